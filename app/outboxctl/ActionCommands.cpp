@@ -1,0 +1,308 @@
+#include "app/outboxctl/Cli.h"
+
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventStatus.h"
+#include "core/ops/OperatorActions.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace outbox::cli {
+
+Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p);
+QList<QCommandLineOption> eventFilterOptions();
+
+namespace {
+
+using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&);
+
+QList<QCommandLineOption> actionOptions()
+{
+    return {
+        QCommandLineOption(QStringLiteral("reason"), QStringLiteral("Why (required; kept in the audit log)."), QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Show what would change: count and a sample.")),
+    };
+}
+
+Result<DeadLetterFilter> deadLetterFilterFromOptions(const QCommandLineParser& p)
+{
+    DeadLetterFilter f;
+    for (const QString& value : p.values(QStringLiteral("status"))) {
+        for (const QString& s : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto status = DeadLetterStatus::parse(s);
+            if (!status)
+                return status.error();
+            f.statuses << *status;
+        }
+    }
+    f.consumerName = p.value(QStringLiteral("consumer"));
+    f.topic = p.value(QStringLiteral("topic"));
+    f.eventId = p.value(QStringLiteral("event-id"));
+    f.errorText = p.value(QStringLiteral("error"));
+    return f;
+}
+
+QList<QCommandLineOption> deadLetterFilterOptions()
+{
+    return {
+        QCommandLineOption(QStringLiteral("status"), QStringLiteral("NEW, REPLAYING, REPLAYED or DISCARDED."), QStringLiteral("status")),
+        QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name."), QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Original topic."), QStringLiteral("topic")),
+        QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("Event id."), QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in the error."), QStringLiteral("text")),
+    };
+}
+
+void printResult(Context& ctx, const ActionResult& r, const QString& noun)
+{
+    if (ctx.json()) {
+        ctx.printJson(r.toJson());
+        return;
+    }
+    if (r.dryRun)
+        ctx.out << "dry run: " << r.matched << " " << noun << " would change (" << r.action << ")\n";
+    else
+        ctx.out << r.affected << " of " << r.matched << " " << noun << " changed (" << r.action << ", audit #" << r.auditId << ")\n";
+    for (auto it = r.skipped.cbegin(); it != r.skipped.cend(); ++it)
+        ctx.out << "  skipped " << it.value() << " " << it.key() << "\n";
+    for (const ActionConflict& c : r.conflicts)
+        ctx.out << "  not changed: #" << c.id << " " << c.reason << "\n";
+    if (r.dryRun && !r.sample.isEmpty()) {
+        ctx.out << "sample:\n";
+        for (const QJsonValue& v : r.sample) {
+            const QJsonObject o = v.toObject();
+            ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " " << o.value(QStringLiteral("status")).toString();
+            if (o.contains(QStringLiteral("event_type")))
+                ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " " << o.value(QStringLiteral("aggregate_id")).toString();
+            else
+                ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " " << o.value(QStringLiteral("topic")).toString();
+            const QString error = o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error") : QStringLiteral("error")).toString();
+            if (!error.isEmpty())
+                ctx.out << "  " << error.left(60);
+            ctx.out << "\n";
+        }
+    }
+    if (!r.replayToken.isEmpty())
+        ctx.out << "replay token " << r.replayToken << ": a running relay delivers the REPLAYING dead letters\n";
+}
+
+// Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then act.
+int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& verb, const QString& noun)
+{
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    OperatorActions actions(**db);
+    if (request.dryRun) {
+        auto preview = (actions.*fn)(request);
+        if (!preview)
+            return ctx.fail(preview.error());
+        printResult(ctx, *preview, noun);
+        return Ok;
+    }
+    if (!ctx.assumeYes()) {
+        ActionRequest dry = request;
+        dry.dryRun = true;
+        auto preview = (actions.*fn)(dry);
+        if (!preview)
+            return ctx.fail(preview.error());
+        if (preview->matched == 0) {
+            printResult(ctx, *preview, noun);
+            return Ok;
+        }
+        if (!isatty(STDIN_FILENO))
+            return ctx.usage(QStringLiteral("refusing to %1 %2 %3 without confirmation: pass --yes, or --dry-run to preview")
+                                 .arg(verb).arg(preview->matched).arg(noun));
+        ctx.err << verb << " " << preview->matched << " " << noun << "? Type yes to confirm: " << Qt::flush;
+        char answer[16] = {};
+        if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
+            return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
+    }
+    auto result = (actions.*fn)(request);
+    if (!result)
+        return ctx.fail(result.error());
+    printResult(ctx, *result, noun);
+    return Ok;
+}
+
+// Builds the common part of a request; `positionals` are ids.
+Result<ActionRequest> baseRequest(Context& ctx)
+{
+    ActionRequest request;
+    auto ids = parseIds(ctx.positionals);
+    if (!ids)
+        return ids.error();
+    request.ids = *ids;
+    request.reason = ctx.parser.value(QStringLiteral("reason"));
+    request.actor = ctx.actor();
+    request.dryRun = ctx.parser.isSet(QStringLiteral("dry-run"));
+    return request;
+}
+
+bool anySet(const QCommandLineParser& p, const QList<QCommandLineOption>& options)
+{
+    for (const QCommandLineOption& o : options)
+        if (p.isSet(o.names().first()))
+            return true;
+    return false;
+}
+
+int runEventAction(Context& ctx, ActionFn fn, const QString& verb)
+{
+    auto request = baseRequest(ctx);
+    if (!request)
+        return ctx.fail(request.error());
+    if (anySet(ctx.parser, eventFilterOptions())) {
+        auto filter = eventFilterFromOptions(ctx.parser);
+        if (!filter)
+            return ctx.fail(filter.error());
+        request->eventFilter = *filter;
+    }
+    request->force = ctx.parser.isSet(QStringLiteral("force"));
+    request->resend = ctx.parser.isSet(QStringLiteral("resend"));
+    return runAction(ctx, *request, fn, verb, QStringLiteral("event(s)"));
+}
+
+int runRequeue(Context& ctx)
+{
+    return runEventAction(ctx, &OperatorActions::requeue, QStringLiteral("requeue"));
+}
+
+int runDead(Context& ctx)
+{
+    return runEventAction(ctx, &OperatorActions::markDead, QStringLiteral("mark DEAD"));
+}
+
+int runDlqAction(Context& ctx, ActionFn fn, const QString& verb)
+{
+    auto request = baseRequest(ctx);
+    if (!request)
+        return ctx.fail(request.error());
+    if (anySet(ctx.parser, deadLetterFilterOptions())) {
+        auto filter = deadLetterFilterFromOptions(ctx.parser);
+        if (!filter)
+            return ctx.fail(filter.error());
+        request->deadLetterFilter = *filter;
+    }
+    request->force = ctx.parser.isSet(QStringLiteral("force"));
+    request->replayTopic = ctx.parser.value(QStringLiteral("to-topic"));
+    return runAction(ctx, *request, fn, verb, QStringLiteral("dead letter(s)"));
+}
+
+int runDlqList(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("dlq list takes no positional arguments"));
+    auto filter = deadLetterFilterFromOptions(ctx.parser);
+    if (!filter)
+        return ctx.fail(filter.error());
+    bool ok = true;
+    int limit = 50;
+    qint64 afterId = 0;
+    if (ctx.parser.isSet(QStringLiteral("limit"))) {
+        limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || limit <= 0 || limit > 10000)
+            return ctx.usage(QStringLiteral("--limit must be a number between 1 and 10000"));
+    }
+    if (ctx.parser.isSet(QStringLiteral("after-id"))) {
+        afterId = ctx.parser.value(QStringLiteral("after-id")).toLongLong(&ok);
+        if (!ok || afterId < 0)
+            return ctx.usage(QStringLiteral("--after-id must be a non-negative number"));
+    }
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto page = DeadLetterStore(**db).list(*filter, afterId, limit);
+    if (!page)
+        return ctx.fail(page.error());
+    if (ctx.json()) {
+        QJsonArray letters;
+        for (const DeadLetter& l : page->letters)
+            letters.append(l.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("dead_letters"), letters},
+                                  {QStringLiteral("next_after_id"), page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const DeadLetter& l : page->letters)
+        rows << QStringList{QString::number(l.id), l.status, l.consumerName, l.topic, l.eventId,
+                            QString::number(l.attempts), l.lastFailedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), l.error.left(60)};
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CONSUMER"), QStringLiteral("TOPIC"),
+                      QStringLiteral("EVENT ID"), QStringLiteral("ATT"), QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR")},
+                     rows);
+    if (page->nextAfterId > 0)
+        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    return Ok;
+}
+
+int runDlqShow(Context& ctx)
+{
+    if (ctx.positionals.size() != 1)
+        return ctx.usage(QStringLiteral("dlq show takes one ID"));
+    auto ids = parseIds(ctx.positionals);
+    if (!ids)
+        return ctx.fail(ids.error());
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto letter = DeadLetterStore(**db).find(ids->first());
+    if (!letter)
+        return ctx.fail(letter.error());
+    const QJsonObject json = letter->toJson();
+    if (ctx.json()) {
+        ctx.printJson(json);
+        return Ok;
+    }
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        const QString value = it->isObject() ? QString::fromUtf8(QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact))
+                              : it->isNull() ? QStringLiteral("-")
+                                             : it->toVariant().toString();
+        ctx.out << it.key().leftJustified(18) << value << "\n";
+    }
+    return Ok;
+}
+
+int runDlq(Context& ctx)
+{
+    if (ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("dlq needs a sub-command: list, show, replay or discard"));
+    const QString sub = ctx.positionals.takeFirst();
+    if (sub == QLatin1String("list"))
+        return runDlqList(ctx);
+    if (sub == QLatin1String("show"))
+        return runDlqShow(ctx);
+    if (sub == QLatin1String("discard"))
+        return runDlqAction(ctx, &OperatorActions::discardDeadLetters, QStringLiteral("discard"));
+    if (sub == QLatin1String("replay"))
+        return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"));
+    return ctx.usage(QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, replay or discard)").arg(sub));
+}
+
+} // namespace
+
+QList<Command> actionCommands()
+{
+    QList<QCommandLineOption> eventOptions = eventFilterOptions() + actionOptions();
+    QList<QCommandLineOption> requeueOptions = eventOptions;
+    requeueOptions << QCommandLineOption(QStringLiteral("force"), QStringLiteral("Also take SENDING events whose lease is still live."))
+                   << QCommandLineOption(QStringLiteral("resend"), QStringLiteral("Also requeue SENT events (they are sent again)."));
+    QList<QCommandLineOption> dlqOptions = deadLetterFilterOptions() + actionOptions();
+    dlqOptions << QCommandLineOption(QStringLiteral("force"), QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
+               << QCommandLineOption(QStringLiteral("to-topic"), QStringLiteral("replay: produce to this topic instead of the original."), QStringLiteral("topic"))
+               << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
+               << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."), QStringLiteral("id"));
+    return {
+        {QStringLiteral("requeue"), QStringLiteral("Put FAILED/DEAD (or stuck SENDING) events back to PENDING."),
+         QStringLiteral("[IDS...]"), requeueOptions, runRequeue, {}},
+        {QStringLiteral("dead"), QStringLiteral("Mark PENDING or FAILED events DEAD."), QStringLiteral("[IDS...]"), eventOptions, runDead, {}},
+        {QStringLiteral("dlq"), QStringLiteral("Dead letters: list | show ID | replay | discard."),
+         QStringLiteral("list|show|replay|discard [IDS...]"), dlqOptions, runDlq,
+         {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"), QStringLiteral("discard")}},
+    };
+}
+
+} // namespace outbox::cli

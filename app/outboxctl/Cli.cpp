@@ -1,0 +1,201 @@
+#include "app/outboxctl/Cli.h"
+
+#include "core/db/Migrator.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSettings>
+
+#include <cstdio>
+
+namespace outbox::cli {
+
+Context::Context(QCommandLineParser& p, QStringList pos)
+    : parser(p), positionals(std::move(pos)), out(stdout), err(stderr)
+{
+}
+
+QList<QCommandLineOption> commonOptions()
+{
+    return {
+        QCommandLineOption(QStringLiteral("db"), QStringLiteral("Database URL (or OUTBOX_DB_URL)."), QStringLiteral("url")),
+        QCommandLineOption(QStringLiteral("config"), QStringLiteral("INI configuration file."), QStringLiteral("file")),
+        QCommandLineOption(QStringLiteral("table-prefix"), QStringLiteral("Prefix of the outbox tables."), QStringLiteral("prefix")),
+        QCommandLineOption(QStringLiteral("json"), QStringLiteral("Machine-readable JSON output.")),
+        QCommandLineOption(QStringLiteral("actor"), QStringLiteral("Who acts, for the audit log (or OUTBOX_ACTOR)."), QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")),
+    };
+}
+
+bool Context::json() const
+{
+    return parser.isSet(QStringLiteral("json"));
+}
+
+bool Context::assumeYes() const
+{
+    return parser.isSet(QStringLiteral("yes"));
+}
+
+Result<QString> Context::configValue(const QString& key) const
+{
+    if (!parser.isSet(QStringLiteral("config")))
+        return QString();
+    const QString file = parser.value(QStringLiteral("config"));
+    if (!QFileInfo(file).isReadable())
+        return Error::usage(QStringLiteral("cannot read the configuration file %1").arg(file));
+    QSettings settings(file, QSettings::IniFormat);
+    if (settings.status() != QSettings::NoError)
+        return Error::usage(QStringLiteral("the configuration file %1 is malformed").arg(file));
+    return settings.value(key).toString();
+}
+
+QString Context::actor() const
+{
+    if (parser.isSet(QStringLiteral("actor")))
+        return parser.value(QStringLiteral("actor"));
+    const QString env = qEnvironmentVariable("OUTBOX_ACTOR");
+    if (!env.isEmpty())
+        return env;
+    auto configured = configValue(QStringLiteral("general/actor"));
+    if (configured && !configured->isEmpty())
+        return *configured;
+    const QString user = qEnvironmentVariable("USER");
+    return user.isEmpty() ? QStringLiteral("unknown") : user;
+}
+
+Result<std::unique_ptr<Database>> Context::openDatabase(const QString& purpose)
+{
+    QString urlText = parser.value(QStringLiteral("db"));
+    if (urlText.isEmpty())
+        urlText = qEnvironmentVariable("OUTBOX_DB_URL");
+    auto configuredUrl = configValue(QStringLiteral("database/url"));
+    if (!configuredUrl)
+        return configuredUrl.error();
+    if (urlText.isEmpty())
+        urlText = *configuredUrl;
+    auto url = DatabaseUrl::parse(urlText);
+    if (!url)
+        return url.error();
+    Database::Options options;
+    options.purpose = purpose;
+    options.tablePrefix = parser.value(QStringLiteral("table-prefix"));
+    if (options.tablePrefix.isEmpty()) {
+        auto prefix = configValue(QStringLiteral("database/table_prefix"));
+        if (!prefix)
+            return prefix.error();
+        options.tablePrefix = *prefix;
+    }
+    return Database::open(*url, options);
+}
+
+Result<std::unique_ptr<Database>> Context::openMigratedDatabase()
+{
+    auto db = openDatabase();
+    if (!db)
+        return db;
+    Migrator migrator(**db);
+    auto version = migrator.currentVersion();
+    if (!version)
+        return version.error();
+    if (*version == 0)
+        return Error::runtime(QStringLiteral("%1 has no outbox schema yet: run outboxctl migrate").arg((*db)->url().redacted()));
+    if (*version < migrator.latestVersion())
+        return Error::runtime(QStringLiteral("the outbox schema of %1 is at version %2 of %3: run outboxctl migrate")
+                                  .arg((*db)->url().redacted())
+                                  .arg(*version)
+                                  .arg(migrator.latestVersion()));
+    return db;
+}
+
+int Context::fail(const Error& error)
+{
+    err << "outboxctl: " << error.message << Qt::endl;
+    return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
+}
+
+void Context::printJson(const QJsonValue& value)
+{
+    const QJsonDocument doc = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
+    out << doc.toJson(QJsonDocument::Indented);
+    out.flush();
+}
+
+Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName)
+{
+    static const QRegularExpression relative(QStringLiteral("^(\\d+)\\s*(s|m|h|d)$"));
+    const auto m = relative.match(text.trimmed());
+    if (m.hasMatch()) {
+        const qint64 n = m.captured(1).toLongLong();
+        const QChar unit = m.captured(2).at(0);
+        const qint64 seconds = unit == QLatin1Char('s') ? n : unit == QLatin1Char('m') ? n * 60 : unit == QLatin1Char('h') ? n * 3600 : n * 86400;
+        return QDateTime::currentDateTimeUtc().addSecs(-seconds);
+    }
+    QDateTime t = QDateTime::fromString(text.trimmed(), Qt::ISODateWithMs);
+    if (!t.isValid())
+        return Error::usage(QStringLiteral("invalid time \"%1\" for --%2 (use e.g. 15m, 2h, 7d or 2026-01-31T12:00:00Z)")
+                                .arg(text, optionName));
+    return t.toUTC();
+}
+
+Result<QVector<qint64>> parseIds(const QStringList& words)
+{
+    QVector<qint64> ids;
+    for (const QString& w : words) {
+        for (const QString& part : w.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const qint64 id = part.trimmed().toLongLong(&ok);
+            if (!ok || id <= 0)
+                return Error::usage(QStringLiteral("invalid id \"%1\" (expected a positive number)").arg(part));
+            ids << id;
+        }
+    }
+    return ids;
+}
+
+QString table(const QStringList& header, const QVector<QStringList>& rows)
+{
+    int columns = int(header.size());
+    for (const QStringList& r : rows)
+        columns = std::max(columns, int(r.size()));
+    QVector<int> widths(columns, 0);
+    auto measure = [&](const QStringList& row) {
+        for (int i = 0; i < row.size(); ++i)
+            widths[i] = std::max(widths[i], int(row.at(i).size()));
+    };
+    measure(header);
+    for (const QStringList& r : rows)
+        measure(r);
+    QString out;
+    auto line = [&](const QStringList& row) {
+        QString l;
+        for (int i = 0; i < row.size(); ++i)
+            l += (i + 1 < row.size() ? row.at(i).leftJustified(widths[i] + 2) : row.at(i));
+        out += l.trimmed().isEmpty() ? QString() : l + QLatin1Char('\n');
+    };
+    line(header);
+    for (const QStringList& r : rows)
+        line(r);
+    return out;
+}
+
+QString formatAge(qint64 ms)
+{
+    if (ms < 0)
+        return QStringLiteral("-");
+    if (ms < 1000)
+        return QStringLiteral("%1ms").arg(ms);
+    const qint64 s = ms / 1000;
+    if (s < 120)
+        return QStringLiteral("%1s").arg(s);
+    if (s < 7200)
+        return QStringLiteral("%1m%2s").arg(s / 60).arg(s % 60);
+    if (s < 172800)
+        return QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60);
+    return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/db/Database.h"
+#include "core/support/Result.h"
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QJsonValue>
+#include <QStringList>
+#include <QTextStream>
+
+#include <functional>
+#include <memory>
+
+namespace outbox::cli {
+
+// Exit codes (DESIGN §7).
+enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2 };
+
+// What every command gets: its parsed options, output streams and the common settings.
+class Context
+{
+public:
+    Context(QCommandLineParser& parser, QStringList positionals);
+
+    QCommandLineParser& parser;
+    QStringList positionals; // after the command (and sub-command) words
+    QTextStream out;
+    QTextStream err;
+
+    bool json() const;
+    QString actor() const;
+    bool assumeYes() const;
+
+    // The database from --db, OUTBOX_DB_URL or the config file.
+    Result<std::unique_ptr<Database>> openDatabase(const QString& purpose = QStringLiteral("cli"));
+    // Like openDatabase(), and refuses a database without the outbox schema.
+    Result<std::unique_ptr<Database>> openMigratedDatabase();
+    Result<QString> configValue(const QString& key) const;
+
+    // One error line on stderr; returns the exit code that goes with it.
+    int fail(const Error& error);
+    int usage(const QString& message) { return fail(Error::usage(message)); }
+    void printJson(const QJsonValue& value);
+};
+
+struct Command
+{
+    QString name;
+    QString summary;
+    QString syntax; // positional syntax shown in help
+    QList<QCommandLineOption> options;
+    std::function<int(Context&)> run;
+    QStringList subcommands; // e.g. list, show
+};
+
+QList<QCommandLineOption> commonOptions();
+
+// Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
+Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);
+Result<QVector<qint64>> parseIds(const QStringList& words);
+// Renders rows as aligned columns.
+QString table(const QStringList& header, const QVector<QStringList>& rows);
+QString formatAge(qint64 ms);
+
+// The command table (one file per command group).
+QList<Command> migrateCommands();
+QList<Command> statusCommands();
+QList<Command> eventCommands();
+QList<Command> actionCommands();
+QList<Command> auditCommands();
+
+} // namespace outbox::cli

@@ -1,0 +1,168 @@
+#include "app/outboxctl/Cli.h"
+
+#include "core/db/EventStatus.h"
+#include "core/db/EventStore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace outbox::cli {
+
+// Builds an EventFilter from the filter options shared by `events list`, `requeue` and `dead`.
+Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p)
+{
+    EventFilter f;
+    for (const QString& value : p.values(QStringLiteral("status"))) {
+        for (const QString& s : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto status = EventStatus::parse(s);
+            if (!status)
+                return status.error();
+            f.statuses << *status;
+        }
+    }
+    f.eventType = p.value(QStringLiteral("type"));
+    f.aggregateType = p.value(QStringLiteral("aggregate-type"));
+    f.aggregateId = p.value(QStringLiteral("aggregate"));
+    f.errorText = p.value(QStringLiteral("error"));
+    if (p.isSet(QStringLiteral("since"))) {
+        auto t = parseTimeArgument(p.value(QStringLiteral("since")), QStringLiteral("since"));
+        if (!t)
+            return t.error();
+        f.createdFrom = *t;
+    }
+    if (p.isSet(QStringLiteral("until"))) {
+        auto t = parseTimeArgument(p.value(QStringLiteral("until")), QStringLiteral("until"));
+        if (!t)
+            return t.error();
+        f.createdUntil = *t;
+    }
+    return f;
+}
+
+QList<QCommandLineOption> eventFilterOptions()
+{
+    return {
+        QCommandLineOption(QStringLiteral("status"), QStringLiteral("Status (PENDING, SENDING, SENT, FAILED, DEAD); repeat or comma-separate."), QStringLiteral("status")),
+        QCommandLineOption(QStringLiteral("type"), QStringLiteral("Event type."), QStringLiteral("type")),
+        QCommandLineOption(QStringLiteral("aggregate-type"), QStringLiteral("Aggregate type."), QStringLiteral("type")),
+        QCommandLineOption(QStringLiteral("aggregate"), QStringLiteral("Aggregate id."), QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in last_error."), QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("since"), QStringLiteral("Created at or after (15m, 2h, 7d or ISO 8601)."), QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("until"), QStringLiteral("Created before (15m, 2h, 7d or ISO 8601)."), QStringLiteral("time")),
+    };
+}
+
+namespace {
+
+QString oneLine(QString text, int max)
+{
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text.size() > max ? text.left(max - 1) + QChar(0x2026) : text;
+}
+
+int runEventsList(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events list takes no positional arguments"));
+    auto filter = eventFilterFromOptions(ctx.parser);
+    if (!filter)
+        return ctx.fail(filter.error());
+    EventPageRequest request;
+    request.filter = *filter;
+    bool ok = true;
+    if (ctx.parser.isSet(QStringLiteral("limit"))) {
+        request.limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || request.limit <= 0 || request.limit > 10000)
+            return ctx.usage(QStringLiteral("--limit must be a number between 1 and 10000"));
+    } else {
+        request.limit = 50;
+    }
+    if (ctx.parser.isSet(QStringLiteral("after-id"))) {
+        request.afterId = ctx.parser.value(QStringLiteral("after-id")).toLongLong(&ok);
+        if (!ok || request.afterId < 0)
+            return ctx.usage(QStringLiteral("--after-id must be a non-negative number"));
+    }
+    request.ascending = ctx.parser.isSet(QStringLiteral("asc"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto page = EventStore(**db).list(request);
+    if (!page)
+        return ctx.fail(page.error());
+    if (ctx.json()) {
+        QJsonArray events;
+        for (const OutboxEvent& e : page->events)
+            events.append(e.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("events"), events},
+                                  {QStringLiteral("next_after_id"), page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const OutboxEvent& e : page->events) {
+        rows << QStringList{QString::number(e.id), e.status, QString::number(e.attempts), e.eventType,
+                            e.aggregateType + QLatin1Char('/') + e.aggregateId,
+                            e.createdAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), oneLine(e.lastError, 60)};
+    }
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("ATT"), QStringLiteral("TYPE"),
+                      QStringLiteral("AGGREGATE"), QStringLiteral("CREATED (UTC)"), QStringLiteral("LAST ERROR")},
+                     rows);
+    if (page->nextAfterId > 0)
+        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    return Ok;
+}
+
+int runEventsShow(Context& ctx)
+{
+    if (ctx.positionals.size() != 1)
+        return ctx.usage(QStringLiteral("events show takes one ID or EVENT_ID"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto event = EventStore(**db).find(ctx.positionals.first());
+    if (!event)
+        return ctx.fail(event.error());
+    const QJsonObject json = event->toJson();
+    if (ctx.json()) {
+        ctx.printJson(json);
+        return Ok;
+    }
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        QString value;
+        if (it->isObject() || it->isArray())
+            value = QString::fromUtf8(it->isObject() ? QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact)
+                                                     : QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
+        else if (it->isNull())
+            value = QStringLiteral("-");
+        else
+            value = it->toVariant().toString();
+        ctx.out << it.key().leftJustified(18) << value << "\n";
+    }
+    return Ok;
+}
+
+int runEvents(Context& ctx)
+{
+    if (ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events needs a sub-command: list or show"));
+    const QString sub = ctx.positionals.takeFirst();
+    if (sub == QLatin1String("list"))
+        return runEventsList(ctx);
+    if (sub == QLatin1String("show"))
+        return runEventsShow(ctx);
+    return ctx.usage(QStringLiteral("unknown events sub-command \"%1\" (expected list or show)").arg(sub));
+}
+
+} // namespace
+
+QList<Command> eventCommands()
+{
+    QList<QCommandLineOption> options = eventFilterOptions();
+    options << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."), QStringLiteral("n"))
+            << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("Continue after this id (keyset paging)."), QStringLiteral("id"))
+            << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
+    return {{QStringLiteral("events"), QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID."),
+             QStringLiteral("list|show [ID]"), options, runEvents, {QStringLiteral("list"), QStringLiteral("show")}}};
+}
+
+} // namespace outbox::cli

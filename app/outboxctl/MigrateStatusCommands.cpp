@@ -1,0 +1,115 @@
+#include "app/outboxctl/Cli.h"
+
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventStore.h"
+#include "core/db/Migrator.h"
+#include "core/db/RelayStore.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace outbox::cli {
+namespace {
+
+int runMigrate(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("migrate takes no arguments"));
+    auto db = ctx.openDatabase(QStringLiteral("migrate"));
+    if (!db)
+        return ctx.fail(db.error());
+    auto report = Migrator(**db).migrate();
+    if (!report)
+        return ctx.fail(report.error());
+    if (ctx.json()) {
+        QJsonArray applied;
+        for (int v : report->applied)
+            applied.append(v);
+        ctx.printJson(QJsonObject{{QStringLiteral("database"), (*db)->url().redacted()},
+                                  {QStringLiteral("applied"), applied},
+                                  {QStringLiteral("version"), report->currentVersion}});
+    } else if (report->applied.isEmpty()) {
+        ctx.out << "schema of " << (*db)->url().redacted() << " is up to date (version " << report->currentVersion << ")\n";
+    } else {
+        QStringList versions;
+        for (int v : report->applied)
+            versions << QString::number(v);
+        ctx.out << "applied migration(s) " << versions.join(QStringLiteral(", ")) << " to " << (*db)->url().redacted()
+                << "; schema at version " << report->currentVersion << "\n";
+    }
+    return Ok;
+}
+
+int runStatus(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("status takes no arguments"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto counts = EventStore(**db).counts();
+    if (!counts)
+        return ctx.fail(counts.error());
+    auto letters = DeadLetterStore(**db).countsByStatus();
+    if (!letters)
+        return ctx.fail(letters.error());
+    auto relays = RelayStore(**db).list();
+    if (!relays)
+        return ctx.fail(relays.error());
+
+    if (ctx.json()) {
+        QJsonObject events;
+        for (auto it = counts->byStatus.cbegin(); it != counts->byStatus.cend(); ++it)
+            events[it.key()] = it.value();
+        QJsonObject dlq;
+        for (auto it = letters->cbegin(); it != letters->cend(); ++it)
+            dlq[it.key()] = it.value();
+        QJsonArray relayArray;
+        for (const RelayRecord& r : *relays)
+            relayArray.append(r.toJson());
+        ctx.printJson(QJsonObject{
+            {QStringLiteral("database"), (*db)->url().redacted()},
+            {QStringLiteral("events"), events},
+            {QStringLiteral("oldest_pending_age_seconds"),
+             counts->oldestPendingAgeMs < 0 ? QJsonValue() : QJsonValue(double(counts->oldestPendingAgeMs) / 1000.0)},
+            {QStringLiteral("dead_letters"), dlq},
+            {QStringLiteral("relays"), relayArray},
+        });
+        return Ok;
+    }
+    ctx.out << "database  " << (*db)->url().redacted() << "\n\nevents\n";
+    QVector<QStringList> rows;
+    for (auto it = counts->byStatus.cbegin(); it != counts->byStatus.cend(); ++it)
+        rows << QStringList{QStringLiteral("  ") + it.key(), QString::number(it.value())};
+    ctx.out << table({}, rows);
+    ctx.out << "  oldest pending  " << formatAge(counts->oldestPendingAgeMs) << "\n\ndead letters\n";
+    rows.clear();
+    for (auto it = letters->cbegin(); it != letters->cend(); ++it)
+        rows << QStringList{QStringLiteral("  ") + it.key(), QString::number(it.value())};
+    ctx.out << table({}, rows) << "\nrelays\n";
+    if (relays->isEmpty()) {
+        ctx.out << "  none registered\n";
+    } else {
+        rows.clear();
+        for (const RelayRecord& r : *relays)
+            rows << QStringList{QStringLiteral("  ") + r.workerId, r.host, r.state, r.desiredState,
+                                QStringLiteral("heartbeat ") + formatAge(r.heartbeatAgeMs), QStringLiteral("sent ") + QString::number(r.sentTotal)};
+        ctx.out << table({}, rows);
+    }
+    return Ok;
+}
+
+} // namespace
+
+QList<Command> migrateCommands()
+{
+    return {{QStringLiteral("migrate"), QStringLiteral("Create or upgrade the outbox schema."), QString(), {}, runMigrate, {}}};
+}
+
+QList<Command> statusCommands()
+{
+    return {{QStringLiteral("status"), QStringLiteral("Counts by status, oldest pending age, relays, dead letters."), QString(), {},
+             runStatus, {}}};
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,194 @@
+#include "core/db/Database.h"
+
+#include <QAtomicInteger>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QThread>
+
+namespace outbox {
+namespace {
+
+QString firstLine(QString text)
+{
+    text = text.trimmed();
+    const int nl = text.indexOf(QLatin1Char('\n'));
+    if (nl >= 0)
+        text.truncate(nl);
+    // libpq prefixes messages with its own severity; the sentence reads better without it.
+    for (const char* prefix : {"ERROR:  ", "FATAL:  ", "ERROR: ", "FATAL: "}) {
+        if (text.startsWith(QLatin1String(prefix)))
+            text.remove(0, int(qstrlen(prefix)));
+    }
+    return text.trimmed();
+}
+
+QString nextConnectionName(const QString& purpose)
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("outbox-%1-%2").arg(purpose).arg(counter.fetchAndAddRelaxed(1));
+}
+
+} // namespace
+
+Database::Database(DatabaseUrl url, std::unique_ptr<Dialect> dialect, QString connectionName)
+    : m_url(std::move(url)), m_dialect(std::move(dialect)), m_connectionName(std::move(connectionName))
+{
+}
+
+Database::~Database()
+{
+    if (m_inTransaction)
+        rollback();
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
+{
+    return open(url, Options{});
+}
+
+Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const Options& options)
+{
+    static const QRegularExpression prefixRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,30}$"));
+    if (!options.tablePrefix.isEmpty() && !prefixRe.match(options.tablePrefix).hasMatch())
+        return Error::usage(QStringLiteral("invalid table prefix \"%1\": use letters, digits and _").arg(options.tablePrefix));
+
+    auto dialect = Dialect::create(url.kind, options.tablePrefix);
+    if (!QSqlDatabase::isDriverAvailable(dialect->driverName()))
+        return Error::runtime(QStringLiteral("the Qt SQL driver %1 is not installed (needed for %2)")
+                                  .arg(dialect->driverName(), url.kindName()));
+
+    if (url.kind == DatabaseKind::Sqlite) {
+        const QFileInfo file(url.database);
+        if (!file.absoluteDir().exists())
+            return Error::runtime(QStringLiteral("cannot open %1: the directory %2 does not exist")
+                                      .arg(url.redacted(), file.absolutePath()));
+    }
+
+    const QString name = nextConnectionName(options.purpose);
+    std::unique_ptr<Database> db(new Database(url, std::move(dialect), name));
+    db->m_db = QSqlDatabase::addDatabase(db->m_dialect->driverName(), name);
+    db->m_db.setDatabaseName(url.database);
+    QStringList connectOptions;
+    switch (url.kind) {
+    case DatabaseKind::PostgreSql:
+        db->m_db.setHostName(url.host);
+        db->m_db.setPort(url.port);
+        db->m_db.setUserName(url.user);
+        db->m_db.setPassword(url.password);
+        if (!url.connectOptions.contains(QLatin1String("connect_timeout")))
+            connectOptions << QStringLiteral("connect_timeout=%1").arg(options.connectTimeoutSeconds);
+        break;
+    case DatabaseKind::MySql:
+        db->m_db.setHostName(url.host);
+        db->m_db.setPort(url.port);
+        db->m_db.setUserName(url.user);
+        db->m_db.setPassword(url.password);
+        if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
+            connectOptions << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(options.connectTimeoutSeconds);
+        break;
+    case DatabaseKind::Sqlite:
+        connectOptions << QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000");
+        break;
+    }
+    if (!url.connectOptions.isEmpty())
+        connectOptions << url.connectOptions;
+    db->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+
+    if (!db->m_db.open())
+        return Error::runtime(QStringLiteral("cannot connect to %1: %2").arg(url.redacted(), describe(db->m_db.lastError())));
+
+    for (const QString& statement : db->m_dialect->sessionSetup()) {
+        QSqlQuery q(db->m_db);
+        if (!q.exec(statement))
+            return Error::runtime(QStringLiteral("cannot prepare the session on %1: %2")
+                                      .arg(url.redacted(), describe(q.lastError())));
+    }
+    return db;
+}
+
+QString Database::describe(const QSqlError& error)
+{
+    QString text = firstLine(error.databaseText());
+    if (text.isEmpty())
+        text = firstLine(error.driverText());
+    if (text.isEmpty())
+        text = QStringLiteral("unknown database error");
+    return text;
+}
+
+Result<QSqlQuery> Database::exec(const QString& statement, const QVariantMap& binds)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
+    const QString sql = m_dialect->sql(statement);
+    if (binds.isEmpty()) {
+        if (!q.exec(sql))
+            return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
+        return q;
+    }
+    if (!q.prepare(sql))
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
+    for (auto it = binds.cbegin(); it != binds.cend(); ++it)
+        q.bindValue(it.key(), it.value());
+    if (!q.exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
+    return q;
+}
+
+Result<QVariant> Database::scalar(const QString& statement, const QVariantMap& binds)
+{
+    auto q = exec(statement, binds);
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return QVariant();
+    return q->value(0);
+}
+
+Status Database::beginWrite()
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(m_dialect->beginWrite()))
+        return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
+    m_inTransaction = true;
+    return {};
+}
+
+Status Database::beginRead()
+{
+    QSqlQuery q(m_db);
+    const QString begin = m_dialect->kind() == DatabaseKind::MySql ? QStringLiteral("START TRANSACTION")
+                                                                    : QStringLiteral("BEGIN");
+    if (!q.exec(begin))
+        return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
+    m_inTransaction = true;
+    return {};
+}
+
+Status Database::commit()
+{
+    QSqlQuery q(m_db);
+    const bool ok = q.exec(QStringLiteral("COMMIT"));
+    if (!ok) {
+        const QString why = describe(q.lastError());
+        rollback();
+        return Error::runtime(QStringLiteral("commit failed: %1").arg(why));
+    }
+    m_inTransaction = false;
+    return {};
+}
+
+void Database::rollback()
+{
+    QSqlQuery q(m_db);
+    q.exec(QStringLiteral("ROLLBACK"));
+    m_inTransaction = false;
+}
+
+} // namespace outbox

@@ -1,0 +1,103 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/db/Dialect.h"
+#include "core/support/Result.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantMap>
+
+#include <memory>
+
+class QSqlError;
+
+namespace outbox {
+
+// One open connection, owned by the thread that opened it (QtSql connections are per thread).
+// Every statement is prepared with bound values; driver errors come back as one readable sentence.
+class Database
+{
+public:
+    struct Options
+    {
+        QString purpose = QStringLiteral("main"); // shows in the connection name
+        QString tablePrefix;
+        int connectTimeoutSeconds = 5;
+    };
+
+    static Result<std::unique_ptr<Database>> open(const DatabaseUrl& url, const Options& options);
+    static Result<std::unique_ptr<Database>> open(const DatabaseUrl& url);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    const Dialect& dialect() const { return *m_dialect; }
+    const DatabaseUrl& url() const { return m_url; }
+    DatabaseKind kind() const { return m_url.kind; }
+    QSqlDatabase& handle() { return m_db; }
+
+    // Runs one statement; {events}-style table names are expanded, values bound by name.
+    Result<QSqlQuery> exec(const QString& statement, const QVariantMap& binds = {});
+    // Runs a statement that is expected to return one row; returns the first column.
+    Result<QVariant> scalar(const QString& statement, const QVariantMap& binds = {});
+
+    Status beginWrite();
+    Status beginRead();
+    Status commit();
+    void rollback();
+    bool inTransaction() const { return m_inTransaction; }
+
+    // Turns a driver error into one sentence an operator can act on.
+    static QString describe(const QSqlError& error);
+
+private:
+    Database(DatabaseUrl url, std::unique_ptr<Dialect> dialect, QString connectionName);
+
+    DatabaseUrl m_url;
+    std::unique_ptr<Dialect> m_dialect;
+    QString m_connectionName;
+    QSqlDatabase m_db;
+    bool m_inTransaction = false;
+};
+
+// Rolls back on scope exit unless committed.
+class Transaction
+{
+public:
+    explicit Transaction(Database& db) : m_db(db) {}
+    ~Transaction()
+    {
+        if (m_open)
+            m_db.rollback();
+    }
+    Status beginWrite()
+    {
+        Status s = m_db.beginWrite();
+        m_open = s.ok();
+        return s;
+    }
+    Status beginRead()
+    {
+        Status s = m_db.beginRead();
+        m_open = s.ok();
+        return s;
+    }
+    Status commit()
+    {
+        m_open = false;
+        return m_db.commit();
+    }
+    void rollback()
+    {
+        if (m_open)
+            m_db.rollback();
+        m_open = false;
+    }
+
+private:
+    Database& m_db;
+    bool m_open = false;
+};
+
+} // namespace outbox

@@ -1,0 +1,119 @@
+#include "core/db/DatabaseUrl.h"
+
+#include <QDir>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace outbox {
+namespace {
+
+Error bad(const QString& text, const QString& why)
+{
+    // Never echo a password back: show the URL with its password removed.
+    QUrl u(text);
+    const QString shown = u.isValid() && !u.password().isEmpty()
+                              ? u.toString(QUrl::RemovePassword)
+                              : text;
+    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2").arg(shown, why));
+}
+
+} // namespace
+
+Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return Error::usage(QStringLiteral("no database given: use --db URL or set OUTBOX_DB_URL"));
+
+    const int sep = trimmed.indexOf(QLatin1String("://"));
+    if (sep <= 0)
+        return bad(trimmed, QStringLiteral("expected postgresql://, mysql:// or sqlite:///"));
+    const QString scheme = trimmed.left(sep).toLower();
+
+    DatabaseUrl url;
+    if (scheme == QLatin1String("sqlite")) {
+        url.kind = DatabaseKind::Sqlite;
+        QString path = trimmed.mid(sep + 3);
+        const int q = path.indexOf(QLatin1Char('?'));
+        if (q >= 0)
+            path.truncate(q);
+        path = QUrl::fromPercentEncoding(path.toUtf8());
+        if (path.isEmpty() || path == QLatin1String("/"))
+            return bad(trimmed, QStringLiteral("the SQLite URL names no file (sqlite:///path/to/file.db)"));
+        if (path == QLatin1String(":memory:"))
+            return bad(trimmed, QStringLiteral("in-memory SQLite is not supported; name a file"));
+        url.database = QDir::cleanPath(path);
+        return url;
+    }
+
+    if (scheme == QLatin1String("postgresql") || scheme == QLatin1String("postgres"))
+        url.kind = DatabaseKind::PostgreSql;
+    else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb"))
+        url.kind = DatabaseKind::MySql;
+    else
+        return bad(trimmed, QStringLiteral("unknown scheme \"%1\" (expected postgresql, mysql or sqlite)").arg(scheme));
+
+    const QUrl u(trimmed, QUrl::StrictMode);
+    if (!u.isValid())
+        return bad(trimmed, u.errorString());
+    if (u.host().isEmpty())
+        return bad(trimmed, QStringLiteral("no host"));
+    url.host = u.host();
+    url.port = u.port(url.kind == DatabaseKind::PostgreSql ? 5432 : 3306);
+    if (url.port <= 0 || url.port > 65535)
+        return bad(trimmed, QStringLiteral("invalid port"));
+    url.user = u.userName();
+    url.password = u.password();
+    if (url.password.isEmpty())
+        url.password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
+    QString db = u.path();
+    if (db.startsWith(QLatin1Char('/')))
+        db.remove(0, 1);
+    if (db.isEmpty() || db.contains(QLatin1Char('/')))
+        return bad(trimmed, QStringLiteral("expected exactly one database name in the path"));
+    url.database = db;
+
+    const QUrlQuery query(u);
+    QStringList options;
+    for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
+        const QString key = item.first;
+        if (url.kind == DatabaseKind::PostgreSql
+            && (key == QLatin1String("sslmode") || key == QLatin1String("connect_timeout")
+                || key == QLatin1String("application_name"))) {
+            options << key + QLatin1Char('=') + item.second;
+        } else if (url.kind == DatabaseKind::MySql
+                   && (key == QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT") || key == QLatin1String("SSL_CA")
+                       || key == QLatin1String("SSL_CERT") || key == QLatin1String("SSL_KEY"))) {
+            options << key + QLatin1Char('=') + item.second;
+        } else {
+            return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
+        }
+    }
+    url.connectOptions = options.join(QLatin1Char(';'));
+    return url;
+}
+
+QString DatabaseUrl::kindName() const
+{
+    switch (kind) {
+    case DatabaseKind::PostgreSql:
+        return QStringLiteral("postgresql");
+    case DatabaseKind::MySql:
+        return QStringLiteral("mysql");
+    case DatabaseKind::Sqlite:
+        return QStringLiteral("sqlite");
+    }
+    return {};
+}
+
+QString DatabaseUrl::redacted() const
+{
+    if (kind == DatabaseKind::Sqlite)
+        return QStringLiteral("sqlite://") + database;
+    QString s = kindName() + QStringLiteral("://");
+    if (!user.isEmpty())
+        s += user + QLatin1Char('@');
+    return s + host + QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + database;
+}
+
+} // namespace outbox

@@ -1,0 +1,71 @@
+#include "core/db/Dialect.h"
+
+#include "core/db/MySqlDialect.h"
+#include "core/db/PostgresDialect.h"
+#include "core/db/SqliteDialect.h"
+
+#include <QTimeZone>
+
+namespace outbox {
+
+std::unique_ptr<Dialect> Dialect::create(DatabaseKind kind, const QString& tablePrefix)
+{
+    switch (kind) {
+    case DatabaseKind::PostgreSql:
+        return std::make_unique<PostgresDialect>(tablePrefix);
+    case DatabaseKind::MySql:
+        return std::make_unique<MySqlDialect>(tablePrefix);
+    case DatabaseKind::Sqlite:
+        return std::make_unique<SqliteDialect>(tablePrefix);
+    }
+    return nullptr;
+}
+
+QString Dialect::containsIgnoringCase(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("LOWER(%1) LIKE LOWER(%2) ESCAPE '!'").arg(column, placeholder);
+}
+
+QDateTime Dialect::toDateTime(const QVariant& value) const
+{
+    if (value.isNull())
+        return {};
+    QDateTime dt = value.toDateTime();
+    if (!dt.isValid())
+        return {};
+    if (dt.timeSpec() == Qt::LocalTime) // driver dropped the zone; the column holds UTC
+        dt = QDateTime(dt.date(), dt.time(), QTimeZone::utc());
+    return dt.toUTC();
+}
+
+QVariant Dialect::fromDateTime(const QDateTime& value) const
+{
+    return value.toUTC();
+}
+
+QString Dialect::sql(QString statement) const
+{
+    static const char* const names[][2] = {
+        {"{events}", "outbox_events"},   {"{inbox}", "inbox_events"},   {"{dead_letters}", "dead_letters"},
+        {"{audit}", "outbox_audit_log"}, {"{relays}", "outbox_relays"}, {"{migrations}", "outbox_schema_migrations"},
+    };
+    for (const auto& n : names)
+        statement.replace(QLatin1String(n[0]), m_prefix + QLatin1String(n[1]));
+    return statement;
+}
+
+QString Dialect::likePattern(const QString& text)
+{
+    QString escaped;
+    escaped.reserve(text.size() + 2);
+    escaped += QLatin1Char('%');
+    for (const QChar c : text) {
+        if (c == QLatin1Char('!') || c == QLatin1Char('%') || c == QLatin1Char('_'))
+            escaped += QLatin1Char('!');
+        escaped += c;
+    }
+    escaped += QLatin1Char('%');
+    return escaped;
+}
+
+} // namespace outbox

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+#include <QVector>
+
+#include <memory>
+
+namespace outbox {
+
+struct Migration
+{
+    int version = 0;
+    QString description;
+    QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations}
+};
+
+// Everything that differs between PostgreSQL, MariaDB/MySQL and SQLite lives behind this interface;
+// the rest of core writes portable SQL with the fragments it returns.
+class Dialect
+{
+public:
+    virtual ~Dialect() = default;
+
+    static std::unique_ptr<Dialect> create(DatabaseKind kind, const QString& tablePrefix = {});
+
+    virtual DatabaseKind kind() const = 0;
+    virtual QString driverName() const = 0;
+    // Statements run once on every new connection.
+    virtual QStringList sessionSetup() const = 0;
+    // Opens a write transaction (SQLite takes the write lock at once).
+    virtual QString beginWrite() const = 0;
+    // Current UTC time, and current UTC time plus a bound number of milliseconds.
+    virtual QString now() const = 0;
+    virtual QString nowPlusMillis(const QString& placeholder) const = 0;
+    // Row locking suffixes for SELECT; empty where the write transaction already serialises.
+    virtual QString forUpdate() const = 0;
+    virtual QString forUpdateSkipLocked() const = 0;
+    virtual bool hasUpdateReturning() const = 0;
+    // Suffix for an INSERT that hands back the new id as a result row; empty: use lastInsertId().
+    virtual QString returningId() const { return hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString(); }
+    // A bound JSON value as the column type expects it.
+    virtual QString jsonValue(const QString& placeholder) const { return placeholder; }
+    // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
+    virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
+    // Serialises concurrent migrators.
+    virtual QStringList migrationLock() const { return {}; }
+    virtual QStringList migrationUnlock() const { return {}; }
+    virtual bool transactionalDdl() const { return true; }
+    virtual QVector<Migration> migrations() const = 0;
+
+    // Reads a timestamp column as UTC whatever the driver hands back.
+    virtual QDateTime toDateTime(const QVariant& value) const;
+    // A bound parameter value for a UTC timestamp.
+    virtual QVariant fromDateTime(const QDateTime& value) const;
+
+    // Replaces {events} etc. with the (prefixed) table names.
+    QString sql(QString statement) const;
+    QString table(const QString& base) const { return m_prefix + base; }
+    QString tablePrefix() const { return m_prefix; }
+
+    // Escapes user text for containsIgnoringCase(): the text is matched literally.
+    static QString likePattern(const QString& text);
+
+protected:
+    explicit Dialect(QString prefix) : m_prefix(std::move(prefix)) {}
+
+private:
+    QString m_prefix;
+};
+
+} // namespace outbox

@@ -1,0 +1,332 @@
+#include "core/db/EventStore.h"
+
+#include "core/db/Database.h"
+#include "core/db/EventStatus.h"
+#include "core/support/Failpoints.h"
+
+#include <QSet>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+#include <algorithm>
+
+namespace outbox {
+namespace {
+
+constexpr int RowsPerStatement = 500;
+
+QVariantList toVariantList(const QVector<qint64>& ids)
+{
+    QVariantList v;
+    v.reserve(ids.size());
+    for (qint64 id : ids)
+        v << id;
+    return v;
+}
+
+QString aggregateGate()
+{
+    // Ordering mode: an event waits while an earlier event of its aggregate is unfinished.
+    return QStringLiteral("NOT EXISTS (SELECT 1 FROM {events} p WHERE p.aggregate_type = e.aggregate_type "
+                          "AND p.aggregate_id = e.aggregate_id AND p.id < e.id "
+                          "AND p.status IN ('PENDING', 'SENDING', 'FAILED'))");
+}
+
+} // namespace
+
+Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint64 leaseMs, OrderingMode ordering)
+{
+    if (limit <= 0)
+        return Error::usage(QStringLiteral("claim batch size must be positive"));
+    const Dialect& d = m_db.dialect();
+    ClaimedBatch batch;
+    batch.leaseToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
+
+    const QString due = QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now())
+                        + (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
+    const QString set = QStringLiteral("status = 'SENDING', worker_id = :worker, lease_token = :token, "
+                                       "lease_until = %1, attempts = attempts + 1")
+                            .arg(d.nowPlusMillis(QStringLiteral(":lease")));
+    QVariantMap binds{{QStringLiteral(":worker"), workerId},
+                      {QStringLiteral(":token"), batch.leaseToken},
+                      {QStringLiteral(":lease"), leaseMs}};
+
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+
+    if (d.hasUpdateReturning()) {
+        binds.insert(QStringLiteral(":limit"), limit);
+        auto q = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE id IN (SELECT e.id FROM {events} e WHERE %2 "
+                                          "ORDER BY e.id LIMIT :limit%3) RETURNING %4")
+                               .arg(set, due, d.forUpdateSkipLocked(), OutboxEvent::columns()),
+                           binds);
+        if (!q)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(q.message()));
+        while (q->next())
+            batch.events << OutboxEvent::fromQuery(*q, d);
+    } else {
+        auto ids = m_db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit%2")
+                                 .arg(due, d.forUpdateSkipLocked()),
+                             {{QStringLiteral(":limit"), limit}});
+        if (!ids)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(ids.message()));
+        QVariantList idList;
+        while (ids->next())
+            idList << ids->value(0);
+        if (!idList.isEmpty()) {
+            SqlCondition c;
+            c.addIn(QStringLiteral("id"), QStringLiteral("c"), idList);
+            c.binds.insert(binds);
+            auto upd = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE %2 AND status = 'PENDING'").arg(set, c.where()),
+                                 c.binds);
+            if (!upd)
+                return Error::runtime(QStringLiteral("claim failed: %1").arg(upd.message()));
+            auto rows = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE lease_token = :token")
+                                      .arg(OutboxEvent::columns()),
+                                  {{QStringLiteral(":token"), batch.leaseToken}});
+            if (!rows)
+                return Error::runtime(QStringLiteral("claim failed: %1").arg(rows.message()));
+            while (rows->next())
+                batch.events << OutboxEvent::fromQuery(*rows, d);
+        }
+    }
+    if (Status s = tx.commit(); !s)
+        return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
+    std::sort(batch.events.begin(), batch.events.end(),
+              [](const OutboxEvent& a, const OutboxEvent& b) { return a.id < b.id; });
+    return batch;
+}
+
+Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const QVariantList& ids, const QString& setClause,
+                                              const QVariantMap& setBinds)
+{
+    const Dialect& d = m_db.dialect();
+    SqlCondition fence;
+    fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
+    fence.add(QStringLiteral("status = 'SENDING' AND lease_token = :token"), QStringLiteral(":token"), leaseToken);
+    QSet<qint64> updated;
+    if (!d.hasUpdateReturning()) {
+        // Without UPDATE … RETURNING, lock and learn which rows are still ours first.
+        auto mine = m_db.exec(QStringLiteral("SELECT id FROM {events} WHERE %1%2").arg(fence.where(), d.forUpdate()),
+                              fence.binds);
+        if (!mine)
+            return mine.error();
+        while (mine->next())
+            updated.insert(mine->value(0).toLongLong());
+    }
+    fence.binds.insert(setBinds);
+    auto q = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE %2%3")
+                           .arg(setClause, fence.where(), d.hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString()),
+                       fence.binds);
+    if (!q)
+        return q.error();
+    if (d.hasUpdateReturning()) {
+        while (q->next())
+            updated.insert(q->value(0).toLongLong());
+    }
+    return updated;
+}
+
+Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVector<SentMark>& marks)
+{
+    FenceResult result;
+    if (marks.isEmpty())
+        return result;
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+    QSet<qint64> updated;
+    for (int start = 0; start < marks.size(); start += RowsPerStatement) {
+        const int end = std::min<int>(marks.size(), start + RowsPerStatement);
+        QVariantList ids;
+        QString partitionCase = QStringLiteral("CASE id");
+        QString offsetCase = QStringLiteral("CASE id");
+        QVariantMap binds;
+        for (int i = start; i < end; ++i) {
+            const QString n = QString::number(i - start);
+            ids << marks.at(i).id;
+            // :mN is the id bound by updateFenced()'s IN list.
+            partitionCase += QStringLiteral(" WHEN :m%1 THEN :p%1").arg(n);
+            offsetCase += QStringLiteral(" WHEN :m%1 THEN :o%1").arg(n);
+            binds.insert(QStringLiteral(":p") + n, marks.at(i).partition);
+            binds.insert(QStringLiteral(":o") + n, marks.at(i).offset);
+        }
+        auto done = updateFenced(leaseToken, ids,
+                                 QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
+                                                "broker_partition = %2 END, broker_offset = %3 END")
+                                     .arg(m_db.dialect().now(), partitionCase, offsetCase),
+                                 binds);
+        if (!done)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));
+        updated.unite(*done);
+    }
+    if (Status s = Failpoints::hit("relay.mark_sent"); !s)
+        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    if (Status s = tx.commit(); !s)
+        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    result.updated = int(updated.size());
+    for (const SentMark& m : marks) {
+        if (!updated.contains(m.id))
+            result.fenced << m.id;
+    }
+    return result;
+}
+
+Result<FenceResult> EventStore::fencedErrorUpdate(const QString& leaseToken, const QVector<ErrorMark>& marks,
+                                                  const QString& setClause, bool withDelay)
+{
+    FenceResult result;
+    if (marks.isEmpty())
+        return result;
+    const Dialect& d = m_db.dialect();
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+    QSqlQuery q(m_db.handle());
+    const QString statement = d.sql(QStringLiteral("UPDATE {events} SET %1, last_error = :error, last_error_class = :class, "
+                                                   "worker_id = NULL, lease_until = NULL, lease_token = NULL%2 "
+                                                   "WHERE id = :id AND status = 'SENDING' AND lease_token = :token")
+                                        .arg(setClause,
+                                             withDelay ? QStringLiteral(", available_at = ") + d.nowPlusMillis(QStringLiteral(":delay"))
+                                                       : QString()));
+    if (!q.prepare(statement))
+        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+    for (const ErrorMark& m : marks) {
+        q.bindValue(QStringLiteral(":error"), m.error.left(4000));
+        q.bindValue(QStringLiteral(":class"), m.errorClass);
+        if (withDelay)
+            q.bindValue(QStringLiteral(":delay"), m.retryDelayMs);
+        q.bindValue(QStringLiteral(":id"), m.id);
+        q.bindValue(QStringLiteral(":token"), leaseToken);
+        if (!q.exec())
+            return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+        if (q.numRowsAffected() == 1)
+            ++result.updated;
+        else
+            result.fenced << m.id;
+    }
+    q.finish();
+    if (Status s = tx.commit(); !s)
+        return s.error();
+    return result;
+}
+
+Result<FenceResult> EventStore::retryLater(const QString& leaseToken, const QVector<ErrorMark>& marks)
+{
+    return fencedErrorUpdate(leaseToken, marks, QStringLiteral("status = 'PENDING'"), true);
+}
+
+Result<FenceResult> EventStore::markFailed(const QString& leaseToken, const QVector<ErrorMark>& marks)
+{
+    return fencedErrorUpdate(leaseToken, marks, QStringLiteral("status = 'FAILED'"), false);
+}
+
+Result<FenceResult> EventStore::markDead(const QString& leaseToken, const QVector<ErrorMark>& marks)
+{
+    return fencedErrorUpdate(leaseToken, marks, QStringLiteral("status = 'DEAD'"), false);
+}
+
+Result<FenceResult> EventStore::release(const QString& leaseToken, const QVector<qint64>& ids)
+{
+    FenceResult result;
+    if (ids.isEmpty())
+        return result;
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+    QSet<qint64> updated;
+    for (int start = 0; start < ids.size(); start += RowsPerStatement) {
+        auto done = updateFenced(leaseToken, toVariantList(ids.mid(start, RowsPerStatement)),
+                                 QStringLiteral("status = 'PENDING', worker_id = NULL, lease_until = NULL, lease_token = NULL, "
+                                                "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"),
+                                 {});
+        if (!done)
+            return Error::runtime(QStringLiteral("releasing claims failed: %1").arg(done.message()));
+        updated.unite(*done);
+    }
+    if (Status s = tx.commit(); !s)
+        return Error::runtime(QStringLiteral("releasing claims failed: %1").arg(s.message()));
+    result.updated = int(updated.size());
+    for (qint64 id : ids) {
+        if (!updated.contains(id))
+            result.fenced << id;
+    }
+    return result;
+}
+
+Result<int> EventStore::reapExpiredLeases()
+{
+    auto q = m_db.exec(QStringLiteral("UPDATE {events} SET status = 'PENDING', last_error = 'lease expired: the relay "
+                                      "holding it stopped or stalled', last_error_class = 'lease_expired', "
+                                      "worker_id = NULL, lease_until = NULL, lease_token = NULL "
+                                      "WHERE status = 'SENDING' AND lease_until < %1")
+                           .arg(m_db.dialect().now()));
+    if (!q)
+        return Error::runtime(QStringLiteral("reaping expired leases failed: %1").arg(q.message()));
+    return q->numRowsAffected();
+}
+
+Result<EventPage> EventStore::list(const EventPageRequest& request)
+{
+    if (request.limit <= 0 || request.limit > 10000)
+        return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
+    if (request.afterId < 0)
+        return Error::usage(QStringLiteral("the cursor (--after-id) must not be negative"));
+    SqlCondition c = request.filter.toCondition(m_db.dialect());
+    if (request.afterId > 0)
+        c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"), QStringLiteral(":after"),
+              request.afterId);
+    c.binds.insert(QStringLiteral(":limit"), request.limit);
+    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY id %3 LIMIT :limit")
+                           .arg(OutboxEvent::columns(), c.where(), request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
+                       c.binds);
+    if (!q)
+        return q.error();
+    EventPage page;
+    while (q->next())
+        page.events << OutboxEvent::fromQuery(*q, m_db.dialect());
+    if (page.events.size() == request.limit)
+        page.nextAfterId = page.events.last().id;
+    return page;
+}
+
+Result<OutboxEvent> EventStore::find(const QString& idOrEventId)
+{
+    bool numeric = false;
+    const qint64 id = idOrEventId.toLongLong(&numeric);
+    auto q = numeric ? m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE id = :id").arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":id"), id}})
+                     : m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE event_id = :eid").arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":eid"), idOrEventId}});
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return Error::notFound(QStringLiteral("no event with id or event_id \"%1\"").arg(idOrEventId));
+    return OutboxEvent::fromQuery(*q, m_db.dialect());
+}
+
+Result<StatusCounts> EventStore::counts()
+{
+    StatusCounts counts;
+    for (const QString& s : EventStatus::all())
+        counts.byStatus.insert(s, 0);
+    auto q = m_db.exec(QStringLiteral("SELECT status, COUNT(*) FROM {events} GROUP BY status"));
+    if (!q)
+        return q.error();
+    while (q->next())
+        counts.byStatus.insert(q->value(0).toString(), q->value(1).toLongLong());
+    auto oldest = m_db.exec(QStringLiteral("SELECT created_at, %1 FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1")
+                                .arg(m_db.dialect().now()));
+    if (!oldest)
+        return oldest.error();
+    if (oldest->next()) {
+        const QDateTime created = m_db.dialect().toDateTime(oldest->value(0));
+        const QDateTime now = m_db.dialect().toDateTime(oldest->value(1));
+        counts.oldestPendingAgeMs = std::max<qint64>(0, created.msecsTo(now));
+    }
+    return counts;
+}
+
+} // namespace outbox

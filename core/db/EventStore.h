@@ -1,0 +1,102 @@
+#pragma once
+
+#include "core/db/EventFilter.h"
+#include "core/db/OutboxEvent.h"
+#include "core/support/Result.h"
+
+#include <QMap>
+#include <QSet>
+#include <QVariantList>
+#include <QVector>
+
+namespace outbox {
+
+class Database;
+
+enum class OrderingMode { None, Aggregate };
+
+struct ClaimedBatch
+{
+    QString leaseToken;
+    QVector<OutboxEvent> events; // in id order
+};
+
+struct SentMark
+{
+    qint64 id = 0;
+    int partition = -1;
+    qint64 offset = -1;
+};
+
+struct ErrorMark
+{
+    qint64 id = 0;
+    QString error;
+    QString errorClass;
+    qint64 retryDelayMs = 0; // retryLater only
+};
+
+// The outcome of a fenced update: rows whose lease was taken over are counted, never overwritten.
+struct FenceResult
+{
+    int updated = 0;
+    QVector<qint64> fenced;
+};
+
+struct EventPageRequest
+{
+    EventFilter filter;
+    qint64 afterId = 0; // keyset cursor: 0 starts at the newest (descending) or oldest (ascending)
+    int limit = 100;
+    bool ascending = false;
+};
+
+struct EventPage
+{
+    QVector<OutboxEvent> events;
+    qint64 nextAfterId = 0; // 0 when this was the last page
+};
+
+struct StatusCounts
+{
+    QMap<QString, qint64> byStatus; // every status present, zero when absent
+    qint64 oldestPendingAgeMs = -1; // -1: nothing pending
+};
+
+// Reads and writes outbox_events for the relay, the console and the CLI (DESIGN §4, §5).
+class EventStore
+{
+public:
+    explicit EventStore(Database& db) : m_db(db) {}
+
+    // One short transaction: up to `limit` due PENDING events become SENDING under a fresh lease
+    // token; attempts+1. Rows locked by other claimers are skipped, never waited for.
+    Result<ClaimedBatch> claim(const QString& workerId, int limit, qint64 leaseMs,
+                               OrderingMode ordering = OrderingMode::None);
+
+    // Fenced transitions out of SENDING: only rows still SENDING under `leaseToken` change.
+    Result<FenceResult> markSent(const QString& leaseToken, const QVector<SentMark>& marks);
+    Result<FenceResult> retryLater(const QString& leaseToken, const QVector<ErrorMark>& marks);
+    Result<FenceResult> markFailed(const QString& leaseToken, const QVector<ErrorMark>& marks);
+    Result<FenceResult> markDead(const QString& leaseToken, const QVector<ErrorMark>& marks);
+    // Gives back claims that were never sent (drain): PENDING again, the attempt not counted.
+    Result<FenceResult> release(const QString& leaseToken, const QVector<qint64>& ids);
+    // SENDING rows whose lease expired go back to PENDING; returns how many.
+    Result<int> reapExpiredLeases();
+
+    Result<EventPage> list(const EventPageRequest& request);
+    // By numeric id or by event_id.
+    Result<OutboxEvent> find(const QString& idOrEventId);
+    Result<StatusCounts> counts();
+
+private:
+    Result<FenceResult> fencedErrorUpdate(const QString& leaseToken, const QVector<ErrorMark>& marks,
+                                          const QString& setClause, bool withDelay);
+    // Applies `setClause` to those of `ids` still SENDING under the token; returns the ids changed.
+    Result<QSet<qint64>> updateFenced(const QString& leaseToken, const QVariantList& ids, const QString& setClause,
+                                      const QVariantMap& setBinds);
+
+    Database& m_db;
+};
+
+} // namespace outbox

@@ -1,0 +1,149 @@
+#include "core/db/MySqlDialect.h"
+
+namespace outbox {
+
+QStringList MySqlDialect::sessionSetup() const
+{
+    return {QStringLiteral("SET NAMES utf8mb4"), QStringLiteral("SET time_zone = '+00:00'"),
+            QStringLiteral("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
+            QStringLiteral("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ENGINE_SUBSTITUTION'")};
+}
+
+QString MySqlDialect::nowPlusMillis(const QString& placeholder) const
+{
+    return QStringLiteral("(UTC_TIMESTAMP(6) + INTERVAL (%1 * 1000) MICROSECOND)").arg(placeholder);
+}
+
+QString MySqlDialect::containsIgnoringCase(const QString& column, const QString& placeholder) const
+{
+    // utf8mb4_general_ci / unicode_ci collations already compare case-insensitively.
+    return QStringLiteral("%1 LIKE %2 ESCAPE '!'").arg(column, placeholder);
+}
+
+QStringList MySqlDialect::migrationLock() const
+{
+    return {QStringLiteral("SELECT GET_LOCK('%1', 60)").arg(sql(QStringLiteral("{migrations}")))};
+}
+
+QStringList MySqlDialect::migrationUnlock() const
+{
+    return {QStringLiteral("SELECT RELEASE_LOCK('%1')").arg(sql(QStringLiteral("{migrations}")))};
+}
+
+QVector<Migration> MySqlDialect::migrations() const
+{
+    const QString table = QStringLiteral(" ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci");
+    Migration tables{1, QStringLiteral("outbox, inbox, dead letter, audit and relay tables"), {}};
+    tables.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {events} (
+  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  event_id VARCHAR(191) NOT NULL,
+  event_type VARCHAR(191) NOT NULL,
+  aggregate_type VARCHAR(191) NOT NULL,
+  aggregate_id VARCHAR(191) NOT NULL,
+  aggregate_version BIGINT NULL,
+  topic VARCHAR(249) NULL,
+  payload LONGTEXT NOT NULL,
+  headers LONGTEXT NOT NULL DEFAULT '{}',
+  schema_version INT NOT NULL DEFAULT 1,
+  status VARCHAR(16) NOT NULL DEFAULT 'PENDING',
+  attempts INT NOT NULL DEFAULT 0,
+  available_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  worker_id VARCHAR(191) NULL,
+  lease_until DATETIME(6) NULL,
+  lease_token VARCHAR(64) NULL,
+  last_error TEXT NULL,
+  last_error_class VARCHAR(32) NULL,
+  created_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  sent_at DATETIME(6) NULL,
+  broker_partition INT NULL,
+  broker_offset BIGINT NULL,
+  CONSTRAINT {events}_status_check CHECK (status IN ('PENDING','SENDING','SENT','FAILED','DEAD')),
+  UNIQUE KEY {events}_event_id_key (event_id),
+  KEY {events}_claim_idx (status, available_at, id),
+  KEY {events}_status_id_idx (status, id),
+  KEY {events}_lease_idx (status, lease_until),
+  KEY {events}_aggregate_idx (aggregate_type, aggregate_id, id),
+  KEY {events}_created_idx (created_at)))") + table
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
+  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  event_id VARCHAR(191) NOT NULL,
+  consumer_name VARCHAR(191) NOT NULL,
+  aggregate_id VARCHAR(191) NULL,
+  status VARCHAR(16) NOT NULL,
+  attempts INT NOT NULL DEFAULT 0,
+  processed_at DATETIME(6) NULL,
+  last_error TEXT NULL,
+  created_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  CONSTRAINT {inbox}_status_check CHECK (status IN ('PROCESSED','FAILED')),
+  UNIQUE KEY {inbox}_event_consumer_key (event_id, consumer_name),
+  KEY {inbox}_consumer_idx (consumer_name, processed_at)))") + table
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
+  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  consumer_name VARCHAR(191) NOT NULL,
+  event_id VARCHAR(191) NULL,
+  topic VARCHAR(249) NOT NULL,
+  source_partition INT NULL,
+  source_offset BIGINT NULL,
+  message_key TEXT NULL,
+  headers LONGTEXT NOT NULL DEFAULT '{}',
+  payload LONGTEXT NULL,
+  error TEXT NOT NULL,
+  stacktrace LONGTEXT NULL,
+  attempts INT NOT NULL DEFAULT 1,
+  first_failed_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  last_failed_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  status VARCHAR(16) NOT NULL DEFAULT 'NEW',
+  replay_token VARCHAR(64) NULL,
+  replay_topic VARCHAR(249) NULL,
+  replay_count INT NOT NULL DEFAULT 0,
+  replayed_at DATETIME(6) NULL,
+  replayed_by VARCHAR(191) NULL,
+  CONSTRAINT {dead_letters}_status_check CHECK (status IN ('NEW','REPLAYING','REPLAYED','DISCARDED')),
+  KEY {dead_letters}_status_idx (status, id),
+  KEY {dead_letters}_event_idx (event_id)))") + table
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
+  id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  actor VARCHAR(191) NOT NULL,
+  host VARCHAR(255) NULL,
+  action VARCHAR(64) NOT NULL,
+  target_kind VARCHAR(32) NOT NULL,
+  target_ids LONGTEXT NOT NULL,
+  filter LONGTEXT NULL,
+  reason TEXT NOT NULL,
+  affected_count BIGINT NOT NULL DEFAULT 0,
+  before_state LONGTEXT NULL,
+  after_state LONGTEXT NULL,
+  outcome VARCHAR(32) NOT NULL,
+  KEY {audit}_at_idx (at),
+  KEY {audit}_action_idx (action, id)))") + table
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
+  worker_id VARCHAR(191) NOT NULL PRIMARY KEY,
+  host VARCHAR(255) NOT NULL,
+  pid BIGINT NULL,
+  version VARCHAR(64) NULL,
+  started_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  heartbeat_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
+  desired_state VARCHAR(16) NOT NULL DEFAULT 'RUN',
+  state VARCHAR(32) NOT NULL DEFAULT 'STARTING',
+  claimed_total BIGINT NOT NULL DEFAULT 0,
+  sent_total BIGINT NOT NULL DEFAULT 0,
+  failed_total BIGINT NOT NULL DEFAULT 0,
+  fenced_total BIGINT NOT NULL DEFAULT 0,
+  leases_held INT NOT NULL DEFAULT 0,
+  last_error TEXT NULL,
+  CONSTRAINT {relays}_desired_check CHECK (desired_state IN ('RUN','PAUSE','DRAIN','STOP'))))") + table,
+    };
+
+    Migration triggers{2, QStringLiteral("append-only audit log"), {}};
+    triggers.statements = QStringList{
+        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_update BEFORE UPDATE ON {audit} FOR EACH ROW "
+                       "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: UPDATE refused'"),
+        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
+                       "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
+    };
+    return {tables, triggers};
+}
+
+} // namespace outbox

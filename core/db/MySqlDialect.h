@@ -1,0 +1,29 @@
+#pragma once
+
+#include "core/db/Dialect.h"
+
+namespace outbox {
+
+// MySQL 8 and MariaDB 10.6+ (both have SKIP LOCKED; neither has partial indexes nor UPDATE … RETURNING).
+class MySqlDialect final : public Dialect
+{
+public:
+    explicit MySqlDialect(QString prefix) : Dialect(std::move(prefix)) {}
+
+    DatabaseKind kind() const override { return DatabaseKind::MySql; }
+    QString driverName() const override { return QStringLiteral("QMYSQL"); }
+    QStringList sessionSetup() const override;
+    QString beginWrite() const override { return QStringLiteral("START TRANSACTION"); }
+    QString now() const override { return QStringLiteral("UTC_TIMESTAMP(6)"); }
+    QString nowPlusMillis(const QString& placeholder) const override;
+    QString forUpdate() const override { return QStringLiteral(" FOR UPDATE"); }
+    QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
+    bool hasUpdateReturning() const override { return false; }
+    QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QStringList migrationLock() const override;
+    QStringList migrationUnlock() const override;
+    bool transactionalDdl() const override { return false; }
+    QVector<Migration> migrations() const override;
+};
+
+} // namespace outbox

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+class QSqlQuery;
+
+namespace outbox {
+
+class Dialect;
+
+// One row of outbox_events.
+struct OutboxEvent
+{
+    qint64 id = 0;
+    QString eventId;
+    QString eventType;
+    QString aggregateType;
+    QString aggregateId;
+    std::optional<qint64> aggregateVersion;
+    QString topic;
+    QByteArray payload; // JSON text
+    QByteArray headers; // JSON object text
+    int schemaVersion = 1;
+    QString status;
+    int attempts = 0;
+    QDateTime availableAt;
+    QString workerId;
+    QDateTime leaseUntil;
+    QString leaseToken;
+    QString lastError;
+    QString lastErrorClass;
+    QDateTime createdAt;
+    QDateTime sentAt;
+    std::optional<int> brokerPartition;
+    std::optional<qint64> brokerOffset;
+
+    // The column list every SELECT of a whole event uses, in the order fromQuery() reads.
+    static QString columns(const QString& alias = {});
+    static OutboxEvent fromQuery(const QSqlQuery& q, const Dialect& dialect);
+    QJsonObject toJson() const;
+};
+
+} // namespace outbox

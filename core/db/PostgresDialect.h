@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/db/Dialect.h"
+
+namespace outbox {
+
+class PostgresDialect final : public Dialect
+{
+public:
+    explicit PostgresDialect(QString prefix) : Dialect(std::move(prefix)) {}
+
+    DatabaseKind kind() const override { return DatabaseKind::PostgreSql; }
+    QString driverName() const override { return QStringLiteral("QPSQL"); }
+    QStringList sessionSetup() const override;
+    QString beginWrite() const override { return QStringLiteral("BEGIN"); }
+    QString now() const override { return QStringLiteral("now()"); }
+    QString nowPlusMillis(const QString& placeholder) const override;
+    QString forUpdate() const override { return QStringLiteral(" FOR UPDATE"); }
+    QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
+    bool hasUpdateReturning() const override { return true; }
+    QString jsonValue(const QString& placeholder) const override;
+    QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QStringList migrationLock() const override;
+    QStringList migrationUnlock() const override;
+    QVector<Migration> migrations() const override;
+};
+
+} // namespace outbox

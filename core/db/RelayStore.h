@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/db/RelayRecord.h"
+#include "core/support/Result.h"
+
+#include <QVector>
+
+namespace outbox {
+
+class Database;
+
+// Reads the relay registry (outbox_relays); relays write their own rows through RelayRegistry.
+class RelayStore
+{
+public:
+    explicit RelayStore(Database& db) : m_db(db) {}
+    Result<QVector<RelayRecord>> list();
+
+private:
+    Database& m_db;
+};
+
+} // namespace outbox

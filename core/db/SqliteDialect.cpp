@@ -1,0 +1,155 @@
+#include "core/db/SqliteDialect.h"
+
+#include <QTimeZone>
+
+namespace outbox {
+
+QStringList SqliteDialect::sessionSetup() const
+{
+    return {QStringLiteral("PRAGMA journal_mode = WAL"), QStringLiteral("PRAGMA synchronous = NORMAL"),
+            QStringLiteral("PRAGMA foreign_keys = ON")};
+}
+
+QString SqliteDialect::now() const
+{
+    return QStringLiteral("strftime('%Y-%m-%d %H:%M:%f', 'now')");
+}
+
+QString SqliteDialect::nowPlusMillis(const QString& placeholder) const
+{
+    return QStringLiteral("strftime('%Y-%m-%d %H:%M:%f', 'now', printf('%+.3f seconds', %1 / 1000.0))")
+        .arg(placeholder);
+}
+
+QDateTime SqliteDialect::toDateTime(const QVariant& value) const
+{
+    if (value.isNull())
+        return {};
+    QString text = value.toString();
+    if (text.isEmpty())
+        return {};
+    text.replace(QLatin1Char(' '), QLatin1Char('T'));
+    QDateTime dt = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!dt.isValid())
+        return {};
+    return QDateTime(dt.date(), dt.time(), QTimeZone::utc());
+}
+
+QVariant SqliteDialect::fromDateTime(const QDateTime& value) const
+{
+    return value.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz"));
+}
+
+QVector<Migration> SqliteDialect::migrations() const
+{
+    const QString now = QStringLiteral("(strftime('%Y-%m-%d %H:%M:%f', 'now'))");
+    Migration tables{1, QStringLiteral("outbox, inbox, dead letter, audit and relay tables"), {}};
+    tables.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {events} (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL UNIQUE,
+  event_type TEXT NOT NULL,
+  aggregate_type TEXT NOT NULL,
+  aggregate_id TEXT NOT NULL,
+  aggregate_version INTEGER,
+  topic TEXT,
+  payload TEXT NOT NULL CHECK (json_valid(payload)),
+  headers TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(headers)),
+  schema_version INTEGER NOT NULL DEFAULT 1,
+  status TEXT NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING','SENDING','SENT','FAILED','DEAD')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  available_at TEXT NOT NULL DEFAULT %1,
+  worker_id TEXT,
+  lease_until TEXT,
+  lease_token TEXT,
+  last_error TEXT,
+  last_error_class TEXT,
+  created_at TEXT NOT NULL DEFAULT %1,
+  sent_at TEXT,
+  broker_partition INTEGER,
+  broker_offset INTEGER))").arg(now)
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_idx ON {events} (id) WHERE status = 'PENDING'")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_sending_idx ON {events} (lease_until) WHERE status = 'SENDING'")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_problem_idx ON {events} (status, id) WHERE status IN ('FAILED','DEAD')")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_id_idx ON {events} (status, id)")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_aggregate_idx ON {events} (aggregate_type, aggregate_id, id)")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_created_idx ON {events} (created_at)")
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  event_id TEXT NOT NULL,
+  consumer_name TEXT NOT NULL,
+  aggregate_id TEXT,
+  status TEXT NOT NULL CHECK (status IN ('PROCESSED','FAILED')),
+  attempts INTEGER NOT NULL DEFAULT 0,
+  processed_at TEXT,
+  last_error TEXT,
+  created_at TEXT NOT NULL DEFAULT %1,
+  UNIQUE (event_id, consumer_name)))").arg(now)
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {inbox}_consumer_idx ON {inbox} (consumer_name, processed_at)")
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  consumer_name TEXT NOT NULL,
+  event_id TEXT,
+  topic TEXT NOT NULL,
+  source_partition INTEGER,
+  source_offset INTEGER,
+  message_key TEXT,
+  headers TEXT NOT NULL DEFAULT '{}',
+  payload TEXT,
+  error TEXT NOT NULL,
+  stacktrace TEXT,
+  attempts INTEGER NOT NULL DEFAULT 1,
+  first_failed_at TEXT NOT NULL DEFAULT %1,
+  last_failed_at TEXT NOT NULL DEFAULT %1,
+  status TEXT NOT NULL DEFAULT 'NEW' CHECK (status IN ('NEW','REPLAYING','REPLAYED','DISCARDED')),
+  replay_token TEXT,
+  replay_topic TEXT,
+  replay_count INTEGER NOT NULL DEFAULT 0,
+  replayed_at TEXT,
+  replayed_by TEXT))").arg(now)
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_status_idx ON {dead_letters} (status, id)")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_event_idx ON {dead_letters} (event_id)")
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL DEFAULT %1,
+  actor TEXT NOT NULL,
+  host TEXT,
+  action TEXT NOT NULL,
+  target_kind TEXT NOT NULL,
+  target_ids TEXT NOT NULL DEFAULT '[]',
+  filter TEXT,
+  reason TEXT NOT NULL,
+  affected_count INTEGER NOT NULL DEFAULT 0,
+  before_state TEXT,
+  after_state TEXT,
+  outcome TEXT NOT NULL))").arg(now)
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_at_idx ON {audit} (at)")
+        , QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_action_idx ON {audit} (action, id)")
+        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
+  worker_id TEXT PRIMARY KEY,
+  host TEXT NOT NULL,
+  pid INTEGER,
+  version TEXT,
+  started_at TEXT NOT NULL DEFAULT %1,
+  heartbeat_at TEXT NOT NULL DEFAULT %1,
+  desired_state TEXT NOT NULL DEFAULT 'RUN' CHECK (desired_state IN ('RUN','PAUSE','DRAIN','STOP')),
+  state TEXT NOT NULL DEFAULT 'STARTING',
+  claimed_total INTEGER NOT NULL DEFAULT 0,
+  sent_total INTEGER NOT NULL DEFAULT 0,
+  failed_total INTEGER NOT NULL DEFAULT 0,
+  fenced_total INTEGER NOT NULL DEFAULT 0,
+  leases_held INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT))").arg(now),
+    };
+
+    Migration triggers{2, QStringLiteral("append-only audit log"), {}};
+    triggers.statements = QStringList{
+        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_update BEFORE UPDATE ON {audit} "
+                       "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: UPDATE refused'); END"),
+        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} "
+                       "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END"),
+    };
+    return {tables, triggers};
+}
+
+} // namespace outbox

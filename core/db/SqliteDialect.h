@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/db/Dialect.h"
+
+namespace outbox {
+
+// SQLite 3.35+ (RETURNING). Timestamps are UTC text 'YYYY-MM-DD HH:MM:SS.SSS', which sorts as time.
+// Writers serialise on BEGIN IMMEDIATE; WAL lets readers run beside them.
+class SqliteDialect final : public Dialect
+{
+public:
+    explicit SqliteDialect(QString prefix) : Dialect(std::move(prefix)) {}
+
+    DatabaseKind kind() const override { return DatabaseKind::Sqlite; }
+    QString driverName() const override { return QStringLiteral("QSQLITE"); }
+    QStringList sessionSetup() const override;
+    QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
+    QString now() const override;
+    QString nowPlusMillis(const QString& placeholder) const override;
+    QString forUpdate() const override { return {}; }
+    QString forUpdateSkipLocked() const override { return {}; }
+    bool hasUpdateReturning() const override { return true; }
+    QVector<Migration> migrations() const override;
+    QDateTime toDateTime(const QVariant& value) const override;
+    QVariant fromDateTime(const QDateTime& value) const override;
+};
+
+} // namespace outbox

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace outbox {
+
+// One row of the append-only audit log.
+struct AuditEntry
+{
+    qint64 id = 0;
+    QDateTime at;
+    QString actor;
+    QString host;
+    QString action;     // e.g. events.requeue, events.dead, dlq.replay, dlq.discard
+    QString targetKind; // event, dead_letter, relay
+    QJsonArray targetIds; // capped; beyond the cap the filter and the count stand for them
+    QJsonObject filter;
+    QString reason;
+    qint64 affectedCount = 0;
+    QJsonObject before;
+    QJsonObject after;
+    QString outcome; // ok, partial, none
+
+    QJsonObject toJson() const;
+};
+
+} // namespace outbox

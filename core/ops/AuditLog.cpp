@@ -1,0 +1,91 @@
+#include "core/ops/AuditLog.h"
+
+#include "core/db/Database.h"
+#include "core/db/SqlCondition.h"
+
+#include <QJsonDocument>
+#include <QSqlQuery>
+
+namespace outbox {
+namespace {
+QString compact(const QJsonObject& o)
+{
+    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+}
+QString compact(const QJsonArray& a)
+{
+    return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+}
+} // namespace
+
+Result<qint64> AuditLog::append(const AuditEntry& e)
+{
+    const Dialect& d = m_db.dialect();
+    QJsonArray ids = e.targetIds;
+    while (ids.size() > MaxTargetIds)
+        ids.removeLast();
+    auto q = m_db.exec(QStringLiteral("INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, filter, reason, "
+                                      "affected_count, before_state, after_state, outcome) VALUES (%1, :actor, :host, :action, "
+                                      ":kind, %2, %3, :reason, :count, %4, %5, :outcome)%6")
+                           .arg(d.now(), d.jsonValue(QStringLiteral(":ids")), d.jsonValue(QStringLiteral(":filter")),
+                                d.jsonValue(QStringLiteral(":before")), d.jsonValue(QStringLiteral(":after")), d.returningId()),
+                       {{QStringLiteral(":actor"), e.actor},
+                        {QStringLiteral(":host"), e.host},
+                        {QStringLiteral(":action"), e.action},
+                        {QStringLiteral(":kind"), e.targetKind},
+                        {QStringLiteral(":ids"), compact(ids)},
+                        {QStringLiteral(":filter"), e.filter.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(compact(e.filter))},
+                        {QStringLiteral(":reason"), e.reason},
+                        {QStringLiteral(":count"), e.affectedCount},
+                        {QStringLiteral(":before"), compact(e.before)},
+                        {QStringLiteral(":after"), compact(e.after)},
+                        {QStringLiteral(":outcome"), e.outcome}});
+    if (!q)
+        return Error::runtime(QStringLiteral("cannot write the audit log: %1").arg(q.message()));
+    return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+}
+
+Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)
+{
+    if (query.limit <= 0 || query.limit > 10000)
+        return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
+    const Dialect& d = m_db.dialect();
+    SqlCondition c;
+    if (query.since.isValid())
+        c.add(QStringLiteral("at >= :since"), QStringLiteral(":since"), d.fromDateTime(query.since));
+    if (!query.action.isEmpty())
+        c.add(QStringLiteral("action = :action"), QStringLiteral(":action"), query.action);
+    if (!query.actor.isEmpty())
+        c.add(QStringLiteral("actor = :actor"), QStringLiteral(":actor"), query.actor);
+    if (query.afterId > 0)
+        c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), query.afterId);
+    c.binds.insert(QStringLiteral(":limit"), query.limit);
+    auto q = m_db.exec(QStringLiteral("SELECT id, at, actor, host, action, target_kind, target_ids, filter, reason, "
+                                      "affected_count, before_state, after_state, outcome FROM {audit} WHERE %1 "
+                                      "ORDER BY id DESC LIMIT :limit")
+                           .arg(c.where()),
+                       c.binds);
+    if (!q)
+        return q.error();
+    QVector<AuditEntry> entries;
+    while (q->next()) {
+        AuditEntry e;
+        e.id = q->value(0).toLongLong();
+        e.at = d.toDateTime(q->value(1));
+        e.actor = q->value(2).toString();
+        e.host = q->value(3).toString();
+        e.action = q->value(4).toString();
+        e.targetKind = q->value(5).toString();
+        e.targetIds = QJsonDocument::fromJson(q->value(6).toString().toUtf8()).array();
+        e.filter = QJsonDocument::fromJson(q->value(7).toString().toUtf8()).object();
+        e.reason = q->value(8).toString();
+        e.affectedCount = q->value(9).toLongLong();
+        e.before = QJsonDocument::fromJson(q->value(10).toString().toUtf8()).object();
+        e.after = QJsonDocument::fromJson(q->value(11).toString().toUtf8()).object();
+        e.outcome = q->value(12).toString();
+        entries << e;
+    }
+    return entries;
+}
+
+} // namespace outbox

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/ops/AuditEntry.h"
+#include "core/support/Result.h"
+
+#include <QVector>
+
+namespace outbox {
+
+class Database;
+
+struct AuditQuery
+{
+    QDateTime since;
+    QString action;
+    QString actor;
+    qint64 afterId = 0;
+    int limit = 100;
+};
+
+// Append-only: the database itself refuses UPDATE and DELETE on the table (migration 2).
+class AuditLog
+{
+public:
+    static constexpr int MaxTargetIds = 1000;
+
+    explicit AuditLog(Database& db) : m_db(db) {}
+    // Writes inside the caller's transaction, so the change and its record commit together.
+    Result<qint64> append(const AuditEntry& entry);
+    Result<QVector<AuditEntry>> list(const AuditQuery& query);
+
+private:
+    Database& m_db;
+};
+
+} // namespace outbox

@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+#include <utility>
+
+namespace outbox {
+
+// Why an operation failed, so that front ends can pick an exit code or HTTP status.
+enum class ErrorKind {
+    Usage,    // bad input or configuration: the caller must change what it asked for
+    NotFound, // the thing named does not exist
+    Conflict, // the thing exists but is not in a state that allows the change
+    Runtime,  // the environment failed: database down, broker error, I/O
+};
+
+// An error an operator can read: one sentence, no driver dump.
+struct Error
+{
+    ErrorKind kind = ErrorKind::Runtime;
+    QString message;
+
+    static Error usage(QString m) { return {ErrorKind::Usage, std::move(m)}; }
+    static Error notFound(QString m) { return {ErrorKind::NotFound, std::move(m)}; }
+    static Error conflict(QString m) { return {ErrorKind::Conflict, std::move(m)}; }
+    static Error runtime(QString m) { return {ErrorKind::Runtime, std::move(m)}; }
+};
+
+// Value or error; no exceptions cross layer boundaries.
+template <typename T>
+class [[nodiscard]] Result
+{
+public:
+    Result(T value) : m_value(std::move(value)) {}
+    Result(Error error) : m_error(std::move(error)) {}
+
+    bool ok() const { return m_value.has_value(); }
+    explicit operator bool() const { return ok(); }
+
+    const T& value() const& { return *m_value; }
+    T& value() & { return *m_value; }
+    T&& value() && { return std::move(*m_value); }
+    const T* operator->() const { return &*m_value; }
+    T* operator->() { return &*m_value; }
+    const T& operator*() const& { return *m_value; }
+
+    const Error& error() const { return m_error; }
+    const QString& message() const { return m_error.message; }
+
+private:
+    std::optional<T> m_value;
+    Error m_error;
+};
+
+template <>
+class [[nodiscard]] Result<void>
+{
+public:
+    Result() = default;
+    Result(Error error) : m_failed(true), m_error(std::move(error)) {}
+
+    bool ok() const { return !m_failed; }
+    explicit operator bool() const { return ok(); }
+    const Error& error() const { return m_error; }
+    const QString& message() const { return m_error.message; }
+
+private:
+    bool m_failed = false;
+    Error m_error;
+};
+
+using Status = Result<void>;
+
+} // namespace outbox
