@@ -45,6 +45,8 @@ public:
     virtual QString returningId() const { return hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString(); }
     // A bound JSON value as the column type expects it.
     virtual QString jsonValue(const QString& placeholder) const { return placeholder; }
+    // A bound integer where the context gives the server no type (e.g. CASE … THEN :p).
+    virtual QString integerValue(const QString& placeholder) const { return placeholder; }
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
     // Serialises concurrent migrators.

@@ -134,6 +134,7 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
     FenceResult result;
     if (marks.isEmpty())
         return result;
+    const Dialect& d = m_db.dialect();
     Transaction tx(m_db);
     if (Status s = tx.beginWrite(); !s)
         return s.error();
@@ -148,15 +149,15 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
             const QString n = QString::number(i - start);
             ids << marks.at(i).id;
             // :mN is the id bound by updateFenced()'s IN list.
-            partitionCase += QStringLiteral(" WHEN :m%1 THEN :p%1").arg(n);
-            offsetCase += QStringLiteral(" WHEN :m%1 THEN :o%1").arg(n);
+            partitionCase += QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":p") + n));
+            offsetCase += QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":o") + n));
             binds.insert(QStringLiteral(":p") + n, marks.at(i).partition);
             binds.insert(QStringLiteral(":o") + n, marks.at(i).offset);
         }
         auto done = updateFenced(leaseToken, ids,
                                  QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
                                                 "broker_partition = %2 END, broker_offset = %3 END")
-                                     .arg(m_db.dialect().now(), partitionCase, offsetCase),
+                                     .arg(d.now(), partitionCase, offsetCase),
                                  binds);
         if (!done)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));

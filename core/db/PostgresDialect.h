@@ -19,6 +19,10 @@ public:
     QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
     bool hasUpdateReturning() const override { return true; }
     QString jsonValue(const QString& placeholder) const override;
+    QString integerValue(const QString& placeholder) const override
+    {
+        return QStringLiteral("CAST(%1 AS bigint)").arg(placeholder);
+    }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QtGlobal>
 
 #include <optional>
 #include <utility>
@@ -38,9 +39,9 @@ public:
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
 
-    const T& value() const& { return *m_value; }
-    T& value() & { return *m_value; }
-    T&& value() && { return std::move(*m_value); }
+    const T& value() const& { Q_ASSERT(ok()); return *m_value; }
+    T& value() & { Q_ASSERT(ok()); return *m_value; }
+    T&& value() && { Q_ASSERT(ok()); return std::move(*m_value); }
     const T* operator->() const { return &*m_value; }
     T* operator->() { return &*m_value; }
     const T& operator*() const& { return *m_value; }

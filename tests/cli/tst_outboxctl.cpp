@@ -1,0 +1,251 @@
+#include "core/db/DeadLetterStore.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+    int errLines() const { return int(err.trimmed().split('\n').size()); }
+};
+
+// Runs the real outboxctl binary, without a terminal on stdin.
+Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {})
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    for (const QString& key : extraEnv.keys())
+        env.insert(key, extraEnv.value(key));
+    p.setProcessEnvironment(env);
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
+    if (!p.waitForFinished(60000))
+        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestOutboxctl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary"); }
+
+    void migrateAndStatusOnEveryDatabase_data() { TestDatabases::addKinds(); }
+    void migrateAndStatusOnEveryDatabase()
+    {
+        QFETCH(QString, kind);
+        const QString url = TestDatabases::urlText(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
+
+        const Run notMigrated = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
+        QCOMPARE(notMigrated.exitCode, 1);
+        QVERIFY2(notMigrated.err.contains("outboxctl migrate"), notMigrated.err.constData());
+
+        const Run migrate = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(migrate.exitCode == 0, migrate.err.constData());
+        QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(), 2);
+        const Run again = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY(again.out.contains("up to date"));
+        QVERIFY2(!again.out.contains("outbox:"), "password must not be printed");
+
+        auto db = TestDatabases::open(DatabaseUrl::parse(url).value());
+        const auto ids = insertEvents(*db, 7);
+        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+
+        const Run status = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(status.exitCode == 0, status.err.constData());
+        const QJsonObject events = status.json().value(QStringLiteral("events")).toObject();
+        QCOMPARE(events.value(QStringLiteral("PENDING")).toInteger(), qint64(5));
+        QCOMPARE(events.value(QStringLiteral("FAILED")).toInteger(), qint64(2));
+        QCOMPARE(events.value(QStringLiteral("SENT")).toInteger(), qint64(0));
+        QVERIFY(status.json().value(QStringLiteral("oldest_pending_age_seconds")).toDouble() >= 0);
+        QVERIFY(status.json().contains(QStringLiteral("relays")));
+        QVERIFY(status.json().value(QStringLiteral("dead_letters")).toObject().contains(QStringLiteral("NEW")));
+
+        const Run human = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
+        QCOMPARE(human.exitCode, 0);
+        QVERIFY(human.out.contains("PENDING"));
+
+        const Run list = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                                    QStringLiteral("--status"), QStringLiteral("failed"), QStringLiteral("--json")});
+        QVERIFY2(list.exitCode == 0, list.err.constData());
+        QCOMPARE(list.json().value(QStringLiteral("events")).toArray().size(), 2);
+
+        const QString eventId = list.json().value(QStringLiteral("events")).toArray().first().toObject().value(QStringLiteral("event_id")).toString();
+        const Run show = outboxctl({QStringLiteral("events"), QStringLiteral("show"), eventId, QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(show.exitCode == 0, show.err.constData());
+        QCOMPARE(show.json().value(QStringLiteral("event_id")).toString(), eventId);
+        QCOMPARE(show.json().value(QStringLiteral("status")).toString(), QStringLiteral("FAILED"));
+    }
+
+    void requeueNeedsConfirmationThenAudits_data() { TestDatabases::addKinds(); }
+    void requeueNeedsConfirmationThenAudits()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        const QString url = TestDatabases::urlText(db->url());
+        const auto ids = insertEvents(*db, 5);
+        forceStatus(*db, ids.mid(0, 3), QStringLiteral("FAILED"), QStringLiteral("Broker: Message size too large"));
+
+        const QStringList base = {QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--status"), QStringLiteral("FAILED")};
+        const Run noReason = outboxctl(base + QStringList{QStringLiteral("--yes")});
+        QCOMPARE(noReason.exitCode, 2);
+        QVERIFY(noReason.err.contains("reason"));
+        QCOMPARE(noReason.errLines(), 1);
+
+        const Run dry = outboxctl(base + QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
+        QCOMPARE(dry.json().value(QStringLiteral("matched")).toInteger(), qint64(3));
+        QCOMPARE(dry.json().value(QStringLiteral("sample")).toArray().size(), 3);
+
+        const Run unconfirmed = outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised")});
+        QCOMPARE(unconfirmed.exitCode, 2);
+        QVERIFY2(unconfirmed.err.contains("--yes"), unconfirmed.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
+
+        const Run done = outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised"), QStringLiteral("--yes"),
+                                                      QStringLiteral("--actor"), QStringLiteral("dave"), QStringLiteral("--json")});
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(5));
+
+        const Run dead = outboxctl({QStringLiteral("dead"), QString::number(ids[4]), QStringLiteral("--db"), url, QStringLiteral("--reason"),
+                                    QStringLiteral("duplicate order"), QStringLiteral("--yes")});
+        QVERIFY2(dead.exitCode == 0, dead.err.constData());
+        QCOMPARE(statusOf(*db, ids[4]), QStringLiteral("DEAD"));
+
+        const Run audit = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(audit.exitCode == 0, audit.err.constData());
+        const QJsonArray entries = audit.json().value(QStringLiteral("entries")).toArray();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("actor")).toString(), QStringLiteral("dave"));
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("max bytes raised"));
+        QCOMPARE(entries.at(0).toObject().value(QStringLiteral("action")).toString(), QStringLiteral("events.dead"));
+        const Run filtered = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                                        QStringLiteral("--action"), QStringLiteral("events.dead"), QStringLiteral("--json")});
+        QCOMPARE(filtered.json().value(QStringLiteral("entries")).toArray().size(), 1);
+    }
+
+    void deadLettersThroughTheCli()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("dlq"));
+        const QString url = TestDatabases::urlText(db->url());
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = QStringLiteral("e-1");
+        l.topic = QStringLiteral("order");
+        l.payload = "{}";
+        l.error = QStringLiteral("poison");
+        QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        const Run list = outboxctl({QStringLiteral("dlq"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(list.exitCode == 0, list.err.constData());
+        QCOMPARE(list.json().value(QStringLiteral("dead_letters")).toArray().size(), 2);
+        const Run discard = outboxctl({QStringLiteral("dlq"), QStringLiteral("discard"), QStringLiteral("1"), QStringLiteral("--db"), url,
+                                       QStringLiteral("--reason"), QStringLiteral("test data"), QStringLiteral("--yes")});
+        QVERIFY2(discard.exitCode == 0, discard.err.constData());
+        const Run replay = outboxctl({QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--consumer"), QStringLiteral("inventory"),
+                                      QStringLiteral("--db"), url, QStringLiteral("--reason"), QStringLiteral("fixed"), QStringLiteral("--yes"),
+                                      QStringLiteral("--json")});
+        QVERIFY2(replay.exitCode == 0, replay.err.constData());
+        QCOMPARE(replay.json().value(QStringLiteral("affected")).toInteger(), qint64(1));
+        QVERIFY(!replay.json().value(QStringLiteral("replay_token")).toString().isEmpty());
+        const Run show = outboxctl({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("2"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QCOMPARE(show.json().value(QStringLiteral("status")).toString(), QStringLiteral("REPLAYING"));
+    }
+
+    void badInputGetsOneClearLine_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("malformed url") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("postgresql//nohost")} << 2 << "invalid database URL";
+        QTest::newRow("unknown scheme") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("redis://h/0")} << 2 << "unknown scheme";
+        QTest::newRow("unreachable postgres") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("postgresql://outbox@127.0.0.1:1/x")} << 1 << "cannot connect";
+        QTest::newRow("unreachable mysql") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("mysql://outbox@127.0.0.1:1/x")} << 1 << "cannot connect";
+        QTest::newRow("missing sqlite dir") << QStringList{QStringLiteral("migrate"), QStringLiteral("--db"), QStringLiteral("sqlite:///nonexistent-dir/x.db")} << 1 << "does not exist";
+        QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2 << "no database given";
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("explode")} << 2 << "unknown command";
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("status"), QStringLiteral("--bogus")} << 2 << "bogus";
+        QTest::newRow("unknown status") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--status"), QStringLiteral("LOST")} << 2 << "unknown status";
+        QTest::newRow("bad id") << QStringList{QStringLiteral("requeue"), QStringLiteral("12abc"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db")} << 2 << "invalid id";
+        QTest::newRow("bad time") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--since"), QStringLiteral("yesterday")} << 2 << "invalid time";
+        QTest::newRow("missing config") << QStringList{QStringLiteral("status"), QStringLiteral("--config"), QStringLiteral("/nonexistent.ini")} << 2 << "cannot read the configuration";
+    }
+    void badInputGetsOneClearLine()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        const Run r = outboxctl(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QCOMPARE(r.errLines(), 1);
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void configFileSuppliesTheDatabase()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("config"));
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("outbox.ini"));
+        QFile f(ini);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[database]\nurl=" + TestDatabases::urlText(db->url()).toUtf8() + "\n");
+        f.close();
+        const Run r = outboxctl({QStringLiteral("status"), QStringLiteral("--config"), ini, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.json().contains(QStringLiteral("events")));
+
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("[database\nurl=\"unterminated\n\x01\x02");
+        f.close();
+        const Run bad = outboxctl({QStringLiteral("status"), QStringLiteral("--config"), ini});
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.errLines(), 1);
+    }
+
+    void injectionThroughCliFiltersChangesNothing_data() { TestDatabases::addKinds(); }
+    void injectionThroughCliFiltersChangesNothing()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("inject"));
+        const QString url = TestDatabases::urlText(db->url());
+        const auto ids = insertEvents(*db, 4);
+        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("boom"));
+        const QString attack = QStringLiteral("x' OR '1'='1'; DELETE FROM outbox_events; --");
+        for (const QString& option : {QStringLiteral("--type"), QStringLiteral("--aggregate"), QStringLiteral("--aggregate-type"), QStringLiteral("--error")}) {
+            const Run list = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url, option, attack, QStringLiteral("--json")});
+            QVERIFY2(list.exitCode == 0, list.err.constData());
+            QCOMPARE(list.json().value(QStringLiteral("events")).toArray().size(), 0);
+            const Run requeue = outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, option, attack, QStringLiteral("--reason"),
+                                           QStringLiteral("r"), QStringLiteral("--yes"), QStringLiteral("--json")});
+            QVERIFY2(requeue.exitCode == 0, requeue.err.constData());
+            QCOMPARE(requeue.json().value(QStringLiteral("matched")).toInteger(), qint64(0));
+        }
+        const Run status = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--status"), attack});
+        QCOMPARE(status.exitCode, 2);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(4));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOutboxctl)
+#include "tst_outboxctl.moc"

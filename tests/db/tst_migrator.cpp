@@ -1,0 +1,130 @@
+#include "core/db/Migrator.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QSignalSpy>
+#include <QSqlDriver>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+class TestMigrator : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void createsEveryTableAndIsIdempotent_data() { TestDatabases::addKinds(); }
+    void createsEveryTableAndIsIdempotent()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::open(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
+        Migrator migrator(*db);
+        auto before = migrator.currentVersion();
+        QVERIFY(before.ok());
+        QCOMPARE(*before, 0);
+
+        auto first = migrator.migrate();
+        QVERIFY2(first.ok(), qPrintable(first.message()));
+        QCOMPARE(first->applied, (QVector<int>{1, 2}));
+        QCOMPARE(first->currentVersion, migrator.latestVersion());
+
+        const QStringList tables = db->handle().tables();
+        for (const char* t : {"outbox_events", "inbox_events", "dead_letters", "outbox_audit_log", "outbox_relays",
+                              "outbox_schema_migrations"})
+            QVERIFY2(tables.contains(QLatin1String(t)), t);
+
+        auto second = migrator.migrate();
+        QVERIFY2(second.ok(), qPrintable(second.message()));
+        QVERIFY(second->applied.isEmpty());
+        QCOMPARE(countRows(*db, QStringLiteral("{migrations}")), qint64(2));
+    }
+
+    void createsTheIndexesTheClaimAndBrowserNeed_data() { TestDatabases::addKinds(); }
+    void createsTheIndexesTheClaimAndBrowserNeed()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        QString sql;
+        if (kind == QLatin1String("postgresql"))
+            sql = QStringLiteral("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE tablename = 'outbox_events'");
+        else if (kind == QLatin1String("mysql"))
+            sql = QStringLiteral("SELECT DISTINCT INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() "
+                                 "AND TABLE_NAME = 'outbox_events'");
+        else
+            sql = QStringLiteral("SELECT name || ' ' || sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox_events' "
+                                 "AND sql IS NOT NULL");
+        auto q = db->exec(sql);
+        QVERIFY(q.ok());
+        QStringList indexes;
+        while (q->next())
+            indexes << q->value(0).toString();
+        const QString all = indexes.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("aggregate_idx")), qPrintable(all));
+        if (kind == QLatin1String("mysql")) {
+            QVERIFY2(all.contains(QStringLiteral("outbox_events_claim_idx")), qPrintable(all));
+        } else {
+            QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("sending_idx")), qPrintable(all));
+        }
+    }
+
+    void auditLogRefusesUpdateAndDelete_data() { TestDatabases::addKinds(); }
+    void auditLogRefusesUpdateAndDelete()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        auto insert = db->exec(QStringLiteral("INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, reason, "
+                                              "affected_count, outcome) VALUES (%1, 'alice', 'h', 'events.requeue', 'event', "
+                                              "%2, 'test', 1, 'ok')")
+                                   .arg(db->dialect().now(), db->dialect().jsonValue(QStringLiteral("'[1]'"))));
+        QVERIFY2(insert.ok(), qPrintable(insert.message()));
+        auto update = db->exec(QStringLiteral("UPDATE {audit} SET reason = 'rewritten'"));
+        QVERIFY(!update.ok());
+        QVERIFY2(update.message().contains(QStringLiteral("append-only")), qPrintable(update.message()));
+        auto del = db->exec(QStringLiteral("DELETE FROM {audit}"));
+        QVERIFY(!del.ok());
+        QVERIFY2(del.message().contains(QStringLiteral("append-only")), qPrintable(del.message()));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'test'")), qint64(1));
+    }
+
+    void postgresNotifiesOnInsert()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notify"));
+        auto listener = TestDatabases::open(db->url(), QStringLiteral("listener"));
+        QSqlDriver* driver = listener->handle().driver();
+        QVERIFY(driver->subscribeToNotification(QStringLiteral("outbox_events")));
+        QSignalSpy spy(driver, &QSqlDriver::notification);
+        insertEvents(*db, 3);
+        QTRY_VERIFY_WITH_TIMEOUT(spy.count() >= 1, 5000);
+        QCOMPARE(spy.first().at(0).toString(), QStringLiteral("outbox_events"));
+    }
+
+    void refusesASchemaNewerThanItKnows()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("newer"));
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO {migrations} (version, description, applied_at) VALUES (99, 'future', 'x')")).ok());
+        auto report = Migrator(*db).migrate();
+        QVERIFY(!report.ok());
+        QVERIFY2(report.message().contains(QStringLiteral("newer")), qPrintable(report.message()));
+    }
+
+    void tablePrefixIsApplied()
+    {
+        auto url = TestDatabases::create(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("prefix")));
+        Database::Options options;
+        options.tablePrefix = QStringLiteral("billing_");
+        auto db = Database::open(url, options);
+        QVERIFY(db.ok());
+        QVERIFY(Migrator(**db).migrate().ok());
+        QVERIFY((*db)->handle().tables().contains(QStringLiteral("billing_outbox_events")));
+        options.tablePrefix = QStringLiteral("x; DROP TABLE y");
+        auto bad = Database::open(url, options);
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().kind, ErrorKind::Usage);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMigrator)
+#include "tst_migrator.moc"
