@@ -1,0 +1,124 @@
+#include "core/metrics/MetricsQuery.h"
+
+#include "core/db/Database.h"
+#include "core/db/DeadLetterStore.h"
+#include "core/db/RelayStore.h"
+
+#include <QElapsedTimer>
+#include <QSqlQuery>
+
+namespace outbox {
+
+Result<qint64> MetricsQuery::estimatedRows()
+{
+    const QString table = m_db.dialect().sql(QStringLiteral("{events}"));
+    switch (m_db.kind()) {
+    case DatabaseKind::PostgreSql: {
+        auto v = m_db.scalar(QStringLiteral("SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = CAST(:t AS regclass)"),
+                             {{QStringLiteral(":t"), table}});
+        if (!v)
+            return v.error();
+        return v->toLongLong();
+    }
+    case DatabaseKind::MySql: {
+        auto v = m_db.scalar(QStringLiteral("SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+                                            "AND TABLE_NAME = :t"),
+                             {{QStringLiteral(":t"), table}});
+        if (!v)
+            return v.error();
+        return v->toLongLong();
+    }
+    case DatabaseKind::Sqlite:
+        break;
+    }
+    return qint64(-1);
+}
+
+Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const Dialect& d = m_db.dialect();
+    MetricsSnapshot s;
+    s.recentWindowSeconds = recentWindowSeconds;
+
+    auto now = m_db.scalar(QStringLiteral("SELECT %1").arg(d.now()));
+    if (!now)
+        return now.error();
+    s.takenAt = d.toDateTime(*now);
+
+    // One statement per state, each matching its partial index predicate literally.
+    for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"}) {
+        auto count = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = '%1'").arg(QLatin1String(status)));
+        if (!count)
+            return count.error();
+        s.events.insert(QLatin1String(status), count->toLongLong());
+    }
+    auto estimate = estimatedRows();
+    if (!estimate)
+        return estimate.error();
+    const qint64 others = s.events.value(QStringLiteral("PENDING")) + s.events.value(QStringLiteral("SENDING"))
+                          + s.events.value(QStringLiteral("FAILED")) + s.events.value(QStringLiteral("DEAD"));
+    if (*estimate > ExactSentLimit) {
+        s.events.insert(QStringLiteral("SENT"), std::max<qint64>(0, *estimate - others));
+        s.sentIsEstimate = true;
+    } else {
+        auto sent = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'SENT'"));
+        if (!sent)
+            return sent.error();
+        s.events.insert(QStringLiteral("SENT"), sent->toLongLong());
+    }
+
+    auto oldest = m_db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1"));
+    if (!oldest)
+        return oldest.error();
+    if (oldest->next())
+        s.oldestPendingAgeMs = std::max<qint64>(0, d.toDateTime(oldest->value(0)).msecsTo(s.takenAt));
+
+    for (const char* status : {"PENDING", "SENDING", "FAILED"}) {
+        auto attempts = m_db.exec(QStringLiteral("SELECT attempts, COUNT(*) FROM {events} WHERE status = '%1' GROUP BY attempts")
+                                      .arg(QLatin1String(status)));
+        if (!attempts)
+            return attempts.error();
+        while (attempts->next())
+            s.attemptsOfUnsent[attempts->value(0).toInt()] += attempts->value(1).toLongLong();
+    }
+
+    auto holders = m_db.exec(QStringLiteral("SELECT worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 ELSE 0 END) "
+                                            "FROM {events} WHERE status = 'SENDING' GROUP BY worker_id ORDER BY worker_id")
+                                 .arg(d.now()));
+    if (!holders)
+        return holders.error();
+    while (holders->next())
+        s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(), holders->value(2).toLongLong()};
+
+    auto relays = RelayStore(m_db).list();
+    if (!relays)
+        return relays.error();
+    s.relays = *relays;
+    for (const RelayRecord& r : s.relays) {
+        s.relaySentTotal += r.sentTotal;
+        s.relayFailedTotal += r.failedTotal;
+        s.relayFencedTotal += r.fencedTotal;
+    }
+
+    auto letters = DeadLetterStore(m_db).countsByStatus();
+    if (!letters)
+        return letters.error();
+    s.deadLetters = *letters;
+
+    auto consumers = m_db.exec(QStringLiteral("SELECT consumer_name, SUM(CASE WHEN status = 'PROCESSED' THEN 1 ELSE 0 END), "
+                                              "SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END) FROM {inbox} "
+                                              "WHERE processed_at >= %1 GROUP BY consumer_name ORDER BY consumer_name")
+                                   .arg(d.nowPlusMillis(QStringLiteral(":window"))),
+                               {{QStringLiteral(":window"), -qint64(recentWindowSeconds) * 1000}});
+    if (!consumers)
+        return consumers.error();
+    while (consumers->next())
+        s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(), consumers->value(2).toLongLong()};
+
+    s.queryMillis = timer.elapsed();
+    return s;
+}
+
+} // namespace outbox

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/metrics/MetricsSnapshot.h"
+
+#include <QObject>
+#include <QThread>
+
+namespace outbox {
+
+class MetricsSamplerWorker;
+
+// Samples the outbox on its own thread and connection at a fixed interval and hands every
+// snapshot to whoever listens (console charts, web push, /metrics). One sampler serves any
+// number of clients. A failed tick reports an error and reconnects on the next one.
+class MetricsSampler : public QObject
+{
+    Q_OBJECT
+
+public:
+    MetricsSampler(const DatabaseUrl& url, const QString& tablePrefix, QObject* parent = nullptr);
+    ~MetricsSampler() override;
+
+    void start(int intervalMs);
+    void setInterval(int intervalMs);
+    void setPaused(bool paused);
+    void sampleNow();
+    void stop();
+
+signals:
+    void snapshotReady(const outbox::MetricsSnapshot& snapshot);
+    void failed(const QString& message);
+
+private:
+    QThread m_thread;
+    MetricsSamplerWorker* m_worker = nullptr;
+};
+
+} // namespace outbox

@@ -1,0 +1,64 @@
+#include "core/metrics/MetricsSamplerWorker.h"
+
+#include "core/metrics/MetricsQuery.h"
+
+namespace outbox {
+
+MetricsSamplerWorker::MetricsSamplerWorker(DatabaseUrl url, QString tablePrefix)
+    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix))
+{
+}
+
+void MetricsSamplerWorker::start(int intervalMs)
+{
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        connect(m_timer, &QTimer::timeout, this, &MetricsSamplerWorker::tick);
+    }
+    m_timer->start(intervalMs);
+    tick();
+}
+
+void MetricsSamplerWorker::setInterval(int intervalMs)
+{
+    if (m_timer)
+        m_timer->setInterval(intervalMs);
+}
+
+void MetricsSamplerWorker::setPaused(bool paused)
+{
+    m_paused = paused;
+}
+
+void MetricsSamplerWorker::tick()
+{
+    if (m_paused)
+        return;
+    if (!m_db) {
+        Database::Options options;
+        options.purpose = QStringLiteral("sampler");
+        options.tablePrefix = m_tablePrefix;
+        auto db = Database::open(m_url, options);
+        if (!db) {
+            emit failed(db.message());
+            return;
+        }
+        m_db = std::move(db).value();
+    }
+    auto snapshot = MetricsQuery(*m_db).sample();
+    if (!snapshot) {
+        emit failed(snapshot.message());
+        m_db.reset(); // reconnect on the next tick
+        return;
+    }
+    emit snapshotReady(*snapshot);
+}
+
+void MetricsSamplerWorker::stop()
+{
+    if (m_timer)
+        m_timer->stop();
+    m_db.reset();
+}
+
+} // namespace outbox

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/db/Database.h"
+#include "core/metrics/MetricsSnapshot.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+
+namespace outbox {
+
+// Lives on the sampler's thread; owns the connection and the timer.
+class MetricsSamplerWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    MetricsSamplerWorker(DatabaseUrl url, QString tablePrefix);
+
+public slots:
+    void start(int intervalMs);
+    void setInterval(int intervalMs);
+    void setPaused(bool paused);
+    void tick();
+    void stop();
+
+signals:
+    void snapshotReady(const outbox::MetricsSnapshot& snapshot);
+    void failed(const QString& message);
+
+private:
+    DatabaseUrl m_url;
+    QString m_tablePrefix;
+    std::unique_ptr<Database> m_db;
+    QTimer* m_timer = nullptr;
+    bool m_paused = false;
+};
+
+} // namespace outbox

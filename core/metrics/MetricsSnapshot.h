@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/db/RelayRecord.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <QVector>
+
+namespace outbox {
+
+// Lease holders: SENDING events per worker, and how many of those leases have expired.
+struct LeaseHolder
+{
+    QString workerId;
+    qint64 sending = 0;
+    qint64 expired = 0;
+};
+
+// Inbox progress of one consumer.
+struct ConsumerStats
+{
+    QString consumerName;
+    qint64 processedRecently = 0; // PROCESSED in the last window
+    qint64 failed = 0;
+};
+
+// One sample of the outbox's health (DESIGN §8), shared by the console, the web page and /metrics.
+struct MetricsSnapshot
+{
+    QDateTime takenAt;                 // database clock, UTC
+    qint64 queryMillis = 0;            // how long the query set took
+    QMap<QString, qint64> events;      // per status; SENT may be an estimate (see sentIsEstimate)
+    bool sentIsEstimate = false;
+    qint64 oldestPendingAgeMs = -1;    // -1: nothing pending
+    QMap<int, qint64> attemptsOfUnsent; // attempts -> count, over PENDING, SENDING and FAILED
+    QVector<LeaseHolder> leaseHolders;
+    QVector<RelayRecord> relays;
+    qint64 relaySentTotal = 0;         // sum of the relays' counters, for rates between samples
+    qint64 relayFailedTotal = 0;
+    qint64 relayFencedTotal = 0;
+    QMap<QString, qint64> deadLetters; // per status
+    QVector<ConsumerStats> consumers;
+    int recentWindowSeconds = 300;
+
+    qint64 unsent() const;
+    // Relays whose heartbeat is older than `staleAfterMs`.
+    int staleRelays(qint64 staleAfterMs) const;
+    QJsonObject toJson() const;
+};
+
+} // namespace outbox
+
+Q_DECLARE_METATYPE(outbox::MetricsSnapshot)

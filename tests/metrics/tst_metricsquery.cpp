@@ -1,0 +1,100 @@
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventStore.h"
+#include "core/metrics/MetricsQuery.h"
+#include "core/metrics/MetricsSampler.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+using namespace outbox;
+using namespace outbox::test;
+
+class TestMetricsQuery : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void snapshotReflectsTheTables_data() { TestDatabases::addKinds(); }
+    void snapshotReflectsTheTables()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        const auto ids = insertEvents(*db, 20);
+        forceStatus(*db, ids.mid(0, 5), QStringLiteral("SENT"));
+        forceStatus(*db, ids.mid(5, 2), QStringLiteral("FAILED"), QStringLiteral("boom"));
+        forceStatus(*db, ids.mid(7, 1), QStringLiteral("DEAD"));
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 3 WHERE id IN (%1, %2)").arg(ids[5]).arg(ids[6])).ok());
+        EventStore store(*db);
+        auto live = store.claim(QStringLiteral("relay-a"), 3, 600000);
+        auto expired = store.claim(QStringLiteral("relay-b"), 2, 1);
+        QVERIFY(live.ok() && expired.ok());
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.topic = QStringLiteral("order");
+        l.error = QStringLiteral("poison");
+        QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
+                                        "VALUES ('e1', 'inventory', 'PROCESSED', 1, %1), ('e2', 'inventory', 'FAILED', 2, %1)")
+                             .arg(db->dialect().now()))
+                    .ok());
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
+                                        "('relay-a', 'h1', 1, 100, 2), ('relay-b', 'h2', 2, 50, 1)"))
+                    .ok());
+        QThread::msleep(30);
+
+        auto s = MetricsQuery(*db).sample();
+        QVERIFY2(s.ok(), qPrintable(s.message()));
+        QCOMPARE(s->events.value(QStringLiteral("SENT")), qint64(5));
+        QVERIFY(!s->sentIsEstimate);
+        QCOMPARE(s->events.value(QStringLiteral("FAILED")), qint64(2));
+        QCOMPARE(s->events.value(QStringLiteral("DEAD")), qint64(1));
+        QCOMPARE(s->events.value(QStringLiteral("SENDING")), qint64(5));
+        QCOMPARE(s->events.value(QStringLiteral("PENDING")), qint64(7));
+        QVERIFY(s->oldestPendingAgeMs >= 0);
+        QCOMPARE(s->attemptsOfUnsent.value(0), qint64(7));
+        QCOMPARE(s->attemptsOfUnsent.value(1), qint64(5));
+        QCOMPARE(s->attemptsOfUnsent.value(3), qint64(2));
+        QCOMPARE(s->leaseHolders.size(), 2);
+        QCOMPARE(s->leaseHolders.at(0).workerId, QStringLiteral("relay-a"));
+        QCOMPARE(s->leaseHolders.at(0).sending, qint64(3));
+        QCOMPARE(s->leaseHolders.at(0).expired, qint64(0));
+        QCOMPARE(s->leaseHolders.at(1).expired, qint64(2));
+        QCOMPARE(s->relays.size(), 2);
+        QCOMPARE(s->relaySentTotal, qint64(150));
+        QCOMPARE(s->deadLetters.value(QStringLiteral("NEW")), qint64(1));
+        QCOMPARE(s->consumers.size(), 1);
+        QCOMPARE(s->consumers.first().processedRecently, qint64(1));
+        QCOMPARE(s->consumers.first().failed, qint64(1));
+        QVERIFY(s->toJson().value(QStringLiteral("events")).toObject().value(QStringLiteral("PENDING")).toInteger() == 7);
+    }
+
+    void samplerRunsOnItsOwnThreadAndReportsFailures()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("sampler"));
+        insertEvents(*db, 3);
+        MetricsSampler sampler(db->url(), QString());
+        QSignalSpy snapshots(&sampler, &MetricsSampler::snapshotReady);
+        sampler.start(50);
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 2, 5000);
+        const auto snapshot = snapshots.last().at(0).value<MetricsSnapshot>();
+        QCOMPARE(snapshot.events.value(QStringLiteral("PENDING")), qint64(3));
+        sampler.stop();
+
+        DatabaseUrl unreachable;
+        unreachable.kind = DatabaseKind::PostgreSql;
+        unreachable.host = QStringLiteral("127.0.0.1");
+        unreachable.port = 1;
+        unreachable.user = QStringLiteral("x");
+        unreachable.database = QStringLiteral("x");
+        MetricsSampler broken(unreachable, QString());
+        QSignalSpy failures(&broken, &MetricsSampler::failed);
+        broken.start(100);
+        QTRY_VERIFY_WITH_TIMEOUT(failures.count() >= 1, 5000);
+        QVERIFY(failures.first().at(0).toString().contains(QStringLiteral("cannot connect")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMetricsQuery)
+#include "tst_metricsquery.moc"
