@@ -69,5 +69,7 @@ QList<Command> statusCommands();
 QList<Command> eventCommands();
 QList<Command> actionCommands();
 QList<Command> auditCommands();
+QList<Command> relayCommands();
+QList<Command> demoCommands();
 
 } // namespace outbox::cli
