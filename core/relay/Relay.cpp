@@ -39,7 +39,9 @@ QString Relay::state() const
 
 void Relay::setState(const QString& state, const QString& error)
 {
-    if (state != m_state)
+    // RUNNING and IDLE alternate all the time under light load; only other changes are news.
+    const auto routine = [](const QString& s) { return s == QLatin1String("RUNNING") || s == QLatin1String("IDLE"); };
+    if (state != m_state && !(routine(state) && routine(m_state)))
         m_log(QStringLiteral("%1 -> %2%3").arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
     m_state = state;
     if (!error.isEmpty())
