@@ -5,6 +5,7 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSet>
 #include <QTest>
@@ -244,6 +245,62 @@ private slots:
         QCOMPARE(a.stats().sent.load(), qint64(0));
         QCOMPARE(bRelay.stats().sent.load(), qint64(10));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT' AND attempts = 2")), qint64(10));
+    }
+
+    void desiredStateControlsTheRelay()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("desired"));
+        RelayThread relay(db->url(), testRelayOptions(b->bootstrap(), QStringLiteral("controlled")));
+        relay.start();
+        auto stateOf = [&] {
+            auto v = db->scalar(QStringLiteral("SELECT state FROM {relays} WHERE worker_id = 'controlled'"));
+            return v ? v->toString() : QString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("IDLE"), 10000);
+        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'PAUSE' WHERE worker_id = 'controlled'")).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("PAUSED"), 10000);
+        insertEvents(*db, 20);
+        QTest::qWait(1500);
+        QCOMPARE(count(*db, "PENDING"), qint64(20)); // paused: nothing claimed
+        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'RUN' WHERE worker_id = 'controlled'")).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 20, 10000);
+        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'DRAIN' WHERE worker_id = 'controlled'")).ok());
+        // A drained relay finishes its work, deregisters and returns by itself.
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")), qint64(0), 10000);
+        relay.stop();
+    }
+
+    void notifyWakesTheRelayBeforeThePollInterval()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notify"));
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("listener"));
+        o.pollIntervalMs = 20000;
+        RelayThread relay(db->url(), o);
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")) == 1, 10000);
+        QTest::qWait(500); // idle, waiting on LISTEN
+        QElapsedTimer t;
+        t.start();
+        insertEvents(*db, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 1, 5000);
+        relay.stop();
+        QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
+    }
+
+    void unsafeConfigurationIsRefusedAtStart()
+    {
+        RelayOptions o = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
+        o.leaseMs = 5000;
+        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("60000"));
+        const Status s = o.validate();
+        QVERIFY(!s.ok());
+        QCOMPARE(s.error().kind, ErrorKind::Usage);
+        QVERIFY2(s.message().contains(QStringLiteral("message.timeout.ms")), qPrintable(s.message()));
+        RelayOptions t = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
+        t.topicTemplate = QStringLiteral("orders/{aggregate_type}");
+        QVERIFY(!t.validate().ok());
     }
 
     void aggregateOrderingHoldsUnderFailures()
