@@ -271,6 +271,11 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
 
 void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes)
 {
+    if (!m_store) {
+        // No database right now: the events stay SENDING until their lease expires, then go again.
+        m_stats.markErrors.fetch_add(1);
+        return;
+    }
     QVector<SentMark> sent;
     QVector<ErrorMark> retry, failed, dead;
     QVector<qint64> release;
