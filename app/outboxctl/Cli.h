@@ -69,5 +69,6 @@ QList<Command> statusCommands();
 QList<Command> eventCommands();
 QList<Command> actionCommands();
 QList<Command> auditCommands();
+QList<Command> serveCommands();
 
 } // namespace outbox::cli

@@ -12,7 +12,7 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands();
+    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() + serveCommands();
 }
 
 void printUsage(QTextStream& out, const QList<Command>& commands)
