@@ -57,6 +57,12 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         while (m_http.hasPendingWebSocketConnections())
             m_hub->adopt(m_http.nextPendingWebSocketConnection());
     });
+    // Qt 6.4 hands an upgrade request to newWebSocketConnection only when a route accepts it.
+    // The route writes nothing for an upgrade (the handshake follows); a plain GET gets 426.
+    m_http.route(QStringLiteral("/ws"), [](QHttpServerResponder&& responder, const QHttpServerRequest& request) {
+        if (headerValue(request, QByteArrayLiteral("Upgrade")).compare(QByteArrayLiteral("websocket"), Qt::CaseInsensitive) != 0)
+            WebReply::error(426, tr("/ws is the dashboard's WebSocket")).toResponse().write(std::move(responder));
+    });
     m_http.setMissingHandler([this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
         dispatch(request, std::move(responder));
     });
