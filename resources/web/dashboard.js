@@ -9,6 +9,7 @@
   let socket = null;
   let retryMs = 1000;
   let intervalMs = 2000;
+  let relayStaleAfterMs = 30000;
   let lastSnapshotAt = 0;
   let lastSamplerError = "";
   let previous = null; // {t, sent}
@@ -70,7 +71,7 @@
     const dlqNew = (s.dead_letters || {}).NEW || 0;
     setTile("dlq_new", formatCount(dlqNew), dlqNew > 0);
     const relays = s.relays || [];
-    const up = relays.filter((r) => r.heartbeat_age_ms === undefined || r.heartbeat_age_ms <= 30000).length;
+    const up = relays.filter((r) => r.heartbeat_age_ms === undefined || r.heartbeat_age_ms <= relayStaleAfterMs).length;
     setTile("relays_up", up + " / " + relays.length, false);
 
     const t = Date.parse(s.taken_at) || Date.now();
@@ -121,6 +122,7 @@
       const msg = JSON.parse(m.data);
       if (msg.type === "welcome") {
         intervalMs = msg.interval_ms || intervalMs;
+        relayStaleAfterMs = msg.relay_stale_after_ms || relayStaleAfterMs;
         retryMs = 1000;
         tokenRejected = false;
         document.getElementById("token-form").hidden = true;

@@ -121,6 +121,21 @@ private slots:
         QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
     }
 
+    void publicDashboardKeepsTheApiClosed()
+    {
+        WebConfig config = testConfig();
+        config.publicDashboard = true;
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("public"), config);
+        const auto ids = insertEvents(*f.db, 2);
+        forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("x"));
+        QVERIFY(f.freshSample());
+        QCOMPARE(f.http->get(QStringLiteral("/metrics")).status, 200); // read-only numbers are public
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events")).status, 401);
+        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}").status, 401);
+        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}", ViewerSecret).status, 403);
+        QCOMPARE(statusOf(*f.db, ids.first()), QStringLiteral("FAILED"));
+    }
+
     void listsPageAndFind_data() { TestDatabases::addKinds(); }
     void listsPageAndFind()
     {

@@ -18,8 +18,9 @@ QString encode(const QJsonObject& o)
 } // namespace
 
 DashboardHub::DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
-                           int sampleIntervalMs, QObject* parent)
-    : QObject(parent), m_access(access), m_latest(latest), m_public(publicDashboard), m_sampleIntervalMs(sampleIntervalMs)
+                           int sampleIntervalMs, int relayStaleAfterMs, QObject* parent)
+    : QObject(parent), m_access(access), m_latest(latest), m_public(publicDashboard), m_sampleIntervalMs(sampleIntervalMs),
+      m_relayStaleAfterMs(relayStaleAfterMs)
 {
 }
 
@@ -102,7 +103,8 @@ void DashboardHub::admit(Client& client)
 {
     client.authenticated = true;
     client.socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("welcome")},
-                                           {QStringLiteral("interval_ms"), m_sampleIntervalMs}}));
+                                           {QStringLiteral("interval_ms"), m_sampleIntervalMs},
+                                           {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs}}));
     ++m_messagesSent;
     if (m_latest.has()) {
         client.socket->sendTextMessage(snapshotMessage(m_latest.snapshot()));

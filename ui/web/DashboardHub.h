@@ -30,7 +30,7 @@ public:
     static constexpr int MaxClients = 1000;
 
     DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard, int sampleIntervalMs,
-                 QObject* parent = nullptr);
+                 int relayStaleAfterMs, QObject* parent = nullptr);
     ~DashboardHub() override;
 
     void adopt(std::unique_ptr<QWebSocket> socket);
@@ -59,6 +59,7 @@ private:
     const LatestSnapshot& m_latest;
     bool m_public;
     int m_sampleIntervalMs;
+    int m_relayStaleAfterMs;
     std::vector<Client> m_clients;
     qint64 m_messagesSent = 0;
 };

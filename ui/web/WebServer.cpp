@@ -42,7 +42,8 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
 {
     m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
     m_api = std::make_unique<WebApi>(*m_pool, m_latest, PayloadMasker(m_config.maskedFields), m_config.sampleIntervalMs);
-    m_hub = std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard, m_config.sampleIntervalMs);
+    m_hub = std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard, m_config.sampleIntervalMs,
+                                           m_config.relayStaleAfterMs);
     m_sampler = std::make_unique<MetricsSampler>(m_url, m_tablePrefix);
     connect(m_sampler.get(), &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         m_latest.update(s);
