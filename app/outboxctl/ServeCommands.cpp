@@ -1,12 +1,10 @@
 #include "app/outboxctl/Cli.h"
-
 #include "ui/web/AccessControl.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebServer.h"
 
 #include <QCoreApplication>
 #include <QSocketNotifier>
-
 #include <csignal>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -29,7 +27,8 @@ void quitOnSignals()
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
         return;
     auto* notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(), [] { QCoreApplication::quit(); });
+    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(),
+                     [] { QCoreApplication::quit(); });
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
 }
@@ -37,7 +36,9 @@ void quitOnSignals()
 int runNewToken(Context& ctx)
 {
     const QString name = ctx.parser.value(QStringLiteral("new-token"));
-    const QString role = ctx.parser.value(QStringLiteral("role")).isEmpty() ? QStringLiteral("viewer") : ctx.parser.value(QStringLiteral("role"));
+    const QString role = ctx.parser.value(QStringLiteral("role")).isEmpty()
+                             ? QStringLiteral("viewer")
+                             : ctx.parser.value(QStringLiteral("role"));
     if (role != QLatin1String("viewer") && role != QLatin1String("operator"))
         return ctx.usage(QStringLiteral("--role must be viewer or operator"));
     if (name.trimmed().isEmpty() || name.contains(QLatin1Char('=')) || name.contains(QLatin1Char('/')))
@@ -99,16 +100,19 @@ int runServe(Context& ctx)
         return ctx.fail(port.error());
     if (!config->isLoopbackOnly() && !config->tlsEnabled())
         ctx.err << "outboxctl: warning: listening on " << config->address.toString()
-                << " without TLS; tokens and payloads cross the network in clear text (use --tls-cert and --tls-key)"
+                << " without TLS; tokens and payloads cross the network in clear text (use --tls-cert and "
+                   "--tls-key)"
                 << Qt::endl;
     if (config->tokens.isEmpty())
-        ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every request"
+        ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
+                   "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;
     ctx.out << "serving " << url.redacted() << " on " << server.baseUrl().toString()
             << (config->publicDashboard ? " (dashboard public, read-only)" : "") << Qt::endl;
-    ctx.out << "  dashboard " << server.baseUrl().toString() << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN")
-            << "\n  metrics   " << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString()
-            << "\n  api       " << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
+    ctx.out << "  dashboard " << server.baseUrl().toString()
+            << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN") << "\n  metrics   "
+            << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString() << "\n  api       "
+            << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
     quitOnSignals();
     QCoreApplication::exec();
     return Ok;
@@ -119,16 +123,31 @@ int runServe(Context& ctx)
 QList<Command> serveCommands()
 {
     const QList<QCommandLineOption> options = {
-        QCommandLineOption(QStringLiteral("listen"), QStringLiteral("Address and port (default 127.0.0.1:8080)."), QStringLiteral("host:port")),
-        QCommandLineOption(QStringLiteral("public-dashboard"), QStringLiteral("Dashboard and /metrics readable without a token (read-only).")),
-        QCommandLineOption(QStringLiteral("tls-cert"), QStringLiteral("PEM certificate: serve HTTPS."), QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("tls-key"), QStringLiteral("PEM private key of the certificate."), QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("sample-interval"), QStringLiteral("Milliseconds between samples (default 2000)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("new-token"), QStringLiteral("Print a fresh token and its [tokens] line, then exit."), QStringLiteral("name")),
-        QCommandLineOption(QStringLiteral("role"), QStringLiteral("With --new-token: viewer (default) or operator."), QStringLiteral("role")),
+        QCommandLineOption(QStringLiteral("listen"),
+                           QStringLiteral("Address and port (default 127.0.0.1:8080)."),
+                           QStringLiteral("host:port")),
+        QCommandLineOption(QStringLiteral("public-dashboard"),
+                           QStringLiteral("Dashboard and /metrics readable without a token (read-only).")),
+        QCommandLineOption(QStringLiteral("tls-cert"), QStringLiteral("PEM certificate: serve HTTPS."),
+                           QStringLiteral("file")),
+        QCommandLineOption(QStringLiteral("tls-key"), QStringLiteral("PEM private key of the certificate."),
+                           QStringLiteral("file")),
+        QCommandLineOption(QStringLiteral("sample-interval"),
+                           QStringLiteral("Milliseconds between samples (default 2000)."),
+                           QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("new-token"),
+                           QStringLiteral("Print a fresh token and its [tokens] line, then exit."),
+                           QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("role"),
+                           QStringLiteral("With --new-token: viewer (default) or operator."),
+                           QStringLiteral("role")),
     };
-    return {{QStringLiteral("serve"), QStringLiteral("NOC dashboard, JSON API and Prometheus /metrics over HTTP."), QString(), options,
-             runServe, {}}};
+    return {{QStringLiteral("serve"),
+             QStringLiteral("NOC dashboard, JSON API and Prometheus /metrics over HTTP."),
+             QString(),
+             options,
+             runServe,
+             {}}};
 }
 
 } // namespace outbox::cli

@@ -17,13 +17,14 @@ HttpTestClient::Reply HttpTestClient::get(const QString& pathAndQuery, const QBy
     return send("GET", pathAndQuery, {}, token);
 }
 
-HttpTestClient::Reply HttpTestClient::post(const QString& path, const QByteArray& body, const QByteArray& token)
+HttpTestClient::Reply HttpTestClient::post(const QString& path, const QByteArray& body,
+                                           const QByteArray& token)
 {
     return send("POST", path, body, token);
 }
 
-HttpTestClient::Reply HttpTestClient::send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
-                                           const QByteArray& token)
+HttpTestClient::Reply HttpTestClient::send(const QByteArray& verb, const QString& pathAndQuery,
+                                           const QByteArray& body, const QByteArray& token)
 {
     QNetworkRequest request(m_base.resolved(QUrl(pathAndQuery)));
     if (!token.isEmpty())

@@ -30,7 +30,8 @@ public:
     void setIgnoreSslErrors(bool ignore) { m_ignoreSslErrors = ignore; }
 
 private:
-    Reply send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body, const QByteArray& token);
+    Reply send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
+               const QByteArray& token);
 
     QUrl m_base;
     QNetworkAccessManager m_nam;

@@ -17,7 +17,6 @@
 #include <QTest>
 #include <QTimer>
 #include <QWebSocket>
-
 #include <unistd.h>
 
 using namespace outbox;
@@ -38,7 +37,8 @@ ProcSample sampleProcess(qint64 pid)
         const QByteArray line = stat.readAll();
         const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
         // Fields after the command: state is index 0, utime 11, stime 12 (man 5 proc).
-        s.cpuSeconds = double(fields.value(11).toLongLong() + fields.value(12).toLongLong()) / double(sysconf(_SC_CLK_TCK));
+        s.cpuSeconds = double(fields.value(11).toLongLong() + fields.value(12).toLongLong()) /
+                       double(sysconf(_SC_CLK_TCK));
     }
     QFile status(QStringLiteral("/proc/%1/status").arg(pid));
     if (status.open(QIODevice::ReadOnly))
@@ -77,10 +77,11 @@ int main(int argc, char* argv[])
     const quint16 port = quint16(20000 + (QCoreApplication::applicationPid() % 20000));
     QProcess server;
     server.setProcessChannelMode(QProcess::ForwardedChannels);
-    server.start(QStringLiteral(OUTBOXCTL_PATH), {QStringLiteral("serve"), QStringLiteral("--db"), QStringLiteral("sqlite://") + dbPath,
-                                                  QStringLiteral("--config"), ini.fileName(), QStringLiteral("--listen"),
-                                                  QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--sample-interval"),
-                                                  QStringLiteral("1000")});
+    server.start(QStringLiteral(OUTBOXCTL_PATH),
+                 {QStringLiteral("serve"), QStringLiteral("--db"), QStringLiteral("sqlite://") + dbPath,
+                  QStringLiteral("--config"), ini.fileName(), QStringLiteral("--listen"),
+                  QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--sample-interval"),
+                  QStringLiteral("1000")});
     if (!server.waitForStarted())
         qFatal("outboxctl serve did not start");
     QTest::qWait(1500);
@@ -93,7 +94,8 @@ int main(int argc, char* argv[])
         auto s = std::make_unique<QWebSocket>();
         QWebSocket* raw = s.get();
         QObject::connect(raw, &QWebSocket::connected, raw, [raw, secret] {
-            raw->sendTextMessage(QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(QString::fromUtf8(secret)));
+            raw->sendTextMessage(
+                QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(QString::fromUtf8(secret)));
         });
         QObject::connect(raw, &QWebSocket::textMessageReceived, raw, [&pushes](const QString& t) {
             if (t.contains(QLatin1String("\"type\":\"snapshot\"")))
@@ -143,17 +145,21 @@ int main(int argc, char* argv[])
     for (const auto& s : sockets)
         open += s->state() == QAbstractSocket::ConnectedState ? 1 : 0;
     std::sort(latencies.begin(), latencies.end());
-    auto pct = [&](double p) { return latencies.isEmpty() ? 0.0 : double(latencies.at(int(p * (latencies.size() - 1)))) / 1000.0; };
+    auto pct = [&](double p) {
+        return latencies.isEmpty() ? 0.0 : double(latencies.at(int(p * (latencies.size() - 1)))) / 1000.0;
+    };
 
-    printf("web load: %d WebSocket clients (%d still open), /metrics at %d/s, %.1f s, sampler every 1 s, SQLite 10k events\n",
+    printf("web load: %d WebSocket clients (%d still open), /metrics at %d/s, %.1f s, sampler every 1 s, "
+           "SQLite 10k events\n",
            clientCount, open, rate, elapsed);
-    printf("  scrapes %lld (%.1f/s, %lld errors), latency p50 %.2f ms, p99 %.2f ms\n", scrapes, double(scrapes) / elapsed,
-           scrapeErrors, pct(0.5), pct(0.99));
+    printf("  scrapes %lld (%.1f/s, %lld errors), latency p50 %.2f ms, p99 %.2f ms\n", scrapes,
+           double(scrapes) / elapsed, scrapeErrors, pct(0.5), pct(0.99));
     printf("  pushes received %lld (%.1f per client per s)\n", pushes - pushesAtStart,
            double(pushes - pushesAtStart) / std::max(1, clientCount) / elapsed);
-    printf("  server CPU %.1f%% of one core (%.2f s over %.1f s)\n", 100.0 * (end.cpuSeconds - start.cpuSeconds) / elapsed,
-           end.cpuSeconds - start.cpuSeconds, elapsed);
-    printf("  server RSS idle %lld KiB, under load %lld KiB, peak %lld KiB\n", idle.rssKb, end.rssKb, peakRss);
+    printf("  server CPU %.1f%% of one core (%.2f s over %.1f s)\n",
+           100.0 * (end.cpuSeconds - start.cpuSeconds) / elapsed, end.cpuSeconds - start.cpuSeconds, elapsed);
+    printf("  server RSS idle %lld KiB, under load %lld KiB, peak %lld KiB\n", idle.rssKb, end.rssKb,
+           peakRss);
     fflush(stdout);
     server.terminate();
     server.waitForFinished(10000);

@@ -50,20 +50,22 @@ struct Client
     void open(const QUrl& url, const QByteArray& token)
     {
         QObject::connect(socket.get(), &QWebSocket::connected, socket.get(), [this, token] {
-            socket->sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("auth")},
-                                                                                {QStringLiteral("token"), QString::fromUtf8(token)}})
-                                                          .toJson(QJsonDocument::Compact)));
+            socket->sendTextMessage(QString::fromUtf8(
+                QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("auth")},
+                                          {QStringLiteral("token"), QString::fromUtf8(token)}})
+                    .toJson(QJsonDocument::Compact)));
         });
-        QObject::connect(socket.get(), &QWebSocket::textMessageReceived, socket.get(), [this](const QString& text) {
-            const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
-            const QString type = o.value(QStringLiteral("type")).toString();
-            if (type == QLatin1String("welcome"))
-                welcomed = true;
-            if (type == QLatin1String("snapshot")) {
-                ++snapshots;
-                last = o.value(QStringLiteral("snapshot")).toObject();
-            }
-        });
+        QObject::connect(socket.get(), &QWebSocket::textMessageReceived, socket.get(),
+                         [this](const QString& text) {
+                             const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+                             const QString type = o.value(QStringLiteral("type")).toString();
+                             if (type == QLatin1String("welcome"))
+                                 welcomed = true;
+                             if (type == QLatin1String("snapshot")) {
+                                 ++snapshots;
+                                 last = o.value(QStringLiteral("snapshot")).toObject();
+                             }
+                         });
         QObject::connect(socket.get(), &QWebSocket::disconnected, socket.get(), [this] { closed = true; });
         socket->open(url);
     }
@@ -108,7 +110,8 @@ private slots:
         QTest::qWait(3000);
         const qint64 elapsed = window.elapsed();
         const int tickCount = int(ticks.count());
-        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(clients.begin(), clients.end(), [&](const auto& c) { return !c->closed; }), 100);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            std::all_of(clients.begin(), clients.end(), [&](const auto& c) { return !c->closed; }), 100);
 
         // One query set per tick whatever the number of clients: the tick count follows the
         // interval, not 50 x the interval.
@@ -117,16 +120,26 @@ private slots:
         // And every client saw (about) every tick: each snapshot went to all 50.
         for (size_t i = 0; i < clients.size(); ++i) {
             const int got = clients[i]->snapshots - before[i];
-            QVERIFY2(got >= tickCount - 1 && got <= tickCount + 1,
-                     qPrintable(QStringLiteral("client %1 got %2 of %3 ticks").arg(i).arg(got).arg(tickCount)));
+            QVERIFY2(
+                got >= tickCount - 1 && got <= tickCount + 1,
+                qPrintable(QStringLiteral("client %1 got %2 of %3 ticks").arg(i).arg(got).arg(tickCount)));
         }
-        QCOMPARE(clients.front()->last.value(QStringLiteral("events")).toObject().value(QStringLiteral("PENDING")).toInteger(), 4);
+        QCOMPARE(clients.front()
+                     ->last.value(QStringLiteral("events"))
+                     .toObject()
+                     .value(QStringLiteral("PENDING"))
+                     .toInteger(),
+                 4);
 
         // New rows show up in the next push.
         insertEvents(*db, 3, QStringLiteral("OrderPaid"), QStringLiteral("later-"));
-        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(clients.begin(), clients.end(), [](const auto& c) {
-                                     return c->last.value(QStringLiteral("events")).toObject().value(QStringLiteral("PENDING")).toInteger() == 7;
-                                 }),
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(clients.begin(), clients.end(),
+                                             [](const auto& c) {
+                                                 return c->last.value(QStringLiteral("events"))
+                                                            .toObject()
+                                                            .value(QStringLiteral("PENDING"))
+                                                            .toInteger() == 7;
+                                             }),
                                  10000);
     }
 
@@ -172,7 +185,8 @@ private slots:
             types << QJsonDocument::fromJson(text.toUtf8()).object().value(QStringLiteral("type")).toString();
         });
         connect(&socket, &QWebSocket::connected, this, [&] {
-            socket.sendTextMessage(QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(QString::fromUtf8(ViewerSecret)));
+            socket.sendTextMessage(
+                QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(QString::fromUtf8(ViewerSecret)));
         });
         socket.open(wsUrl(server));
         QTRY_VERIFY_WITH_TIMEOUT(types.contains(QStringLiteral("snapshot")), 10000);

@@ -28,8 +28,9 @@ WebConfig testConfig()
     WebConfig c;
     c.port = 0; // ephemeral
     c.sampleIntervalMs = 200;
-    c.tokens = {ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)},
-                ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
+    c.tokens = {
+        ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)},
+        ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
     c.maskedFields = {QStringLiteral("card.number"), QStringLiteral("email")};
     return c;
 }
@@ -95,15 +96,27 @@ private slots:
         Fixture f(kind, QStringLiteral("auth"));
         const auto ids = insertEvents(*f.db, 3);
         forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("boom"));
-        const QByteArray dryRun = QByteArrayLiteral("{\"ids\":[") + QByteArray::number(ids.first()) + "],\"dry_run\":true}";
+        const QByteArray dryRun =
+            QByteArrayLiteral("{\"ids\":[") + QByteArray::number(ids.first()) + "],\"dry_run\":true}";
 
-        struct Case { QByteArray token; int read; int mutate; };
-        const QList<Case> cases = {{{}, 401, 401}, {"not-a-token", 401, 401}, {ViewerSecret, 200, 403}, {OperatorSecret, 200, 200}};
+        struct Case
+        {
+            QByteArray token;
+            int read;
+            int mutate;
+        };
+        const QList<Case> cases = {
+            {{}, 401, 401}, {"not-a-token", 401, 401}, {ViewerSecret, 200, 403}, {OperatorSecret, 200, 200}};
         for (const Case& c : cases) {
             const auto read = f.http->get(QStringLiteral("/api/v1/events"), c.token);
-            QVERIFY2(read.status == c.read, qPrintable(QStringLiteral("read with '%1': %2 %3").arg(QString::fromUtf8(c.token)).arg(read.status).arg(QString::fromUtf8(read.body))));
+            QVERIFY2(read.status == c.read, qPrintable(QStringLiteral("read with '%1': %2 %3")
+                                                           .arg(QString::fromUtf8(c.token))
+                                                           .arg(read.status)
+                                                           .arg(QString::fromUtf8(read.body))));
             const auto mutate = f.http->post(QStringLiteral("/api/v1/events/requeue"), dryRun, c.token);
-            QVERIFY2(mutate.status == c.mutate, qPrintable(QStringLiteral("mutate with '%1': %2").arg(QString::fromUtf8(c.token)).arg(mutate.status)));
+            QVERIFY2(mutate.status == c.mutate, qPrintable(QStringLiteral("mutate with '%1': %2")
+                                                               .arg(QString::fromUtf8(c.token))
+                                                               .arg(mutate.status)));
             QVERIFY(!mutate.json().isEmpty()); // JSON bodies for errors too
             if (c.mutate >= 400)
                 QVERIFY(!mutate.json().value(QStringLiteral("error")).toString().isEmpty());
@@ -131,8 +144,14 @@ private slots:
         QVERIFY(f.freshSample());
         QCOMPARE(f.http->get(QStringLiteral("/metrics")).status, 200); // read-only numbers are public
         QCOMPARE(f.http->get(QStringLiteral("/api/v1/events")).status, 401);
-        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}").status, 401);
-        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}", ViewerSecret).status, 403);
+        QCOMPARE(
+            f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}").status,
+            401);
+        QCOMPARE(f.http
+                     ->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}",
+                            ViewerSecret)
+                     .status,
+                 403);
         QCOMPARE(statusOf(*f.db, ids.first()), QStringLiteral("FAILED"));
     }
 
@@ -152,17 +171,24 @@ private slots:
             for (const QJsonValue& v : r.json().value(QStringLiteral("events")).toArray())
                 seen.insert(v.toObject().value(QStringLiteral("id")).toInteger());
             const QJsonValue cursor = r.json().value(QStringLiteral("next_after_id"));
-            next = cursor.isNull() ? QString() : QStringLiteral("/api/v1/events?limit=10&after_id=%1").arg(cursor.toInteger());
+            next = cursor.isNull()
+                       ? QString()
+                       : QStringLiteral("/api/v1/events?limit=10&after_id=%1").arg(cursor.toInteger());
             QVERIFY(++pages <= 4);
         }
         QCOMPARE(seen.size(), 25);
-        const auto failed = f.http->get(QStringLiteral("/api/v1/events?status=failed&error=BROKER"), ViewerSecret);
+        const auto failed =
+            f.http->get(QStringLiteral("/api/v1/events?status=failed&error=BROKER"), ViewerSecret);
         QCOMPARE(failed.json().value(QStringLiteral("events")).toArray().size(), 5);
         const auto one = f.http->get(QStringLiteral("/api/v1/events/%1").arg(ids.at(7)), ViewerSecret);
         QCOMPARE(one.status, 200);
         QCOMPARE(one.json().value(QStringLiteral("id")).toInteger(), ids.at(7));
         const QString eventId = one.json().value(QStringLiteral("event_id")).toString();
-        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events/") + eventId, ViewerSecret).json().value(QStringLiteral("id")).toInteger(), ids.at(7));
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events/") + eventId, ViewerSecret)
+                     .json()
+                     .value(QStringLiteral("id"))
+                     .toInteger(),
+                 ids.at(7));
         const auto missing = f.http->get(QStringLiteral("/api/v1/events/99999999"), ViewerSecret);
         QCOMPARE(missing.status, 404);
         QVERIFY(!missing.json().value(QStringLiteral("error")).toString().isEmpty());
@@ -174,7 +200,12 @@ private slots:
         QVERIFY(f.freshSample());
         const auto summary = f.http->get(QStringLiteral("/api/v1/summary"), ViewerSecret);
         QCOMPARE(summary.status, 200);
-        QCOMPARE(summary.json().value(QStringLiteral("events")).toObject().value(QStringLiteral("PENDING")).toInteger(), 20);
+        QCOMPARE(summary.json()
+                     .value(QStringLiteral("events"))
+                     .toObject()
+                     .value(QStringLiteral("PENDING"))
+                     .toInteger(),
+                 20);
         QCOMPARE(summary.json().value(QStringLiteral("stale")).toBool(), false);
     }
 
@@ -185,7 +216,8 @@ private slots:
         Fixture f(kind, QStringLiteral("dryrun"));
         const auto ids = insertEvents(*f.db, 6);
         forceStatus(*f.db, ids.mid(0, 4), QStringLiteral("FAILED"), QStringLiteral("schema mismatch"));
-        const QByteArray body = "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"fixed the schema\",\"dry_run\":true}";
+        const QByteArray body =
+            "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"fixed the schema\",\"dry_run\":true}";
         const auto dry = f.http->post(QStringLiteral("/api/v1/events/requeue"), body, OperatorSecret);
         QCOMPARE(dry.status, 200);
         QCOMPARE(dry.json().value(QStringLiteral("dry_run")).toBool(), true);
@@ -201,19 +233,24 @@ private slots:
         QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), 4);
         for (qint64 id : ids.mid(0, 4))
             QCOMPARE(statusOf(*f.db, id), QStringLiteral("PENDING"));
-        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"), QStringLiteral("actor = 'alice-ops' AND action = 'events.requeue'")), qint64(1));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"),
+                           QStringLiteral("actor = 'alice-ops' AND action = 'events.requeue'")),
+                 qint64(1));
         const auto audit = f.http->get(QStringLiteral("/api/v1/audit?actor=alice-ops"), ViewerSecret);
         const QJsonArray entries = audit.json().value(QStringLiteral("entries")).toArray();
         QCOMPARE(entries.size(), 1);
-        QCOMPARE(entries.first().toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("fixed the schema"));
+        QCOMPARE(entries.first().toObject().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("fixed the schema"));
 
         // Mark DEAD needs a reason; without one nothing changes.
         const QByteArray dead = "{\"ids\":[" + QByteArray::number(ids.at(5)) + "]}";
         const auto refused = f.http->post(QStringLiteral("/api/v1/events/dead"), dead, OperatorSecret);
         QCOMPARE(refused.status, 400);
         QCOMPARE(statusOf(*f.db, ids.at(5)), QStringLiteral("PENDING"));
-        const QByteArray deadWithReason = "{\"ids\":[" + QByteArray::number(ids.at(5)) + "],\"reason\":\"poison\"}";
-        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/dead"), deadWithReason, OperatorSecret).status, 200);
+        const QByteArray deadWithReason =
+            "{\"ids\":[" + QByteArray::number(ids.at(5)) + "],\"reason\":\"poison\"}";
+        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/dead"), deadWithReason, OperatorSecret).status,
+                 200);
         QCOMPARE(statusOf(*f.db, ids.at(5)), QStringLiteral("DEAD"));
     }
 
@@ -224,13 +261,22 @@ private slots:
         Fixture f(kind, QStringLiteral("badbody"));
         const auto ids = insertEvents(*f.db, 3);
         forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("x"));
-        const QList<QByteArray> malformed = {"{\"ids\":[1,", "not json", "[1,2,3]", "\"text\"", "",
-                                             "{\"ids\":\"1; DROP TABLE outbox_events\"}", "{\"ids\":[1.5]}",
-                                             "{\"ids\":[-1]}", "{\"dry_run\":\"yes\",\"ids\":[1]}", "{\"unknown\":1}",
-                                             "{\"filter\":{\"status\":\"FAILED\",\"sql\":\"1=1\"},\"reason\":\"r\"}"};
+        const QList<QByteArray> malformed = {
+            "{\"ids\":[1,",
+            "not json",
+            "[1,2,3]",
+            "\"text\"",
+            "",
+            "{\"ids\":\"1; DROP TABLE outbox_events\"}",
+            "{\"ids\":[1.5]}",
+            "{\"ids\":[-1]}",
+            "{\"dry_run\":\"yes\",\"ids\":[1]}",
+            "{\"unknown\":1}",
+            "{\"filter\":{\"status\":\"FAILED\",\"sql\":\"1=1\"},\"reason\":\"r\"}"};
         for (const QByteArray& body : malformed) {
             const auto r = f.http->post(QStringLiteral("/api/v1/events/requeue"), body, OperatorSecret);
-            QVERIFY2(r.status == 400, qPrintable(QStringLiteral("%1 -> %2").arg(QString::fromUtf8(body)).arg(r.status)));
+            QVERIFY2(r.status == 400,
+                     qPrintable(QStringLiteral("%1 -> %2").arg(QString::fromUtf8(body)).arg(r.status)));
             const QString error = r.json().value(QStringLiteral("error")).toString();
             QVERIFY2(!error.isEmpty() && !error.contains(QLatin1Char('\n')), qPrintable(error));
         }
@@ -254,30 +300,40 @@ private slots:
         Fixture f(kind, QStringLiteral("inject"));
         const auto ids = insertEvents(*f.db, 8);
         forceStatus(*f.db, ids.mid(0, 3), QStringLiteral("FAILED"), QStringLiteral("boom"));
-        const QStringList attacks = {QStringLiteral("' OR '1'='1"), QStringLiteral("x'; DROP TABLE outbox_events; --"),
-                                     QStringLiteral("%' OR 1=1 --"), QStringLiteral("\") OR (\"1\"=\"1"),
-                                     QStringLiteral("1 UNION SELECT * FROM outbox_audit_log"), QStringLiteral("%"),
+        const QStringList attacks = {QStringLiteral("' OR '1'='1"),
+                                     QStringLiteral("x'; DROP TABLE outbox_events; --"),
+                                     QStringLiteral("%' OR 1=1 --"),
+                                     QStringLiteral("\") OR (\"1\"=\"1"),
+                                     QStringLiteral("1 UNION SELECT * FROM outbox_audit_log"),
+                                     QStringLiteral("%"),
                                      QStringLiteral("_")};
         for (const QString& attack : attacks) {
-            for (const QString& field : {QStringLiteral("type"), QStringLiteral("aggregate"), QStringLiteral("aggregate_type"),
-                                         QStringLiteral("error")}) {
+            for (const QString& field : {QStringLiteral("type"), QStringLiteral("aggregate"),
+                                         QStringLiteral("aggregate_type"), QStringLiteral("error")}) {
                 QUrlQuery q;
                 q.addQueryItem(field, attack);
-                const auto r = f.http->get(QStringLiteral("/api/v1/events?") + q.toString(QUrl::FullyEncoded), ViewerSecret);
+                const auto r = f.http->get(QStringLiteral("/api/v1/events?") + q.toString(QUrl::FullyEncoded),
+                                           ViewerSecret);
                 QVERIFY2(r.status == 200, qPrintable(field + QLatin1Char(' ') + attack));
-                QVERIFY2(r.json().value(QStringLiteral("events")).toArray().isEmpty(), qPrintable(field + QLatin1Char(' ') + attack));
+                QVERIFY2(r.json().value(QStringLiteral("events")).toArray().isEmpty(),
+                         qPrintable(field + QLatin1Char(' ') + attack));
             }
             const QJsonObject body{{QStringLiteral("filter"), QJsonObject{{QStringLiteral("type"), attack}}},
                                    {QStringLiteral("reason"), attack}};
-            const auto r = f.http->post(QStringLiteral("/api/v1/events/dead"), QJsonDocument(body).toJson(), OperatorSecret);
+            const auto r = f.http->post(QStringLiteral("/api/v1/events/dead"), QJsonDocument(body).toJson(),
+                                        OperatorSecret);
             QVERIFY2(r.status == 200, qPrintable(QString::fromUtf8(r.body)));
             QCOMPARE(r.json().value(QStringLiteral("affected")).toInteger(), 0);
-            const auto status = f.http->get(QStringLiteral("/api/v1/events?status=") + QString::fromLatin1(QUrl::toPercentEncoding(attack)), ViewerSecret);
+            const auto status = f.http->get(QStringLiteral("/api/v1/events?status=") +
+                                                QString::fromLatin1(QUrl::toPercentEncoding(attack)),
+                                            ViewerSecret);
             QCOMPARE(status.status, 400);
         }
         QCOMPARE(countRows(*f.db, QStringLiteral("{events}")), qint64(8));
-        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
-        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(5));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(3));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(5));
     }
 
     void payloadFieldsAreMaskedForViewers_data() { TestDatabases::addKinds(); }
@@ -285,17 +341,23 @@ private slots:
     {
         QFETCH(QString, kind);
         Fixture f(kind, QStringLiteral("mask"));
-        const qint64 id = insertWithPayload(*f.db, "{\"amount\":12,\"email\":\"bob@example.com\",\"card\":{\"number\":\"4111111111111111\",\"brand\":\"visa\"}}");
+        const qint64 id = insertWithPayload(*f.db, "{\"amount\":12,\"email\":\"bob@example.com\",\"card\":{"
+                                                   "\"number\":\"4111111111111111\",\"brand\":\"visa\"}}");
         const auto viewer = f.http->get(QStringLiteral("/api/v1/events/%1").arg(id), ViewerSecret);
         const QJsonObject vp = viewer.json().value(QStringLiteral("payload")).toObject();
         QCOMPARE(vp.value(QStringLiteral("email")).toString(), QStringLiteral("***"));
-        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("number")).toString(), QStringLiteral("***"));
-        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(), QStringLiteral("visa"));
+        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("number")).toString(),
+                 QStringLiteral("***"));
+        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
+                 QStringLiteral("visa"));
         QCOMPARE(vp.value(QStringLiteral("amount")).toInt(), 12);
         QVERIFY(!viewer.body.contains("4111111111111111"));
-        QVERIFY(!f.http->get(QStringLiteral("/api/v1/events"), ViewerSecret).body.contains("bob@example.com"));
+        QVERIFY(
+            !f.http->get(QStringLiteral("/api/v1/events"), ViewerSecret).body.contains("bob@example.com"));
         const auto op = f.http->get(QStringLiteral("/api/v1/events/%1").arg(id), OperatorSecret);
-        QCOMPARE(op.json().value(QStringLiteral("payload")).toObject().value(QStringLiteral("email")).toString(), QStringLiteral("bob@example.com"));
+        QCOMPARE(
+            op.json().value(QStringLiteral("payload")).toObject().value(QStringLiteral("email")).toString(),
+            QStringLiteral("bob@example.com"));
     }
 
     void unreachableDatabaseIs503()
@@ -321,8 +383,9 @@ private slots:
         const auto ids = insertEvents(*f.db, 9);
         forceStatus(*f.db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("x"));
         forceStatus(*f.db, ids.mid(2, 1), QStringLiteral("DEAD"));
-        QVERIFY(f.db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
-                                          "(:w, 'h1', 1, 40, 2), ('relay-b', 'h2', 2, 2, 1)"),
+        QVERIFY(f.db->exec(QStringLiteral(
+                               "INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
+                               "(:w, 'h1', 1, 40, 2), ('relay-b', 'h2', 2, 2, 1)"),
                            {{QStringLiteral(":w"), QStringLiteral("relay \"a\" \\ 1")}})
                     .ok());
         QVERIFY(f.freshSample());
@@ -347,8 +410,12 @@ print(json.dumps(out))
         QVERIFY(python.waitForFinished(30000));
         QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
         const QJsonObject m = QJsonDocument::fromJson(python.readAllStandardOutput()).object();
-        auto value = [&](const QString& key) { return m.value(key).toObject().value(QStringLiteral("value")).toDouble(-1); };
-        auto type = [&](const QString& key) { return m.value(key).toObject().value(QStringLiteral("type")).toString(); };
+        auto value = [&](const QString& key) {
+            return m.value(key).toObject().value(QStringLiteral("value")).toDouble(-1);
+        };
+        auto type = [&](const QString& key) {
+            return m.value(key).toObject().value(QStringLiteral("type")).toString();
+        };
         QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"PENDING\"}")), 6.0);
         QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"FAILED\"}")), 2.0);
         QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"DEAD\"}")), 1.0);
@@ -370,10 +437,11 @@ print(json.dumps(out))
         const QString cert = dir.filePath(QStringLiteral("web.crt"));
         const QString key = dir.filePath(QStringLiteral("web.key"));
         QProcess openssl;
-        openssl.start(QStringLiteral("openssl"), {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
-                                                  QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
-                                                  QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
-                                                  QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+        openssl.start(QStringLiteral("openssl"),
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                       QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
         QVERIFY(openssl.waitForFinished(60000) && openssl.exitCode() == 0);
         WebConfig config = testConfig();
         config.tlsCertificateFile = cert;
@@ -402,7 +470,8 @@ print(json.dumps(out))
             f.write(text);
         };
         const QByteArray hash = AccessControl::hashToken("s3cret");
-        write("[web]\nlisten = 0.0.0.0:9090\nmask_fields = card.number, email\n[tokens]\nnoc = viewer:" + hash + "\n");
+        write("[web]\nlisten = 0.0.0.0:9090\nmask_fields = card.number, email\n[tokens]\nnoc = viewer:" +
+              hash + "\n");
         auto config = WebConfig::fromFile(dir.filePath(QStringLiteral("web.ini")));
         QVERIFY2(config.ok(), qPrintable(config.message()));
         QCOMPARE(config->port, quint16(9090));

@@ -3,7 +3,6 @@
 #include "ui/web/ApiToken.h"
 
 #include <QVector>
-
 #include <optional>
 
 namespace outbox::web {

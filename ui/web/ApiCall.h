@@ -13,7 +13,7 @@ namespace outbox::web {
 struct ApiCall
 {
     bool post = false;
-    QString path;     // e.g. /api/v1/events/42
+    QString path; // e.g. /api/v1/events/42
     QUrlQuery query;
     QByteArray body;
     Principal principal;

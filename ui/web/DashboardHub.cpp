@@ -19,8 +19,8 @@ QString encode(const QJsonObject& o)
 
 DashboardHub::DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
                            int sampleIntervalMs, int relayStaleAfterMs, QObject* parent)
-    : QObject(parent), m_access(access), m_latest(latest), m_public(publicDashboard), m_sampleIntervalMs(sampleIntervalMs),
-      m_relayStaleAfterMs(relayStaleAfterMs)
+    : QObject(parent), m_access(access), m_latest(latest), m_public(publicDashboard),
+      m_sampleIntervalMs(sampleIntervalMs), m_relayStaleAfterMs(relayStaleAfterMs)
 {
 }
 
@@ -64,7 +64,8 @@ void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
         return;
     }
     m_clients.push_back(Client{socket, false});
-    connect(socket, &QWebSocket::textMessageReceived, this, [this, socket](const QString& text) { onMessage(socket, text); });
+    connect(socket, &QWebSocket::textMessageReceived, this,
+            [this, socket](const QString& text) { onMessage(socket, text); });
     connect(socket, &QWebSocket::disconnected, this, [this, socket] { drop(socket); });
     if (m_public) {
         admit(m_clients.back());
@@ -147,7 +148,8 @@ void DashboardHub::publish(const MetricsSnapshot& snapshot)
 
 void DashboardHub::publishFailure(const QString& message)
 {
-    broadcast(encode({{QStringLiteral("type"), QStringLiteral("sampler_error")}, {QStringLiteral("message"), message}}));
+    broadcast(encode(
+        {{QStringLiteral("type"), QStringLiteral("sampler_error")}, {QStringLiteral("message"), message}}));
 }
 
 } // namespace outbox::web

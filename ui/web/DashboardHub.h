@@ -6,7 +6,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QWebSocket>
-
 #include <memory>
 #include <vector>
 
@@ -29,8 +28,8 @@ public:
     static constexpr int AuthTimeoutMs = 10000;
     static constexpr int MaxClients = 1000;
 
-    DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard, int sampleIntervalMs,
-                 int relayStaleAfterMs, QObject* parent = nullptr);
+    DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
+                 int sampleIntervalMs, int relayStaleAfterMs, QObject* parent = nullptr);
     ~DashboardHub() override;
 
     void adopt(std::unique_ptr<QWebSocket> socket);

@@ -3,7 +3,6 @@
 #include "core/db/Database.h"
 
 #include <QObject>
-
 #include <functional>
 #include <memory>
 

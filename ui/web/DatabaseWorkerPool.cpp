@@ -7,7 +7,8 @@
 
 namespace outbox::web {
 
-DatabaseWorkerPool::DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads, QObject* parent)
+DatabaseWorkerPool::DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads,
+                                       QObject* parent)
     : QObject(parent)
 {
     for (int i = 0; i < std::max(1, threads); ++i) {
@@ -48,24 +49,30 @@ void DatabaseWorkerPool::submit(Job job, QObject* context, Done done)
     DatabaseWorkerPool* pool = this; // outlives the job: the destructor joins the threads first
     DatabaseWorker* worker = lane->worker;
     auto queued = lane->queued;
-    QMetaObject::invokeMethod(worker, [worker, job = std::move(job), done = std::move(done), target, pool, queued]() {
-        Error error;
-        WebReply reply;
-        if (Database* db = worker->connection(&error)) {
-            reply = job(*db);
-            // The connection may be what failed: open a fresh one for the next job.
-            if (reply.status >= 500)
-                worker->dropConnection();
-        } else {
-            reply = WebReply::fromError(error, true);
-        }
-        --*queued;
-        QMetaObject::invokeMethod(pool, [done, reply, target, pool]() {
-            --pool->m_pending;
-            if (target)
-                done(reply);
-        }, Qt::QueuedConnection);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker,
+        [worker, job = std::move(job), done = std::move(done), target, pool, queued]() {
+            Error error;
+            WebReply reply;
+            if (Database* db = worker->connection(&error)) {
+                reply = job(*db);
+                // The connection may be what failed: open a fresh one for the next job.
+                if (reply.status >= 500)
+                    worker->dropConnection();
+            } else {
+                reply = WebReply::fromError(error, true);
+            }
+            --*queued;
+            QMetaObject::invokeMethod(
+                pool,
+                [done, reply, target, pool]() {
+                    --pool->m_pending;
+                    if (target)
+                        done(reply);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace outbox::web

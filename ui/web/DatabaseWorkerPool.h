@@ -6,7 +6,6 @@
 #include <QObject>
 #include <QPointer>
 #include <QThread>
-
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -30,7 +29,8 @@ public:
     using Job = std::function<WebReply(Database&)>;
     using Done = std::function<void(const WebReply&)>;
 
-    DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads, QObject* parent = nullptr);
+    DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads,
+                       QObject* parent = nullptr);
     ~DatabaseWorkerPool() override;
 
     // Runs `job` on the least busy thread, then `done` on `context`'s thread (skipped if

@@ -4,7 +4,6 @@
 
 #include <QElapsedTimer>
 #include <QString>
-
 #include <optional>
 
 namespace outbox::web {

@@ -51,8 +51,10 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
         // Dead letters keep the original bytes as text: mask them if they are JSON, else hide them.
         const QJsonDocument doc = QJsonDocument::fromJson(payload.toString().toUtf8());
         if (doc.isObject() || doc.isArray()) {
-            const QJsonValue masked = maskValue(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()));
-            const QJsonDocument out = masked.isObject() ? QJsonDocument(masked.toObject()) : QJsonDocument(masked.toArray());
+            const QJsonValue masked =
+                maskValue(doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array()));
+            const QJsonDocument out =
+                masked.isObject() ? QJsonDocument(masked.toObject()) : QJsonDocument(masked.toArray());
             row[QStringLiteral("payload")] = QString::fromUtf8(out.toJson(QJsonDocument::Compact));
         } else if (!payload.toString().isEmpty()) {
             row[QStringLiteral("payload")] = Mask;

@@ -17,8 +17,8 @@ public:
     void sample(const char* name, double value) { m_out += QByteArray(name) + ' ' + number(value) + '\n'; }
     void sample(const char* name, const char* label, const QString& labelValue, double value)
     {
-        m_out += QByteArray(name) + '{' + label + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) + "\"} "
-                 + number(value) + '\n';
+        m_out += QByteArray(name) + '{' + label + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) +
+                 "\"} " + number(value) + '\n';
     }
     QByteArray take() { return std::move(m_out); }
 
@@ -52,15 +52,20 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
     for (const QString& status : EventStatus::all())
         w.sample("outbox_events", "status", status, double(s.events.value(status)));
 
-    w.family("outbox_events_sent_is_estimate", "gauge", "1 when the SENT count is estimated from table statistics.");
+    w.family("outbox_events_sent_is_estimate", "gauge",
+             "1 when the SENT count is estimated from table statistics.");
     w.sample("outbox_events_sent_is_estimate", s.sentIsEstimate ? 1 : 0);
 
-    w.family("outbox_oldest_pending_age_seconds", "gauge", "Age of the oldest PENDING event (0 when none is pending).");
-    w.sample("outbox_oldest_pending_age_seconds", s.oldestPendingAgeMs < 0 ? 0.0 : double(s.oldestPendingAgeMs) / 1000.0);
+    w.family("outbox_oldest_pending_age_seconds", "gauge",
+             "Age of the oldest PENDING event (0 when none is pending).");
+    w.sample("outbox_oldest_pending_age_seconds",
+             s.oldestPendingAgeMs < 0 ? 0.0 : double(s.oldestPendingAgeMs) / 1000.0);
 
-    w.family("outbox_sent_total", "counter", "Events the registered relays have sent (sum of their counters).");
+    w.family("outbox_sent_total", "counter",
+             "Events the registered relays have sent (sum of their counters).");
     w.sample("outbox_sent_total", double(s.relaySentTotal));
-    w.family("outbox_failed_total", "counter", "Events the registered relays have failed (sum of their counters).");
+    w.family("outbox_failed_total", "counter",
+             "Events the registered relays have failed (sum of their counters).");
     w.sample("outbox_failed_total", double(s.relayFailedTotal));
     w.family("outbox_fenced_total", "counter", "Marks rejected because the lease had been taken over.");
     w.sample("outbox_fenced_total", double(s.relayFencedTotal));
@@ -71,17 +76,21 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
         w.sample("outbox_leases_held", "worker", h.workerId, double(h.sending));
         expired += h.expired;
     }
-    w.family("outbox_leases_expired", "gauge", "SENDING events whose lease has expired (waiting for the reaper).");
+    w.family("outbox_leases_expired", "gauge",
+             "SENDING events whose lease has expired (waiting for the reaper).");
     w.sample("outbox_leases_expired", double(expired));
 
     w.family("outbox_relay_up", "gauge", "1 when the relay's heartbeat is recent.");
     for (const RelayRecord& r : s.relays)
-        w.sample("outbox_relay_up", "worker", r.workerId, r.heartbeatAgeMs <= context.relayStaleAfterMs ? 1 : 0);
+        w.sample("outbox_relay_up", "worker", r.workerId,
+                 r.heartbeatAgeMs <= context.relayStaleAfterMs ? 1 : 0);
     w.family("outbox_relay_heartbeat_age_seconds", "gauge", "Seconds since the relay's last heartbeat.");
     for (const RelayRecord& r : s.relays)
-        w.sample("outbox_relay_heartbeat_age_seconds", "worker", r.workerId, double(r.heartbeatAgeMs) / 1000.0);
+        w.sample("outbox_relay_heartbeat_age_seconds", "worker", r.workerId,
+                 double(r.heartbeatAgeMs) / 1000.0);
 
-    w.family("outbox_unsent_attempts", "gauge", "Unsent events (PENDING, SENDING, FAILED) by attempts so far.");
+    w.family("outbox_unsent_attempts", "gauge",
+             "Unsent events (PENDING, SENDING, FAILED) by attempts so far.");
     for (auto it = s.attemptsOfUnsent.cbegin(); it != s.attemptsOfUnsent.cend(); ++it)
         w.sample("outbox_unsent_attempts", "attempts", QString::number(it.key()), double(it.value()));
 

@@ -15,7 +15,7 @@ public:
 
     struct Context
     {
-        qint64 sampleAgeMs = 0;     // how old the snapshot is when scraped
+        qint64 sampleAgeMs = 0; // how old the snapshot is when scraped
         qint64 relayStaleAfterMs = 30000;
         bool samplerHealthy = true; // false after a failed tick
     };

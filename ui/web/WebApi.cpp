@@ -35,9 +35,10 @@ QJsonValue nextCursor(qint64 next)
 
 } // namespace
 
-WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker, int sampleIntervalMs,
-               QObject* parent)
-    : QObject(parent), m_pool(pool), m_latest(latest), m_masker(std::move(masker)), m_sampleIntervalMs(sampleIntervalMs)
+WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
+               int sampleIntervalMs, QObject* parent)
+    : QObject(parent), m_pool(pool), m_latest(latest), m_masker(std::move(masker)),
+      m_sampleIntervalMs(sampleIntervalMs)
 {
 }
 
@@ -75,8 +76,9 @@ void WebApi::handle(const ApiCall& call, Done done)
         return listDeadLetters(call, std::move(done));
     if (p == QLatin1String("/api/v1/audit"))
         return listAudit(call, std::move(done));
-    if (p == QLatin1String("/api/v1/events/requeue") || p == QLatin1String("/api/v1/events/dead")
-        || p == QLatin1String("/api/v1/dead-letters/replay") || p == QLatin1String("/api/v1/dead-letters/discard")) {
+    if (p == QLatin1String("/api/v1/events/requeue") || p == QLatin1String("/api/v1/events/dead") ||
+        p == QLatin1String("/api/v1/dead-letters/replay") ||
+        p == QLatin1String("/api/v1/dead-letters/discard")) {
         WebReply r = WebReply::error(405, tr("%1 takes POST").arg(p));
         r.headers << qMakePair(QByteArrayLiteral("Allow"), QByteArrayLiteral("POST"));
         return done(r);
@@ -91,8 +93,10 @@ void WebApi::handle(const ApiCall& call, Done done)
 WebReply WebApi::summary() const
 {
     if (!m_latest.has())
-        return WebReply::error(503, m_latest.healthy() ? tr("no sample has been taken yet; try again in a moment")
-                                                       : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
+        return WebReply::error(
+            503, m_latest.healthy()
+                     ? tr("no sample has been taken yet; try again in a moment")
+                     : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
     QJsonObject o = m_latest.snapshot().toJson();
     o[QStringLiteral("sample_age_seconds")] = double(m_latest.ageMs()) / 1000.0;
     o[QStringLiteral("stale")] = m_latest.ageMs() > 3 * qint64(m_sampleIntervalMs) || !m_latest.healthy();
@@ -105,7 +109,8 @@ Status WebApi::rejectUnknown(const QUrlQuery& query, const QStringList& known) c
 {
     for (const auto& item : query.queryItems(QUrl::FullyDecoded))
         if (!known.contains(item.first))
-            return Error::usage(tr("unknown parameter \"%1\" (expected one of %2)").arg(item.first, known.join(QStringLiteral(", "))));
+            return Error::usage(tr("unknown parameter \"%1\" (expected one of %2)")
+                                    .arg(item.first, known.join(QStringLiteral(", "))));
     return {};
 }
 
@@ -129,11 +134,13 @@ Result<std::pair<int, qint64>> WebApi::paging(const QUrlQuery& query, int defaul
 
 void WebApi::listEvents(const ApiCall& call, Done done)
 {
-    static const QStringList filterKeys = {QStringLiteral("status"), QStringLiteral("type"), QStringLiteral("aggregate_type"),
-                                           QStringLiteral("aggregate"), QStringLiteral("error"),
-                                           QStringLiteral("created_from"), QStringLiteral("created_until")};
-    if (Status s = rejectUnknown(call.query, filterKeys + QStringList{QStringLiteral("limit"), QStringLiteral("after_id"),
-                                                                      QStringLiteral("order")});
+    static const QStringList filterKeys = {QStringLiteral("status"),         QStringLiteral("type"),
+                                           QStringLiteral("aggregate_type"), QStringLiteral("aggregate"),
+                                           QStringLiteral("error"),          QStringLiteral("created_from"),
+                                           QStringLiteral("created_until")};
+    if (Status s = rejectUnknown(call.query,
+                                 filterKeys + QStringList{QStringLiteral("limit"), QStringLiteral("after_id"),
+                                                          QStringLiteral("order")});
         !s)
         return done(WebReply::fromError(s.error()));
     auto page = paging(call.query, 100);
@@ -161,34 +168,40 @@ void WebApi::listEvents(const ApiCall& call, Done done)
     request.afterId = page->second;
     request.ascending = order == QLatin1String("asc");
     PayloadMasker masker = maskerFor(call.principal);
-    m_pool.submit([request, masker](Database& db) {
-        auto result = EventStore(db).list(request);
-        if (!result)
-            return WebReply::fromError(result.error());
-        QJsonArray events;
-        for (const OutboxEvent& e : result->events)
-            events.append(masker.maskRow(e.toJson()));
-        return WebReply::json(QJsonObject{{QStringLiteral("events"), events},
-                                          {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
-    }, this, std::move(done));
+    m_pool.submit(
+        [request, masker](Database& db) {
+            auto result = EventStore(db).list(request);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray events;
+            for (const OutboxEvent& e : result->events)
+                events.append(masker.maskRow(e.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("events"), events},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
 }
 
 void WebApi::showEvent(const QString& idOrEventId, const ApiCall& call, Done done)
 {
     PayloadMasker masker = maskerFor(call.principal);
-    m_pool.submit([idOrEventId, masker](Database& db) {
-        auto event = EventStore(db).find(idOrEventId);
-        if (!event)
-            return WebReply::fromError(event.error());
-        return WebReply::json(masker.maskRow(event->toJson()));
-    }, this, std::move(done));
+    m_pool.submit(
+        [idOrEventId, masker](Database& db) {
+            auto event = EventStore(db).find(idOrEventId);
+            if (!event)
+                return WebReply::fromError(event.error());
+            return WebReply::json(masker.maskRow(event->toJson()));
+        },
+        this, std::move(done));
 }
 
 void WebApi::listDeadLetters(const ApiCall& call, Done done)
 {
-    if (Status s = rejectUnknown(call.query, {QStringLiteral("status"), QStringLiteral("consumer"), QStringLiteral("topic"),
-                                             QStringLiteral("event_id"), QStringLiteral("error"), QStringLiteral("limit"),
-                                             QStringLiteral("after_id")});
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("status"), QStringLiteral("consumer"),
+                                              QStringLiteral("topic"), QStringLiteral("event_id"),
+                                              QStringLiteral("error"), QStringLiteral("limit"),
+                                              QStringLiteral("after_id")});
         !s)
         return done(WebReply::fromError(s.error()));
     auto page = paging(call.query, 100);
@@ -207,34 +220,40 @@ void WebApi::listDeadLetters(const ApiCall& call, Done done)
     filter.errorText = queryValue(call.query, QStringLiteral("error"));
     PayloadMasker masker = maskerFor(call.principal);
     const auto [limit, afterId] = *page;
-    m_pool.submit([filter, limit = limit, afterId = afterId, masker](Database& db) {
-        auto result = DeadLetterStore(db).list(filter, afterId, limit);
-        if (!result)
-            return WebReply::fromError(result.error());
-        QJsonArray letters;
-        for (const DeadLetter& l : result->letters)
-            letters.append(masker.maskRow(l.toJson()));
-        return WebReply::json(QJsonObject{{QStringLiteral("dead_letters"), letters},
-                                          {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
-    }, this, std::move(done));
+    m_pool.submit(
+        [filter, limit = limit, afterId = afterId, masker](Database& db) {
+            auto result = DeadLetterStore(db).list(filter, afterId, limit);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray letters;
+            for (const DeadLetter& l : result->letters)
+                letters.append(masker.maskRow(l.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("dead_letters"), letters},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
 }
 
 void WebApi::showDeadLetter(const QString& id, const ApiCall& call, Done done)
 {
     PayloadMasker masker = maskerFor(call.principal);
     const qint64 numericId = id.toLongLong();
-    m_pool.submit([numericId, masker](Database& db) {
-        auto letter = DeadLetterStore(db).find(numericId);
-        if (!letter)
-            return WebReply::fromError(letter.error());
-        return WebReply::json(masker.maskRow(letter->toJson()));
-    }, this, std::move(done));
+    m_pool.submit(
+        [numericId, masker](Database& db) {
+            auto letter = DeadLetterStore(db).find(numericId);
+            if (!letter)
+                return WebReply::fromError(letter.error());
+            return WebReply::json(masker.maskRow(letter->toJson()));
+        },
+        this, std::move(done));
 }
 
 void WebApi::listAudit(const ApiCall& call, Done done)
 {
-    if (Status s = rejectUnknown(call.query, {QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
-                                             QStringLiteral("limit"), QStringLiteral("after_id")});
+    if (Status s = rejectUnknown(call.query,
+                                 {QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
+                                  QStringLiteral("limit"), QStringLiteral("after_id")});
         !s)
         return done(WebReply::fromError(s.error()));
     auto page = paging(call.query, 100);
@@ -249,18 +268,23 @@ void WebApi::listAudit(const ApiCall& call, Done done)
     if (!since.isEmpty()) {
         query.since = QDateTime::fromString(since, Qt::ISODateWithMs);
         if (!query.since.isValid())
-            return done(WebReply::fromError(Error::usage(tr("since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z"))));
+            return done(WebReply::fromError(
+                Error::usage(tr("since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z"))));
     }
-    m_pool.submit([query](Database& db) {
-        auto entries = AuditLog(db).list(query);
-        if (!entries)
-            return WebReply::fromError(entries.error());
-        QJsonArray rows;
-        for (const AuditEntry& e : *entries)
-            rows.append(e.toJson());
-        const qint64 next = entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
-        return WebReply::json(QJsonObject{{QStringLiteral("entries"), rows}, {QStringLiteral("next_after_id"), nextCursor(next)}});
-    }, this, std::move(done));
+    m_pool.submit(
+        [query](Database& db) {
+            auto entries = AuditLog(db).list(query);
+            if (!entries)
+                return WebReply::fromError(entries.error());
+            QJsonArray rows;
+            for (const AuditEntry& e : *entries)
+                rows.append(e.toJson());
+            const qint64 next =
+                entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
+            return WebReply::json(QJsonObject{{QStringLiteral("entries"), rows},
+                                              {QStringLiteral("next_after_id"), nextCursor(next)}});
+        },
+        this, std::move(done));
 }
 
 void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done done)
@@ -269,15 +293,18 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
     const QJsonDocument doc = QJsonDocument::fromJson(call.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
         return done(WebReply::error(400, tr("the request body must be a JSON object (%1)")
-                                             .arg(parseError.error != QJsonParseError::NoError ? parseError.errorString()
-                                                                                                : tr("got another JSON value"))));
+                                             .arg(parseError.error != QJsonParseError::NoError
+                                                      ? parseError.errorString()
+                                                      : tr("got another JSON value"))));
     const QJsonObject body = doc.object();
-    QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"), QStringLiteral("dry_run"),
-                         QStringLiteral("force")};
+    QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
+                         QStringLiteral("dry_run"), QStringLiteral("force")};
     known << (deadLetters ? QStringList{QStringLiteral("to_topic")} : QStringList{QStringLiteral("resend")});
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
-            return done(WebReply::error(400, tr("unknown field \"%1\" (expected %2)").arg(it.key(), known.join(QStringLiteral(", ")))));
+            return done(WebReply::error(
+                400,
+                tr("unknown field \"%1\" (expected %2)").arg(it.key(), known.join(QStringLiteral(", ")))));
 
     ActionRequest request;
     request.actor = call.principal.name;
@@ -298,17 +325,21 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
             return done(WebReply::error(400, tr("filter must be a JSON object")));
         if (deadLetters) {
             const QJsonObject f = filter.toObject();
-            static const QStringList keys = {QStringLiteral("status"), QStringLiteral("consumer"), QStringLiteral("topic"),
-                                             QStringLiteral("event_id"), QStringLiteral("error")};
+            static const QStringList keys = {QStringLiteral("status"), QStringLiteral("consumer"),
+                                             QStringLiteral("topic"), QStringLiteral("event_id"),
+                                             QStringLiteral("error")};
             DeadLetterFilter dl;
             for (auto it = f.begin(); it != f.end(); ++it) {
                 if (!keys.contains(it.key()))
                     return done(WebReply::error(400, tr("unknown filter field \"%1\"").arg(it.key())));
                 if (it.key() != QLatin1String("status") && !it->isString())
-                    return done(WebReply::error(400, tr("filter field \"%1\" must be a string").arg(it.key())));
+                    return done(
+                        WebReply::error(400, tr("filter field \"%1\" must be a string").arg(it.key())));
             }
             const QJsonValue status = f.value(QStringLiteral("status"));
-            QStringList names = status.isArray() ? QStringList() : status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+            QStringList names = status.isArray()
+                                    ? QStringList()
+                                    : status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
             for (const QJsonValue& v : status.toArray())
                 names << v.toString();
             for (const QString& s : names) {
@@ -345,13 +376,15 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
     request.resend = body.value(QStringLiteral("resend")).toBool();
     request.replayTopic = body.value(QStringLiteral("to_topic")).toString();
 
-    m_pool.submit([request, fn](Database& db) {
-        OperatorActions actions(db);
-        auto result = (actions.*fn)(request);
-        if (!result)
-            return WebReply::fromError(result.error());
-        return WebReply::json(result->toJson());
-    }, this, std::move(done));
+    m_pool.submit(
+        [request, fn](Database& db) {
+            OperatorActions actions(db);
+            auto result = (actions.*fn)(request);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(result->toJson());
+        },
+        this, std::move(done));
 }
 
 } // namespace outbox::web

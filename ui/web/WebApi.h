@@ -6,7 +6,6 @@
 #include "ui/web/WebReply.h"
 
 #include <QObject>
-
 #include <functional>
 
 namespace outbox::web {

@@ -18,8 +18,9 @@ QString tr(const char* text)
 QStringList listValue(const QVariant& value)
 {
     QStringList items;
-    const QStringList raw = value.typeId() == QMetaType::QStringList ? value.toStringList()
-                                                                     : value.toString().split(QLatin1Char(','));
+    const QStringList raw = value.typeId() == QMetaType::QStringList
+                                ? value.toStringList()
+                                : value.toString().split(QLatin1Char(','));
     for (const QString& item : raw)
         if (!item.trimmed().isEmpty())
             items << item.trimmed();
@@ -35,18 +36,21 @@ bool WebConfig::isLoopbackOnly() const
 
 Status WebConfig::setListen(const QString& text)
 {
-    static const QRegularExpression pattern(QStringLiteral("^(?:\\[([0-9a-fA-F:.]+)\\]|([^:\\[\\]]*))?:?(\\d{1,5})$"));
+    static const QRegularExpression pattern(
+        QStringLiteral("^(?:\\[([0-9a-fA-F:.]+)\\]|([^:\\[\\]]*))?:?(\\d{1,5})$"));
     const auto m = pattern.match(text.trimmed());
     bool ok = false;
     const uint number = m.hasMatch() ? m.captured(3).toUInt(&ok) : 0;
     if (!m.hasMatch() || !ok || number == 0 || number > 65535)
-        return Error::usage(tr("invalid listen address \"%1\" (expected host:port, e.g. 127.0.0.1:8080)").arg(text));
+        return Error::usage(
+            tr("invalid listen address \"%1\" (expected host:port, e.g. 127.0.0.1:8080)").arg(text));
     QString host = m.captured(1).isEmpty() ? m.captured(2) : m.captured(1);
     if (host.isEmpty() || host == QLatin1String("localhost"))
         host = QStringLiteral("127.0.0.1");
     QHostAddress parsed;
     if (!parsed.setAddress(host))
-        return Error::usage(tr("invalid listen host \"%1\" (give an IP address such as 127.0.0.1 or 0.0.0.0)").arg(host));
+        return Error::usage(
+            tr("invalid listen host \"%1\" (give an IP address such as 127.0.0.1 or 0.0.0.0)").arg(host));
     address = parsed;
     port = quint16(number);
     return {};
@@ -57,7 +61,9 @@ Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value
     static const QRegularExpression pattern(QStringLiteral("^(viewer|operator):([0-9a-f]{64})$"));
     const auto m = pattern.match(value.trimmed().toLower());
     if (name.trimmed().isEmpty() || !m.hasMatch())
-        return Error::usage(tr("invalid token entry \"%1\" (expected NAME = viewer:SHA256HEX or operator:SHA256HEX)").arg(name));
+        return Error::usage(
+            tr("invalid token entry \"%1\" (expected NAME = viewer:SHA256HEX or operator:SHA256HEX)")
+                .arg(name));
     ApiToken t;
     t.name = name.trimmed();
     t.role = m.captured(1) == QLatin1String("operator") ? Role::Operator : Role::Viewer;
@@ -78,7 +84,8 @@ Result<WebConfig> WebConfig::fromFile(const QString& path)
 
     settings.beginGroup(QStringLiteral("web"));
     if (settings.contains(QStringLiteral("listen"))) {
-        Status s = config.setListen(listValue(settings.value(QStringLiteral("listen"))).join(QLatin1Char(',')));
+        Status s =
+            config.setListen(listValue(settings.value(QStringLiteral("listen"))).join(QLatin1Char(',')));
         if (!s)
             return s.error();
     }

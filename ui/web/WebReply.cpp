@@ -7,7 +7,8 @@ namespace outbox::web {
 
 WebReply WebReply::json(const QJsonObject& object, int status)
 {
-    return bytes(QJsonDocument(object).toJson(QJsonDocument::Compact), QByteArrayLiteral("application/json"), status);
+    return bytes(QJsonDocument(object).toJson(QJsonDocument::Compact), QByteArrayLiteral("application/json"),
+                 status);
 }
 
 WebReply WebReply::bytes(QByteArray body, QByteArray contentType, int status)

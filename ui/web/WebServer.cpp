@@ -30,20 +30,21 @@ QByteArray headerValue(const QHttpServerRequest& request, const QByteArray& name
     return {};
 }
 
-const QByteArray ContentSecurityPolicy =
-    QByteArrayLiteral("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
-                      "frame-ancestors 'none'");
+const QByteArray ContentSecurityPolicy = QByteArrayLiteral(
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+    "frame-ancestors 'none'");
 
 } // namespace
 
 WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent)
-    : QObject(parent), m_config(std::move(config)), m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)),
-      m_access(m_config.tokens)
+    : QObject(parent), m_config(std::move(config)), m_url(std::move(url)),
+      m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens)
 {
     m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
-    m_api = std::make_unique<WebApi>(*m_pool, m_latest, PayloadMasker(m_config.maskedFields), m_config.sampleIntervalMs);
-    m_hub = std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard, m_config.sampleIntervalMs,
-                                           m_config.relayStaleAfterMs);
+    m_api = std::make_unique<WebApi>(*m_pool, m_latest, PayloadMasker(m_config.maskedFields),
+                                     m_config.sampleIntervalMs);
+    m_hub = std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
+                                           m_config.sampleIntervalMs, m_config.relayStaleAfterMs);
     m_sampler = std::make_unique<MetricsSampler>(m_url, m_tablePrefix);
     connect(m_sampler.get(), &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         m_latest.update(s);
@@ -60,10 +61,14 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     });
     // Qt 6.4 hands an upgrade request to newWebSocketConnection only when a route accepts it.
     // The route writes nothing for an upgrade (the handshake follows); a plain GET gets 426.
-    m_http.route(QStringLiteral("/ws"), [](QHttpServerResponder&& responder, const QHttpServerRequest& request) {
-        if (headerValue(request, QByteArrayLiteral("Upgrade")).compare(QByteArrayLiteral("websocket"), Qt::CaseInsensitive) != 0)
-            WebReply::error(426, tr("/ws is the dashboard's WebSocket")).toResponse().write(std::move(responder));
-    });
+    m_http.route(QStringLiteral("/ws"),
+                 [](QHttpServerResponder&& responder, const QHttpServerRequest& request) {
+                     if (headerValue(request, QByteArrayLiteral("Upgrade"))
+                             .compare(QByteArrayLiteral("websocket"), Qt::CaseInsensitive) != 0)
+                         WebReply::error(426, tr("/ws is the dashboard's WebSocket"))
+                             .toResponse()
+                             .write(std::move(responder));
+                 });
     m_http.setMissingHandler([this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
         dispatch(request, std::move(responder));
     });
@@ -79,10 +84,12 @@ WebServer::~WebServer()
 
 Status WebServer::loadAssets()
 {
-    const QString chartJsPath = m_config.chartJsFile.isEmpty() ? QStringLiteral(OUTBOX_CHARTJS_FILE) : m_config.chartJsFile;
+    const QString chartJsPath =
+        m_config.chartJsFile.isEmpty() ? QStringLiteral(OUTBOX_CHARTJS_FILE) : m_config.chartJsFile;
     QFile chartJs(chartJsPath);
     if (!chartJs.open(QIODevice::ReadOnly))
-        return Error::usage(tr("cannot read Chart.js at %1: install libjs-chart.js or set [web] chartjs").arg(chartJsPath));
+        return Error::usage(
+            tr("cannot read Chart.js at %1: install libjs-chart.js or set [web] chartjs").arg(chartJsPath));
     m_chartJs = chartJs.readAll();
     return {};
 }
@@ -107,7 +114,8 @@ Result<quint16> WebServer::start()
         if (certificate.isNull())
             return Error::usage(tr("%1 is not a PEM certificate").arg(m_config.tlsCertificateFile));
         if (key.isNull())
-            return Error::usage(tr("%1 is not an unencrypted PEM RSA or EC private key").arg(m_config.tlsKeyFile));
+            return Error::usage(
+                tr("%1 is not an unencrypted PEM RSA or EC private key").arg(m_config.tlsKeyFile));
         m_http.sslSetup(certificate, key);
 #else
         return Error::usage(tr("this build of Qt has no TLS support"));
@@ -115,7 +123,9 @@ Result<quint16> WebServer::start()
     }
     m_port = m_http.listen(m_config.address, m_config.port);
     if (m_port == 0)
-        return Error::runtime(tr("cannot listen on %1:%2 (is the port in use?)").arg(m_config.address.toString()).arg(m_config.port));
+        return Error::runtime(tr("cannot listen on %1:%2 (is the port in use?)")
+                                  .arg(m_config.address.toString())
+                                  .arg(m_config.port));
     m_sampler->start(m_config.sampleIntervalMs);
     return m_port;
 }
@@ -135,9 +145,12 @@ WebReply WebServer::staticFile(const QString& path) const
     if (path == QLatin1String("/static/chart.js"))
         return WebReply::bytes(m_chartJs, QByteArrayLiteral("text/javascript; charset=utf-8"));
     static const QHash<QString, std::pair<QString, QByteArray>> files = {
-        {QStringLiteral("/"), {QStringLiteral(":/web/index.html"), QByteArrayLiteral("text/html; charset=utf-8")}},
-        {QStringLiteral("/static/dashboard.js"), {QStringLiteral(":/web/dashboard.js"), QByteArrayLiteral("text/javascript; charset=utf-8")}},
-        {QStringLiteral("/static/dashboard.css"), {QStringLiteral(":/web/dashboard.css"), QByteArrayLiteral("text/css; charset=utf-8")}},
+        {QStringLiteral("/"),
+         {QStringLiteral(":/web/index.html"), QByteArrayLiteral("text/html; charset=utf-8")}},
+        {QStringLiteral("/static/dashboard.js"),
+         {QStringLiteral(":/web/dashboard.js"), QByteArrayLiteral("text/javascript; charset=utf-8")}},
+        {QStringLiteral("/static/dashboard.css"),
+         {QStringLiteral(":/web/dashboard.css"), QByteArrayLiteral("text/css; charset=utf-8")}},
     };
     const auto it = files.constFind(path);
     if (it == files.constEnd())
@@ -153,39 +166,50 @@ WebReply WebServer::staticFile(const QString& path) const
 WebReply WebServer::metrics() const
 {
     if (!m_latest.has())
-        return WebReply::error(503, m_latest.healthy() ? tr("no sample has been taken yet; try again in a moment")
-                                                       : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
+        return WebReply::error(
+            503, m_latest.healthy()
+                     ? tr("no sample has been taken yet; try again in a moment")
+                     : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
     PrometheusExposition::Context context;
     context.sampleAgeMs = m_latest.ageMs();
     context.relayStaleAfterMs = m_config.relayStaleAfterMs;
     context.samplerHealthy = m_latest.healthy();
-    return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context), PrometheusExposition::ContentType);
+    return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context),
+                           PrometheusExposition::ContentType);
 }
 
 void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder&& responder)
 {
     const QString path = request.url().path();
     const auto method = request.method();
-    auto send = [](QHttpServerResponder&& r, const WebReply& reply) { reply.toResponse().write(std::move(r)); };
+    auto send = [](QHttpServerResponder&& r, const WebReply& reply) {
+        reply.toResponse().write(std::move(r));
+    };
 
     // Body size: refuse by the announced length, and by what actually arrived (chunked bodies).
     const QByteArray announced = headerValue(request, QByteArrayLiteral("Content-Length"));
     if (announced.toLongLong() > m_config.maxBodyBytes || request.body().size() > m_config.maxBodyBytes)
-        return send(std::move(responder), WebReply::error(413, tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes)));
+        return send(
+            std::move(responder),
+            WebReply::error(413, tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes)));
 
-    const bool isGet = method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head;
+    const bool isGet =
+        method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head;
     const bool isPost = method == QHttpServerRequest::Method::Post;
     const bool isApi = path.startsWith(QLatin1String("/api/"));
     if (!isGet && !(isPost && isApi))
-        return send(std::move(responder), WebReply::error(405, tr("%1 does not accept this method").arg(path)));
+        return send(std::move(responder),
+                    WebReply::error(405, tr("%1 does not accept this method").arg(path)));
 
     if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")))
         return send(std::move(responder), staticFile(path)); // no data in them: the data needs a token on /ws
 
-    const auto principal = m_access.fromAuthorizationHeader(headerValue(request, QByteArrayLiteral("Authorization")));
+    const auto principal =
+        m_access.fromAuthorizationHeader(headerValue(request, QByteArrayLiteral("Authorization")));
     auto unauthorized = [] {
         WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
-        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"), QByteArrayLiteral("Bearer realm=\"outbox\""));
+        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
+                               QByteArrayLiteral("Bearer realm=\"outbox\""));
         return r;
     };
     if (path == QLatin1String("/metrics")) {

@@ -10,7 +10,6 @@
 #include <QHttpServer>
 #include <QObject>
 #include <QUrl>
-
 #include <memory>
 
 namespace outbox {
