@@ -70,5 +70,7 @@ QList<Command> eventCommands();
 QList<Command> actionCommands();
 QList<Command> auditCommands();
 QList<Command> serveCommands();
+QList<Command> relayCommands();
+QList<Command> demoCommands();
 
 } // namespace outbox::cli

@@ -1,36 +1,27 @@
 #include "app/outboxctl/Cli.h"
+#include "app/outboxctl/Signals.h"
 #include "ui/web/AccessControl.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebServer.h"
 
 #include <QCoreApplication>
-#include <QSocketNotifier>
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <QTimer>
 
 namespace outbox::cli {
 
 namespace {
 
-int signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const auto n = ::write(signalPipe[1], &c, 1);
-}
-
-// SIGINT/SIGTERM end the event loop cleanly (the sampler and database threads are joined).
+// SIGINT/SIGTERM (flag set by the shared handler) end the event loop cleanly: the sampler and
+// database threads are joined on the way out.
 void quitOnSignals()
 {
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
-        return;
-    auto* notifier = new QSocketNotifier(signalPipe[0], QSocketNotifier::Read, QCoreApplication::instance());
-    QObject::connect(notifier, &QSocketNotifier::activated, QCoreApplication::instance(),
-                     [] { QCoreApplication::quit(); });
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    std::atomic<bool>& stop = installStopSignals();
+    auto* poll = new QTimer(QCoreApplication::instance());
+    QObject::connect(poll, &QTimer::timeout, QCoreApplication::instance(), [&stop] {
+        if (stop.load())
+            QCoreApplication::quit();
+    });
+    poll->start(100);
 }
 
 int runNewToken(Context& ctx)

@@ -26,6 +26,11 @@ QString Dialect::containsIgnoringCase(const QString& column, const QString& plac
     return QStringLiteral("LOWER(%1) LIKE LOWER(%2) ESCAPE '!'").arg(column, placeholder);
 }
 
+QString Dialect::boundedDelete(const QString& table, const QString& condition) const
+{
+    return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)").arg(table, condition);
+}
+
 QDateTime Dialect::toDateTime(const QVariant& value) const
 {
     if (value.isNull())

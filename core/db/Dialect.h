@@ -49,6 +49,8 @@ public:
     virtual QString integerValue(const QString& placeholder) const { return placeholder; }
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
+    // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
+    virtual QString boundedDelete(const QString& table, const QString& condition) const;
     // Serialises concurrent migrators.
     virtual QStringList migrationLock() const { return {}; }
     virtual QStringList migrationUnlock() const { return {}; }

@@ -20,6 +20,11 @@ public:
     QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QString boundedDelete(const QString& table, const QString& condition) const override
+    {
+        // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.
+        return QStringLiteral("DELETE FROM %1 WHERE %2 ORDER BY id LIMIT :limit").arg(table, condition);
+    }
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }

@@ -39,3 +39,53 @@ Result<QVector<RelayRecord>> RelayStore::list()
 }
 
 } // namespace outbox
+
+namespace outbox {
+
+Result<QString> RelayStore::heartbeat(const RelayRecord& r)
+{
+    const Dialect& d = m_db.dialect();
+    QVariantMap binds{{QStringLiteral(":worker"), r.workerId},
+                      {QStringLiteral(":state"), r.state},
+                      {QStringLiteral(":claimed"), r.claimedTotal},
+                      {QStringLiteral(":sent"), r.sentTotal},
+                      {QStringLiteral(":failed"), r.failedTotal},
+                      {QStringLiteral(":fenced"), r.fencedTotal},
+                      {QStringLiteral(":leases"), r.leasesHeld},
+                      {QStringLiteral(":error"), r.lastError.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.lastError.left(2000))}};
+    auto updated = m_db.exec(QStringLiteral("UPDATE {relays} SET heartbeat_at = %1, state = :state, claimed_total = :claimed, "
+                                            "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
+                                            "leases_held = :leases, last_error = :error WHERE worker_id = :worker")
+                                 .arg(d.now()),
+                             binds);
+    if (!updated)
+        return updated.error();
+    if (updated->numRowsAffected() == 0) {
+        binds.insert(QStringLiteral(":host"), r.host);
+        binds.insert(QStringLiteral(":pid"), r.pid);
+        binds.insert(QStringLiteral(":version"), r.version);
+        auto inserted = m_db.exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
+                                                 "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
+                                                 "leases_held, last_error) VALUES (:worker, :host, :pid, :version, %1, %1, 'RUN', "
+                                                 ":state, :claimed, :sent, :failed, :fenced, :leases, :error)")
+                                      .arg(d.now()),
+                                  binds);
+        if (!inserted)
+            return inserted.error();
+    }
+    auto desired = m_db.scalar(QStringLiteral("SELECT desired_state FROM {relays} WHERE worker_id = :worker"),
+                               {{QStringLiteral(":worker"), r.workerId}});
+    if (!desired)
+        return desired.error();
+    return desired->toString();
+}
+
+Status RelayStore::remove(const QString& workerId)
+{
+    auto q = m_db.exec(QStringLiteral("DELETE FROM {relays} WHERE worker_id = :worker"), {{QStringLiteral(":worker"), workerId}});
+    if (!q)
+        return q.error();
+    return {};
+}
+
+} // namespace outbox
