@@ -194,7 +194,7 @@ void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
             WebReply::error(413, tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes)));
 
     const bool isGet =
-        method == QHttpServerRequest::Method::Get || method == QHttpServerRequest::Method::Head;
+        method == QHttpServerRequest::Method::Get; // HEAD gets 405: responses always carry a body
     const bool isPost = method == QHttpServerRequest::Method::Post;
     const bool isApi = path.startsWith(QLatin1String("/api/"));
     if (!isGet && !(isPost && isApi))
