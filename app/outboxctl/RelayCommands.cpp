@@ -63,7 +63,7 @@ QList<QCommandLineOption> relayOptionList()
         QCommandLineOption(QStringLiteral("worker-id"), QStringLiteral("Worker id (default host-pid-random)."), QStringLiteral("id")),
         QCommandLineOption(QStringLiteral("batch-size"), QStringLiteral("Events per claim (default 500)."), QStringLiteral("n")),
         QCommandLineOption(QStringLiteral("lease-ms"), QStringLiteral("Lease of a claim (default 30000)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("poll-ms"), QStringLiteral("Poll interval when idle (default 500)."), QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("poll-ms"), QStringLiteral("Poll interval when idle (default 250)."), QStringLiteral("ms")),
         QCommandLineOption(QStringLiteral("max-attempts"), QStringLiteral("Attempts before DEAD (default 10)."), QStringLiteral("n")),
         QCommandLineOption(QStringLiteral("backoff-base-ms"), QStringLiteral("Backoff base (default 500)."), QStringLiteral("ms")),
         QCommandLineOption(QStringLiteral("backoff-cap-ms"), QStringLiteral("Backoff cap (default 60000)."), QStringLiteral("ms")),

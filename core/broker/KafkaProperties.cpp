@@ -9,7 +9,7 @@ KafkaProperties::KafkaProperties()
         {QStringLiteral("acks"), QStringLiteral("all")},
         {QStringLiteral("message.timeout.ms"), QStringLiteral("10000")},
         {QStringLiteral("linger.ms"), QStringLiteral("2")},
-        {QStringLiteral("compression.type"), QStringLiteral("lz4")},
+        {QStringLiteral("compression.type"), QStringLiteral("none")},
         {QStringLiteral("socket.keepalive.enable"), QStringLiteral("true")},
         {QStringLiteral("client.id"), QStringLiteral("outbox-relay")},
     };

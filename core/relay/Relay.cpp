@@ -62,6 +62,10 @@ Status Relay::connect()
     if (m_options.notify && m_db->kind() == DatabaseKind::PostgreSql) {
         const QString channel = m_db->dialect().sql(QStringLiteral("{events}"));
         m_listening = m_db->handle().driver()->subscribeToNotification(channel);
+        if (m_listening) {
+            m_notifyContext = std::make_unique<QObject>();
+            QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, m_notifyContext.get(), [this] { m_notified = true; });
+        }
         if (!m_listening)
             m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms").arg(channel).arg(m_options.pollIntervalMs));
     }
@@ -70,6 +74,7 @@ Status Relay::connect()
 
 bool Relay::reconnectDatabase()
 {
+    m_notifyContext.reset();
     m_store.reset();
     m_db.reset();
     Status s = connect();
@@ -91,6 +96,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_sinceHeartbeat.start();
     m_sinceReap.start();
     m_sinceRetention.start();
+    m_sinceEmptyClaim.start();
     setState(QStringLiteral("RUNNING"));
     maintenance(true);
     loop(stopRequested);
@@ -133,9 +139,14 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
 
         // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
         const int window = m_options.pipeline ? 2 * m_options.batchSize : m_options.batchSize;
-        const bool mayClaim = !stopping && !m_degraded && m_desired == QLatin1String("RUN");
+        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
+        const bool due = !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        const bool mayClaim = !stopping && !m_degraded && m_desired == QLatin1String("RUN") && due;
         if (mayClaim && inFlightCount() + m_options.batchSize <= window) {
+            m_notified = false;
             auto batch = claim();
+            if (batch && batch->events.isEmpty())
+                m_sinceEmptyClaim.restart();
             if (batch && !batch->events.isEmpty()) {
                 lastClaimEmpty = false;
                 setState(QStringLiteral("RUNNING"));
@@ -151,10 +162,12 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 setState(QStringLiteral("PAUSED"));
             else if (lastClaimEmpty && !m_degraded)
                 setState(QStringLiteral("IDLE"));
-            waitForWork(m_options.pollIntervalMs, stopRequested);
+            if (!m_notified)
+                waitForWork(m_options.pollIntervalMs, stopRequested);
             continue;
         }
-        m_publisher->poll(10);
+        m_publisher->poll(lastClaimEmpty ? 5 : 1);
+        QCoreApplication::processEvents(); // delivers NOTIFYs that arrived meanwhile
         harvest(false);
     }
 }
@@ -258,6 +271,11 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
 
 void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes)
 {
+    if (!m_store) {
+        // No database right now: the events stay SENDING until their lease expires, then go again.
+        m_stats.markErrors.fetch_add(1);
+        return;
+    }
     QVector<SentMark> sent;
     QVector<ErrorMark> retry, failed, dead;
     QVector<qint64> release;
@@ -397,7 +415,7 @@ void Relay::waitForWork(int ms, const std::atomic<bool>& stopRequested)
         QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, &context, [&] { loop.quit(); });
     QTimer tick;
     QObject::connect(&tick, &QTimer::timeout, &context, [&] {
-        if (stopRequested.load())
+        if (stopRequested.load() || m_notified)
             loop.quit();
     });
     tick.start(50);

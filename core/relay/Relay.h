@@ -9,6 +9,7 @@
 #include "core/relay/TopicRouter.h"
 
 #include <QElapsedTimer>
+#include <QObject>
 #include <QString>
 
 #include <atomic>
@@ -83,6 +84,9 @@ private:
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;
+    QElapsedTimer m_sinceEmptyClaim;
+    bool m_notified = false;
+    std::unique_ptr<QObject> m_notifyContext;
 };
 
 } // namespace outbox

@@ -17,7 +17,7 @@ struct RelayOptions
     KafkaProperties kafka;
     int batchSize = 500;
     qint64 leaseMs = 30000;
-    int pollIntervalMs = 500;      // fallback when NOTIFY is off or missed
+    int pollIntervalMs = 250;      // fallback when NOTIFY is off or missed
     bool notify = true;            // PostgreSQL LISTEN/NOTIFY wake-up
     int maxAttempts = 10;
     qint64 backoffBaseMs = 500;
