@@ -69,6 +69,7 @@ QList<Command> statusCommands();
 QList<Command> eventCommands();
 QList<Command> actionCommands();
 QList<Command> auditCommands();
+QList<Command> serveCommands();
 QList<Command> relayCommands();
 QList<Command> demoCommands();
 

@@ -13,7 +13,7 @@ namespace {
 QList<Command> allCommands()
 {
     return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() + relayCommands()
-           + demoCommands();
+           + demoCommands() + serveCommands();
 }
 
 void printUsage(QTextStream& out, const QList<Command>& commands)
