@@ -83,7 +83,6 @@ int runDemo(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     OrderSimulator simulator(*url, rate, restricted, DemoMaxMessageBytes + 50000);
     simulator.start();
-    RelayStats stats;
     QElapsedTimer clock;
     clock.start();
     QElapsedTimer sinceReport;
@@ -91,7 +90,7 @@ int runDemo(Context& ctx)
     qint64 lastSent = 0;
     auto observer = Database::open(*url, Database::Options{QStringLiteral("demo-observer"), {}, 5});
     std::atomic<bool> finished{false};
-    RelayRunner runner(*url, options, 1, stats);
+    RelayRunner runner(*url, options, 1);
     Status s = runner.run(finished, false, [&] {
         if (stop.load() || (duration > 0 && clock.elapsed() >= qint64(duration) * 1000))
             finished = true;
@@ -107,9 +106,9 @@ int runDemo(Context& ctx)
         ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4")
                        .arg(clock.elapsed() / 1000, 4)
                        .arg(simulator.orders())
-                       .arg(counts, progressLine(stats, lastSent, sinceReport.elapsed()))
+                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()))
                 << Qt::endl;
-        lastSent = stats.sent.load();
+        lastSent = runner.totals()->sent.load();
         sinceReport.restart();
     });
     simulator.requestStop();
@@ -119,7 +118,7 @@ int runDemo(Context& ctx)
     if (!simulator.lastError().isEmpty())
         ctx.err << "order service: " << simulator.lastError() << Qt::endl;
     ctx.out << "demo stopped after " << clock.elapsed() / 1000 << " s: " << simulator.orders() << " orders, "
-            << progressLine(stats, 0, 0) << Qt::endl;
+            << progressLine(*runner.totals(), 0, 0) << Qt::endl;
     return Ok;
 }
 

@@ -176,25 +176,25 @@ int runRelay(Context& ctx)
     db->reset();
 
     std::atomic<bool>& stop = installStopSignals();
-    RelayStats stats;
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
         ctx.err << "outboxctl relay: " << *workers << " worker(s), " << url.redacted() << " -> " << options->bootstrap << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
-    RelayRunner runner(url, *options, int(*workers), stats);
+    RelayRunner runner(url, *options, int(*workers));
     Status s = runner.run(stop, verbose, [&] {
         if (verbose && sinceReport.elapsed() >= 5000) {
-            ctx.err << "outboxctl relay: " << progressLine(stats, lastSent, sinceReport.elapsed()) << Qt::endl;
-            lastSent = stats.sent.load();
+            const auto totals = runner.totals();
+            ctx.err << "outboxctl relay: " << progressLine(*totals, lastSent, sinceReport.elapsed()) << Qt::endl;
+            lastSent = totals->sent.load();
             sinceReport.restart();
         }
     });
     if (!s)
         return ctx.fail(s.error());
     if (verbose)
-        ctx.err << "outboxctl relay: stopped; " << progressLine(stats, 0, 0) << Qt::endl;
+        ctx.err << "outboxctl relay: stopped; " << progressLine(*runner.totals(), 0, 0) << Qt::endl;
     return Ok;
 }
 

@@ -12,9 +12,19 @@
 
 namespace outbox::cli {
 
-RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers, RelayStats& stats)
-    : m_url(std::move(url)), m_options(std::move(options)), m_workers(workers), m_stats(stats)
+RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers)
+    : m_url(std::move(url)), m_options(std::move(options)), m_workers(workers)
 {
+    for (int i = 0; i < m_workers; ++i)
+        m_stats.push_back(std::make_unique<RelayStats>());
+}
+
+std::unique_ptr<RelayStats> RelayRunner::totals() const
+{
+    auto total = std::make_unique<RelayStats>();
+    for (const auto& s : m_stats)
+        total->accumulate(*s);
+    return total;
 }
 
 Status RelayRunner::run(const std::atomic<bool>& stop, bool verbose, const std::function<void()>& onTick)
@@ -31,8 +41,9 @@ Status RelayRunner::run(const std::atomic<bool>& stop, bool verbose, const std::
         if (!options.workerId.isEmpty() && m_workers > 1)
             options.workerId += QStringLiteral("-%1").arg(i + 1);
         running.fetch_add(1);
-        threads.emplace_back(QThread::create([this, options, &stopWorkers, &errorMutex, &startError, &running, verbose] {
-            Relay relay(m_url, options, m_stats, [verbose, &options](const QString& line) {
+        RelayStats* stats = m_stats.at(size_t(i)).get();
+        threads.emplace_back(QThread::create([this, options, stats, &stopWorkers, &errorMutex, &startError, &running, verbose] {
+            Relay relay(m_url, options, *stats, [verbose, &options](const QString& line) {
                 if (verbose)
                     std::fprintf(stderr, "%s relay %s: %s\n", qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
                                  qPrintable(options.workerId.isEmpty() ? QStringLiteral("worker") : options.workerId), qPrintable(line));

@@ -9,6 +9,8 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
+#include <vector>
 
 namespace outbox::cli {
 
@@ -17,15 +19,17 @@ namespace outbox::cli {
 class RelayRunner
 {
 public:
-    RelayRunner(DatabaseUrl url, RelayOptions options, int workers, RelayStats& stats);
+    RelayRunner(DatabaseUrl url, RelayOptions options, int workers);
     // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run.
     Status run(const std::atomic<bool>& stop, bool verbose, const std::function<void()>& onTick = {});
+    // The workers' counters added up.
+    std::unique_ptr<RelayStats> totals() const;
 
 private:
     DatabaseUrl m_url;
     RelayOptions m_options;
     int m_workers;
-    RelayStats& m_stats;
+    std::vector<std::unique_ptr<RelayStats>> m_stats; // one per worker
 };
 
 } // namespace outbox::cli

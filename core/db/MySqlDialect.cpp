@@ -143,7 +143,14 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
                        "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
     };
-    return {tables, triggers};
+    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    relayCounters.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS lease_expired_total BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_sum_ms BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_buckets TEXT NULL"),
+    };
+    return {tables, triggers, relayCounters};
 }
 
 } // namespace outbox

@@ -156,7 +156,14 @@ $fn$)")
         , QStringLiteral("DROP TRIGGER IF EXISTS {events}_notify ON {events}")
         , QStringLiteral("CREATE TRIGGER {events}_notify AFTER INSERT ON {events} FOR EACH STATEMENT EXECUTE FUNCTION {events}_notify()"),
     };
-    return {tables, triggers};
+    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    relayCounters.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS lease_expired_total bigint NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_sum_ms bigint NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count bigint NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_buckets text NOT NULL DEFAULT '[]'"),
+    };
+    return {tables, triggers, relayCounters};
 }
 
 } // namespace outbox

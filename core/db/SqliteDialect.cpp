@@ -149,7 +149,14 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} "
                        "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END"),
     };
-    return {tables, triggers};
+    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    relayCounters.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN lease_expired_total INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_sum_ms INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_count INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_buckets TEXT NOT NULL DEFAULT '[]'"),
+    };
+    return {tables, triggers, relayCounters};
 }
 
 } // namespace outbox

@@ -379,6 +379,11 @@ void Relay::maintenance(bool force)
         r.fencedTotal = m_stats.fenced.load();
         r.leasesHeld = m_leasesHeld;
         r.lastError = m_lastError;
+        r.leaseExpiredTotal = m_stats.leaseExpired.load();
+        r.latencySumMs = qint64(m_stats.latencySumSeconds() * 1000.0);
+        r.latencyCount = m_stats.latencyCount();
+        for (qint64 c : m_stats.bucketCounts())
+            r.latencyBuckets << c;
         auto desired = RelayStore(*m_db).heartbeat(r);
         if (desired) {
             if (*desired != m_desired)

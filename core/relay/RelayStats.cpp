@@ -60,6 +60,27 @@ void RelayStats::clearRecentLatencies()
     m_recent.clear();
 }
 
+void RelayStats::accumulate(const RelayStats& o)
+{
+    claimed += o.claimed.load();
+    sent += o.sent.load();
+    failed += o.failed.load();
+    dead += o.dead.load();
+    retried += o.retried.load();
+    released += o.released.load();
+    fenced += o.fenced.load();
+    leaseExpired += o.leaseExpired.load();
+    redelivered += o.redelivered.load();
+    markErrors += o.markErrors.load();
+    for (size_t i = 0; i < m_buckets.size(); ++i)
+        m_buckets[i] += o.m_buckets[i].load();
+    m_latencySumMs += o.m_latencySumMs.load();
+    m_latencyCount += o.m_latencyCount.load();
+    const QVector<qint64> samples = o.recentLatencies();
+    QMutexLocker lock(&m_mutex);
+    m_recent += samples.mid(0, std::max<int>(0, MaxRecent - int(m_recent.size())));
+}
+
 qint64 percentile(QVector<qint64> samples, double p)
 {
     if (samples.isEmpty())

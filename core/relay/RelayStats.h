@@ -8,8 +8,9 @@
 
 namespace outbox {
 
-// Counters of one relay process (shared by its workers), read by heartbeats, /metrics and the
-// benchmark. Latency is commit -> broker ack (created_at to the delivery report).
+// Counters of one relay worker, written to its heartbeat row (so /metrics can add them up across
+// workers and hosts) and read by the progress lines and the benchmark. Give every Relay its own.
+// Latency is commit -> broker ack (created_at to the delivery report).
 class RelayStats
 {
 public:
@@ -34,6 +35,8 @@ public:
     // Recent samples (bounded), for percentiles in the benchmark and the demo.
     QVector<qint64> recentLatencies() const;
     void clearRecentLatencies();
+    // Adds another worker's counters and samples to these (for a process-wide total).
+    void accumulate(const RelayStats& other);
 
 private:
     std::array<std::atomic<qint64>, LatencyBuckets.size()> m_buckets{};

@@ -167,8 +167,7 @@ RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify)
 
 double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, int batch, qint64 events)
 {
-    auto observer = open(url, QStringLiteral("observer"));
-    RelayStats stats;
+    std::vector<std::unique_ptr<RelayStats>> stats;
     std::atomic<bool> stop{false};
     QElapsedTimer t;
     t.start();
@@ -176,21 +175,29 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
     for (int i = 0; i < relays; ++i) {
         RelayOptions o = relayOptions(bootstrap, batch, true);
         o.workerId = QStringLiteral("bench-%1").arg(i);
-        threads.emplace_back(QThread::create([&, o] {
-            Relay relay(url, o, stats);
+        stats.push_back(std::make_unique<RelayStats>());
+        RelayStats* mine = stats.back().get();
+        threads.emplace_back(QThread::create([&, o, mine] {
+            Relay relay(url, o, *mine);
             if (Status s = relay.run(stop); !s)
                 die(s.message());
         }));
         threads.back()->start();
     }
-    while (stats.sent.load() < events && t.elapsed() < 600000)
+    auto sent = [&] {
+        qint64 n = 0;
+        for (const auto& s : stats)
+            n += s->sent.load();
+        return n;
+    };
+    while (sent() < events && t.elapsed() < 600000)
         QThread::msleep(5);
     const qint64 elapsed = t.elapsed();
     stop = true;
     for (auto& th : threads)
         th->wait();
-    if (stats.sent.load() < events)
-        die(QStringLiteral("the relays sent only %1 of %2 events").arg(stats.sent.load()).arg(events));
+    if (sent() < events)
+        die(QStringLiteral("the relays sent only %1 of %2 events").arg(sent()).arg(events));
     return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
 }
 

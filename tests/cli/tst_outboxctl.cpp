@@ -62,7 +62,7 @@ private slots:
 
         const Run migrate = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(migrate.exitCode == 0, migrate.err.constData());
-        QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(), 2);
+        QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(), 3);
         const Run again = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url});
         QCOMPARE(again.exitCode, 0);
         QVERIFY(again.out.contains("up to date"));

@@ -1,5 +1,6 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
+#include "core/metrics/MetricsQuery.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
@@ -77,6 +78,12 @@ private slots:
         RelayThread relay(db->url(), testRelayOptions(b->bootstrap(), QStringLiteral("r1")));
         relay.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == Events, 120000);
+        // The heartbeat carries the worker's counters to the sampler (and so to /metrics).
+        QTRY_VERIFY_WITH_TIMEOUT(MetricsQuery(*db).sample()->latencyCount == Events, 10000);
+        auto snapshot = MetricsQuery(*db).sample();
+        QCOMPARE(snapshot->relaySentTotal, qint64(Events));
+        QCOMPARE(snapshot->latencyBucketCounts.last(), qint64(Events)); // all within the largest bucket
+        QVERIFY(snapshot->latencySumSeconds > 0);
         relay.stop();
         QVERIFY(relay.startError().isEmpty());
         QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD") + count(*db, "PENDING") + count(*db, "SENDING"), qint64(0));
@@ -240,6 +247,8 @@ private slots:
         bRelay.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 10, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(a.stats().fenced.load() == 10, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(MetricsQuery(*db).sample()->relayLeaseExpiredTotal == 10, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(MetricsQuery(*db).sample()->relayFencedTotal == 10, 10000);
         a.stop();
         bRelay.stop();
         QCOMPARE(a.stats().sent.load(), qint64(0));
