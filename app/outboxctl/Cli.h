@@ -71,5 +71,7 @@ QList<Command> actionCommands();
 QList<Command> auditCommands();
 QList<Command> relayCommands();
 QList<Command> demoCommands();
+QList<Command> consumeCommands();
+QList<Command> reconcileCommands();
 
 } // namespace outbox::cli
