@@ -279,6 +279,11 @@ private slots:
         QVERIFY(!o.validate().ok());
         QCOMPARE(o.validate().error().kind, ErrorKind::Usage);
         o.kafka.remove(QStringLiteral("enable.auto.commit"));
+        o.maxAttempts = 100;
+        o.backoffCapMs = 60000;
+        QVERIFY(!o.validate().ok()); // retries would outlast max.poll.interval.ms
+        o.maxAttempts = 3;
+        QVERIFY(o.validate().ok());
         o.consumerName.clear();
         QVERIFY(!o.validate().ok());
     }
