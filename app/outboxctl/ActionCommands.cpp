@@ -3,12 +3,14 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/ops/OperatorActions.h"
+#include "core/relay/DeadLetterReplayer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cstdio>
+#include <functional>
 #include <unistd.h>
 
 namespace outbox::cli {
@@ -90,8 +92,10 @@ void printResult(Context& ctx, const ActionResult& r, const QString& noun)
         ctx.out << "replay token " << r.replayToken << ": a running relay delivers the REPLAYING dead letters\n";
 }
 
-// Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then act.
-int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& verb, const QString& noun)
+// Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then act; `then`
+// runs after a successful (non-dry) action.
+int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& verb, const QString& noun,
+              const std::function<int(const ActionResult&)>& then = {})
 {
     auto db = ctx.openMigratedDatabase();
     if (!db)
@@ -125,7 +129,64 @@ int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& v
     auto result = (actions.*fn)(request);
     if (!result)
         return ctx.fail(result.error());
+    if (then && ctx.json() && !result->dryRun)
+        return then(*result); // one JSON document: the delivery report carries the action's outcome
     printResult(ctx, *result, noun);
+    return then && !result->dryRun ? then(*result) : int(Ok);
+}
+
+// `dlq replay --deliver`: produces the REPLAYING dead letters of `token` (all of them when empty)
+// and marks them REPLAYED, without a running relay.
+int deliverReplays(Context& ctx, const QString& token, const ActionResult* action)
+{
+    QString bootstrap = ctx.parser.value(QStringLiteral("kafka-bootstrap"));
+    if (bootstrap.isEmpty())
+        bootstrap = qEnvironmentVariable("OUTBOX_KAFKA_BOOTSTRAP");
+    if (bootstrap.isEmpty())
+        return ctx.usage(QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    KafkaProperties properties;
+    (void)properties.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
+    auto publisher = KafkaPublisher::create(bootstrap, properties);
+    if (!publisher)
+        return ctx.fail(publisher.error());
+    DeadLetterReplayer replayer(**db, **publisher, [&ctx](const QString& line) {
+        if (!ctx.json())
+            ctx.err << line << Qt::endl;
+    });
+    ReplayRound total;
+    while (true) {
+        auto round = replayer.deliver(500, properties.messageTimeoutMs() + 2000, token);
+        if (!round)
+            return ctx.fail(round.error());
+        total.delivered += round->delivered;
+        total.fenced += round->fenced;
+        total.failed += round->failed;
+        if (!round->lastError.isEmpty())
+            total.lastError = round->lastError;
+        if (round->failed > 0 || round->delivered + round->fenced == 0)
+            break;
+    }
+    if (ctx.json()) {
+        QJsonObject o{{QStringLiteral("delivered"), total.delivered},
+                      {QStringLiteral("fenced"), total.fenced},
+                      {QStringLiteral("failed"), total.failed}};
+        if (action)
+            o.insert(QStringLiteral("action"), action->toJson());
+        ctx.printJson(o);
+    } else {
+        ctx.out << "delivered " << total.delivered << " dead letter(s) and marked them REPLAYED";
+        if (total.fenced > 0)
+            ctx.out << "; " << total.fenced << " were finished elsewhere meanwhile";
+        ctx.out << "\n";
+    }
+    if (total.failed > 0)
+        return ctx.fail(Error::runtime(QStringLiteral("%1 dead letter(s) not delivered (%2); they stay REPLAYING and a running relay or "
+                                                      "`outboxctl dlq replay --deliver` retries them")
+                                           .arg(total.failed)
+                                           .arg(total.lastError)));
     return Ok;
 }
 
@@ -177,7 +238,7 @@ int runDead(Context& ctx)
     return runEventAction(ctx, &OperatorActions::markDead, QStringLiteral("mark DEAD"));
 }
 
-int runDlqAction(Context& ctx, ActionFn fn, const QString& verb)
+int runDlqAction(Context& ctx, ActionFn fn, const QString& verb, const std::function<int(const ActionResult&)>& then = {})
 {
     auto request = baseRequest(ctx);
     if (!request)
@@ -190,7 +251,7 @@ int runDlqAction(Context& ctx, ActionFn fn, const QString& verb)
     }
     request->force = ctx.parser.isSet(QStringLiteral("force"));
     request->replayTopic = ctx.parser.value(QStringLiteral("to-topic"));
-    return runAction(ctx, *request, fn, verb, QStringLiteral("dead letter(s)"));
+    return runAction(ctx, *request, fn, verb, QStringLiteral("dead letter(s)"), then);
 }
 
 int runDlqList(Context& ctx)
@@ -277,8 +338,17 @@ int runDlq(Context& ctx)
         return runDlqShow(ctx);
     if (sub == QLatin1String("discard"))
         return runDlqAction(ctx, &OperatorActions::discardDeadLetters, QStringLiteral("discard"));
-    if (sub == QLatin1String("replay"))
-        return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"));
+    if (sub == QLatin1String("replay")) {
+        if (!ctx.parser.isSet(QStringLiteral("deliver")))
+            return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"));
+        if (ctx.parser.isSet(QStringLiteral("dry-run")))
+            return ctx.usage(QStringLiteral("--deliver and --dry-run exclude each other"));
+        // No ids and no filter: deliver what is already REPLAYING (e.g. left behind by a crash).
+        if (ctx.positionals.isEmpty() && !anySet(ctx.parser, deadLetterFilterOptions()))
+            return deliverReplays(ctx, QString(), nullptr);
+        return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"),
+                            [&ctx](const ActionResult& r) { return deliverReplays(ctx, r.replayToken, &r); });
+    }
     return ctx.usage(QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, replay or discard)").arg(sub));
 }
 
@@ -293,6 +363,9 @@ QList<Command> actionCommands()
     QList<QCommandLineOption> dlqOptions = deadLetterFilterOptions() + actionOptions();
     dlqOptions << QCommandLineOption(QStringLiteral("force"), QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
                << QCommandLineOption(QStringLiteral("to-topic"), QStringLiteral("replay: produce to this topic instead of the original."), QStringLiteral("topic"))
+               << QCommandLineOption(QStringLiteral("deliver"), QStringLiteral("replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
+                                                                                "without ids or a filter: deliver everything already REPLAYING."))
+               << QCommandLineOption(QStringLiteral("kafka-bootstrap"), QStringLiteral("replay --deliver: Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."), QStringLiteral("host:port"))
                << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
                << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."), QStringLiteral("id"));
     return {

@@ -72,5 +72,7 @@ QList<Command> auditCommands();
 QList<Command> serveCommands();
 QList<Command> relayCommands();
 QList<Command> demoCommands();
+QList<Command> consumeCommands();
+QList<Command> reconcileCommands();
 
 } // namespace outbox::cli

@@ -1,4 +1,6 @@
 #include "app/outboxctl/Cli.h"
+#include "app/outboxctl/ConsumerRunner.h"
+#include "app/outboxctl/InventoryService.h"
 #include "app/outboxctl/OrderSimulator.h"
 #include "app/outboxctl/RelayRunner.h"
 #include "app/outboxctl/Signals.h"
@@ -45,6 +47,8 @@ int runDemo(Context& ctx)
         auto migrated = Migrator(**db).migrate();
         if (!migrated)
             return ctx.fail(migrated.error());
+        if (Status prepared = InventoryService::prepare(**db); !prepared)
+            return ctx.fail(prepared.error());
     }
 
     auto broker = EmbeddedBroker::start(1);
@@ -73,9 +77,13 @@ int runDemo(Context& ctx)
             << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
             << "  order service   " << rate << " orders/s; every 97th event goes to a topic the broker refuses,\n"
             << "                  every 211th is larger than message.max.bytes: both end FAILED\n"
+            << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order names an\n"
+            << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently (retried)\n"
             << "look at it with:\n"
             << "  outboxctl status --db " << urlText << "\n"
             << "  outboxctl events list --db " << urlText << " --status FAILED\n"
+            << "  outboxctl dlq list --db " << urlText << "\n"
+            << "  outboxctl reconcile --db " << urlText << " --consumer inventory --older-than 1m\n"
             << "  kcat -b " << options.bootstrap << " -C -t order -o beginning -e -f '%k %h\\n'\n"
             << "Ctrl-C stops the demo (the database stays for the next run).\n"
             << Qt::endl;
@@ -83,6 +91,18 @@ int runDemo(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     OrderSimulator simulator(*url, rate, restricted, DemoMaxMessageBytes + 50000);
     simulator.start();
+    InboxConsumerStats consumerStats;
+    ConsumerOptions consumerOptions;
+    consumerOptions.consumerName = InventoryService::defaultConsumerName();
+    consumerOptions.bootstrap = options.bootstrap;
+    consumerOptions.topics = {QStringLiteral("order")};
+    consumerOptions.maxAttempts = 4;
+    consumerOptions.backoffBaseMs = 100;
+    consumerOptions.backoffCapMs = 1000;
+    const InventoryService inventory(5);
+    ConsumerRunner consumer(*url, consumerOptions, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },
+                            consumerStats, false);
+    consumer.start();
     QElapsedTimer clock;
     clock.start();
     QElapsedTimer sinceReport;
@@ -103,22 +123,25 @@ int runDemo(Context& ctx)
                 for (auto it = c->byStatus.cbegin(); it != c->byStatus.cend(); ++it)
                     counts += QStringLiteral("%1 %2  ").arg(it.key()).arg(it.value());
         }
-        ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4")
+        ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4 | inventory %5")
                        .arg(clock.elapsed() / 1000, 4)
                        .arg(simulator.orders())
-                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()))
+                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()), consumerProgressLine(consumerStats))
                 << Qt::endl;
         lastSent = runner.totals()->sent.load();
         sinceReport.restart();
     });
     simulator.requestStop();
     simulator.wait();
+    consumer.stop();
+    if (!consumer.error().isEmpty())
+        ctx.err << "inventory service: " << consumer.error() << Qt::endl;
     if (!s)
         return ctx.fail(s.error());
     if (!simulator.lastError().isEmpty())
         ctx.err << "order service: " << simulator.lastError() << Qt::endl;
     ctx.out << "demo stopped after " << clock.elapsed() / 1000 << " s: " << simulator.orders() << " orders, "
-            << progressLine(*runner.totals(), 0, 0) << Qt::endl;
+            << progressLine(*runner.totals(), 0, 0) << "; inventory " << consumerProgressLine(consumerStats) << Qt::endl;
     return Ok;
 }
 

@@ -58,7 +58,8 @@ void OrderSimulator::run()
         created.aggregateVersion = 1;
         QJsonObject payload{{QStringLiteral("order_id"), orderId},
                             {QStringLiteral("total_cents"), total},
-                            {QStringLiteral("sku"), QStringLiteral("SKU-%1").arg(rng.bounded(40))},
+                            {QStringLiteral("sku"), n % 53 == 0 ? QStringLiteral("SKU-404") // unknown to the inventory service
+                                                                : QStringLiteral("SKU-%1").arg(rng.bounded(40))},
                             {QStringLiteral("quantity"), int(1 + rng.bounded(3))}};
         if (n % 211 == 0) // poison: larger than the producer's message.max.bytes
             payload[QStringLiteral("note")] = QString(m_oversizedBytes, QLatin1Char('x'));

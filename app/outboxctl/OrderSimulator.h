@@ -10,7 +10,8 @@ namespace outbox::cli {
 
 // The demo's order service: each order is a business row and its OrderCreated event written in
 // one transaction; some orders are paid later (OrderPaid). A few events are poison on purpose:
-// one topic the broker refuses and payloads larger than the producer accepts.
+// one topic the broker refuses and payloads larger than the producer accepts; and every 53rd
+// order names a SKU the demo inventory service does not know (a consumer-side dead letter).
 class OrderSimulator : public QThread
 {
 public:

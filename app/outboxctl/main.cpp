@@ -13,7 +13,7 @@ namespace {
 QList<Command> allCommands()
 {
     return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() + relayCommands()
-           + demoCommands() + serveCommands();
+           + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
 }
 
 void printUsage(QTextStream& out, const QList<Command>& commands)

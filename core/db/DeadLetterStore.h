@@ -27,6 +27,15 @@ public:
     Result<DeadLetterPage> list(const DeadLetterFilter& filter, qint64 afterId, int limit);
     Result<DeadLetter> find(qint64 id);
     Result<QMap<QString, qint64>> countsByStatus();
+    // Whether the consumer already dead-lettered the message at this topic/partition/offset (a
+    // redelivery after a crash between the dead-letter commit and the acknowledgement).
+    Result<bool> existsForSource(const QString& consumerName, const QString& eventId, const QString& topic, int partition,
+                                 qint64 offset);
+    // REPLAYING dead letters after `afterId`, oldest first; only those of `token` when given.
+    Result<QVector<DeadLetter>> replaying(int limit, const QString& token = {}, qint64 afterId = 0);
+    // REPLAYING -> REPLAYED once the broker acknowledged the replay, fenced by the replay token:
+    // false when the row is no longer REPLAYING with that token (replayed by someone else, re-armed).
+    Result<bool> markReplayed(qint64 id, const QString& token);
 
 private:
     Database& m_db;

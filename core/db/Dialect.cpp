@@ -26,6 +26,12 @@ QString Dialect::containsIgnoringCase(const QString& column, const QString& plac
     return QStringLiteral("LOWER(%1) LIKE LOWER(%2) ESCAPE '!'").arg(column, placeholder);
 }
 
+QString Dialect::insertIfAbsent(const QString& table, const QString& columns, const QString& values,
+                                const QString& uniqueColumns) const
+{
+    return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO NOTHING").arg(table, columns, values, uniqueColumns);
+}
+
 QString Dialect::boundedDelete(const QString& table, const QString& condition) const
 {
     return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)").arg(table, condition);

@@ -49,6 +49,10 @@ public:
     virtual QString integerValue(const QString& placeholder) const { return placeholder; }
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
+    // INSERT that silently does nothing when a row with the same unique key exists; the number of
+    // affected rows tells which happened (1 inserted, 0 already there).
+    virtual QString insertIfAbsent(const QString& table, const QString& columns, const QString& values,
+                                   const QString& uniqueColumns) const;
     // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
     virtual QString boundedDelete(const QString& table, const QString& condition) const;
     // Serialises concurrent migrators.

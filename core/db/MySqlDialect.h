@@ -25,6 +25,12 @@ public:
         // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.
         return QStringLiteral("DELETE FROM %1 WHERE %2 ORDER BY id LIMIT :limit").arg(table, condition);
     }
+    QString insertIfAbsent(const QString& table, const QString& columns, const QString& values,
+                           const QString&) const override
+    {
+        // IGNORE only downgrades the duplicate-key error here: every value is bound and well-formed.
+        return QStringLiteral("INSERT IGNORE INTO %1 (%2) VALUES (%3)").arg(table, columns, values);
+    }
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }

@@ -126,8 +126,30 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     while (consumers->next())
         s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(), consumers->value(2).toLongLong()};
 
+    s.unconsumedOlderThanMs = m_unconsumedOlderThanMs;
+    s.unconsumedWindowMs = m_unconsumedWindowMs;
+    for (const QString& consumer : m_unconsumedConsumers) {
+        auto unconsumed = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} e WHERE e.created_at >= %1 AND e.status = 'SENT' "
+                                                     "AND e.sent_at <= %2 AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE "
+                                                     "i.event_id = e.event_id AND i.consumer_name = :consumer AND i.status = 'PROCESSED')")
+                                          .arg(d.nowPlusMillis(QStringLiteral(":window")), d.nowPlusMillis(QStringLiteral(":age"))),
+                                      {{QStringLiteral(":window"), -m_unconsumedWindowMs},
+                                       {QStringLiteral(":age"), -m_unconsumedOlderThanMs},
+                                       {QStringLiteral(":consumer"), consumer}});
+        if (!unconsumed)
+            return unconsumed.error();
+        s.unconsumed.insert(consumer, unconsumed->toLongLong());
+    }
+
     s.queryMillis = timer.elapsed();
     return s;
+}
+
+void MetricsQuery::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs)
+{
+    m_unconsumedConsumers = consumers;
+    m_unconsumedOlderThanMs = olderThanMs;
+    m_unconsumedWindowMs = windowMs;
 }
 
 } // namespace outbox

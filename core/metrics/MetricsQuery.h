@@ -3,6 +3,8 @@
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/support/Result.h"
 
+#include <QStringList>
+
 namespace outbox {
 
 class Database;
@@ -19,10 +21,19 @@ public:
     explicit MetricsQuery(Database& db) : m_db(db) {}
     Result<MetricsSnapshot> sample(int recentWindowSeconds = 300);
 
+    // Adds, per listed consumer, the events SENT more than `olderThanMs` ago that it has not
+    // PROCESSED (outbox_unconsumed_events). To stay cheap on a 10M-row table the count is only
+    // made for consumers named here and only over events created in the last `windowMs` (a
+    // range on the created_at index, plus one inbox lookup per candidate row).
+    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000, qint64 windowMs = 3600000);
+
 private:
     Result<qint64> estimatedRows();
 
     Database& m_db;
+    QStringList m_unconsumedConsumers;
+    qint64 m_unconsumedOlderThanMs = 60000;
+    qint64 m_unconsumedWindowMs = 3600000;
 };
 
 } // namespace outbox

@@ -38,6 +38,13 @@ void MetricsSampler::setPaused(bool paused)
     QMetaObject::invokeMethod(m_worker, [w = m_worker, paused] { w->setPaused(paused); }, Qt::QueuedConnection);
 }
 
+void MetricsSampler::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, consumers, olderThanMs, windowMs] { w->setUnconsumedConsumers(consumers, olderThanMs, windowMs); },
+        Qt::QueuedConnection);
+}
+
 void MetricsSampler::sampleNow()
 {
     QMetaObject::invokeMethod(m_worker, &MetricsSamplerWorker::tick, Qt::QueuedConnection);

@@ -30,6 +30,13 @@ void MetricsSamplerWorker::setPaused(bool paused)
     m_paused = paused;
 }
 
+void MetricsSamplerWorker::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs)
+{
+    m_unconsumedConsumers = consumers;
+    m_unconsumedOlderThanMs = olderThanMs;
+    m_unconsumedWindowMs = windowMs;
+}
+
 void MetricsSamplerWorker::tick()
 {
     if (m_paused)
@@ -45,7 +52,9 @@ void MetricsSamplerWorker::tick()
         }
         m_db = std::move(db).value();
     }
-    auto snapshot = MetricsQuery(*m_db).sample();
+    MetricsQuery query(*m_db);
+    query.setUnconsumedConsumers(m_unconsumedConsumers, m_unconsumedOlderThanMs, m_unconsumedWindowMs);
+    auto snapshot = query.sample();
     if (!snapshot) {
         emit failed(snapshot.message());
         m_db.reset(); // reconnect on the next tick

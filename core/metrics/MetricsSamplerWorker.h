@@ -22,6 +22,7 @@ public slots:
     void start(int intervalMs);
     void setInterval(int intervalMs);
     void setPaused(bool paused);
+    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs);
     void tick();
     void stop();
 
@@ -35,6 +36,9 @@ private:
     std::unique_ptr<Database> m_db;
     QTimer* m_timer = nullptr;
     bool m_paused = false;
+    QStringList m_unconsumedConsumers;
+    qint64 m_unconsumedOlderThanMs = 60000;
+    qint64 m_unconsumedWindowMs = 3600000;
 };
 
 } // namespace outbox

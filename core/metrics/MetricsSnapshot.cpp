@@ -41,8 +41,14 @@ QJsonObject MetricsSnapshot::toJson() const
         consumerArray.append(QJsonObject{{QStringLiteral("consumer"), c.consumerName},
                                          {QStringLiteral("processed_recently"), c.processedRecently},
                                          {QStringLiteral("failed"), c.failed}});
+    QJsonObject unconsumedObject;
+    for (auto it = unconsumed.cbegin(); it != unconsumed.cend(); ++it)
+        unconsumedObject[it.key()] = it.value();
     return QJsonObject{
         {QStringLiteral("taken_at"), takenAt.toString(Qt::ISODateWithMs)},
+        {QStringLiteral("unconsumed"), unconsumedObject},
+        {QStringLiteral("unconsumed_older_than_ms"), unconsumedOlderThanMs},
+        {QStringLiteral("unconsumed_window_ms"), unconsumedWindowMs},
         {QStringLiteral("query_ms"), queryMillis},
         {QStringLiteral("events"), ev},
         {QStringLiteral("sent_is_estimate"), sentIsEstimate},

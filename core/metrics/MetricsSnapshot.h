@@ -49,6 +49,12 @@ struct MetricsSnapshot
     qint64 latencyCount = 0;
     QMap<QString, qint64> deadLetters; // per status
     QVector<ConsumerStats> consumers;
+    // Per configured consumer: SENT more than unconsumedOlderThanMs ago, created within the last
+    // unconsumedWindowMs, not PROCESSED (see MetricsQuery::setUnconsumedConsumers). Empty when no
+    // consumer is configured.
+    QMap<QString, qint64> unconsumed;
+    qint64 unconsumedOlderThanMs = 0;
+    qint64 unconsumedWindowMs = 0;
     int recentWindowSeconds = 300;
 
     qint64 unsent() const;

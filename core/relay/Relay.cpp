@@ -2,6 +2,7 @@
 
 #include "core/db/EventStatus.h"
 #include "core/db/RelayStore.h"
+#include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
 
 #include <QCoreApplication>
@@ -96,6 +97,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_sinceHeartbeat.start();
     m_sinceReap.start();
     m_sinceRetention.start();
+    m_sinceReplay.start();
     m_sinceEmptyClaim.start();
     setState(QStringLiteral("RUNNING"));
     maintenance(true);
@@ -400,6 +402,16 @@ void Relay::maintenance(bool force)
             m_stats.leaseExpired.fetch_add(*reaped);
             m_log(QStringLiteral("returned %1 event(s) with expired leases to PENDING").arg(*reaped));
         }
+    }
+    // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer;
+    // rows left REPLAYING by a crash are picked up again here.
+    if (m_publisher && !m_degraded && (force || m_sinceReplay.elapsed() >= 1000)) {
+        m_sinceReplay.restart();
+        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, m_log).deliver(100, m_options.kafka.messageTimeoutMs() + 2000);
+        if (replayed)
+            m_stats.replayed.fetch_add(replayed->delivered);
+        else
+            m_log(replayed.message());
     }
     if (m_options.retentionMs > 0 && (force || m_sinceRetention.elapsed() >= 60000)) {
         m_sinceRetention.restart();

@@ -84,6 +84,7 @@ private:
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;
+    QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;
     bool m_notified = false;
     std::unique_ptr<QObject> m_notifyContext;

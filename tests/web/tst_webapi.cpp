@@ -379,14 +379,28 @@ private slots:
     void metricsParseWithPrometheusClient()
     {
         QFETCH(QString, kind);
-        Fixture f(kind, QStringLiteral("metrics"));
-        const auto ids = insertEvents(*f.db, 9);
+        WebConfig config = testConfig();
+        config.unconsumedConsumers = {QStringLiteral("inventory")};
+        Fixture f(kind, QStringLiteral("metrics"), config);
+        const auto ids = insertEvents(*f.db, 11);
         forceStatus(*f.db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("x"));
         forceStatus(*f.db, ids.mid(2, 1), QStringLiteral("DEAD"));
+        // Two events sent two minutes ago; the inventory consumer processed one of them.
+        forceStatus(*f.db, ids.mid(9, 2), QStringLiteral("SENT"));
+        QVERIFY(f.db->exec(QStringLiteral("UPDATE {events} SET sent_at = :t WHERE id IN (%1, %2)").arg(ids[9]).arg(ids[10]),
+                           {{QStringLiteral(":t"), f.db->dialect().fromDateTime(QDateTime::currentDateTimeUtc().addSecs(-120))}})
+                    .ok());
+        QVERIFY(f.db->exec(QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
+                                          "SELECT event_id, 'inventory', 'PROCESSED', 1, sent_at FROM {events} WHERE id = %1")
+                               .arg(ids[9]))
+                    .ok());
         QVERIFY(f.db->exec(QStringLiteral(
                                "INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
                                "(:w, 'h1', 1, 40, 2), ('relay-b', 'h2', 2, 2, 1)"),
                            {{QStringLiteral(":w"), QStringLiteral("relay \"a\" \\ 1")}})
+                    .ok());
+        QVERIFY(f.db->exec(QStringLiteral("UPDATE {relays} SET lease_expired_total = 5, latency_sum_ms = 1500, latency_count = 3, "
+                                          "latency_buckets = '[0,1,2,3,3,3,3,3,3,3,3,3]' WHERE worker_id = 'relay-b'"))
                     .ok());
         QVERIFY(f.freshSample());
         const auto r = f.http->get(QStringLiteral("/metrics"), ViewerSecret);
@@ -429,6 +443,14 @@ print(json.dumps(out))
         QCOMPARE(value(QStringLiteral("outbox_relay_up{\"worker\": \"relay-b\"}")), 1.0);
         QCOMPARE(value(QStringLiteral("outbox_dead_letters{\"status\": \"NEW\"}")), 0.0);
         QCOMPARE(value(QStringLiteral("outbox_sampler_up{}")), 1.0);
+        QCOMPARE(value(QStringLiteral("outbox_lease_expired_total{}")), 5.0);
+        QCOMPARE(type(QStringLiteral("outbox_lease_expired_total{}")), QStringLiteral("counter"));
+        QCOMPARE(value(QStringLiteral("outbox_send_latency_seconds_count{}")), 3.0);
+        QCOMPARE(value(QStringLiteral("outbox_send_latency_seconds_sum{}")), 1.5);
+        QCOMPARE(value(QStringLiteral("outbox_send_latency_seconds_bucket{\"le\": \"0.01\"}")), 1.0);
+        QCOMPARE(value(QStringLiteral("outbox_send_latency_seconds_bucket{\"le\": \"+Inf\"}")), 3.0);
+        QCOMPARE(type(QStringLiteral("outbox_send_latency_seconds_count{}")), QStringLiteral("histogram"));
+        QCOMPARE(value(QStringLiteral("outbox_unconsumed_events{\"consumer\": \"inventory\"}")), 1.0);
     }
 
     void tlsServesHttps()

@@ -78,6 +78,10 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
     w.sample("outbox_send_latency_seconds_bucket", "le", QStringLiteral("+Inf"), double(s.latencyCount));
     w.sample("outbox_send_latency_seconds_sum", s.latencySumSeconds);
     w.sample("outbox_send_latency_seconds_count", double(s.latencyCount));
+    w.family("outbox_unconsumed_events", "gauge",
+             "Events SENT a while ago (created in the last hour) that the consumer has not processed.");
+    for (auto it = s.unconsumed.cbegin(); it != s.unconsumed.cend(); ++it)
+        w.sample("outbox_unconsumed_events", "consumer", it.key(), double(it.value()));
     w.family("outbox_leases_held", "gauge", "SENDING events per lease holder.");
     qint64 expired = 0;
     for (const LeaseHolder& h : s.leaseHolders) {

@@ -91,6 +91,7 @@ Result<WebConfig> WebConfig::fromFile(const QString& path)
     }
     config.publicDashboard = settings.value(QStringLiteral("public_dashboard"), false).toBool();
     config.maskedFields = listValue(settings.value(QStringLiteral("mask_fields")));
+    config.unconsumedConsumers = listValue(settings.value(QStringLiteral("reconcile_consumers")));
     config.tlsCertificateFile = settings.value(QStringLiteral("tls_cert")).toString();
     config.tlsKeyFile = settings.value(QStringLiteral("tls_key")).toString();
     config.chartJsFile = settings.value(QStringLiteral("chartjs")).toString();

@@ -126,6 +126,8 @@ Result<quint16> WebServer::start()
         return Error::runtime(tr("cannot listen on %1:%2 (is the port in use?)")
                                   .arg(m_config.address.toString())
                                   .arg(m_config.port));
+    if (!m_config.unconsumedConsumers.isEmpty())
+        m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
     m_sampler->start(m_config.sampleIntervalMs);
     return m_port;
 }

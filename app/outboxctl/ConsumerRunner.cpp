@@ -1,0 +1,65 @@
+#include "app/outboxctl/ConsumerRunner.h"
+
+#include <QDateTime>
+
+#include <cstdio>
+
+namespace outbox::cli {
+
+ConsumerRunner::ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler, InboxConsumerStats& stats,
+                               bool verbose)
+    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats), m_verbose(verbose)
+{
+}
+
+ConsumerRunner::~ConsumerRunner()
+{
+    stop();
+}
+
+void ConsumerRunner::start()
+{
+    m_thread.reset(QThread::create([this] {
+        const QString name = m_options.consumerName;
+        const bool verbose = m_verbose;
+        InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [verbose, name](const QString& line) {
+            if (verbose)
+                std::fprintf(stderr, "%s consumer %s: %s\n", qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
+                             qPrintable(name), qPrintable(line));
+        });
+        Status s = consumer.run(m_stop);
+        if (!s) {
+            QMutexLocker lock(&m_mutex);
+            m_error = s.message();
+        }
+        m_finished = true;
+    }));
+    m_thread->start();
+}
+
+void ConsumerRunner::stop()
+{
+    m_stop = true;
+    if (m_thread) {
+        m_thread->wait();
+        m_thread.reset();
+    }
+}
+
+QString ConsumerRunner::error() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_error;
+}
+
+QString consumerProgressLine(const InboxConsumerStats& stats)
+{
+    return QStringLiteral("received %1 processed %2 duplicates %3 dead letters %4 retries %5")
+        .arg(stats.received.load())
+        .arg(stats.processed.load())
+        .arg(stats.duplicates.load())
+        .arg(stats.deadLettered.load())
+        .arg(stats.retries.load());
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/consumer/InboxConsumer.h"
+
+#include <QMutex>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
+
+namespace outbox::cli {
+
+// Runs one InboxConsumer on its own thread (own connection, own Kafka client) until stop().
+// Used by `outboxctl consume` and the demo.
+class ConsumerRunner
+{
+public:
+    ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler, InboxConsumerStats& stats, bool verbose);
+    ~ConsumerRunner();
+
+    void start();
+    void stop();
+    bool finished() const { return m_finished.load(); }
+    QString error() const;
+
+private:
+    DatabaseUrl m_url;
+    ConsumerOptions m_options;
+    InboxConsumer::Handler m_handler;
+    InboxConsumerStats& m_stats;
+    bool m_verbose;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_finished{false};
+    std::unique_ptr<QThread> m_thread;
+    mutable QMutex m_mutex;
+    QString m_error;
+};
+
+// "received … processed … duplicates … dead letters … retries …" for progress lines.
+QString consumerProgressLine(const InboxConsumerStats& stats);
+
+} // namespace outbox::cli

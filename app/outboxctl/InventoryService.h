@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/consumer/HandlerResult.h"
+#include "core/consumer/InboxMessage.h"
+#include "core/support/Result.h"
+
+namespace outbox {
+class Database;
+}
+
+namespace outbox::cli {
+
+// The demo's inventory service (the article's example): consumes OrderCreated and reserves stock
+// in its own tables (demo_inventory, demo_reservations), in the transaction the InboxConsumer
+// opened for the inbox row. An order for a SKU the catalog does not know fails for good (a dead
+// letter; add the SKU and replay it); now and then the first attempt fails transiently.
+class InventoryService
+{
+public:
+    static constexpr int CatalogSize = 40; // SKU-0 … SKU-39
+    static QString defaultConsumerName() { return QStringLiteral("inventory"); }
+
+    // Creates the demo tables and stocks the catalog, if not done yet.
+    static Status prepare(Database& db);
+
+    explicit InventoryService(int transientPercent) : m_transientPercent(transientPercent) {}
+    HandlerResult handle(Database& db, const InboxMessage& message) const;
+
+private:
+    int m_transientPercent;
+};
+
+} // namespace outbox::cli

@@ -1,0 +1,36 @@
+#include "core/consumer/ConsumerOptions.h"
+
+namespace outbox {
+
+Status ConsumerOptions::validate() const
+{
+    if (consumerName.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("the consumer needs a name (--consumer NAME)"));
+    if (consumerName.size() > 191)
+        return Error::usage(QStringLiteral("a consumer name is limited to 191 characters"));
+    if (bootstrap.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+    if (topics.isEmpty())
+        return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+    if (schemaVersions.isEmpty())
+        return Error::usage(QStringLiteral("the consumer needs at least one supported schema_version"));
+    if (maxAttempts < 1 || maxAttempts > 1000)
+        return Error::usage(QStringLiteral("max attempts must be between 1 and 1000"));
+    if (backoffBaseMs < 1 || backoffCapMs < backoffBaseMs)
+        return Error::usage(QStringLiteral("the backoff cap must be at least the backoff base (both positive)"));
+    // The consumer does not poll Kafka while it retries one message; librdkafka's default
+    // max.poll.interval.ms (300 s) would take the partitions away in the middle.
+    if (qint64(maxAttempts) * backoffCapMs >= 240000)
+        return Error::usage(QStringLiteral("max attempts x backoff cap must stay below 240 s (the consumer does not poll while it retries)"));
+    // Offsets move only after the database commit; these would let librdkafka move them on its own.
+    for (const char* name : {"enable.auto.commit", "enable.auto.offset.store"}) {
+        const QString value = kafka.value(QLatin1String(name));
+        if (!value.isEmpty() && value != QLatin1String("false"))
+            return Error::usage(QStringLiteral("%1 must stay false: the consumer acknowledges only after its database commit").arg(QLatin1String(name)));
+    }
+    if (kafka.contains(QStringLiteral("group.id")))
+        return Error::usage(QStringLiteral("group.id is the consumer name; set --consumer instead"));
+    return {};
+}
+
+} // namespace outbox

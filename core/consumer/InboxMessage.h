@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+#include <QVector>
+
+#include <utility>
+
+namespace outbox {
+
+// One Kafka message as the consumer's handler sees it, headers already validated.
+struct InboxMessage
+{
+    QString topic;
+    int partition = -1;
+    qint64 offset = -1;
+    QByteArray key;
+    QByteArray payload;
+    QVector<std::pair<QByteArray, QByteArray>> headers; // in wire order
+    QString eventId;
+    QString eventType;
+    QString aggregateId;
+    int schemaVersion = 0;
+    QJsonDocument json; // the decoded payload
+    int attempt = 1;    // 1 on the first try, 2 after one transient failure, …
+    int replayCount = 0; // x-replay-count: how often an operator replayed it from the dead letters
+
+    QByteArray header(const QByteArray& name) const;
+    bool hasHeader(const QByteArray& name) const;
+    // Headers as a JSON object of strings (the last value wins), as dead_letters keeps them.
+    QJsonObject headersJson() const;
+};
+
+} // namespace outbox

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/support/Result.h"
+
+#include <QString>
+
+namespace outbox {
+
+class Database;
+
+// The consumer's idempotency records (inbox_events): one row per (event_id, consumer_name).
+// The write methods run inside the caller's transaction, next to the business change.
+class InboxStore
+{
+public:
+    explicit InboxStore(Database& db) : m_db(db) {}
+
+    // PROCESSED, FAILED, or an empty string when the consumer has no record of the event.
+    Result<QString> status(const QString& eventId, const QString& consumerName);
+    // Records the event as PROCESSED (a new row, or a FAILED one taken over). False: some other
+    // delivery already processed it, so the caller must roll back and only acknowledge.
+    Result<bool> recordProcessed(const QString& eventId, const QString& consumerName, const QString& aggregateId, int attempts);
+    // Records that the consumer gave up on the event (it went to dead_letters); never downgrades
+    // a PROCESSED row.
+    Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId, int attempts,
+                        const QString& error);
+
+private:
+    Database& m_db;
+};
+
+} // namespace outbox

@@ -1,0 +1,293 @@
+#include "core/db/DeadLetterStore.h"
+#include "core/ops/OperatorActions.h"
+#include "core/relay/DeadLetterReplayer.h"
+#include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/RelayThread.h"
+#include "tests/support/TestDatabases.h"
+#include "tests/support/TopicReader.h"
+
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+// The InboxConsumer in-process against the embedded broker and real databases: duplicates change
+// the business table once, poison messages become dead letters without blocking their partition,
+// and a dead letter replayed after a fix is processed exactly once.
+namespace {
+
+// A business change that is NOT idempotent by itself: every call adds a row to test_effects.
+// Payload {"fail":"permanent"|"transient"|"once"} makes it fail on purpose.
+HandlerResult ledger(Database& db, const InboxMessage& m)
+{
+    const QString fail = m.json.object().value(QStringLiteral("fail")).toString();
+    if (fail == QLatin1String("permanent"))
+        return HandlerResult::permanent(QStringLiteral("order is closed"), QStringLiteral("ledger: order closed"));
+    if (fail == QLatin1String("transient") || (fail == QLatin1String("once") && m.attempt == 1))
+        return HandlerResult::transient(QStringLiteral("lock wait timeout"));
+    const QString sku = m.json.object().value(QStringLiteral("sku")).toString();
+    if (!sku.isEmpty()) {
+        auto known = db.scalar(QStringLiteral("SELECT COUNT(*) FROM test_catalog WHERE sku = :sku"), {{QStringLiteral(":sku"), sku}});
+        if (!known)
+            return HandlerResult::transient(known.message());
+        if (known->toInt() == 0)
+            return HandlerResult::permanent(QStringLiteral("unknown SKU %1").arg(sku));
+    }
+    auto q = db.exec(QStringLiteral("INSERT INTO test_effects (event_id, partition_no) VALUES (:e, :p)"),
+                     {{QStringLiteral(":e"), m.eventId}, {QStringLiteral(":p"), m.partition}});
+    return q ? HandlerResult::ok() : HandlerResult::transient(q.message());
+}
+
+void createBusinessTables(Database& db)
+{
+    QVERIFY(db.exec(QStringLiteral("CREATE TABLE test_effects (event_id VARCHAR(64) NOT NULL, partition_no INTEGER)")).ok());
+    QVERIFY(db.exec(QStringLiteral("CREATE TABLE test_catalog (sku VARCHAR(64) PRIMARY KEY)")).ok());
+    QVERIFY(db.exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-1')")).ok());
+}
+
+KafkaMessage raw(const QString& topic, const QByteArray& payload, const QVector<KafkaHeader>& headers)
+{
+    KafkaMessage m;
+    m.topic = topic;
+    m.key = "k";
+    m.payload = payload;
+    m.headers = headers;
+    return m;
+}
+
+QVector<KafkaHeader> headersFor(const QByteArray& eventId, const QByteArray& schema = "1")
+{
+    return {{"event_id", eventId}, {"event_type", "Test"}, {"schema_version", schema}};
+}
+
+// Committed offsets of the consumer group, per partition.
+QVector<qint64> committedOffsets(const QString& bootstrap, const QString& group, const QString& topic, int partitions)
+{
+    char err[512];
+    rd_kafka_conf_t* conf = rd_kafka_conf_new();
+    rd_kafka_conf_set(conf, "bootstrap.servers", bootstrap.toUtf8().constData(), err, sizeof err);
+    rd_kafka_conf_set(conf, "group.id", group.toUtf8().constData(), err, sizeof err);
+    rd_kafka_t* rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof err);
+    rd_kafka_topic_partition_list_t* list = rd_kafka_topic_partition_list_new(partitions);
+    for (int p = 0; p < partitions; ++p)
+        rd_kafka_topic_partition_list_add(list, topic.toUtf8().constData(), p);
+    QVector<qint64> out(partitions, -1);
+    if (rd_kafka_committed(rk, list, 10000) == RD_KAFKA_RESP_ERR_NO_ERROR)
+        for (int i = 0; i < list->cnt; ++i)
+            out[list->elems[i].partition] = list->elems[i].offset;
+    rd_kafka_topic_partition_list_destroy(list);
+    rd_kafka_destroy(rk);
+    return out;
+}
+
+} // namespace
+
+class TestInboxConsumer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void duplicatesChangeTheBusinessTableOnce_data() { TestDatabases::addKinds(); }
+    void duplicatesChangeTheBusinessTableOnce()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("ledger"), 4);
+        const int events = 1000;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < events; ++i)
+            messages << orderMessage(QStringLiteral("ledger"), QStringLiteral("evt-%1").arg(i), QStringLiteral("order-%1").arg(i % 97), QString());
+        produce(broker->bootstrap(), messages + messages); // every event twice
+
+        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("ledger")), ledger);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().processed.load() + consumer.stats().duplicates.load() >= 2 * events, 180000);
+        consumer.stop();
+        QCOMPARE(consumer.stats().processed.load(), qint64(events));
+        QVERIFY(consumer.stats().duplicates.load() >= events);
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events));
+        QCOMPARE(db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(), qint64(events));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED' AND consumer_name = 'ledger'")), qint64(events));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(0));
+        qInfo("%s: %lld messages, %lld processed, %lld duplicates skipped", qPrintable(kind),
+              consumer.stats().received.load(), consumer.stats().processed.load(), consumer.stats().duplicates.load());
+    }
+
+    void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
+    void poisonBecomesOneDeadLetterAndThePartitionMovesOn()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("poison"), 1);
+        const QString t = QStringLiteral("poison");
+        const QVector<KafkaMessage> messages{
+            raw(t, "{\"n\":1}", headersFor("good-1")),
+            raw(t, "{not json", headersFor("bad-json")),
+            raw(t, "{\"n\":2}", {{"schema_version", "1"}}),
+            raw(t, "{\"n\":3}", headersFor("bad-schema", "9")),
+            raw(t, "{\"fail\":\"permanent\"}", headersFor("closed-order")),
+            raw(t, "{\"fail\":\"transient\"}", headersFor("always-busy")),
+            raw(t, "{\"fail\":\"once\"}", headersFor("busy-once")),
+            raw(t, "{\"n\":4}", headersFor("good-2")),
+        };
+        produce(broker->bootstrap(), messages);
+        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("poison-test")), ledger);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'good-2'")) == 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(committedOffsets(broker->bootstrap(), QStringLiteral("poison-test"), t, 1).value(0), qint64(8), 20000);
+        consumer.stop();
+
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(3)); // good-1, busy-once (2nd attempt), good-2
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'busy-once'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(5));
+        auto expectOne = [&](const QString& where) {
+            return countRows(*db, QStringLiteral("{dead_letters}"), where + QStringLiteral(" AND consumer_name = 'poison-test' AND status = 'NEW'"));
+        };
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'bad-json' AND error LIKE '%not valid JSON%' AND source_offset = 1")), qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id IS NULL AND error LIKE '%no event_id%' AND source_offset = 2")), qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'bad-schema' AND error LIKE '%unknown schema_version 9%'")), qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'closed-order' AND error = 'order is closed' AND stacktrace LIKE '%ledger: order closed%'")), qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'always-busy' AND error LIKE 'retries exhausted after 3 attempts%' AND attempts = 3")), qint64(1));
+        auto letters = DeadLetterStore(*db).list(DeadLetterFilter{}, 0, 10);
+        QVERIFY(letters.ok());
+        for (const DeadLetter& l : letters->letters) {
+            QCOMPARE(l.topic, t);
+            QCOMPARE(l.sourcePartition.value_or(-1), 0);
+            QVERIFY(l.firstFailedAt.isValid() && l.lastFailedAt >= l.firstFailedAt);
+            if (l.eventId == QLatin1String("bad-json")) {
+                QCOMPARE(l.payload, QByteArray("{not json")); // the original bytes
+                QCOMPARE(l.messageKey, QStringLiteral("k"));
+                QCOMPARE(QJsonDocument::fromJson(l.headers).object().value(QStringLiteral("event_id")).toString(), QStringLiteral("bad-json"));
+            }
+            if (l.eventId == QLatin1String("always-busy"))
+                QVERIFY2(l.lastFailedAt > l.firstFailedAt && l.stacktrace.count(QStringLiteral("transient")) == 3, qPrintable(l.stacktrace));
+        }
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")), qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")), qint64(4)); // all with an event_id
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(5));
+    }
+
+    void replayAfterAFixIsProcessedOnce_data() { TestDatabases::addKinds(); }
+    void replayAfterAFixIsProcessedOnce()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        const QString t = QStringLiteral("orders");
+        auto broker = startBroker(t, 2);
+        produce(broker->bootstrap(), {orderMessage(t, QStringLiteral("e-ok"), QStringLiteral("o1"), QStringLiteral("SKU-1")),
+                                      orderMessage(t, QStringLiteral("e-404"), QStringLiteral("o2"), QStringLiteral("SKU-404"))});
+        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("inventory")), ledger);
+        consumer.start();
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}")), qint64(1), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects")), qint64(1), 20000);
+        const qint64 letterId = db->scalar(QStringLiteral("SELECT id FROM {dead_letters}"))->toLongLong();
+
+        // The fix, then the operator's replay: NEW -> REPLAYING, delivered by the one-shot replayer.
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-404')")).ok());
+        ActionRequest request;
+        request.ids = {letterId};
+        request.reason = QStringLiteral("SKU-404 added to the catalog");
+        request.actor = QStringLiteral("alice");
+        auto replay = OperatorActions(*db).replayDeadLetters(request);
+        QVERIFY2(replay.ok() && replay->affected == 1, qPrintable(replay.message()));
+        auto publisher = KafkaPublisher::create(broker->bootstrap(), KafkaProperties());
+        QVERIFY(publisher.ok());
+        auto round = DeadLetterReplayer(*db, **publisher).deliver(10, 10000);
+        QVERIFY2(round.ok() && round->delivered == 1, qPrintable(round.message()));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")), qint64(1), 30000);
+        auto letter = DeadLetterStore(*db).find(letterId);
+        QCOMPARE(letter->status, QStringLiteral("REPLAYED"));
+        QCOMPARE(letter->replayCount, 1);
+        QVERIFY(letter->replayedAt.isValid());
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("event_id = 'e-404' AND status = 'PROCESSED'")), qint64(1));
+
+        // A second replay (forced, delivered by a running relay) is a duplicate for the inbox.
+        request.force = true;
+        request.reason = QStringLiteral("again");
+        QVERIFY(OperatorActions(*db).replayDeadLetters(request).ok());
+        RelayThread relay(db->url(), testRelayOptions(broker->bootstrap(), QStringLiteral("replay-relay")));
+        relay.start();
+        QTRY_COMPARE_WITH_TIMEOUT(DeadLetterStore(*db).find(letterId)->replayCount, 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().duplicates.load() >= 1, 30000);
+        relay.stop();
+        consumer.stop();
+        QCOMPARE(relay.stats().replayed.load(), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")), qint64(1));
+
+        // On the topic: the original event_id, key and headers plus the replay headers.
+        const auto onTopic = readTopic(broker->bootstrap(), t, 4, 3000);
+        QCOMPARE(onTopic.size(), 4);
+        int replays = 0;
+        for (const ConsumedMessage& m : onTopic) {
+            if (!m.headers.contains("x-replay-count"))
+                continue;
+            ++replays;
+            QCOMPARE(m.headers.value("event_id"), QByteArray("e-404"));
+            QCOMPARE(m.key, QByteArray("o2"));
+            QCOMPARE(m.headers.value("schema_version"), QByteArray("1"));
+            QCOMPARE(m.headers.value("x-replayed-by"), QByteArray("alice"));
+            QVERIFY(m.headers.value("x-replay-count") == "1" || m.headers.value("x-replay-count") == "2");
+        }
+        QCOMPARE(replays, 2);
+    }
+
+    void replayToAnotherTopic()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("replaytopic"));
+        auto broker = startBroker(QStringLiteral("orders"), 1);
+        QVERIFY(broker->createTopic(QStringLiteral("orders-retry"), 1).ok());
+        DeadLetter l;
+        l.consumerName = QStringLiteral("c");
+        l.eventId = QStringLiteral("e1");
+        l.topic = QStringLiteral("orders");
+        l.messageKey = QStringLiteral("k1");
+        l.headers = R"({"event_id":"e1","schema_version":"1","x-replay-count":"7"})";
+        l.payload = "{}";
+        l.error = QStringLiteral("boom");
+        auto id = DeadLetterStore(*db).insert(l);
+        QVERIFY(id.ok());
+        ActionRequest request;
+        request.ids = {*id};
+        request.reason = QStringLiteral("to the retry topic");
+        request.actor = QStringLiteral("bob");
+        request.replayTopic = QStringLiteral("orders-retry");
+        auto replay = OperatorActions(*db).replayDeadLetters(request);
+        QVERIFY(replay.ok());
+        // A wrong token is fenced: the mark needs the token of the intent.
+        QCOMPARE(DeadLetterStore(*db).markReplayed(*id, QStringLiteral("not-the-token")).value(), false);
+        auto publisher = KafkaPublisher::create(broker->bootstrap(), KafkaProperties());
+        auto round = DeadLetterReplayer(*db, **publisher).deliver(10, 10000, replay->replayToken);
+        QVERIFY(round.ok());
+        QCOMPARE(round->delivered, 1);
+        const auto onTopic = readTopic(broker->bootstrap(), QStringLiteral("orders-retry"), 1, 3000);
+        QCOMPARE(onTopic.size(), 1);
+        QCOMPARE(onTopic.first().headers.value("x-replay-count"), QByteArray("1")); // not the stale header
+        QCOMPARE(onTopic.first().headers.value("x-replayed-by"), QByteArray("bob"));
+        QCOMPARE(readTopic(broker->bootstrap(), QStringLiteral("orders"), -1, 1500).size(), 0);
+    }
+
+    void optionsRefuseAutoCommit()
+    {
+        ConsumerOptions o = testConsumerOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("t"), QStringLiteral("c"));
+        QVERIFY(o.validate().ok());
+        o.kafka.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("true"));
+        QVERIFY(!o.validate().ok());
+        QCOMPARE(o.validate().error().kind, ErrorKind::Usage);
+        o.kafka.remove(QStringLiteral("enable.auto.commit"));
+        o.maxAttempts = 100;
+        o.backoffCapMs = 60000;
+        QVERIFY(!o.validate().ok()); // retries would outlast max.poll.interval.ms
+        o.maxAttempts = 3;
+        QVERIFY(o.validate().ok());
+        o.consumerName.clear();
+        QVERIFY(!o.validate().ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInboxConsumer)
+#include "tst_inboxconsumer.moc"
