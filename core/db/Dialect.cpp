@@ -26,6 +26,11 @@ QString Dialect::containsIgnoringCase(const QString& column, const QString& plac
     return QStringLiteral("LOWER(%1) LIKE LOWER(%2) ESCAPE '!'").arg(column, placeholder);
 }
 
+QString Dialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("EXISTS (SELECT 1 FROM json_each(%1) WHERE json_each.value = %2)").arg(column, placeholder);
+}
+
 QDateTime Dialect::toDateTime(const QVariant& value) const
 {
     if (value.isNull())

@@ -49,6 +49,8 @@ public:
     virtual QString integerValue(const QString& placeholder) const { return placeholder; }
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
+    // True when the JSON array in `column` holds the bound integer (audit target_ids lookups).
+    virtual QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const;
     // Serialises concurrent migrators.
     virtual QStringList migrationLock() const { return {}; }
     virtual QStringList migrationUnlock() const { return {}; }

@@ -146,4 +146,9 @@ QVector<Migration> MySqlDialect::migrations() const
     return {tables, triggers};
 }
 
+QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("JSON_CONTAINS(%1, CAST(CAST(%2 AS SIGNED) AS CHAR))").arg(column, placeholder);
+}
+
 } // namespace outbox

@@ -20,6 +20,7 @@ public:
     QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }

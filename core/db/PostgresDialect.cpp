@@ -159,4 +159,9 @@ $fn$)")
     return {tables, triggers};
 }
 
+QString PostgresDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("%1 @> jsonb_build_array(CAST(%2 AS bigint))").arg(column, placeholder);
+}
+
 } // namespace outbox
