@@ -117,15 +117,6 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
         return false;
     }
     DatabaseUrl resolved = *url;
-    if (resolved.kind != DatabaseKind::Sqlite && resolved.password.isEmpty()) {
-        // Never stored: asked for each time unless the environment provides it.
-        bool ok = false;
-        const QString password = QInputDialog::getText(this, tr("Password"), tr("Password for %1:").arg(resolved.redacted()),
-                                                       QLineEdit::Password, {}, &ok);
-        if (!ok)
-            return false;
-        resolved.password = password;
-    }
     ConnectionProfile p = profile;
     if (p.url.isEmpty())
         p.url = resolved.redacted();
@@ -150,6 +141,7 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
         emit snapshotReady(s);
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
+    connect(m_sampler, &MetricsSampler::failed, this, [this, url](const QString& message) { askPasswordIfNeeded(url, message); });
 
     ConsoleContext context;
     context.browse = m_browse;
@@ -172,6 +164,32 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
                                                                        : QStringLiteral("#2e7d32");
     m_profileTag->setStyleSheet(QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
     showStatus(tr("Connecting to %1…").arg(url.redacted()));
+}
+
+void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& message)
+{
+    // Servers without password authentication need none; ask only when the server wants one.
+    // The password is kept in memory for this connection only, never stored.
+    if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
+        return;
+    if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive)
+        && !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive)
+        && !message.contains(QLatin1String("access denied"), Qt::CaseInsensitive))
+        return;
+    auto* prompt = new QInputDialog(this);
+    prompt->setObjectName(QStringLiteral("passwordPrompt"));
+    prompt->setWindowTitle(tr("Password"));
+    prompt->setLabelText(tr("Password for %1:").arg(url.redacted()));
+    prompt->setTextEchoMode(QLineEdit::Password);
+    prompt->setAttribute(Qt::WA_DeleteOnClose);
+    m_passwordPrompt = prompt;
+    const ConnectionProfile profile = m_profile;
+    connect(prompt, &QInputDialog::textValueSelected, this, [this, url, profile](const QString& password) {
+        DatabaseUrl withPassword = url;
+        withPassword.password = password;
+        connectTo(withPassword, profile);
+    });
+    prompt->open();
 }
 
 void MainWindow::disconnectFromDatabase()

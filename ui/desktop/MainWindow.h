@@ -34,7 +34,8 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Connects to `url` (a password may come from the URL, OUTBOX_DB_PASSWORD or a prompt).
+    // Connects to `url`. The password comes from the URL or OUTBOX_DB_PASSWORD; when the server
+    // asks for one that was not given, a prompt asks for it (kept in memory only).
     void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
     bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
     void disconnectFromDatabase();
@@ -58,6 +59,7 @@ private:
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
+    void askPasswordIfNeeded(const DatabaseUrl& url, const QString& message);
 
     QTabWidget* m_pages = nullptr;
     OverviewPage* m_overview = nullptr;
@@ -68,6 +70,7 @@ private:
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;
     QPointer<QWidget> m_wallboard;
+    QPointer<QWidget> m_passwordPrompt;
     DatabaseSession* m_browse = nullptr;
     DatabaseSession* m_actions = nullptr;
     MetricsSampler* m_sampler = nullptr;
