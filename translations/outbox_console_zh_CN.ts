@@ -2,1239 +2,973 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>ActionDialog</name>
-    <message>
-        <location filename="../ui/desktop/ActionDialog.cpp" line="26"/>
-        <source>Sample of the rows that will change:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionDialog.cpp" line="36"/>
-        <source>Why (written to the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionDialog.cpp" line="37"/>
-        <source>Reason:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionDialog.cpp" line="42"/>
-        <source>Type &quot;%1&quot; to confirm:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionDialog.cpp" line="49"/>
-        <source>Run</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ActionRunner</name>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="30"/>
-        <source>Requeue events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="32"/>
-        <source>Mark events DEAD</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="34"/>
-        <source>Replay dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="36"/>
-        <source>Discard dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/ActionRunner.cpp" line="115"/>
-        <source>Nothing to change: none of the targeted rows is in a state this action accepts (%n conflict(s)).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="119"/>
-        <source>%1: %2 row(s) will change.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/ActionRunner.cpp" line="121"/>
-        <source>%n targeted row(s) are in another state and will be left alone.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="123"/>
-        <source>%1 %2 row(s) match but are not eligible.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="132"/>
-        <source>This is a PRODUCTION connection.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="140"/>
-        <source>Applying in chunks of %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="140"/>
-        <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="149"/>
-        <source>Cancelled; nothing changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ActionRunner.cpp" line="215"/>
-        <source>#%1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/ActionRunner.cpp" line="224"/>
-        <source>Cancelled after %n row(s); every finished chunk is committed and audited.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/ActionRunner.cpp" line="235"/>
-        <source>%1: %n row(s) changed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/ActionRunner.cpp" line="237"/>
-        <source>%n conflict(s) (state changed meanwhile)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>AuditPage</name>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="48"/>
-        <source>action, e.g. events.requeue</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="51"/>
-        <source>actor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="52"/>
-        <source>since</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="55"/>
-        <source>Apply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="57"/>
-        <source>Load more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="58"/>
-        <source>Export CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="60"/>
-        <source>Export JSON…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="65"/>
-        <source>Id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="66"/>
-        <source>When</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="67"/>
-        <source>Actor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="68"/>
-        <source>Action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="69"/>
-        <source>Target</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="70"/>
-        <source>Affected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="71"/>
-        <source>Outcome</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="72"/>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="73"/>
-        <source>Target ids</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="85"/>
-        <location filename="../ui/desktop/AuditPage.cpp" line="90"/>
-        <source>Export audit log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="85"/>
-        <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/AuditPage.cpp" line="90"/>
-        <source>JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/AuditPage.cpp" line="193"/>
-        <source>Exported %n audit entrie(s) to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>ConnectDialog</name>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="18"/>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="47"/>
-        <source>Connect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="23"/>
-        <source>(new connection)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="33"/>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="34"/>
-        <source>green (development)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="35"/>
-        <source>yellow (staging)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="36"/>
-        <source>red (production: typed confirmation for every action)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="37"/>
-        <source>Profile:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="38"/>
-        <source>Name:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="39"/>
-        <source>URL:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="40"/>
-        <source>Colour tag:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="42"/>
-        <source>Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ConnectDialog.cpp" line="46"/>
-        <source>Save profile</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DeadLettersPage</name>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="30"/>
-        <source>Any status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="35"/>
-        <source>consumer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="36"/>
-        <source>Apply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="38"/>
-        <source>Load more</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="42"/>
-        <source>Selected dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="43"/>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="138"/>
-        <source>Every dead letter of the filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="44"/>
-        <source>Replay…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="46"/>
-        <source>Discard…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="54"/>
-        <source>Id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="55"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="56"/>
-        <source>Consumer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="57"/>
-        <source>Topic</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="58"/>
-        <source>Event id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="59"/>
-        <source>Attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="60"/>
-        <source>Last failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="61"/>
-        <source>Error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="143"/>
-        <source>Select one or more dead letters first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/DeadLettersPage.cpp" line="146"/>
-        <source>%n selected dead letter(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>EventInspector</name>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="36"/>
-        <location filename="../ui/desktop/EventInspector.cpp" line="88"/>
-        <source>Select an event to inspect it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="39"/>
-        <source>Copy as JSON</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="63"/>
-        <source>Payload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="64"/>
-        <source>Headers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="68"/>
-        <source>Raw</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="71"/>
-        <source>Column</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="71"/>
-        <source>Value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="72"/>
-        <source>Columns</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="75"/>
-        <source>When</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="75"/>
-        <source>Actor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="75"/>
-        <source>Action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="75"/>
-        <source>Reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="75"/>
-        <source>Outcome</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="76"/>
-        <source>Audit history</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="111"/>
-        <source>Loading event %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventInspector.cpp" line="135"/>
-        <source>Event %1 · %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>EventTableModel</name>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="204"/>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="212"/>
-        <source>loading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="219"/>
-        <source>(no longer matches)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="261"/>
-        <source>Id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="263"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="265"/>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="267"/>
-        <source>Aggregate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="269"/>
-        <source>Attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="271"/>
-        <source>Created</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventTableModel.cpp" line="273"/>
-        <source>Last error</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>EventsPage</name>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="34"/>
-        <source>Any status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="35"/>
-        <source>Unsent (PENDING, SENDING, FAILED)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="46"/>
-        <source>event type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="47"/>
-        <source>aggregate type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="48"/>
-        <source>aggregate id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="49"/>
-        <source>error text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="50"/>
-        <source>from</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="54"/>
-        <source>until</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="64"/>
-        <source>Newest first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="65"/>
-        <source>Oldest first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="66"/>
-        <source>Apply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="77"/>
-        <source>Selected events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="78"/>
-        <location filename="../ui/desktop/EventsPage.cpp" line="259"/>
-        <source>Every event of the current filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="79"/>
-        <source>Requeue…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="81"/>
-        <source>Mark DEAD…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="85"/>
-        <source>Act on:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="112"/>
-        <source>Failure groups (unsent events by error class and error text)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="114"/>
-        <source>Refresh groups</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="116"/>
-        <source>Requeue group…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="118"/>
-        <source>Mark group DEAD…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="124"/>
-        <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="125"/>
-        <source>Error class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="126"/>
-        <source>Error fingerprint</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="127"/>
-        <source>Example</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/EventsPage.cpp" line="158"/>
-        <source>%n event(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/EventsPage.cpp" line="159"/>
-        <source>%n event(s) so far, more as you scroll</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="184"/>
-        <source>The time range is empty: &quot;from&quot; must be before &quot;until&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="198"/>
-        <source>loading…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="240"/>
-        <source>Not connected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="247"/>
-        <source>Select a failure group first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="251"/>
-        <source>Failure group &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/EventsPage.cpp" line="263"/>
-        <source>Select one or more events first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/EventsPage.cpp" line="266"/>
-        <source>%n selected event(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>JsonTreeModel</name>
-    <message numerus="yes">
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="108"/>
-        <source>{%n key(s)}</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="110"/>
-        <source>[%n item(s)]</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="121"/>
-        <source>object</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="123"/>
-        <source>array</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="125"/>
-        <source>string</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="127"/>
-        <source>number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="129"/>
-        <source>boolean</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="131"/>
-        <source>null</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="143"/>
-        <source>Key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="145"/>
-        <source>Value</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/JsonTreeModel.cpp" line="147"/>
-        <source>Type</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="29"/>
-        <source>Outbox Console</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="33"/>
-        <source>Not connected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="51"/>
-        <source>Overview</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="52"/>
-        <source>Events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="53"/>
-        <source>Dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="54"/>
-        <source>Audit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="55"/>
-        <source>Relays</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="64"/>
-        <source>&amp;Connection</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="65"/>
-        <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="67"/>
-        <source>&amp;Disconnect</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="69"/>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="70"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="71"/>
-        <source>&amp;Wallboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="103"/>
-        <source>Connection lost: %1 — reconnecting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="123"/>
-        <source>Password</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="123"/>
-        <source>Password for %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="167"/>
-        <source>Outbox Console — %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="168"/>
-        <source>%1 · PRODUCTION</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="174"/>
-        <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/MainWindow.cpp" line="211"/>
-        <source>Outbox wallboard — press Esc to leave</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ManagedRelay</name>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="22"/>
-        <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="77"/>
-        <source>$ %1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="79"/>
-        <source>running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="94"/>
-        <source>stopping</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="102"/>
-        <source>stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="106"/>
-        <source>relay exited (%1, code %2); restarting in %3 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="107"/>
-        <source>crashed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="107"/>
-        <source>exited</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/ManagedRelay.cpp" line="110"/>
-        <source>restarting</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>OverviewPage</name>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="63"/>
-        <source>Refresh every</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/OverviewPage.cpp" line="67"/>
-        <source>%n second(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="70"/>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="77"/>
-        <source>Wallboard</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="88"/>
-        <source>Oldest pending</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="89"/>
-        <source>Pending</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="90"/>
-        <source>Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="91"/>
-        <source>Dead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="92"/>
-        <source>Dead letters NEW</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="93"/>
-        <source>Relays up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="107"/>
-        <source>Backlog by status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="126"/>
-        <source>Sent and failed per interval</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="134"/>
-        <source>sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="137"/>
-        <source>failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="147"/>
-        <source>Attempts of unsent events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="163"/>
-        <source>Worker</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="163"/>
-        <source>Sending</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="163"/>
-        <source>Expired leases</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="166"/>
-        <source>Relay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="166"/>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="166"/>
-        <source>Heartbeat age</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="166"/>
-        <source>Health</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="172"/>
-        <source>Lease holders</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="174"/>
-        <source>Relays</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="206"/>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="208"/>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="210"/>
-        <source>%1 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="212"/>
-        <source>%1 h</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="213"/>
-        <source>%1 d</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="264"/>
-        <source>events</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="277"/>
-        <source>Updated %1 (%2 ms)%3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="280"/>
-        <source>; SENT is an estimate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="296"/>
-        <source>stale heartbeat</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/OverviewPage.cpp" line="296"/>
-        <source>ok</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RelaysPage</name>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="26"/>
-        <source>Worker</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="27"/>
-        <source>Host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="28"/>
-        <source>PID</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="29"/>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="30"/>
-        <source>Desired</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="31"/>
-        <source>Heartbeat age</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="32"/>
-        <source>Leases</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="33"/>
-        <source>Sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="34"/>
-        <source>Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="35"/>
-        <source>Fenced</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="36"/>
-        <source>Last error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="55"/>
-        <source>reason (required, written to the audit log)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="61"/>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="62"/>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="63"/>
-        <source>Drain</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="72"/>
-        <source>Managed relay (outboxctl relay as a child process)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="77"/>
-        <source>extra arguments, e.g. --kafka-bootstrap 127.0.0.1:9092</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="78"/>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="80"/>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="82"/>
-        <source>not running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="135"/>
-        <source>Select one or more relays first.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="140"/>
-        <source>A reason is required.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../ui/desktop/RelaysPage.cpp" line="151"/>
-        <source>%1: %n relay(s) changed (audit #%2)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../ui/desktop/RelaysPage.cpp" line="158"/>
-        <source>Not connected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>main</name>
     <message>
-        <location filename="../app/outbox-console/main.cpp" line="36"/>
         <source>Outbox Console: live health and audited operations for a transactional outbox.</source>
-        <translation type="unfinished"></translation>
+        <translation>Outbox 控制台：事务性发件箱的实时健康状况与可审计的运维操作。</translation>
     </message>
     <message>
-        <location filename="../app/outbox-console/main.cpp" line="39"/>
         <source>Database URL (password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库 URL（密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
     </message>
     <message>
-        <location filename="../app/outbox-console/main.cpp" line="41"/>
         <source>Start `outboxctl demo` as a child and open its database.</source>
-        <translation type="unfinished"></translation>
+        <translation>以子进程启动 `outboxctl demo` 并打开其数据库。</translation>
     </message>
     <message>
-        <location filename="../app/outbox-console/main.cpp" line="42"/>
         <source>Open the full-screen wallboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>打开全屏大屏模式。</translation>
     </message>
     <message>
-        <location filename="../app/outbox-console/main.cpp" line="66"/>
         <source>Demo</source>
-        <translation type="unfinished"></translation>
+        <translation>演示</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionDialog</name>
+    <message>
+        <source>Sample of the rows that will change:</source>
+        <translation>将被更改的行（样本）：</translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log)</source>
+        <translation>原因（写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Type "%1" to confirm:</source>
+        <translation>输入“%1”以确认：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>执行</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionRunner</name>
+    <message>
+        <source>Requeue events</source>
+        <translation>重新入队事件</translation>
+    </message>
+    <message>
+        <source>Mark events DEAD</source>
+        <translation>将事件标记为 DEAD</translation>
+    </message>
+    <message>
+        <source>Replay dead letters</source>
+        <translation>重放死信</translation>
+    </message>
+    <message>
+        <source>Discard dead letters</source>
+        <translation>丢弃死信</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to change: none of the targeted rows is in a state this action accepts (%n conflict(s)).</source>
+        <translation><numerusform>无需更改：目标行均不处于此操作接受的状态（%n 个冲突）。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 row(s) will change.</source>
+        <translation>%1：将更改 %2 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n targeted row(s) are in another state and will be left alone.</source>
+        <translation><numerusform>%n 个目标行处于其他状态，将保持不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2 row(s) match but are not eligible.</source>
+        <translation>%1 行 %2 状态的记录匹配但不符合条件。</translation>
+    </message>
+    <message>
+        <source>This is a PRODUCTION connection.</source>
+        <translation>这是生产环境连接。</translation>
+    </message>
+    <message>
+        <source>Applying in chunks of %1…</source>
+        <translation>正在按每批 %1 行执行…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing changed.</source>
+        <translation>已取消，未做任何更改。</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n row(s); every finished chunk is committed and audited.</source>
+        <translation><numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s) changed</source>
+        <translation><numerusform>%1：已更改 %n 行</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) (state changed meanwhile)</source>
+        <translation><numerusform>%n 个冲突（期间状态已变化）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::AuditPage</name>
+    <message>
+        <source>action, e.g. events.requeue</source>
+        <translation>操作，例如 events.requeue</translation>
+    </message>
+    <message>
+        <source>actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>since</source>
+        <translation>起始于</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Affected</source>
+        <translation>影响行数</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Target ids</source>
+        <translation>目标编号</translation>
+    </message>
+    <message>
+        <source>Export audit log</source>
+        <translation>导出审计日志</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n audit entrie(s) to %1</source>
+        <translation><numerusform>已导出 %n 条审计记录到 %1</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ConnectDialog</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>(new connection)</source>
+        <translation>（新连接）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>green (development)</source>
+        <translation>绿色（开发）</translation>
+    </message>
+    <message>
+        <source>yellow (staging)</source>
+        <translation>黄色（预发布）</translation>
+    </message>
+    <message>
+        <source>red (production: typed confirmation for every action)</source>
+        <translation>红色（生产：每个操作都需输入确认）</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL：</translation>
+    </message>
+    <message>
+        <source>Colour tag:</source>
+        <translation>颜色标签：</translation>
+    </message>
+    <message>
+        <source>Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting.</source>
+        <translation>密码从不保存：来自 OUTBOX_DB_PASSWORD，或在连接时询问。</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>保存配置</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::DeadLettersPage</name>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Selected dead letters</source>
+        <translation>选中的死信</translation>
+    </message>
+    <message>
+        <source>Every dead letter of the filter</source>
+        <translation>筛选结果中的全部死信</translation>
+    </message>
+    <message>
+        <source>Replay…</source>
+        <translation>重放…</translation>
+    </message>
+    <message>
+        <source>Discard…</source>
+        <translation>丢弃…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Last failed</source>
+        <translation>最近失败</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Select one or more dead letters first.</source>
+        <translation>请先选择一条或多条死信。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected dead letter(s)</source>
+        <translation><numerusform>%n 条选中的死信</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventInspector</name>
+    <message>
+        <source>Select an event to inspect it.</source>
+        <translation>选择一个事件以查看详情。</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>复制为 JSON</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>头部</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>原始文本</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>所有列</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Audit history</source>
+        <translation>审计历史</translation>
+    </message>
+    <message>
+        <source>Loading event %1…</source>
+        <translation>正在加载事件 %1…</translation>
+    </message>
+    <message>
+        <source>Event %1 · %2 · %3</source>
+        <translation>事件 %1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventTableModel</name>
+    <message>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>(no longer matches)</source>
+        <translation>（已不再匹配）</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最近错误</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventsPage</name>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Unsent (PENDING, SENDING, FAILED)</source>
+        <translation>未发送（PENDING、SENDING、FAILED）</translation>
+    </message>
+    <message>
+        <source>event type</source>
+        <translation>事件类型</translation>
+    </message>
+    <message>
+        <source>aggregate type</source>
+        <translation>聚合类型</translation>
+    </message>
+    <message>
+        <source>aggregate id</source>
+        <translation>聚合 ID</translation>
+    </message>
+    <message>
+        <source>error text</source>
+        <translation>错误文本</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>最新在前</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>最旧在前</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Selected events</source>
+        <translation>选中的事件</translation>
+    </message>
+    <message>
+        <source>Every event of the current filter</source>
+        <translation>当前筛选的全部事件</translation>
+    </message>
+    <message>
+        <source>Requeue…</source>
+        <translation>重新入队…</translation>
+    </message>
+    <message>
+        <source>Mark DEAD…</source>
+        <translation>标记为 DEAD…</translation>
+    </message>
+    <message>
+        <source>Act on:</source>
+        <translation>操作对象：</translation>
+    </message>
+    <message>
+        <source>Failure groups (unsent events by error class and error text)</source>
+        <translation>失败分组（按错误类别和错误文本归类的未发送事件）</translation>
+    </message>
+    <message>
+        <source>Refresh groups</source>
+        <translation>刷新分组</translation>
+    </message>
+    <message>
+        <source>Requeue group…</source>
+        <translation>整组重新入队…</translation>
+    </message>
+    <message>
+        <source>Mark group DEAD…</source>
+        <translation>整组标记为 DEAD…</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Error class</source>
+        <translation>错误类别</translation>
+    </message>
+    <message>
+        <source>Error fingerprint</source>
+        <translation>错误指纹</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation><numerusform>%n 个事件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) so far, more as you scroll</source>
+        <translation><numerusform>已加载 %n 个事件，滚动以加载更多</numerusform></translation>
+    </message>
+    <message>
+        <source>The time range is empty: "from" must be before "until".</source>
+        <translation>时间范围为空：“从”必须早于“至”。</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Select a failure group first.</source>
+        <translation>请先选择一个失败分组。</translation>
+    </message>
+    <message>
+        <source>Failure group "%1"</source>
+        <translation>失败分组“%1”</translation>
+    </message>
+    <message>
+        <source>Select one or more events first.</source>
+        <translation>请先选择一个或多个事件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected event(s)</source>
+        <translation><numerusform>%n 个选中的事件</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::JsonTreeModel</name>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation><numerusform>{%n 个键}</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation><numerusform>[%n 项]</numerusform></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::MainWindow</name>
+    <message>
+        <source>Outbox Console</source>
+        <translation>Outbox 控制台</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>死信</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect</source>
+        <translation>断开(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Wallboard</source>
+        <translation>大屏模式(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Connection lost: %1 — reconnecting…</source>
+        <translation>连接已断开：%1 —— 正在重新连接…</translation>
+    </message>
+    <message>
+        <source>Outbox Console — %1</source>
+        <translation>Outbox 控制台 —— %1</translation>
+    </message>
+    <message>
+        <source>%1 · PRODUCTION</source>
+        <translation>%1 · 生产环境</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>Outbox wallboard — press Esc to leave</source>
+        <translation>Outbox 大屏 —— 按 Esc 退出</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ManagedRelay</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>$ %1 %2</source>
+        <translation>$ %1 %2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>relay exited (%1, code %2); restarting in %3 ms</source>
+        <translation>中继已退出（%1，退出码 %2）；%3 毫秒后重启</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>正在重启</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::OverviewPage</name>
+    <message>
+        <source>Refresh every</source>
+        <translation>刷新间隔</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation><numerusform>%n 秒</numerusform></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Wallboard</source>
+        <translation>大屏模式</translation>
+    </message>
+    <message>
+        <source>Oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待发送</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>Dead letters NEW</source>
+        <translation>新死信</translation>
+    </message>
+    <message>
+        <source>Relays up</source>
+        <translation>在线中继</translation>
+    </message>
+    <message>
+        <source>Backlog by status</source>
+        <translation>各状态积压</translation>
+    </message>
+    <message>
+        <source>Sent and failed per interval</source>
+        <translation>每个间隔的发送与失败数</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Attempts of unsent events</source>
+        <translation>未发送事件的尝试次数</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>Expired leases</source>
+        <translation>过期租约</translation>
+    </message>
+    <message>
+        <source>Relay</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Heartbeat age</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状况</translation>
+    </message>
+    <message>
+        <source>Lease holders</source>
+        <translation>租约持有者</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Updated %1 (%2 ms)%3</source>
+        <translation>更新于 %1（%2 毫秒）%3</translation>
+    </message>
+    <message>
+        <source>; SENT is an estimate</source>
+        <translation>；SENT 为估算值</translation>
+    </message>
+    <message>
+        <source>stale heartbeat</source>
+        <translation>心跳过期</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::RelaysPage</name>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>进程号</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>期望状态</translation>
+    </message>
+    <message>
+        <source>Heartbeat age</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Leases</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Fenced</source>
+        <translation>被隔离</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最近错误</translation>
+    </message>
+    <message>
+        <source>reason (required, written to the audit log)</source>
+        <translation>原因（必填，写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>排空</translation>
+    </message>
+    <message>
+        <source>Managed relay (outboxctl relay as a child process)</source>
+        <translation>托管中继（以子进程运行 outboxctl relay）</translation>
+    </message>
+    <message>
+        <source>extra arguments, e.g. --kafka-bootstrap 127.0.0.1:9092</source>
+        <translation>附加参数，例如 --kafka-bootstrap 127.0.0.1:9092</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Select one or more relays first.</source>
+        <translation>请先选择一个或多个中继。</translation>
+    </message>
+    <message>
+        <source>A reason is required.</source>
+        <translation>必须填写原因。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n relay(s) changed (audit #%2)</source>
+        <translation><numerusform>%1：已更改 %n 个中继（审计 #%2）</numerusform></translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
     </message>
 </context>
 </TS>

@@ -143,7 +143,14 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
                        "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
     };
-    return {tables, triggers};
+    // MariaDB has no partial indexes: composite indexes led by status keep the sampler's attempts
+    // histogram and lease holders inside the index.
+    Migration covering{3, QStringLiteral("covering indexes for the sampler"), {}};
+    covering.statements = QStringList{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_attempts_idx ON {events} (status, attempts)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, worker_id, lease_until)"),
+    };
+    return {tables, triggers, covering};
 }
 
 QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

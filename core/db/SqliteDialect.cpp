@@ -149,7 +149,15 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} "
                        "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END"),
     };
-    return {tables, triggers};
+    // Covering partial indexes for the sampler's attempts histogram and lease holders (SQLite only
+    // uses a partial index whose WHERE the query repeats exactly, hence one per state).
+    Migration covering{3, QStringLiteral("covering partial indexes for the sampler"), {}};
+    covering.statements = QStringList{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_attempts_idx ON {events} (attempts) WHERE status = 'PENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_failed_attempts_idx ON {events} (attempts) WHERE status = 'FAILED'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, lease_until) WHERE status = 'SENDING'"),
+    };
+    return {tables, triggers, covering};
 }
 
 } // namespace outbox

@@ -1,4 +1,5 @@
 #include "ui/desktop/JsonTreeModel.h"
+#include "ui/desktop/MainWindow.h"
 #include "ui/desktop/ManagedRelay.h"
 #include "ui/desktop/RecordTableModel.h"
 #include "ui/desktop/ThroughputTracker.h"
@@ -7,7 +8,9 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
+#include <QTranslator>
 
 using namespace outbox;
 using namespace outbox::desktop;
@@ -38,6 +41,20 @@ private slots:
         QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("not json"));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The zh_CN catalogue is built into the build tree and matches the classes' contexts.
+    void chineseTranslationLoads()
+    {
+        QTranslator translator;
+        QVERIFY(translator.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_console_zh_CN.qm")));
+        QCoreApplication::installTranslator(&translator);
+        {
+            MainWindow window;
+            QCOMPARE(window.pages()->tabText(0), QStringLiteral("概览"));
+            QCOMPARE(window.pages()->tabText(2), QStringLiteral("死信"));
+        }
+        QCoreApplication::removeTranslator(&translator);
     }
 
     void recordTableModel()

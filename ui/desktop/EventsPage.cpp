@@ -202,9 +202,9 @@ void EventsPage::applyFilter()
 
 void EventsPage::refreshGroups()
 {
-    if (!m_context.browse)
+    if (!m_context.analysis)
         return;
-    m_context.browse->run<QVector<FailureGroup>>(
+    m_context.analysis->run<QVector<FailureGroup>>(
         this, [](Database& db) { return FailureGroups(db).list(); },
         [this](const Result<QVector<FailureGroup>>& r) {
             if (!r.ok()) {

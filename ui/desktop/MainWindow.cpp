@@ -130,7 +130,8 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     m_profile = profile;
     m_browse = new DatabaseSession(url, {}, QStringLiteral("browse"), this);
     m_actions = new DatabaseSession(url, {}, QStringLiteral("actions"), this);
-    for (DatabaseSession* s : {m_browse, m_actions}) {
+    m_analysis = new DatabaseSession(url, {}, QStringLiteral("analysis"), this);
+    for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
     }
@@ -146,6 +147,7 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     ConsoleContext context;
     context.browse = m_browse;
     context.actions = m_actions;
+    context.analysis = m_analysis;
     context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
     context.production = profile.isProduction();
     m_overview->clearHistory();
@@ -207,6 +209,8 @@ void MainWindow::disconnectFromDatabase()
     m_browse = nullptr;
     delete m_actions;
     m_actions = nullptr;
+    delete m_analysis;
+    m_analysis = nullptr;
     hideBanner();
 }
 

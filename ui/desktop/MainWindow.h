@@ -73,6 +73,7 @@ private:
     QPointer<QWidget> m_passwordPrompt;
     DatabaseSession* m_browse = nullptr;
     DatabaseSession* m_actions = nullptr;
+    DatabaseSession* m_analysis = nullptr;
     MetricsSampler* m_sampler = nullptr;
     ConnectionProfile m_profile;
     int m_snapshots = 0;
