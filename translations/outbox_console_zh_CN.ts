@@ -693,6 +693,10 @@
         <source>Outbox wallboard — press Esc to leave</source>
         <translation>Outbox 大屏 —— 按 Esc 退出</translation>
     </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ManagedRelay</name>

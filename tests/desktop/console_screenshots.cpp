@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDir>
 #include <QTabWidget>
 #include <QTableView>
@@ -38,6 +39,7 @@ int main(int argc, char* argv[])
     }
     Database& relay = **db;
     int tick = 0;
+    const QString run = QString::number(QDateTime::currentMSecsSinceEpoch()); // event ids stay unique across runs
     QTimer play;
     QObject::connect(&play, &QTimer::timeout, &app, [&]() {
         ++tick;
@@ -48,8 +50,9 @@ int main(int argc, char* argv[])
                              .arg(burst));
         (void)relay.exec(QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers) "
                                         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-                                        "SELECT 'live-%2-' || i, 'OrderCreated', 'order', 'order-' || i, json_object('order', i), '{}' FROM n")
-                             .arg(30 + (tick % 5) * 12)
+                                        "SELECT 'live-%2-%3-' || i, 'OrderCreated', 'order', 'order-' || i, json_object('order', i), '{}' FROM n")
+                             .arg(55 + (tick % 5) * 18)
+                             .arg(run)
                              .arg(tick));
         (void)relay.exec(QStringLiteral("UPDATE {relays} SET sent_total = sent_total + %1, failed_total = failed_total + %2, "
                                         "heartbeat_at = %3 WHERE worker_id = 'relay-a'")
@@ -69,13 +72,14 @@ int main(int argc, char* argv[])
 
     window.pages()->setCurrentWidget(window.events());
     auto* status = window.findChild<QComboBox*>(QStringLiteral("filterStatus"));
-    status->setCurrentIndex(0);
+    status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+    window.events()->applyFilter();
     QTest::qWait(1500);
     auto* table = window.findChild<QTableView*>(QStringLiteral("eventsTable"));
     window.events()->refreshGroups();
     for (int row = 0; row < 60; ++row) {
         auto e = window.events()->model()->eventAt(row);
-        if (e && e->status == QLatin1String("FAILED")) {
+        if (e && e->status == QLatin1String("FAILED") && row >= 2) {
             table->selectRow(row);
             break;
         }

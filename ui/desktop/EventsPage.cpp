@@ -132,6 +132,9 @@ EventsPage::EventsPage(QWidget* parent)
     m_groupsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_groupsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_groupsView->horizontalHeader()->setStretchLastSection(true);
+    m_groupsView->setColumnWidth(0, 70);
+    m_groupsView->setColumnWidth(1, 110);
+    m_groupsView->setColumnWidth(2, 420);
     m_groupsView->verticalHeader()->hide();
     groupsLayout->addWidget(m_groupsView);
     vertical->setStretchFactor(0, 4);
@@ -153,6 +156,11 @@ void EventsPage::setContext(const ConsoleContext& context)
         return;
     m_model = new EventTableModel(context.browse, this);
     m_table->setModel(m_model);
+    const QList<QPair<int, int>> widths{{EventTableModel::IdColumn, 80},     {EventTableModel::StatusColumn, 80},
+                                        {EventTableModel::TypeColumn, 120},  {EventTableModel::AggregateColumn, 140},
+                                        {EventTableModel::AttemptsColumn, 65}, {EventTableModel::CreatedColumn, 150}};
+    for (const auto& w : widths)
+        m_table->setColumnWidth(w.first, w.second);
     connect(m_model, &EventTableModel::loadFailed, this, &EventsPage::statusMessage);
     connect(m_model, &EventTableModel::fetchFinished, this, [this]() {
         m_info->setText(m_model->atEnd() ? tr("%n event(s)", nullptr, m_model->rowCount())

@@ -137,8 +137,12 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     }
     m_sampler = new MetricsSampler(url, {}, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
-        ++m_snapshots;
+        if (++m_snapshots == 1)
+            showStatus(tr("Connected to %1").arg(m_browse ? m_browse->url().redacted() : QString()));
         hideBanner();
+        m_history << s;
+        if (m_history.size() > OverviewPage::HistoryPoints)
+            m_history.removeFirst();
         emit snapshotReady(s);
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
@@ -151,6 +155,7 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
     context.production = profile.isProduction();
     m_overview->clearHistory();
+    m_history.clear();
     m_events->setContext(context);
     m_deadLetters->setContext(context);
     m_audit->setContext(context);
@@ -231,6 +236,8 @@ void MainWindow::showWallboard()
     auto* board = new OverviewPage(true);
     board->setAttribute(Qt::WA_DeleteOnClose);
     board->setWindowTitle(tr("Outbox wallboard — press Esc to leave"));
+    for (const MetricsSnapshot& s : std::as_const(m_history))
+        board->showSnapshot(s);
     connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);
     auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), board);
     connect(esc, &QShortcut::activated, board, &QWidget::close);

@@ -77,6 +77,7 @@ private:
     MetricsSampler* m_sampler = nullptr;
     ConnectionProfile m_profile;
     int m_snapshots = 0;
+    QVector<MetricsSnapshot> m_history; // recent snapshots, so a wallboard opens with full charts
     int m_intervalMs = 2000;
 };
 

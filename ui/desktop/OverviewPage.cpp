@@ -165,6 +165,12 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
     m_relays->setObjectName(QStringLiteral("overviewRelays"));
     m_relays->setHorizontalHeaderLabels({tr("Relay"), tr("State"), tr("Heartbeat age"), tr("Health")});
     for (QTableWidget* t : {m_leases, m_relays}) {
+        if (wallboard) {
+            QFont f = t->font();
+            f.setPointSize(16);
+            t->setFont(f);
+            t->verticalHeader()->setDefaultSectionSize(36);
+        }
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->horizontalHeader()->setStretchLastSection(true);
         t->verticalHeader()->hide();
