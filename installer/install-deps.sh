@@ -13,6 +13,7 @@ PACKAGES=(
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js
+  chromium python3-prometheus-client
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
 )
 

@@ -69,5 +69,8 @@ QList<Command> statusCommands();
 QList<Command> eventCommands();
 QList<Command> actionCommands();
 QList<Command> auditCommands();
+QList<Command> serveCommands();
+QList<Command> relayCommands();
+QList<Command> demoCommands();
 
 } // namespace outbox::cli

@@ -31,6 +31,11 @@ QString Dialect::jsonArrayContainsInteger(const QString& column, const QString& 
     return QStringLiteral("EXISTS (SELECT 1 FROM json_each(%1) WHERE json_each.value = %2)").arg(column, placeholder);
 }
 
+QString Dialect::boundedDelete(const QString& table, const QString& condition) const
+{
+    return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)").arg(table, condition);
+}
+
 QDateTime Dialect::toDateTime(const QVariant& value) const
 {
     if (value.isNull())

@@ -51,6 +51,8 @@ public:
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
     // True when the JSON array in `column` holds the bound integer (audit target_ids lookups).
     virtual QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const;
+    // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
+    virtual QString boundedDelete(const QString& table, const QString& condition) const;
     // Serialises concurrent migrators.
     virtual QStringList migrationLock() const { return {}; }
     virtual QStringList migrationUnlock() const { return {}; }

@@ -269,6 +269,17 @@ Result<int> EventStore::reapExpiredLeases()
     return q->numRowsAffected();
 }
 
+Result<int> EventStore::deleteSentOlderThan(qint64 olderThanMs, int limit)
+{
+    const Dialect& d = m_db.dialect();
+    auto q = m_db.exec(d.boundedDelete(QStringLiteral("{events}"),
+                                       QStringLiteral("status = 'SENT' AND sent_at < %1").arg(d.nowPlusMillis(QStringLiteral(":age")))),
+                       {{QStringLiteral(":age"), -olderThanMs}, {QStringLiteral(":limit"), limit}});
+    if (!q)
+        return Error::runtime(QStringLiteral("retention cleanup failed: %1").arg(q.message()));
+    return q->numRowsAffected();
+}
+
 Result<EventPage> EventStore::list(const EventPageRequest& request)
 {
     if (request.limit <= 0 || request.limit > 10000)

@@ -84,6 +84,10 @@ public:
     // SENDING rows whose lease expired go back to PENDING; returns how many.
     Result<int> reapExpiredLeases();
 
+    // Retention: deletes up to `limit` SENT events sent more than `olderThanMs` ago; other states
+    // are never touched. Returns how many were deleted.
+    Result<int> deleteSentOlderThan(qint64 olderThanMs, int limit);
+
     Result<EventPage> list(const EventPageRequest& request);
     // By numeric id or by event_id.
     Result<OutboxEvent> find(const QString& idOrEventId);

@@ -143,14 +143,21 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
                        "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
     };
+    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    relayCounters.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS lease_expired_total BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_sum_ms BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_buckets TEXT NULL"),
+    };
     // MariaDB has no partial indexes: composite indexes led by status keep the sampler's attempts
     // histogram and lease holders inside the index.
-    Migration covering{3, QStringLiteral("covering indexes for the sampler"), {}};
+    Migration covering{4, QStringLiteral("covering indexes for the sampler"), {}};
     covering.statements = QStringList{
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_attempts_idx ON {events} (status, attempts)"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, worker_id, lease_until)"),
     };
-    return {tables, triggers, covering};
+    return {tables, triggers, relayCounters, covering};
 }
 
 QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

@@ -21,6 +21,11 @@ public:
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
+    QString boundedDelete(const QString& table, const QString& condition) const override
+    {
+        // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.
+        return QStringLiteral("DELETE FROM %1 WHERE %2 ORDER BY id LIMIT :limit").arg(table, condition);
+    }
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }

@@ -20,6 +20,9 @@ QJsonObject RelayRecord::toJson() const
     o[QStringLiteral("fenced_total")] = fencedTotal;
     o[QStringLiteral("leases_held")] = leasesHeld;
     o[QStringLiteral("last_error")] = lastError.isNull() ? QJsonValue() : QJsonValue(lastError);
+    o[QStringLiteral("lease_expired_total")] = leaseExpiredTotal;
+    o[QStringLiteral("latency_count")] = latencyCount;
+    o[QStringLiteral("latency_sum_ms")] = latencySumMs;
     return o;
 }
 

@@ -15,6 +15,10 @@ class RelayStore
 public:
     explicit RelayStore(Database& db) : m_db(db) {}
     Result<QVector<RelayRecord>> list();
+    // Registers the relay or refreshes its heartbeat and counters; returns its desired_state.
+    Result<QString> heartbeat(const RelayRecord& relay);
+    // Deregisters a relay that stopped cleanly.
+    Status remove(const QString& workerId);
 
 private:
     Database& m_db;

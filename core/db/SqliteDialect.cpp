@@ -149,15 +149,22 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} "
                        "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END"),
     };
+    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    relayCounters.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN lease_expired_total INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_sum_ms INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_count INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_buckets TEXT NOT NULL DEFAULT '[]'"),
+    };
     // Covering partial indexes for the sampler's attempts histogram and lease holders (SQLite only
     // uses a partial index whose WHERE the query repeats exactly, hence one per state).
-    Migration covering{3, QStringLiteral("covering partial indexes for the sampler"), {}};
+    Migration covering{4, QStringLiteral("covering partial indexes for the sampler"), {}};
     covering.statements = QStringList{
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_attempts_idx ON {events} (attempts) WHERE status = 'PENDING'"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_failed_attempts_idx ON {events} (attempts) WHERE status = 'FAILED'"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, lease_until) WHERE status = 'SENDING'"),
     };
-    return {tables, triggers, covering};
+    return {tables, triggers, relayCounters, covering};
 }
 
 } // namespace outbox

@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
+#include "core/relay/RelayStats.h"
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
@@ -96,10 +97,18 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     if (!relays)
         return relays.error();
     s.relays = *relays;
+    for (double bound : RelayStats::LatencyBuckets)
+        s.latencyBucketBounds << bound;
+    s.latencyBucketCounts = QVector<qint64>(s.latencyBucketBounds.size(), 0);
     for (const RelayRecord& r : s.relays) {
         s.relaySentTotal += r.sentTotal;
         s.relayFailedTotal += r.failedTotal;
         s.relayFencedTotal += r.fencedTotal;
+        s.relayLeaseExpiredTotal += r.leaseExpiredTotal;
+        s.latencySumSeconds += double(r.latencySumMs) / 1000.0;
+        s.latencyCount += r.latencyCount;
+        for (int i = 0; i < r.latencyBuckets.size() && i < s.latencyBucketCounts.size(); ++i)
+            s.latencyBucketCounts[i] += r.latencyBuckets.at(i);
     }
 
     auto letters = DeadLetterStore(m_db).countsByStatus();

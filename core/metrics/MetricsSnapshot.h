@@ -41,6 +41,12 @@ struct MetricsSnapshot
     qint64 relaySentTotal = 0;         // sum of the relays' counters, for rates between samples
     qint64 relayFailedTotal = 0;
     qint64 relayFencedTotal = 0;
+    qint64 relayLeaseExpiredTotal = 0;
+    // Commit -> ack latency over all registered relays (Prometheus histogram parts).
+    QVector<double> latencyBucketBounds;   // seconds
+    QVector<qint64> latencyBucketCounts;   // cumulative
+    double latencySumSeconds = 0;
+    qint64 latencyCount = 0;
     QMap<QString, qint64> deadLetters; // per status
     QVector<ConsumerStats> consumers;
     int recentWindowSeconds = 300;

@@ -22,8 +22,9 @@ struct Run
     int errLines() const { return int(err.trimmed().split('\n').size()); }
 };
 
-// Runs the real outboxctl binary, without a terminal on stdin.
-Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {})
+// Runs the real outboxctl binary, without a terminal on stdin; with `stopAfterMs`, sends SIGTERM
+// after that long (for long-running commands).
+Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {}, int stopAfterMs = 0)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -33,6 +34,8 @@ Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {})
     p.setProcessEnvironment(env);
     p.setStandardInputFile(QProcess::nullDevice());
     p.start(qEnvironmentVariable("OUTBOXCTL"), args);
+    if (stopAfterMs > 0 && !p.waitForFinished(stopAfterMs))
+        p.terminate();
     if (!p.waitForFinished(60000))
         qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
     return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
@@ -221,6 +224,67 @@ private slots:
         const Run bad = outboxctl({QStringLiteral("status"), QStringLiteral("--config"), ini});
         QCOMPARE(bad.exitCode, 2);
         QCOMPARE(bad.errLines(), 1);
+    }
+
+    void kafkaRunsTheEmbeddedBrokerStandalone()
+    {
+        QProcess broker;
+        broker.start(qEnvironmentVariable("OUTBOXCTL"), {QStringLiteral("kafka"), QStringLiteral("--brokers"), QStringLiteral("2"),
+                                                         QStringLiteral("--topic"), QStringLiteral("order:3")});
+        QVERIFY(broker.waitForStarted());
+        QVERIFY(broker.waitForReadyRead(10000));
+        const QByteArray line = broker.readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        const QString bootstrap = QString::fromUtf8(line.mid(10));
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("standalone"));
+        insertEvents(*db, 20);
+        const Run relay = outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                                     QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
+                                    {}, 4000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20));
+        QCOMPARE(relay.exitCode, 0); // SIGTERM drains and exits cleanly
+        broker.terminate();
+        QVERIFY(broker.waitForFinished(10000));
+        QCOMPARE(broker.exitCode(), 0);
+    }
+
+    void relayRefusesUnsafeOptions_data()
+    {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("timeout beyond lease") << QStringList{QStringLiteral("-X"), QStringLiteral("message.timeout.ms=60000")} << "message.timeout.ms";
+        QTest::newRow("no idempotence") << QStringList{QStringLiteral("-X"), QStringLiteral("enable.idempotence=false")} << "idempotence";
+        QTest::newRow("bad property") << QStringList{QStringLiteral("-X"), QStringLiteral("nonsense")} << "name=value";
+        QTest::newRow("bad ordering") << QStringList{QStringLiteral("--ordering"), QStringLiteral("total")} << "--ordering";
+        QTest::newRow("bad batch") << QStringList{QStringLiteral("--batch-size"), QStringLiteral("0")} << "--batch-size";
+        QTest::newRow("no bootstrap") << QStringList{QStringLiteral("--kafka-bootstrap"), QString()} << "bootstrap";
+    }
+    void relayRefusesUnsafeOptions()
+    {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, expected);
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("unsafe"));
+        QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()), QStringLiteral("--kafka-bootstrap"),
+                         QStringLiteral("127.0.0.1:9")};
+        const Run r = outboxctl(args + extra);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QCOMPARE(r.errLines(), 1);
+    }
+
+    void demoRunsEndToEnd()
+    {
+        QTemporaryDir dir;
+        const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("demo.db"));
+        const Run demo = outboxctl({QStringLiteral("demo"), QStringLiteral("--db"), url, QStringLiteral("--duration"), QStringLiteral("6"),
+                                    QStringLiteral("--rate"), QStringLiteral("200")});
+        QVERIFY2(demo.exitCode == 0, demo.err.constData());
+        QVERIFY(demo.out.contains("kafka bootstrap 127.0.0.1:"));
+        QVERIFY(demo.out.contains("demo stopped"));
+        auto db = TestDatabases::open(DatabaseUrl::parse(url).value());
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")) > 500);
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error_class = 'deterministic'")) >= 2);
+        QCOMPARE(countRows(*db, QStringLiteral("demo_orders")), countRows(*db, QStringLiteral("{events}"), QStringLiteral("event_type = 'OrderCreated'")));
     }
 
     void injectionThroughCliFiltersChangesNothing_data() { TestDatabases::addKinds(); }

@@ -398,6 +398,29 @@ private slots:
         QVERIFY2(c->oldestPendingAgeMs >= 40 && c->oldestPendingAgeMs < 60000, qPrintable(QString::number(c->oldestPendingAgeMs)));
     }
 
+    void retentionDeletesOnlyOldSentRows_data() { TestDatabases::addKinds(); }
+    void retentionDeletesOnlyOldSentRows()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        const auto ids = insertEvents(*db, 12);
+        forceStatus(*db, ids.mid(0, 6), QStringLiteral("SENT"));
+        forceStatus(*db, ids.mid(6, 2), QStringLiteral("DEAD"));
+        forceStatus(*db, ids.mid(8, 2), QStringLiteral("FAILED"));
+        QThread::msleep(1100);
+        forceStatus(*db, {ids[5]}, QStringLiteral("SENT")); // sent just now: too young
+        EventStore store(*db);
+        auto first = store.deleteSentOlderThan(1000, 3);
+        QVERIFY2(first.ok(), qPrintable(first.message()));
+        QCOMPARE(*first, 3); // bounded
+        auto second = store.deleteSentOlderThan(1000, 100);
+        QVERIFY(second.ok());
+        QCOMPARE(*second, 2);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(7));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status IN ('DEAD', 'FAILED', 'PENDING')")), qint64(6));
+    }
+
     void findByIdOrEventId()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("find"));

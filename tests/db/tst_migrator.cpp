@@ -25,7 +25,7 @@ private slots:
 
         auto first = migrator.migrate();
         QVERIFY2(first.ok(), qPrintable(first.message()));
-        QCOMPARE(first->applied, (QVector<int>{1, 2, 3}));
+        QCOMPARE(first->applied, (QVector<int>{1, 2, 3, 4}));
         QCOMPARE(first->currentVersion, migrator.latestVersion());
 
         const QStringList tables = db->handle().tables();

@@ -1,0 +1,136 @@
+#include "app/outboxctl/Cli.h"
+#include "app/outboxctl/OrderSimulator.h"
+#include "app/outboxctl/RelayRunner.h"
+#include "app/outboxctl/Signals.h"
+
+#include "core/broker/EmbeddedBroker.h"
+#include "core/db/EventStore.h"
+#include "core/db/Migrator.h"
+#include "core/relay/RelayStats.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+namespace outbox::cli {
+
+QString progressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedMs);
+
+namespace {
+
+constexpr int DemoMaxMessageBytes = 100000;
+
+int runDemo(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("demo takes no positional arguments"));
+    bool ok = true;
+    const int rate = ctx.parser.isSet(QStringLiteral("rate")) ? ctx.parser.value(QStringLiteral("rate")).toInt(&ok) : 50;
+    if (!ok || rate < 1 || rate > 20000)
+        return ctx.usage(QStringLiteral("--rate must be between 1 and 20000 orders per second"));
+    const int duration = ctx.parser.isSet(QStringLiteral("duration")) ? ctx.parser.value(QStringLiteral("duration")).toInt(&ok) : 0;
+    if (!ok || duration < 0)
+        return ctx.usage(QStringLiteral("--duration must be a number of seconds"));
+
+    QString urlText = ctx.parser.value(QStringLiteral("db"));
+    if (urlText.isEmpty())
+        urlText = QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
+    auto url = DatabaseUrl::parse(urlText);
+    if (!url)
+        return ctx.fail(url.error());
+    {
+        auto db = Database::open(*url);
+        if (!db)
+            return ctx.fail(db.error());
+        auto migrated = Migrator(**db).migrate();
+        if (!migrated)
+            return ctx.fail(migrated.error());
+    }
+
+    auto broker = EmbeddedBroker::start(1);
+    if (!broker)
+        return ctx.fail(broker.error());
+    const QString restricted = QStringLiteral("order-audit-restricted");
+    if (Status s = (*broker)->createTopic(QStringLiteral("order"), 6); !s)
+        return ctx.fail(s.error());
+    if (Status s = (*broker)->createTopic(restricted, 1); !s)
+        return ctx.fail(s.error());
+    (*broker)->setTopicError(restricted, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+
+    RelayOptions options;
+    options.bootstrap = (*broker)->bootstrap();
+    options.workerId = QStringLiteral("demo-relay");
+    options.batchSize = 200;
+    options.maxAttempts = 5;
+    options.backoffBaseMs = 200;
+    options.backoffCapMs = 5000;
+    (void)options.kafka.set(QStringLiteral("message.max.bytes"), QString::number(DemoMaxMessageBytes));
+    (void)options.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("5000"));
+    options.retentionMs = 0;
+
+    ctx.out << "Outbox Console demo\n"
+            << "  database        " << url->redacted() << "\n"
+            << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
+            << "  order service   " << rate << " orders/s; every 97th event goes to a topic the broker refuses,\n"
+            << "                  every 211th is larger than message.max.bytes: both end FAILED\n"
+            << "look at it with:\n"
+            << "  outboxctl status --db " << urlText << "\n"
+            << "  outboxctl events list --db " << urlText << " --status FAILED\n"
+            << "  kcat -b " << options.bootstrap << " -C -t order -o beginning -e -f '%k %h\\n'\n"
+            << "Ctrl-C stops the demo (the database stays for the next run).\n"
+            << Qt::endl;
+
+    std::atomic<bool>& stop = installStopSignals();
+    OrderSimulator simulator(*url, rate, restricted, DemoMaxMessageBytes + 50000);
+    simulator.start();
+    QElapsedTimer clock;
+    clock.start();
+    QElapsedTimer sinceReport;
+    sinceReport.start();
+    qint64 lastSent = 0;
+    auto observer = Database::open(*url, Database::Options{QStringLiteral("demo-observer"), {}, 5});
+    std::atomic<bool> finished{false};
+    RelayRunner runner(*url, options, 1);
+    Status s = runner.run(finished, false, [&] {
+        if (stop.load() || (duration > 0 && clock.elapsed() >= qint64(duration) * 1000))
+            finished = true;
+        if (sinceReport.elapsed() < 2000)
+            return;
+        QString counts;
+        if (observer) {
+            auto c = EventStore(**observer).counts();
+            if (c)
+                for (auto it = c->byStatus.cbegin(); it != c->byStatus.cend(); ++it)
+                    counts += QStringLiteral("%1 %2  ").arg(it.key()).arg(it.value());
+        }
+        ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4")
+                       .arg(clock.elapsed() / 1000, 4)
+                       .arg(simulator.orders())
+                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()))
+                << Qt::endl;
+        lastSent = runner.totals()->sent.load();
+        sinceReport.restart();
+    });
+    simulator.requestStop();
+    simulator.wait();
+    if (!s)
+        return ctx.fail(s.error());
+    if (!simulator.lastError().isEmpty())
+        ctx.err << "order service: " << simulator.lastError() << Qt::endl;
+    ctx.out << "demo stopped after " << clock.elapsed() / 1000 << " s: " << simulator.orders() << " orders, "
+            << progressLine(*runner.totals(), 0, 0) << Qt::endl;
+    return Ok;
+}
+
+} // namespace
+
+QList<Command> demoCommands()
+{
+    return {{QStringLiteral("demo"), QStringLiteral("Embedded end-to-end demo: SQLite + embedded Kafka + order service + relay."),
+             QString(),
+             {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."), QStringLiteral("n")),
+              QCommandLineOption(QStringLiteral("duration"), QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."), QStringLiteral("s"))},
+             runDemo, {}}};
+}
+
+} // namespace outbox::cli

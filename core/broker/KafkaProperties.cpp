@@ -1,0 +1,48 @@
+#include "core/broker/KafkaProperties.h"
+
+namespace outbox {
+
+KafkaProperties::KafkaProperties()
+{
+    m_values = {
+        {QStringLiteral("enable.idempotence"), QStringLiteral("true")},
+        {QStringLiteral("acks"), QStringLiteral("all")},
+        {QStringLiteral("message.timeout.ms"), QStringLiteral("10000")},
+        {QStringLiteral("linger.ms"), QStringLiteral("2")},
+        {QStringLiteral("compression.type"), QStringLiteral("none")},
+        {QStringLiteral("socket.keepalive.enable"), QStringLiteral("true")},
+        {QStringLiteral("client.id"), QStringLiteral("outbox-relay")},
+    };
+}
+
+Status KafkaProperties::setFromArgument(const QString& nameEqualsValue)
+{
+    const int eq = nameEqualsValue.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+        return Error::usage(QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(nameEqualsValue));
+    return set(nameEqualsValue.left(eq).trimmed(), nameEqualsValue.mid(eq + 1).trimmed());
+}
+
+Status KafkaProperties::set(const QString& name, const QString& value)
+{
+    // The outbox's promise rests on these: refuse rather than silently weaken it.
+    if (name == QLatin1String("enable.idempotence") && value != QLatin1String("true"))
+        return Error::usage(QStringLiteral("enable.idempotence must stay true for the outbox relay"));
+    if ((name == QLatin1String("acks") || name == QLatin1String("request.required.acks"))
+        && value != QLatin1String("all") && value != QLatin1String("-1"))
+        return Error::usage(QStringLiteral("acks must stay all for the outbox relay"));
+    if (name == QLatin1String("enable.gapless.guarantee") || name == QLatin1String("transactional.id"))
+        return Error::usage(QStringLiteral("%1 is not supported by the relay").arg(name));
+    m_values.insert(name, value);
+    return {};
+}
+
+qint64 KafkaProperties::messageTimeoutMs() const
+{
+    const QString v = m_values.value(QStringLiteral("message.timeout.ms"), m_values.value(QStringLiteral("delivery.timeout.ms")));
+    bool ok = false;
+    const qint64 ms = v.toLongLong(&ok);
+    return ok ? ms : 300000;
+}
+
+} // namespace outbox

@@ -1,0 +1,203 @@
+#include "core/broker/KafkaPublisher.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QMutexLocker>
+
+#include <cstdio>
+
+namespace outbox {
+
+Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bootstrap, const KafkaProperties& properties)
+{
+    if (bootstrap.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+    std::unique_ptr<KafkaPublisher> p(new KafkaPublisher);
+    char err[512];
+    rd_kafka_conf_t* conf = rd_kafka_conf_new();
+    auto set = [&](const QString& name, const QString& value) -> Status {
+        if (rd_kafka_conf_set(conf, name.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err) != RD_KAFKA_CONF_OK)
+            return Error::usage(QStringLiteral("Kafka property %1: %2").arg(name, QString::fromUtf8(err)));
+        return {};
+    };
+    Status s = set(QStringLiteral("bootstrap.servers"), bootstrap);
+    for (auto it = properties.values().cbegin(); s && it != properties.values().cend(); ++it)
+        s = set(it.key(), it.value());
+    if (!s) {
+        rd_kafka_conf_destroy(conf);
+        return s.error();
+    }
+    rd_kafka_conf_set_dr_msg_cb(conf, &KafkaPublisher::onDelivery);
+    rd_kafka_conf_set_error_cb(conf, &KafkaPublisher::onError);
+    rd_kafka_conf_set_log_cb(conf, &KafkaPublisher::onLog);
+    rd_kafka_conf_set_opaque(conf, p.get());
+    p->m_rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
+    if (!p->m_rk) {
+        rd_kafka_conf_destroy(conf);
+        return Error::usage(QStringLiteral("cannot create the Kafka producer: %1").arg(QString::fromUtf8(err)));
+    }
+    return p;
+}
+
+KafkaPublisher::~KafkaPublisher()
+{
+    if (m_rk) {
+        rd_kafka_flush(m_rk, 2000);
+        rd_kafka_destroy(m_rk);
+    }
+}
+
+void KafkaPublisher::onLog(const rd_kafka_t*, int level, const char* facility, const char* buf)
+{
+    // Only warnings and worse; the relay reports connection state itself.
+    if (level <= 3)
+        std::fprintf(stderr, "kafka: %s: %s\n", facility, buf);
+}
+
+void KafkaPublisher::onError(rd_kafka_t* rk, int err, const char* reason, void* opaque)
+{
+    auto* self = static_cast<KafkaPublisher*>(opaque);
+    const auto code = static_cast<rd_kafka_resp_err_t>(err);
+    if (code == RD_KAFKA_RESP_ERR__FATAL) {
+        char why[512];
+        rd_kafka_fatal_error(rk, why, sizeof why);
+        self->noteConnectionError(QString::fromUtf8(why), true);
+        return;
+    }
+    if (classifyDelivery(code) == DeliveryClass::ConnectionWide)
+        self->noteConnectionError(QString::fromUtf8(reason), false);
+}
+
+void KafkaPublisher::noteConnectionError(const QString& why, bool isFatal)
+{
+    QMutexLocker lock(&m_mutex);
+    m_connectionError = why;
+    m_connectionDown = true;
+    if (isFatal)
+        m_fatal = true;
+}
+
+QString KafkaPublisher::connectionError() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_connectionError;
+}
+
+void KafkaPublisher::onDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void* opaque)
+{
+    auto* self = static_cast<KafkaPublisher*>(opaque);
+    auto* slot = static_cast<PendingBatch::Slot*>(m->_private);
+    DeliveryReport& r = slot->batch->m_reports[slot->index];
+    r.reported = true;
+    r.error = m->err;
+    r.persistence = rd_kafka_message_status(m);
+    r.deliveryClass = classifyDelivery(m->err, r.persistence);
+    r.partition = m->partition;
+    r.offset = m->offset;
+    r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
+    if (m->err)
+        r.message = QString::fromUtf8(rd_kafka_err2str(m->err));
+    else
+        self->m_connectionDown = false; // a delivery proves the connection works
+    slot->batch->m_outstanding.fetch_sub(1);
+}
+
+rd_kafka_resp_err_t KafkaPublisher::topicError(const QString& topic)
+{
+    constexpr qint64 RecheckMs = 30000;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    auto it = m_topicChecks.find(topic);
+    if (it != m_topicChecks.end() && now - it->checkedAtMs < RecheckMs)
+        return it->error;
+    TopicCheck check;
+    check.checkedAtMs = now;
+    rd_kafka_topic_t* rkt = rd_kafka_topic_new(m_rk, topic.toUtf8().constData(), nullptr);
+    const struct rd_kafka_metadata* md = nullptr;
+    if (rkt && rd_kafka_metadata(m_rk, 0, rkt, &md, 2000) == RD_KAFKA_RESP_ERR_NO_ERROR && md && md->topic_cnt == 1) {
+        const rd_kafka_resp_err_t err = md->topics[0].err;
+        if (err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED || err == RD_KAFKA_RESP_ERR_TOPIC_EXCEPTION)
+            check.error = err;
+    }
+    if (md)
+        rd_kafka_metadata_destroy(md);
+    if (rkt)
+        rd_kafka_topic_destroy(rkt);
+    m_topicChecks.insert(topic, check);
+    return check.error;
+}
+
+std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage>& messages)
+{
+    auto batch = std::make_unique<PendingBatch>(int(messages.size()));
+    batch->m_outstanding = int(messages.size());
+    for (int i = 0; i < messages.size(); ++i) {
+        const KafkaMessage& msg = messages.at(i);
+        batch->m_slots[i] = PendingBatch::Slot{batch.get(), i};
+        const QByteArray topic = msg.topic.toUtf8();
+        rd_kafka_resp_err_t err = topicError(msg.topic);
+        for (int tries = 0; err == RD_KAFKA_RESP_ERR_NO_ERROR && tries < 600; ++tries) {
+            rd_kafka_headers_t* headers = rd_kafka_headers_new(msg.headers.size());
+            for (const KafkaHeader& h : msg.headers)
+                rd_kafka_header_add(headers, h.name.constData(), h.name.size(), h.value.constData(), h.value.size());
+            const rd_kafka_resp_err_t produced =
+                rd_kafka_producev(m_rk, RD_KAFKA_V_TOPIC(topic.constData()),
+                                  RD_KAFKA_V_KEY(const_cast<char*>(msg.key.constData()), size_t(msg.key.size())),
+                                  RD_KAFKA_V_VALUE(const_cast<char*>(msg.payload.constData()), size_t(msg.payload.size())),
+                                  RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_HEADERS(headers),
+                                  RD_KAFKA_V_OPAQUE(&batch->m_slots[i]), RD_KAFKA_V_END);
+            if (produced == RD_KAFKA_RESP_ERR_NO_ERROR)
+                break; // the headers now belong to the message
+            rd_kafka_headers_destroy(headers);
+            if (produced != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+                err = produced;
+                break;
+            }
+            rd_kafka_poll(m_rk, 100); // let the queue drain, then try again
+            if (tries == 599)
+                err = produced;
+        }
+        if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
+            DeliveryReport& r = batch->m_reports[i];
+            r.reported = true;
+            r.error = err;
+            r.deliveryClass = classifyDelivery(err);
+            r.message = QString::fromUtf8(rd_kafka_err2str(err));
+            r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
+            batch->m_outstanding.fetch_sub(1);
+        }
+    }
+    rd_kafka_poll(m_rk, 0);
+    return batch;
+}
+
+void KafkaPublisher::await(PendingBatch& batch, qint64 timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (batch.m_outstanding.load() > 0 && timer.elapsed() < timeoutMs)
+        rd_kafka_poll(m_rk, 20);
+    // Past the deadline (message.timeout.ms is below it, so this is a safety net): unknown outcome.
+    for (DeliveryReport& r : batch.m_reports) {
+        if (!r.reported) {
+            r.reported = true;
+            r.error = RD_KAFKA_RESP_ERR__TIMED_OUT;
+            r.deliveryClass = DeliveryClass::UnknownOutcome;
+            r.message = QStringLiteral("no delivery report before the deadline");
+        }
+    }
+}
+
+Status KafkaPublisher::probe(int timeoutMs)
+{
+    const struct rd_kafka_metadata* md = nullptr;
+    const rd_kafka_resp_err_t err = rd_kafka_metadata(m_rk, 0, nullptr, &md, timeoutMs);
+    if (md)
+        rd_kafka_metadata_destroy(md);
+    if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return Error::runtime(QStringLiteral("Kafka unreachable: %1").arg(QString::fromUtf8(rd_kafka_err2str(err))));
+    if (!m_fatal)
+        m_connectionDown = false;
+    return {};
+}
+
+} // namespace outbox

@@ -1,0 +1,441 @@
+#include "core/relay/Relay.h"
+
+#include "core/db/EventStatus.h"
+#include "core/db/RelayStore.h"
+#include "core/support/Failpoints.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QEventLoop>
+#include <QHostInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDriver>
+#include <QThread>
+#include <QTimer>
+#include <QUuid>
+
+namespace outbox {
+
+Relay::Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log)
+    : m_url(std::move(url)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
+      m_router(m_options.topicTemplate), m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
+{
+    if (m_options.workerId.isEmpty())
+        m_options.workerId = QStringLiteral("%1-%2-%3")
+                                 .arg(QHostInfo::localHostName())
+                                 .arg(QCoreApplication::applicationPid())
+                                 .arg(QUuid::createUuid().toString(QUuid::Id128).left(6));
+    if (!m_log)
+        m_log = [](const QString&) {};
+}
+
+Relay::~Relay() = default;
+
+QString Relay::state() const
+{
+    return m_state;
+}
+
+void Relay::setState(const QString& state, const QString& error)
+{
+    // RUNNING and IDLE alternate all the time under light load; only other changes are news.
+    const auto routine = [](const QString& s) { return s == QLatin1String("RUNNING") || s == QLatin1String("IDLE"); };
+    if (state != m_state && !(routine(state) && routine(m_state)))
+        m_log(QStringLiteral("%1 -> %2%3").arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+    m_state = state;
+    if (!error.isEmpty())
+        m_lastError = error;
+}
+
+Status Relay::connect()
+{
+    Database::Options dbOptions;
+    dbOptions.purpose = QStringLiteral("relay");
+    dbOptions.tablePrefix = m_options.tablePrefix;
+    auto db = Database::open(m_url, dbOptions);
+    if (!db)
+        return db.error();
+    m_db = std::move(db).value();
+    m_store = std::make_unique<EventStore>(*m_db);
+    m_listening = false;
+    if (m_options.notify && m_db->kind() == DatabaseKind::PostgreSql) {
+        const QString channel = m_db->dialect().sql(QStringLiteral("{events}"));
+        m_listening = m_db->handle().driver()->subscribeToNotification(channel);
+        if (m_listening) {
+            m_notifyContext = std::make_unique<QObject>();
+            QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, m_notifyContext.get(), [this] { m_notified = true; });
+        }
+        if (!m_listening)
+            m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms").arg(channel).arg(m_options.pollIntervalMs));
+    }
+    return {};
+}
+
+bool Relay::reconnectDatabase()
+{
+    m_notifyContext.reset();
+    m_store.reset();
+    m_db.reset();
+    Status s = connect();
+    if (!s)
+        setState(QStringLiteral("DEGRADED"), s.message());
+    return s.ok();
+}
+
+Status Relay::run(const std::atomic<bool>& stopRequested)
+{
+    if (Status s = m_options.validate(); !s)
+        return s;
+    if (Status s = connect(); !s)
+        return s;
+    auto publisher = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
+    if (!publisher)
+        return publisher.error();
+    m_publisher = std::move(publisher).value();
+    m_sinceHeartbeat.start();
+    m_sinceReap.start();
+    m_sinceRetention.start();
+    m_sinceEmptyClaim.start();
+    setState(QStringLiteral("RUNNING"));
+    maintenance(true);
+    loop(stopRequested);
+    drain();
+    return {};
+}
+
+void Relay::loop(const std::atomic<bool>& stopRequested)
+{
+    bool lastClaimEmpty = false;
+    while (true) {
+        const bool stopping = stopRequested.load() || m_desired == QLatin1String("DRAIN") || m_desired == QLatin1String("STOP");
+        maintenance();
+        if (stopping && m_flights.empty()) {
+            if (!stopRequested.load())
+                m_log(QStringLiteral("desired state %1: drained").arg(m_desired));
+            return;
+        }
+        if (!m_db && !reconnectDatabase()) {
+            waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(++m_degradedRounds))), stopRequested);
+            continue;
+        }
+        if (m_degraded && m_flights.empty() && !stopping) {
+            // Do not claim while Kafka is unreachable: events stay PENDING for whoever can send.
+            if (m_publisher->fatal()) {
+                m_log(QStringLiteral("recreating the producer after a fatal error: %1").arg(m_publisher->connectionError()));
+                auto fresh = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
+                if (fresh)
+                    m_publisher = std::move(fresh).value();
+            }
+            if (Status probe = m_publisher->probe(2000); !probe) {
+                setState(QStringLiteral("DEGRADED"), probe.message());
+                waitForWork(int(std::max<qint64>(200, m_backoff.delayFor(++m_degradedRounds))), stopRequested);
+                continue;
+            }
+            m_degraded = false;
+            m_degradedRounds = 0;
+            m_log(QStringLiteral("Kafka reachable again"));
+        }
+
+        // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
+        const int window = m_options.pipeline ? 2 * m_options.batchSize : m_options.batchSize;
+        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
+        const bool due = !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        const bool mayClaim = !stopping && !m_degraded && m_desired == QLatin1String("RUN") && due;
+        if (mayClaim && inFlightCount() + m_options.batchSize <= window) {
+            m_notified = false;
+            auto batch = claim();
+            if (batch && batch->events.isEmpty())
+                m_sinceEmptyClaim.restart();
+            if (batch && !batch->events.isEmpty()) {
+                lastClaimEmpty = false;
+                setState(QStringLiteral("RUNNING"));
+                launch(std::move(*batch));
+                if (int(m_flights.back().batch.events.size()) == m_options.batchSize)
+                    continue; // a full batch: there may be more right away
+            } else {
+                lastClaimEmpty = batch.has_value();
+            }
+        }
+        if (m_flights.empty()) {
+            if (m_desired == QLatin1String("PAUSE"))
+                setState(QStringLiteral("PAUSED"));
+            else if (lastClaimEmpty && !m_degraded)
+                setState(QStringLiteral("IDLE"));
+            if (!m_notified)
+                waitForWork(m_options.pollIntervalMs, stopRequested);
+            continue;
+        }
+        m_publisher->poll(lastClaimEmpty ? 5 : 1);
+        QCoreApplication::processEvents(); // delivers NOTIFYs that arrived meanwhile
+        harvest(false);
+    }
+}
+
+int Relay::inFlightCount() const
+{
+    int n = 0;
+    for (const Flight& f : m_flights)
+        n += f.unmarked;
+    return n;
+}
+
+void Relay::launch(ClaimedBatch batch)
+{
+    (void)Failpoints::hit("relay.after_claim"); // crash here: the lease expires, another relay delivers
+    if (Status s = Failpoints::hit("relay.before_produce"); !s) {
+        m_log(s.message());
+        QVector<qint64> ids;
+        for (const OutboxEvent& e : batch.events)
+            ids << e.id;
+        (void)m_store->release(batch.leaseToken, ids);
+        return;
+    }
+    QVector<KafkaMessage> messages;
+    messages.reserve(batch.events.size());
+    for (const OutboxEvent& e : batch.events)
+        messages << toMessage(e);
+    Flight flight;
+    flight.pending = m_publisher->enqueue(messages);
+    flight.marked = QVector<bool>(batch.events.size(), false);
+    flight.unmarked = int(batch.events.size());
+    flight.batch = std::move(batch);
+    flight.launched.start();
+    m_flights.push_back(std::move(flight));
+}
+
+void Relay::harvest(bool everything)
+{
+    // Mark what the broker has answered, in batches: a whole flight once complete, or the answered
+    // part of a flight whose stragglers keep it waiting (one slow topic must not stall the rest).
+    for (Flight& f : m_flights) {
+        const bool complete = f.pending->outstanding() == 0;
+        if (!complete && !everything && f.launched.elapsed() < StragglerMs)
+            continue;
+        QVector<int> ready;
+        for (int i = 0; i < f.batch.events.size(); ++i) {
+            if (!f.marked.at(i) && f.pending->reports().at(i).reported)
+                ready << i;
+        }
+        if (ready.isEmpty())
+            continue;
+        if (Status s = Failpoints::hit("relay.after_confirm_before_mark"); !s)
+            m_log(s.message());
+        mark(f.batch, f.pending->reports(), ready);
+        for (int i : ready)
+            f.marked[i] = true;
+        f.unmarked -= int(ready.size());
+    }
+    m_flights.erase(std::remove_if(m_flights.begin(), m_flights.end(), [](const Flight& f) { return f.unmarked == 0; }),
+                    m_flights.end());
+    m_leasesHeld = inFlightCount();
+}
+
+std::optional<ClaimedBatch> Relay::claim()
+{
+    auto batch = m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
+    if (!batch) {
+        setState(QStringLiteral("DEGRADED"), batch.message());
+        reconnectDatabase();
+        QThread::msleep(quint64(std::max<qint64>(100, m_backoff.delayFor(++m_degradedRounds))));
+        return std::nullopt;
+    }
+    m_stats.claimed.fetch_add(batch->events.size());
+    return std::move(batch).value();
+}
+
+KafkaMessage Relay::toMessage(const OutboxEvent& e) const
+{
+    KafkaMessage m;
+    m.topic = m_router.topicFor(e);
+    m.key = e.aggregateId.toUtf8();
+    m.payload = e.payload;
+    m.headers = {{"event_id", e.eventId.toUtf8()},
+                 {"event_type", e.eventType.toUtf8()},
+                 {"aggregate_type", e.aggregateType.toUtf8()},
+                 {"aggregate_id", e.aggregateId.toUtf8()},
+                 {"schema_version", QByteArray::number(e.schemaVersion)}};
+    if (e.aggregateVersion)
+        m.headers.append({"aggregate_version", QByteArray::number(*e.aggregateVersion)});
+    const QJsonObject extra = QJsonDocument::fromJson(e.headers).object();
+    for (auto it = extra.begin(); it != extra.end(); ++it) {
+        const QByteArray value = it->isString() ? it->toString().toUtf8()
+                                                : QJsonDocument(QJsonObject{{QStringLiteral("v"), *it}})
+                                                      .toJson(QJsonDocument::Compact)
+                                                      .mid(5)
+                                                      .chopped(1);
+        m.headers.append({it.key().toUtf8(), value});
+    }
+    return m;
+}
+
+void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes)
+{
+    if (!m_store) {
+        // No database right now: the events stay SENDING until their lease expires, then go again.
+        m_stats.markErrors.fetch_add(1);
+        return;
+    }
+    QVector<SentMark> sent;
+    QVector<ErrorMark> retry, failed, dead;
+    QVector<qint64> release;
+    QString connectionError;
+    for (int i : indexes) {
+        const OutboxEvent& e = batch.events.at(i);
+        const DeliveryReport& r = reports.at(i);
+        DeliveryClass c = r.deliveryClass;
+        // A send that never left because no broker was reachable says nothing about the event.
+        if (m_publisher->connectionDown() && c != DeliveryClass::Success && c != DeliveryClass::Deterministic
+            && r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            c = DeliveryClass::ConnectionWide;
+        switch (c) {
+        case DeliveryClass::Success:
+            sent << SentMark{e.id, r.partition, r.offset};
+            m_stats.recordLatency(r.ackedAtMs - e.createdAt.toMSecsSinceEpoch());
+            if (e.attempts > 1)
+                m_stats.redelivered.fetch_add(1);
+            break;
+        case DeliveryClass::ConnectionWide:
+            release << e.id;
+            connectionError = r.message.isEmpty() ? m_publisher->connectionError() : r.message;
+            break;
+        case DeliveryClass::Deterministic:
+            failed << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
+            break;
+        case DeliveryClass::UnknownOutcome:
+        case DeliveryClass::Transient:
+            if (e.attempts >= m_options.maxAttempts) {
+                const QString why = QStringLiteral("attempts exhausted (%1): %2").arg(e.attempts).arg(r.message);
+                // In ordering mode the event keeps blocking its aggregate until an operator acts.
+                if (m_options.ordering == OrderingMode::Aggregate)
+                    failed << ErrorMark{e.id, why, QStringLiteral("exhausted"), 0};
+                else
+                    dead << ErrorMark{e.id, why, deliveryClassName(c), 0};
+            } else {
+                retry << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(e.attempts)};
+            }
+            break;
+        }
+    }
+
+    auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
+        if (!result) {
+            m_stats.markErrors.fetch_add(1);
+            m_log(QStringLiteral("%1: %2 (the leases expire and the events are sent again)").arg(QLatin1String(what), result.message()));
+            return false;
+        }
+        counter.fetch_add(result->updated);
+        if (!result->fenced.isEmpty()) {
+            m_stats.fenced.fetch_add(result->fenced.size());
+            m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over").arg(QLatin1String(what)).arg(result->fenced.size()));
+        }
+        return true;
+    };
+    if (!sent.isEmpty()) {
+        auto result = m_store->markSent(batch.leaseToken, sent);
+        if (!result) {
+            // One more try on a fresh connection before leaving it to the lease.
+            reconnectDatabase();
+            if (m_store)
+                result = m_store->markSent(batch.leaseToken, sent);
+        }
+        account("mark SENT", result, m_stats.sent);
+    }
+    if (!m_store)
+        return;
+    if (!retry.isEmpty())
+        account("retry later", m_store->retryLater(batch.leaseToken, retry), m_stats.retried);
+    if (!failed.isEmpty())
+        account("mark FAILED", m_store->markFailed(batch.leaseToken, failed), m_stats.failed);
+    if (!dead.isEmpty())
+        account("mark DEAD", m_store->markDead(batch.leaseToken, dead), m_stats.dead);
+    if (!release.isEmpty()) {
+        account("release", m_store->release(batch.leaseToken, release), m_stats.released);
+        degrade(connectionError);
+    }
+}
+
+void Relay::degrade(const QString& why)
+{
+    m_degraded = true;
+    setState(QStringLiteral("DEGRADED"), why);
+}
+
+void Relay::maintenance(bool force)
+{
+    if (!m_db)
+        return;
+    if (force || m_sinceHeartbeat.elapsed() >= m_options.heartbeatMs) {
+        m_sinceHeartbeat.restart();
+        RelayRecord r;
+        r.workerId = m_options.workerId;
+        r.host = QHostInfo::localHostName();
+        r.pid = QCoreApplication::applicationPid();
+        r.version = QStringLiteral(OUTBOX_VERSION);
+        r.state = m_state;
+        r.claimedTotal = m_stats.claimed.load();
+        r.sentTotal = m_stats.sent.load();
+        r.failedTotal = m_stats.failed.load() + m_stats.dead.load();
+        r.fencedTotal = m_stats.fenced.load();
+        r.leasesHeld = m_leasesHeld;
+        r.lastError = m_lastError;
+        r.leaseExpiredTotal = m_stats.leaseExpired.load();
+        r.latencySumMs = qint64(m_stats.latencySumSeconds() * 1000.0);
+        r.latencyCount = m_stats.latencyCount();
+        for (qint64 c : m_stats.bucketCounts())
+            r.latencyBuckets << c;
+        auto desired = RelayStore(*m_db).heartbeat(r);
+        if (desired) {
+            if (*desired != m_desired)
+                m_log(QStringLiteral("desired state %1").arg(*desired));
+            m_desired = *desired;
+        } else {
+            m_log(QStringLiteral("heartbeat failed: %1").arg(desired.message()));
+        }
+    }
+    if (force || m_sinceReap.elapsed() >= m_options.leaseMs / 2) {
+        m_sinceReap.restart();
+        auto reaped = m_store->reapExpiredLeases();
+        if (reaped && *reaped > 0) {
+            m_stats.leaseExpired.fetch_add(*reaped);
+            m_log(QStringLiteral("returned %1 event(s) with expired leases to PENDING").arg(*reaped));
+        }
+    }
+    if (m_options.retentionMs > 0 && (force || m_sinceRetention.elapsed() >= 60000)) {
+        m_sinceRetention.restart();
+        for (int round = 0; round < 10; ++round) {
+            auto deleted = m_store->deleteSentOlderThan(m_options.retentionMs, m_options.retentionBatch);
+            if (!deleted || *deleted < m_options.retentionBatch)
+                break;
+        }
+    }
+}
+
+void Relay::waitForWork(int ms, const std::atomic<bool>& stopRequested)
+{
+    // Wakes on a NOTIFY (PostgreSQL), on stop, or when the poll interval has passed.
+    QEventLoop loop;
+    QObject context;
+    if (m_listening && m_db)
+        QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, &context, [&] { loop.quit(); });
+    QTimer tick;
+    QObject::connect(&tick, &QTimer::timeout, &context, [&] {
+        if (stopRequested.load() || m_notified)
+            loop.quit();
+    });
+    tick.start(50);
+    QTimer::singleShot(ms, &context, [&] { loop.quit(); });
+    loop.exec();
+}
+
+void Relay::drain()
+{
+    setState(QStringLiteral("DRAINING"));
+    // Everything launched has been answered and marked by now (loop() waits for the flights).
+    m_leasesHeld = 0;
+    if (m_db)
+        (void)RelayStore(*m_db).remove(m_options.workerId);
+    setState(QStringLiteral("STOPPED"));
+}
+
+} // namespace outbox

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/broker/KafkaPublisher.h"
+#include "core/db/Database.h"
+#include "core/db/EventStore.h"
+#include "core/relay/Backoff.h"
+#include "core/relay/RelayOptions.h"
+#include "core/relay/RelayStats.h"
+#include "core/relay/TopicRouter.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace outbox {
+
+// One relay worker: the loop of DESIGN §5. Claims due events in short transactions, produces
+// them, waits for every delivery report, and marks the results in fenced updates. run() blocks
+// on the calling thread (which must be able to run a QEventLoop, e.g. a QThread) until a stop
+// is requested, desired_state says DRAIN/STOP, or a fatal error occurs; it always drains.
+class Relay
+{
+public:
+    using Logger = std::function<void(const QString&)>;
+
+    Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log = {});
+    ~Relay();
+
+    // Returns an error only when the relay cannot start (database or producer unusable).
+    Status run(const std::atomic<bool>& stopRequested);
+    QString workerId() const { return m_options.workerId; }
+    QString state() const;
+
+private:
+    // A claimed batch handed to the producer, marked as its delivery reports arrive.
+    struct Flight
+    {
+        ClaimedBatch batch;
+        std::unique_ptr<PendingBatch> pending;
+        QVector<bool> marked;
+        int unmarked = 0;
+        QElapsedTimer launched;
+    };
+    static constexpr qint64 StragglerMs = 250;
+
+    Status connect();
+    void loop(const std::atomic<bool>& stopRequested);
+    std::optional<ClaimedBatch> claim();
+    void launch(ClaimedBatch batch);
+    void harvest(bool everything);
+    int inFlightCount() const;
+    void mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes);
+    void maintenance(bool force = false);
+    void waitForWork(int ms, const std::atomic<bool>& stopRequested);
+    void drain();
+    void setState(const QString& state, const QString& error = {});
+    void degrade(const QString& why);
+    KafkaMessage toMessage(const OutboxEvent& event) const;
+    bool reconnectDatabase();
+
+    DatabaseUrl m_url;
+    RelayOptions m_options;
+    RelayStats& m_stats;
+    Logger m_log;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<EventStore> m_store;
+    std::unique_ptr<KafkaPublisher> m_publisher;
+    TopicRouter m_router;
+    Backoff m_backoff;
+    std::vector<Flight> m_flights;
+    QString m_state = QStringLiteral("STARTING");
+    QString m_lastError;
+    QString m_desired = QStringLiteral("RUN");
+    bool m_degraded = false;
+    int m_degradedRounds = 0;
+    bool m_listening = false;
+    int m_leasesHeld = 0;
+    QElapsedTimer m_sinceHeartbeat;
+    QElapsedTimer m_sinceReap;
+    QElapsedTimer m_sinceRetention;
+    QElapsedTimer m_sinceEmptyClaim;
+    bool m_notified = false;
+    std::unique_ptr<QObject> m_notifyContext;
+};
+
+} // namespace outbox

@@ -1,0 +1,38 @@
+#include "core/relay/RelayOptions.h"
+
+#include "core/relay/TopicRouter.h"
+
+namespace outbox {
+
+qint64 RelayOptions::deliveryDeadlineMs() const
+{
+    return kafka.messageTimeoutMs() + 2000;
+}
+
+Status RelayOptions::validate() const
+{
+    if (bootstrap.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+    if (batchSize < 1 || batchSize > 10000)
+        return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
+    if (leaseMs < 1000)
+        return Error::usage(QStringLiteral("the lease must be at least 1000 ms"));
+    if (maxAttempts < 1)
+        return Error::usage(QStringLiteral("max attempts must be at least 1"));
+    if (backoffBaseMs < 1 || backoffCapMs < backoffBaseMs)
+        return Error::usage(QStringLiteral("the backoff cap must not be below its base"));
+    if (pollIntervalMs < 10 || heartbeatMs < 100)
+        return Error::usage(QStringLiteral("poll interval and heartbeat are too short"));
+    // A claimed event is produced at once and librdkafka reports it within message.timeout.ms; the
+    // mark follows. All of it must end before the lease does, or another relay would send it too.
+    const qint64 worstCase = deliveryDeadlineMs();
+    if (kafka.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
+        return Error::usage(QStringLiteral("message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
+                                           "%3 ms; lower message.timeout.ms or raise --lease-ms")
+                                .arg(kafka.messageTimeoutMs())
+                                .arg(leaseMs)
+                                .arg(worstCase));
+    return TopicRouter::validateTemplate(topicTemplate);
+}
+
+} // namespace outbox

@@ -1,0 +1,163 @@
+// NOC dashboard: one WebSocket to /ws, snapshots pushed by the server's single sampler.
+// Reconnects by itself and says loudly when its numbers are stale.
+(function () {
+  "use strict";
+  const HISTORY = 180; // points kept per chart
+  const COLORS = ["#4ea1ff", "#3ddc84", "#ffb020", "#ff4d4f", "#c77dff", "#2ec4b6", "#f15bb5", "#9ef01a"];
+
+  let token = new URLSearchParams(location.hash.slice(1)).get("token") || sessionStorage.getItem("outbox-token") || "";
+  let socket = null;
+  let retryMs = 1000;
+  let intervalMs = 2000;
+  let relayStaleAfterMs = 30000;
+  let lastSnapshotAt = 0;
+  let lastSamplerError = "";
+  let previous = null; // {t, sent}
+  let tokenRejected = false;
+
+  Chart.defaults.color = "#c8d3df";
+  Chart.defaults.font.size = 16;
+  Chart.defaults.borderColor = "#263241";
+
+  function lineChart(id, datasets) {
+    return new Chart(document.getElementById(id), {
+      type: "line",
+      data: { labels: [], datasets: datasets },
+      options: {
+        animation: false, responsive: true, maintainAspectRatio: false,
+        elements: { point: { radius: 0 }, line: { borderWidth: 3, tension: 0.2 } },
+        scales: { y: { beginAtZero: true } },
+        plugins: { legend: { position: "bottom" } }
+      }
+    });
+  }
+  const dataset = (label, i) => ({ label: label, data: [], borderColor: COLORS[i % COLORS.length], backgroundColor: COLORS[i % COLORS.length] });
+  const backlog = lineChart("chart-backlog", [dataset("PENDING", 0), dataset("SENDING", 1), dataset("FAILED", 2)]);
+  const throughput = lineChart("chart-throughput", [dataset("sent/s", 1)]);
+  const leases = lineChart("chart-leases", []);
+
+  function push(chart, label, values) {
+    chart.data.labels.push(label);
+    if (chart.data.labels.length > HISTORY) chart.data.labels.shift();
+    chart.data.datasets.forEach((ds, i) => {
+      ds.data.push(values[i] === undefined ? null : values[i]);
+      while (ds.data.length > chart.data.labels.length) ds.data.shift();
+      while (ds.data.length < chart.data.labels.length) ds.data.unshift(null);
+    });
+    chart.update("none");
+  }
+
+  function formatAge(seconds) {
+    if (seconds === null || seconds === undefined) return "–";
+    if (seconds < 120) return Math.round(seconds) + "s";
+    if (seconds < 7200) return Math.floor(seconds / 60) + "m";
+    if (seconds < 172800) return Math.floor(seconds / 3600) + "h";
+    return Math.floor(seconds / 86400) + "d";
+  }
+  const formatCount = (n) => Number(n || 0).toLocaleString("en-US");
+
+  function setTile(metric, text, alert) {
+    const el = document.querySelector('[data-metric="' + metric + '"]');
+    el.textContent = text;
+    const tile = el.parentElement;
+    if (tile.classList.contains("alert-when-nonzero")) tile.classList.toggle("alert", !!alert);
+  }
+
+  function render(s) {
+    const ev = s.events || {};
+    ["PENDING", "SENDING", "FAILED", "DEAD"].forEach((k) => setTile(k, formatCount(ev[k]), (ev[k] || 0) > 0));
+    setTile("SENT", (s.sent_is_estimate ? "≈" : "") + formatCount(ev.SENT), false);
+    setTile("oldest", formatAge(s.oldest_pending_age_seconds), false);
+    const dlqNew = (s.dead_letters || {}).NEW || 0;
+    setTile("dlq_new", formatCount(dlqNew), dlqNew > 0);
+    const relays = s.relays || [];
+    const up = relays.filter((r) => r.heartbeat_age_ms === undefined || r.heartbeat_age_ms <= relayStaleAfterMs).length;
+    setTile("relays_up", up + " / " + relays.length, false);
+
+    const t = Date.parse(s.taken_at) || Date.now();
+    const label = new Date(t).toLocaleTimeString("en-GB");
+    push(backlog, label, [ev.PENDING || 0, ev.SENDING || 0, ev.FAILED || 0]);
+    let rate = null;
+    if (previous && t > previous.t) rate = Math.max(0, (s.relay_sent_total - previous.sent) * 1000 / (t - previous.t));
+    previous = { t: t, sent: s.relay_sent_total || 0 };
+    push(throughput, label, [rate === null ? 0 : Math.round(rate * 10) / 10]);
+    const holders = s.lease_holders || [];
+    holders.forEach((h) => {
+      if (!leases.data.datasets.some((d) => d.label === h.worker_id))
+        leases.data.datasets.push(dataset(h.worker_id, leases.data.datasets.length));
+    });
+    push(leases, label, leases.data.datasets.map((d) => {
+      const h = holders.find((x) => x.worker_id === d.label);
+      return h ? h.sending : 0;
+    }));
+  }
+
+  function setConnection(state, text) {
+    document.body.classList.remove("live", "connecting", "disconnected");
+    document.body.classList.add(state);
+    document.getElementById("connection").textContent = text;
+  }
+
+  function checkStale() {
+    const age = lastSnapshotAt ? (Date.now() - lastSnapshotAt) / 1000 : null;
+    let reason = "";
+    if (lastSamplerError) reason = "the server cannot read the database: " + lastSamplerError;
+    else if (!socket || socket.readyState !== WebSocket.OPEN) reason = "not connected to the server";
+    else if (age !== null && age * 1000 > 3 * intervalMs) reason = "no update for " + Math.round(age) + "s";
+    // The first connection attempt is "connecting", not stale; after that any gap is stale.
+    const firstAttempt = lastSnapshotAt === 0 && socket && socket.readyState === WebSocket.CONNECTING && retryMs === 1000;
+    const stale = reason !== "" && !firstAttempt;
+    document.body.classList.toggle("stale", stale);
+    document.getElementById("stale-banner").hidden = !stale;
+    document.getElementById("stale-reason").textContent = reason + (age !== null ? " (last data " + Math.round(age) + "s ago)" : "");
+    document.getElementById("updated").textContent = age === null ? "no data yet" : "updated " + Math.round(age) + "s ago";
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    setConnection("connecting", "connecting…");
+    socket = new WebSocket(scheme + location.host + "/ws");
+    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: token }));
+    socket.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === "welcome") {
+        intervalMs = msg.interval_ms || intervalMs;
+        relayStaleAfterMs = msg.relay_stale_after_ms || relayStaleAfterMs;
+        retryMs = 1000;
+        tokenRejected = false;
+        document.getElementById("token-form").hidden = true;
+        setConnection("live", "live");
+      } else if (msg.type === "snapshot") {
+        intervalMs = msg.interval_ms || intervalMs;
+        lastSnapshotAt = Date.now();
+        lastSamplerError = "";
+        render(msg.snapshot);
+        document.body.dataset.snapshots = String(Number(document.body.dataset.snapshots || 0) + 1);
+      } else if (msg.type === "sampler_error") {
+        lastSamplerError = msg.message;
+      } else if (msg.type === "error") {
+        tokenRejected = true;
+        document.getElementById("token-form").hidden = false;
+      }
+      checkStale();
+    };
+    socket.onclose = () => {
+      setConnection("disconnected", tokenRejected ? "token needed" : "reconnecting…");
+      checkStale();
+      setTimeout(connect, tokenRejected ? 10000 : retryMs);
+      retryMs = Math.min(retryMs * 2, 15000);
+    };
+  }
+
+  document.getElementById("token-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    token = document.getElementById("token-input").value.trim();
+    sessionStorage.setItem("outbox-token", token);
+    tokenRejected = false;
+    if (socket) socket.close();
+  });
+  if (location.hash) history.replaceState(null, "", location.pathname); // keep the token out of screenshots
+  if (token) sessionStorage.setItem("outbox-token", token);
+  setInterval(checkStale, 1000);
+  connect();
+})();

@@ -1,0 +1,496 @@
+// The JSON API and /metrics over real HTTP against real PostgreSQL, MariaDB and SQLite.
+#include "core/db/EventWriter.h"
+#include "core/metrics/MetricsSampler.h"
+#include "tests/support/TestDatabases.h"
+#include "tests/web/HttpTestClient.h"
+#include "ui/web/AccessControl.h"
+#include "ui/web/WebServer.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+using namespace outbox::web;
+
+namespace {
+
+const QByteArray ViewerSecret = "viewer-secret-for-tests";
+const QByteArray OperatorSecret = "operator-secret-for-tests";
+
+WebConfig testConfig()
+{
+    WebConfig c;
+    c.port = 0; // ephemeral
+    c.sampleIntervalMs = 200;
+    c.tokens = {
+        ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)},
+        ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
+    c.maskedFields = {QStringLiteral("card.number"), QStringLiteral("email")};
+    return c;
+}
+
+// A server on an ephemeral port of 127.0.0.1 plus a client for it.
+struct Fixture
+{
+    std::unique_ptr<Database> db;
+    std::unique_ptr<WebServer> server;
+    std::unique_ptr<HttpTestClient> http;
+
+    Fixture(const QString& kind, const QString& name, WebConfig config = testConfig())
+    {
+        db = TestDatabases::fresh(kind, TestDatabases::uniqueName(name));
+        server = std::make_unique<WebServer>(config, db->url(), QString());
+        auto port = server->start();
+        if (!port)
+            qFatal("server did not start: %s", qPrintable(port.message()));
+        http = std::make_unique<HttpTestClient>(server->baseUrl());
+    }
+
+    // Waits until the sampler has published a snapshot taken after this call.
+    bool freshSample()
+    {
+        // A tick already under way may have read the tables before the caller's change; the
+        // second one published after this call started after it.
+        QSignalSpy spy(server.get(), &WebServer::snapshotPublished);
+        server->sampler().sampleNow();
+        QElapsedTimer t;
+        t.start();
+        while (spy.count() < 2 && t.elapsed() < 10000)
+            spy.wait(200);
+        return spy.count() >= 2;
+    }
+};
+
+qint64 insertWithPayload(Database& db, const QByteArray& payload)
+{
+    NewEvent e;
+    e.eventType = QStringLiteral("CardCharged");
+    e.aggregateType = QStringLiteral("Payment");
+    e.aggregateId = QStringLiteral("pay-1");
+    e.payload = payload;
+    if (!db.beginWrite())
+        qFatal("begin failed");
+    auto id = EventWriter(db).append(e);
+    if (!id || !db.commit())
+        qFatal("insert failed");
+    return db.scalar(QStringLiteral("SELECT MAX(id) FROM {events}")).value().toLongLong();
+}
+
+} // namespace
+
+class TestWebApi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void authMatrix_data() { TestDatabases::addKinds(); }
+    void authMatrix()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("auth"));
+        const auto ids = insertEvents(*f.db, 3);
+        forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("boom"));
+        const QByteArray dryRun =
+            QByteArrayLiteral("{\"ids\":[") + QByteArray::number(ids.first()) + "],\"dry_run\":true}";
+
+        struct Case
+        {
+            QByteArray token;
+            int read;
+            int mutate;
+        };
+        const QList<Case> cases = {
+            {{}, 401, 401}, {"not-a-token", 401, 401}, {ViewerSecret, 200, 403}, {OperatorSecret, 200, 200}};
+        for (const Case& c : cases) {
+            const auto read = f.http->get(QStringLiteral("/api/v1/events"), c.token);
+            QVERIFY2(read.status == c.read, qPrintable(QStringLiteral("read with '%1': %2 %3")
+                                                           .arg(QString::fromUtf8(c.token))
+                                                           .arg(read.status)
+                                                           .arg(QString::fromUtf8(read.body))));
+            const auto mutate = f.http->post(QStringLiteral("/api/v1/events/requeue"), dryRun, c.token);
+            QVERIFY2(mutate.status == c.mutate, qPrintable(QStringLiteral("mutate with '%1': %2")
+                                                               .arg(QString::fromUtf8(c.token))
+                                                               .arg(mutate.status)));
+            QVERIFY(!mutate.json().isEmpty()); // JSON bodies for errors too
+            if (c.mutate >= 400)
+                QVERIFY(!mutate.json().value(QStringLiteral("error")).toString().isEmpty());
+        }
+        QCOMPARE(f.http->get(QStringLiteral("/metrics")).status, 401);
+        QVERIFY(f.freshSample());
+        QCOMPARE(f.http->get(QStringLiteral("/metrics"), ViewerSecret).status, 200);
+        // The page shell carries no data and loads without a token; its data needs one on /ws.
+        QCOMPARE(f.http->get(QStringLiteral("/")).status, 200);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/nothing"), ViewerSecret).status, 404);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events/requeue"), OperatorSecret).status, 405);
+        // Nothing changed through all of that.
+        for (qint64 id : ids)
+            QCOMPARE(statusOf(*f.db, id), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
+    }
+
+    void publicDashboardKeepsTheApiClosed()
+    {
+        WebConfig config = testConfig();
+        config.publicDashboard = true;
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("public"), config);
+        const auto ids = insertEvents(*f.db, 2);
+        forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("x"));
+        QVERIFY(f.freshSample());
+        QCOMPARE(f.http->get(QStringLiteral("/metrics")).status, 200); // read-only numbers are public
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events")).status, 401);
+        QCOMPARE(
+            f.http->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}").status,
+            401);
+        QCOMPARE(f.http
+                     ->post(QStringLiteral("/api/v1/events/requeue"), "{\"ids\":[1],\"reason\":\"r\"}",
+                            ViewerSecret)
+                     .status,
+                 403);
+        QCOMPARE(statusOf(*f.db, ids.first()), QStringLiteral("FAILED"));
+    }
+
+    void listsPageAndFind_data() { TestDatabases::addKinds(); }
+    void listsPageAndFind()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("pages"));
+        const auto ids = insertEvents(*f.db, 25);
+        forceStatus(*f.db, ids.mid(0, 5), QStringLiteral("FAILED"), QStringLiteral("broker said no"));
+        QSet<qint64> seen;
+        QString next = QStringLiteral("/api/v1/events?limit=10");
+        int pages = 0;
+        while (!next.isEmpty()) {
+            const auto r = f.http->get(next, ViewerSecret);
+            QCOMPARE(r.status, 200);
+            for (const QJsonValue& v : r.json().value(QStringLiteral("events")).toArray())
+                seen.insert(v.toObject().value(QStringLiteral("id")).toInteger());
+            const QJsonValue cursor = r.json().value(QStringLiteral("next_after_id"));
+            next = cursor.isNull()
+                       ? QString()
+                       : QStringLiteral("/api/v1/events?limit=10&after_id=%1").arg(cursor.toInteger());
+            QVERIFY(++pages <= 4);
+        }
+        QCOMPARE(seen.size(), 25);
+        const auto failed =
+            f.http->get(QStringLiteral("/api/v1/events?status=failed&error=BROKER"), ViewerSecret);
+        QCOMPARE(failed.json().value(QStringLiteral("events")).toArray().size(), 5);
+        const auto one = f.http->get(QStringLiteral("/api/v1/events/%1").arg(ids.at(7)), ViewerSecret);
+        QCOMPARE(one.status, 200);
+        QCOMPARE(one.json().value(QStringLiteral("id")).toInteger(), ids.at(7));
+        const QString eventId = one.json().value(QStringLiteral("event_id")).toString();
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events/") + eventId, ViewerSecret)
+                     .json()
+                     .value(QStringLiteral("id"))
+                     .toInteger(),
+                 ids.at(7));
+        const auto missing = f.http->get(QStringLiteral("/api/v1/events/99999999"), ViewerSecret);
+        QCOMPARE(missing.status, 404);
+        QVERIFY(!missing.json().value(QStringLiteral("error")).toString().isEmpty());
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events?status=bogus"), ViewerSecret).status, 400);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events?limit=0"), ViewerSecret).status, 400);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events?sort=id;drop"), ViewerSecret).status, 400);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/dead-letters?status=NEW"), ViewerSecret).status, 200);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/audit"), ViewerSecret).status, 200);
+        QVERIFY(f.freshSample());
+        const auto summary = f.http->get(QStringLiteral("/api/v1/summary"), ViewerSecret);
+        QCOMPARE(summary.status, 200);
+        QCOMPARE(summary.json()
+                     .value(QStringLiteral("events"))
+                     .toObject()
+                     .value(QStringLiteral("PENDING"))
+                     .toInteger(),
+                 20);
+        QCOMPARE(summary.json().value(QStringLiteral("stale")).toBool(), false);
+    }
+
+    void dryRunThenRealIsAudited_data() { TestDatabases::addKinds(); }
+    void dryRunThenRealIsAudited()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("dryrun"));
+        const auto ids = insertEvents(*f.db, 6);
+        forceStatus(*f.db, ids.mid(0, 4), QStringLiteral("FAILED"), QStringLiteral("schema mismatch"));
+        const QByteArray body =
+            "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"fixed the schema\",\"dry_run\":true}";
+        const auto dry = f.http->post(QStringLiteral("/api/v1/events/requeue"), body, OperatorSecret);
+        QCOMPARE(dry.status, 200);
+        QCOMPARE(dry.json().value(QStringLiteral("dry_run")).toBool(), true);
+        QCOMPARE(dry.json().value(QStringLiteral("matched")).toInteger(), 4);
+        QCOMPARE(dry.json().value(QStringLiteral("affected")).toInteger(), 0);
+        QCOMPARE(statusOf(*f.db, ids.first()), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
+
+        QByteArray real = body;
+        real.replace("\"dry_run\":true", "\"dry_run\":false");
+        const auto done = f.http->post(QStringLiteral("/api/v1/events/requeue"), real, OperatorSecret);
+        QCOMPARE(done.status, 200);
+        QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), 4);
+        for (qint64 id : ids.mid(0, 4))
+            QCOMPARE(statusOf(*f.db, id), QStringLiteral("PENDING"));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"),
+                           QStringLiteral("actor = 'alice-ops' AND action = 'events.requeue'")),
+                 qint64(1));
+        const auto audit = f.http->get(QStringLiteral("/api/v1/audit?actor=alice-ops"), ViewerSecret);
+        const QJsonArray entries = audit.json().value(QStringLiteral("entries")).toArray();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().toObject().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("fixed the schema"));
+
+        // Mark DEAD needs a reason; without one nothing changes.
+        const QByteArray dead = "{\"ids\":[" + QByteArray::number(ids.at(5)) + "]}";
+        const auto refused = f.http->post(QStringLiteral("/api/v1/events/dead"), dead, OperatorSecret);
+        QCOMPARE(refused.status, 400);
+        QCOMPARE(statusOf(*f.db, ids.at(5)), QStringLiteral("PENDING"));
+        const QByteArray deadWithReason =
+            "{\"ids\":[" + QByteArray::number(ids.at(5)) + "],\"reason\":\"poison\"}";
+        QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/dead"), deadWithReason, OperatorSecret).status,
+                 200);
+        QCOMPARE(statusOf(*f.db, ids.at(5)), QStringLiteral("DEAD"));
+    }
+
+    void badBodiesChangeNothing_data() { TestDatabases::addKinds(); }
+    void badBodiesChangeNothing()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("badbody"));
+        const auto ids = insertEvents(*f.db, 3);
+        forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("x"));
+        const QList<QByteArray> malformed = {
+            "{\"ids\":[1,",
+            "not json",
+            "[1,2,3]",
+            "\"text\"",
+            "",
+            "{\"ids\":\"1; DROP TABLE outbox_events\"}",
+            "{\"ids\":[1.5]}",
+            "{\"ids\":[-1]}",
+            "{\"dry_run\":\"yes\",\"ids\":[1]}",
+            "{\"unknown\":1}",
+            "{\"filter\":{\"status\":\"FAILED\",\"sql\":\"1=1\"},\"reason\":\"r\"}"};
+        for (const QByteArray& body : malformed) {
+            const auto r = f.http->post(QStringLiteral("/api/v1/events/requeue"), body, OperatorSecret);
+            QVERIFY2(r.status == 400,
+                     qPrintable(QStringLiteral("%1 -> %2").arg(QString::fromUtf8(body)).arg(r.status)));
+            const QString error = r.json().value(QStringLiteral("error")).toString();
+            QVERIFY2(!error.isEmpty() && !error.contains(QLatin1Char('\n')), qPrintable(error));
+        }
+        QByteArray huge = "{\"reason\":\"";
+        huge += QByteArray(2 * 1024 * 1024, 'a');
+        huge += "\",\"filter\":{\"status\":\"FAILED\"}}";
+        const auto tooBig = f.http->post(QStringLiteral("/api/v1/events/requeue"), huge, OperatorSecret);
+        QCOMPARE(tooBig.status, 413);
+        QVERIFY(!tooBig.json().value(QStringLiteral("error")).toString().isEmpty());
+        for (qint64 id : ids)
+            QCOMPARE(statusOf(*f.db, id), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
+        // The server is still healthy afterwards.
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/events"), ViewerSecret).status, 200);
+    }
+
+    void injectionInFiltersMatchesNothing_data() { TestDatabases::addKinds(); }
+    void injectionInFiltersMatchesNothing()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("inject"));
+        const auto ids = insertEvents(*f.db, 8);
+        forceStatus(*f.db, ids.mid(0, 3), QStringLiteral("FAILED"), QStringLiteral("boom"));
+        const QStringList attacks = {QStringLiteral("' OR '1'='1"),
+                                     QStringLiteral("x'; DROP TABLE outbox_events; --"),
+                                     QStringLiteral("%' OR 1=1 --"),
+                                     QStringLiteral("\") OR (\"1\"=\"1"),
+                                     QStringLiteral("1 UNION SELECT * FROM outbox_audit_log"),
+                                     QStringLiteral("%"),
+                                     QStringLiteral("_")};
+        for (const QString& attack : attacks) {
+            for (const QString& field : {QStringLiteral("type"), QStringLiteral("aggregate"),
+                                         QStringLiteral("aggregate_type"), QStringLiteral("error")}) {
+                QUrlQuery q;
+                q.addQueryItem(field, attack);
+                const auto r = f.http->get(QStringLiteral("/api/v1/events?") + q.toString(QUrl::FullyEncoded),
+                                           ViewerSecret);
+                QVERIFY2(r.status == 200, qPrintable(field + QLatin1Char(' ') + attack));
+                QVERIFY2(r.json().value(QStringLiteral("events")).toArray().isEmpty(),
+                         qPrintable(field + QLatin1Char(' ') + attack));
+            }
+            const QJsonObject body{{QStringLiteral("filter"), QJsonObject{{QStringLiteral("type"), attack}}},
+                                   {QStringLiteral("reason"), attack}};
+            const auto r = f.http->post(QStringLiteral("/api/v1/events/dead"), QJsonDocument(body).toJson(),
+                                        OperatorSecret);
+            QVERIFY2(r.status == 200, qPrintable(QString::fromUtf8(r.body)));
+            QCOMPARE(r.json().value(QStringLiteral("affected")).toInteger(), 0);
+            const auto status = f.http->get(QStringLiteral("/api/v1/events?status=") +
+                                                QString::fromLatin1(QUrl::toPercentEncoding(attack)),
+                                            ViewerSecret);
+            QCOMPARE(status.status, 400);
+        }
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}")), qint64(8));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(3));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(5));
+    }
+
+    void payloadFieldsAreMaskedForViewers_data() { TestDatabases::addKinds(); }
+    void payloadFieldsAreMaskedForViewers()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("mask"));
+        const qint64 id = insertWithPayload(*f.db, "{\"amount\":12,\"email\":\"bob@example.com\",\"card\":{"
+                                                   "\"number\":\"4111111111111111\",\"brand\":\"visa\"}}");
+        const auto viewer = f.http->get(QStringLiteral("/api/v1/events/%1").arg(id), ViewerSecret);
+        const QJsonObject vp = viewer.json().value(QStringLiteral("payload")).toObject();
+        QCOMPARE(vp.value(QStringLiteral("email")).toString(), QStringLiteral("***"));
+        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("number")).toString(),
+                 QStringLiteral("***"));
+        QCOMPARE(vp.value(QStringLiteral("card")).toObject().value(QStringLiteral("brand")).toString(),
+                 QStringLiteral("visa"));
+        QCOMPARE(vp.value(QStringLiteral("amount")).toInt(), 12);
+        QVERIFY(!viewer.body.contains("4111111111111111"));
+        QVERIFY(
+            !f.http->get(QStringLiteral("/api/v1/events"), ViewerSecret).body.contains("bob@example.com"));
+        const auto op = f.http->get(QStringLiteral("/api/v1/events/%1").arg(id), OperatorSecret);
+        QCOMPARE(
+            op.json().value(QStringLiteral("payload")).toObject().value(QStringLiteral("email")).toString(),
+            QStringLiteral("bob@example.com"));
+    }
+
+    void unreachableDatabaseIs503()
+    {
+        WebConfig config = testConfig();
+        auto url = DatabaseUrl::parse(QStringLiteral("postgresql://nobody@127.0.0.1:1/none"));
+        QVERIFY(url.ok());
+        WebServer server(config, *url, QString());
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+        const auto r = http.get(QStringLiteral("/api/v1/events"), ViewerSecret);
+        QCOMPARE(r.status, 503);
+        QVERIFY(!r.json().value(QStringLiteral("error")).toString().isEmpty());
+        QCOMPARE(http.get(QStringLiteral("/metrics"), ViewerSecret).status, 503);
+    }
+
+    // /metrics read back by the Prometheus project's own parser (python3-prometheus-client).
+    void metricsParseWithPrometheusClient_data() { TestDatabases::addKinds(); }
+    void metricsParseWithPrometheusClient()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("metrics"));
+        const auto ids = insertEvents(*f.db, 9);
+        forceStatus(*f.db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("x"));
+        forceStatus(*f.db, ids.mid(2, 1), QStringLiteral("DEAD"));
+        QVERIFY(f.db->exec(QStringLiteral(
+                               "INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
+                               "(:w, 'h1', 1, 40, 2), ('relay-b', 'h2', 2, 2, 1)"),
+                           {{QStringLiteral(":w"), QStringLiteral("relay \"a\" \\ 1")}})
+                    .ok());
+        QVERIFY(f.freshSample());
+        const auto r = f.http->get(QStringLiteral("/metrics"), ViewerSecret);
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.contentType.startsWith("text/plain; version=0.0.4"));
+
+        QProcess python;
+        python.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral(R"(
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families
+out = {}
+for family in text_string_to_metric_families(sys.stdin.read()):
+    for s in family.samples:
+        key = s.name + json.dumps(s.labels, sort_keys=True)
+        out[key] = {"type": family.type, "value": s.value}
+print(json.dumps(out))
+)")});
+        QVERIFY(python.waitForStarted());
+        python.write(r.body);
+        python.closeWriteChannel();
+        QVERIFY(python.waitForFinished(30000));
+        QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+        const QJsonObject m = QJsonDocument::fromJson(python.readAllStandardOutput()).object();
+        auto value = [&](const QString& key) {
+            return m.value(key).toObject().value(QStringLiteral("value")).toDouble(-1);
+        };
+        auto type = [&](const QString& key) {
+            return m.value(key).toObject().value(QStringLiteral("type")).toString();
+        };
+        QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"PENDING\"}")), 6.0);
+        QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"FAILED\"}")), 2.0);
+        QCOMPARE(value(QStringLiteral("outbox_events{\"status\": \"DEAD\"}")), 1.0);
+        QCOMPARE(type(QStringLiteral("outbox_events{\"status\": \"DEAD\"}")), QStringLiteral("gauge"));
+        QCOMPARE(value(QStringLiteral("outbox_sent_total{}")), 42.0);
+        QCOMPARE(type(QStringLiteral("outbox_sent_total{}")), QStringLiteral("counter"));
+        QCOMPARE(value(QStringLiteral("outbox_failed_total{}")), 3.0);
+        QVERIFY(value(QStringLiteral("outbox_oldest_pending_age_seconds{}")) >= 0);
+        // The awkward worker id survives escaping and comes back intact.
+        QCOMPARE(value(QStringLiteral("outbox_relay_up{\"worker\": \"relay \\\"a\\\" \\\\ 1\"}")), 1.0);
+        QCOMPARE(value(QStringLiteral("outbox_relay_up{\"worker\": \"relay-b\"}")), 1.0);
+        QCOMPARE(value(QStringLiteral("outbox_dead_letters{\"status\": \"NEW\"}")), 0.0);
+        QCOMPARE(value(QStringLiteral("outbox_sampler_up{}")), 1.0);
+    }
+
+    void tlsServesHttps()
+    {
+        QTemporaryDir dir;
+        const QString cert = dir.filePath(QStringLiteral("web.crt"));
+        const QString key = dir.filePath(QStringLiteral("web.key"));
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"),
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                       QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                       QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert});
+        QVERIFY(openssl.waitForFinished(60000) && openssl.exitCode() == 0);
+        WebConfig config = testConfig();
+        config.tlsCertificateFile = cert;
+        config.tlsKeyFile = key;
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("tls"));
+        WebServer server(config, db->url(), QString());
+        QVERIFY(server.start().ok());
+        QCOMPARE(server.baseUrl().scheme(), QStringLiteral("https"));
+        HttpTestClient https(server.baseUrl());
+        https.setIgnoreSslErrors(true);
+        QCOMPARE(https.get(QStringLiteral("/api/v1/events"), ViewerSecret).status, 200);
+        QCOMPARE(https.get(QStringLiteral("/api/v1/events")).status, 401);
+        // Plain HTTP to the TLS port gets no answer.
+        QUrl plain = server.baseUrl();
+        plain.setScheme(QStringLiteral("http"));
+        HttpTestClient http(plain);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/events"), ViewerSecret).status, 0);
+    }
+
+    void configFileIsParsedStrictly()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const QByteArray& text) {
+            QFile f(dir.filePath(QStringLiteral("web.ini")));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+        };
+        const QByteArray hash = AccessControl::hashToken("s3cret");
+        write("[web]\nlisten = 0.0.0.0:9090\nmask_fields = card.number, email\n[tokens]\nnoc = viewer:" +
+              hash + "\n");
+        auto config = WebConfig::fromFile(dir.filePath(QStringLiteral("web.ini")));
+        QVERIFY2(config.ok(), qPrintable(config.message()));
+        QCOMPARE(config->port, quint16(9090));
+        QVERIFY(!config->isLoopbackOnly());
+        QCOMPARE(config->maskedFields, (QStringList{QStringLiteral("card.number"), QStringLiteral("email")}));
+        QCOMPARE(config->tokens.size(), 1);
+        QVERIFY(AccessControl(config->tokens).authenticate("s3cret").has_value());
+        QVERIFY(!AccessControl(config->tokens).authenticate("s3cret ").has_value());
+        write("[tokens]\nnoc = admin:" + hash + "\n");
+        auto bad = WebConfig::fromFile(dir.filePath(QStringLiteral("web.ini")));
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().kind, ErrorKind::Usage);
+        QVERIFY(!bad.message().contains(QString::fromLatin1(hash))); // never echo secrets or hashes
+        WebConfig c;
+        QVERIFY(!c.setListen(QStringLiteral("127.0.0.1:99999")).ok());
+        QVERIFY(c.setListen(QStringLiteral("[::1]:8081")).ok());
+        QVERIFY(c.isLoopbackOnly());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWebApi)
+#include "tst_webapi.moc"

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "ui/web/ApiToken.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QUrlQuery>
+
+namespace outbox::web {
+
+// What the API needs of one HTTP request, copied out of QHttpServerRequest so that it can
+// travel to a database thread.
+struct ApiCall
+{
+    bool post = false;
+    QString path; // e.g. /api/v1/events/42
+    QUrlQuery query;
+    QByteArray body;
+    Principal principal;
+};
+
+} // namespace outbox::web

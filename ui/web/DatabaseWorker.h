@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/db/Database.h"
+
+#include <QObject>
+#include <functional>
+#include <memory>
+
+namespace outbox::web {
+
+// Lives on one of the pool's threads and owns that thread's connection, opened on first use
+// and reopened after a failure (QtSql connections belong to the thread that opened them).
+class DatabaseWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    DatabaseWorker(DatabaseUrl url, QString tablePrefix);
+
+    // Runs on the worker's thread. Gives nullptr and sets `error` when no connection can be made.
+    Database* connection(Error* error);
+    void dropConnection() { m_db.reset(); }
+
+private:
+    DatabaseUrl m_url;
+    QString m_tablePrefix;
+    std::unique_ptr<Database> m_db;
+};
+
+} // namespace outbox::web

@@ -1,0 +1,390 @@
+#include "ui/web/WebApi.h"
+
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventStatus.h"
+#include "core/db/EventStore.h"
+#include "core/ops/AuditLog.h"
+#include "ui/web/DatabaseWorkerPool.h"
+#include "ui/web/LatestSnapshot.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+namespace outbox::web {
+
+namespace {
+
+QString queryValue(const QUrlQuery& q, const QString& key)
+{
+    return q.queryItemValue(key, QUrl::FullyDecoded);
+}
+
+QStringList queryValues(const QUrlQuery& q, const QString& key)
+{
+    QStringList values;
+    for (const QString& v : q.allQueryItemValues(key, QUrl::FullyDecoded))
+        values << v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return values;
+}
+
+QJsonValue nextCursor(qint64 next)
+{
+    return next > 0 ? QJsonValue(next) : QJsonValue();
+}
+
+} // namespace
+
+WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
+               int sampleIntervalMs, QObject* parent)
+    : QObject(parent), m_pool(pool), m_latest(latest), m_masker(std::move(masker)),
+      m_sampleIntervalMs(sampleIntervalMs)
+{
+}
+
+PayloadMasker WebApi::maskerFor(const Principal& principal) const
+{
+    // Copied into each job: the database threads never share state with the server's thread.
+    return principal.role == Role::Operator && !principal.anonymous ? PayloadMasker() : m_masker;
+}
+
+void WebApi::handle(const ApiCall& call, Done done)
+{
+    static const QRegularExpression eventPath(QStringLiteral("^/api/v1/events/([^/]+)$"));
+    static const QRegularExpression letterPath(QStringLiteral("^/api/v1/dead-letters/(\\d+)$"));
+    const QString& p = call.path;
+
+    if (call.post) {
+        if (!call.principal.mayChange())
+            return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
+        if (p == QLatin1String("/api/v1/events/requeue"))
+            return runAction(call, false, &OperatorActions::requeue, std::move(done));
+        if (p == QLatin1String("/api/v1/events/dead"))
+            return runAction(call, false, &OperatorActions::markDead, std::move(done));
+        if (p == QLatin1String("/api/v1/dead-letters/replay"))
+            return runAction(call, true, &OperatorActions::replayDeadLetters, std::move(done));
+        if (p == QLatin1String("/api/v1/dead-letters/discard"))
+            return runAction(call, true, &OperatorActions::discardDeadLetters, std::move(done));
+        return done(WebReply::error(404, tr("there is no action at %1").arg(p)));
+    }
+
+    if (p == QLatin1String("/api/v1/summary"))
+        return done(summary());
+    if (p == QLatin1String("/api/v1/events"))
+        return listEvents(call, std::move(done));
+    if (p == QLatin1String("/api/v1/dead-letters"))
+        return listDeadLetters(call, std::move(done));
+    if (p == QLatin1String("/api/v1/audit"))
+        return listAudit(call, std::move(done));
+    if (p == QLatin1String("/api/v1/events/requeue") || p == QLatin1String("/api/v1/events/dead") ||
+        p == QLatin1String("/api/v1/dead-letters/replay") ||
+        p == QLatin1String("/api/v1/dead-letters/discard")) {
+        WebReply r = WebReply::error(405, tr("%1 takes POST").arg(p));
+        r.headers << qMakePair(QByteArrayLiteral("Allow"), QByteArrayLiteral("POST"));
+        return done(r);
+    }
+    if (const auto m = eventPath.match(p); m.hasMatch())
+        return showEvent(m.captured(1), call, std::move(done));
+    if (const auto m = letterPath.match(p); m.hasMatch())
+        return showDeadLetter(m.captured(1), call, std::move(done));
+    done(WebReply::error(404, tr("there is nothing at %1").arg(p)));
+}
+
+WebReply WebApi::summary() const
+{
+    if (!m_latest.has())
+        return WebReply::error(
+            503, m_latest.healthy()
+                     ? tr("no sample has been taken yet; try again in a moment")
+                     : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
+    QJsonObject o = m_latest.snapshot().toJson();
+    o[QStringLiteral("sample_age_seconds")] = double(m_latest.ageMs()) / 1000.0;
+    o[QStringLiteral("stale")] = m_latest.ageMs() > 3 * qint64(m_sampleIntervalMs) || !m_latest.healthy();
+    if (!m_latest.healthy())
+        o[QStringLiteral("sampler_error")] = m_latest.lastError();
+    return WebReply::json(o);
+}
+
+Status WebApi::rejectUnknown(const QUrlQuery& query, const QStringList& known) const
+{
+    for (const auto& item : query.queryItems(QUrl::FullyDecoded))
+        if (!known.contains(item.first))
+            return Error::usage(tr("unknown parameter \"%1\" (expected one of %2)")
+                                    .arg(item.first, known.join(QStringLiteral(", "))));
+    return {};
+}
+
+Result<std::pair<int, qint64>> WebApi::paging(const QUrlQuery& query, int defaultLimit) const
+{
+    int limit = defaultLimit;
+    qint64 afterId = 0;
+    bool ok = true;
+    if (query.hasQueryItem(QStringLiteral("limit"))) {
+        limit = queryValue(query, QStringLiteral("limit")).toInt(&ok);
+        if (!ok || limit < 1 || limit > MaxPageSize)
+            return Error::usage(tr("limit must be a number between 1 and %1").arg(MaxPageSize));
+    }
+    if (query.hasQueryItem(QStringLiteral("after_id"))) {
+        afterId = queryValue(query, QStringLiteral("after_id")).toLongLong(&ok);
+        if (!ok || afterId < 0)
+            return Error::usage(tr("after_id must be a non-negative number"));
+    }
+    return std::pair{limit, afterId};
+}
+
+void WebApi::listEvents(const ApiCall& call, Done done)
+{
+    static const QStringList filterKeys = {QStringLiteral("status"),         QStringLiteral("type"),
+                                           QStringLiteral("aggregate_type"), QStringLiteral("aggregate"),
+                                           QStringLiteral("error"),          QStringLiteral("created_from"),
+                                           QStringLiteral("created_until")};
+    if (Status s = rejectUnknown(call.query,
+                                 filterKeys + QStringList{QStringLiteral("limit"), QStringLiteral("after_id"),
+                                                          QStringLiteral("order")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    auto page = paging(call.query, 100);
+    if (!page)
+        return done(WebReply::fromError(page.error()));
+    QJsonObject filterJson;
+    for (const QString& key : filterKeys) {
+        if (!call.query.hasQueryItem(key))
+            continue;
+        if (key == QLatin1String("status"))
+            filterJson[key] = QJsonArray::fromStringList(queryValues(call.query, key));
+        else
+            filterJson[key] = queryValue(call.query, key);
+    }
+    auto filter = EventFilter::fromJson(filterJson);
+    if (!filter)
+        return done(WebReply::fromError(filter.error()));
+    const QString order = queryValue(call.query, QStringLiteral("order"));
+    if (!order.isEmpty() && order != QLatin1String("asc") && order != QLatin1String("desc"))
+        return done(WebReply::fromError(Error::usage(tr("order must be asc or desc"))));
+
+    EventPageRequest request;
+    request.filter = *filter;
+    request.limit = page->first;
+    request.afterId = page->second;
+    request.ascending = order == QLatin1String("asc");
+    PayloadMasker masker = maskerFor(call.principal);
+    m_pool.submit(
+        [request, masker](Database& db) {
+            auto result = EventStore(db).list(request);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray events;
+            for (const OutboxEvent& e : result->events)
+                events.append(masker.maskRow(e.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("events"), events},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
+}
+
+void WebApi::showEvent(const QString& idOrEventId, const ApiCall& call, Done done)
+{
+    PayloadMasker masker = maskerFor(call.principal);
+    m_pool.submit(
+        [idOrEventId, masker](Database& db) {
+            auto event = EventStore(db).find(idOrEventId);
+            if (!event)
+                return WebReply::fromError(event.error());
+            return WebReply::json(masker.maskRow(event->toJson()));
+        },
+        this, std::move(done));
+}
+
+void WebApi::listDeadLetters(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("status"), QStringLiteral("consumer"),
+                                              QStringLiteral("topic"), QStringLiteral("event_id"),
+                                              QStringLiteral("error"), QStringLiteral("limit"),
+                                              QStringLiteral("after_id")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    auto page = paging(call.query, 100);
+    if (!page)
+        return done(WebReply::fromError(page.error()));
+    DeadLetterFilter filter;
+    for (const QString& s : queryValues(call.query, QStringLiteral("status"))) {
+        auto status = DeadLetterStatus::parse(s);
+        if (!status)
+            return done(WebReply::fromError(status.error()));
+        filter.statuses << *status;
+    }
+    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    filter.topic = queryValue(call.query, QStringLiteral("topic"));
+    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
+    filter.errorText = queryValue(call.query, QStringLiteral("error"));
+    PayloadMasker masker = maskerFor(call.principal);
+    const auto [limit, afterId] = *page;
+    m_pool.submit(
+        [filter, limit = limit, afterId = afterId, masker](Database& db) {
+            auto result = DeadLetterStore(db).list(filter, afterId, limit);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray letters;
+            for (const DeadLetter& l : result->letters)
+                letters.append(masker.maskRow(l.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("dead_letters"), letters},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
+}
+
+void WebApi::showDeadLetter(const QString& id, const ApiCall& call, Done done)
+{
+    PayloadMasker masker = maskerFor(call.principal);
+    const qint64 numericId = id.toLongLong();
+    m_pool.submit(
+        [numericId, masker](Database& db) {
+            auto letter = DeadLetterStore(db).find(numericId);
+            if (!letter)
+                return WebReply::fromError(letter.error());
+            return WebReply::json(masker.maskRow(letter->toJson()));
+        },
+        this, std::move(done));
+}
+
+void WebApi::listAudit(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query,
+                                 {QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
+                                  QStringLiteral("limit"), QStringLiteral("after_id")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    auto page = paging(call.query, 100);
+    if (!page)
+        return done(WebReply::fromError(page.error()));
+    AuditQuery query;
+    query.limit = page->first;
+    query.afterId = page->second;
+    query.action = queryValue(call.query, QStringLiteral("action"));
+    query.actor = queryValue(call.query, QStringLiteral("actor"));
+    const QString since = queryValue(call.query, QStringLiteral("since"));
+    if (!since.isEmpty()) {
+        query.since = QDateTime::fromString(since, Qt::ISODateWithMs);
+        if (!query.since.isValid())
+            return done(WebReply::fromError(
+                Error::usage(tr("since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z"))));
+    }
+    m_pool.submit(
+        [query](Database& db) {
+            auto entries = AuditLog(db).list(query);
+            if (!entries)
+                return WebReply::fromError(entries.error());
+            QJsonArray rows;
+            for (const AuditEntry& e : *entries)
+                rows.append(e.toJson());
+            const qint64 next =
+                entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
+            return WebReply::json(QJsonObject{{QStringLiteral("entries"), rows},
+                                              {QStringLiteral("next_after_id"), nextCursor(next)}});
+        },
+        this, std::move(done));
+}
+
+void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done done)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(call.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
+        return done(WebReply::error(400, tr("the request body must be a JSON object (%1)")
+                                             .arg(parseError.error != QJsonParseError::NoError
+                                                      ? parseError.errorString()
+                                                      : tr("got another JSON value"))));
+    const QJsonObject body = doc.object();
+    QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
+                         QStringLiteral("dry_run"), QStringLiteral("force")};
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic")} : QStringList{QStringLiteral("resend")});
+    for (auto it = body.begin(); it != body.end(); ++it)
+        if (!known.contains(it.key()))
+            return done(WebReply::error(
+                400,
+                tr("unknown field \"%1\" (expected %2)").arg(it.key(), known.join(QStringLiteral(", ")))));
+
+    ActionRequest request;
+    request.actor = call.principal.name;
+    const QJsonValue ids = body.value(QStringLiteral("ids"));
+    if (!ids.isUndefined()) {
+        if (!ids.isArray())
+            return done(WebReply::error(400, tr("ids must be an array of positive integers")));
+        for (const QJsonValue& v : ids.toArray()) {
+            const double d = v.toDouble(-1);
+            if (!v.isDouble() || d < 1 || d != double(qint64(d)))
+                return done(WebReply::error(400, tr("ids must be an array of positive integers")));
+            request.ids << qint64(d);
+        }
+    }
+    const QJsonValue filter = body.value(QStringLiteral("filter"));
+    if (!filter.isUndefined()) {
+        if (!filter.isObject())
+            return done(WebReply::error(400, tr("filter must be a JSON object")));
+        if (deadLetters) {
+            const QJsonObject f = filter.toObject();
+            static const QStringList keys = {QStringLiteral("status"), QStringLiteral("consumer"),
+                                             QStringLiteral("topic"), QStringLiteral("event_id"),
+                                             QStringLiteral("error")};
+            DeadLetterFilter dl;
+            for (auto it = f.begin(); it != f.end(); ++it) {
+                if (!keys.contains(it.key()))
+                    return done(WebReply::error(400, tr("unknown filter field \"%1\"").arg(it.key())));
+                if (it.key() != QLatin1String("status") && !it->isString())
+                    return done(
+                        WebReply::error(400, tr("filter field \"%1\" must be a string").arg(it.key())));
+            }
+            const QJsonValue status = f.value(QStringLiteral("status"));
+            QStringList names = status.isArray()
+                                    ? QStringList()
+                                    : status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+            for (const QJsonValue& v : status.toArray())
+                names << v.toString();
+            for (const QString& s : names) {
+                auto parsed = DeadLetterStatus::parse(s);
+                if (!parsed)
+                    return done(WebReply::fromError(parsed.error()));
+                dl.statuses << *parsed;
+            }
+            dl.consumerName = f.value(QStringLiteral("consumer")).toString();
+            dl.topic = f.value(QStringLiteral("topic")).toString();
+            dl.eventId = f.value(QStringLiteral("event_id")).toString();
+            dl.errorText = f.value(QStringLiteral("error")).toString();
+            request.deadLetterFilter = dl;
+        } else {
+            auto ef = EventFilter::fromJson(filter.toObject());
+            if (!ef)
+                return done(WebReply::fromError(ef.error()));
+            request.eventFilter = *ef;
+        }
+    }
+    for (const char* key : {"reason", "to_topic"}) {
+        const QJsonValue v = body.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isString())
+            return done(WebReply::error(400, tr("%1 must be a string").arg(QLatin1String(key))));
+    }
+    for (const char* key : {"dry_run", "force", "resend"}) {
+        const QJsonValue v = body.value(QLatin1String(key));
+        if (!v.isUndefined() && !v.isBool())
+            return done(WebReply::error(400, tr("%1 must be true or false").arg(QLatin1String(key))));
+    }
+    request.reason = body.value(QStringLiteral("reason")).toString();
+    request.dryRun = body.value(QStringLiteral("dry_run")).toBool();
+    request.force = body.value(QStringLiteral("force")).toBool();
+    request.resend = body.value(QStringLiteral("resend")).toBool();
+    request.replayTopic = body.value(QStringLiteral("to_topic")).toString();
+
+    m_pool.submit(
+        [request, fn](Database& db) {
+            OperatorActions actions(db);
+            auto result = (actions.*fn)(request);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(result->toJson());
+        },
+        this, std::move(done));
+}
+
+} // namespace outbox::web

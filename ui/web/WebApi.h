@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/ops/OperatorActions.h"
+#include "ui/web/ApiCall.h"
+#include "ui/web/PayloadMasker.h"
+#include "ui/web/WebReply.h"
+
+#include <QObject>
+#include <functional>
+
+namespace outbox::web {
+
+class DatabaseWorkerPool;
+class LatestSnapshot;
+
+// The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
+// OperatorActions on the pool's threads; this class only parses requests and shapes JSON.
+class WebApi : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Done = std::function<void(const WebReply&)>;
+
+    WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker, int sampleIntervalMs,
+           QObject* parent = nullptr);
+
+    // `call.principal` is already authenticated; the API checks the role for mutations.
+    void handle(const ApiCall& call, Done done);
+
+    static constexpr int MaxPageSize = 1000;
+
+private:
+    using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&);
+
+    WebReply summary() const;
+    void listEvents(const ApiCall& call, Done done);
+    void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
+    void listDeadLetters(const ApiCall& call, Done done);
+    void showDeadLetter(const QString& id, const ApiCall& call, Done done);
+    void listAudit(const ApiCall& call, Done done);
+    void runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done done);
+
+    // Paging parameters shared by the lists: limit (1..MaxPageSize) and after_id.
+    Result<std::pair<int, qint64>> paging(const QUrlQuery& query, int defaultLimit) const;
+    Status rejectUnknown(const QUrlQuery& query, const QStringList& known) const;
+    PayloadMasker maskerFor(const Principal& principal) const;
+
+    DatabaseWorkerPool& m_pool;
+    const LatestSnapshot& m_latest;
+    PayloadMasker m_masker;
+    int m_sampleIntervalMs;
+};
+
+} // namespace outbox::web

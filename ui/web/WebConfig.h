@@ -1,0 +1,52 @@
+#pragma once
+
+#include "core/support/Result.h"
+#include "ui/web/ApiToken.h"
+
+#include <QHostAddress>
+#include <QStringList>
+#include <QVector>
+
+namespace outbox::web {
+
+// Settings of the web server, from the [web] and [tokens] sections of the INI configuration:
+//
+//   [web]
+//   listen = 127.0.0.1:8080
+//   public_dashboard = false            ; dashboard and /metrics readable without a token
+//   sample_interval_ms = 2000
+//   mask_fields = card.number, email    ; payload fields (dotted paths) hidden from viewers
+//   tls_cert = /etc/outbox/web.crt
+//   tls_key = /etc/outbox/web.key
+//   [tokens]
+//   wallboard = viewer:<sha256 hex of the secret>
+//   alice = operator:<sha256 hex of the secret>
+struct WebConfig
+{
+    static constexpr quint16 DefaultPort = 8080;
+
+    QHostAddress address = QHostAddress(QHostAddress::LocalHost);
+    quint16 port = DefaultPort;
+    QVector<ApiToken> tokens;
+    QStringList maskedFields;
+    bool publicDashboard = false;
+    QString tlsCertificateFile;
+    QString tlsKeyFile;
+    QString chartJsFile; // empty: the libjs-chart.js file found at build time
+    int sampleIntervalMs = 2000;
+    qint64 maxBodyBytes = 1024 * 1024;
+    int databaseThreads = 2;
+    int relayStaleAfterMs = 30000; // a relay whose heartbeat is older counts as down
+
+    bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
+    bool isLoopbackOnly() const;
+
+    // Reads the [web] and [tokens] sections; a missing file or bad entry is a usage error.
+    static Result<WebConfig> fromFile(const QString& path);
+    // "host:port", "[::1]:8080", ":8080" or "8080".
+    Status setListen(const QString& text);
+    // "viewer:HEX" or "operator:HEX" for the token `name`.
+    static Result<ApiToken> parseToken(const QString& name, const QString& value);
+};
+
+} // namespace outbox::web

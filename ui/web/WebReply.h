@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/support/Result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+
+class QHttpServerResponse;
+
+namespace outbox::web {
+
+// An HTTP answer as plain data, so that it can be built on a database thread and sent on the
+// server's thread. Errors become status codes here and nowhere else.
+struct WebReply
+{
+    int status = 200;
+    QByteArray contentType = QByteArrayLiteral("application/json");
+    QByteArray body;
+    QList<QPair<QByteArray, QByteArray>> headers;
+
+    static WebReply json(const QJsonObject& object, int status = 200);
+    static WebReply bytes(QByteArray body, QByteArray contentType, int status = 200);
+    // {"error": "<one sentence>", "status": N}
+    static WebReply error(int status, const QString& message);
+    // The one mapping of ErrorKind to HTTP: Usage 400, NotFound 404, Conflict 409, Runtime 500
+    // (503 when `unavailable`, i.e. the database could not be reached at all).
+    static WebReply fromError(const Error& error, bool unavailable = false);
+
+    QHttpServerResponse toResponse() const;
+};
+
+} // namespace outbox::web

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/support/Result.h"
+#include "ui/web/AccessControl.h"
+#include "ui/web/LatestSnapshot.h"
+#include "ui/web/WebConfig.h"
+#include "ui/web/WebReply.h"
+
+#include <QHttpServer>
+#include <QObject>
+#include <QUrl>
+#include <memory>
+
+namespace outbox {
+class MetricsSampler;
+}
+
+namespace outbox::web {
+
+class DashboardHub;
+class DatabaseWorkerPool;
+class WebApi;
+
+// The NOC server (DESIGN §9): the dashboard at /, its WebSocket at /ws, /metrics and the JSON
+// API, all fed by one MetricsSampler and a small pool of database threads. Runs on the thread
+// that creates it and never waits for the database there.
+class WebServer : public QObject
+{
+    Q_OBJECT
+
+public:
+    WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent = nullptr);
+    ~WebServer() override;
+
+    // Listens and starts sampling; returns the bound port (useful with port 0).
+    Result<quint16> start();
+    QUrl baseUrl() const;
+    const WebConfig& config() const { return m_config; }
+
+    MetricsSampler& sampler() { return *m_sampler; }
+    const LatestSnapshot& latest() const { return m_latest; }
+    DashboardHub& hub() { return *m_hub; }
+
+signals:
+    // After each snapshot has been handed to every dashboard client.
+    void snapshotPublished(int count);
+
+private:
+    void dispatch(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+    WebReply staticFile(const QString& path) const;
+    WebReply metrics() const;
+    Status loadAssets();
+
+    WebConfig m_config;
+    DatabaseUrl m_url;
+    QString m_tablePrefix;
+    AccessControl m_access;
+    LatestSnapshot m_latest;
+    QHttpServer m_http;
+    quint16 m_port = 0;
+    QByteArray m_chartJs;
+    std::unique_ptr<MetricsSampler> m_sampler;
+    std::unique_ptr<DatabaseWorkerPool> m_pool;
+    std::unique_ptr<WebApi> m_api;
+    std::unique_ptr<DashboardHub> m_hub;
+};
+
+} // namespace outbox::web
