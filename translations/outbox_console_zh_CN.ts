@@ -974,5 +974,9 @@
         <source>Not connected.</source>
         <translation>未连接。</translation>
     </message>
+    <message>
+        <source>%1 relay(s): %2. This is a PRODUCTION connection.</source>
+        <translation>%1 个中继：%2。这是生产环境连接。</translation>
+    </message>
 </context>
 </TS>

@@ -12,6 +12,8 @@
 #include "core/db/Migrator.h"
 #include <QDir>
 #include "ui/desktop/StatTile.h"
+#include "ui/desktop/OverviewPage.h"
+#include "tests/desktop/BulkEvents.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -20,6 +22,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
+#include <QPointer>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -220,6 +224,65 @@ private slots:
         QCOMPARE(lines.size(), 6);
         QVERIFY(lines.first().startsWith("id,at,actor"));
         QVERIFY(csv.fileName().endsWith(QStringLiteral(".csv")));
+    }
+
+    // A bulk action on a filter of 2,500 rows runs in audited chunks of 1,000; cancel stops it
+    // between chunks, leaving the finished chunks committed and the rest untouched. Production
+    // profiles ask for the typed confirmation even for one row.
+    void bulkActionsRunInChunksAndCancel()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("chunks"));
+        insertGeneratedEvents(*db, 2500, 1); // every row FAILED
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url()),
+                                     ConnectionProfile{QStringLiteral("prod"), QString(), QStringLiteral("red")}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 1, 10000);
+        QVERIFY(window.overview()->pointCount() > 0);
+
+        window.pages()->setCurrentWidget(window.events());
+        auto* status = child<QComboBox>(&window, "filterStatus");
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() >= 200 && window.events()->model()->eventAt(0).has_value(), 10000);
+
+        // One row, production profile: typed confirmation required.
+        selectRow(child<QTableView>(&window, "eventsTable"), 0);
+        const qint64 one = window.events()->model()->eventAt(0)->id;
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("one in production"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, one), QStringLiteral("PENDING"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr, 10000);
+
+        // The whole filter (2,499 rows): cancel as soon as it starts; the first chunk still completes.
+        child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("bulk with cancel"), true));
+        QProgressDialog* progress = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))) != nullptr, 10000);
+        progress->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")), 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1 + 1000));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk with cancel'")), qint64(1));
+
+        // Again without cancelling: the remaining 1,499 rows in two audited chunks.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr, 10000);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("bulk to the end"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0), 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk to the end'")), qint64(2));
+
+        // The wallboard opens full screen with the history already drawn.
+        window.showWallboard();
+        QPointer<OverviewPage> board;
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (w->objectName() == QLatin1String("wallboardOverview"))
+                board = qobject_cast<OverviewPage*>(w);
+        QVERIFY(board);
+        QVERIFY(board->isFullScreen());
+        QCOMPARE(board->pointCount(), window.overview()->pointCount());
+        QTest::keyClick(board, Qt::Key_Escape);
+        QTRY_VERIFY_WITH_TIMEOUT(board.isNull() || !board->isVisible(), 5000);
     }
 
     void lostConnectionShowsBannerAndHeals()

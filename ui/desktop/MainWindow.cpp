@@ -15,7 +15,6 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
-#include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -239,8 +238,6 @@ void MainWindow::showWallboard()
     for (const MetricsSnapshot& s : std::as_const(m_history))
         board->showSnapshot(s);
     connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);
-    auto* esc = new QShortcut(QKeySequence(Qt::Key_Escape), board);
-    connect(esc, &QShortcut::activated, board, &QWidget::close);
     m_wallboard = board;
     board->showFullScreen();
 }

@@ -4,12 +4,22 @@
 #include <QDir>
 #include <QFileInfo>
 
+#ifdef Q_OS_LINUX
+#include <csignal>
+#include <sys/prctl.h>
+#endif
+
 namespace outbox::desktop {
 
 ManagedRelay::ManagedRelay(QObject* parent)
     : QObject(parent)
 {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
+#ifdef Q_OS_LINUX
+    // If the console dies without a chance to stop its child (killed, crashed), the child gets
+    // SIGTERM and drains instead of running on unsupervised.
+    m_process.setChildProcessModifier([]() { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+#endif
     m_restartTimer.setSingleShot(true);
     connect(&m_restartTimer, &QTimer::timeout, this, &ManagedRelay::launch);
     connect(&m_process, &QProcess::readyRead, this, [this]() {

@@ -13,6 +13,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineSeries>
 #include <QLocale>
@@ -204,6 +205,16 @@ QChartView* OverviewPage::makeChartView(QChart* chart)
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(m_wallboard ? 300 : 200);
     return view;
+}
+
+void OverviewPage::keyPressEvent(QKeyEvent* event)
+{
+    // The wallboard is a full-screen window of its own: Esc leaves it.
+    if (m_wallboard && event->key() == Qt::Key_Escape) {
+        close();
+        return;
+    }
+    QWidget::keyPressEvent(event);
 }
 
 QString OverviewPage::formatAge(qint64 ms)

@@ -48,6 +48,9 @@ signals:
     void pausedChanged(bool paused);
     void wallboardRequested();
 
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
 private:
     QChartView* makeChartView(QChart* chart);
 

@@ -1,5 +1,6 @@
 #include "ui/desktop/RelaysPage.h"
 
+#include "ui/desktop/ActionDialog.h"
 #include "ui/desktop/DatabaseSession.h"
 #include "ui/desktop/ManagedRelay.h"
 #include "ui/desktop/OverviewPage.h"
@@ -10,6 +11,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -140,6 +142,22 @@ void RelaysPage::control(RelayControl::Command command)
         emit statusMessage(tr("A reason is required."));
         return;
     }
+    if (!m_context.production) {
+        apply(command, workers, reason);
+        return;
+    }
+    // Production: the same typed confirmation as every other action.
+    const QString verb = RelayControl::actionName(command).mid(6); // "relay.pause" -> "pause"
+    auto* dialog = new ActionDialog(RelayControl::actionName(command),
+                                    tr("%1 relay(s): %2. This is a PRODUCTION connection.").arg(workers.size()).arg(workers.join(QStringLiteral(", "))),
+                                    QJsonArray::fromStringList(workers), QStringLiteral("%1 %2").arg(verb).arg(workers.size()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, command, workers]() { apply(command, workers, dialog->reason()); });
+    dialog->open();
+}
+
+void RelaysPage::apply(RelayControl::Command command, const QStringList& workers, const QString& reason)
+{
     const QString actor = m_context.actor;
     m_context.actions->run<RelayControlResult>(
         this, [command, workers, reason, actor](Database& db) { return RelayControl(db).apply(command, workers, reason, actor); },

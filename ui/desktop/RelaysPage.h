@@ -35,6 +35,7 @@ signals:
 
 private:
     void control(RelayControl::Command command);
+    void apply(RelayControl::Command command, const QStringList& workers, const QString& reason);
     void startRelay();
 
     ConsoleContext m_context;
