@@ -12,10 +12,16 @@
 #include "core/db/Migrator.h"
 #include <QDir>
 #include "ui/desktop/StatTile.h"
+#include "ui/desktop/ManagedRelay.h"
+#include <QPlainTextEdit>
+#include <QProcess>
 #include "ui/desktop/OverviewPage.h"
 #include "tests/desktop/BulkEvents.h"
 
 #include <QApplication>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QJsonObject>
 #include <QComboBox>
 #include <QDialog>
 #include <QFile>
@@ -154,6 +160,10 @@ private slots:
         const qint64 target = window.events()->model()->eventAt(0)->id;
         QTRY_COMPARE_WITH_TIMEOUT(window.events()->inspector()->eventId(), target, 10000);
         QVERIFY(window.events()->inspector()->payloadModel()->rowCount() >= 2);
+        QTest::mouseClick(child<QPushButton>(&window, "copyJson"), Qt::LeftButton);
+        const QJsonObject copied = QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object();
+        QCOMPARE(copied.value(QStringLiteral("id")).toInteger(), target);
+        QCOMPARE(copied.value(QStringLiteral("status")).toString(), QStringLiteral("FAILED"));
 
         // Requeue it with a reason: PENDING in the database, audited, shown in its history.
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
@@ -283,6 +293,49 @@ private slots:
         QCOMPARE(board->pointCount(), window.overview()->pointCount());
         QTest::keyClick(board, Qt::Key_Escape);
         QTRY_VERIFY_WITH_TIMEOUT(board.isNull() || !board->isVisible(), 5000);
+    }
+
+    // The Relays page supervises a real `outboxctl relay` child against the embedded broker: its
+    // output streams into the page, it registers and delivers, obeys pause, and Stop drains it.
+    void managedRelayDeliversAndStops()
+    {
+        const QString outboxctl = qEnvironmentVariable("OUTBOXCTL");
+        if (outboxctl.isEmpty())
+            QSKIP("OUTBOXCTL not set");
+        QProcess broker;
+        broker.start(outboxctl, {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        QVERIFY(broker.waitForStarted());
+        QVERIFY(broker.waitForReadyRead(10000));
+        const QByteArray line = broker.readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        const QString bootstrap = QString::fromUtf8(line.mid(10));
+
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("managed"));
+        insertEvents(*db, 50);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.relays());
+        QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"), QStringLiteral("--kafka-bootstrap ") + bootstrap);
+        QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.relays()->managedRelay()->isRunning(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(50), 30000);
+        auto* log = child<QPlainTextEdit>(&window, "relayLog");
+        QVERIFY(log->toPlainText().contains(QStringLiteral("relay --db")));
+        auto* relaysTable = child<QTableView>(&window, "relaysTable");
+        QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->rowCount(), 1, 15000);
+
+        selectRow(relaysTable, 0);
+        QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
+        QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1), 10000);
+
+        QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isRunning(), 20000);
+        QTest::qWait(1500);
+        QCOMPARE(window.relays()->managedRelay()->restarts(), 0); // a requested stop is not restarted
+        broker.terminate();
+        QVERIFY(broker.waitForFinished(10000));
     }
 
     void lostConnectionShowsBannerAndHeals()
