@@ -14,6 +14,7 @@ PACKAGES=(
   mariadb-server mariadb-client
   libjs-chart.js
   chromium python3-prometheus-client
+  libqt6opengl6-dev libxkbcommon-dev xvfb xauth
 )
 
 missing=()

@@ -32,6 +32,11 @@ QString Dialect::insertIfAbsent(const QString& table, const QString& columns, co
     return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO NOTHING").arg(table, columns, values, uniqueColumns);
 }
 
+QString Dialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("EXISTS (SELECT 1 FROM json_each(%1) WHERE json_each.value = %2)").arg(column, placeholder);
+}
+
 QString Dialect::boundedDelete(const QString& table, const QString& condition) const
 {
     return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)").arg(table, condition);

@@ -53,6 +53,8 @@ public:
     // affected rows tells which happened (1 inserted, 0 already there).
     virtual QString insertIfAbsent(const QString& table, const QString& columns, const QString& values,
                                    const QString& uniqueColumns) const;
+    // True when the JSON array in `column` holds the bound integer (audit target_ids lookups).
+    virtual QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const;
     // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
     virtual QString boundedDelete(const QString& table, const QString& condition) const;
     // Serialises concurrent migrators.

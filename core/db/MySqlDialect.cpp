@@ -150,7 +150,19 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count BIGINT NOT NULL DEFAULT 0"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_buckets TEXT NULL"),
     };
-    return {tables, triggers, relayCounters};
+    // MariaDB has no partial indexes: composite indexes led by status keep the sampler's attempts
+    // histogram and lease holders inside the index.
+    Migration covering{4, QStringLiteral("covering indexes for the sampler"), {}};
+    covering.statements = QStringList{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_attempts_idx ON {events} (status, attempts)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, worker_id, lease_until)"),
+    };
+    return {tables, triggers, relayCounters, covering};
+}
+
+QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
+{
+    return QStringLiteral("JSON_CONTAINS(%1, CAST(CAST(%2 AS SIGNED) AS CHAR))").arg(column, placeholder);
 }
 
 } // namespace outbox

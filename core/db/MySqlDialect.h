@@ -20,6 +20,7 @@ public:
     QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString boundedDelete(const QString& table, const QString& condition) const override
     {
         // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.

@@ -24,6 +24,7 @@ public:
         return QStringLiteral("CAST(%1 AS bigint)").arg(placeholder);
     }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     QVector<Migration> migrations() const override;

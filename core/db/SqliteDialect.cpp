@@ -156,7 +156,15 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_count INTEGER NOT NULL DEFAULT 0"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_buckets TEXT NOT NULL DEFAULT '[]'"),
     };
-    return {tables, triggers, relayCounters};
+    // Covering partial indexes for the sampler's attempts histogram and lease holders (SQLite only
+    // uses a partial index whose WHERE the query repeats exactly, hence one per state).
+    Migration covering{4, QStringLiteral("covering partial indexes for the sampler"), {}};
+    covering.statements = QStringList{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_attempts_idx ON {events} (attempts) WHERE status = 'PENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_failed_attempts_idx ON {events} (attempts) WHERE status = 'FAILED'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, lease_until) WHERE status = 'SENDING'"),
+    };
+    return {tables, triggers, relayCounters, covering};
 }
 
 } // namespace outbox

@@ -57,6 +57,10 @@ Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)
         c.add(QStringLiteral("action = :action"), QStringLiteral(":action"), query.action);
     if (!query.actor.isEmpty())
         c.add(QStringLiteral("actor = :actor"), QStringLiteral(":actor"), query.actor);
+    if (!query.targetKind.isEmpty())
+        c.add(QStringLiteral("target_kind = :tkind"), QStringLiteral(":tkind"), query.targetKind);
+    if (query.targetId > 0)
+        c.add(d.jsonArrayContainsInteger(QStringLiteral("target_ids"), QStringLiteral(":tid")), QStringLiteral(":tid"), query.targetId);
     if (query.afterId > 0)
         c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), query.afterId);
     c.binds.insert(QStringLiteral(":limit"), query.limit);

@@ -14,6 +14,8 @@ struct AuditQuery
     QDateTime since;
     QString action;
     QString actor;
+    QString targetKind; // with targetId: the history of one target (e.g. an event's audit trail)
+    qint64 targetId = 0;
     qint64 afterId = 0;
     int limit = 100;
 };

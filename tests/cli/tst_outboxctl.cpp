@@ -62,7 +62,8 @@ private slots:
 
         const Run migrate = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(migrate.exitCode == 0, migrate.err.constData());
-        QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(), 3);
+        QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(),
+                 Dialect::create(DatabaseUrl::parse(url)->kind)->migrations().size());
         const Run again = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url});
         QCOMPARE(again.exitCode, 0);
         QVERIFY(again.out.contains("up to date"));

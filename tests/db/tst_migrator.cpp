@@ -25,7 +25,7 @@ private slots:
 
         auto first = migrator.migrate();
         QVERIFY2(first.ok(), qPrintable(first.message()));
-        QCOMPARE(first->applied, (QVector<int>{1, 2, 3}));
+        QCOMPARE(first->applied, (QVector<int>{1, 2, 3, 4}));
         QCOMPARE(first->currentVersion, migrator.latestVersion());
 
         const QStringList tables = db->handle().tables();
@@ -36,7 +36,7 @@ private slots:
         auto second = migrator.migrate();
         QVERIFY2(second.ok(), qPrintable(second.message()));
         QVERIFY(second->applied.isEmpty());
-        QCOMPARE(countRows(*db, QStringLiteral("{migrations}")), qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{migrations}")), qint64(db->dialect().migrations().size()));
     }
 
     void createsTheIndexesTheClaimAndBrowserNeed_data() { TestDatabases::addKinds(); }

@@ -1,0 +1,115 @@
+#include "core/ops/RelayControl.h"
+
+#include "core/db/Database.h"
+#include "core/db/SqlCondition.h"
+#include "core/ops/AuditLog.h"
+#include "core/support/Failpoints.h"
+
+#include <QSqlQuery>
+#include <QSysInfo>
+
+namespace outbox {
+
+QString RelayControl::actionName(Command command)
+{
+    switch (command) {
+    case Command::Pause:
+        return QStringLiteral("relay.pause");
+    case Command::Resume:
+        return QStringLiteral("relay.resume");
+    case Command::Drain:
+        return QStringLiteral("relay.drain");
+    }
+    return {};
+}
+
+QString RelayControl::desiredState(Command command)
+{
+    switch (command) {
+    case Command::Pause:
+        return QStringLiteral("PAUSE");
+    case Command::Resume:
+        return QStringLiteral("RUN");
+    case Command::Drain:
+        return QStringLiteral("DRAIN");
+    }
+    return {};
+}
+
+Result<RelayControlResult> RelayControl::apply(Command command, const QStringList& workerIds, const QString& reason,
+                                               const QString& actor)
+{
+    if (workerIds.isEmpty())
+        return Error::usage(QStringLiteral("name the relays to change"));
+    if (reason.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("a reason is required"));
+    RelayControlResult result;
+    result.action = actionName(command);
+    const QString state = desiredState(command);
+
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+    QVariantList ids;
+    for (const QString& id : workerIds)
+        ids << id;
+    SqlCondition byId;
+    byId.addIn(QStringLiteral("worker_id"), QStringLiteral("w"), ids);
+    auto rows = m_db.exec(QStringLiteral("SELECT worker_id, desired_state FROM {relays} WHERE %1%2").arg(byId.where(), m_db.dialect().forUpdate()),
+                          byId.binds);
+    if (!rows)
+        return rows.error();
+    QJsonObject before;
+    QStringList found;
+    while (rows->next()) {
+        found << rows->value(0).toString();
+        const QString prior = rows->value(1).toString();
+        before[prior] = before.value(prior).toInt() + 1;
+        if (prior != state)
+            result.changed << rows->value(0).toString();
+    }
+    for (const QString& id : workerIds)
+        if (!found.contains(id))
+            result.missing << id;
+    if (found.isEmpty())
+        return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
+
+    if (!result.changed.isEmpty()) {
+        QVariantList changed;
+        for (const QString& id : result.changed)
+            changed << id;
+        SqlCondition c;
+        c.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
+        c.binds.insert(QStringLiteral(":state"), state);
+        auto update = m_db.exec(QStringLiteral("UPDATE {relays} SET desired_state = :state WHERE %1").arg(c.where()), c.binds);
+        if (!update)
+            return update.error();
+    }
+
+    AuditEntry entry;
+    entry.actor = actor;
+    entry.host = QSysInfo::machineHostName();
+    entry.action = result.action;
+    entry.targetKind = QStringLiteral("relay");
+    QJsonArray targets;
+    for (const QString& id : found)
+        targets.append(id);
+    entry.targetIds = targets;
+    entry.reason = reason.trimmed();
+    entry.affectedCount = result.changed.size();
+    entry.before = before;
+    entry.after = QJsonObject{{state, found.size()}};
+    entry.outcome = result.changed.isEmpty() ? QStringLiteral("none")
+                                             : (result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial"));
+    auto audit = AuditLog(m_db).append(entry);
+    if (!audit)
+        return audit.error();
+    result.auditId = *audit;
+    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
+        return s.error();
+    if (Status s = tx.commit(); !s)
+        return s.error();
+    return result;
+}
+
+} // namespace outbox

@@ -1,0 +1,371 @@
+#include "core/db/DeadLetterStore.h"
+#include "tests/support/TestDatabases.h"
+#include "ui/desktop/AuditPage.h"
+#include "ui/desktop/DeadLettersPage.h"
+#include "ui/desktop/EventInspector.h"
+#include "ui/desktop/EventTableModel.h"
+#include "ui/desktop/EventsPage.h"
+#include "ui/desktop/JsonTreeModel.h"
+#include "ui/desktop/MainWindow.h"
+#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/RelaysPage.h"
+#include "core/db/Migrator.h"
+#include <QDir>
+#include "ui/desktop/StatTile.h"
+#include "ui/desktop/ManagedRelay.h"
+#include <QPlainTextEdit>
+#include <QProcess>
+#include "ui/desktop/OverviewPage.h"
+#include "tests/desktop/BulkEvents.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QKeyEvent>
+#include <QGuiApplication>
+#include <QJsonObject>
+#include <QComboBox>
+#include <QDialog>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::desktop;
+using namespace outbox::test;
+
+// Drives the real MainWindow by objectName against real databases: connect, filter, select, act.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    template <typename T>
+    static T* child(QObject* parent, const char* name)
+    {
+        T* w = parent->findChild<T*>(QLatin1String(name));
+        if (!w)
+            qWarning("no child %s", name);
+        return w;
+    }
+
+    // Waits for the preview dialog of an action, fills in the reason (and the typed confirmation
+    // when asked for) and runs it.
+    static bool runActionDialog(MainWindow& window, const QString& reason, bool expectConfirm)
+    {
+        QDialog* dialog = nullptr;
+        const bool shown = QTest::qWaitFor([&]() {
+            dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"));
+            return dialog && dialog->isVisible();
+        }, 10000);
+        if (!shown || !dialog)
+            return false;
+        auto* run = child<QPushButton>(dialog, "actionRun");
+        auto* confirm = child<QLineEdit>(dialog, "actionConfirm");
+        if (!run || run->isEnabled())
+            return false; // nothing may run before a reason is given
+        QTest::keyClicks(child<QLineEdit>(dialog, "actionReason"), reason);
+        if (confirm->isVisibleTo(dialog) != expectConfirm)
+            return false;
+        if (expectConfirm) {
+            if (run->isEnabled())
+                return false; // the typed confirmation is required
+            QTest::keyClicks(confirm, confirm->placeholderText());
+        }
+        if (!run->isEnabled())
+            return false;
+        QTest::mouseClick(run, Qt::LeftButton);
+        return true;
+    }
+
+    static void selectRow(QTableView* table, int row)
+    {
+        table->scrollTo(table->model()->index(row, 0));
+        const QRect r = table->visualRect(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTest"));
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void operatorWorkflow_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+    void operatorWorkflow()
+    {
+        QFETCH(QString, kind);
+        if (!TestDatabases::available(kind))
+            QSKIP("server not configured");
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("gui")));
+        const auto ids = insertEvents(*db, 30);
+        forceStatus(*db, ids.mid(0, 4), QStringLiteral("FAILED"), QStringLiteral("schema check failed for order 17"));
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'")).ok());
+        forceStatus(*db, ids.mid(4, 10), QStringLiteral("SENT"));
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("inventory");
+        letter.topic = QStringLiteral("order");
+        letter.eventId = QStringLiteral("ev-poison");
+        letter.payload = QByteArrayLiteral("{\"order\":1}");
+        letter.headers = QByteArrayLiteral("{}");
+        letter.error = QStringLiteral("cannot reserve stock");
+        auto letterId = DeadLetterStore(*db).insert(letter);
+        QVERIFY(letterId.ok());
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid) VALUES ('relay-gui', 'h1', 7)")).ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        // Connect through the dialog, as an operator would.
+        window.showConnectDialog();
+        auto* connectDialog = window.findChild<QDialog*>(QStringLiteral("connectDialog"));
+        QVERIFY(connectDialog);
+        QTest::keyClicks(child<QLineEdit>(connectDialog, "profileUrl"), TestDatabases::urlText(db->url()));
+        QTest::mouseClick(child<QPushButton>(connectDialog, "connectButton"), Qt::LeftButton);
+
+        // Overview: the sampler's snapshots reach the tiles.
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(child<StatTile>(&window, "tile_FAILED")->value(), QStringLiteral("4"), 10000);
+
+        // Events: filter FAILED.
+        window.pages()->setCurrentWidget(window.events());
+        auto* table = child<QTableView>(&window, "eventsTable");
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 30, 10000);
+        auto* status = child<QComboBox>(&window, "filterStatus");
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->atEnd() && !window.events()->model()->isFetching(), 10000);
+        QCOMPARE(window.events()->model()->rowCount(), 4);
+        for (int row = 0; row < 4; ++row)
+            QCOMPARE(window.events()->model()->eventAt(row)->status, QStringLiteral("FAILED"));
+
+        // Select one event: the inspector shows its payload as a tree.
+        selectRow(table, 0);
+        const qint64 target = window.events()->model()->eventAt(0)->id;
+        QTRY_COMPARE_WITH_TIMEOUT(window.events()->inspector()->eventId(), target, 10000);
+        QVERIFY(window.events()->inspector()->payloadModel()->rowCount() >= 2);
+        QTest::mouseClick(child<QPushButton>(&window, "copyJson"), Qt::LeftButton);
+        const QJsonObject copied = QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object();
+        QCOMPARE(copied.value(QStringLiteral("id")).toInteger(), target);
+        QCOMPARE(copied.value(QStringLiteral("status")).toString(), QStringLiteral("FAILED"));
+
+        // Requeue it with a reason: PENDING in the database, audited, shown in its history.
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("fixed the schema"), false));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, target), QStringLiteral("PENDING"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("1 row")), 10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'events.requeue' AND reason = 'fixed the schema'")),
+                 qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->inspector()->historyCount() == 1, 10000);
+
+        // Mark another FAILED event DEAD.
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 3 && window.events()->model()->eventAt(0).has_value(), 10000);
+        selectRow(table, 0);
+        const qint64 deadTarget = window.events()->model()->eventAt(0)->id;
+        QTest::mouseClick(child<QPushButton>(&window, "markDeadButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("poison payload"), false));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, deadTarget), QStringLiteral("DEAD"), 10000);
+
+        // Bulk: requeue every event of the filter (the 2 FAILED left) needs a typed confirmation.
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 2, 10000);
+        child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("bulk retry"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0), 10000);
+
+        // Failure groups: the DEAD event's error forms one group with its count.
+        QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 10000);
+        QCOMPARE(window.events()->groupsModel()->record(0).value(QStringLiteral("fingerprint")).toString(),
+                 QStringLiteral("schema check failed for order <n>"));
+
+        // Dead letters: replay the poison message.
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 1, 10000);
+        selectRow(child<QTableView>(&window, "deadLettersTable"), 0);
+        QTest::mouseClick(child<QPushButton>(&window, "replayButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("stock service fixed"), false));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'REPLAYING'")), qint64(1), 10000);
+
+        // Relays: pause through desired_state, audited.
+        window.pages()->setCurrentWidget(window.relays());
+        auto* relaysTable = child<QTableView>(&window, "relaysTable");
+        QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->rowCount(), 1, 10000);
+        selectRow(relaysTable, 0);
+        QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
+        QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1), 10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'relay.pause' AND target_kind = 'relay'")), qint64(1));
+
+        // Audit: every action is listed and exports as CSV and JSON.
+        window.pages()->setCurrentWidget(window.audit());
+        QTest::mouseClick(child<QPushButton>(&window, "auditApply"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 5, 10000);
+        QTemporaryDir dir;
+        QSignalSpy exported(window.audit(), &AuditPage::exported);
+        window.audit()->exportTo(dir.filePath(QStringLiteral("audit.json")), AuditPage::Format::Json);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 1, 10000);
+        QFile json(dir.filePath(QStringLiteral("audit.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(json.readAll()).array().size(), 5);
+        window.audit()->exportTo(dir.filePath(QStringLiteral("audit.csv")), AuditPage::Format::Csv);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.count(), 2, 10000);
+        QFile csv(dir.filePath(QStringLiteral("audit.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 6);
+        QVERIFY(lines.first().startsWith("id,at,actor"));
+        QVERIFY(csv.fileName().endsWith(QStringLiteral(".csv")));
+    }
+
+    // A bulk action on a filter of 2,500 rows runs in audited chunks of 1,000; cancel stops it
+    // between chunks, leaving the finished chunks committed and the rest untouched. Production
+    // profiles ask for the typed confirmation even for one row.
+    void bulkActionsRunInChunksAndCancel()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("chunks"));
+        insertGeneratedEvents(*db, 2500, 1); // every row FAILED
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url()),
+                                     ConnectionProfile{QStringLiteral("prod"), QString(), QStringLiteral("red")}));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 1, 10000);
+        QVERIFY(window.overview()->pointCount() > 0);
+
+        window.pages()->setCurrentWidget(window.events());
+        auto* status = child<QComboBox>(&window, "filterStatus");
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() >= 200 && window.events()->model()->eventAt(0).has_value(), 10000);
+
+        // One row, production profile: typed confirmation required.
+        selectRow(child<QTableView>(&window, "eventsTable"), 0);
+        const qint64 one = window.events()->model()->eventAt(0)->id;
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("one in production"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, one), QStringLiteral("PENDING"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr, 10000);
+
+        // The whole filter (2,499 rows): cancel as soon as it starts; the first chunk still completes.
+        child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("bulk with cancel"), true));
+        QProgressDialog* progress = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))) != nullptr, 10000);
+        progress->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")), 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1 + 1000));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk with cancel'")), qint64(1));
+
+        // Again without cancelling: the remaining 1,499 rows in two audited chunks.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr, 10000);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("bulk to the end"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0), 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk to the end'")), qint64(2));
+
+        // The wallboard opens full screen with the history already drawn.
+        window.showWallboard();
+        QPointer<OverviewPage> board;
+        for (QWidget* w : QApplication::topLevelWidgets())
+            if (w->objectName() == QLatin1String("wallboardOverview"))
+                board = qobject_cast<OverviewPage*>(w);
+        QVERIFY(board);
+        QVERIFY(board->isFullScreen());
+        QVERIFY(QTest::qWaitForWindowExposed(board));
+        QTest::qWait(300); // let the platform finish its window-state changes before leaving
+        QCOMPARE(board->pointCount(), window.overview()->pointCount());
+        // Deliver Esc to the board itself (offscreen windows are not reliably active, so the
+        // platform's focus routing is not what is under test here).
+        QKeyEvent esc(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
+        QApplication::sendEvent(board, &esc);
+        QTRY_VERIFY_WITH_TIMEOUT(board.isNull() || !board->isVisible(), 5000);
+    }
+
+    // The Relays page supervises a real `outboxctl relay` child against the embedded broker: its
+    // output streams into the page, it registers and delivers, obeys pause, and Stop drains it.
+    void managedRelayDeliversAndStops()
+    {
+        const QString outboxctl = qEnvironmentVariable("OUTBOXCTL");
+        if (outboxctl.isEmpty())
+            QSKIP("OUTBOXCTL not set");
+        QProcess broker;
+        broker.start(outboxctl, {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        QVERIFY(broker.waitForStarted());
+        QVERIFY(broker.waitForReadyRead(10000));
+        const QByteArray line = broker.readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        const QString bootstrap = QString::fromUtf8(line.mid(10));
+
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("managed"));
+        insertEvents(*db, 50);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.relays());
+        QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"), QStringLiteral("--kafka-bootstrap ") + bootstrap);
+        QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.relays()->managedRelay()->isRunning(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(50), 30000);
+        auto* log = child<QPlainTextEdit>(&window, "relayLog");
+        QVERIFY(log->toPlainText().contains(QStringLiteral("relay --db")));
+        auto* relaysTable = child<QTableView>(&window, "relaysTable");
+        QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->rowCount(), 1, 15000);
+
+        selectRow(relaysTable, 0);
+        QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
+        QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1), 10000);
+
+        QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isRunning(), 20000);
+        QTest::qWait(1500);
+        QCOMPARE(window.relays()->managedRelay()->restarts(), 0); // a requested stop is not restarted
+        broker.terminate();
+        QVERIFY(broker.waitForFinished(10000));
+    }
+
+    void lostConnectionShowsBannerAndHeals()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("later"));
+        const QString url = QStringLiteral("sqlite://") + folder + QStringLiteral("/outbox.db");
+        MainWindow window;
+        window.show();
+        // A database that cannot be reached: the banner says so, and the console recovers by
+        // itself (no click) once the database is there.
+        QVERIFY(window.connectToText(url));
+        auto* banner = child<QWidget>(&window, "connectionBanner");
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 10000);
+        QCOMPARE(window.snapshotsSeen(), 0);
+        QVERIFY(QDir().mkpath(folder));
+        {
+            auto db = TestDatabases::open(*DatabaseUrl::parse(url));
+            QVERIFY(Migrator(*db).migrate().ok());
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), 5000);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

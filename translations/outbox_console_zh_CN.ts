@@ -1,0 +1,982 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>main</name>
+    <message>
+        <source>Outbox Console: live health and audited operations for a transactional outbox.</source>
+        <translation>Outbox 控制台：事务性发件箱的实时健康状况与可审计的运维操作。</translation>
+    </message>
+    <message>
+        <source>Database URL (password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
+        <translation>数据库 URL（密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
+    </message>
+    <message>
+        <source>Start `outboxctl demo` as a child and open its database.</source>
+        <translation>以子进程启动 `outboxctl demo` 并打开其数据库。</translation>
+    </message>
+    <message>
+        <source>Open the full-screen wallboard.</source>
+        <translation>打开全屏大屏模式。</translation>
+    </message>
+    <message>
+        <source>Demo</source>
+        <translation>演示</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionDialog</name>
+    <message>
+        <source>Sample of the rows that will change:</source>
+        <translation>将被更改的行（样本）：</translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log)</source>
+        <translation>原因（写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Type "%1" to confirm:</source>
+        <translation>输入“%1”以确认：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>执行</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionRunner</name>
+    <message>
+        <source>Requeue events</source>
+        <translation>重新入队事件</translation>
+    </message>
+    <message>
+        <source>Mark events DEAD</source>
+        <translation>将事件标记为 DEAD</translation>
+    </message>
+    <message>
+        <source>Replay dead letters</source>
+        <translation>重放死信</translation>
+    </message>
+    <message>
+        <source>Discard dead letters</source>
+        <translation>丢弃死信</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to change: none of the targeted rows is in a state this action accepts (%n conflict(s)).</source>
+        <translation><numerusform>无需更改：目标行均不处于此操作接受的状态（%n 个冲突）。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1: %2 row(s) will change.</source>
+        <translation>%1：将更改 %2 行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n targeted row(s) are in another state and will be left alone.</source>
+        <translation><numerusform>%n 个目标行处于其他状态，将保持不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 %2 row(s) match but are not eligible.</source>
+        <translation>%1 行 %2 状态的记录匹配但不符合条件。</translation>
+    </message>
+    <message>
+        <source>This is a PRODUCTION connection.</source>
+        <translation>这是生产环境连接。</translation>
+    </message>
+    <message>
+        <source>Applying in chunks of %1…</source>
+        <translation>正在按每批 %1 行执行…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing changed.</source>
+        <translation>已取消，未做任何更改。</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n row(s); every finished chunk is committed and audited.</source>
+        <translation><numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n row(s) changed</source>
+        <translation><numerusform>%1：已更改 %n 行</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n conflict(s) (state changed meanwhile)</source>
+        <translation><numerusform>%n 个冲突（期间状态已变化）</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::AuditPage</name>
+    <message>
+        <source>action, e.g. events.requeue</source>
+        <translation>操作，例如 events.requeue</translation>
+    </message>
+    <message>
+        <source>actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>since</source>
+        <translation>起始于</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Affected</source>
+        <translation>影响行数</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Target ids</source>
+        <translation>目标编号</translation>
+    </message>
+    <message>
+        <source>Export audit log</source>
+        <translation>导出审计日志</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n audit entrie(s) to %1</source>
+        <translation><numerusform>已导出 %n 条审计记录到 %1</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ConnectDialog</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>(new connection)</source>
+        <translation>（新连接）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>green (development)</source>
+        <translation>绿色（开发）</translation>
+    </message>
+    <message>
+        <source>yellow (staging)</source>
+        <translation>黄色（预发布）</translation>
+    </message>
+    <message>
+        <source>red (production: typed confirmation for every action)</source>
+        <translation>红色（生产：每个操作都需输入确认）</translation>
+    </message>
+    <message>
+        <source>Profile:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>URL:</source>
+        <translation>URL：</translation>
+    </message>
+    <message>
+        <source>Colour tag:</source>
+        <translation>颜色标签：</translation>
+    </message>
+    <message>
+        <source>Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting.</source>
+        <translation>密码从不保存：来自 OUTBOX_DB_PASSWORD，或在连接时询问。</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>保存配置</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::DeadLettersPage</name>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Selected dead letters</source>
+        <translation>选中的死信</translation>
+    </message>
+    <message>
+        <source>Every dead letter of the filter</source>
+        <translation>筛选结果中的全部死信</translation>
+    </message>
+    <message>
+        <source>Replay…</source>
+        <translation>重放…</translation>
+    </message>
+    <message>
+        <source>Discard…</source>
+        <translation>丢弃…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Last failed</source>
+        <translation>最近失败</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Select one or more dead letters first.</source>
+        <translation>请先选择一条或多条死信。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected dead letter(s)</source>
+        <translation><numerusform>%n 条选中的死信</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventInspector</name>
+    <message>
+        <source>Select an event to inspect it.</source>
+        <translation>选择一个事件以查看详情。</translation>
+    </message>
+    <message>
+        <source>Copy as JSON</source>
+        <translation>复制为 JSON</translation>
+    </message>
+    <message>
+        <source>Payload</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>头部</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>原始文本</translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>所有列</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作人</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Audit history</source>
+        <translation>审计历史</translation>
+    </message>
+    <message>
+        <source>Loading event %1…</source>
+        <translation>正在加载事件 %1…</translation>
+    </message>
+    <message>
+        <source>Event %1 · %2 · %3</source>
+        <translation>事件 %1 · %2 · %3</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventTableModel</name>
+    <message>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>(no longer matches)</source>
+        <translation>（已不再匹配）</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最近错误</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::EventsPage</name>
+    <message>
+        <source>Any status</source>
+        <translation>任意状态</translation>
+    </message>
+    <message>
+        <source>Unsent (PENDING, SENDING, FAILED)</source>
+        <translation>未发送（PENDING、SENDING、FAILED）</translation>
+    </message>
+    <message>
+        <source>event type</source>
+        <translation>事件类型</translation>
+    </message>
+    <message>
+        <source>aggregate type</source>
+        <translation>聚合类型</translation>
+    </message>
+    <message>
+        <source>aggregate id</source>
+        <translation>聚合 ID</translation>
+    </message>
+    <message>
+        <source>error text</source>
+        <translation>错误文本</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>最新在前</translation>
+    </message>
+    <message>
+        <source>Oldest first</source>
+        <translation>最旧在前</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Selected events</source>
+        <translation>选中的事件</translation>
+    </message>
+    <message>
+        <source>Every event of the current filter</source>
+        <translation>当前筛选的全部事件</translation>
+    </message>
+    <message>
+        <source>Requeue…</source>
+        <translation>重新入队…</translation>
+    </message>
+    <message>
+        <source>Mark DEAD…</source>
+        <translation>标记为 DEAD…</translation>
+    </message>
+    <message>
+        <source>Act on:</source>
+        <translation>操作对象：</translation>
+    </message>
+    <message>
+        <source>Failure groups (unsent events by error class and error text)</source>
+        <translation>失败分组（按错误类别和错误文本归类的未发送事件）</translation>
+    </message>
+    <message>
+        <source>Refresh groups</source>
+        <translation>刷新分组</translation>
+    </message>
+    <message>
+        <source>Requeue group…</source>
+        <translation>整组重新入队…</translation>
+    </message>
+    <message>
+        <source>Mark group DEAD…</source>
+        <translation>整组标记为 DEAD…</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Error class</source>
+        <translation>错误类别</translation>
+    </message>
+    <message>
+        <source>Error fingerprint</source>
+        <translation>错误指纹</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation><numerusform>%n 个事件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) so far, more as you scroll</source>
+        <translation><numerusform>已加载 %n 个事件，滚动以加载更多</numerusform></translation>
+    </message>
+    <message>
+        <source>The time range is empty: "from" must be before "until".</source>
+        <translation>时间范围为空：“从”必须早于“至”。</translation>
+    </message>
+    <message>
+        <source>loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Select a failure group first.</source>
+        <translation>请先选择一个失败分组。</translation>
+    </message>
+    <message>
+        <source>Failure group "%1"</source>
+        <translation>失败分组“%1”</translation>
+    </message>
+    <message>
+        <source>Select one or more events first.</source>
+        <translation>请先选择一个或多个事件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected event(s)</source>
+        <translation><numerusform>%n 个选中的事件</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::JsonTreeModel</name>
+    <message numerus="yes">
+        <source>{%n key(s)}</source>
+        <translation><numerusform>{%n 个键}</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation><numerusform>[%n 项]</numerusform></translation>
+    </message>
+    <message>
+        <source>object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::MainWindow</name>
+    <message>
+        <source>Outbox Console</source>
+        <translation>Outbox 控制台</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>死信</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审计</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>连接(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect</source>
+        <translation>断开(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Wallboard</source>
+        <translation>大屏模式(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Connection lost: %1 — reconnecting…</source>
+        <translation>连接已断开：%1 —— 正在重新连接…</translation>
+    </message>
+    <message>
+        <source>Outbox Console — %1</source>
+        <translation>Outbox 控制台 —— %1</translation>
+    </message>
+    <message>
+        <source>%1 · PRODUCTION</source>
+        <translation>%1 · 生产环境</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>密码</translation>
+    </message>
+    <message>
+        <source>Password for %1:</source>
+        <translation>%1 的密码：</translation>
+    </message>
+    <message>
+        <source>Outbox wallboard — press Esc to leave</source>
+        <translation>Outbox 大屏 —— 按 Esc 退出</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ManagedRelay</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>$ %1 %2</source>
+        <translation>$ %1 %2</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>relay exited (%1, code %2); restarting in %3 ms</source>
+        <translation>中继已退出（%1，退出码 %2）；%3 毫秒后重启</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>正在重启</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::OverviewPage</name>
+    <message>
+        <source>Refresh every</source>
+        <translation>刷新间隔</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation><numerusform>%n 秒</numerusform></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Wallboard</source>
+        <translation>大屏模式</translation>
+    </message>
+    <message>
+        <source>Oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待发送</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Dead</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>Dead letters NEW</source>
+        <translation>新死信</translation>
+    </message>
+    <message>
+        <source>Relays up</source>
+        <translation>在线中继</translation>
+    </message>
+    <message>
+        <source>Backlog by status</source>
+        <translation>各状态积压</translation>
+    </message>
+    <message>
+        <source>Sent and failed per interval</source>
+        <translation>每个间隔的发送与失败数</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Attempts of unsent events</source>
+        <translation>未发送事件的尝试次数</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>Expired leases</source>
+        <translation>过期租约</translation>
+    </message>
+    <message>
+        <source>Relay</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Heartbeat age</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状况</translation>
+    </message>
+    <message>
+        <source>Lease holders</source>
+        <translation>租约持有者</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Updated %1 (%2 ms)%3</source>
+        <translation>更新于 %1（%2 毫秒）%3</translation>
+    </message>
+    <message>
+        <source>; SENT is an estimate</source>
+        <translation>；SENT 为估算值</translation>
+    </message>
+    <message>
+        <source>stale heartbeat</source>
+        <translation>心跳过期</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::RelaysPage</name>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>进程号</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>期望状态</translation>
+    </message>
+    <message>
+        <source>Heartbeat age</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Leases</source>
+        <translation>租约</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Fenced</source>
+        <translation>被隔离</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>最近错误</translation>
+    </message>
+    <message>
+        <source>reason (required, written to the audit log)</source>
+        <translation>原因（必填，写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>排空</translation>
+    </message>
+    <message>
+        <source>Managed relay (outboxctl relay as a child process)</source>
+        <translation>托管中继（以子进程运行 outboxctl relay）</translation>
+    </message>
+    <message>
+        <source>extra arguments, e.g. --kafka-bootstrap 127.0.0.1:9092</source>
+        <translation>附加参数，例如 --kafka-bootstrap 127.0.0.1:9092</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>not running</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Select one or more relays first.</source>
+        <translation>请先选择一个或多个中继。</translation>
+    </message>
+    <message>
+        <source>A reason is required.</source>
+        <translation>必须填写原因。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n relay(s) changed (audit #%2)</source>
+        <translation><numerusform>%1：已更改 %n 个中继（审计 #%2）</numerusform></translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>%1 relay(s): %2. This is a PRODUCTION connection.</source>
+        <translation>%1 个中继：%2。这是生产环境连接。</translation>
+    </message>
+</context>
+</TS>

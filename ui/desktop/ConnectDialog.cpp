@@ -1,0 +1,88 @@
+#include "ui/desktop/ConnectDialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+ConnectDialog::ConnectDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_profiles(ProfileStore::load())
+{
+    setObjectName(QStringLiteral("connectDialog"));
+    setWindowTitle(tr("Connect"));
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    m_choice = new QComboBox(this);
+    m_choice->setObjectName(QStringLiteral("profileChoice"));
+    m_choice->addItem(tr("(new connection)"));
+    for (const ConnectionProfile& p : std::as_const(m_profiles))
+        m_choice->addItem(p.name);
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("profileName"));
+    m_url = new QLineEdit(this);
+    m_url->setObjectName(QStringLiteral("profileUrl"));
+    m_url->setPlaceholderText(QStringLiteral("postgresql://user@host:5432/db · mysql://… · sqlite:///path/outbox.db"));
+    m_colour = new QComboBox(this);
+    m_colour->setObjectName(QStringLiteral("profileColour"));
+    m_colour->addItem(tr("none"), QString());
+    m_colour->addItem(tr("green (development)"), QStringLiteral("green"));
+    m_colour->addItem(tr("yellow (staging)"), QStringLiteral("yellow"));
+    m_colour->addItem(tr("red (production: typed confirmation for every action)"), QStringLiteral("red"));
+    form->addRow(tr("Profile:"), m_choice);
+    form->addRow(tr("Name:"), m_name);
+    form->addRow(tr("URL:"), m_url);
+    form->addRow(tr("Colour tag:"), m_colour);
+    layout->addLayout(form);
+    auto* note = new QLabel(tr("Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting."), this);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    auto* save = buttons->addButton(tr("Save profile"), QDialogButtonBox::ActionRole);
+    auto* connectButton = buttons->addButton(tr("Connect"), QDialogButtonBox::AcceptRole);
+    connectButton->setObjectName(QStringLiteral("connectButton"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(save, &QPushButton::clicked, this, &ConnectDialog::saveProfile);
+    connect(m_choice, &QComboBox::currentIndexChanged, this, &ConnectDialog::profileChosen);
+}
+
+void ConnectDialog::profileChosen(int index)
+{
+    if (index <= 0 || index > m_profiles.size())
+        return;
+    const ConnectionProfile& p = m_profiles.at(index - 1);
+    m_name->setText(p.name);
+    m_url->setText(p.url);
+    m_colour->setCurrentIndex(std::max(0, m_colour->findData(p.colour)));
+}
+
+void ConnectDialog::saveProfile()
+{
+    const ConnectionProfile p = profile();
+    if (p.name.isEmpty() || p.url.isEmpty())
+        return;
+    ProfileStore::save(p);
+    m_profiles = ProfileStore::load();
+    if (m_choice->findText(p.name) < 0)
+        m_choice->addItem(p.name);
+    m_url->setText(p.url); // shows that the password was not kept
+}
+
+QString ConnectDialog::urlText() const
+{
+    return m_url->text().trimmed();
+}
+
+ConnectionProfile ConnectDialog::profile() const
+{
+    return ConnectionProfile{m_name->text().trimmed(), ProfileStore::withoutPassword(urlText()), m_colour->currentData().toString()};
+}
+
+} // namespace outbox::desktop

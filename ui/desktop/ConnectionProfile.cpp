@@ -1,0 +1,70 @@
+#include "ui/desktop/ConnectionProfile.h"
+
+#include "core/db/DatabaseUrl.h"
+
+#include <QSettings>
+
+namespace outbox::desktop {
+
+QVector<ConnectionProfile> ProfileStore::load()
+{
+    QSettings settings;
+    QVector<ConnectionProfile> profiles;
+    const int n = settings.beginReadArray(QStringLiteral("profiles"));
+    for (int i = 0; i < n; ++i) {
+        settings.setArrayIndex(i);
+        profiles << ConnectionProfile{settings.value(QStringLiteral("name")).toString(),
+                                      withoutPassword(settings.value(QStringLiteral("url")).toString()),
+                                      settings.value(QStringLiteral("colour")).toString()};
+    }
+    settings.endArray();
+    return profiles;
+}
+
+static void writeAll(const QVector<ConnectionProfile>& profiles)
+{
+    QSettings settings;
+    settings.beginWriteArray(QStringLiteral("profiles"), profiles.size());
+    for (int i = 0; i < profiles.size(); ++i) {
+        settings.setArrayIndex(i);
+        settings.setValue(QStringLiteral("name"), profiles.at(i).name);
+        settings.setValue(QStringLiteral("url"), ProfileStore::withoutPassword(profiles.at(i).url));
+        settings.setValue(QStringLiteral("colour"), profiles.at(i).colour);
+    }
+    settings.endArray();
+}
+
+void ProfileStore::save(const ConnectionProfile& profile)
+{
+    QVector<ConnectionProfile> profiles = load();
+    bool replaced = false;
+    for (ConnectionProfile& p : profiles)
+        if (p.name == profile.name) {
+            p = profile;
+            replaced = true;
+        }
+    if (!replaced)
+        profiles << profile;
+    writeAll(profiles);
+}
+
+void ProfileStore::remove(const QString& name)
+{
+    QVector<ConnectionProfile> profiles = load();
+    profiles.erase(std::remove_if(profiles.begin(), profiles.end(), [&](const ConnectionProfile& p) { return p.name == name; }),
+                   profiles.end());
+    writeAll(profiles);
+}
+
+QString ProfileStore::withoutPassword(const QString& url)
+{
+    auto parsed = DatabaseUrl::parse(url);
+    if (!parsed)
+        return {};
+    QString text = parsed->redacted();
+    if (!parsed->connectOptions.isEmpty() && parsed->kind != DatabaseKind::Sqlite)
+        text += QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
+    return text;
+}
+
+} // namespace outbox::desktop

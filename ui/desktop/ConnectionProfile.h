@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+#include <QVector>
+
+namespace outbox::desktop {
+
+// A named connection: URL without its password, and a colour tag (red marks production).
+struct ConnectionProfile
+{
+    QString name;
+    QString url;    // never holds a password
+    QString colour; // "", "green", "yellow", "red"
+
+    bool isProduction() const { return colour == QLatin1String("red"); }
+};
+
+// Profiles kept with QSettings. A password in a URL is stripped before anything is written.
+class ProfileStore
+{
+public:
+    static QVector<ConnectionProfile> load();
+    static void save(const ConnectionProfile& profile);
+    static void remove(const QString& name);
+    // The URL text without any password (what may be stored or shown).
+    static QString withoutPassword(const QString& url);
+};
+
+} // namespace outbox::desktop

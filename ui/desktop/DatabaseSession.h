@@ -1,0 +1,67 @@
+#pragma once
+
+#include "core/db/Database.h"
+#include "ui/desktop/DatabaseSessionWorker.h"
+
+#include <QPointer>
+#include <QThread>
+
+#include <functional>
+
+namespace outbox::desktop {
+
+// A database connection on its own thread. The GUI hands it jobs (a function of Database&) and
+// gets the result back on the GUI thread; nothing here ever blocks the caller. Jobs run in order.
+class DatabaseSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose, QObject* parent = nullptr);
+    ~DatabaseSession() override;
+
+    const DatabaseUrl& url() const { return m_url; }
+    bool connected() const { return m_connected; }
+
+    // Runs `work` on the session thread, then `done` on the GUI thread if `receiver` still exists.
+    template <typename T>
+    void run(QObject* receiver, std::function<Result<T>(Database&)> work, std::function<void(const Result<T>&)> done)
+    {
+        QPointer<QObject> guard(receiver);
+        DatabaseSessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker,
+            [this, worker, guard, work = std::move(work), done = std::move(done)]() {
+                QString error;
+                Database* db = worker->database(&error);
+                Result<T> result = db ? work(*db) : Result<T>(Error::runtime(error));
+                bool alive = true;
+                if (!result.ok() && result.error().kind == ErrorKind::Runtime)
+                    alive = worker->checkAlive();
+                const QString message = result.ok() ? QString() : result.message();
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, guard, done, result, alive, message]() {
+                        setConnected(alive, message);
+                        if (guard)
+                            done(result);
+                    },
+                    Qt::QueuedConnection);
+            },
+            Qt::QueuedConnection);
+    }
+
+signals:
+    void connectionLost(const QString& message);
+    void connectionRestored();
+
+private:
+    void setConnected(bool connected, const QString& message);
+
+    DatabaseUrl m_url;
+    QThread m_thread;
+    DatabaseSessionWorker* m_worker = nullptr;
+    bool m_connected = true;
+};
+
+} // namespace outbox::desktop

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/db/Database.h"
+
+#include <QObject>
+
+#include <functional>
+#include <memory>
+
+namespace outbox::desktop {
+
+// Lives on a DatabaseSession's thread and owns that thread's connection. The connection is opened
+// on first use and reopened after it was found dead, so a lost server heals by itself.
+class DatabaseSessionWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    DatabaseSessionWorker(DatabaseUrl url, Database::Options options) : m_url(std::move(url)), m_options(std::move(options)) {}
+
+    // Opens the connection when needed; nullptr and `error` set when the server cannot be reached.
+    Database* database(QString* error);
+    // Called after a job failed with a runtime error: drops the connection if it no longer answers.
+    bool checkAlive();
+    void close() { m_db.reset(); }
+
+private:
+    DatabaseUrl m_url;
+    Database::Options m_options;
+    std::unique_ptr<Database> m_db;
+};
+
+} // namespace outbox::desktop

@@ -1,0 +1,157 @@
+#include "ui/desktop/DeadLettersPage.h"
+
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventStatus.h"
+#include "ui/desktop/ActionRunner.h"
+#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/RecordTableModel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+
+namespace outbox::desktop {
+
+DeadLettersPage::DeadLettersPage(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("deadLettersPage"));
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    m_status = new QComboBox(this);
+    m_status->setObjectName(QStringLiteral("dlqStatus"));
+    m_status->addItem(tr("Any status"), QString());
+    for (const QString& s : DeadLetterStatus::all())
+        m_status->addItem(s, s);
+    m_consumer = new QLineEdit(this);
+    m_consumer->setObjectName(QStringLiteral("dlqConsumer"));
+    m_consumer->setPlaceholderText(tr("consumer"));
+    auto* apply = new QPushButton(tr("Apply"), this);
+    apply->setObjectName(QStringLiteral("dlqApply"));
+    auto* more = new QPushButton(tr("Load more"), this);
+    more->setObjectName(QStringLiteral("dlqMore"));
+    m_scope = new QComboBox(this);
+    m_scope->setObjectName(QStringLiteral("dlqScope"));
+    m_scope->addItem(tr("Selected dead letters"));
+    m_scope->addItem(tr("Every dead letter of the filter"));
+    auto* replay = new QPushButton(tr("Replay…"), this);
+    replay->setObjectName(QStringLiteral("replayButton"));
+    auto* discard = new QPushButton(tr("Discard…"), this);
+    discard->setObjectName(QStringLiteral("discardButton"));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay, discard})
+        bar->addWidget(w);
+    bar->insertStretch(4);
+    layout->addLayout(bar);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    m_model = new RecordTableModel({{QStringLiteral("id"), tr("Id")},
+                                    {QStringLiteral("status"), tr("Status")},
+                                    {QStringLiteral("consumer_name"), tr("Consumer")},
+                                    {QStringLiteral("topic"), tr("Topic")},
+                                    {QStringLiteral("event_id"), tr("Event id")},
+                                    {QStringLiteral("attempts"), tr("Attempts")},
+                                    {QStringLiteral("last_failed_at"), tr("Last failed")},
+                                    {QStringLiteral("error"), tr("Error")}},
+                                   this);
+    m_table = new QTableView(split);
+    m_table->setObjectName(QStringLiteral("deadLettersTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_detail = new QPlainTextEdit(split);
+    m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
+    m_detail->setReadOnly(true);
+    layout->addWidget(split, 1);
+
+    connect(apply, &QPushButton::clicked, this, &DeadLettersPage::reload);
+    connect(more, &QPushButton::clicked, this, &DeadLettersPage::loadMore);
+    connect(replay, &QPushButton::clicked, this, [this]() { act(true); });
+    connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid())
+            m_detail->setPlainText(QString::fromUtf8(QJsonDocument(m_model->record(current.row())).toJson(QJsonDocument::Indented)));
+    });
+}
+
+void DeadLettersPage::setContext(const ConsoleContext& context)
+{
+    m_context = context;
+    reload();
+}
+
+void DeadLettersPage::reload()
+{
+    ++m_generation;
+    m_cursor = 0;
+    m_model->setRows({});
+    m_detail->clear();
+    loadMore();
+}
+
+void DeadLettersPage::loadMore()
+{
+    if (!m_context.browse || (m_cursor < 0))
+        return;
+    DeadLetterFilter filter;
+    if (!m_status->currentData().toString().isEmpty())
+        filter.statuses = QStringList{m_status->currentData().toString()};
+    filter.consumerName = m_consumer->text().trimmed();
+    const qint64 cursor = m_cursor;
+    const quint64 generation = m_generation;
+    m_context.browse->run<DeadLetterPage>(
+        this, [filter, cursor](Database& db) { return DeadLetterStore(db).list(filter, cursor, PageSize); },
+        [this, generation](const Result<DeadLetterPage>& r) {
+            if (generation != m_generation)
+                return;
+            if (!r.ok()) {
+                emit statusMessage(r.message());
+                return;
+            }
+            QVector<QJsonObject> rows;
+            for (const DeadLetter& l : r->letters)
+                rows << l.toJson();
+            m_model->appendRows(rows);
+            m_cursor = r->nextAfterId == 0 ? -1 : r->nextAfterId;
+        });
+}
+
+void DeadLettersPage::act(bool replay)
+{
+    if (!m_context.actions)
+        return;
+    ActionTarget target;
+    if (m_scope->currentIndex() == 1) {
+        DeadLetterFilter filter;
+        if (!m_status->currentData().toString().isEmpty())
+            filter.statuses = QStringList{m_status->currentData().toString()};
+        filter.consumerName = m_consumer->text().trimmed();
+        target.deadLetterFilter = filter;
+        target.description = tr("Every dead letter of the filter");
+    } else {
+        for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+            target.ids << qint64(m_model->record(index.row()).value(QStringLiteral("id")).toInteger());
+        if (target.ids.isEmpty()) {
+            emit statusMessage(tr("Select one or more dead letters first."));
+            return;
+        }
+        target.description = tr("%n selected dead letter(s)", nullptr, int(target.ids.size()));
+    }
+    auto* runner = new ActionRunner(m_context.actions, replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters, target,
+                                    m_context.production, m_context.actor, this);
+    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+        emit statusMessage(summary);
+        reload();
+    });
+    runner->start();
+}
+
+} // namespace outbox::desktop

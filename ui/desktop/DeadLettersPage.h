@@ -1,0 +1,49 @@
+#pragma once
+
+#include "ui/desktop/ConsoleContext.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+class QTableView;
+
+namespace outbox::desktop {
+
+class RecordTableModel;
+
+// The consumer-side dead letters: list in keyset pages, inspect, replay and discard.
+class DeadLettersPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int PageSize = 200;
+
+    explicit DeadLettersPage(QWidget* parent = nullptr);
+    void setContext(const ConsoleContext& context);
+    RecordTableModel* model() const { return m_model; }
+
+public slots:
+    void reload();
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void loadMore();
+    void act(bool replay);
+
+    ConsoleContext m_context;
+    RecordTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QPlainTextEdit* m_detail = nullptr;
+    QComboBox* m_status = nullptr;
+    QLineEdit* m_consumer = nullptr;
+    QComboBox* m_scope = nullptr;
+    qint64 m_cursor = 0;
+    quint64 m_generation = 0;
+};
+
+} // namespace outbox::desktop

@@ -1,0 +1,157 @@
+#include "ui/desktop/EventInspector.h"
+
+#include "core/db/EventStore.h"
+#include "core/ops/AuditLog.h"
+#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/JsonTreeModel.h"
+#include "ui/desktop/RecordTableModel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+namespace {
+struct Inspection
+{
+    OutboxEvent event;
+    QVector<AuditEntry> history;
+};
+} // namespace
+
+EventInspector::EventInspector(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("eventInspector"));
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    m_title = new QLabel(tr("Select an event to inspect it."), this);
+    m_title->setObjectName(QStringLiteral("inspectorTitle"));
+    top->addWidget(m_title, 1);
+    auto* copy = new QPushButton(tr("Copy as JSON"), this);
+    copy->setObjectName(QStringLiteral("copyJson"));
+    top->addWidget(copy);
+    layout->addLayout(top);
+    connect(copy, &QPushButton::clicked, this, [this]() {
+        if (m_event.id > 0)
+            QApplication::clipboard()->setText(json());
+    });
+
+    auto* tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("inspectorTabs"));
+    m_payloadModel = new JsonTreeModel(this);
+    m_headersModel = new JsonTreeModel(this);
+    auto makeTree = [this](JsonTreeModel* model, const QString& name) {
+        auto* tree = new QTreeView(this);
+        tree->setObjectName(name);
+        tree->setModel(model);
+        tree->setAlternatingRowColors(true);
+        connect(model, &QAbstractItemModel::modelReset, tree, [tree]() {
+            tree->expandToDepth(1);
+            tree->resizeColumnToContents(0);
+        });
+        return tree;
+    };
+    tabs->addTab(makeTree(m_payloadModel, QStringLiteral("payloadTree")), tr("Payload"));
+    tabs->addTab(makeTree(m_headersModel, QStringLiteral("headersTree")), tr("Headers"));
+    m_raw = new QPlainTextEdit(this);
+    m_raw->setObjectName(QStringLiteral("rawJson"));
+    m_raw->setReadOnly(true);
+    tabs->addTab(m_raw, tr("Raw"));
+    m_columns = new QTableWidget(0, 2, this);
+    m_columns->setObjectName(QStringLiteral("eventColumns"));
+    m_columns->setHorizontalHeaderLabels({tr("Column"), tr("Value")});
+    tabs->addTab(m_columns, tr("Columns"));
+    m_history = new QTableWidget(0, 5, this);
+    m_history->setObjectName(QStringLiteral("eventHistory"));
+    m_history->setHorizontalHeaderLabels({tr("When"), tr("Actor"), tr("Action"), tr("Reason"), tr("Outcome")});
+    tabs->addTab(m_history, tr("Audit history"));
+    for (QTableWidget* t : {m_columns, m_history}) {
+        t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        t->horizontalHeader()->setStretchLastSection(true);
+        t->verticalHeader()->hide();
+    }
+    layout->addWidget(tabs, 1);
+}
+
+void EventInspector::clear()
+{
+    m_event = OutboxEvent{};
+    m_title->setText(tr("Select an event to inspect it."));
+    m_payloadModel->clear();
+    m_headersModel->clear();
+    m_raw->clear();
+    m_columns->setRowCount(0);
+    m_history->setRowCount(0);
+}
+
+QString EventInspector::json() const
+{
+    return QString::fromUtf8(QJsonDocument(m_event.toJson()).toJson(QJsonDocument::Indented));
+}
+
+int EventInspector::historyCount() const
+{
+    return m_history->rowCount();
+}
+
+void EventInspector::inspect(qint64 id)
+{
+    if (!m_session)
+        return;
+    const quint64 request = ++m_request;
+    m_title->setText(tr("Loading event %1…").arg(id));
+    m_session->run<Inspection>(
+        this,
+        [id](Database& db) -> Result<Inspection> {
+            auto event = EventStore(db).find(QString::number(id));
+            if (!event)
+                return event.error();
+            AuditQuery q;
+            q.targetKind = QStringLiteral("event");
+            q.targetId = id;
+            q.limit = 200;
+            auto history = AuditLog(db).list(q);
+            if (!history)
+                return history.error();
+            return Inspection{*event, *history};
+        },
+        [this, request](const Result<Inspection>& r) {
+            if (request != m_request)
+                return;
+            if (!r.ok()) {
+                m_title->setText(r.message());
+                return;
+            }
+            m_event = r->event;
+            m_title->setText(tr("Event %1 · %2 · %3").arg(m_event.id).arg(m_event.eventType, m_event.status));
+            m_payloadModel->setJson(m_event.payload);
+            m_headersModel->setJson(m_event.headers);
+            m_raw->setPlainText(json());
+            const QJsonObject o = m_event.toJson();
+            m_columns->setRowCount(o.size());
+            int row = 0;
+            for (auto it = o.begin(); it != o.end(); ++it, ++row) {
+                m_columns->setItem(row, 0, new QTableWidgetItem(it.key()));
+                m_columns->setItem(row, 1, new QTableWidgetItem(RecordTableModel::display(it.value())));
+            }
+            m_history->setRowCount(r->history.size());
+            for (int i = 0; i < r->history.size(); ++i) {
+                const AuditEntry& e = r->history.at(i);
+                const QStringList cells{e.at.toLocalTime().toString(Qt::ISODate), e.actor, e.action, e.reason, e.outcome};
+                for (int c = 0; c < cells.size(); ++c)
+                    m_history->setItem(i, c, new QTableWidgetItem(cells.at(c)));
+            }
+            emit loaded(m_event.id);
+        });
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,290 @@
+#include "ui/desktop/EventsPage.h"
+
+#include "core/db/EventStatus.h"
+#include "ui/desktop/ActionRunner.h"
+#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/EventInspector.h"
+#include "ui/desktop/EventTableModel.h"
+#include "ui/desktop/RecordTableModel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+EventsPage::EventsPage(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("eventsPage"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* filters = new QHBoxLayout;
+    m_status = new QComboBox(this);
+    m_status->setObjectName(QStringLiteral("filterStatus"));
+    m_status->addItem(tr("Any status"), QString());
+    m_status->addItem(tr("Unsent (PENDING, SENDING, FAILED)"), QStringLiteral("PENDING,SENDING,FAILED"));
+    for (const QString& s : EventStatus::all())
+        m_status->addItem(s, s);
+    auto edit = [this](const QString& name, const QString& placeholder) {
+        auto* e = new QLineEdit(this);
+        e->setObjectName(name);
+        e->setPlaceholderText(placeholder);
+        e->setClearButtonEnabled(true);
+        connect(e, &QLineEdit::returnPressed, this, &EventsPage::applyFilter);
+        return e;
+    };
+    m_type = edit(QStringLiteral("filterType"), tr("event type"));
+    m_aggregateType = edit(QStringLiteral("filterAggregateType"), tr("aggregate type"));
+    m_aggregate = edit(QStringLiteral("filterAggregate"), tr("aggregate id"));
+    m_error = edit(QStringLiteral("filterError"), tr("error text"));
+    m_fromEnabled = new QCheckBox(tr("from"), this);
+    m_fromEnabled->setObjectName(QStringLiteral("filterFromEnabled"));
+    m_from = new QDateTimeEdit(QDateTime::currentDateTime().addDays(-1), this);
+    m_from->setObjectName(QStringLiteral("filterFrom"));
+    m_untilEnabled = new QCheckBox(tr("until"), this);
+    m_untilEnabled->setObjectName(QStringLiteral("filterUntilEnabled"));
+    m_until = new QDateTimeEdit(QDateTime::currentDateTime().addSecs(3600), this);
+    m_until->setObjectName(QStringLiteral("filterUntil"));
+    for (QDateTimeEdit* d : {m_from, m_until}) {
+        d->setCalendarPopup(true);
+        d->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+    }
+    m_order = new QComboBox(this);
+    m_order->setObjectName(QStringLiteral("sortOrder"));
+    m_order->addItem(tr("Newest first"), false);
+    m_order->addItem(tr("Oldest first"), true);
+    auto* apply = new QPushButton(tr("Apply"), this);
+    apply->setObjectName(QStringLiteral("applyFilter"));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_type, m_aggregateType, m_aggregate, m_error, m_fromEnabled, m_from,
+                                                      m_untilEnabled, m_until, m_order, apply})
+        filters->addWidget(w);
+    layout->addLayout(filters);
+    connect(apply, &QPushButton::clicked, this, &EventsPage::applyFilter);
+
+    auto* actions = new QHBoxLayout;
+    m_scope = new QComboBox(this);
+    m_scope->setObjectName(QStringLiteral("actionScope"));
+    m_scope->addItem(tr("Selected events"));
+    m_scope->addItem(tr("Every event of the current filter"));
+    auto* requeue = new QPushButton(tr("Requeue…"), this);
+    requeue->setObjectName(QStringLiteral("requeueButton"));
+    auto* dead = new QPushButton(tr("Mark DEAD…"), this);
+    dead->setObjectName(QStringLiteral("markDeadButton"));
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("eventsInfo"));
+    actions->addWidget(new QLabel(tr("Act on:"), this));
+    actions->addWidget(m_scope);
+    actions->addWidget(requeue);
+    actions->addWidget(dead);
+    actions->addStretch();
+    actions->addWidget(m_info);
+    layout->addLayout(actions);
+    connect(requeue, &QPushButton::clicked, this, [this]() { act(ActionKind::Requeue, false); });
+    connect(dead, &QPushButton::clicked, this, [this]() { act(ActionKind::MarkDead, false); });
+
+    auto* vertical = new QSplitter(Qt::Vertical, this);
+    auto* horizontal = new QSplitter(Qt::Horizontal, vertical);
+    m_table = new QTableView(horizontal);
+    m_table->setObjectName(QStringLiteral("eventsTable"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->setDefaultSectionSize(22);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_inspector = new EventInspector(horizontal);
+    horizontal->setStretchFactor(0, 3);
+    horizontal->setStretchFactor(1, 2);
+
+    auto* groupsBox = new QWidget(vertical);
+    auto* groupsLayout = new QVBoxLayout(groupsBox);
+    groupsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* groupsBar = new QHBoxLayout;
+    groupsBar->addWidget(new QLabel(tr("Failure groups (unsent events by error class and error text)"), groupsBox));
+    groupsBar->addStretch();
+    auto* refresh = new QPushButton(tr("Refresh groups"), groupsBox);
+    refresh->setObjectName(QStringLiteral("refreshGroups"));
+    auto* requeueGroup = new QPushButton(tr("Requeue group…"), groupsBox);
+    requeueGroup->setObjectName(QStringLiteral("requeueGroup"));
+    auto* deadGroup = new QPushButton(tr("Mark group DEAD…"), groupsBox);
+    deadGroup->setObjectName(QStringLiteral("deadGroup"));
+    groupsBar->addWidget(refresh);
+    groupsBar->addWidget(requeueGroup);
+    groupsBar->addWidget(deadGroup);
+    groupsLayout->addLayout(groupsBar);
+    m_groups = new RecordTableModel({{QStringLiteral("count"), tr("Events")},
+                                     {QStringLiteral("error_class"), tr("Error class")},
+                                     {QStringLiteral("fingerprint"), tr("Error fingerprint")},
+                                     {QStringLiteral("example"), tr("Example")}},
+                                    this);
+    m_groupsView = new QTableView(groupsBox);
+    m_groupsView->setObjectName(QStringLiteral("failureGroups"));
+    m_groupsView->setModel(m_groups);
+    m_groupsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_groupsView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_groupsView->horizontalHeader()->setStretchLastSection(true);
+    m_groupsView->setColumnWidth(0, 70);
+    m_groupsView->setColumnWidth(1, 110);
+    m_groupsView->setColumnWidth(2, 420);
+    m_groupsView->verticalHeader()->hide();
+    groupsLayout->addWidget(m_groupsView);
+    vertical->setStretchFactor(0, 4);
+    vertical->setStretchFactor(1, 1);
+    layout->addWidget(vertical, 1);
+    connect(refresh, &QPushButton::clicked, this, &EventsPage::refreshGroups);
+    connect(requeueGroup, &QPushButton::clicked, this, [this]() { act(ActionKind::Requeue, true); });
+    connect(deadGroup, &QPushButton::clicked, this, [this]() { act(ActionKind::MarkDead, true); });
+}
+
+void EventsPage::setContext(const ConsoleContext& context)
+{
+    m_context = context;
+    m_inspector->setSession(context.browse);
+    m_inspector->clear();
+    delete m_model;
+    m_model = nullptr;
+    if (!context.browse)
+        return;
+    m_model = new EventTableModel(context.browse, this);
+    m_table->setModel(m_model);
+    const QList<QPair<int, int>> widths{{EventTableModel::IdColumn, 80},     {EventTableModel::StatusColumn, 80},
+                                        {EventTableModel::TypeColumn, 120},  {EventTableModel::AggregateColumn, 140},
+                                        {EventTableModel::AttemptsColumn, 65}, {EventTableModel::CreatedColumn, 150}};
+    for (const auto& w : widths)
+        m_table->setColumnWidth(w.first, w.second);
+    connect(m_model, &EventTableModel::loadFailed, this, &EventsPage::statusMessage);
+    connect(m_model, &EventTableModel::fetchFinished, this, [this]() {
+        m_info->setText(m_model->atEnd() ? tr("%n event(s)", nullptr, m_model->rowCount())
+                                         : tr("%n event(s) so far, more as you scroll", nullptr, m_model->rowCount()));
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (auto e = m_model->eventAt(current.row()))
+            m_inspector->inspect(e->id);
+    });
+    applyFilter();
+    refreshGroups();
+}
+
+Result<EventFilter> EventsPage::currentFilter() const
+{
+    EventFilter f;
+    const QString statuses = m_status->currentData().toString();
+    if (!statuses.isEmpty())
+        f.statuses = statuses.split(QLatin1Char(','));
+    f.eventType = m_type->text().trimmed();
+    f.aggregateType = m_aggregateType->text().trimmed();
+    f.aggregateId = m_aggregate->text().trimmed();
+    f.errorText = m_error->text().trimmed();
+    if (m_fromEnabled->isChecked())
+        f.createdFrom = m_from->dateTime().toUTC();
+    if (m_untilEnabled->isChecked())
+        f.createdUntil = m_until->dateTime().toUTC();
+    if (f.createdFrom.isValid() && f.createdUntil.isValid() && f.createdFrom >= f.createdUntil)
+        return Error::usage(tr("The time range is empty: \"from\" must be before \"until\"."));
+    return f;
+}
+
+void EventsPage::applyFilter()
+{
+    if (!m_model)
+        return;
+    auto filter = currentFilter();
+    if (!filter) {
+        emit statusMessage(filter.message());
+        return;
+    }
+    m_inspector->clear();
+    m_info->setText(tr("loading…"));
+    m_model->setQuery(*filter, m_order->currentData().toBool());
+    m_model->fetchMore({});
+}
+
+void EventsPage::refreshGroups()
+{
+    if (!m_context.analysis)
+        return;
+    m_context.analysis->run<QVector<FailureGroup>>(
+        this, [](Database& db) { return FailureGroups(db).list(); },
+        [this](const Result<QVector<FailureGroup>>& r) {
+            if (!r.ok()) {
+                emit statusMessage(r.message());
+                return;
+            }
+            m_groupList = *r;
+            QVector<QJsonObject> rows;
+            for (const FailureGroup& g : m_groupList)
+                rows << QJsonObject{{QStringLiteral("count"), g.count},
+                                    {QStringLiteral("error_class"), g.errorClass},
+                                    {QStringLiteral("fingerprint"), g.fingerprint},
+                                    {QStringLiteral("example"), g.example}};
+            m_groups->setRows(rows);
+        });
+}
+
+QVector<qint64> EventsPage::selectedIds() const
+{
+    QVector<qint64> ids;
+    if (!m_model)
+        return ids;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        if (auto e = m_model->eventAt(index.row()))
+            ids << e->id;
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void EventsPage::act(ActionKind kind, bool onGroup)
+{
+    if (!m_context.actions) {
+        emit statusMessage(tr("Not connected."));
+        return;
+    }
+    ActionTarget target;
+    if (onGroup) {
+        const QModelIndexList rows = m_groupsView->selectionModel()->selectedRows();
+        if (rows.isEmpty() || rows.first().row() >= m_groupList.size()) {
+            emit statusMessage(tr("Select a failure group first."));
+            return;
+        }
+        target.group = m_groupList.at(rows.first().row());
+        target.description = tr("Failure group \"%1\"").arg(target.group->fingerprint.left(80));
+    } else if (m_scope->currentIndex() == 1) {
+        auto filter = currentFilter();
+        if (!filter) {
+            emit statusMessage(filter.message());
+            return;
+        }
+        target.eventFilter = *filter;
+        target.description = tr("Every event of the current filter");
+    } else {
+        target.ids = selectedIds();
+        if (target.ids.isEmpty()) {
+            emit statusMessage(tr("Select one or more events first."));
+            return;
+        }
+        target.description = tr("%n selected event(s)", nullptr, int(target.ids.size()));
+    }
+    auto* runner = new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+        emit statusMessage(summary);
+        if (m_model)
+            m_model->setQuery(m_model->filter(), m_model->ascending());
+        if (m_model)
+            m_model->fetchMore({});
+        refreshGroups();
+        if (m_inspector->eventId() > 0)
+            m_inspector->inspect(m_inspector->eventId());
+    });
+    runner->start();
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,245 @@
+#include "ui/desktop/MainWindow.h"
+
+#include "core/metrics/MetricsSampler.h"
+#include "ui/desktop/AuditPage.h"
+#include "ui/desktop/ConnectDialog.h"
+#include "ui/desktop/ConsoleContext.h"
+#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/DeadLettersPage.h"
+#include "ui/desktop/EventsPage.h"
+#include "ui/desktop/OverviewPage.h"
+#include "ui/desktop/RelaysPage.h"
+
+#include <QApplication>
+#include <QInputDialog>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Outbox Console"));
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_profileTag = new QLabel(tr("Not connected"), central);
+    m_profileTag->setObjectName(QStringLiteral("profileTag"));
+    m_profileTag->setMargin(4);
+    layout->addWidget(m_profileTag);
+    m_banner = new QLabel(central);
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner->setStyleSheet(QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
+    m_banner->setWordWrap(true);
+    m_banner->hide();
+    layout->addWidget(m_banner);
+
+    m_pages = new QTabWidget(central);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_overview = new OverviewPage(false, m_pages);
+    m_events = new EventsPage(m_pages);
+    m_deadLetters = new DeadLettersPage(m_pages);
+    m_audit = new AuditPage(m_pages);
+    m_relays = new RelaysPage(m_pages);
+    m_pages->addTab(m_overview, tr("Overview"));
+    m_pages->addTab(m_events, tr("Events"));
+    m_pages->addTab(m_deadLetters, tr("Dead letters"));
+    m_pages->addTab(m_audit, tr("Audit"));
+    m_pages->addTab(m_relays, tr("Relays"));
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+
+    connect(m_events, &EventsPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_deadLetters, &DeadLettersPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_audit, &AuditPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_relays, &RelaysPage::statusMessage, this, &MainWindow::showStatus);
+
+    auto* connection = menuBar()->addMenu(tr("&Connection"));
+    QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
+    connectAction->setShortcut(QKeySequence::Open);
+    connection->addAction(tr("&Disconnect"), this, &MainWindow::disconnectFromDatabase);
+    connection->addSeparator();
+    connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
+    auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Wallboard"), this, &MainWindow::showWallboard)->setShortcut(Qt::Key_F11);
+
+    connect(m_overview, &OverviewPage::wallboardRequested, this, &MainWindow::showWallboard);
+    connect(m_overview, &OverviewPage::intervalChanged, this, [this](int ms) {
+        m_intervalMs = ms;
+        if (m_sampler)
+            m_sampler->setInterval(ms);
+    });
+    connect(m_overview, &OverviewPage::pausedChanged, this, [this](bool paused) {
+        if (m_sampler)
+            m_sampler->setPaused(paused);
+    });
+    connect(this, &MainWindow::snapshotReady, m_overview, &OverviewPage::showSnapshot);
+    connect(this, &MainWindow::snapshotReady, m_relays, &RelaysPage::showSnapshot);
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+    resize(1400, 900);
+}
+
+MainWindow::~MainWindow()
+{
+    // Sessions first: their threads finish every queued job before the pages go away.
+    delete m_wallboard;
+    disconnectFromDatabase();
+}
+
+void MainWindow::showStatus(const QString& message)
+{
+    statusBar()->showMessage(message);
+}
+
+void MainWindow::showBanner(const QString& message)
+{
+    m_banner->setText(tr("Connection lost: %1 — reconnecting…").arg(message));
+    m_banner->show();
+}
+
+void MainWindow::hideBanner()
+{
+    m_banner->hide();
+}
+
+bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& profile)
+{
+    auto url = DatabaseUrl::parse(urlText);
+    if (!url) {
+        showStatus(url.message());
+        return false;
+    }
+    DatabaseUrl resolved = *url;
+    ConnectionProfile p = profile;
+    if (p.url.isEmpty())
+        p.url = resolved.redacted();
+    connectTo(resolved, p);
+    return true;
+}
+
+void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& profile)
+{
+    disconnectFromDatabase();
+    m_profile = profile;
+    m_browse = new DatabaseSession(url, {}, QStringLiteral("browse"), this);
+    m_actions = new DatabaseSession(url, {}, QStringLiteral("actions"), this);
+    m_analysis = new DatabaseSession(url, {}, QStringLiteral("analysis"), this);
+    for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
+        connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
+        connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
+    }
+    m_sampler = new MetricsSampler(url, {}, this);
+    connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
+        if (++m_snapshots == 1)
+            showStatus(tr("Connected to %1").arg(m_browse ? m_browse->url().redacted() : QString()));
+        hideBanner();
+        m_history << s;
+        if (m_history.size() > OverviewPage::HistoryPoints)
+            m_history.removeFirst();
+        emit snapshotReady(s);
+    });
+    connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
+    connect(m_sampler, &MetricsSampler::failed, this, [this, url](const QString& message) { askPasswordIfNeeded(url, message); });
+
+    ConsoleContext context;
+    context.browse = m_browse;
+    context.actions = m_actions;
+    context.analysis = m_analysis;
+    context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
+    context.production = profile.isProduction();
+    m_overview->clearHistory();
+    m_history.clear();
+    m_events->setContext(context);
+    m_deadLetters->setContext(context);
+    m_audit->setContext(context);
+    m_relays->setContext(context, url);
+    m_sampler->start(m_intervalMs);
+
+    const QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
+    setWindowTitle(tr("Outbox Console — %1").arg(name));
+    m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
+    const QString colour = profile.colour.isEmpty() ? QStringLiteral("#455a64")
+                           : profile.colour == QLatin1String("red")    ? QStringLiteral("#c62828")
+                           : profile.colour == QLatin1String("yellow") ? QStringLiteral("#f9a825")
+                                                                       : QStringLiteral("#2e7d32");
+    m_profileTag->setStyleSheet(QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
+    showStatus(tr("Connecting to %1…").arg(url.redacted()));
+}
+
+void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& message)
+{
+    // Servers without password authentication need none; ask only when the server wants one.
+    // The password is kept in memory for this connection only, never stored.
+    if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
+        return;
+    if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive)
+        && !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive)
+        && !message.contains(QLatin1String("access denied"), Qt::CaseInsensitive))
+        return;
+    auto* prompt = new QInputDialog(this);
+    prompt->setObjectName(QStringLiteral("passwordPrompt"));
+    prompt->setWindowTitle(tr("Password"));
+    prompt->setLabelText(tr("Password for %1:").arg(url.redacted()));
+    prompt->setTextEchoMode(QLineEdit::Password);
+    prompt->setAttribute(Qt::WA_DeleteOnClose);
+    m_passwordPrompt = prompt;
+    const ConnectionProfile profile = m_profile;
+    connect(prompt, &QInputDialog::textValueSelected, this, [this, url, profile](const QString& password) {
+        DatabaseUrl withPassword = url;
+        withPassword.password = password;
+        connectTo(withPassword, profile);
+    });
+    prompt->open();
+}
+
+void MainWindow::disconnectFromDatabase()
+{
+    ConsoleContext none;
+    if (m_events) {
+        m_events->setContext(none);
+        m_deadLetters->setContext(none);
+        m_audit->setContext(none);
+        m_relays->setContext(none, DatabaseUrl{});
+    }
+    delete m_sampler;
+    m_sampler = nullptr;
+    delete m_browse;
+    m_browse = nullptr;
+    delete m_actions;
+    m_actions = nullptr;
+    delete m_analysis;
+    m_analysis = nullptr;
+    hideBanner();
+}
+
+void MainWindow::showConnectDialog()
+{
+    auto* dialog = new ConnectDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog]() { connectToText(dialog->urlText(), dialog->profile()); });
+    dialog->open();
+}
+
+void MainWindow::showWallboard()
+{
+    if (m_wallboard) {
+        m_wallboard->raise();
+        return;
+    }
+    auto* board = new OverviewPage(true);
+    board->setAttribute(Qt::WA_DeleteOnClose);
+    board->setWindowTitle(tr("Outbox wallboard — press Esc to leave"));
+    for (const MetricsSnapshot& s : std::as_const(m_history))
+        board->showSnapshot(s);
+    connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);
+    m_wallboard = board;
+    board->showFullScreen();
+}
+
+} // namespace outbox::desktop

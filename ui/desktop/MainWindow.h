@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/metrics/MetricsSnapshot.h"
+#include "ui/desktop/ConnectionProfile.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+class QLabel;
+class QTabWidget;
+class QTimer;
+
+namespace outbox {
+class MetricsSampler;
+}
+
+namespace outbox::desktop {
+
+class AuditPage;
+class DatabaseSession;
+class DeadLettersPage;
+class EventsPage;
+class OverviewPage;
+class RelaysPage;
+
+// The console: a connection (profile or --db URL), a sampler feeding the Overview, and the
+// Events, Dead letters, Audit and Relays pages. All database work runs on session threads.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Connects to `url`. The password comes from the URL or OUTBOX_DB_PASSWORD; when the server
+    // asks for one that was not given, a prompt asks for it (kept in memory only).
+    void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
+    bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
+    void disconnectFromDatabase();
+
+    OverviewPage* overview() const { return m_overview; }
+    EventsPage* events() const { return m_events; }
+    DeadLettersPage* deadLetters() const { return m_deadLetters; }
+    AuditPage* audit() const { return m_audit; }
+    RelaysPage* relays() const { return m_relays; }
+    QTabWidget* pages() const { return m_pages; }
+    int snapshotsSeen() const { return m_snapshots; }
+
+public slots:
+    void showConnectDialog();
+    void showWallboard();
+
+signals:
+    void snapshotReady(const outbox::MetricsSnapshot& snapshot);
+
+private:
+    void showBanner(const QString& message);
+    void hideBanner();
+    void showStatus(const QString& message);
+    void askPasswordIfNeeded(const DatabaseUrl& url, const QString& message);
+
+    QTabWidget* m_pages = nullptr;
+    OverviewPage* m_overview = nullptr;
+    EventsPage* m_events = nullptr;
+    DeadLettersPage* m_deadLetters = nullptr;
+    AuditPage* m_audit = nullptr;
+    RelaysPage* m_relays = nullptr;
+    QLabel* m_banner = nullptr;
+    QLabel* m_profileTag = nullptr;
+    QPointer<QWidget> m_wallboard;
+    QPointer<QWidget> m_passwordPrompt;
+    DatabaseSession* m_browse = nullptr;
+    DatabaseSession* m_actions = nullptr;
+    DatabaseSession* m_analysis = nullptr;
+    MetricsSampler* m_sampler = nullptr;
+    ConnectionProfile m_profile;
+    int m_snapshots = 0;
+    QVector<MetricsSnapshot> m_history; // recent snapshots, so a wallboard opens with full charts
+    int m_intervalMs = 2000;
+};
+
+} // namespace outbox::desktop

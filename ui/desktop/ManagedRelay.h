@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QObject>
+#include <QProcess>
+#include <QStringList>
+#include <QTimer>
+
+namespace outbox::desktop {
+
+// A supervised `outboxctl relay` child: its output streams out line by line, and if it dies
+// unasked it is started again after a backoff that doubles up to MaxBackoffMs.
+class ManagedRelay : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int FirstBackoffMs = 1000;
+    static constexpr int MaxBackoffMs = 30000;
+
+    explicit ManagedRelay(QObject* parent = nullptr);
+    ~ManagedRelay() override;
+
+    // `outboxctl` next to this executable, in the build tree beside it, or from $OUTBOXCTL.
+    static QString locateOutboxctl();
+
+    void start(const QString& program, const QStringList& arguments);
+    void stop();
+    // Handed to the child as OUTBOX_DB_PASSWORD.
+    void setPassword(const QString& password);
+    bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
+    bool isSupervising() const { return m_wanted; }
+    int restarts() const { return m_restarts; }
+    qint64 processId() const { return m_process.processId(); }
+
+signals:
+    void line(const QString& text);
+    void stateChanged(const QString& description);
+
+private:
+    void launch();
+    void exited(int code, QProcess::ExitStatus status);
+
+    QProcess m_process;
+    QTimer m_restartTimer;
+    QString m_program;
+    QStringList m_arguments;
+    bool m_wanted = false;
+    int m_backoffMs = FirstBackoffMs;
+    int m_restarts = 0;
+};
+
+} // namespace outbox::desktop

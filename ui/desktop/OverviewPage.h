@@ -1,0 +1,78 @@
+#pragma once
+
+#include "core/metrics/MetricsSnapshot.h"
+#include "ui/desktop/ThroughputTracker.h"
+
+#include <QMap>
+#include <QWidget>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QBarSet;
+class QChart;
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QDateTimeAxis;
+class QLabel;
+class QLineSeries;
+class QPushButton;
+class QTableWidget;
+class QValueAxis;
+
+namespace outbox::desktop {
+
+class StatTile;
+
+// Live health of the outbox from the MetricsSampler's snapshots: tiles, backlog by status over
+// time, sent/failed per interval, attempts of unsent events, lease holders and relays. The same
+// widget in wallboard mode shows only large tiles and charts, readable across a room.
+class OverviewPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int HistoryPoints = 180;
+    static constexpr qint64 StaleHeartbeatMs = 30000;
+
+    explicit OverviewPage(bool wallboard = false, QWidget* parent = nullptr);
+
+    void showSnapshot(const MetricsSnapshot& snapshot);
+    void clearHistory();
+    int pointCount() const;
+
+    static QString formatAge(qint64 ms);
+
+signals:
+    void intervalChanged(int milliseconds);
+    void pausedChanged(bool paused);
+    void wallboardRequested();
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    QChartView* makeChartView(QChart* chart);
+
+    bool m_wallboard;
+    ThroughputTracker m_throughput;
+    QMap<QString, StatTile*> m_tiles;
+    QMap<QString, QLineSeries*> m_backlog;
+    QChart* m_backlogChart = nullptr;
+    QDateTimeAxis* m_backlogX = nullptr;
+    QValueAxis* m_backlogY = nullptr;
+    QLineSeries* m_sent = nullptr;
+    QLineSeries* m_failed = nullptr;
+    QDateTimeAxis* m_rateX = nullptr;
+    QValueAxis* m_rateY = nullptr;
+    QBarSeries* m_attempts = nullptr;
+    QBarCategoryAxis* m_attemptsX = nullptr;
+    QValueAxis* m_attemptsY = nullptr;
+    QTableWidget* m_leases = nullptr;
+    QTableWidget* m_relays = nullptr;
+    QLabel* m_updated = nullptr;
+    QComboBox* m_interval = nullptr;
+    QCheckBox* m_pause = nullptr;
+};
+
+} // namespace outbox::desktop

@@ -1,0 +1,80 @@
+#include "ui/desktop/RecordTableModel.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace outbox::desktop {
+
+RecordTableModel::RecordTableModel(QVector<Column> columns, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_columns(std::move(columns))
+{
+}
+
+void RecordTableModel::setRows(const QVector<QJsonObject>& rows)
+{
+    beginResetModel();
+    m_rows = rows;
+    endResetModel();
+}
+
+void RecordTableModel::appendRows(const QVector<QJsonObject>& rows)
+{
+    if (rows.isEmpty())
+        return;
+    beginInsertRows({}, m_rows.size(), m_rows.size() + rows.size() - 1);
+    m_rows += rows;
+    endInsertRows();
+}
+
+int RecordTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_rows.size();
+}
+
+int RecordTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_columns.size();
+}
+
+QString RecordTableModel::display(const QJsonValue& value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+    case QJsonValue::Undefined:
+        return {};
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(value.toDouble(), 'g', 17);
+    case QJsonValue::String:
+        return value.toString();
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    }
+    return {};
+}
+
+QVariant RecordTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const QJsonObject& row = m_rows.at(index.row());
+    if (role == Qt::BackgroundRole)
+        return m_brush ? m_brush(row) : QVariant();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const QString text = display(row.value(m_columns.at(index.column()).key));
+    return role == Qt::DisplayRole ? QVariant(text.left(300)) : QVariant(text.left(4000));
+}
+
+QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < m_columns.size())
+        return m_columns.at(section).title;
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,186 @@
+#include "ui/desktop/RelaysPage.h"
+
+#include "ui/desktop/ActionDialog.h"
+#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/ManagedRelay.h"
+#include "ui/desktop/OverviewPage.h"
+#include "ui/desktop/RecordTableModel.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+
+namespace outbox::desktop {
+
+RelaysPage::RelaysPage(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("relaysPage"));
+    auto* layout = new QVBoxLayout(this);
+    m_model = new RecordTableModel({{QStringLiteral("worker_id"), tr("Worker")},
+                                    {QStringLiteral("host"), tr("Host")},
+                                    {QStringLiteral("pid"), tr("PID")},
+                                    {QStringLiteral("state"), tr("State")},
+                                    {QStringLiteral("desired_state"), tr("Desired")},
+                                    {QStringLiteral("heartbeat_age"), tr("Heartbeat age")},
+                                    {QStringLiteral("leases_held"), tr("Leases")},
+                                    {QStringLiteral("sent_total"), tr("Sent")},
+                                    {QStringLiteral("failed_total"), tr("Failed")},
+                                    {QStringLiteral("fenced_total"), tr("Fenced")},
+                                    {QStringLiteral("last_error"), tr("Last error")}},
+                                   this);
+    m_model->setRowBrush([](const QJsonObject& row) -> QVariant {
+        if (row.value(QStringLiteral("heartbeat_age_ms")).toInteger() > OverviewPage::StaleHeartbeatMs)
+            return QBrush(QColor(0xff, 0xcd, 0xd2));
+        return {};
+    });
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("relaysTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(m_table, 1);
+
+    auto* controls = new QHBoxLayout;
+    m_reason = new QLineEdit(this);
+    m_reason->setObjectName(QStringLiteral("relayReason"));
+    m_reason->setPlaceholderText(tr("reason (required, written to the audit log)"));
+    controls->addWidget(m_reason, 1);
+    const QList<QPair<RelayControl::Command, QString>> buttons{{RelayControl::Command::Pause, QStringLiteral("pauseRelay")},
+                                                               {RelayControl::Command::Resume, QStringLiteral("resumeRelay")},
+                                                               {RelayControl::Command::Drain, QStringLiteral("drainRelay")}};
+    for (const auto& b : buttons) {
+        auto* button = new QPushButton(b.first == RelayControl::Command::Pause    ? tr("Pause")
+                                       : b.first == RelayControl::Command::Resume ? tr("Resume")
+                                                                                  : tr("Drain"),
+                                       this);
+        button->setObjectName(b.second);
+        const RelayControl::Command command = b.first;
+        connect(button, &QPushButton::clicked, this, [this, command]() { control(command); });
+        controls->addWidget(button);
+    }
+    layout->addLayout(controls);
+
+    auto* managed = new QGroupBox(tr("Managed relay (outboxctl relay as a child process)"), this);
+    auto* managedLayout = new QVBoxLayout(managed);
+    auto* managedBar = new QHBoxLayout;
+    m_arguments = new QLineEdit(managed);
+    m_arguments->setObjectName(QStringLiteral("relayArguments"));
+    m_arguments->setPlaceholderText(tr("extra arguments, e.g. --kafka-bootstrap 127.0.0.1:9092"));
+    auto* start = new QPushButton(tr("Start"), managed);
+    start->setObjectName(QStringLiteral("startRelay"));
+    auto* stop = new QPushButton(tr("Stop"), managed);
+    stop->setObjectName(QStringLiteral("stopRelay"));
+    m_relayState = new QLabel(tr("not running"), managed);
+    m_relayState->setObjectName(QStringLiteral("managedRelayState"));
+    managedBar->addWidget(m_arguments, 1);
+    managedBar->addWidget(start);
+    managedBar->addWidget(stop);
+    managedBar->addWidget(m_relayState);
+    managedLayout->addLayout(managedBar);
+    m_log = new QPlainTextEdit(managed);
+    m_log->setObjectName(QStringLiteral("relayLog"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    managedLayout->addWidget(m_log);
+    layout->addWidget(managed, 1);
+
+    m_relay = new ManagedRelay(this);
+    connect(m_relay, &ManagedRelay::line, m_log, &QPlainTextEdit::appendPlainText);
+    connect(m_relay, &ManagedRelay::stateChanged, m_relayState, &QLabel::setText);
+    connect(start, &QPushButton::clicked, this, &RelaysPage::startRelay);
+    connect(stop, &QPushButton::clicked, m_relay, &ManagedRelay::stop);
+}
+
+void RelaysPage::setContext(const ConsoleContext& context, const DatabaseUrl& url)
+{
+    m_context = context;
+    m_url = url;
+    m_hasUrl = context.browse != nullptr;
+}
+
+void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
+{
+    QStringList selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        selected << m_model->record(index.row()).value(QStringLiteral("worker_id")).toString();
+    QVector<QJsonObject> rows;
+    for (const RelayRecord& r : snapshot.relays) {
+        QJsonObject o = r.toJson();
+        o[QStringLiteral("heartbeat_age")] = OverviewPage::formatAge(r.heartbeatAgeMs);
+        rows << o;
+    }
+    m_model->setRows(rows);
+    for (int i = 0; i < rows.size(); ++i)
+        if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
+            m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+}
+
+void RelaysPage::control(RelayControl::Command command)
+{
+    if (!m_context.actions)
+        return;
+    QStringList workers;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        workers << m_model->record(index.row()).value(QStringLiteral("worker_id")).toString();
+    if (workers.isEmpty()) {
+        emit statusMessage(tr("Select one or more relays first."));
+        return;
+    }
+    const QString reason = m_reason->text().trimmed();
+    if (reason.isEmpty()) {
+        emit statusMessage(tr("A reason is required."));
+        return;
+    }
+    if (!m_context.production) {
+        apply(command, workers, reason);
+        return;
+    }
+    // Production: the same typed confirmation as every other action.
+    const QString verb = RelayControl::actionName(command).mid(6); // "relay.pause" -> "pause"
+    auto* dialog = new ActionDialog(RelayControl::actionName(command),
+                                    tr("%1 relay(s): %2. This is a PRODUCTION connection.").arg(workers.size()).arg(workers.join(QStringLiteral(", "))),
+                                    QJsonArray::fromStringList(workers), QStringLiteral("%1 %2").arg(verb).arg(workers.size()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, command, workers]() { apply(command, workers, dialog->reason()); });
+    dialog->open();
+}
+
+void RelaysPage::apply(RelayControl::Command command, const QStringList& workers, const QString& reason)
+{
+    const QString actor = m_context.actor;
+    m_context.actions->run<RelayControlResult>(
+        this, [command, workers, reason, actor](Database& db) { return RelayControl(db).apply(command, workers, reason, actor); },
+        [this](const Result<RelayControlResult>& r) {
+            if (!r.ok()) {
+                emit statusMessage(r.message());
+                return;
+            }
+            emit statusMessage(tr("%1: %n relay(s) changed (audit #%2)", nullptr, int(r->changed.size())).arg(r->action).arg(r->auditId));
+        });
+}
+
+void RelaysPage::startRelay()
+{
+    if (!m_hasUrl) {
+        emit statusMessage(tr("Not connected."));
+        return;
+    }
+    // The password travels in the child's environment, never on its command line.
+    QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), m_url.redacted()};
+    m_relay->setPassword(m_url.password);
+    args << m_arguments->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    m_relay->start(ManagedRelay::locateOutboxctl(), args);
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/metrics/MetricsSnapshot.h"
+#include "core/ops/RelayControl.h"
+#include "ui/desktop/ConsoleContext.h"
+
+#include <QWidget>
+
+class QLineEdit;
+class QPlainTextEdit;
+class QTableView;
+class QLabel;
+
+namespace outbox::desktop {
+
+class ManagedRelay;
+class RecordTableModel;
+
+// Every registered relay (from the sampler's snapshots) with pause / resume / drain through
+// desired_state (audited, core RelayControl), and a managed `outboxctl relay` child process.
+class RelaysPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RelaysPage(QWidget* parent = nullptr);
+    void setContext(const ConsoleContext& context, const DatabaseUrl& url);
+    void showSnapshot(const MetricsSnapshot& snapshot);
+    RecordTableModel* model() const { return m_model; }
+    ManagedRelay* managedRelay() const { return m_relay; }
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void control(RelayControl::Command command);
+    void apply(RelayControl::Command command, const QStringList& workers, const QString& reason);
+    void startRelay();
+
+    ConsoleContext m_context;
+    DatabaseUrl m_url;
+    bool m_hasUrl = false;
+    RecordTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QLineEdit* m_reason = nullptr;
+    QLineEdit* m_arguments = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+    QLabel* m_relayState = nullptr;
+    ManagedRelay* m_relay = nullptr;
+};
+
+} // namespace outbox::desktop
