@@ -8,9 +8,10 @@ KafkaProperties::KafkaProperties()
         {QStringLiteral("enable.idempotence"), QStringLiteral("true")},
         {QStringLiteral("acks"), QStringLiteral("all")},
         {QStringLiteral("message.timeout.ms"), QStringLiteral("10000")},
-        {QStringLiteral("linger.ms"), QStringLiteral("2")},
+        {QStringLiteral("linger.ms"), QStringLiteral("0")},
         {QStringLiteral("compression.type"), QStringLiteral("none")},
         {QStringLiteral("socket.keepalive.enable"), QStringLiteral("true")},
+        {QStringLiteral("socket.nagle.disable"), QStringLiteral("true")}, // small batches must not wait for delayed ACKs
         {QStringLiteral("client.id"), QStringLiteral("outbox-relay")},
     };
 }

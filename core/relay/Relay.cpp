@@ -168,7 +168,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 waitForWork(m_options.pollIntervalMs, stopRequested);
             continue;
         }
-        m_publisher->poll(lastClaimEmpty ? 5 : 1);
+        m_publisher->poll(1);
         QCoreApplication::processEvents(); // delivers NOTIFYs that arrived meanwhile
         harvest(false);
     }

@@ -33,6 +33,11 @@ using namespace outbox;
 
 namespace {
 
+struct Latency
+{
+    qint64 p50 = -1, p99 = -1, samples = 0;
+};
+
 void die(const QString& why)
 {
     std::fprintf(stderr, "outbox-relay-bench: %s\n", qPrintable(why));
@@ -154,6 +159,25 @@ double brokerBound(const QString& bootstrap, qint64 events)
     return double(events) * 1000.0 / double(std::max<qint64>(1, t.elapsed()));
 }
 
+// Produce -> ack latency of single messages, for comparison with commit -> ack.
+Latency brokerLatency(const QString& bootstrap, int messages)
+{
+    KafkaProperties props;
+    auto p = KafkaPublisher::create(bootstrap, props);
+    if (!p)
+        die(p.message());
+    QVector<qint64> samples;
+    for (int i = 0; i < messages; ++i) {
+        const NewEvent e = sampleEvent(i);
+        QElapsedTimer t;
+        t.start();
+        auto pending = (*p)->enqueue({KafkaMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}}});
+        (*p)->await(*pending, 10000);
+        samples << t.elapsed();
+    }
+    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size()};
+}
+
 RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify)
 {
     RelayOptions o;
@@ -200,11 +224,6 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
         die(QStringLiteral("the relays sent only %1 of %2 events").arg(sent()).arg(events));
     return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
 }
-
-struct Latency
-{
-    qint64 p50 = -1, p99 = -1, samples = 0;
-};
 
 Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, int seconds, bool notify, int pollMs)
 {
@@ -265,7 +284,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption rateOption(QStringLiteral("rate"), QStringLiteral("Offered load for latency (default 2000/s)."), QStringLiteral("n"), QStringLiteral("2000"));
     const QCommandLineOption secondsOption(QStringLiteral("seconds"), QStringLiteral("Latency run length (default 20)."), QStringLiteral("s"), QStringLiteral("20"));
     const QCommandLineOption smokeOption(QStringLiteral("smoke"), QStringLiteral("Tiny run for CI: checks that every stage works."));
-    parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption, smokeOption});
+    const QCommandLineOption latencyOnlyOption(QStringLiteral("latency-only"), QStringLiteral("Skip the throughput stages."));
+    parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption, smokeOption, latencyOnlyOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -292,10 +312,11 @@ int main(int argc, char* argv[])
                 static_cast<long long>(events), relays, batch, QThread::idealThreadCount());
     // Database bound and relay alternate (best of `rounds` each), so that other load on the machine
     // hits both alike.
-    const int rounds = smoke ? 1 : 2;
+    const int rounds = parser.isSet(latencyOnlyOption) ? 0 : smoke ? 1 : 2;
     double dbBound = 0, relayThroughput = 0;
-    const double brokerRate = brokerBound((*broker)->bootstrap(), events);
-    std::printf("broker bound (raw produce, embedded broker):   %10.0f events/s\n", brokerRate);
+    const double brokerRate = rounds > 0 ? brokerBound((*broker)->bootstrap(), events) : 0;
+    if (rounds > 0)
+        std::printf("broker bound (raw produce, embedded broker):   %10.0f events/s\n", brokerRate);
     for (int round = 1; round <= rounds; ++round) {
         reset(*db);
         preload(*db, events);
@@ -309,9 +330,14 @@ int main(int argc, char* argv[])
         dbBound = std::max(dbBound, bound);
         relayThroughput = std::max(relayThroughput, relayed);
     }
-    std::printf("best: database bound %.0f/s, relay %.0f/s\n", dbBound, relayThroughput);
-    std::printf("relay / database bound: %5.1f %%   relay / broker bound: %5.1f %%\n", 100.0 * relayThroughput / dbBound,
-                100.0 * relayThroughput / brokerRate);
+    if (rounds > 0) {
+        std::printf("best: database bound %.0f/s, relay %.0f/s\n", dbBound, relayThroughput);
+        std::printf("relay / database bound: %5.1f %%   relay / broker bound: %5.1f %%\n", 100.0 * relayThroughput / dbBound,
+                    100.0 * relayThroughput / brokerRate);
+    }
+    const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
+    std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n", static_cast<long long>(raw.p50),
+                static_cast<long long>(raw.p99));
     reset(*db);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
     std::printf("commit->ack at %d/s offered, LISTEN/NOTIFY on:  p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
