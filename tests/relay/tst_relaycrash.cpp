@@ -156,6 +156,96 @@ private slots:
         QVERIFY(verifyTopic(*db, b->bootstrap(), 200) > 0);
     }
 
+    // The broker-side windows, also with the real process: the embedded broker stays in this
+    // test process and the relay reaches it over TCP.
+    void brokerTimeoutIsRetriedWithTheSameEventId()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("timeout"));
+        insertEvents(*db, 100);
+        b->setLatency(1, 2500); // answers arrive after message.timeout.ms (800): unknown outcome
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("slow-broker"));
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) > 0, 30000);
+        b->setLatency(1, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 100, 60000);
+        QCOMPARE(stopRelay(*r), 0);
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts >= 2")) > 0);
+        QVERIFY(verifyTopic(*db, b->bootstrap(), 100) >= 0); // same event_ids, none lost
+    }
+
+    void brokerDownThenUpDrainsTheBacklog()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("down"));
+        insertEvents(*db, 1000);
+        b->setAllBrokersDown();
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("outage"));
+        QTest::qWait(5000);
+        QCOMPARE(count(*db, "SENT"), qint64(0));
+        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
+        b->setAllBrokersUp();
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 1000, 90000);
+        QCOMPARE(stopRelay(*r), 0);
+        QVERIFY2(r->readAll().contains("DEGRADED"), "the relay reports itself degraded during the outage");
+        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
+        QVERIFY(verifyTopic(*db, b->bootstrap(), 1000) >= 0);
+    }
+
+    void transientBurstBacksOffAndCountsAttempts()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("burst"));
+        insertEvents(*db, 20);
+        b->setLatency(1, 2500);
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("burst"), {},
+                            {QStringLiteral("--backoff-base-ms"), QStringLiteral("20000"), QStringLiteral("--backoff-cap-ms"), QStringLiteral("20000")});
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) == 20, 30000);
+        b->setLatency(1, 0);
+        QTest::qWait(1500);
+        // Each failed send counted once; the events wait out a backoff drawn from [0, 20 s].
+        // (a few may draw a delay under 1.5 s and already be on their second attempt)
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts > 2")), qint64(0));
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 1")) >= 14);
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 10);
+        QVERIFY(count(*db, "SENT") < 10);
+        QCOMPARE(stopRelay(*r), 0);
+    }
+
+    void poisonEventsFailWhileTheRestIsDelivered()
+    {
+        auto b = broker();
+        QVERIFY(b->createTopic(QStringLiteral("forbidden"), 1).ok());
+        b->setTopicError(QStringLiteral("forbidden"), RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("poison"));
+        const auto ids = insertEvents(*db, 50);
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET topic = 'forbidden' WHERE id = %1").arg(ids[5])).ok());
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET payload = CAST(:p AS jsonb) WHERE id = %1").arg(ids[7]),
+                         {{QStringLiteral(":p"), QStringLiteral("{\"blob\":\"%1\"}").arg(QString(30000, QLatin1Char('x')))}})
+                    .ok());
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("poison"), {},
+                            {QStringLiteral("-X"), QStringLiteral("message.max.bytes=20000")});
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 48 && count(*db, "FAILED") == 2, 30000);
+        QCOMPARE(stopRelay(*r), 0);
+        QCOMPARE(statusOf(*db, ids[5]), QStringLiteral("FAILED"));
+        QCOMPARE(statusOf(*db, ids[7]), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error_class = 'deterministic' "
+                                                                          "AND (last_error ILIKE '%authorization%' OR last_error ILIKE '%too large%')")),
+                 qint64(2));
+    }
+
+    void exhaustedAttemptsEndDead()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("dead"));
+        insertEvents(*db, 10);
+        b->setLatency(1, 2500);
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("exhausted"), {},
+                            {QStringLiteral("--max-attempts"), QStringLiteral("2")});
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 10, 60000);
+        QCOMPARE(stopRelay(*r), 0);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")), qint64(10));
+    }
+
     void threeRelaysSurviveRepeatedKills()
     {
         auto b = broker();
