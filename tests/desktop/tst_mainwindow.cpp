@@ -19,6 +19,9 @@
 #include "tests/desktop/BulkEvents.h"
 
 #include <QApplication>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QClipboard>
 #include <QKeyEvent>
 #include <QGuiApplication>
@@ -342,6 +345,37 @@ private slots:
         QCOMPARE(window.relays()->managedRelay()->restarts(), 0); // a requested stop is not restarted
         broker.terminate();
         QVERIFY(broker.waitForFinished(10000));
+    }
+
+    // View > Serve NOC dashboard runs a supervised `outboxctl serve` on the console's database:
+    // the numbers are on http://127.0.0.1:8080 while it is on, and gone when it is switched off.
+    void nocDashboardSwitchServesTheDatabase()
+    {
+        if (qEnvironmentVariable("OUTBOXCTL").isEmpty())
+            QSKIP("OUTBOXCTL not set");
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("noc"));
+        insertEvents(*db, 7);
+        MainWindow window;
+        window.show();
+        QVERIFY(!window.serveDashboardAction()->isEnabled()); // nothing to serve before connecting
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(window.serveDashboardAction()->isEnabled());
+        window.serveDashboardAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(window.nocServer()->isRunning(), 10000);
+        QNetworkAccessManager http;
+        auto fetchMetrics = [&http]() -> QByteArray {
+            QNetworkReply* reply = http.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(MainWindow::NocPort))));
+            QEventLoop loop;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+            loop.exec();
+            const QByteArray body = reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
+            reply->deleteLater();
+            return body;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(fetchMetrics().contains("outbox_events{status=\"PENDING\"} 7"), 20000);
+        window.serveDashboardAction()->trigger(); // off
+        QTRY_VERIFY_WITH_TIMEOUT(!window.nocServer()->isRunning(), 10000);
+        QVERIFY(fetchMetrics().isEmpty());
     }
 
     void lostConnectionShowsBannerAndHeals()

@@ -68,6 +68,13 @@ MainWindow::MainWindow(QWidget* parent)
     connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
     auto* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Wallboard"), this, &MainWindow::showWallboard)->setShortcut(Qt::Key_F11);
+    m_nocServer = new ManagedRelay(this);
+    m_serveAction = view->addAction(tr("Serve &NOC dashboard"));
+    m_serveAction->setObjectName(QStringLiteral("serveDashboardAction"));
+    m_serveAction->setCheckable(true);
+    m_serveAction->setEnabled(false);
+    connect(m_serveAction, &QAction::toggled, this, &MainWindow::setNocServing);
+    connect(m_nocServer, &ManagedRelay::stateChanged, this, &MainWindow::showStatus);
 
     connect(m_overview, &OverviewPage::wallboardRequested, this, &MainWindow::showWallboard);
     connect(m_overview, &OverviewPage::intervalChanged, this, [this](int ms) {
@@ -123,9 +130,26 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
     return true;
 }
 
+void MainWindow::setNocServing(bool on)
+{
+    if (!on || m_url.database.isEmpty()) {
+        m_nocServer->stop();
+        return;
+    }
+    // Read-only and on loopback: the wall screen needs no token, nobody else can reach it.
+    // The password travels in the child's environment, never on its command line.
+    m_nocServer->setPassword(m_url.password);
+    m_nocServer->start(ManagedRelay::locateOutboxctl(),
+                       {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(), QStringLiteral("--listen"),
+                        QStringLiteral("127.0.0.1:%1").arg(NocPort), QStringLiteral("--public-dashboard")});
+    showStatus(tr("NOC dashboard at http://127.0.0.1:%1/").arg(NocPort));
+}
+
 void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& profile)
 {
     disconnectFromDatabase();
+    m_url = url;
+    m_serveAction->setEnabled(true);
     m_profile = profile;
     m_browse = new DatabaseSession(url, {}, QStringLiteral("browse"), this);
     m_actions = new DatabaseSession(url, {}, QStringLiteral("actions"), this);
@@ -200,6 +224,11 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
 
 void MainWindow::disconnectFromDatabase()
 {
+    if (m_serveAction) {
+        m_serveAction->setChecked(false);
+        m_serveAction->setEnabled(false);
+    }
+    m_url = DatabaseUrl{};
     ConsoleContext none;
     if (m_events) {
         m_events->setContext(none);

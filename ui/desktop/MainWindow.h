@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/desktop/ManagedRelay.h"
+
 #include "core/db/DatabaseUrl.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/ConnectionProfile.h"
@@ -79,6 +81,16 @@ private:
     int m_snapshots = 0;
     QVector<MetricsSnapshot> m_history; // recent snapshots, so a wallboard opens with full charts
     int m_intervalMs = 2000;
+    // "Serve NOC dashboard": a supervised `outboxctl serve` child on the current database.
+    ManagedRelay* m_nocServer = nullptr;
+    QAction* m_serveAction = nullptr;
+    DatabaseUrl m_url;
+    void setNocServing(bool on);
+
+public:
+    static constexpr quint16 NocPort = 8080;
+    QAction* serveDashboardAction() const { return m_serveAction; }
+    ManagedRelay* nocServer() const { return m_nocServer; }
 };
 
 } // namespace outbox::desktop
