@@ -1,5 +1,6 @@
 #include "core/db/DeadLetterStore.h"
 #include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
@@ -20,33 +21,19 @@ const QString Topic = QStringLiteral("order");
 
 std::unique_ptr<QProcess> startConsumer(const QString& dbUrl, const QString& bootstrap, const QString& failpoints = {})
 {
-    auto p = std::make_unique<QProcess>();
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!failpoints.isEmpty())
-        env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), failpoints);
-    p->setProcessEnvironment(env);
-    p->setProcessChannelMode(QProcess::MergedChannels);
-    p->start(qEnvironmentVariable("OUTBOXCTL"),
-             {QStringLiteral("consume"), QStringLiteral("--demo-inventory"), QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"),
-              bootstrap, QStringLiteral("--transient-percent"), QStringLiteral("0"), QStringLiteral("--backoff-base-ms"), QStringLiteral("20"),
-              QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"), QStringLiteral("-X"), QStringLiteral("session.timeout.ms=6000")});
-    if (!p->waitForStarted(10000))
-        qFatal("outboxctl consume did not start");
-    return p;
+    return startOutboxctl({QStringLiteral("consume"), QStringLiteral("--demo-inventory"), QStringLiteral("--db"), dbUrl,
+                           QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--transient-percent"), QStringLiteral("0"),
+                           QStringLiteral("--backoff-base-ms"), QStringLiteral("20"), QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"),
+                           QStringLiteral("-X"), QStringLiteral("session.timeout.ms=6000")},
+                          failpoints);
 }
 
 QString stopConsumer(QProcess& p)
 {
-    if (p.state() != QProcess::NotRunning) {
-        p.terminate();
-        if (!p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished(5000);
-        }
-    }
+    const int code = terminateAndWait(p);
     const QString log = QString::fromUtf8(p.readAll());
-    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
-        qWarning("consumer exit %d: %s", p.exitCode(), qPrintable(log.right(1500)));
+    if (code != 0)
+        qWarning("consumer exit %d: %s", code, qPrintable(log.right(1500)));
     return log;
 }
 

@@ -1,5 +1,6 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
@@ -22,34 +23,18 @@ namespace {
 std::unique_ptr<QProcess> startRelay(const QString& dbUrl, const QString& bootstrap, const QString& workerId,
                                      const QString& failpoints = {}, const QStringList& extra = {})
 {
-    auto p = std::make_unique<QProcess>();
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!failpoints.isEmpty())
-        env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), failpoints);
-    p->setProcessEnvironment(env);
-    p->setProcessChannelMode(QProcess::MergedChannels);
-    p->start(qEnvironmentVariable("OUTBOXCTL"),
-             QStringList{QStringLiteral("relay"), QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"), bootstrap,
-                         QStringLiteral("--worker-id"), workerId, QStringLiteral("--lease-ms"), QStringLiteral("3000"),
-                         QStringLiteral("--poll-ms"), QStringLiteral("100"), QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
-                         QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
-                         QStringLiteral("message.timeout.ms=800")}
-                 + extra);
-    if (!p->waitForStarted(10000))
-        qFatal("outboxctl relay did not start");
-    return p;
+    return startOutboxctl(QStringList{QStringLiteral("relay"), QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"), bootstrap,
+                                      QStringLiteral("--worker-id"), workerId, QStringLiteral("--lease-ms"), QStringLiteral("3000"),
+                                      QStringLiteral("--poll-ms"), QStringLiteral("100"), QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
+                                      QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
+                                      QStringLiteral("message.timeout.ms=800")}
+                              + extra,
+                          failpoints);
 }
 
 int stopRelay(QProcess& p)
 {
-    if (p.state() != QProcess::NotRunning) {
-        p.terminate();
-        if (!p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished(5000);
-        }
-    }
-    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return terminateAndWait(p);
 }
 
 qint64 count(Database& db, const char* status)
