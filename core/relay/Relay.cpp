@@ -147,16 +147,25 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         if (mayClaim && inFlightCount() + m_options.batchSize <= window) {
             m_notified = false;
             auto batch = claim();
-            if (batch && batch->events.isEmpty())
+            if (!batch) {
+                // The database refused the claim: no new claim before the poll interval, and with
+                // nothing in flight a backoff that a stop interrupts at once.
+                lastClaimEmpty = true;
                 m_sinceEmptyClaim.restart();
-            if (batch && !batch->events.isEmpty()) {
+                if (m_flights.empty()) {
+                    waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(m_degradedRounds))), stopRequested);
+                    continue;
+                }
+            } else if (batch->events.isEmpty()) {
+                lastClaimEmpty = true;
+                m_sinceEmptyClaim.restart();
+            } else {
                 lastClaimEmpty = false;
                 setState(QStringLiteral("RUNNING"));
+                const bool full = int(batch->events.size()) == m_options.batchSize;
                 launch(std::move(*batch));
-                if (int(m_flights.back().batch.events.size()) == m_options.batchSize)
+                if (full)
                     continue; // a full batch: there may be more right away
-            } else {
-                lastClaimEmpty = batch.has_value();
             }
         }
         if (m_flights.empty()) {
@@ -238,10 +247,12 @@ std::optional<ClaimedBatch> Relay::claim()
     auto batch = m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
     if (!batch) {
         setState(QStringLiteral("DEGRADED"), batch.message());
+        ++m_degradedRounds;
         reconnectDatabase();
-        QThread::msleep(quint64(std::max<qint64>(100, m_backoff.delayFor(++m_degradedRounds))));
-        return std::nullopt;
+        return std::nullopt; // the loop backs off, interruptibly
     }
+    if (!m_degraded)
+        m_degradedRounds = 0;
     m_stats.claimed.fetch_add(batch->events.size());
     return std::move(batch).value();
 }
