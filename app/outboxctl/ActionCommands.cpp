@@ -261,23 +261,13 @@ int runDlqList(Context& ctx)
     auto filter = deadLetterFilterFromOptions(ctx.parser);
     if (!filter)
         return ctx.fail(filter.error());
-    bool ok = true;
-    int limit = 50;
-    qint64 afterId = 0;
-    if (ctx.parser.isSet(QStringLiteral("limit"))) {
-        limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
-        if (!ok || limit <= 0 || limit > 10000)
-            return ctx.usage(QStringLiteral("--limit must be a number between 1 and 10000"));
-    }
-    if (ctx.parser.isSet(QStringLiteral("after-id"))) {
-        afterId = ctx.parser.value(QStringLiteral("after-id")).toLongLong(&ok);
-        if (!ok || afterId < 0)
-            return ctx.usage(QStringLiteral("--after-id must be a non-negative number"));
-    }
+    auto paging = pagingFromOptions(ctx.parser);
+    if (!paging)
+        return ctx.fail(paging.error());
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
-    auto page = DeadLetterStore(**db).list(*filter, afterId, limit);
+    auto page = DeadLetterStore(**db).list(*filter, paging->afterId, paging->limit);
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {

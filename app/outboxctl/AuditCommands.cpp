@@ -12,8 +12,6 @@ namespace {
 int runAuditList(Context& ctx)
 {
     AuditQuery query;
-    query.limit = 50;
-    bool ok = true;
     if (ctx.parser.isSet(QStringLiteral("since"))) {
         auto since = parseTimeArgument(ctx.parser.value(QStringLiteral("since")), QStringLiteral("since"));
         if (!since)
@@ -22,16 +20,11 @@ int runAuditList(Context& ctx)
     }
     query.action = ctx.parser.value(QStringLiteral("action"));
     query.actor = ctx.parser.value(QStringLiteral("by"));
-    if (ctx.parser.isSet(QStringLiteral("limit"))) {
-        query.limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
-        if (!ok || query.limit <= 0 || query.limit > 10000)
-            return ctx.usage(QStringLiteral("--limit must be a number between 1 and 10000"));
-    }
-    if (ctx.parser.isSet(QStringLiteral("after-id"))) {
-        query.afterId = ctx.parser.value(QStringLiteral("after-id")).toLongLong(&ok);
-        if (!ok || query.afterId < 0)
-            return ctx.usage(QStringLiteral("--after-id must be a non-negative number"));
-    }
+    auto paging = pagingFromOptions(ctx.parser);
+    if (!paging)
+        return ctx.fail(paging.error());
+    query.limit = paging->limit;
+    query.afterId = paging->afterId;
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());

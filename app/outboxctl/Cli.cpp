@@ -156,6 +156,23 @@ Result<QVector<qint64>> parseIds(const QStringList& words)
     return ids;
 }
 
+Result<Paging> pagingFromOptions(const QCommandLineParser& parser)
+{
+    Paging paging;
+    bool ok = true;
+    if (parser.isSet(QStringLiteral("limit"))) {
+        paging.limit = parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || paging.limit <= 0 || paging.limit > 10000)
+            return Error::usage(QStringLiteral("--limit must be a number between 1 and 10000"));
+    }
+    if (parser.isSet(QStringLiteral("after-id"))) {
+        paging.afterId = parser.value(QStringLiteral("after-id")).toLongLong(&ok);
+        if (!ok || paging.afterId < 0)
+            return Error::usage(QStringLiteral("--after-id must be a non-negative number"));
+    }
+    return paging;
+}
+
 QString table(const QStringList& header, const QVector<QStringList>& rows)
 {
     int columns = int(header.size());

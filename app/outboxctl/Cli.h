@@ -59,6 +59,14 @@ QList<QCommandLineOption> commonOptions();
 // Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);
 Result<QVector<qint64>> parseIds(const QStringList& words);
+
+// --limit (1..10000, default 50) and --after-id (keyset cursor, >= 0) of the listing commands.
+struct Paging
+{
+    int limit = 50;
+    qint64 afterId = 0;
+};
+Result<Paging> pagingFromOptions(const QCommandLineParser& parser);
 // Renders rows as aligned columns.
 QString table(const QStringList& header, const QVector<QStringList>& rows);
 QString formatAge(qint64 ms);

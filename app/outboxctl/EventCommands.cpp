@@ -70,19 +70,11 @@ int runEventsList(Context& ctx)
         return ctx.fail(filter.error());
     EventPageRequest request;
     request.filter = *filter;
-    bool ok = true;
-    if (ctx.parser.isSet(QStringLiteral("limit"))) {
-        request.limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
-        if (!ok || request.limit <= 0 || request.limit > 10000)
-            return ctx.usage(QStringLiteral("--limit must be a number between 1 and 10000"));
-    } else {
-        request.limit = 50;
-    }
-    if (ctx.parser.isSet(QStringLiteral("after-id"))) {
-        request.afterId = ctx.parser.value(QStringLiteral("after-id")).toLongLong(&ok);
-        if (!ok || request.afterId < 0)
-            return ctx.usage(QStringLiteral("--after-id must be a non-negative number"));
-    }
+    auto paging = pagingFromOptions(ctx.parser);
+    if (!paging)
+        return ctx.fail(paging.error());
+    request.limit = paging->limit;
+    request.afterId = paging->afterId;
     request.ascending = ctx.parser.isSet(QStringLiteral("asc"));
     auto db = ctx.openMigratedDatabase();
     if (!db)

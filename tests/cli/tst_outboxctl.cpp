@@ -191,6 +191,9 @@ private slots:
         QTest::newRow("unknown status") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--status"), QStringLiteral("LOST")} << 2 << "unknown status";
         QTest::newRow("bad id") << QStringList{QStringLiteral("requeue"), QStringLiteral("12abc"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db")} << 2 << "invalid id";
         QTest::newRow("bad time") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--since"), QStringLiteral("yesterday")} << 2 << "invalid time";
+        QTest::newRow("bad limit") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--limit"), QStringLiteral("0")} << 2 << "--limit";
+        QTest::newRow("bad dlq cursor") << QStringList{QStringLiteral("dlq"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--after-id"), QStringLiteral("-5")} << 2 << "--after-id";
+        QTest::newRow("bad audit limit") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--limit"), QStringLiteral("lots")} << 2 << "--limit";
         QTest::newRow("missing config") << QStringList{QStringLiteral("status"), QStringLiteral("--config"), QStringLiteral("/nonexistent.ini")} << 2 << "cannot read the configuration";
     }
     void badInputGetsOneClearLine()
