@@ -1,5 +1,4 @@
 #include "app/outboxctl/Cli.h"
-
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/ops/OperatorActions.h"
@@ -8,7 +7,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <cstdio>
 #include <functional>
 #include <unistd.h>
@@ -25,8 +23,10 @@ using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&)
 QList<QCommandLineOption> actionOptions()
 {
     return {
-        QCommandLineOption(QStringLiteral("reason"), QStringLiteral("Why (required; kept in the audit log)."), QStringLiteral("text")),
-        QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Show what would change: count and a sample.")),
+        QCommandLineOption(QStringLiteral("reason"), QStringLiteral("Why (required; kept in the audit log)."),
+                           QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("dry-run"),
+                           QStringLiteral("Show what would change: count and a sample.")),
     };
 }
 
@@ -51,11 +51,15 @@ Result<DeadLetterFilter> deadLetterFilterFromOptions(const QCommandLineParser& p
 QList<QCommandLineOption> deadLetterFilterOptions()
 {
     return {
-        QCommandLineOption(QStringLiteral("status"), QStringLiteral("NEW, REPLAYING, REPLAYED or DISCARDED."), QStringLiteral("status")),
-        QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name."), QStringLiteral("name")),
-        QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Original topic."), QStringLiteral("topic")),
+        QCommandLineOption(QStringLiteral("status"), QStringLiteral("NEW, REPLAYING, REPLAYED or DISCARDED."),
+                           QStringLiteral("status")),
+        QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name."),
+                           QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Original topic."),
+                           QStringLiteral("topic")),
         QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("Event id."), QStringLiteral("id")),
-        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in the error."), QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in the error."),
+                           QStringLiteral("text")),
     };
 }
 
@@ -68,7 +72,8 @@ void printResult(Context& ctx, const ActionResult& r, const QString& noun)
     if (r.dryRun)
         ctx.out << "dry run: " << r.matched << " " << noun << " would change (" << r.action << ")\n";
     else
-        ctx.out << r.affected << " of " << r.matched << " " << noun << " changed (" << r.action << ", audit #" << r.auditId << ")\n";
+        ctx.out << r.affected << " of " << r.matched << " " << noun << " changed (" << r.action << ", audit #"
+                << r.auditId << ")\n";
     for (auto it = r.skipped.cbegin(); it != r.skipped.cend(); ++it)
         ctx.out << "  skipped " << it.value() << " " << it.key() << "\n";
     for (const ActionConflict& c : r.conflicts)
@@ -77,19 +82,26 @@ void printResult(Context& ctx, const ActionResult& r, const QString& noun)
         ctx.out << "sample:\n";
         for (const QJsonValue& v : r.sample) {
             const QJsonObject o = v.toObject();
-            ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " " << o.value(QStringLiteral("status")).toString();
+            ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " "
+                    << o.value(QStringLiteral("status")).toString();
             if (o.contains(QStringLiteral("event_type")))
-                ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " " << o.value(QStringLiteral("aggregate_id")).toString();
+                ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " "
+                        << o.value(QStringLiteral("aggregate_id")).toString();
             else
-                ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " " << o.value(QStringLiteral("topic")).toString();
-            const QString error = o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error") : QStringLiteral("error")).toString();
+                ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " "
+                        << o.value(QStringLiteral("topic")).toString();
+            const QString error =
+                o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error")
+                                                                 : QStringLiteral("error"))
+                    .toString();
             if (!error.isEmpty())
                 ctx.out << "  " << error.left(60);
             ctx.out << "\n";
         }
     }
     if (!r.replayToken.isEmpty())
-        ctx.out << "replay token " << r.replayToken << ": a running relay delivers the REPLAYING dead letters\n";
+        ctx.out << "replay token " << r.replayToken
+                << ": a running relay delivers the REPLAYING dead letters\n";
 }
 
 // Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then act; `then`
@@ -119,8 +131,12 @@ int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& v
             return Ok;
         }
         if (!isatty(STDIN_FILENO))
-            return ctx.usage(QStringLiteral("refusing to %1 %2 %3 without confirmation: pass --yes, or --dry-run to preview")
-                                 .arg(verb).arg(preview->matched).arg(noun));
+            return ctx.usage(
+                QStringLiteral(
+                    "refusing to %1 %2 %3 without confirmation: pass --yes, or --dry-run to preview")
+                    .arg(verb)
+                    .arg(preview->matched)
+                    .arg(noun));
         ctx.err << verb << " " << preview->matched << " " << noun << "? Type yes to confirm: " << Qt::flush;
         char answer[16] = {};
         if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
@@ -143,7 +159,8 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
     if (bootstrap.isEmpty())
         bootstrap = qEnvironmentVariable("OUTBOX_KAFKA_BOOTSTRAP");
     if (bootstrap.isEmpty())
-        return ctx.usage(QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
+        return ctx.usage(
+            QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
@@ -183,10 +200,11 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
         ctx.out << "\n";
     }
     if (total.failed > 0)
-        return ctx.fail(Error::runtime(QStringLiteral("%1 dead letter(s) not delivered (%2); they stay REPLAYING and a running relay or "
-                                                      "`outboxctl dlq replay --deliver` retries them")
-                                           .arg(total.failed)
-                                           .arg(total.lastError)));
+        return ctx.fail(Error::runtime(
+            QStringLiteral("%1 dead letter(s) not delivered (%2); they stay REPLAYING and a running relay or "
+                           "`outboxctl dlq replay --deliver` retries them")
+                .arg(total.failed)
+                .arg(total.lastError)));
     return Ok;
 }
 
@@ -238,7 +256,8 @@ int runDead(Context& ctx)
     return runEventAction(ctx, &OperatorActions::markDead, QStringLiteral("mark DEAD"));
 }
 
-int runDlqAction(Context& ctx, ActionFn fn, const QString& verb, const std::function<int(const ActionResult&)>& then = {})
+int runDlqAction(Context& ctx, ActionFn fn, const QString& verb,
+                 const std::function<int(const ActionResult&)>& then = {})
 {
     auto request = baseRequest(ctx);
     if (!request)
@@ -275,15 +294,23 @@ int runDlqList(Context& ctx)
         for (const DeadLetter& l : page->letters)
             letters.append(l.toJson());
         ctx.printJson(QJsonObject{{QStringLiteral("dead_letters"), letters},
-                                  {QStringLiteral("next_after_id"), page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+                                  {QStringLiteral("next_after_id"),
+                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
         return Ok;
     }
     QVector<QStringList> rows;
     for (const DeadLetter& l : page->letters)
-        rows << QStringList{QString::number(l.id), l.status, l.consumerName, l.topic, l.eventId,
-                            QString::number(l.attempts), l.lastFailedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), l.error.left(60)};
-    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CONSUMER"), QStringLiteral("TOPIC"),
-                      QStringLiteral("EVENT ID"), QStringLiteral("ATT"), QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR")},
+        rows << QStringList{QString::number(l.id),
+                            l.status,
+                            l.consumerName,
+                            l.topic,
+                            l.eventId,
+                            QString::number(l.attempts),
+                            l.lastFailedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            l.error.left(60)};
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CONSUMER"),
+                      QStringLiteral("TOPIC"), QStringLiteral("EVENT ID"), QStringLiteral("ATT"),
+                      QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR")},
                      rows);
     if (page->nextAfterId > 0)
         ctx.out << "more: --after-id " << page->nextAfterId << "\n";
@@ -309,9 +336,10 @@ int runDlqShow(Context& ctx)
         return Ok;
     }
     for (auto it = json.begin(); it != json.end(); ++it) {
-        const QString value = it->isObject() ? QString::fromUtf8(QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact))
-                              : it->isNull() ? QStringLiteral("-")
-                                             : it->toVariant().toString();
+        const QString value =
+            it->isObject() ? QString::fromUtf8(QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact))
+            : it->isNull() ? QStringLiteral("-")
+                           : it->toVariant().toString();
         ctx.out << it.key().leftJustified(18) << value << "\n";
     }
     return Ok;
@@ -339,7 +367,8 @@ int runDlq(Context& ctx)
         return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"),
                             [&ctx](const ActionResult& r) { return deliverReplays(ctx, r.replayToken, &r); });
     }
-    return ctx.usage(QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, replay or discard)").arg(sub));
+    return ctx.usage(
+        QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, replay or discard)").arg(sub));
 }
 
 } // namespace
@@ -348,23 +377,51 @@ QList<Command> actionCommands()
 {
     QList<QCommandLineOption> eventOptions = eventFilterOptions() + actionOptions();
     QList<QCommandLineOption> requeueOptions = eventOptions;
-    requeueOptions << QCommandLineOption(QStringLiteral("force"), QStringLiteral("Also take SENDING events whose lease is still live."))
-                   << QCommandLineOption(QStringLiteral("resend"), QStringLiteral("Also requeue SENT events (they are sent again)."));
+    requeueOptions << QCommandLineOption(
+                          QStringLiteral("force"),
+                          QStringLiteral("Also take SENDING events whose lease is still live."))
+                   << QCommandLineOption(QStringLiteral("resend"),
+                                         QStringLiteral("Also requeue SENT events (they are sent again)."));
     QList<QCommandLineOption> dlqOptions = deadLetterFilterOptions() + actionOptions();
-    dlqOptions << QCommandLineOption(QStringLiteral("force"), QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
-               << QCommandLineOption(QStringLiteral("to-topic"), QStringLiteral("replay: produce to this topic instead of the original."), QStringLiteral("topic"))
-               << QCommandLineOption(QStringLiteral("deliver"), QStringLiteral("replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
-                                                                                "without ids or a filter: deliver everything already REPLAYING."))
-               << QCommandLineOption(QStringLiteral("kafka-bootstrap"), QStringLiteral("replay --deliver: Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."), QStringLiteral("host:port"))
-               << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
-               << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."), QStringLiteral("id"));
+    dlqOptions << QCommandLineOption(QStringLiteral("force"),
+                                     QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
+               << QCommandLineOption(QStringLiteral("to-topic"),
+                                     QStringLiteral("replay: produce to this topic instead of the original."),
+                                     QStringLiteral("topic"))
+               << QCommandLineOption(
+                      QStringLiteral("deliver"),
+                      QStringLiteral(
+                          "replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
+                          "without ids or a filter: deliver everything already REPLAYING."))
+               << QCommandLineOption(
+                      QStringLiteral("kafka-bootstrap"),
+                      QStringLiteral(
+                          "replay --deliver: Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."),
+                      QStringLiteral("host:port"))
+               << QCommandLineOption(QStringLiteral("limit"),
+                                     QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
+               << QCommandLineOption(QStringLiteral("after-id"),
+                                     QStringLiteral("list: continue after this id."), QStringLiteral("id"));
     return {
-        {QStringLiteral("requeue"), QStringLiteral("Put FAILED/DEAD (or stuck SENDING) events back to PENDING."),
-         QStringLiteral("[IDS...]"), requeueOptions, runRequeue, {}},
-        {QStringLiteral("dead"), QStringLiteral("Mark PENDING or FAILED events DEAD."), QStringLiteral("[IDS...]"), eventOptions, runDead, {}},
-        {QStringLiteral("dlq"), QStringLiteral("Dead letters: list | show ID | replay | discard."),
-         QStringLiteral("list|show|replay|discard [IDS...]"), dlqOptions, runDlq,
-         {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"), QStringLiteral("discard")}},
+        {QStringLiteral("requeue"),
+         QStringLiteral("Put FAILED/DEAD (or stuck SENDING) events back to PENDING."),
+         QStringLiteral("[IDS...]"),
+         requeueOptions,
+         runRequeue,
+         {}},
+        {QStringLiteral("dead"),
+         QStringLiteral("Mark PENDING or FAILED events DEAD."),
+         QStringLiteral("[IDS...]"),
+         eventOptions,
+         runDead,
+         {}},
+        {QStringLiteral("dlq"),
+         QStringLiteral("Dead letters: list | show ID | replay | discard."),
+         QStringLiteral("list|show|replay|discard [IDS...]"),
+         dlqOptions,
+         runDlq,
+         {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"),
+          QStringLiteral("discard")}},
     };
 }
 

@@ -1,5 +1,4 @@
 #include "app/outboxctl/Cli.h"
-
 #include "core/ops/AuditLog.h"
 
 #include <QJsonArray>
@@ -40,10 +39,16 @@ int runAuditList(Context& ctx)
     }
     QVector<QStringList> rows;
     for (const AuditEntry& e : *entries)
-        rows << QStringList{QString::number(e.id), e.at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), e.actor + QLatin1Char('@') + e.host,
-                            e.action, QString::number(e.affectedCount), e.outcome, e.reason.left(60)};
-    ctx.out << table({QStringLiteral("ID"), QStringLiteral("AT (UTC)"), QStringLiteral("ACTOR"), QStringLiteral("ACTION"),
-                      QStringLiteral("COUNT"), QStringLiteral("OUTCOME"), QStringLiteral("REASON")},
+        rows << QStringList{QString::number(e.id),
+                            e.at.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            e.actor + QLatin1Char('@') + e.host,
+                            e.action,
+                            QString::number(e.affectedCount),
+                            e.outcome,
+                            e.reason.left(60)};
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("AT (UTC)"), QStringLiteral("ACTOR"),
+                      QStringLiteral("ACTION"), QStringLiteral("COUNT"), QStringLiteral("OUTCOME"),
+                      QStringLiteral("REASON")},
                      rows);
     return Ok;
 }
@@ -62,13 +67,19 @@ int runAudit(Context& ctx)
 
 QList<Command> auditCommands()
 {
-    return {{QStringLiteral("audit"), QStringLiteral("Read the audit log: list [--since T] [--action A] [--by ACTOR]."),
+    return {{QStringLiteral("audit"),
+             QStringLiteral("Read the audit log: list [--since T] [--action A] [--by ACTOR]."),
              QStringLiteral("list"),
-             {QCommandLineOption(QStringLiteral("since"), QStringLiteral("Entries at or after (15m, 2h, 7d or ISO 8601)."), QStringLiteral("time")),
-              QCommandLineOption(QStringLiteral("action"), QStringLiteral("Action, e.g. events.requeue."), QStringLiteral("action")),
+             {QCommandLineOption(QStringLiteral("since"),
+                                 QStringLiteral("Entries at or after (15m, 2h, 7d or ISO 8601)."),
+                                 QStringLiteral("time")),
+              QCommandLineOption(QStringLiteral("action"), QStringLiteral("Action, e.g. events.requeue."),
+                                 QStringLiteral("action")),
               QCommandLineOption(QStringLiteral("by"), QStringLiteral("Actor."), QStringLiteral("name")),
-              QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows (default 50)."), QStringLiteral("n")),
-              QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("Continue after this id."), QStringLiteral("id"))},
+              QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows (default 50)."),
+                                 QStringLiteral("n")),
+              QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("Continue after this id."),
+                                 QStringLiteral("id"))},
              runAudit,
              {QStringLiteral("list")}}};
 }

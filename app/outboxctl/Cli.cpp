@@ -8,7 +8,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSettings>
-
 #include <cstdio>
 
 namespace outbox::cli {
@@ -21,11 +20,16 @@ Context::Context(QCommandLineParser& p, QStringList pos)
 QList<QCommandLineOption> commonOptions()
 {
     return {
-        QCommandLineOption(QStringLiteral("db"), QStringLiteral("Database URL (or OUTBOX_DB_URL)."), QStringLiteral("url")),
-        QCommandLineOption(QStringLiteral("config"), QStringLiteral("INI configuration file."), QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("table-prefix"), QStringLiteral("Prefix of the outbox tables."), QStringLiteral("prefix")),
+        QCommandLineOption(QStringLiteral("db"), QStringLiteral("Database URL (or OUTBOX_DB_URL)."),
+                           QStringLiteral("url")),
+        QCommandLineOption(QStringLiteral("config"), QStringLiteral("INI configuration file."),
+                           QStringLiteral("file")),
+        QCommandLineOption(QStringLiteral("table-prefix"), QStringLiteral("Prefix of the outbox tables."),
+                           QStringLiteral("prefix")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Machine-readable JSON output.")),
-        QCommandLineOption(QStringLiteral("actor"), QStringLiteral("Who acts, for the audit log (or OUTBOX_ACTOR)."), QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("actor"),
+                           QStringLiteral("Who acts, for the audit log (or OUTBOX_ACTOR)."),
+                           QStringLiteral("name")),
         QCommandLineOption(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")),
     };
 }
@@ -102,12 +106,14 @@ Result<std::unique_ptr<Database>> Context::openMigratedDatabase()
     if (!version)
         return version.error();
     if (*version == 0)
-        return Error::runtime(QStringLiteral("%1 has no outbox schema yet: run outboxctl migrate").arg((*db)->url().redacted()));
+        return Error::runtime(QStringLiteral("%1 has no outbox schema yet: run outboxctl migrate")
+                                  .arg((*db)->url().redacted()));
     if (*version < migrator.latestVersion())
-        return Error::runtime(QStringLiteral("the outbox schema of %1 is at version %2 of %3: run outboxctl migrate")
-                                  .arg((*db)->url().redacted())
-                                  .arg(*version)
-                                  .arg(migrator.latestVersion()));
+        return Error::runtime(
+            QStringLiteral("the outbox schema of %1 is at version %2 of %3: run outboxctl migrate")
+                .arg((*db)->url().redacted())
+                .arg(*version)
+                .arg(migrator.latestVersion()));
     return db;
 }
 
@@ -119,7 +125,8 @@ int Context::fail(const Error& error)
 
 void Context::printJson(const QJsonValue& value)
 {
-    const QJsonDocument doc = value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
+    const QJsonDocument doc =
+        value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
     out << doc.toJson(QJsonDocument::Indented);
     out.flush();
 }
@@ -131,13 +138,17 @@ Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionNa
     if (m.hasMatch()) {
         const qint64 n = m.captured(1).toLongLong();
         const QChar unit = m.captured(2).at(0);
-        const qint64 seconds = unit == QLatin1Char('s') ? n : unit == QLatin1Char('m') ? n * 60 : unit == QLatin1Char('h') ? n * 3600 : n * 86400;
+        const qint64 seconds = unit == QLatin1Char('s')   ? n
+                               : unit == QLatin1Char('m') ? n * 60
+                               : unit == QLatin1Char('h') ? n * 3600
+                                                          : n * 86400;
         return QDateTime::currentDateTimeUtc().addSecs(-seconds);
     }
     QDateTime t = QDateTime::fromString(text.trimmed(), Qt::ISODateWithMs);
     if (!t.isValid())
-        return Error::usage(QStringLiteral("invalid time \"%1\" for --%2 (use e.g. 15m, 2h, 7d or 2026-01-31T12:00:00Z)")
-                                .arg(text, optionName));
+        return Error::usage(
+            QStringLiteral("invalid time \"%1\" for --%2 (use e.g. 15m, 2h, 7d or 2026-01-31T12:00:00Z)")
+                .arg(text, optionName));
     return t.toUTC();
 }
 
@@ -149,7 +160,8 @@ Result<QVector<qint64>> parseIds(const QStringList& words)
             bool ok = false;
             const qint64 id = part.trimmed().toLongLong(&ok);
             if (!ok || id <= 0)
-                return Error::usage(QStringLiteral("invalid id \"%1\" (expected a positive number)").arg(part));
+                return Error::usage(
+                    QStringLiteral("invalid id \"%1\" (expected a positive number)").arg(part));
             ids << id;
         }
     }

@@ -8,7 +8,6 @@
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>
-
 #include <functional>
 #include <memory>
 

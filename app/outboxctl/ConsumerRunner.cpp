@@ -1,14 +1,14 @@
 #include "app/outboxctl/ConsumerRunner.h"
 
 #include <QDateTime>
-
 #include <cstdio>
 
 namespace outbox::cli {
 
-ConsumerRunner::ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler, InboxConsumerStats& stats,
-                               bool verbose)
-    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats), m_verbose(verbose)
+ConsumerRunner::ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
+                               InboxConsumerStats& stats, bool verbose)
+    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats),
+      m_verbose(verbose)
 {
 }
 
@@ -24,7 +24,8 @@ void ConsumerRunner::start()
         const bool verbose = m_verbose;
         InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [verbose, name](const QString& line) {
             if (verbose)
-                std::fprintf(stderr, "%s consumer %s: %s\n", qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
+                std::fprintf(stderr, "%s consumer %s: %s\n",
+                             qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
                              qPrintable(name), qPrintable(line));
         });
         Status s = consumer.run(m_stop);

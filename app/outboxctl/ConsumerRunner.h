@@ -4,7 +4,6 @@
 
 #include <QMutex>
 #include <QThread>
-
 #include <atomic>
 #include <memory>
 
@@ -15,7 +14,8 @@ namespace outbox::cli {
 class ConsumerRunner
 {
 public:
-    ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler, InboxConsumerStats& stats, bool verbose);
+    ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
+                   InboxConsumerStats& stats, bool verbose);
     ~ConsumerRunner();
 
     void start();

@@ -4,7 +4,6 @@
 #include "app/outboxctl/OrderSimulator.h"
 #include "app/outboxctl/RelayRunner.h"
 #include "app/outboxctl/Signals.h"
-
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
 #include "core/db/Migrator.h"
@@ -27,16 +26,20 @@ int runDemo(Context& ctx)
     if (!ctx.positionals.isEmpty())
         return ctx.usage(QStringLiteral("demo takes no positional arguments"));
     bool ok = true;
-    const int rate = ctx.parser.isSet(QStringLiteral("rate")) ? ctx.parser.value(QStringLiteral("rate")).toInt(&ok) : 50;
+    const int rate =
+        ctx.parser.isSet(QStringLiteral("rate")) ? ctx.parser.value(QStringLiteral("rate")).toInt(&ok) : 50;
     if (!ok || rate < 1 || rate > 20000)
         return ctx.usage(QStringLiteral("--rate must be between 1 and 20000 orders per second"));
-    const int duration = ctx.parser.isSet(QStringLiteral("duration")) ? ctx.parser.value(QStringLiteral("duration")).toInt(&ok) : 0;
+    const int duration = ctx.parser.isSet(QStringLiteral("duration"))
+                             ? ctx.parser.value(QStringLiteral("duration")).toInt(&ok)
+                             : 0;
     if (!ok || duration < 0)
         return ctx.usage(QStringLiteral("--duration must be a number of seconds"));
 
     QString urlText = ctx.parser.value(QStringLiteral("db"));
     if (urlText.isEmpty())
-        urlText = QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
+        urlText =
+            QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
     auto url = DatabaseUrl::parse(urlText);
     if (!url)
         return ctx.fail(url.error());
@@ -75,10 +78,13 @@ int runDemo(Context& ctx)
     ctx.out << "Outbox Console demo\n"
             << "  database        " << url->redacted() << "\n"
             << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
-            << "  order service   " << rate << " orders/s; every 97th event goes to a topic the broker refuses,\n"
+            << "  order service   " << rate
+            << " orders/s; every 97th event goes to a topic the broker refuses,\n"
             << "                  every 211th is larger than message.max.bytes: both end FAILED\n"
-            << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order names an\n"
-            << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently (retried)\n"
+            << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
+               "names an\n"
+            << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
+               "(retried)\n"
             << "look at it with:\n"
             << "  outboxctl status --db " << urlText << "\n"
             << "  outboxctl events list --db " << urlText << " --status FAILED\n"
@@ -100,8 +106,10 @@ int runDemo(Context& ctx)
     consumerOptions.backoffBaseMs = 100;
     consumerOptions.backoffCapMs = 1000;
     const InventoryService inventory(5);
-    ConsumerRunner consumer(*url, consumerOptions, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },
-                            consumerStats, false);
+    ConsumerRunner consumer(
+        *url, consumerOptions,
+        [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); }, consumerStats,
+        false);
     consumer.start();
     QElapsedTimer clock;
     clock.start();
@@ -126,7 +134,8 @@ int runDemo(Context& ctx)
         ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4 | inventory %5")
                        .arg(clock.elapsed() / 1000, 4)
                        .arg(simulator.orders())
-                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()), consumerProgressLine(consumerStats))
+                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()),
+                            consumerProgressLine(consumerStats))
                 << Qt::endl;
         lastSent = runner.totals()->sent.load();
         sinceReport.restart();
@@ -141,7 +150,8 @@ int runDemo(Context& ctx)
     if (!simulator.lastError().isEmpty())
         ctx.err << "order service: " << simulator.lastError() << Qt::endl;
     ctx.out << "demo stopped after " << clock.elapsed() / 1000 << " s: " << simulator.orders() << " orders, "
-            << progressLine(*runner.totals(), 0, 0) << "; inventory " << consumerProgressLine(consumerStats) << Qt::endl;
+            << progressLine(*runner.totals(), 0, 0) << "; inventory " << consumerProgressLine(consumerStats)
+            << Qt::endl;
     return Ok;
 }
 
@@ -149,11 +159,16 @@ int runDemo(Context& ctx)
 
 QList<Command> demoCommands()
 {
-    return {{QStringLiteral("demo"), QStringLiteral("Embedded end-to-end demo: SQLite + embedded Kafka + order service + relay."),
+    return {{QStringLiteral("demo"),
+             QStringLiteral("Embedded end-to-end demo: SQLite + embedded Kafka + order service + relay."),
              QString(),
-             {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."), QStringLiteral("n")),
-              QCommandLineOption(QStringLiteral("duration"), QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."), QStringLiteral("s"))},
-             runDemo, {}}};
+             {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."),
+                                 QStringLiteral("n")),
+              QCommandLineOption(QStringLiteral("duration"),
+                                 QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."),
+                                 QStringLiteral("s"))},
+             runDemo,
+             {}}};
 }
 
 } // namespace outbox::cli

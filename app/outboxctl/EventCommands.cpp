@@ -1,5 +1,4 @@
 #include "app/outboxctl/Cli.h"
-
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 
@@ -43,13 +42,23 @@ Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p)
 QList<QCommandLineOption> eventFilterOptions()
 {
     return {
-        QCommandLineOption(QStringLiteral("status"), QStringLiteral("Status (PENDING, SENDING, SENT, FAILED, DEAD); repeat or comma-separate."), QStringLiteral("status")),
+        QCommandLineOption(
+            QStringLiteral("status"),
+            QStringLiteral("Status (PENDING, SENDING, SENT, FAILED, DEAD); repeat or comma-separate."),
+            QStringLiteral("status")),
         QCommandLineOption(QStringLiteral("type"), QStringLiteral("Event type."), QStringLiteral("type")),
-        QCommandLineOption(QStringLiteral("aggregate-type"), QStringLiteral("Aggregate type."), QStringLiteral("type")),
-        QCommandLineOption(QStringLiteral("aggregate"), QStringLiteral("Aggregate id."), QStringLiteral("id")),
-        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in last_error."), QStringLiteral("text")),
-        QCommandLineOption(QStringLiteral("since"), QStringLiteral("Created at or after (15m, 2h, 7d or ISO 8601)."), QStringLiteral("time")),
-        QCommandLineOption(QStringLiteral("until"), QStringLiteral("Created before (15m, 2h, 7d or ISO 8601)."), QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("aggregate-type"), QStringLiteral("Aggregate type."),
+                           QStringLiteral("type")),
+        QCommandLineOption(QStringLiteral("aggregate"), QStringLiteral("Aggregate id."),
+                           QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in last_error."),
+                           QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("since"),
+                           QStringLiteral("Created at or after (15m, 2h, 7d or ISO 8601)."),
+                           QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("until"),
+                           QStringLiteral("Created before (15m, 2h, 7d or ISO 8601)."),
+                           QStringLiteral("time")),
     };
 }
 
@@ -87,17 +96,23 @@ int runEventsList(Context& ctx)
         for (const OutboxEvent& e : page->events)
             events.append(e.toJson());
         ctx.printJson(QJsonObject{{QStringLiteral("events"), events},
-                                  {QStringLiteral("next_after_id"), page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+                                  {QStringLiteral("next_after_id"),
+                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
         return Ok;
     }
     QVector<QStringList> rows;
     for (const OutboxEvent& e : page->events) {
-        rows << QStringList{QString::number(e.id), e.status, QString::number(e.attempts), e.eventType,
+        rows << QStringList{QString::number(e.id),
+                            e.status,
+                            QString::number(e.attempts),
+                            e.eventType,
                             e.aggregateType + QLatin1Char('/') + e.aggregateId,
-                            e.createdAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), oneLine(e.lastError, 60)};
+                            e.createdAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            oneLine(e.lastError, 60)};
     }
-    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("ATT"), QStringLiteral("TYPE"),
-                      QStringLiteral("AGGREGATE"), QStringLiteral("CREATED (UTC)"), QStringLiteral("LAST ERROR")},
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("ATT"),
+                      QStringLiteral("TYPE"), QStringLiteral("AGGREGATE"), QStringLiteral("CREATED (UTC)"),
+                      QStringLiteral("LAST ERROR")},
                      rows);
     if (page->nextAfterId > 0)
         ctx.out << "more: --after-id " << page->nextAfterId << "\n";
@@ -122,8 +137,9 @@ int runEventsShow(Context& ctx)
     for (auto it = json.begin(); it != json.end(); ++it) {
         QString value;
         if (it->isObject() || it->isArray())
-            value = QString::fromUtf8(it->isObject() ? QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact)
-                                                     : QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
+            value = QString::fromUtf8(it->isObject()
+                                          ? QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact)
+                                          : QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
         else if (it->isNull())
             value = QStringLiteral("-");
         else
@@ -150,11 +166,18 @@ int runEvents(Context& ctx)
 QList<Command> eventCommands()
 {
     QList<QCommandLineOption> options = eventFilterOptions();
-    options << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."), QStringLiteral("n"))
-            << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("Continue after this id (keyset paging)."), QStringLiteral("id"))
+    options << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."),
+                                  QStringLiteral("n"))
+            << QCommandLineOption(QStringLiteral("after-id"),
+                                  QStringLiteral("Continue after this id (keyset paging)."),
+                                  QStringLiteral("id"))
             << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
-    return {{QStringLiteral("events"), QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID."),
-             QStringLiteral("list|show [ID]"), options, runEvents, {QStringLiteral("list"), QStringLiteral("show")}}};
+    return {{QStringLiteral("events"),
+             QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID."),
+             QStringLiteral("list|show [ID]"),
+             options,
+             runEvents,
+             {QStringLiteral("list"), QStringLiteral("show")}}};
 }
 
 } // namespace outbox::cli

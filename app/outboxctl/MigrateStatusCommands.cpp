@@ -1,5 +1,4 @@
 #include "app/outboxctl/Cli.h"
-
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStore.h"
 #include "core/db/Migrator.h"
@@ -29,13 +28,14 @@ int runMigrate(Context& ctx)
                                   {QStringLiteral("applied"), applied},
                                   {QStringLiteral("version"), report->currentVersion}});
     } else if (report->applied.isEmpty()) {
-        ctx.out << "schema of " << (*db)->url().redacted() << " is up to date (version " << report->currentVersion << ")\n";
+        ctx.out << "schema of " << (*db)->url().redacted() << " is up to date (version "
+                << report->currentVersion << ")\n";
     } else {
         QStringList versions;
         for (int v : report->applied)
             versions << QString::number(v);
-        ctx.out << "applied migration(s) " << versions.join(QStringLiteral(", ")) << " to " << (*db)->url().redacted()
-                << "; schema at version " << report->currentVersion << "\n";
+        ctx.out << "applied migration(s) " << versions.join(QStringLiteral(", ")) << " to "
+                << (*db)->url().redacted() << "; schema at version " << report->currentVersion << "\n";
     }
     return Ok;
 }
@@ -71,7 +71,8 @@ int runStatus(Context& ctx)
             {QStringLiteral("database"), (*db)->url().redacted()},
             {QStringLiteral("events"), events},
             {QStringLiteral("oldest_pending_age_seconds"),
-             counts->oldestPendingAgeMs < 0 ? QJsonValue() : QJsonValue(double(counts->oldestPendingAgeMs) / 1000.0)},
+             counts->oldestPendingAgeMs < 0 ? QJsonValue()
+                                            : QJsonValue(double(counts->oldestPendingAgeMs) / 1000.0)},
             {QStringLiteral("dead_letters"), dlq},
             {QStringLiteral("relays"), relayArray},
         });
@@ -92,8 +93,12 @@ int runStatus(Context& ctx)
     } else {
         rows.clear();
         for (const RelayRecord& r : *relays)
-            rows << QStringList{QStringLiteral("  ") + r.workerId, r.host, r.state, r.desiredState,
-                                QStringLiteral("heartbeat ") + formatAge(r.heartbeatAgeMs), QStringLiteral("sent ") + QString::number(r.sentTotal)};
+            rows << QStringList{QStringLiteral("  ") + r.workerId,
+                                r.host,
+                                r.state,
+                                r.desiredState,
+                                QStringLiteral("heartbeat ") + formatAge(r.heartbeatAgeMs),
+                                QStringLiteral("sent ") + QString::number(r.sentTotal)};
         ctx.out << table({}, rows);
     }
     return Ok;
@@ -103,13 +108,22 @@ int runStatus(Context& ctx)
 
 QList<Command> migrateCommands()
 {
-    return {{QStringLiteral("migrate"), QStringLiteral("Create or upgrade the outbox schema."), QString(), {}, runMigrate, {}}};
+    return {{QStringLiteral("migrate"),
+             QStringLiteral("Create or upgrade the outbox schema."),
+             QString(),
+             {},
+             runMigrate,
+             {}}};
 }
 
 QList<Command> statusCommands()
 {
-    return {{QStringLiteral("status"), QStringLiteral("Counts by status, oldest pending age, relays, dead letters."), QString(), {},
-             runStatus, {}}};
+    return {{QStringLiteral("status"),
+             QStringLiteral("Counts by status, oldest pending age, relays, dead letters."),
+             QString(),
+             {},
+             runStatus,
+             {}}};
 }
 
 } // namespace outbox::cli

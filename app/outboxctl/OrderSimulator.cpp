@@ -11,8 +11,10 @@
 
 namespace outbox::cli {
 
-OrderSimulator::OrderSimulator(DatabaseUrl url, int ordersPerSecond, QString restrictedTopic, int oversizedBytes)
-    : m_url(std::move(url)), m_rate(ordersPerSecond), m_restrictedTopic(std::move(restrictedTopic)), m_oversizedBytes(oversizedBytes)
+OrderSimulator::OrderSimulator(DatabaseUrl url, int ordersPerSecond, QString restrictedTopic,
+                               int oversizedBytes)
+    : m_url(std::move(url)), m_rate(ordersPerSecond), m_restrictedTopic(std::move(restrictedTopic)),
+      m_oversizedBytes(oversizedBytes)
 {
 }
 
@@ -31,8 +33,9 @@ void OrderSimulator::run()
         return;
     }
     Database& db = **opened;
-    if (auto created = db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS demo_orders (order_id VARCHAR(64) PRIMARY KEY, "
-                                              "status VARCHAR(32) NOT NULL, total_cents BIGINT NOT NULL)"));
+    if (auto created = db.exec(
+            QStringLiteral("CREATE TABLE IF NOT EXISTS demo_orders (order_id VARCHAR(64) PRIMARY KEY, "
+                           "status VARCHAR(32) NOT NULL, total_cents BIGINT NOT NULL)"));
         !created) {
         m_lastError = created.message();
         return;
@@ -58,14 +61,16 @@ void OrderSimulator::run()
         created.aggregateVersion = 1;
         QJsonObject payload{{QStringLiteral("order_id"), orderId},
                             {QStringLiteral("total_cents"), total},
-                            {QStringLiteral("sku"), n % 53 == 0 ? QStringLiteral("SKU-404") // unknown to the inventory service
-                                                                : QStringLiteral("SKU-%1").arg(rng.bounded(40))},
+                            {QStringLiteral("sku"),
+                             n % 53 == 0 ? QStringLiteral("SKU-404") // unknown to the inventory service
+                                         : QStringLiteral("SKU-%1").arg(rng.bounded(40))},
                             {QStringLiteral("quantity"), int(1 + rng.bounded(3))}};
         if (n % 211 == 0) // poison: larger than the producer's message.max.bytes
             payload[QStringLiteral("note")] = QString(m_oversizedBytes, QLatin1Char('x'));
         created.payload = QJsonDocument(payload).toJson(QJsonDocument::Compact);
-        created.headers = QJsonObject{{QStringLiteral("trace_id"), QUuid::createUuid().toString(QUuid::Id128)},
-                                      {QStringLiteral("tenant"), QStringLiteral("shop-eu")}};
+        created.headers =
+            QJsonObject{{QStringLiteral("trace_id"), QUuid::createUuid().toString(QUuid::Id128)},
+                        {QStringLiteral("tenant"), QStringLiteral("shop-eu")}};
         if (n % 97 == 0) // poison: a topic the broker refuses
             created.topic = m_restrictedTopic;
 
@@ -74,7 +79,8 @@ void OrderSimulator::run()
             msleep(100);
             continue;
         }
-        auto row = db.exec(QStringLiteral("INSERT INTO demo_orders (order_id, status, total_cents) VALUES (:id, 'PENDING_PAY', :total)"),
+        auto row = db.exec(QStringLiteral("INSERT INTO demo_orders (order_id, status, total_cents) VALUES "
+                                          "(:id, 'PENDING_PAY', :total)"),
                            {{QStringLiteral(":id"), orderId}, {QStringLiteral(":total"), total}});
         auto event = row ? EventWriter(db).append(created) : Result<QString>(row.error());
         if (!row || !event || !db.commit()) {
@@ -93,10 +99,13 @@ void OrderSimulator::run()
             paid.aggregateType = QStringLiteral("Order");
             paid.aggregateId = paidId;
             paid.aggregateVersion = 2;
-            paid.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), paidId}, {QStringLiteral("method"), QStringLiteral("card")}})
+            paid.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), paidId},
+                                                     {QStringLiteral("method"), QStringLiteral("card")}})
                                .toJson(QJsonDocument::Compact);
             if (db.beginWrite()) {
-                auto upd = db.exec(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"), {{QStringLiteral(":id"), paidId}});
+                auto upd =
+                    db.exec(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"),
+                            {{QStringLiteral(":id"), paidId}});
                 if (upd && EventWriter(db).append(paid) && db.commit())
                     continue;
                 db.rollback();

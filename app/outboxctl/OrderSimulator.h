@@ -3,7 +3,6 @@
 #include "core/db/DatabaseUrl.h"
 
 #include <QThread>
-
 #include <atomic>
 
 namespace outbox::cli {

@@ -1,5 +1,4 @@
 #include "app/outboxctl/Cli.h"
-
 #include "core/consumer/Reconciler.h"
 
 #include <QJsonObject>
@@ -16,13 +15,16 @@ int runReconcile(Context& ctx)
     options.consumerName = ctx.parser.value(QStringLiteral("consumer"));
     if (options.consumerName.trimmed().isEmpty())
         return ctx.usage(QStringLiteral("reconcile needs --consumer NAME"));
-    const QString age = ctx.parser.isSet(QStringLiteral("older-than")) ? ctx.parser.value(QStringLiteral("older-than")) : QStringLiteral("5m");
+    const QString age = ctx.parser.isSet(QStringLiteral("older-than"))
+                            ? ctx.parser.value(QStringLiteral("older-than"))
+                            : QStringLiteral("5m");
     auto since = parseTimeArgument(age, QStringLiteral("older-than"));
     if (!since)
         return ctx.fail(since.error());
     options.olderThanMs = std::max<qint64>(0, since->msecsTo(QDateTime::currentDateTimeUtc()));
-    for (const auto& [name, field, max] : {std::make_tuple(QStringLiteral("chunk"), &options.chunkSize, 10000),
-                                           std::make_tuple(QStringLiteral("sample"), &options.sampleSize, 1000)}) {
+    for (const auto& [name, field, max] :
+         {std::make_tuple(QStringLiteral("chunk"), &options.chunkSize, 10000),
+          std::make_tuple(QStringLiteral("sample"), &options.sampleSize, 1000)}) {
         if (!ctx.parser.isSet(name))
             continue;
         bool ok = false;
@@ -55,9 +57,10 @@ int runReconcile(Context& ctx)
         ctx.printJson(result->toJson());
         return Ok;
     }
-    ctx.out << result->unconsumed << " of " << result->scanned << " event(s) SENT more than " << formatAge(options.olderThanMs)
-            << " ago not PROCESSED by consumer \"" << options.consumerName << "\""
-            << (result->separateInbox ? QStringLiteral(" (inbox in a separate database)") : QString()) << "\n";
+    ctx.out << result->unconsumed << " of " << result->scanned << " event(s) SENT more than "
+            << formatAge(options.olderThanMs) << " ago not PROCESSED by consumer \"" << options.consumerName
+            << "\"" << (result->separateInbox ? QStringLiteral(" (inbox in a separate database)") : QString())
+            << "\n";
     for (int i = 0; i < result->sampleIds.size(); ++i)
         ctx.out << "  #" << result->sampleIds.at(i) << " " << result->sampleEventIds.at(i) << "\n";
     if (result->unconsumed > result->sampleIds.size())
@@ -69,13 +72,25 @@ int runReconcile(Context& ctx)
 
 QList<Command> reconcileCommands()
 {
-    return {{QStringLiteral("reconcile"), QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."), QString(),
-             {QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name in the inbox."), QStringLiteral("name")),
-              QCommandLineOption(QStringLiteral("older-than"), QStringLiteral("Only events SENT before this (default 5m)."), QStringLiteral("age")),
-              QCommandLineOption(QStringLiteral("inbox-db"), QStringLiteral("The consumer's database, when its inbox is not in the outbox database."), QStringLiteral("url")),
-              QCommandLineOption(QStringLiteral("chunk"), QStringLiteral("Outbox rows per chunk (default 1000)."), QStringLiteral("n")),
-              QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."), QStringLiteral("n"))},
-             runReconcile, {}}};
+    return {
+        {QStringLiteral("reconcile"),
+         QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."),
+         QString(),
+         {QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name in the inbox."),
+                             QStringLiteral("name")),
+          QCommandLineOption(QStringLiteral("older-than"),
+                             QStringLiteral("Only events SENT before this (default 5m)."),
+                             QStringLiteral("age")),
+          QCommandLineOption(
+              QStringLiteral("inbox-db"),
+              QStringLiteral("The consumer's database, when its inbox is not in the outbox database."),
+              QStringLiteral("url")),
+          QCommandLineOption(QStringLiteral("chunk"), QStringLiteral("Outbox rows per chunk (default 1000)."),
+                             QStringLiteral("n")),
+          QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."),
+                             QStringLiteral("n"))},
+         runReconcile,
+         {}}};
 }
 
 } // namespace outbox::cli

@@ -1,7 +1,6 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/RelayRunner.h"
 #include "app/outboxctl/Signals.h"
-
 #include "core/broker/EmbeddedBroker.h"
 #include "core/relay/RelayStats.h"
 
@@ -11,10 +10,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QThread>
-
-#include <functional>
-
 #include <cstdio>
+#include <functional>
 
 namespace outbox::cli {
 
@@ -35,7 +32,8 @@ Result<qint64> intOption(Context& ctx, const QString& name, qint64 fallback, qin
     bool ok = false;
     const qint64 v = text.toLongLong(&ok);
     if (!ok || v < min || v > max)
-        return Error::usage(QStringLiteral("--%1 must be a number between %2 and %3").arg(name).arg(min).arg(max));
+        return Error::usage(
+            QStringLiteral("--%1 must be a number between %2 and %3").arg(name).arg(min).arg(max));
     return v;
 }
 
@@ -44,11 +42,15 @@ Result<qint64> durationOption(const QString& text, const QString& name)
     static const QRegularExpression re(QStringLiteral("^(\\d+)\\s*(ms|s|m|h|d)?$"));
     const auto m = re.match(text.trimmed());
     if (!m.hasMatch())
-        return Error::usage(QStringLiteral("invalid duration \"%1\" for --%2 (e.g. 30s, 15m, 7d, 0)").arg(text, name));
+        return Error::usage(
+            QStringLiteral("invalid duration \"%1\" for --%2 (e.g. 30s, 15m, 7d, 0)").arg(text, name));
     const qint64 n = m.captured(1).toLongLong();
     const QString unit = m.captured(2);
-    const qint64 factor = unit == QLatin1String("ms") ? 1 : unit == QLatin1String("m") ? 60000 : unit == QLatin1String("h") ? 3600000
-                          : unit == QLatin1String("d") ? 86400000 : 1000;
+    const qint64 factor = unit == QLatin1String("ms")  ? 1
+                          : unit == QLatin1String("m") ? 60000
+                          : unit == QLatin1String("h") ? 3600000
+                          : unit == QLatin1String("d") ? 86400000
+                                                       : 1000;
     return n * factor;
 }
 
@@ -57,21 +59,39 @@ Result<qint64> durationOption(const QString& text, const QString& name)
 QList<QCommandLineOption> relayOptionList()
 {
     return {
-        QCommandLineOption(QStringLiteral("kafka-bootstrap"), QStringLiteral("Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."), QStringLiteral("host:port")),
-        QCommandLineOption(QStringLiteral("X"), QStringLiteral("librdkafka property, repeatable."), QStringLiteral("name=value")),
-        QCommandLineOption(QStringLiteral("workers"), QStringLiteral("Relay workers in this process (default 1)."), QStringLiteral("n")),
-        QCommandLineOption(QStringLiteral("worker-id"), QStringLiteral("Worker id (default host-pid-random)."), QStringLiteral("id")),
-        QCommandLineOption(QStringLiteral("batch-size"), QStringLiteral("Events per claim (default 500)."), QStringLiteral("n")),
-        QCommandLineOption(QStringLiteral("lease-ms"), QStringLiteral("Lease of a claim (default 30000)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("poll-ms"), QStringLiteral("Poll interval when idle (default 250)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("max-attempts"), QStringLiteral("Attempts before DEAD (default 10)."), QStringLiteral("n")),
-        QCommandLineOption(QStringLiteral("backoff-base-ms"), QStringLiteral("Backoff base (default 500)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("backoff-cap-ms"), QStringLiteral("Backoff cap (default 60000)."), QStringLiteral("ms")),
-        QCommandLineOption(QStringLiteral("ordering"), QStringLiteral("none or aggregate (default none)."), QStringLiteral("mode")),
-        QCommandLineOption(QStringLiteral("topic-template"), QStringLiteral("Topic when the row has none (default {aggregate_type})."), QStringLiteral("template")),
-        QCommandLineOption(QStringLiteral("retention"), QStringLiteral("Delete SENT rows older than this (default 7d; 0 keeps all)."), QStringLiteral("duration")),
-        QCommandLineOption(QStringLiteral("no-notify"), QStringLiteral("Do not LISTEN for new events (PostgreSQL); poll only.")),
-        QCommandLineOption(QStringLiteral("no-pipeline"), QStringLiteral("Do not claim the next batch while one is in flight.")),
+        QCommandLineOption(QStringLiteral("kafka-bootstrap"),
+                           QStringLiteral("Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."),
+                           QStringLiteral("host:port")),
+        QCommandLineOption(QStringLiteral("X"), QStringLiteral("librdkafka property, repeatable."),
+                           QStringLiteral("name=value")),
+        QCommandLineOption(QStringLiteral("workers"),
+                           QStringLiteral("Relay workers in this process (default 1)."), QStringLiteral("n")),
+        QCommandLineOption(QStringLiteral("worker-id"),
+                           QStringLiteral("Worker id (default host-pid-random)."), QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("batch-size"), QStringLiteral("Events per claim (default 500)."),
+                           QStringLiteral("n")),
+        QCommandLineOption(QStringLiteral("lease-ms"), QStringLiteral("Lease of a claim (default 30000)."),
+                           QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("poll-ms"),
+                           QStringLiteral("Poll interval when idle (default 250)."), QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("max-attempts"),
+                           QStringLiteral("Attempts before DEAD (default 10)."), QStringLiteral("n")),
+        QCommandLineOption(QStringLiteral("backoff-base-ms"), QStringLiteral("Backoff base (default 500)."),
+                           QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("backoff-cap-ms"), QStringLiteral("Backoff cap (default 60000)."),
+                           QStringLiteral("ms")),
+        QCommandLineOption(QStringLiteral("ordering"), QStringLiteral("none or aggregate (default none)."),
+                           QStringLiteral("mode")),
+        QCommandLineOption(QStringLiteral("topic-template"),
+                           QStringLiteral("Topic when the row has none (default {aggregate_type})."),
+                           QStringLiteral("template")),
+        QCommandLineOption(QStringLiteral("retention"),
+                           QStringLiteral("Delete SENT rows older than this (default 7d; 0 keeps all)."),
+                           QStringLiteral("duration")),
+        QCommandLineOption(QStringLiteral("no-notify"),
+                           QStringLiteral("Do not LISTEN for new events (PostgreSQL); poll only.")),
+        QCommandLineOption(QStringLiteral("no-pipeline"),
+                           QStringLiteral("Do not claim the next batch while one is in flight.")),
         QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr.")),
     };
 }
@@ -105,7 +125,14 @@ Result<RelayOptions> relayOptionsFromContext(Context& ctx)
     }
     o.workerId = ctx.parser.value(QStringLiteral("worker-id"));
     o.tablePrefix = ctx.parser.value(QStringLiteral("table-prefix"));
-    struct IntField { const char* name; qint64 fallback; qint64 min; qint64 max; std::function<void(qint64)> apply; };
+    struct IntField
+    {
+        const char* name;
+        qint64 fallback;
+        qint64 min;
+        qint64 max;
+        std::function<void(qint64)> apply;
+    };
     const IntField fields[] = {
         {"batch-size", o.batchSize, 1, 10000, [&](qint64 v) { o.batchSize = int(v); }},
         {"lease-ms", o.leaseMs, 1000, 86400000, [&](qint64 v) { o.leaseMs = v; }},
@@ -142,7 +169,8 @@ QString progressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedM
 {
     const QVector<qint64> latencies = stats.recentLatencies();
     const qint64 sent = stats.sent.load();
-    return QStringLiteral("sent %1 (%2/s) failed %3 dead %4 retried %5 released %6 fenced %7 reaped %8 | commit->ack p50 %9 ms p99 %10 ms")
+    return QStringLiteral("sent %1 (%2/s) failed %3 dead %4 retried %5 released %6 fenced %7 reaped %8 | "
+                          "commit->ack p50 %9 ms p99 %10 ms")
         .arg(sent)
         .arg(elapsedMs > 0 ? (sent - sentBefore) * 1000 / elapsedMs : 0)
         .arg(stats.failed.load())
@@ -178,7 +206,8 @@ int runRelay(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
-        ctx.err << "outboxctl relay: " << *workers << " worker(s), " << url.redacted() << " -> " << options->bootstrap << Qt::endl;
+        ctx.err << "outboxctl relay: " << *workers << " worker(s), " << url.redacted() << " -> "
+                << options->bootstrap << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
@@ -186,7 +215,8 @@ int runRelay(Context& ctx)
     Status s = runner.run(stop, verbose, [&] {
         if (verbose && sinceReport.elapsed() >= 5000) {
             const auto totals = runner.totals();
-            ctx.err << "outboxctl relay: " << progressLine(*totals, lastSent, sinceReport.elapsed()) << Qt::endl;
+            ctx.err << "outboxctl relay: " << progressLine(*totals, lastSent, sinceReport.elapsed())
+                    << Qt::endl;
             lastSent = totals->sent.load();
             sinceReport.restart();
         }
@@ -203,7 +233,9 @@ int runKafka(Context& ctx)
     if (!ctx.positionals.isEmpty())
         return ctx.usage(QStringLiteral("kafka takes no positional arguments"));
     bool ok = true;
-    const int brokers = ctx.parser.isSet(QStringLiteral("brokers")) ? ctx.parser.value(QStringLiteral("brokers")).toInt(&ok) : 1;
+    const int brokers = ctx.parser.isSet(QStringLiteral("brokers"))
+                            ? ctx.parser.value(QStringLiteral("brokers")).toInt(&ok)
+                            : 1;
     if (!ok || brokers < 1 || brokers > 9)
         return ctx.usage(QStringLiteral("--brokers must be between 1 and 9"));
     auto broker = EmbeddedBroker::start(brokers);
@@ -211,7 +243,8 @@ int runKafka(Context& ctx)
         return ctx.fail(broker.error());
     for (const QString& spec : ctx.parser.values(QStringLiteral("topic"))) {
         const QString name = spec.section(QLatin1Char(':'), 0, 0);
-        const int partitions = spec.contains(QLatin1Char(':')) ? spec.section(QLatin1Char(':'), 1, 1).toInt(&ok) : 3;
+        const int partitions =
+            spec.contains(QLatin1Char(':')) ? spec.section(QLatin1Char(':'), 1, 1).toInt(&ok) : 3;
         if (!ok || partitions < 1 || name.isEmpty())
             return ctx.usage(QStringLiteral("invalid --topic \"%1\" (expected name[:partitions])").arg(spec));
         if (Status s = (*broker)->createTopic(name, partitions, brokers); !s)
@@ -219,7 +252,8 @@ int runKafka(Context& ctx)
     }
     std::atomic<bool>& stop = installStopSignals();
     if (ctx.json())
-        ctx.printJson(QJsonObject{{QStringLiteral("bootstrap"), (*broker)->bootstrap()}, {QStringLiteral("brokers"), brokers}});
+        ctx.printJson(QJsonObject{{QStringLiteral("bootstrap"), (*broker)->bootstrap()},
+                                  {QStringLiteral("brokers"), brokers}});
     else
         ctx.out << "bootstrap " << (*broker)->bootstrap() << Qt::endl;
     ctx.err << "outboxctl kafka: embedded broker (" << brokers << " broker(s)) on " << (*broker)->bootstrap()
@@ -234,12 +268,21 @@ int runKafka(Context& ctx)
 QList<Command> relayCommands()
 {
     return {
-        {QStringLiteral("relay"), QStringLiteral("Deliver PENDING events to Kafka (leases, fencing, retries)."), QString(),
-         relayOptionList(), runRelay, {}},
-        {QStringLiteral("kafka"), QStringLiteral("Run the embedded Kafka broker and print its bootstrap address."), QString(),
-         {QCommandLineOption(QStringLiteral("brokers"), QStringLiteral("Number of brokers (default 1)."), QStringLiteral("n")),
-          QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Create a topic, repeatable."), QStringLiteral("name[:partitions]"))},
-         runKafka, {}},
+        {QStringLiteral("relay"),
+         QStringLiteral("Deliver PENDING events to Kafka (leases, fencing, retries)."),
+         QString(),
+         relayOptionList(),
+         runRelay,
+         {}},
+        {QStringLiteral("kafka"),
+         QStringLiteral("Run the embedded Kafka broker and print its bootstrap address."),
+         QString(),
+         {QCommandLineOption(QStringLiteral("brokers"), QStringLiteral("Number of brokers (default 1)."),
+                             QStringLiteral("n")),
+          QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Create a topic, repeatable."),
+                             QStringLiteral("name[:partitions]"))},
+         runKafka,
+         {}},
     };
 }
 

@@ -5,7 +5,6 @@
 #include <QDateTime>
 #include <QMutex>
 #include <QThread>
-
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -42,11 +41,15 @@ Status RelayRunner::run(const std::atomic<bool>& stop, bool verbose, const std::
             options.workerId += QStringLiteral("-%1").arg(i + 1);
         running.fetch_add(1);
         RelayStats* stats = m_stats.at(size_t(i)).get();
-        threads.emplace_back(QThread::create([this, options, stats, &stopWorkers, &errorMutex, &startError, &running, verbose] {
+        threads.emplace_back(QThread::create([this, options, stats, &stopWorkers, &errorMutex, &startError,
+                                              &running, verbose] {
             Relay relay(m_url, options, *stats, [verbose, &options](const QString& line) {
                 if (verbose)
-                    std::fprintf(stderr, "%s relay %s: %s\n", qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
-                                 qPrintable(options.workerId.isEmpty() ? QStringLiteral("worker") : options.workerId), qPrintable(line));
+                    std::fprintf(
+                        stderr, "%s relay %s: %s\n",
+                        qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
+                        qPrintable(options.workerId.isEmpty() ? QStringLiteral("worker") : options.workerId),
+                        qPrintable(line));
             });
             Status s = relay.run(stopWorkers);
             if (!s) {

@@ -6,7 +6,6 @@
 #include "core/support/Result.h"
 
 #include <QTextStream>
-
 #include <atomic>
 #include <functional>
 #include <memory>

@@ -3,7 +3,6 @@
 #include "app/outboxctl/Cli.h"
 
 #include <QCoreApplication>
-
 #include <cstdio>
 
 using namespace outbox::cli;
@@ -12,8 +11,8 @@ namespace {
 
 QList<Command> allCommands()
 {
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() + relayCommands()
-           + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
+    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
+           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
 }
 
 void printUsage(QTextStream& out, const QList<Command>& commands)
@@ -37,8 +36,8 @@ int main(int argc, char* argv[])
     QStringList args = app.arguments();
     QTextStream out(stdout);
     QTextStream err(stderr);
-    if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h")
-        || args.at(1) == QLatin1String("help")) {
+    if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h") ||
+        args.at(1) == QLatin1String("help")) {
         printUsage(args.size() < 2 ? err : out, commands);
         return args.size() < 2 ? UsageError : Ok;
     }
@@ -62,14 +61,16 @@ int main(int argc, char* argv[])
     parser.addOptions(commonOptions());
     parser.addOptions(command->options);
     parser.addPositionalArgument(name, command->summary, name + QLatin1Char(' ') + command->syntax);
-    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(args)) {
         err << "outboxctl " << name << ": " << parser.errorText() << "\n";
         return UsageError;
     }
     if (parser.isSet(help)) {
-        out << parser.helpText().replace(QStringLiteral("outboxctl [options]"), QStringLiteral("outboxctl ") + name + QStringLiteral(" [options]"));
+        out << parser.helpText().replace(QStringLiteral("outboxctl [options]"),
+                                         QStringLiteral("outboxctl ") + name + QStringLiteral(" [options]"));
         return Ok;
     }
     Context ctx(parser, parser.positionalArguments());

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <librdkafka/rdkafka.h>
 
 namespace outbox {
@@ -16,7 +15,8 @@ enum class DeliveryClass {
 };
 
 // Classifies a librdkafka error; `status` is the message's persistence status when known.
-DeliveryClass classifyDelivery(rd_kafka_resp_err_t err, rd_kafka_msg_status_t status = RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+DeliveryClass classifyDelivery(rd_kafka_resp_err_t err,
+                               rd_kafka_msg_status_t status = RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
 // Stable lower-case names stored in outbox_events.last_error_class.
 QString deliveryClassName(DeliveryClass c);
 

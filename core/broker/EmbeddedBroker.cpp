@@ -17,7 +17,8 @@ Result<std::unique_ptr<EmbeddedBroker>> EmbeddedBroker::start(int brokers)
     b->m_rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
     if (!b->m_rk) {
         rd_kafka_conf_destroy(conf);
-        return Error::runtime(QStringLiteral("cannot start the embedded broker: %1").arg(QString::fromUtf8(err)));
+        return Error::runtime(
+            QStringLiteral("cannot start the embedded broker: %1").arg(QString::fromUtf8(err)));
     }
     b->m_cluster = rd_kafka_mock_cluster_new(b->m_rk, brokers);
     if (!b->m_cluster)
@@ -37,10 +38,11 @@ EmbeddedBroker::~EmbeddedBroker()
 
 Status EmbeddedBroker::createTopic(const QString& topic, int partitions, int replication)
 {
-    const rd_kafka_resp_err_t e = rd_kafka_mock_topic_create(m_cluster, topic.toUtf8().constData(), partitions,
-                                                             std::min(replication, m_brokers));
+    const rd_kafka_resp_err_t e = rd_kafka_mock_topic_create(m_cluster, topic.toUtf8().constData(),
+                                                             partitions, std::min(replication, m_brokers));
     if (e)
-        return Error::runtime(QStringLiteral("cannot create topic %1: %2").arg(topic, QString::fromUtf8(rd_kafka_err2str(e))));
+        return Error::runtime(
+            QStringLiteral("cannot create topic %1: %2").arg(topic, QString::fromUtf8(rd_kafka_err2str(e))));
     return {};
 }
 
@@ -51,7 +53,8 @@ void EmbeddedBroker::setTopicError(const QString& topic, rd_kafka_resp_err_t err
 
 void EmbeddedBroker::pushProduceErrors(const QVector<rd_kafka_resp_err_t>& errors)
 {
-    rd_kafka_mock_push_request_errors_array(m_cluster, ProduceApiKey, size_t(errors.size()), errors.constData());
+    rd_kafka_mock_push_request_errors_array(m_cluster, ProduceApiKey, size_t(errors.size()),
+                                            errors.constData());
 }
 
 void EmbeddedBroker::clearProduceErrors()

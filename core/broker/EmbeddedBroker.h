@@ -4,10 +4,8 @@
 
 #include <QString>
 #include <QVector>
-
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
-
 #include <memory>
 
 namespace outbox {

@@ -11,7 +11,8 @@ KafkaProperties::KafkaProperties()
         {QStringLiteral("linger.ms"), QStringLiteral("0")},
         {QStringLiteral("compression.type"), QStringLiteral("none")},
         {QStringLiteral("socket.keepalive.enable"), QStringLiteral("true")},
-        {QStringLiteral("socket.nagle.disable"), QStringLiteral("true")}, // small batches must not wait for delayed ACKs
+        {QStringLiteral("socket.nagle.disable"),
+         QStringLiteral("true")}, // small batches must not wait for delayed ACKs
         {QStringLiteral("client.id"), QStringLiteral("outbox-relay")},
     };
 }
@@ -20,7 +21,8 @@ Status KafkaProperties::setFromArgument(const QString& nameEqualsValue)
 {
     const int eq = nameEqualsValue.indexOf(QLatin1Char('='));
     if (eq <= 0)
-        return Error::usage(QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(nameEqualsValue));
+        return Error::usage(
+            QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(nameEqualsValue));
     return set(nameEqualsValue.left(eq).trimmed(), nameEqualsValue.mid(eq + 1).trimmed());
 }
 
@@ -29,8 +31,8 @@ Status KafkaProperties::set(const QString& name, const QString& value)
     // The outbox's promise rests on these: refuse rather than silently weaken it.
     if (name == QLatin1String("enable.idempotence") && value != QLatin1String("true"))
         return Error::usage(QStringLiteral("enable.idempotence must stay true for the outbox relay"));
-    if ((name == QLatin1String("acks") || name == QLatin1String("request.required.acks"))
-        && value != QLatin1String("all") && value != QLatin1String("-1"))
+    if ((name == QLatin1String("acks") || name == QLatin1String("request.required.acks")) &&
+        value != QLatin1String("all") && value != QLatin1String("-1"))
         return Error::usage(QStringLiteral("acks must stay all for the outbox relay"));
     if (name == QLatin1String("enable.gapless.guarantee") || name == QLatin1String("transactional.id"))
         return Error::usage(QStringLiteral("%1 is not supported by the relay").arg(name));
@@ -40,7 +42,8 @@ Status KafkaProperties::set(const QString& name, const QString& value)
 
 qint64 KafkaProperties::messageTimeoutMs() const
 {
-    const QString v = m_values.value(QStringLiteral("message.timeout.ms"), m_values.value(QStringLiteral("delivery.timeout.ms")));
+    const QString v = m_values.value(QStringLiteral("message.timeout.ms"),
+                                     m_values.value(QStringLiteral("delivery.timeout.ms")));
     bool ok = false;
     const qint64 ms = v.toLongLong(&ok);
     return ok ? ms : 300000;

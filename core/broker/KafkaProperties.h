@@ -19,7 +19,10 @@ public:
     // "name=value" as given to -X.
     Status setFromArgument(const QString& nameEqualsValue);
     Status set(const QString& name, const QString& value);
-    QString value(const QString& name, const QString& fallback = {}) const { return m_values.value(name, fallback); }
+    QString value(const QString& name, const QString& fallback = {}) const
+    {
+        return m_values.value(name, fallback);
+    }
     const QMap<QString, QString>& values() const { return m_values; }
     qint64 messageTimeoutMs() const;
 

@@ -3,12 +3,12 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMutexLocker>
-
 #include <cstdio>
 
 namespace outbox {
 
-Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bootstrap, const KafkaProperties& properties)
+Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bootstrap,
+                                                               const KafkaProperties& properties)
 {
     if (bootstrap.trimmed().isEmpty())
         return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
@@ -16,7 +16,8 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
     char err[512];
     rd_kafka_conf_t* conf = rd_kafka_conf_new();
     auto set = [&](const QString& name, const QString& value) -> Status {
-        if (rd_kafka_conf_set(conf, name.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err) != RD_KAFKA_CONF_OK)
+        if (rd_kafka_conf_set(conf, name.toUtf8().constData(), value.toUtf8().constData(), err, sizeof err) !=
+            RD_KAFKA_CONF_OK)
             return Error::usage(QStringLiteral("Kafka property %1: %2").arg(name, QString::fromUtf8(err)));
         return {};
     };
@@ -34,7 +35,8 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
     p->m_rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
     if (!p->m_rk) {
         rd_kafka_conf_destroy(conf);
-        return Error::usage(QStringLiteral("cannot create the Kafka producer: %1").arg(QString::fromUtf8(err)));
+        return Error::usage(
+            QStringLiteral("cannot create the Kafka producer: %1").arg(QString::fromUtf8(err)));
     }
     return p;
 }
@@ -113,7 +115,8 @@ rd_kafka_resp_err_t KafkaPublisher::topicError(const QString& topic)
     check.checkedAtMs = now;
     rd_kafka_topic_t* rkt = rd_kafka_topic_new(m_rk, topic.toUtf8().constData(), nullptr);
     const struct rd_kafka_metadata* md = nullptr;
-    if (rkt && rd_kafka_metadata(m_rk, 0, rkt, &md, 2000) == RD_KAFKA_RESP_ERR_NO_ERROR && md && md->topic_cnt == 1) {
+    if (rkt && rd_kafka_metadata(m_rk, 0, rkt, &md, 2000) == RD_KAFKA_RESP_ERR_NO_ERROR && md &&
+        md->topic_cnt == 1) {
         const rd_kafka_resp_err_t err = md->topics[0].err;
         if (err == RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED || err == RD_KAFKA_RESP_ERR_TOPIC_EXCEPTION)
             check.error = err;
@@ -138,13 +141,14 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
         for (int tries = 0; err == RD_KAFKA_RESP_ERR_NO_ERROR && tries < 600; ++tries) {
             rd_kafka_headers_t* headers = rd_kafka_headers_new(msg.headers.size());
             for (const KafkaHeader& h : msg.headers)
-                rd_kafka_header_add(headers, h.name.constData(), h.name.size(), h.value.constData(), h.value.size());
-            const rd_kafka_resp_err_t produced =
-                rd_kafka_producev(m_rk, RD_KAFKA_V_TOPIC(topic.constData()),
-                                  RD_KAFKA_V_KEY(const_cast<char*>(msg.key.constData()), size_t(msg.key.size())),
-                                  RD_KAFKA_V_VALUE(const_cast<char*>(msg.payload.constData()), size_t(msg.payload.size())),
-                                  RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_HEADERS(headers),
-                                  RD_KAFKA_V_OPAQUE(&batch->m_slots[i]), RD_KAFKA_V_END);
+                rd_kafka_header_add(headers, h.name.constData(), h.name.size(), h.value.constData(),
+                                    h.value.size());
+            const rd_kafka_resp_err_t produced = rd_kafka_producev(
+                m_rk, RD_KAFKA_V_TOPIC(topic.constData()),
+                RD_KAFKA_V_KEY(const_cast<char*>(msg.key.constData()), size_t(msg.key.size())),
+                RD_KAFKA_V_VALUE(const_cast<char*>(msg.payload.constData()), size_t(msg.payload.size())),
+                RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_HEADERS(headers),
+                RD_KAFKA_V_OPAQUE(&batch->m_slots[i]), RD_KAFKA_V_END);
             if (produced == RD_KAFKA_RESP_ERR_NO_ERROR)
                 break; // the headers now belong to the message
             rd_kafka_headers_destroy(headers);
@@ -194,7 +198,8 @@ Status KafkaPublisher::probe(int timeoutMs)
     if (md)
         rd_kafka_metadata_destroy(md);
     if (err != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return Error::runtime(QStringLiteral("Kafka unreachable: %1").arg(QString::fromUtf8(rd_kafka_err2str(err))));
+        return Error::runtime(
+            QStringLiteral("Kafka unreachable: %1").arg(QString::fromUtf8(rd_kafka_err2str(err))));
     if (!m_fatal)
         m_connectionDown = false;
     return {};

@@ -6,7 +6,6 @@
 
 #include <QHash>
 #include <QMutex>
-
 #include <atomic>
 #include <memory>
 #include <vector>
@@ -39,7 +38,8 @@ private:
 class KafkaPublisher
 {
 public:
-    static Result<std::unique_ptr<KafkaPublisher>> create(const QString& bootstrap, const KafkaProperties& properties);
+    static Result<std::unique_ptr<KafkaPublisher>> create(const QString& bootstrap,
+                                                          const KafkaProperties& properties);
     ~KafkaPublisher();
     KafkaPublisher(const KafkaPublisher&) = delete;
     KafkaPublisher& operator=(const KafkaPublisher&) = delete;

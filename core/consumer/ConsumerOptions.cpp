@@ -17,16 +17,20 @@ Status ConsumerOptions::validate() const
     if (maxAttempts < 1 || maxAttempts > 1000)
         return Error::usage(QStringLiteral("max attempts must be between 1 and 1000"));
     if (backoffBaseMs < 1 || backoffCapMs < backoffBaseMs)
-        return Error::usage(QStringLiteral("the backoff cap must be at least the backoff base (both positive)"));
+        return Error::usage(
+            QStringLiteral("the backoff cap must be at least the backoff base (both positive)"));
     // The consumer does not poll Kafka while it retries one message; librdkafka's default
     // max.poll.interval.ms (300 s) would take the partitions away in the middle.
     if (qint64(maxAttempts) * backoffCapMs >= 240000)
-        return Error::usage(QStringLiteral("max attempts x backoff cap must stay below 240 s (the consumer does not poll while it retries)"));
+        return Error::usage(QStringLiteral("max attempts x backoff cap must stay below 240 s (the consumer "
+                                           "does not poll while it retries)"));
     // Offsets move only after the database commit; these would let librdkafka move them on its own.
     for (const char* name : {"enable.auto.commit", "enable.auto.offset.store"}) {
         const QString value = kafka.value(QLatin1String(name));
         if (!value.isEmpty() && value != QLatin1String("false"))
-            return Error::usage(QStringLiteral("%1 must stay false: the consumer acknowledges only after its database commit").arg(QLatin1String(name)));
+            return Error::usage(
+                QStringLiteral("%1 must stay false: the consumer acknowledges only after its database commit")
+                    .arg(QLatin1String(name)));
     }
     if (kafka.contains(QStringLiteral("group.id")))
         return Error::usage(QStringLiteral("group.id is the consumer name; set --consumer instead"));

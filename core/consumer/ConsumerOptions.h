@@ -12,16 +12,16 @@ namespace outbox {
 // Everything an InboxConsumer needs to know; validate() refuses what would break "ACK after commit".
 struct ConsumerOptions
 {
-    QString consumerName;          // inbox consumer_name and Kafka group.id
-    QString bootstrap;             // Kafka bootstrap servers
+    QString consumerName; // inbox consumer_name and Kafka group.id
+    QString bootstrap;    // Kafka bootstrap servers
     QStringList topics;
-    QSet<int> schemaVersions{1};   // messages with another schema_version are dead letters
+    QSet<int> schemaVersions{1}; // messages with another schema_version are dead letters
     QString tablePrefix;
-    int maxAttempts = 5;           // transient failures of one message before it becomes a dead letter
+    int maxAttempts = 5; // transient failures of one message before it becomes a dead letter
     qint64 backoffBaseMs = 200;
     qint64 backoffCapMs = 5000;
     int pollMs = 100;
-    QMap<QString, QString> kafka;  // extra librdkafka consumer properties
+    QMap<QString, QString> kafka; // extra librdkafka consumer properties
 
     Status validate() const;
 };

@@ -18,8 +18,14 @@ struct HandlerResult
     QString context; // what the handler knew (input values, state), kept as the dead letter's stacktrace
 
     static HandlerResult ok() { return {}; }
-    static HandlerResult transient(QString error, QString context = {}) { return {Outcome::Transient, std::move(error), std::move(context)}; }
-    static HandlerResult permanent(QString error, QString context = {}) { return {Outcome::Permanent, std::move(error), std::move(context)}; }
+    static HandlerResult transient(QString error, QString context = {})
+    {
+        return {Outcome::Transient, std::move(error), std::move(context)};
+    }
+    static HandlerResult permanent(QString error, QString context = {})
+    {
+        return {Outcome::Permanent, std::move(error), std::move(context)};
+    }
 };
 
 } // namespace outbox

@@ -8,7 +8,6 @@
 #include <QJsonDocument>
 #include <QStringList>
 #include <QThread>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -34,9 +33,10 @@ QString versionsText(const QSet<int>& versions)
 
 } // namespace
 
-InboxConsumer::InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler, InboxConsumerStats& stats, Logger log)
-    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats), m_log(std::move(log)),
-      m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
+InboxConsumer::InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler,
+                             InboxConsumerStats& stats, Logger log)
+    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats),
+      m_log(std::move(log)), m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
 {
     if (!m_log)
         m_log = [](const QString&) {};
@@ -78,16 +78,19 @@ Status InboxConsumer::createClient()
     properties.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("false"));
     properties.insert(QStringLiteral("enable.auto.offset.store"), QStringLiteral("false"));
     for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
-        if (rd_kafka_conf_set(conf, it.key().toUtf8().constData(), it.value().toUtf8().constData(), err, sizeof err) != RD_KAFKA_CONF_OK) {
+        if (rd_kafka_conf_set(conf, it.key().toUtf8().constData(), it.value().toUtf8().constData(), err,
+                              sizeof err) != RD_KAFKA_CONF_OK) {
             rd_kafka_conf_destroy(conf);
-            return Error::usage(QStringLiteral("Kafka consumer property %1: %2").arg(it.key(), QString::fromUtf8(err)));
+            return Error::usage(
+                QStringLiteral("Kafka consumer property %1: %2").arg(it.key(), QString::fromUtf8(err)));
         }
     }
     rd_kafka_conf_set_log_cb(conf, &logKafka);
     m_rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof err);
     if (!m_rk) {
         rd_kafka_conf_destroy(conf);
-        return Error::usage(QStringLiteral("cannot create the Kafka consumer: %1").arg(QString::fromUtf8(err)));
+        return Error::usage(
+            QStringLiteral("cannot create the Kafka consumer: %1").arg(QString::fromUtf8(err)));
     }
     rd_kafka_poll_set_consumer(m_rk);
     rd_kafka_topic_partition_list_t* topics = rd_kafka_topic_partition_list_new(int(m_options.topics.size()));
@@ -96,8 +99,9 @@ Status InboxConsumer::createClient()
     const rd_kafka_resp_err_t e = rd_kafka_subscribe(m_rk, topics);
     rd_kafka_topic_partition_list_destroy(topics);
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return Error::runtime(QStringLiteral("cannot subscribe to %1: %2").arg(m_options.topics.join(QStringLiteral(", ")),
-                                                                                QString::fromUtf8(rd_kafka_err2str(e))));
+        return Error::runtime(
+            QStringLiteral("cannot subscribe to %1: %2")
+                .arg(m_options.topics.join(QStringLiteral(", ")), QString::fromUtf8(rd_kafka_err2str(e))));
     return {};
 }
 
@@ -122,7 +126,8 @@ Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
         closeClient();
         return s;
     }
-    m_log(QStringLiteral("consumer %1 subscribed to %2").arg(m_options.consumerName, m_options.topics.join(QStringLiteral(", "))));
+    m_log(QStringLiteral("consumer %1 subscribed to %2")
+              .arg(m_options.consumerName, m_options.topics.join(QStringLiteral(", "))));
     QString lastKafkaError;
     while (!stopRequested.load()) {
         rd_kafka_message_t* m = rd_kafka_consumer_poll(m_rk, m_options.pollMs);
@@ -163,12 +168,16 @@ InboxMessage InboxConsumer::decode(const rd_kafka_message_t* m)
         const char* name = nullptr;
         const void* value = nullptr;
         size_t size = 0;
-        for (size_t i = 0; rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
-            msg.headers.append({QByteArray(name), value ? QByteArray(static_cast<const char*>(value), int(size)) : QByteArray()});
+        for (size_t i = 0;
+             rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
+            msg.headers.append({QByteArray(name), value
+                                                      ? QByteArray(static_cast<const char*>(value), int(size))
+                                                      : QByteArray()});
     }
     msg.eventId = QString::fromUtf8(msg.header("event_id")).trimmed();
     msg.eventType = QString::fromUtf8(msg.header("event_type"));
-    msg.aggregateId = msg.hasHeader("aggregate_id") ? QString::fromUtf8(msg.header("aggregate_id")) : QString::fromUtf8(msg.key);
+    msg.aggregateId = msg.hasHeader("aggregate_id") ? QString::fromUtf8(msg.header("aggregate_id"))
+                                                    : QString::fromUtf8(msg.key);
     msg.replayCount = msg.header("x-replay-count").toInt();
     return msg;
 }
@@ -184,7 +193,8 @@ QString InboxConsumer::validate(InboxMessage& msg) const
     bool ok = false;
     msg.schemaVersion = msg.header("schema_version").trimmed().toInt(&ok);
     if (!ok)
-        return QStringLiteral("the schema_version header \"%1\" is not a number").arg(QString::fromUtf8(msg.header("schema_version").left(40)));
+        return QStringLiteral("the schema_version header \"%1\" is not a number")
+            .arg(QString::fromUtf8(msg.header("schema_version").left(40)));
     if (!m_options.schemaVersions.contains(msg.schemaVersion))
         return QStringLiteral("unknown schema_version %1 (consumer %2 supports %3)")
             .arg(msg.schemaVersion)
@@ -192,7 +202,9 @@ QString InboxConsumer::validate(InboxMessage& msg) const
     QJsonParseError parseError{};
     msg.json = QJsonDocument::fromJson(msg.payload, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return QStringLiteral("the payload is not valid JSON: %1 at byte %2").arg(parseError.errorString()).arg(parseError.offset);
+        return QStringLiteral("the payload is not valid JSON: %1 at byte %2")
+            .arg(parseError.errorString())
+            .arg(parseError.offset);
     return {};
 }
 
@@ -219,7 +231,8 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
     if (!recorded)
         return dbFailure(recorded.message());
     if (!*recorded)
-        return {Attempt::Kind::Duplicate, {}, {}, false}; // another member processed it meanwhile; tx rolls back
+        return {
+            Attempt::Kind::Duplicate, {}, {}, false}; // another member processed it meanwhile; tx rolls back
     const HandlerResult r = m_handler(*m_db, msg);
     if (r.outcome == HandlerResult::Outcome::Transient)
         return {Attempt::Kind::Transient, r.error, r.context, false};
@@ -238,8 +251,10 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
     if (const QString invalid = validate(msg); !invalid.isEmpty()) {
         const QDateTime now = QDateTime::currentDateTimeUtc();
         m_log(QStringLiteral("poison message %1: %2").arg(where, invalid));
-        Failure f{invalid, QStringLiteral("rejected before processing by consumer %1 at %2 (%3 payload bytes)")
-                               .arg(m_options.consumerName, where).arg(msg.payload.size()),
+        Failure f{invalid,
+                  QStringLiteral("rejected before processing by consumer %1 at %2 (%3 payload bytes)")
+                      .arg(m_options.consumerName, where)
+                      .arg(msg.payload.size()),
                   1, now, now};
         return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
     }
@@ -263,7 +278,8 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
             m_log(QStringLiteral("event %1 at %2 failed for good: %3").arg(msg.eventId, where, a.error));
             history << QStringLiteral("attempt %1: permanent: %2").arg(attempt).arg(a.error);
             QString context = a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n');
-            Failure f{a.error, context + history.join(QLatin1Char('\n')), attempt, firstFailure.isValid() ? firstFailure : now, now};
+            Failure f{a.error, context + history.join(QLatin1Char('\n')), attempt,
+                      firstFailure.isValid() ? firstFailure : now, now};
             return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
         }
         case Attempt::Kind::Transient: {
@@ -276,10 +292,14 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
             if (a.databaseError)
                 m_db.reset(); // reconnect on the next attempt
             if (attempt >= m_options.maxAttempts) {
-                m_log(QStringLiteral("event %1 at %2: retries exhausted after %3 attempts: %4").arg(msg.eventId, where).arg(attempt).arg(a.error));
+                m_log(QStringLiteral("event %1 at %2: retries exhausted after %3 attempts: %4")
+                          .arg(msg.eventId, where)
+                          .arg(attempt)
+                          .arg(a.error));
                 Failure f{QStringLiteral("retries exhausted after %1 attempts: %2").arg(attempt).arg(a.error),
-                          (a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n')) + history.join(QLatin1Char('\n')), attempt,
-                          firstFailure, now};
+                          (a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n')) +
+                              history.join(QLatin1Char('\n')),
+                          attempt, firstFailure, now};
                 return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
             }
             m_stats.retries.fetch_add(1);
@@ -322,13 +342,15 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
         if (m_db) {
             Transaction tx(*m_db);
             Status s = tx.beginWrite();
-            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, letter.eventId, letter.topic, msg.partition, msg.offset)
+            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, letter.eventId,
+                                                                     letter.topic, msg.partition, msg.offset)
                             : Result<bool>(s.error());
             if (exists && !*exists) {
                 auto id = DeadLetterStore(*m_db).insert(letter);
                 s = id ? Status() : Status(id.error());
                 if (s && !letter.eventId.isEmpty())
-                    s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId, f.attempts, f.error);
+                    s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
+                                                       f.attempts, f.error);
                 if (s)
                     s = tx.commit();
                 if (s) {
@@ -344,7 +366,11 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
             why = s.message();
             m_db.reset();
         }
-        m_log(QStringLiteral("cannot store the dead letter for %1/%2@%3 (%4); retrying").arg(msg.topic).arg(msg.partition).arg(msg.offset).arg(why));
+        m_log(QStringLiteral("cannot store the dead letter for %1/%2@%3 (%4); retrying")
+                  .arg(msg.topic)
+                  .arg(msg.partition)
+                  .arg(msg.offset)
+                  .arg(why));
         if (!pause(m_backoff.delayFor(std::min(round, 20)), stop))
             return false;
     }
@@ -353,7 +379,8 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
 void InboxConsumer::acknowledge(const rd_kafka_message_t* raw)
 {
     rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(1);
-    rd_kafka_topic_partition_list_add(offsets, rd_kafka_topic_name(raw->rkt), raw->partition)->offset = raw->offset + 1;
+    rd_kafka_topic_partition_list_add(offsets, rd_kafka_topic_name(raw->rkt), raw->partition)->offset =
+        raw->offset + 1;
     const rd_kafka_resp_err_t e = rd_kafka_commit(m_rk, offsets, 0 /* synchronous */);
     rd_kafka_topic_partition_list_destroy(offsets);
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {

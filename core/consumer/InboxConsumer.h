@@ -9,11 +9,9 @@
 
 #include <QDateTime>
 #include <QStringList>
-
-#include <librdkafka/rdkafka.h>
-
 #include <atomic>
 #include <functional>
+#include <librdkafka/rdkafka.h>
 #include <memory>
 
 namespace outbox {
@@ -31,7 +29,8 @@ public:
     using Handler = std::function<HandlerResult(Database& db, const InboxMessage& message)>;
     using Logger = std::function<void(const QString&)>;
 
-    InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler, InboxConsumerStats& stats, Logger log = {});
+    InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler, InboxConsumerStats& stats,
+                  Logger log = {});
     ~InboxConsumer();
     InboxConsumer(const InboxConsumer&) = delete;
     InboxConsumer& operator=(const InboxConsumer&) = delete;

@@ -5,7 +5,6 @@
 #include <QJsonObject>
 #include <QString>
 #include <QVector>
-
 #include <utility>
 
 namespace outbox {
@@ -23,8 +22,8 @@ struct InboxMessage
     QString eventType;
     QString aggregateId;
     int schemaVersion = 0;
-    QJsonDocument json; // the decoded payload
-    int attempt = 1;    // 1 on the first try, 2 after one transient failure, …
+    QJsonDocument json;  // the decoded payload
+    int attempt = 1;     // 1 on the first try, 2 after one transient failure, …
     int replayCount = 0; // x-replay-count: how often an operator replayed it from the dead letters
 
     QByteArray header(const QByteArray& name) const;

@@ -8,7 +8,8 @@ QJsonObject ReconcileResult::toJson() const
 {
     QJsonArray sample;
     for (int i = 0; i < sampleIds.size(); ++i)
-        sample.append(QJsonObject{{QStringLiteral("id"), sampleIds.at(i)}, {QStringLiteral("event_id"), sampleEventIds.value(i)}});
+        sample.append(QJsonObject{{QStringLiteral("id"), sampleIds.at(i)},
+                                  {QStringLiteral("event_id"), sampleEventIds.value(i)}});
     return QJsonObject{{QStringLiteral("consumer"), consumerName},
                        {QStringLiteral("older_than_ms"), olderThanMs},
                        {QStringLiteral("separate_inbox"), separateInbox},

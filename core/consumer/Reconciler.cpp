@@ -22,8 +22,9 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
     result.separateInbox = m_inbox != nullptr;
 
     // The cut-off comes from the outbox database's clock, like sent_at itself.
-    auto cutoff = m_outbox.scalar(QStringLiteral("SELECT %1").arg(m_outbox.dialect().nowPlusMillis(QStringLiteral(":age"))),
-                                  {{QStringLiteral(":age"), -o.olderThanMs}});
+    auto cutoff = m_outbox.scalar(
+        QStringLiteral("SELECT %1").arg(m_outbox.dialect().nowPlusMillis(QStringLiteral(":age"))),
+        {{QStringLiteral(":age"), -o.olderThanMs}});
     if (!cutoff)
         return cutoff.error();
     const QVariant cutoffValue = m_outbox.dialect().fromDateTime(m_outbox.dialect().toDateTime(*cutoff));
@@ -38,11 +39,12 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
 
     qint64 after = 0;
     while (true) {
-        auto chunk = m_outbox.exec(QStringLiteral("SELECT id, event_id FROM {events} WHERE status = 'SENT' AND sent_at <= :cutoff "
-                                                  "AND id > :after ORDER BY id LIMIT :chunk"),
-                                   {{QStringLiteral(":cutoff"), cutoffValue},
-                                    {QStringLiteral(":after"), after},
-                                    {QStringLiteral(":chunk"), o.chunkSize}});
+        auto chunk = m_outbox.exec(
+            QStringLiteral("SELECT id, event_id FROM {events} WHERE status = 'SENT' AND sent_at <= :cutoff "
+                           "AND id > :after ORDER BY id LIMIT :chunk"),
+            {{QStringLiteral(":cutoff"), cutoffValue},
+             {QStringLiteral(":after"), after},
+             {QStringLiteral(":chunk"), o.chunkSize}});
         if (!chunk)
             return chunk.error();
         QVector<qint64> ids;
@@ -58,14 +60,15 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
         const qint64 last = ids.last();
 
         if (!m_inbox) {
-            auto missing = m_outbox.exec(QStringLiteral("SELECT e.id, e.event_id FROM {events} e WHERE e.status = 'SENT' "
-                                                        "AND e.sent_at <= :cutoff AND e.id > :after AND e.id <= :last "
-                                                        "AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id "
-                                                        "AND i.consumer_name = :consumer AND i.status = 'PROCESSED') ORDER BY e.id"),
-                                         {{QStringLiteral(":cutoff"), cutoffValue},
-                                          {QStringLiteral(":after"), after},
-                                          {QStringLiteral(":last"), last},
-                                          {QStringLiteral(":consumer"), o.consumerName}});
+            auto missing = m_outbox.exec(
+                QStringLiteral("SELECT e.id, e.event_id FROM {events} e WHERE e.status = 'SENT' "
+                               "AND e.sent_at <= :cutoff AND e.id > :after AND e.id <= :last "
+                               "AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id "
+                               "AND i.consumer_name = :consumer AND i.status = 'PROCESSED') ORDER BY e.id"),
+                {{QStringLiteral(":cutoff"), cutoffValue},
+                 {QStringLiteral(":after"), after},
+                 {QStringLiteral(":last"), last},
+                 {QStringLiteral(":consumer"), o.consumerName}});
             if (!missing)
                 return missing.error();
             while (missing->next())
@@ -78,7 +81,8 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
             for (const QString& e : eventIds)
                 values << e;
             c.addIn(QStringLiteral("event_id"), QStringLiteral("e"), values);
-            auto processed = m_inbox->exec(QStringLiteral("SELECT event_id FROM {inbox} WHERE %1").arg(c.where()), c.binds);
+            auto processed = m_inbox->exec(
+                QStringLiteral("SELECT event_id FROM {inbox} WHERE %1").arg(c.where()), c.binds);
             if (!processed)
                 return Error::runtime(QStringLiteral("inbox database: %1").arg(processed.message()));
             QSet<QString> seen;

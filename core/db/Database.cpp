@@ -56,7 +56,8 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
 {
     static const QRegularExpression prefixRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,30}$"));
     if (!options.tablePrefix.isEmpty() && !prefixRe.match(options.tablePrefix).hasMatch())
-        return Error::usage(QStringLiteral("invalid table prefix \"%1\": use letters, digits and _").arg(options.tablePrefix));
+        return Error::usage(QStringLiteral("invalid table prefix \"%1\": use letters, digits and _")
+                                .arg(options.tablePrefix));
 
     auto dialect = Dialect::create(url.kind, options.tablePrefix);
     if (!QSqlDatabase::isDriverAvailable(dialect->driverName()))
@@ -90,7 +91,8 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
         db->m_db.setUserName(url.user);
         db->m_db.setPassword(url.password);
         if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
-            connectOptions << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(options.connectTimeoutSeconds);
+            connectOptions
+                << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(options.connectTimeoutSeconds);
         break;
     case DatabaseKind::Sqlite:
         connectOptions << QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000");
@@ -101,7 +103,8 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
     db->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
 
     if (!db->m_db.open())
-        return Error::runtime(QStringLiteral("cannot connect to %1: %2").arg(url.redacted(), describe(db->m_db.lastError())));
+        return Error::runtime(
+            QStringLiteral("cannot connect to %1: %2").arg(url.redacted(), describe(db->m_db.lastError())));
 
     for (const QString& statement : db->m_dialect->sessionSetup()) {
         QSqlQuery q(db->m_db);
@@ -164,7 +167,7 @@ Status Database::beginRead()
 {
     QSqlQuery q(m_db);
     const QString begin = m_dialect->kind() == DatabaseKind::MySql ? QStringLiteral("START TRANSACTION")
-                                                                    : QStringLiteral("BEGIN");
+                                                                   : QStringLiteral("BEGIN");
     if (!q.exec(begin))
         return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
     m_inTransaction = true;

@@ -7,7 +7,6 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariantMap>
-
 #include <memory>
 
 class QSqlError;

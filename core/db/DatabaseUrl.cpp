@@ -11,9 +11,7 @@ Error bad(const QString& text, const QString& why)
 {
     // Never echo a password back: show the URL with its password removed.
     QUrl u(text);
-    const QString shown = u.isValid() && !u.password().isEmpty()
-                              ? u.toString(QUrl::RemovePassword)
-                              : text;
+    const QString shown = u.isValid() && !u.password().isEmpty() ? u.toString(QUrl::RemovePassword) : text;
     return Error::usage(QStringLiteral("invalid database URL \"%1\": %2").arg(shown, why));
 }
 
@@ -51,7 +49,9 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb"))
         url.kind = DatabaseKind::MySql;
     else
-        return bad(trimmed, QStringLiteral("unknown scheme \"%1\" (expected postgresql, mysql or sqlite)").arg(scheme));
+        return bad(
+            trimmed,
+            QStringLiteral("unknown scheme \"%1\" (expected postgresql, mysql or sqlite)").arg(scheme));
 
     const QUrl u(trimmed, QUrl::StrictMode);
     if (!u.isValid())
@@ -77,13 +77,13 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     QStringList options;
     for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
         const QString key = item.first;
-        if (url.kind == DatabaseKind::PostgreSql
-            && (key == QLatin1String("sslmode") || key == QLatin1String("connect_timeout")
-                || key == QLatin1String("application_name"))) {
+        if (url.kind == DatabaseKind::PostgreSql &&
+            (key == QLatin1String("sslmode") || key == QLatin1String("connect_timeout") ||
+             key == QLatin1String("application_name"))) {
             options << key + QLatin1Char('=') + item.second;
-        } else if (url.kind == DatabaseKind::MySql
-                   && (key == QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT") || key == QLatin1String("SSL_CA")
-                       || key == QLatin1String("SSL_CERT") || key == QLatin1String("SSL_KEY"))) {
+        } else if (url.kind == DatabaseKind::MySql &&
+                   (key == QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT") || key == QLatin1String("SSL_CA") ||
+                    key == QLatin1String("SSL_CERT") || key == QLatin1String("SSL_KEY"))) {
             options << key + QLatin1Char('=') + item.second;
         } else {
             return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));

@@ -9,9 +9,10 @@ namespace outbox {
 
 QString DeadLetter::columns()
 {
-    return QStringLiteral("id, consumer_name, event_id, topic, source_partition, source_offset, message_key, headers, "
-                          "payload, error, stacktrace, attempts, first_failed_at, last_failed_at, status, replay_token, "
-                          "replay_topic, replay_count, replayed_at, replayed_by");
+    return QStringLiteral(
+        "id, consumer_name, event_id, topic, source_partition, source_offset, message_key, headers, "
+        "payload, error, stacktrace, attempts, first_failed_at, last_failed_at, status, replay_token, "
+        "replay_topic, replay_count, replayed_at, replayed_by");
 }
 
 DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
@@ -44,7 +45,9 @@ DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
 
 QJsonObject DeadLetter::toJson() const
 {
-    auto time = [](const QDateTime& t) { return t.isValid() ? QJsonValue(t.toString(Qt::ISODateWithMs)) : QJsonValue(); };
+    auto time = [](const QDateTime& t) {
+        return t.isValid() ? QJsonValue(t.toString(Qt::ISODateWithMs)) : QJsonValue();
+    };
     auto text = [](const QString& s) { return s.isNull() ? QJsonValue() : QJsonValue(s); };
     QJsonObject o;
     o[QStringLiteral("id")] = id;

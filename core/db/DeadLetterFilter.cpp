@@ -8,7 +8,8 @@ namespace outbox {
 
 bool DeadLetterFilter::isEmpty() const
 {
-    return statuses.isEmpty() && consumerName.isEmpty() && topic.isEmpty() && eventId.isEmpty() && errorText.isEmpty();
+    return statuses.isEmpty() && consumerName.isEmpty() && topic.isEmpty() && eventId.isEmpty() &&
+           errorText.isEmpty();
 }
 
 SqlCondition DeadLetterFilter::toCondition(const Dialect& dialect) const
@@ -27,8 +28,8 @@ SqlCondition DeadLetterFilter::toCondition(const Dialect& dialect) const
     if (!eventId.isEmpty())
         c.add(QStringLiteral("event_id = :f_event"), QStringLiteral(":f_event"), eventId);
     if (!errorText.isEmpty())
-        c.add(dialect.containsIgnoringCase(QStringLiteral("error"), QStringLiteral(":f_error")), QStringLiteral(":f_error"),
-              Dialect::likePattern(errorText));
+        c.add(dialect.containsIgnoringCase(QStringLiteral("error"), QStringLiteral(":f_error")),
+              QStringLiteral(":f_error"), Dialect::likePattern(errorText));
     return c;
 }
 

@@ -10,14 +10,20 @@ namespace outbox {
 Result<qint64> DeadLetterStore::insert(const DeadLetter& l)
 {
     const Dialect& d = m_db.dialect();
-    auto nullable = [](const QString& s) { return s.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s); };
+    auto nullable = [](const QString& s) {
+        return s.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
+    };
     QVariantMap binds{{QStringLiteral(":consumer"), l.consumerName},
                       {QStringLiteral(":event"), nullable(l.eventId)},
                       {QStringLiteral(":topic"), l.topic},
-                      {QStringLiteral(":partition"), l.sourcePartition ? QVariant(*l.sourcePartition) : QVariant(QMetaType::fromType<int>())},
-                      {QStringLiteral(":offset"), l.sourceOffset ? QVariant(*l.sourceOffset) : QVariant(QMetaType::fromType<qint64>())},
+                      {QStringLiteral(":partition"), l.sourcePartition
+                                                         ? QVariant(*l.sourcePartition)
+                                                         : QVariant(QMetaType::fromType<int>())},
+                      {QStringLiteral(":offset"),
+                       l.sourceOffset ? QVariant(*l.sourceOffset) : QVariant(QMetaType::fromType<qint64>())},
                       {QStringLiteral(":key"), nullable(l.messageKey)},
-                      {QStringLiteral(":headers"), l.headers.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(l.headers)},
+                      {QStringLiteral(":headers"),
+                       l.headers.isEmpty() ? QStringLiteral("{}") : QString::fromUtf8(l.headers)},
                       {QStringLiteral(":payload"), QString::fromUtf8(l.payload)},
                       {QStringLiteral(":error"), l.error},
                       {QStringLiteral(":stack"), nullable(l.stacktrace)},
@@ -34,11 +40,13 @@ Result<qint64> DeadLetterStore::insert(const DeadLetter& l)
         timeValues += QStringLiteral(", :last_failed");
         binds.insert(QStringLiteral(":last_failed"), d.fromDateTime(l.lastFailedAt));
     }
-    auto q = m_db.exec(QStringLiteral("INSERT INTO {dead_letters} (consumer_name, event_id, topic, source_partition, "
-                                      "source_offset, message_key, headers, payload, error, stacktrace, attempts%3) VALUES "
-                                      "(:consumer, :event, :topic, :partition, :offset, :key, %1, :payload, :error, :stack, :attempts%4)%2")
-                           .arg(d.jsonValue(QStringLiteral(":headers")), d.returningId(), timeColumns, timeValues),
-                       binds);
+    auto q = m_db.exec(
+        QStringLiteral("INSERT INTO {dead_letters} (consumer_name, event_id, topic, source_partition, "
+                       "source_offset, message_key, headers, payload, error, stacktrace, attempts%3) VALUES "
+                       "(:consumer, :event, :topic, :partition, :offset, :key, %1, :payload, :error, :stack, "
+                       ":attempts%4)%2")
+            .arg(d.jsonValue(QStringLiteral(":headers")), d.returningId(), timeColumns, timeValues),
+        binds);
     if (!q)
         return Error::runtime(QStringLiteral("cannot record the dead letter: %1").arg(q.message()));
     return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
@@ -67,8 +75,9 @@ Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qin
 
 Result<DeadLetter> DeadLetterStore::find(qint64 id)
 {
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE id = :id").arg(DeadLetter::columns()),
-                       {{QStringLiteral(":id"), id}});
+    auto q =
+        m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE id = :id").arg(DeadLetter::columns()),
+                  {{QStringLiteral(":id"), id}});
     if (!q)
         return q.error();
     if (!q->next())
@@ -89,15 +98,16 @@ Result<QMap<QString, qint64>> DeadLetterStore::countsByStatus()
     return counts;
 }
 
-Result<bool> DeadLetterStore::existsForSource(const QString& consumerName, const QString& eventId, const QString& topic,
-                                              int partition, qint64 offset)
+Result<bool> DeadLetterStore::existsForSource(const QString& consumerName, const QString& eventId,
+                                              const QString& topic, int partition, qint64 offset)
 {
     QVariantMap binds{{QStringLiteral(":consumer"), consumerName},
                       {QStringLiteral(":topic"), topic},
                       {QStringLiteral(":partition"), partition},
                       {QStringLiteral(":offset"), offset}};
-    QString condition = QStringLiteral("consumer_name = :consumer AND topic = :topic AND source_partition = :partition "
-                                       "AND source_offset = :offset");
+    QString condition =
+        QStringLiteral("consumer_name = :consumer AND topic = :topic AND source_partition = :partition "
+                       "AND source_offset = :offset");
     if (!eventId.isEmpty()) { // uses the event_id index
         condition += QStringLiteral(" AND event_id = :event");
         binds.insert(QStringLiteral(":event"), eventId);
@@ -116,7 +126,8 @@ Result<QVector<DeadLetter>> DeadLetterStore::replaying(int limit, const QString&
         condition += QStringLiteral(" AND replay_token = :token");
         binds.insert(QStringLiteral(":token"), token);
     }
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE %2 ORDER BY id LIMIT :limit").arg(DeadLetter::columns(), condition),
+    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE %2 ORDER BY id LIMIT :limit")
+                           .arg(DeadLetter::columns(), condition),
                        binds);
     if (!q)
         return q.error();
@@ -128,12 +139,14 @@ Result<QVector<DeadLetter>> DeadLetterStore::replaying(int limit, const QString&
 
 Result<bool> DeadLetterStore::markReplayed(qint64 id, const QString& token)
 {
-    auto q = m_db.exec(QStringLiteral("UPDATE {dead_letters} SET status = 'REPLAYED', replay_count = replay_count + 1, replayed_at = %1 "
+    auto q = m_db.exec(QStringLiteral("UPDATE {dead_letters} SET status = 'REPLAYED', replay_count = "
+                                      "replay_count + 1, replayed_at = %1 "
                                       "WHERE id = :id AND status = 'REPLAYING' AND replay_token = :token")
                            .arg(m_db.dialect().now()),
                        {{QStringLiteral(":id"), id}, {QStringLiteral(":token"), token}});
     if (!q)
-        return Error::runtime(QStringLiteral("cannot mark dead letter %1 REPLAYED: %2").arg(id).arg(q.message()));
+        return Error::runtime(
+            QStringLiteral("cannot mark dead letter %1 REPLAYED: %2").arg(id).arg(q.message()));
     return q->numRowsAffected() == 1;
 }
 

@@ -29,8 +29,8 @@ public:
     Result<QMap<QString, qint64>> countsByStatus();
     // Whether the consumer already dead-lettered the message at this topic/partition/offset (a
     // redelivery after a crash between the dead-letter commit and the acknowledgement).
-    Result<bool> existsForSource(const QString& consumerName, const QString& eventId, const QString& topic, int partition,
-                                 qint64 offset);
+    Result<bool> existsForSource(const QString& consumerName, const QString& eventId, const QString& topic,
+                                 int partition, qint64 offset);
     // REPLAYING dead letters after `afterId`, oldest first; only those of `token` when given.
     Result<QVector<DeadLetter>> replaying(int limit, const QString& token = {}, qint64 afterId = 0);
     // REPLAYING -> REPLAYED once the broker acknowledged the replay, fenced by the replay token:

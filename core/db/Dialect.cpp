@@ -29,17 +29,20 @@ QString Dialect::containsIgnoringCase(const QString& column, const QString& plac
 QString Dialect::insertIfAbsent(const QString& table, const QString& columns, const QString& values,
                                 const QString& uniqueColumns) const
 {
-    return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO NOTHING").arg(table, columns, values, uniqueColumns);
+    return QStringLiteral("INSERT INTO %1 (%2) VALUES (%3) ON CONFLICT (%4) DO NOTHING")
+        .arg(table, columns, values, uniqueColumns);
 }
 
 QString Dialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
 {
-    return QStringLiteral("EXISTS (SELECT 1 FROM json_each(%1) WHERE json_each.value = %2)").arg(column, placeholder);
+    return QStringLiteral("EXISTS (SELECT 1 FROM json_each(%1) WHERE json_each.value = %2)")
+        .arg(column, placeholder);
 }
 
 QString Dialect::boundedDelete(const QString& table, const QString& condition) const
 {
-    return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)").arg(table, condition);
+    return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)")
+        .arg(table, condition);
 }
 
 QDateTime Dialect::toDateTime(const QVariant& value) const
@@ -62,8 +65,9 @@ QVariant Dialect::fromDateTime(const QDateTime& value) const
 QString Dialect::sql(QString statement) const
 {
     static const char* const names[][2] = {
-        {"{events}", "outbox_events"},   {"{inbox}", "inbox_events"},   {"{dead_letters}", "dead_letters"},
-        {"{audit}", "outbox_audit_log"}, {"{relays}", "outbox_relays"}, {"{migrations}", "outbox_schema_migrations"},
+        {"{events}", "outbox_events"},      {"{inbox}", "inbox_events"},
+        {"{dead_letters}", "dead_letters"}, {"{audit}", "outbox_audit_log"},
+        {"{relays}", "outbox_relays"},      {"{migrations}", "outbox_schema_migrations"},
     };
     for (const auto& n : names)
         statement.replace(QLatin1String(n[0]), m_prefix + QLatin1String(n[1]));

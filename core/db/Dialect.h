@@ -7,7 +7,6 @@
 #include <QStringList>
 #include <QVariant>
 #include <QVector>
-
 #include <memory>
 
 namespace outbox {
@@ -42,7 +41,10 @@ public:
     virtual QString forUpdateSkipLocked() const = 0;
     virtual bool hasUpdateReturning() const = 0;
     // Suffix for an INSERT that hands back the new id as a result row; empty: use lastInsertId().
-    virtual QString returningId() const { return hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString(); }
+    virtual QString returningId() const
+    {
+        return hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString();
+    }
     // A bound JSON value as the column type expects it.
     virtual QString jsonValue(const QString& placeholder) const { return placeholder; }
     // A bound integer where the context gives the server no type (e.g. CASE … THEN :p).

@@ -9,8 +9,8 @@ namespace outbox {
 
 bool EventFilter::isEmpty() const
 {
-    return statuses.isEmpty() && eventType.isEmpty() && aggregateType.isEmpty() && aggregateId.isEmpty()
-           && errorText.isEmpty() && !createdFrom.isValid() && !createdUntil.isValid();
+    return statuses.isEmpty() && eventType.isEmpty() && aggregateType.isEmpty() && aggregateId.isEmpty() &&
+           errorText.isEmpty() && !createdFrom.isValid() && !createdUntil.isValid();
 }
 
 SqlCondition EventFilter::toCondition(const Dialect& dialect) const
@@ -32,9 +32,11 @@ SqlCondition EventFilter::toCondition(const Dialect& dialect) const
         c.add(dialect.containsIgnoringCase(QStringLiteral("last_error"), QStringLiteral(":f_error")),
               QStringLiteral(":f_error"), Dialect::likePattern(errorText));
     if (createdFrom.isValid())
-        c.add(QStringLiteral("created_at >= :f_from"), QStringLiteral(":f_from"), dialect.fromDateTime(createdFrom));
+        c.add(QStringLiteral("created_at >= :f_from"), QStringLiteral(":f_from"),
+              dialect.fromDateTime(createdFrom));
     if (createdUntil.isValid())
-        c.add(QStringLiteral("created_at < :f_until"), QStringLiteral(":f_until"), dialect.fromDateTime(createdUntil));
+        c.add(QStringLiteral("created_at < :f_until"), QStringLiteral(":f_until"),
+              dialect.fromDateTime(createdUntil));
     return c;
 }
 
@@ -60,9 +62,9 @@ QJsonObject EventFilter::toJson() const
 
 Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
 {
-    static const QStringList known = {QStringLiteral("status"),    QStringLiteral("type"),
+    static const QStringList known = {QStringLiteral("status"),         QStringLiteral("type"),
                                       QStringLiteral("aggregate_type"), QStringLiteral("aggregate"),
-                                      QStringLiteral("error"),     QStringLiteral("created_from"),
+                                      QStringLiteral("error"),          QStringLiteral("created_from"),
                                       QStringLiteral("created_until")};
     EventFilter f;
     for (auto it = json.begin(); it != json.end(); ++it) {
@@ -93,8 +95,9 @@ Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
             continue;
         *target = QDateTime::fromString(text, Qt::ISODateWithMs);
         if (!target->isValid())
-            return Error::usage(QStringLiteral("invalid time \"%1\" for %2 (expected ISO 8601, e.g. 2026-01-31T12:00:00Z)")
-                                    .arg(text, key));
+            return Error::usage(
+                QStringLiteral("invalid time \"%1\" for %2 (expected ISO 8601, e.g. 2026-01-31T12:00:00Z)")
+                    .arg(text, key));
     }
     return f;
 }

@@ -15,7 +15,10 @@ inline const QString Sent = QStringLiteral("SENT");
 inline const QString Failed = QStringLiteral("FAILED");
 inline const QString Dead = QStringLiteral("DEAD");
 
-inline QStringList all() { return {Pending, Sending, Sent, Failed, Dead}; }
+inline QStringList all()
+{
+    return {Pending, Sending, Sent, Failed, Dead};
+}
 
 // Accepts any case; an unknown name is a usage error naming the valid ones.
 inline Result<QString> parse(const QString& text)
@@ -23,7 +26,8 @@ inline Result<QString> parse(const QString& text)
     const QString upper = text.trimmed().toUpper();
     if (all().contains(upper))
         return upper;
-    return Error::usage(QStringLiteral("unknown status \"%1\" (expected one of %2)").arg(text, all().join(QStringLiteral(", "))));
+    return Error::usage(QStringLiteral("unknown status \"%1\" (expected one of %2)")
+                            .arg(text, all().join(QStringLiteral(", "))));
 }
 } // namespace EventStatus
 
@@ -34,7 +38,10 @@ inline const QString Replaying = QStringLiteral("REPLAYING");
 inline const QString Replayed = QStringLiteral("REPLAYED");
 inline const QString Discarded = QStringLiteral("DISCARDED");
 
-inline QStringList all() { return {New, Replaying, Replayed, Discarded}; }
+inline QStringList all()
+{
+    return {New, Replaying, Replayed, Discarded};
+}
 
 inline Result<QString> parse(const QString& text)
 {

@@ -8,7 +8,6 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUuid>
-
 #include <algorithm>
 
 namespace outbox {
@@ -35,7 +34,8 @@ QString aggregateGate()
 
 } // namespace
 
-Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint64 leaseMs, OrderingMode ordering)
+Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint64 leaseMs,
+                                       OrderingMode ordering)
 {
     if (limit <= 0)
         return Error::usage(QStringLiteral("claim batch size must be positive"));
@@ -43,8 +43,9 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
     ClaimedBatch batch;
     batch.leaseToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
 
-    const QString due = QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now())
-                        + (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
+    const QString due =
+        QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now()) +
+        (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
     const QString set = QStringLiteral("status = 'SENDING', worker_id = :worker, lease_token = :token, "
                                        "lease_until = %1, attempts = attempts + 1")
                             .arg(d.nowPlusMillis(QStringLiteral(":lease")));
@@ -58,18 +59,20 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
 
     if (d.hasUpdateReturning()) {
         binds.insert(QStringLiteral(":limit"), limit);
-        auto q = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE id IN (SELECT e.id FROM {events} e WHERE %2 "
-                                          "ORDER BY e.id LIMIT :limit%3) RETURNING %4")
-                               .arg(set, due, d.forUpdateSkipLocked(), OutboxEvent::columns()),
-                           binds);
+        auto q = m_db.exec(
+            QStringLiteral("UPDATE {events} SET %1 WHERE id IN (SELECT e.id FROM {events} e WHERE %2 "
+                           "ORDER BY e.id LIMIT :limit%3) RETURNING %4")
+                .arg(set, due, d.forUpdateSkipLocked(), OutboxEvent::columns()),
+            binds);
         if (!q)
             return Error::runtime(QStringLiteral("claim failed: %1").arg(q.message()));
         while (q->next())
             batch.events << OutboxEvent::fromQuery(*q, d);
     } else {
-        auto ids = m_db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit%2")
-                                 .arg(due, d.forUpdateSkipLocked()),
-                             {{QStringLiteral(":limit"), limit}});
+        auto ids =
+            m_db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit%2")
+                          .arg(due, d.forUpdateSkipLocked()),
+                      {{QStringLiteral(":limit"), limit}});
         if (!ids)
             return Error::runtime(QStringLiteral("claim failed: %1").arg(ids.message()));
         QVariantList idList;
@@ -79,8 +82,9 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
             SqlCondition c;
             c.addIn(QStringLiteral("id"), QStringLiteral("c"), idList);
             c.binds.insert(binds);
-            auto upd = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE %2 AND status = 'PENDING'").arg(set, c.where()),
-                                 c.binds);
+            auto upd = m_db.exec(
+                QStringLiteral("UPDATE {events} SET %1 WHERE %2 AND status = 'PENDING'").arg(set, c.where()),
+                c.binds);
             if (!upd)
                 return Error::runtime(QStringLiteral("claim failed: %1").arg(upd.message()));
             auto rows = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE lease_token = :token")
@@ -99,18 +103,20 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
     return batch;
 }
 
-Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const QVariantList& ids, const QString& setClause,
-                                              const QVariantMap& setBinds)
+Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const QVariantList& ids,
+                                              const QString& setClause, const QVariantMap& setBinds)
 {
     const Dialect& d = m_db.dialect();
     SqlCondition fence;
     fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
-    fence.add(QStringLiteral("status = 'SENDING' AND lease_token = :token"), QStringLiteral(":token"), leaseToken);
+    fence.add(QStringLiteral("status = 'SENDING' AND lease_token = :token"), QStringLiteral(":token"),
+              leaseToken);
     QSet<qint64> updated;
     if (!d.hasUpdateReturning()) {
         // Without UPDATE … RETURNING, lock and learn which rows are still ours first.
-        auto mine = m_db.exec(QStringLiteral("SELECT id FROM {events} WHERE %1%2").arg(fence.where(), d.forUpdate()),
-                              fence.binds);
+        auto mine =
+            m_db.exec(QStringLiteral("SELECT id FROM {events} WHERE %1%2").arg(fence.where(), d.forUpdate()),
+                      fence.binds);
         if (!mine)
             return mine.error();
         while (mine->next())
@@ -118,7 +124,8 @@ Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const Q
     }
     fence.binds.insert(setBinds);
     auto q = m_db.exec(QStringLiteral("UPDATE {events} SET %1 WHERE %2%3")
-                           .arg(setClause, fence.where(), d.hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString()),
+                           .arg(setClause, fence.where(),
+                                d.hasUpdateReturning() ? QStringLiteral(" RETURNING id") : QString()),
                        fence.binds);
     if (!q)
         return q.error();
@@ -149,16 +156,19 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
             const QString n = QString::number(i - start);
             ids << marks.at(i).id;
             // :mN is the id bound by updateFenced()'s IN list.
-            partitionCase += QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":p") + n));
-            offsetCase += QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":o") + n));
+            partitionCase +=
+                QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":p") + n));
+            offsetCase +=
+                QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":o") + n));
             binds.insert(QStringLiteral(":p") + n, marks.at(i).partition);
             binds.insert(QStringLiteral(":o") + n, marks.at(i).offset);
         }
-        auto done = updateFenced(leaseToken, ids,
-                                 QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
-                                                "broker_partition = %2 END, broker_offset = %3 END")
-                                     .arg(d.now(), partitionCase, offsetCase),
-                                 binds);
+        auto done = updateFenced(
+            leaseToken, ids,
+            QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
+                           "broker_partition = %2 END, broker_offset = %3 END")
+                .arg(d.now(), partitionCase, offsetCase),
+            binds);
         if (!done)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));
         updated.unite(*done);
@@ -186,12 +196,13 @@ Result<FenceResult> EventStore::fencedErrorUpdate(const QString& leaseToken, con
     if (Status s = tx.beginWrite(); !s)
         return s.error();
     QSqlQuery q(m_db.handle());
-    const QString statement = d.sql(QStringLiteral("UPDATE {events} SET %1, last_error = :error, last_error_class = :class, "
-                                                   "worker_id = NULL, lease_until = NULL, lease_token = NULL%2 "
-                                                   "WHERE id = :id AND status = 'SENDING' AND lease_token = :token")
-                                        .arg(setClause,
-                                             withDelay ? QStringLiteral(", available_at = ") + d.nowPlusMillis(QStringLiteral(":delay"))
-                                                       : QString()));
+    const QString statement =
+        d.sql(QStringLiteral("UPDATE {events} SET %1, last_error = :error, last_error_class = :class, "
+                             "worker_id = NULL, lease_until = NULL, lease_token = NULL%2 "
+                             "WHERE id = :id AND status = 'SENDING' AND lease_token = :token")
+                  .arg(setClause, withDelay ? QStringLiteral(", available_at = ") +
+                                                  d.nowPlusMillis(QStringLiteral(":delay"))
+                                            : QString()));
     if (!q.prepare(statement))
         return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
     for (const ErrorMark& m : marks) {
@@ -202,7 +213,8 @@ Result<FenceResult> EventStore::fencedErrorUpdate(const QString& leaseToken, con
         q.bindValue(QStringLiteral(":id"), m.id);
         q.bindValue(QStringLiteral(":token"), leaseToken);
         if (!q.exec())
-            return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+            return Error::runtime(
+                QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
         if (q.numRowsAffected() == 1)
             ++result.updated;
         else
@@ -239,10 +251,11 @@ Result<FenceResult> EventStore::release(const QString& leaseToken, const QVector
         return s.error();
     QSet<qint64> updated;
     for (int start = 0; start < ids.size(); start += RowsPerStatement) {
-        auto done = updateFenced(leaseToken, toVariantList(ids.mid(start, RowsPerStatement)),
-                                 QStringLiteral("status = 'PENDING', worker_id = NULL, lease_until = NULL, lease_token = NULL, "
-                                                "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"),
-                                 {});
+        auto done = updateFenced(
+            leaseToken, toVariantList(ids.mid(start, RowsPerStatement)),
+            QStringLiteral("status = 'PENDING', worker_id = NULL, lease_until = NULL, lease_token = NULL, "
+                           "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"),
+            {});
         if (!done)
             return Error::runtime(QStringLiteral("releasing claims failed: %1").arg(done.message()));
         updated.unite(*done);
@@ -259,11 +272,12 @@ Result<FenceResult> EventStore::release(const QString& leaseToken, const QVector
 
 Result<int> EventStore::reapExpiredLeases()
 {
-    auto q = m_db.exec(QStringLiteral("UPDATE {events} SET status = 'PENDING', last_error = 'lease expired: the relay "
-                                      "holding it stopped or stalled', last_error_class = 'lease_expired', "
-                                      "worker_id = NULL, lease_until = NULL, lease_token = NULL "
-                                      "WHERE status = 'SENDING' AND lease_until < %1")
-                           .arg(m_db.dialect().now()));
+    auto q = m_db.exec(
+        QStringLiteral("UPDATE {events} SET status = 'PENDING', last_error = 'lease expired: the relay "
+                       "holding it stopped or stalled', last_error_class = 'lease_expired', "
+                       "worker_id = NULL, lease_until = NULL, lease_token = NULL "
+                       "WHERE status = 'SENDING' AND lease_until < %1")
+            .arg(m_db.dialect().now()));
     if (!q)
         return Error::runtime(QStringLiteral("reaping expired leases failed: %1").arg(q.message()));
     return q->numRowsAffected();
@@ -272,9 +286,11 @@ Result<int> EventStore::reapExpiredLeases()
 Result<int> EventStore::deleteSentOlderThan(qint64 olderThanMs, int limit)
 {
     const Dialect& d = m_db.dialect();
-    auto q = m_db.exec(d.boundedDelete(QStringLiteral("{events}"),
-                                       QStringLiteral("status = 'SENT' AND sent_at < %1").arg(d.nowPlusMillis(QStringLiteral(":age")))),
-                       {{QStringLiteral(":age"), -olderThanMs}, {QStringLiteral(":limit"), limit}});
+    auto q = m_db.exec(
+        d.boundedDelete(
+            QStringLiteral("{events}"),
+            QStringLiteral("status = 'SENT' AND sent_at < %1").arg(d.nowPlusMillis(QStringLiteral(":age")))),
+        {{QStringLiteral(":age"), -olderThanMs}, {QStringLiteral(":limit"), limit}});
     if (!q)
         return Error::runtime(QStringLiteral("retention cleanup failed: %1").arg(q.message()));
     return q->numRowsAffected();
@@ -288,11 +304,12 @@ Result<EventPage> EventStore::list(const EventPageRequest& request)
         return Error::usage(QStringLiteral("the cursor (--after-id) must not be negative"));
     SqlCondition c = request.filter.toCondition(m_db.dialect());
     if (request.afterId > 0)
-        c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"), QStringLiteral(":after"),
-              request.afterId);
+        c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"),
+              QStringLiteral(":after"), request.afterId);
     c.binds.insert(QStringLiteral(":limit"), request.limit);
     auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY id %3 LIMIT :limit")
-                           .arg(OutboxEvent::columns(), c.where(), request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
+                           .arg(OutboxEvent::columns(), c.where(),
+                                request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
                        c.binds);
     if (!q)
         return q.error();
@@ -308,10 +325,13 @@ Result<OutboxEvent> EventStore::find(const QString& idOrEventId)
 {
     bool numeric = false;
     const qint64 id = idOrEventId.toLongLong(&numeric);
-    auto q = numeric ? m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE id = :id").arg(OutboxEvent::columns()),
-                                 {{QStringLiteral(":id"), id}})
-                     : m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE event_id = :eid").arg(OutboxEvent::columns()),
-                                 {{QStringLiteral(":eid"), idOrEventId}});
+    auto q =
+        numeric
+            ? m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE id = :id").arg(OutboxEvent::columns()),
+                        {{QStringLiteral(":id"), id}})
+            : m_db.exec(
+                  QStringLiteral("SELECT %1 FROM {events} WHERE event_id = :eid").arg(OutboxEvent::columns()),
+                  {{QStringLiteral(":eid"), idOrEventId}});
     if (!q)
         return q.error();
     if (!q->next())
@@ -329,8 +349,9 @@ Result<StatusCounts> EventStore::counts()
         return q.error();
     while (q->next())
         counts.byStatus.insert(q->value(0).toString(), q->value(1).toLongLong());
-    auto oldest = m_db.exec(QStringLiteral("SELECT created_at, %1 FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1")
-                                .arg(m_db.dialect().now()));
+    auto oldest = m_db.exec(
+        QStringLiteral("SELECT created_at, %1 FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1")
+            .arg(m_db.dialect().now()));
     if (!oldest)
         return oldest.error();
     if (oldest->next()) {

@@ -97,8 +97,8 @@ private:
     Result<FenceResult> fencedErrorUpdate(const QString& leaseToken, const QVector<ErrorMark>& marks,
                                           const QString& setClause, bool withDelay);
     // Applies `setClause` to those of `ids` still SENDING under the token; returns the ids changed.
-    Result<QSet<qint64>> updateFenced(const QString& leaseToken, const QVariantList& ids, const QString& setClause,
-                                      const QVariantMap& setBinds);
+    Result<QSet<qint64>> updateFenced(const QString& leaseToken, const QVariantList& ids,
+                                      const QString& setClause, const QVariantMap& setBinds);
 
     Database& m_db;
 };

@@ -6,7 +6,6 @@
 #include <QJsonObject>
 #include <QString>
 #include <QVector>
-
 #include <optional>
 
 namespace outbox {
@@ -21,7 +20,7 @@ struct NewEvent
     QString aggregateType;
     QString aggregateId;
     std::optional<qint64> aggregateVersion;
-    QString topic; // empty: routed by the relay's topic template
+    QString topic;      // empty: routed by the relay's topic template
     QByteArray payload; // a JSON object or array
     QJsonObject headers;
     int schemaVersion = 1;

@@ -5,17 +5,18 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <QSqlQuery>
-
 #include <algorithm>
 
 namespace outbox {
 namespace {
-const QString UnsentWithError = QStringLiteral("status IN ('PENDING', 'SENDING', 'FAILED', 'DEAD') AND last_error IS NOT NULL");
+const QString UnsentWithError =
+    QStringLiteral("status IN ('PENDING', 'SENDING', 'FAILED', 'DEAD') AND last_error IS NOT NULL");
 }
 
 QString FailureGroups::fingerprint(const QString& errorText)
 {
-    static const QRegularExpression uuid(QStringLiteral("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"));
+    static const QRegularExpression uuid(
+        QStringLiteral("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"));
     static const QRegularExpression hex(QStringLiteral("\\b0x[0-9a-fA-F]+\\b|\\b[0-9a-fA-F]{16,}\\b"));
     static const QRegularExpression digits(QStringLiteral("\\d+"));
     static const QRegularExpression spaces(QStringLiteral("\\s+"));
@@ -30,10 +31,11 @@ QString FailureGroups::fingerprint(const QString& errorText)
 Result<QVector<FailureGroup>> FailureGroups::list()
 {
     // Distinct texts are grouped in the database; the fingerprint (a regex) merges them here.
-    auto q = m_db.exec(QStringLiteral("SELECT last_error_class, last_error, COUNT(*), MIN(id) FROM {events} WHERE %1 "
-                                      "GROUP BY last_error_class, last_error ORDER BY COUNT(*) DESC LIMIT :cap")
-                           .arg(UnsentWithError),
-                       {{QStringLiteral(":cap"), MaxDistinctErrors}});
+    auto q = m_db.exec(
+        QStringLiteral("SELECT last_error_class, last_error, COUNT(*), MIN(id) FROM {events} WHERE %1 "
+                       "GROUP BY last_error_class, last_error ORDER BY COUNT(*) DESC LIMIT :cap")
+            .arg(UnsentWithError),
+        {{QStringLiteral(":cap"), MaxDistinctErrors}});
     if (!q)
         return q.error();
     QHash<QString, int> index;
@@ -46,14 +48,16 @@ Result<QVector<FailureGroup>> FailureGroups::list()
         auto it = index.find(key);
         if (it == index.end()) {
             index.insert(key, groups.size());
-            groups << FailureGroup{errorClass, print, text, q->value(2).toLongLong(), q->value(3).toLongLong()};
+            groups << FailureGroup{errorClass, print, text, q->value(2).toLongLong(),
+                                   q->value(3).toLongLong()};
         } else {
             FailureGroup& g = groups[*it];
             g.count += q->value(2).toLongLong();
             g.firstId = std::min(g.firstId, q->value(3).toLongLong());
         }
     }
-    std::stable_sort(groups.begin(), groups.end(), [](const FailureGroup& a, const FailureGroup& b) { return a.count > b.count; });
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const FailureGroup& a, const FailureGroup& b) { return a.count > b.count; });
     return groups;
 }
 
@@ -70,7 +74,8 @@ Result<QVector<qint64>> FailureGroups::ids(const FailureGroup& group, qint64 aft
         QVariantMap binds{{QStringLiteral(":after"), cursor}, {QStringLiteral(":limit"), 2000}};
         if (!group.errorClass.isEmpty())
             binds.insert(QStringLiteral(":cls"), group.errorClass);
-        auto q = m_db.exec(QStringLiteral("SELECT id, last_error FROM {events} WHERE %1 AND %2 AND id > :after ORDER BY id LIMIT :limit")
+        auto q = m_db.exec(QStringLiteral("SELECT id, last_error FROM {events} WHERE %1 AND %2 AND id > "
+                                          ":after ORDER BY id LIMIT :limit")
                                .arg(UnsentWithError, classClause),
                            binds);
         if (!q)

@@ -19,11 +19,12 @@ public:
     Result<QString> status(const QString& eventId, const QString& consumerName);
     // Records the event as PROCESSED (a new row, or a FAILED one taken over). False: some other
     // delivery already processed it, so the caller must roll back and only acknowledge.
-    Result<bool> recordProcessed(const QString& eventId, const QString& consumerName, const QString& aggregateId, int attempts);
+    Result<bool> recordProcessed(const QString& eventId, const QString& consumerName,
+                                 const QString& aggregateId, int attempts);
     // Records that the consumer gave up on the event (it went to dead_letters); never downgrades
     // a PROCESSED row.
-    Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId, int attempts,
-                        const QString& error);
+    Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId,
+                        int attempts, const QString& error);
 
 private:
     Database& m_db;

@@ -3,7 +3,6 @@
 #include "core/db/Database.h"
 
 #include <QSqlRecord>
-
 #include <algorithm>
 
 namespace outbox {
@@ -66,10 +65,11 @@ Status Migrator::applyLocked(Report& report)
     report.latestVersion = latestVersion();
     report.currentVersion = *current;
     if (*current > report.latestVersion)
-        return Error::runtime(QStringLiteral("the database schema is at version %1, newer than this program knows (%2); "
-                                             "upgrade outboxctl")
-                                  .arg(*current)
-                                  .arg(report.latestVersion));
+        return Error::runtime(
+            QStringLiteral("the database schema is at version %1, newer than this program knows (%2); "
+                           "upgrade outboxctl")
+                .arg(*current)
+                .arg(report.latestVersion));
 
     const Dialect& dialect = m_db.dialect();
     for (const Migration& migration : dialect.migrations()) {
@@ -86,13 +86,16 @@ Status Migrator::applyLocked(Report& report)
                                           .arg(migration.version)
                                           .arg(migration.description, q.message()));
         }
-        auto recorded = m_db.exec(QStringLiteral("INSERT INTO {migrations} (version, description, applied_at) "
-                                                 "VALUES (:version, :description, %1)")
-                                      .arg(dialect.now()),
-                                  {{QStringLiteral(":version"), migration.version},
-                                   {QStringLiteral(":description"), migration.description}});
+        auto recorded =
+            m_db.exec(QStringLiteral("INSERT INTO {migrations} (version, description, applied_at) "
+                                     "VALUES (:version, :description, %1)")
+                          .arg(dialect.now()),
+                      {{QStringLiteral(":version"), migration.version},
+                       {QStringLiteral(":description"), migration.description}});
         if (!recorded)
-            return Error::runtime(QStringLiteral("cannot record migration %1: %2").arg(migration.version).arg(recorded.message()));
+            return Error::runtime(QStringLiteral("cannot record migration %1: %2")
+                                      .arg(migration.version)
+                                      .arg(recorded.message()));
         if (dialect.transactionalDdl()) {
             if (Status s = tx.commit(); !s)
                 return s;

@@ -64,8 +64,9 @@ QVector<Migration> MySqlDialect::migrations() const
   KEY {events}_status_id_idx (status, id),
   KEY {events}_lease_idx (status, lease_until),
   KEY {events}_aggregate_idx (aggregate_type, aggregate_id, id),
-  KEY {events}_created_idx (created_at)))") + table
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
+  KEY {events}_created_idx (created_at)))") +
+            table,
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
   id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   event_id VARCHAR(191) NOT NULL,
   consumer_name VARCHAR(191) NOT NULL,
@@ -77,8 +78,9 @@ QVector<Migration> MySqlDialect::migrations() const
   created_at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
   CONSTRAINT {inbox}_status_check CHECK (status IN ('PROCESSED','FAILED')),
   UNIQUE KEY {inbox}_event_consumer_key (event_id, consumer_name),
-  KEY {inbox}_consumer_idx (consumer_name, processed_at)))") + table
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
+  KEY {inbox}_consumer_idx (consumer_name, processed_at)))") +
+            table,
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
   id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   consumer_name VARCHAR(191) NOT NULL,
   event_id VARCHAR(191) NULL,
@@ -101,8 +103,9 @@ QVector<Migration> MySqlDialect::migrations() const
   replayed_by VARCHAR(191) NULL,
   CONSTRAINT {dead_letters}_status_check CHECK (status IN ('NEW','REPLAYING','REPLAYED','DISCARDED')),
   KEY {dead_letters}_status_idx (status, id),
-  KEY {dead_letters}_event_idx (event_id)))") + table
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
+  KEY {dead_letters}_event_idx (event_id)))") +
+            table,
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
   id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
   at DATETIME(6) NOT NULL DEFAULT (UTC_TIMESTAMP(6)),
   actor VARCHAR(191) NOT NULL,
@@ -117,8 +120,9 @@ QVector<Migration> MySqlDialect::migrations() const
   after_state LONGTEXT NULL,
   outcome VARCHAR(32) NOT NULL,
   KEY {audit}_at_idx (at),
-  KEY {audit}_action_idx (action, id)))") + table
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
+  KEY {audit}_action_idx (action, id)))") +
+            table,
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
   worker_id VARCHAR(191) NOT NULL PRIMARY KEY,
   host VARCHAR(255) NOT NULL,
   pid BIGINT NULL,
@@ -133,29 +137,38 @@ QVector<Migration> MySqlDialect::migrations() const
   fenced_total BIGINT NOT NULL DEFAULT 0,
   leases_held INT NOT NULL DEFAULT 0,
   last_error TEXT NULL,
-  CONSTRAINT {relays}_desired_check CHECK (desired_state IN ('RUN','PAUSE','DRAIN','STOP'))))") + table,
+  CONSTRAINT {relays}_desired_check CHECK (desired_state IN ('RUN','PAUSE','DRAIN','STOP'))))") +
+            table,
     };
 
     Migration triggers{2, QStringLiteral("append-only audit log"), {}};
     triggers.statements = QStringList{
-        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_update BEFORE UPDATE ON {audit} FOR EACH ROW "
-                       "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: UPDATE refused'"),
-        QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
-                       "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
+        QStringLiteral(
+            "CREATE TRIGGER IF NOT EXISTS {audit}_no_update BEFORE UPDATE ON {audit} FOR EACH ROW "
+            "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: UPDATE refused'"),
+        QStringLiteral(
+            "CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} FOR EACH ROW "
+            "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'the audit log is append-only: DELETE refused'"),
     };
-    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    Migration relayCounters{
+        3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
     relayCounters.statements = QStringList{
-        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS lease_expired_total BIGINT NOT NULL DEFAULT 0"),
-        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_sum_ms BIGINT NOT NULL DEFAULT 0"),
-        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral(
+            "ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS lease_expired_total BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral(
+            "ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_sum_ms BIGINT NOT NULL DEFAULT 0"),
+        QStringLiteral(
+            "ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_count BIGINT NOT NULL DEFAULT 0"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS latency_buckets TEXT NULL"),
     };
     // MariaDB has no partial indexes: composite indexes led by status keep the sampler's attempts
     // histogram and lease holders inside the index.
     Migration covering{4, QStringLiteral("covering indexes for the sampler"), {}};
     covering.statements = QStringList{
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_attempts_idx ON {events} (status, attempts)"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, worker_id, lease_until)"),
+        QStringLiteral(
+            "CREATE INDEX IF NOT EXISTS {events}_status_attempts_idx ON {events} (status, attempts)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, "
+                       "worker_id, lease_until)"),
     };
     return {tables, triggers, relayCounters, covering};
 }

@@ -25,8 +25,8 @@ struct RelayRecord
     qint64 fencedTotal = 0;
     int leasesHeld = 0;
     QString lastError;
-    qint64 leaseExpiredTotal = 0;   // expired leases this relay's reaper returned
-    qint64 latencySumMs = 0;        // commit -> ack latency of its deliveries
+    qint64 leaseExpiredTotal = 0; // expired leases this relay's reaper returned
+    qint64 latencySumMs = 0;      // commit -> ack latency of its deliveries
     qint64 latencyCount = 0;
     QVector<qint64> latencyBuckets; // cumulative counts per RelayStats::LatencyBuckets bound
 

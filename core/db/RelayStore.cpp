@@ -11,11 +11,13 @@ namespace outbox {
 Result<QVector<RelayRecord>> RelayStore::list()
 {
     const Dialect& d = m_db.dialect();
-    auto q = m_db.exec(QStringLiteral("SELECT worker_id, host, pid, version, started_at, heartbeat_at, desired_state, state, "
-                                      "claimed_total, sent_total, failed_total, fenced_total, leases_held, last_error, %1, "
-                                      "lease_expired_total, latency_sum_ms, latency_count, latency_buckets "
-                                      "FROM {relays} ORDER BY worker_id")
-                           .arg(d.now()));
+    auto q =
+        m_db.exec(QStringLiteral(
+                      "SELECT worker_id, host, pid, version, started_at, heartbeat_at, desired_state, state, "
+                      "claimed_total, sent_total, failed_total, fenced_total, leases_held, last_error, %1, "
+                      "lease_expired_total, latency_sum_ms, latency_count, latency_buckets "
+                      "FROM {relays} ORDER BY worker_id")
+                      .arg(d.now()));
     if (!q)
         return q.error();
     QVector<RelayRecord> relays;
@@ -63,34 +65,40 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
                       {QStringLiteral(":expired"), r.leaseExpiredTotal},
                       {QStringLiteral(":lat_sum"), r.latencySumMs},
                       {QStringLiteral(":lat_count"), r.latencyCount},
-                      {QStringLiteral(":lat_buckets"), [&] {
+                      {QStringLiteral(":lat_buckets"),
+                       [&] {
                            QJsonArray a;
                            for (qint64 b : r.latencyBuckets)
                                a.append(b);
                            return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
                        }()},
-                      {QStringLiteral(":error"), r.lastError.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(r.lastError.left(2000))}};
-    auto updated = m_db.exec(QStringLiteral("UPDATE {relays} SET heartbeat_at = %1, state = :state, claimed_total = :claimed, "
-                                            "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
-                                            "leases_held = :leases, last_error = :error, lease_expired_total = :expired, "
-                                            "latency_sum_ms = :lat_sum, latency_count = :lat_count, latency_buckets = :lat_buckets "
-                                            "WHERE worker_id = :worker")
-                                 .arg(d.now()),
-                             binds);
+                      {QStringLiteral(":error"), r.lastError.isEmpty()
+                                                     ? QVariant(QMetaType::fromType<QString>())
+                                                     : QVariant(r.lastError.left(2000))}};
+    auto updated =
+        m_db.exec(QStringLiteral(
+                      "UPDATE {relays} SET heartbeat_at = %1, state = :state, claimed_total = :claimed, "
+                      "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
+                      "leases_held = :leases, last_error = :error, lease_expired_total = :expired, "
+                      "latency_sum_ms = :lat_sum, latency_count = :lat_count, latency_buckets = :lat_buckets "
+                      "WHERE worker_id = :worker")
+                      .arg(d.now()),
+                  binds);
     if (!updated)
         return updated.error();
     if (updated->numRowsAffected() == 0) {
         binds.insert(QStringLiteral(":host"), r.host);
         binds.insert(QStringLiteral(":pid"), r.pid);
         binds.insert(QStringLiteral(":version"), r.version);
-        auto inserted = m_db.exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
-                                                 "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
-                                                 "leases_held, last_error, lease_expired_total, latency_sum_ms, latency_count, "
-                                                 "latency_buckets) VALUES (:worker, :host, :pid, :version, %1, %1, 'RUN', "
-                                                 ":state, :claimed, :sent, :failed, :fenced, :leases, :error, :expired, :lat_sum, "
-                                                 ":lat_count, :lat_buckets)")
-                                      .arg(d.now()),
-                                  binds);
+        auto inserted = m_db.exec(
+            QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
+                           "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
+                           "leases_held, last_error, lease_expired_total, latency_sum_ms, latency_count, "
+                           "latency_buckets) VALUES (:worker, :host, :pid, :version, %1, %1, 'RUN', "
+                           ":state, :claimed, :sent, :failed, :fenced, :leases, :error, :expired, :lat_sum, "
+                           ":lat_count, :lat_buckets)")
+                .arg(d.now()),
+            binds);
         if (!inserted)
             return inserted.error();
     }
@@ -103,7 +111,8 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
 
 Status RelayStore::remove(const QString& workerId)
 {
-    auto q = m_db.exec(QStringLiteral("DELETE FROM {relays} WHERE worker_id = :worker"), {{QStringLiteral(":worker"), workerId}});
+    auto q = m_db.exec(QStringLiteral("DELETE FROM {relays} WHERE worker_id = :worker"),
+                       {{QStringLiteral(":worker"), workerId}});
     if (!q)
         return q.error();
     return {};

@@ -27,8 +27,9 @@ struct SqlCondition
             names << name;
             binds.insert(name, values.at(i));
         }
-        clauses << (values.isEmpty() ? QStringLiteral("1 = 0")
-                                     : QStringLiteral("%1 IN (%2)").arg(column, names.join(QStringLiteral(", "))));
+        clauses << (values.isEmpty()
+                        ? QStringLiteral("1 = 0")
+                        : QStringLiteral("%1 IN (%2)").arg(column, names.join(QStringLiteral(", "))));
     }
     void merge(const SqlCondition& other)
     {
@@ -38,7 +39,9 @@ struct SqlCondition
     }
     QString where() const
     {
-        return clauses.isEmpty() ? QStringLiteral("1 = 1") : QStringLiteral("(") + clauses.join(QStringLiteral(") AND (")) + QStringLiteral(")");
+        return clauses.isEmpty()
+                   ? QStringLiteral("1 = 1")
+                   : QStringLiteral("(") + clauses.join(QStringLiteral(") AND (")) + QStringLiteral(")");
     }
 };
 

@@ -67,14 +67,19 @@ QVector<Migration> SqliteDialect::migrations() const
   created_at TEXT NOT NULL DEFAULT %1,
   sent_at TEXT,
   broker_partition INTEGER,
-  broker_offset INTEGER))").arg(now)
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_idx ON {events} (id) WHERE status = 'PENDING'")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_sending_idx ON {events} (lease_until) WHERE status = 'SENDING'")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_problem_idx ON {events} (status, id) WHERE status IN ('FAILED','DEAD')")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_id_idx ON {events} (status, id)")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_aggregate_idx ON {events} (aggregate_type, aggregate_id, id)")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_created_idx ON {events} (created_at)")
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
+  broker_offset INTEGER))")
+            .arg(now),
+        QStringLiteral(
+            "CREATE INDEX IF NOT EXISTS {events}_pending_idx ON {events} (id) WHERE status = 'PENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_sending_idx ON {events} (lease_until) WHERE "
+                       "status = 'SENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_problem_idx ON {events} (status, id) WHERE "
+                       "status IN ('FAILED','DEAD')"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_id_idx ON {events} (status, id)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_aggregate_idx ON {events} (aggregate_type, "
+                       "aggregate_id, id)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_created_idx ON {events} (created_at)"),
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {inbox} (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   event_id TEXT NOT NULL,
   consumer_name TEXT NOT NULL,
@@ -84,9 +89,11 @@ QVector<Migration> SqliteDialect::migrations() const
   processed_at TEXT,
   last_error TEXT,
   created_at TEXT NOT NULL DEFAULT %1,
-  UNIQUE (event_id, consumer_name)))").arg(now)
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {inbox}_consumer_idx ON {inbox} (consumer_name, processed_at)")
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
+  UNIQUE (event_id, consumer_name)))")
+            .arg(now),
+        QStringLiteral(
+            "CREATE INDEX IF NOT EXISTS {inbox}_consumer_idx ON {inbox} (consumer_name, processed_at)"),
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {dead_letters} (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   consumer_name TEXT NOT NULL,
   event_id TEXT,
@@ -106,10 +113,11 @@ QVector<Migration> SqliteDialect::migrations() const
   replay_topic TEXT,
   replay_count INTEGER NOT NULL DEFAULT 0,
   replayed_at TEXT,
-  replayed_by TEXT))").arg(now)
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_status_idx ON {dead_letters} (status, id)")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_event_idx ON {dead_letters} (event_id)")
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
+  replayed_by TEXT))")
+            .arg(now),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_status_idx ON {dead_letters} (status, id)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {dead_letters}_event_idx ON {dead_letters} (event_id)"),
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {audit} (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   at TEXT NOT NULL DEFAULT %1,
   actor TEXT NOT NULL,
@@ -122,10 +130,11 @@ QVector<Migration> SqliteDialect::migrations() const
   affected_count INTEGER NOT NULL DEFAULT 0,
   before_state TEXT,
   after_state TEXT,
-  outcome TEXT NOT NULL))").arg(now)
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_at_idx ON {audit} (at)")
-        , QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_action_idx ON {audit} (action, id)")
-        , QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
+  outcome TEXT NOT NULL))")
+            .arg(now),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_at_idx ON {audit} (at)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {audit}_action_idx ON {audit} (action, id)"),
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {relays} (
   worker_id TEXT PRIMARY KEY,
   host TEXT NOT NULL,
   pid INTEGER,
@@ -139,7 +148,8 @@ QVector<Migration> SqliteDialect::migrations() const
   failed_total INTEGER NOT NULL DEFAULT 0,
   fenced_total INTEGER NOT NULL DEFAULT 0,
   leases_held INTEGER NOT NULL DEFAULT 0,
-  last_error TEXT))").arg(now),
+  last_error TEXT))")
+            .arg(now),
     };
 
     Migration triggers{2, QStringLiteral("append-only audit log"), {}};
@@ -149,7 +159,8 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("CREATE TRIGGER IF NOT EXISTS {audit}_no_delete BEFORE DELETE ON {audit} "
                        "BEGIN SELECT RAISE(ABORT, 'the audit log is append-only: DELETE refused'); END"),
     };
-    Migration relayCounters{3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
+    Migration relayCounters{
+        3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
     relayCounters.statements = QStringList{
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN lease_expired_total INTEGER NOT NULL DEFAULT 0"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN latency_sum_ms INTEGER NOT NULL DEFAULT 0"),
@@ -160,9 +171,12 @@ QVector<Migration> SqliteDialect::migrations() const
     // uses a partial index whose WHERE the query repeats exactly, hence one per state).
     Migration covering{4, QStringLiteral("covering partial indexes for the sampler"), {}};
     covering.statements = QStringList{
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_attempts_idx ON {events} (attempts) WHERE status = 'PENDING'"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_failed_attempts_idx ON {events} (attempts) WHERE status = 'FAILED'"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, lease_until) WHERE status = 'SENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_attempts_idx ON {events} (attempts) "
+                       "WHERE status = 'PENDING'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_failed_attempts_idx ON {events} (attempts) WHERE "
+                       "status = 'FAILED'"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, "
+                       "lease_until) WHERE status = 'SENDING'"),
     };
     return {tables, triggers, relayCounters, covering};
 }

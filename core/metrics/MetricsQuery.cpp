@@ -15,16 +15,18 @@ Result<qint64> MetricsQuery::estimatedRows()
     const QString table = m_db.dialect().sql(QStringLiteral("{events}"));
     switch (m_db.kind()) {
     case DatabaseKind::PostgreSql: {
-        auto v = m_db.scalar(QStringLiteral("SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = CAST(:t AS regclass)"),
-                             {{QStringLiteral(":t"), table}});
+        auto v = m_db.scalar(
+            QStringLiteral("SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = CAST(:t AS regclass)"),
+            {{QStringLiteral(":t"), table}});
         if (!v)
             return v.error();
         return v->toLongLong();
     }
     case DatabaseKind::MySql: {
-        auto v = m_db.scalar(QStringLiteral("SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
-                                            "AND TABLE_NAME = :t"),
-                             {{QStringLiteral(":t"), table}});
+        auto v = m_db.scalar(
+            QStringLiteral("SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+                           "AND TABLE_NAME = :t"),
+            {{QStringLiteral(":t"), table}});
         if (!v)
             return v.error();
         return v->toLongLong();
@@ -50,7 +52,8 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
 
     // One statement per state, each matching its partial index predicate literally.
     for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"}) {
-        auto count = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = '%1'").arg(QLatin1String(status)));
+        auto count = m_db.scalar(
+            QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = '%1'").arg(QLatin1String(status)));
         if (!count)
             return count.error();
         s.events.insert(QLatin1String(status), count->toLongLong());
@@ -58,8 +61,9 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     auto estimate = estimatedRows();
     if (!estimate)
         return estimate.error();
-    const qint64 others = s.events.value(QStringLiteral("PENDING")) + s.events.value(QStringLiteral("SENDING"))
-                          + s.events.value(QStringLiteral("FAILED")) + s.events.value(QStringLiteral("DEAD"));
+    const qint64 others = s.events.value(QStringLiteral("PENDING")) +
+                          s.events.value(QStringLiteral("SENDING")) +
+                          s.events.value(QStringLiteral("FAILED")) + s.events.value(QStringLiteral("DEAD"));
     if (*estimate > ExactSentLimit) {
         s.events.insert(QStringLiteral("SENT"), std::max<qint64>(0, *estimate - others));
         s.sentIsEstimate = true;
@@ -70,28 +74,32 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         s.events.insert(QStringLiteral("SENT"), sent->toLongLong());
     }
 
-    auto oldest = m_db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1"));
+    auto oldest = m_db.exec(
+        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1"));
     if (!oldest)
         return oldest.error();
     if (oldest->next())
         s.oldestPendingAgeMs = std::max<qint64>(0, d.toDateTime(oldest->value(0)).msecsTo(s.takenAt));
 
     for (const char* status : {"PENDING", "SENDING", "FAILED"}) {
-        auto attempts = m_db.exec(QStringLiteral("SELECT attempts, COUNT(*) FROM {events} WHERE status = '%1' GROUP BY attempts")
-                                      .arg(QLatin1String(status)));
+        auto attempts = m_db.exec(
+            QStringLiteral("SELECT attempts, COUNT(*) FROM {events} WHERE status = '%1' GROUP BY attempts")
+                .arg(QLatin1String(status)));
         if (!attempts)
             return attempts.error();
         while (attempts->next())
             s.attemptsOfUnsent[attempts->value(0).toInt()] += attempts->value(1).toLongLong();
     }
 
-    auto holders = m_db.exec(QStringLiteral("SELECT worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 ELSE 0 END) "
-                                            "FROM {events} WHERE status = 'SENDING' GROUP BY worker_id ORDER BY worker_id")
-                                 .arg(d.now()));
+    auto holders = m_db.exec(
+        QStringLiteral("SELECT worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 ELSE 0 END) "
+                       "FROM {events} WHERE status = 'SENDING' GROUP BY worker_id ORDER BY worker_id")
+            .arg(d.now()));
     if (!holders)
         return holders.error();
     while (holders->next())
-        s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(), holders->value(2).toLongLong()};
+        s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(),
+                                      holders->value(2).toLongLong()};
 
     auto relays = RelayStore(m_db).list();
     if (!relays)
@@ -116,26 +124,30 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         return letters.error();
     s.deadLetters = *letters;
 
-    auto consumers = m_db.exec(QStringLiteral("SELECT consumer_name, SUM(CASE WHEN status = 'PROCESSED' THEN 1 ELSE 0 END), "
-                                              "SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END) FROM {inbox} "
-                                              "WHERE processed_at >= %1 GROUP BY consumer_name ORDER BY consumer_name")
-                                   .arg(d.nowPlusMillis(QStringLiteral(":window"))),
-                               {{QStringLiteral(":window"), -qint64(recentWindowSeconds) * 1000}});
+    auto consumers = m_db.exec(
+        QStringLiteral("SELECT consumer_name, SUM(CASE WHEN status = 'PROCESSED' THEN 1 ELSE 0 END), "
+                       "SUM(CASE WHEN status = 'FAILED' THEN 1 ELSE 0 END) FROM {inbox} "
+                       "WHERE processed_at >= %1 GROUP BY consumer_name ORDER BY consumer_name")
+            .arg(d.nowPlusMillis(QStringLiteral(":window"))),
+        {{QStringLiteral(":window"), -qint64(recentWindowSeconds) * 1000}});
     if (!consumers)
         return consumers.error();
     while (consumers->next())
-        s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(), consumers->value(2).toLongLong()};
+        s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(),
+                                     consumers->value(2).toLongLong()};
 
     s.unconsumedOlderThanMs = m_unconsumedOlderThanMs;
     s.unconsumedWindowMs = m_unconsumedWindowMs;
     for (const QString& consumer : m_unconsumedConsumers) {
-        auto unconsumed = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} e WHERE e.created_at >= %1 AND e.status = 'SENT' "
-                                                     "AND e.sent_at <= %2 AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE "
-                                                     "i.event_id = e.event_id AND i.consumer_name = :consumer AND i.status = 'PROCESSED')")
-                                          .arg(d.nowPlusMillis(QStringLiteral(":window")), d.nowPlusMillis(QStringLiteral(":age"))),
-                                      {{QStringLiteral(":window"), -m_unconsumedWindowMs},
-                                       {QStringLiteral(":age"), -m_unconsumedOlderThanMs},
-                                       {QStringLiteral(":consumer"), consumer}});
+        auto unconsumed = m_db.scalar(
+            QStringLiteral(
+                "SELECT COUNT(*) FROM {events} e WHERE e.created_at >= %1 AND e.status = 'SENT' "
+                "AND e.sent_at <= %2 AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE "
+                "i.event_id = e.event_id AND i.consumer_name = :consumer AND i.status = 'PROCESSED')")
+                .arg(d.nowPlusMillis(QStringLiteral(":window")), d.nowPlusMillis(QStringLiteral(":age"))),
+            {{QStringLiteral(":window"), -m_unconsumedWindowMs},
+             {QStringLiteral(":age"), -m_unconsumedOlderThanMs},
+             {QStringLiteral(":consumer"), consumer}});
         if (!unconsumed)
             return unconsumed.error();
         s.unconsumed.insert(consumer, unconsumed->toLongLong());

@@ -25,7 +25,8 @@ public:
     // PROCESSED (outbox_unconsumed_events). To stay cheap on a 10M-row table the count is only
     // made for consumers named here and only over events created in the last `windowMs` (a
     // range on the created_at index, plus one inbox lookup per candidate row).
-    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000, qint64 windowMs = 3600000);
+    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000,
+                                qint64 windowMs = 3600000);
 
 private:
     Result<qint64> estimatedRows();

@@ -4,7 +4,8 @@
 
 namespace outbox {
 
-MetricsSampler::MetricsSampler(const DatabaseUrl& url, const QString& tablePrefix, QObject* parent) : QObject(parent)
+MetricsSampler::MetricsSampler(const DatabaseUrl& url, const QString& tablePrefix, QObject* parent)
+    : QObject(parent)
 {
     qRegisterMetaType<outbox::MetricsSnapshot>();
     m_worker = new MetricsSamplerWorker(url, tablePrefix);
@@ -25,23 +26,29 @@ MetricsSampler::~MetricsSampler()
 
 void MetricsSampler::start(int intervalMs)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, intervalMs] { w->start(intervalMs); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, intervalMs] { w->start(intervalMs); }, Qt::QueuedConnection);
 }
 
 void MetricsSampler::setInterval(int intervalMs)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, intervalMs] { w->setInterval(intervalMs); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, intervalMs] { w->setInterval(intervalMs); }, Qt::QueuedConnection);
 }
 
 void MetricsSampler::setPaused(bool paused)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, paused] { w->setPaused(paused); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, paused] { w->setPaused(paused); }, Qt::QueuedConnection);
 }
 
 void MetricsSampler::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs)
 {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, consumers, olderThanMs, windowMs] { w->setUnconsumedConsumers(consumers, olderThanMs, windowMs); },
+        m_worker,
+        [w = m_worker, consumers, olderThanMs, windowMs] {
+            w->setUnconsumedConsumers(consumers, olderThanMs, windowMs);
+        },
         Qt::QueuedConnection);
 }
 

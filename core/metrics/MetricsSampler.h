@@ -25,7 +25,8 @@ public:
     void setInterval(int intervalMs);
     void setPaused(bool paused);
     // outbox_unconsumed_events for these consumers (see MetricsQuery::setUnconsumedConsumers).
-    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000, qint64 windowMs = 3600000);
+    void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000,
+                                qint64 windowMs = 3600000);
     void sampleNow();
     void stop();
 

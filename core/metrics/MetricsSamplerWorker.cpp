@@ -30,7 +30,8 @@ void MetricsSamplerWorker::setPaused(bool paused)
     m_paused = paused;
 }
 
-void MetricsSamplerWorker::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs)
+void MetricsSamplerWorker::setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs,
+                                                  qint64 windowMs)
 {
     m_unconsumedConsumers = consumers;
     m_unconsumedOlderThanMs = olderThanMs;

@@ -6,7 +6,8 @@ namespace outbox {
 
 qint64 MetricsSnapshot::unsent() const
 {
-    return events.value(QStringLiteral("PENDING")) + events.value(QStringLiteral("SENDING")) + events.value(QStringLiteral("FAILED"));
+    return events.value(QStringLiteral("PENDING")) + events.value(QStringLiteral("SENDING")) +
+           events.value(QStringLiteral("FAILED"));
 }
 
 int MetricsSnapshot::staleRelays(qint64 staleAfterMs) const
@@ -52,7 +53,8 @@ QJsonObject MetricsSnapshot::toJson() const
         {QStringLiteral("query_ms"), queryMillis},
         {QStringLiteral("events"), ev},
         {QStringLiteral("sent_is_estimate"), sentIsEstimate},
-        {QStringLiteral("oldest_pending_age_seconds"), oldestPendingAgeMs < 0 ? QJsonValue() : QJsonValue(double(oldestPendingAgeMs) / 1000.0)},
+        {QStringLiteral("oldest_pending_age_seconds"),
+         oldestPendingAgeMs < 0 ? QJsonValue() : QJsonValue(double(oldestPendingAgeMs) / 1000.0)},
         {QStringLiteral("attempts_of_unsent"), attempts},
         {QStringLiteral("lease_holders"), holders},
         {QStringLiteral("relays"), relayArray},

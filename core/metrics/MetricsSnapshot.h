@@ -30,21 +30,21 @@ struct ConsumerStats
 // One sample of the outbox's health (DESIGN §8), shared by the console, the web page and /metrics.
 struct MetricsSnapshot
 {
-    QDateTime takenAt;                 // database clock, UTC
-    qint64 queryMillis = 0;            // how long the query set took
-    QMap<QString, qint64> events;      // per status; SENT may be an estimate (see sentIsEstimate)
+    QDateTime takenAt;            // database clock, UTC
+    qint64 queryMillis = 0;       // how long the query set took
+    QMap<QString, qint64> events; // per status; SENT may be an estimate (see sentIsEstimate)
     bool sentIsEstimate = false;
-    qint64 oldestPendingAgeMs = -1;    // -1: nothing pending
+    qint64 oldestPendingAgeMs = -1;     // -1: nothing pending
     QMap<int, qint64> attemptsOfUnsent; // attempts -> count, over PENDING, SENDING and FAILED
     QVector<LeaseHolder> leaseHolders;
     QVector<RelayRecord> relays;
-    qint64 relaySentTotal = 0;         // sum of the relays' counters, for rates between samples
+    qint64 relaySentTotal = 0; // sum of the relays' counters, for rates between samples
     qint64 relayFailedTotal = 0;
     qint64 relayFencedTotal = 0;
     qint64 relayLeaseExpiredTotal = 0;
     // Commit -> ack latency over all registered relays (Prometheus histogram parts).
-    QVector<double> latencyBucketBounds;   // seconds
-    QVector<qint64> latencyBucketCounts;   // cumulative
+    QVector<double> latencyBucketBounds; // seconds
+    QVector<qint64> latencyBucketCounts; // cumulative
     double latencySumSeconds = 0;
     qint64 latencyCount = 0;
     QMap<QString, qint64> deadLetters; // per status

@@ -14,8 +14,8 @@ struct AuditEntry
     QDateTime at;
     QString actor;
     QString host;
-    QString action;     // e.g. events.requeue, events.dead, dlq.replay, dlq.discard
-    QString targetKind; // event, dead_letter, relay
+    QString action;       // e.g. events.requeue, events.dead, dlq.replay, dlq.discard
+    QString targetKind;   // event, dead_letter, relay
     QJsonArray targetIds; // capped; beyond the cap the filter and the count stand for them
     QJsonObject filter;
     QString reason;

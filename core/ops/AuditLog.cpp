@@ -24,22 +24,26 @@ Result<qint64> AuditLog::append(const AuditEntry& e)
     QJsonArray ids = e.targetIds;
     while (ids.size() > MaxTargetIds)
         ids.removeLast();
-    auto q = m_db.exec(QStringLiteral("INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, filter, reason, "
-                                      "affected_count, before_state, after_state, outcome) VALUES (%1, :actor, :host, :action, "
-                                      ":kind, %2, %3, :reason, :count, %4, %5, :outcome)%6")
-                           .arg(d.now(), d.jsonValue(QStringLiteral(":ids")), d.jsonValue(QStringLiteral(":filter")),
-                                d.jsonValue(QStringLiteral(":before")), d.jsonValue(QStringLiteral(":after")), d.returningId()),
-                       {{QStringLiteral(":actor"), e.actor},
-                        {QStringLiteral(":host"), e.host},
-                        {QStringLiteral(":action"), e.action},
-                        {QStringLiteral(":kind"), e.targetKind},
-                        {QStringLiteral(":ids"), compact(ids)},
-                        {QStringLiteral(":filter"), e.filter.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(compact(e.filter))},
-                        {QStringLiteral(":reason"), e.reason},
-                        {QStringLiteral(":count"), e.affectedCount},
-                        {QStringLiteral(":before"), compact(e.before)},
-                        {QStringLiteral(":after"), compact(e.after)},
-                        {QStringLiteral(":outcome"), e.outcome}});
+    auto q = m_db.exec(
+        QStringLiteral(
+            "INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, filter, reason, "
+            "affected_count, before_state, after_state, outcome) VALUES (%1, :actor, :host, :action, "
+            ":kind, %2, %3, :reason, :count, %4, %5, :outcome)%6")
+            .arg(d.now(), d.jsonValue(QStringLiteral(":ids")), d.jsonValue(QStringLiteral(":filter")),
+                 d.jsonValue(QStringLiteral(":before")), d.jsonValue(QStringLiteral(":after")),
+                 d.returningId()),
+        {{QStringLiteral(":actor"), e.actor},
+         {QStringLiteral(":host"), e.host},
+         {QStringLiteral(":action"), e.action},
+         {QStringLiteral(":kind"), e.targetKind},
+         {QStringLiteral(":ids"), compact(ids)},
+         {QStringLiteral(":filter"),
+          e.filter.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(compact(e.filter))},
+         {QStringLiteral(":reason"), e.reason},
+         {QStringLiteral(":count"), e.affectedCount},
+         {QStringLiteral(":before"), compact(e.before)},
+         {QStringLiteral(":after"), compact(e.after)},
+         {QStringLiteral(":outcome"), e.outcome}});
     if (!q)
         return Error::runtime(QStringLiteral("cannot write the audit log: %1").arg(q.message()));
     return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
@@ -60,15 +64,17 @@ Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)
     if (!query.targetKind.isEmpty())
         c.add(QStringLiteral("target_kind = :tkind"), QStringLiteral(":tkind"), query.targetKind);
     if (query.targetId > 0)
-        c.add(d.jsonArrayContainsInteger(QStringLiteral("target_ids"), QStringLiteral(":tid")), QStringLiteral(":tid"), query.targetId);
+        c.add(d.jsonArrayContainsInteger(QStringLiteral("target_ids"), QStringLiteral(":tid")),
+              QStringLiteral(":tid"), query.targetId);
     if (query.afterId > 0)
         c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), query.afterId);
     c.binds.insert(QStringLiteral(":limit"), query.limit);
-    auto q = m_db.exec(QStringLiteral("SELECT id, at, actor, host, action, target_kind, target_ids, filter, reason, "
-                                      "affected_count, before_state, after_state, outcome FROM {audit} WHERE %1 "
-                                      "ORDER BY id DESC LIMIT :limit")
-                           .arg(c.where()),
-                       c.binds);
+    auto q = m_db.exec(
+        QStringLiteral("SELECT id, at, actor, host, action, target_kind, target_ids, filter, reason, "
+                       "affected_count, before_state, after_state, outcome FROM {audit} WHERE %1 "
+                       "ORDER BY id DESC LIMIT :limit")
+            .arg(c.where()),
+        c.binds);
     if (!q)
         return q.error();
     QVector<AuditEntry> entries;

@@ -38,7 +38,8 @@ QJsonObject ActionResult::toJson() const
     QJsonArray c;
     for (const ActionConflict& conflict : conflicts) {
         c.append(QJsonObject{{QStringLiteral("id"), conflict.id},
-                             {QStringLiteral("status"), conflict.status.isEmpty() ? QJsonValue() : QJsonValue(conflict.status)},
+                             {QStringLiteral("status"),
+                              conflict.status.isEmpty() ? QJsonValue() : QJsonValue(conflict.status)},
                              {QStringLiteral("reason"), conflict.reason}});
     }
     o[QStringLiteral("conflicts")] = c;
@@ -60,7 +61,8 @@ Status OperatorActions::validate(const ActionRequest& r, bool hasFilter) const
     if (!r.ids.isEmpty() && hasFilter)
         return Error::usage(QStringLiteral("give ids or a filter, not both"));
     if (r.ids.size() > MaxIdsPerRequest)
-        return Error::usage(QStringLiteral("at most %1 ids per request; use a filter for more").arg(MaxIdsPerRequest));
+        return Error::usage(
+            QStringLiteral("at most %1 ids per request; use a filter for more").arg(MaxIdsPerRequest));
     for (qint64 id : r.ids) {
         if (id <= 0)
             return Error::usage(QStringLiteral("invalid id %1").arg(id));
@@ -80,7 +82,8 @@ Result<ActionResult> OperatorActions::requeue(const ActionRequest& request)
 {
     const Dialect& d = m_db.dialect();
     if (request.eventFilter && request.eventFilter->isEmpty())
-        return Error::usage(QStringLiteral("the filter selects every event; narrow it (e.g. --status FAILED)"));
+        return Error::usage(
+            QStringLiteral("the filter selects every event; narrow it (e.g. --status FAILED)"));
     if (Status s = validate(request, request.eventFilter.has_value()); !s)
         return s.error();
     QStringList eligible{QStringLiteral("status IN ('FAILED', 'DEAD')")};
@@ -94,14 +97,18 @@ Result<ActionResult> OperatorActions::requeue(const ActionRequest& request)
     spec.table = QStringLiteral("{events}");
     spec.targetKind = QStringLiteral("event");
     spec.eligible = QStringLiteral("(") + eligible.join(QStringLiteral(" OR ")) + QStringLiteral(")");
-    spec.set = QStringLiteral("status = 'PENDING', attempts = 0, available_at = %1, worker_id = NULL, lease_until = NULL, "
-                              "lease_token = NULL, sent_at = NULL")
-                   .arg(d.now());
+    spec.set =
+        QStringLiteral(
+            "status = 'PENDING', attempts = 0, available_at = %1, worker_id = NULL, lease_until = NULL, "
+            "lease_token = NULL, sent_at = NULL")
+            .arg(d.now());
     spec.toState = QStringLiteral("PENDING");
     spec.sampleColumns = OutboxEvent::columns();
-    spec.conflictHint = request.resend ? QStringLiteral("only FAILED, DEAD, SENT or SENDING with an expired lease can be requeued")
-                                       : QStringLiteral("only FAILED, DEAD or SENDING with an expired lease can be requeued "
-                                                        "(--force for a live lease, --resend for SENT)");
+    spec.conflictHint =
+        request.resend
+            ? QStringLiteral("only FAILED, DEAD, SENT or SENDING with an expired lease can be requeued")
+            : QStringLiteral("only FAILED, DEAD or SENDING with an expired lease can be requeued "
+                             "(--force for a live lease, --resend for SENT)");
     return run(spec, request, request.eventFilter ? request.eventFilter->toCondition(d) : SqlCondition{});
 }
 
@@ -109,7 +116,8 @@ Result<ActionResult> OperatorActions::markDead(const ActionRequest& request)
 {
     const Dialect& d = m_db.dialect();
     if (request.eventFilter && request.eventFilter->isEmpty())
-        return Error::usage(QStringLiteral("the filter selects every event; narrow it (e.g. --status FAILED)"));
+        return Error::usage(
+            QStringLiteral("the filter selects every event; narrow it (e.g. --status FAILED)"));
     if (Status s = validate(request, request.eventFilter.has_value()); !s)
         return s.error();
     Spec spec;
@@ -140,7 +148,8 @@ Result<ActionResult> OperatorActions::discardDeadLetters(const ActionRequest& re
     spec.sampleColumns = DeadLetter::columns();
     spec.conflictHint = QStringLiteral("only NEW dead letters can be discarded");
     return run(spec, request,
-               request.deadLetterFilter ? request.deadLetterFilter->toCondition(m_db.dialect()) : SqlCondition{});
+               request.deadLetterFilter ? request.deadLetterFilter->toCondition(m_db.dialect())
+                                        : SqlCondition{});
 }
 
 Result<ActionResult> OperatorActions::replayDeadLetters(const ActionRequest& request)
@@ -156,25 +165,32 @@ Result<ActionResult> OperatorActions::replayDeadLetters(const ActionRequest& req
     spec.action = QStringLiteral("dlq.replay");
     spec.table = QStringLiteral("{dead_letters}");
     spec.targetKind = QStringLiteral("dead_letter");
-    spec.eligible = request.force ? QStringLiteral("status IN ('NEW', 'REPLAYED', 'DISCARDED')") : QStringLiteral("status = 'NEW'");
-    spec.set = QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, replay_topic = :replay_topic, "
-                              "replayed_by = :replayed_by");
+    spec.eligible = request.force ? QStringLiteral("status IN ('NEW', 'REPLAYED', 'DISCARDED')")
+                                  : QStringLiteral("status = 'NEW'");
+    spec.set =
+        QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, replay_topic = :replay_topic, "
+                       "replayed_by = :replayed_by");
     spec.setBinds = {{QStringLiteral(":replay_token"), token},
-                     {QStringLiteral(":replay_topic"),
-                      request.replayTopic.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(request.replayTopic)},
+                     {QStringLiteral(":replay_topic"), request.replayTopic.isEmpty()
+                                                           ? QVariant(QMetaType::fromType<QString>())
+                                                           : QVariant(request.replayTopic)},
                      {QStringLiteral(":replayed_by"), request.actor}};
     spec.toState = QStringLiteral("REPLAYING");
     spec.sampleColumns = DeadLetter::columns();
-    spec.conflictHint = request.force ? QStringLiteral("a replay is already in progress")
-                                      : QStringLiteral("only NEW dead letters are replayed (--force for REPLAYED or DISCARDED)");
+    spec.conflictHint =
+        request.force
+            ? QStringLiteral("a replay is already in progress")
+            : QStringLiteral("only NEW dead letters are replayed (--force for REPLAYED or DISCARDED)");
     auto result = run(spec, request,
-                      request.deadLetterFilter ? request.deadLetterFilter->toCondition(m_db.dialect()) : SqlCondition{});
+                      request.deadLetterFilter ? request.deadLetterFilter->toCondition(m_db.dialect())
+                                               : SqlCondition{});
     if (result && !result->dryRun)
         result->replayToken = token;
     return result;
 }
 
-Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest& request, const SqlCondition& filter)
+Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest& request,
+                                          const SqlCondition& filter)
 {
     const Dialect& d = m_db.dialect();
     ActionResult result;
@@ -193,9 +209,10 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
             ids << id;
         SqlCondition byId;
         byId.addIn(QStringLiteral("id"), QStringLiteral("t"), ids);
-        auto rows = m_db.exec(QStringLiteral("SELECT id, status, CASE WHEN %1 THEN 1 ELSE 0 END FROM %2 WHERE %3%4")
-                                  .arg(spec.eligible, spec.table, byId.where(), d.forUpdate()),
-                              byId.binds);
+        auto rows =
+            m_db.exec(QStringLiteral("SELECT id, status, CASE WHEN %1 THEN 1 ELSE 0 END FROM %2 WHERE %3%4")
+                          .arg(spec.eligible, spec.table, byId.where(), d.forUpdate()),
+                      byId.binds);
         if (!rows)
             return rows.error();
         QSet<qint64> found;
@@ -208,8 +225,9 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
                 if (auditIds.size() < AuditLog::MaxTargetIds)
                     auditIds.append(id);
             } else {
-                result.conflicts << ActionConflict{id, rows->value(1).toString(),
-                                                   QStringLiteral("is %1; %2").arg(rows->value(1).toString(), spec.conflictHint)};
+                result.conflicts << ActionConflict{
+                    id, rows->value(1).toString(),
+                    QStringLiteral("is %1; %2").arg(rows->value(1).toString(), spec.conflictHint)};
             }
         }
         QSet<qint64> seen;
@@ -233,7 +251,8 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
             result.skipped.insert(skipped->value(0).toString(), skipped->value(1).toLongLong());
     }
 
-    auto before = m_db.exec(QStringLiteral("SELECT status, COUNT(*) FROM %1 WHERE %2 GROUP BY status").arg(spec.table, target.where()),
+    auto before = m_db.exec(QStringLiteral("SELECT status, COUNT(*) FROM %1 WHERE %2 GROUP BY status")
+                                .arg(spec.table, target.where()),
                             target.binds);
     if (!before)
         return before.error();
@@ -251,8 +270,9 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
         if (!sample)
             return sample.error();
         while (sample->next()) {
-            result.sample.append(spec.targetKind == QLatin1String("event") ? OutboxEvent::fromQuery(*sample, d).toJson()
-                                                                            : DeadLetter::fromQuery(*sample, d).toJson());
+            result.sample.append(spec.targetKind == QLatin1String("event")
+                                     ? OutboxEvent::fromQuery(*sample, d).toJson()
+                                     : DeadLetter::fromQuery(*sample, d).toJson());
         }
     }
 
@@ -264,7 +284,8 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
     if (request.ids.isEmpty() && result.matched > 0) {
         SqlCondition capped = target;
         capped.binds.insert(QStringLiteral(":id_cap"), AuditLog::MaxTargetIds);
-        auto ids = m_db.exec(QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :id_cap").arg(spec.table, capped.where()),
+        auto ids = m_db.exec(QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :id_cap")
+                                 .arg(spec.table, capped.where()),
                              capped.binds);
         if (!ids)
             return ids.error();
@@ -276,8 +297,9 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
         SqlCondition update = target;
         update.add(spec.eligible); // re-checked under the row locks the UPDATE takes
         update.binds.insert(spec.setBinds);
-        auto changed = m_db.exec(QStringLiteral("UPDATE %1 SET %2 WHERE %3").arg(spec.table, spec.set, update.where()),
-                                 update.binds);
+        auto changed =
+            m_db.exec(QStringLiteral("UPDATE %1 SET %2 WHERE %3").arg(spec.table, spec.set, update.where()),
+                      update.binds);
         if (!changed)
             return changed.error();
         result.affected = changed->numRowsAffected();
@@ -302,8 +324,9 @@ Result<ActionResult> OperatorActions::run(const Spec& spec, const ActionRequest&
     entry.before = result.before;
     entry.after = result.after;
     entry.outcome = result.affected == 0 ? QStringLiteral("none")
-                    : (result.conflicts.isEmpty() && result.affected == result.matched) ? QStringLiteral("ok")
-                                                                                       : QStringLiteral("partial");
+                    : (result.conflicts.isEmpty() && result.affected == result.matched)
+                        ? QStringLiteral("ok")
+                        : QStringLiteral("partial");
     auto auditId = AuditLog(m_db).append(entry);
     if (!auditId)
         return auditId.error();

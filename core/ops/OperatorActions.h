@@ -8,7 +8,6 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QVector>
-
 #include <optional>
 
 namespace outbox {
@@ -19,7 +18,7 @@ class Database;
 struct ActionRequest
 {
     QVector<qint64> ids;
-    std::optional<EventFilter> eventFilter;          // event actions
+    std::optional<EventFilter> eventFilter;           // event actions
     std::optional<DeadLetterFilter> deadLetterFilter; // dead-letter actions
     QString reason;                                   // required unless dryRun
     QString actor;
@@ -42,13 +41,13 @@ struct ActionResult
 {
     QString action;
     bool dryRun = false;
-    qint64 matched = 0;  // rows eligible for the change
-    qint64 affected = 0; // rows changed (0 on a dry run)
+    qint64 matched = 0;                // rows eligible for the change
+    qint64 affected = 0;               // rows changed (0 on a dry run)
     QVector<ActionConflict> conflicts; // by-id requests: rows not changed
-    QMap<QString, qint64> skipped;     // filter requests: rows matching the filter but not eligible, by status
-    QJsonArray sample;                 // up to sampleSize eligible rows as JSON
-    QJsonObject before;                // status -> count of the targeted rows before
-    QJsonObject after;                 // status -> count after
+    QMap<QString, qint64> skipped; // filter requests: rows matching the filter but not eligible, by status
+    QJsonArray sample;             // up to sampleSize eligible rows as JSON
+    QJsonObject before;            // status -> count of the targeted rows before
+    QJsonObject after;             // status -> count after
     qint64 auditId = 0;
     QString replayToken;
 
@@ -74,8 +73,8 @@ private:
         QString action;
         QString table;
         QString targetKind;
-        QString eligible;  // SQL condition on the row's current state
-        QString set;       // SQL SET clause
+        QString eligible; // SQL condition on the row's current state
+        QString set;      // SQL SET clause
         QVariantMap setBinds;
         QString toState;
         QString sampleColumns;

@@ -36,8 +36,8 @@ QString RelayControl::desiredState(Command command)
     return {};
 }
 
-Result<RelayControlResult> RelayControl::apply(Command command, const QStringList& workerIds, const QString& reason,
-                                               const QString& actor)
+Result<RelayControlResult> RelayControl::apply(Command command, const QStringList& workerIds,
+                                               const QString& reason, const QString& actor)
 {
     if (workerIds.isEmpty())
         return Error::usage(QStringLiteral("name the relays to change"));
@@ -55,7 +55,8 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
         ids << id;
     SqlCondition byId;
     byId.addIn(QStringLiteral("worker_id"), QStringLiteral("w"), ids);
-    auto rows = m_db.exec(QStringLiteral("SELECT worker_id, desired_state FROM {relays} WHERE %1%2").arg(byId.where(), m_db.dialect().forUpdate()),
+    auto rows = m_db.exec(QStringLiteral("SELECT worker_id, desired_state FROM {relays} WHERE %1%2")
+                              .arg(byId.where(), m_db.dialect().forUpdate()),
                           byId.binds);
     if (!rows)
         return rows.error();
@@ -81,7 +82,8 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
         SqlCondition c;
         c.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
         c.binds.insert(QStringLiteral(":state"), state);
-        auto update = m_db.exec(QStringLiteral("UPDATE {relays} SET desired_state = :state WHERE %1").arg(c.where()), c.binds);
+        auto update = m_db.exec(
+            QStringLiteral("UPDATE {relays} SET desired_state = :state WHERE %1").arg(c.where()), c.binds);
         if (!update)
             return update.error();
     }
@@ -99,8 +101,9 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
     entry.affectedCount = result.changed.size();
     entry.before = before;
     entry.after = QJsonObject{{state, found.size()}};
-    entry.outcome = result.changed.isEmpty() ? QStringLiteral("none")
-                                             : (result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial"));
+    entry.outcome = result.changed.isEmpty()
+                        ? QStringLiteral("none")
+                        : (result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial"));
     auto audit = AuditLog(m_db).append(entry);
     if (!audit)
         return audit.error();

@@ -10,9 +10,9 @@ class Database;
 
 struct RelayControlResult
 {
-    QString action; // relay.pause, relay.resume, relay.drain
-    QStringList changed;  // worker ids whose desired_state changed
-    QStringList missing;  // worker ids that are not registered
+    QString action;      // relay.pause, relay.resume, relay.drain
+    QStringList changed; // worker ids whose desired_state changed
+    QStringList missing; // worker ids that are not registered
     qint64 auditId = 0;
 };
 
@@ -25,7 +25,8 @@ public:
 
     explicit RelayControl(Database& db) : m_db(db) {}
 
-    Result<RelayControlResult> apply(Command command, const QStringList& workerIds, const QString& reason, const QString& actor);
+    Result<RelayControlResult> apply(Command command, const QStringList& workerIds, const QString& reason,
+                                     const QString& actor);
 
     static QString actionName(Command command);
     static QString desiredState(Command command);

@@ -1,7 +1,6 @@
 #include "core/relay/Backoff.h"
 
 #include <QRandomGenerator>
-
 #include <algorithm>
 
 namespace outbox {

@@ -21,7 +21,8 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
     DeadLetterStore store(m_db);
     auto letters = store.replaying(limit, token);
     if (!letters)
-        return Error::runtime(QStringLiteral("cannot read the dead letters to replay: %1").arg(letters.message()));
+        return Error::runtime(
+            QStringLiteral("cannot read the dead letters to replay: %1").arg(letters.message()));
     ReplayRound round;
     if (letters->isEmpty())
         return round;
@@ -42,7 +43,8 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
         if (!l.eventId.isEmpty() && !headers.contains(QStringLiteral("event_id")))
             m.headers.append({"event_id", l.eventId.toUtf8()});
         m.headers.append({"x-replay-count", QByteArray::number(l.replayCount + 1)});
-        m.headers.append({"x-replayed-by", l.replayedBy.isEmpty() ? QByteArray("unknown") : l.replayedBy.toUtf8()});
+        m.headers.append(
+            {"x-replayed-by", l.replayedBy.isEmpty() ? QByteArray("unknown") : l.replayedBy.toUtf8()});
         messages << m;
     }
     auto pending = m_publisher.enqueue(messages);
@@ -53,7 +55,8 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
         if (r.deliveryClass != DeliveryClass::Success) {
             ++round.failed;
             round.lastError = r.message;
-            m_log(QStringLiteral("replay of dead letter #%1 to %2 not acknowledged (%3); it stays REPLAYING and is retried")
+            m_log(QStringLiteral("replay of dead letter #%1 to %2 not acknowledged (%3); it stays REPLAYING "
+                                 "and is retried")
                       .arg(l.id)
                       .arg(messages.at(i).topic, r.message));
             continue;
@@ -71,10 +74,16 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             m_log(marked.message());
         } else if (*marked) {
             ++round.delivered;
-            m_log(QStringLiteral("dead letter #%1 replayed to %2 (partition %3, offset %4)").arg(l.id).arg(messages.at(i).topic).arg(r.partition).arg(r.offset));
+            m_log(QStringLiteral("dead letter #%1 replayed to %2 (partition %3, offset %4)")
+                      .arg(l.id)
+                      .arg(messages.at(i).topic)
+                      .arg(r.partition)
+                      .arg(r.offset));
         } else {
             ++round.fenced;
-            m_log(QStringLiteral("dead letter #%1 was replayed, but its replay was re-armed or finished elsewhere meanwhile").arg(l.id));
+            m_log(QStringLiteral("dead letter #%1 was replayed, but its replay was re-armed or finished "
+                                 "elsewhere meanwhile")
+                      .arg(l.id));
         }
     }
     return round;

@@ -4,7 +4,6 @@
 #include "core/support/Result.h"
 
 #include <QString>
-
 #include <functional>
 
 namespace outbox {

@@ -41,9 +41,12 @@ QString Relay::state() const
 void Relay::setState(const QString& state, const QString& error)
 {
     // RUNNING and IDLE alternate all the time under light load; only other changes are news.
-    const auto routine = [](const QString& s) { return s == QLatin1String("RUNNING") || s == QLatin1String("IDLE"); };
+    const auto routine = [](const QString& s) {
+        return s == QLatin1String("RUNNING") || s == QLatin1String("IDLE");
+    };
     if (state != m_state && !(routine(state) && routine(m_state)))
-        m_log(QStringLiteral("%1 -> %2%3").arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+        m_log(QStringLiteral("%1 -> %2%3")
+                  .arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
     m_state = state;
     if (!error.isEmpty())
         m_lastError = error;
@@ -65,10 +68,13 @@ Status Relay::connect()
         m_listening = m_db->handle().driver()->subscribeToNotification(channel);
         if (m_listening) {
             m_notifyContext = std::make_unique<QObject>();
-            QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, m_notifyContext.get(), [this] { m_notified = true; });
+            QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, m_notifyContext.get(),
+                             [this] { m_notified = true; });
         }
         if (!m_listening)
-            m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms").arg(channel).arg(m_options.pollIntervalMs));
+            m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms")
+                      .arg(channel)
+                      .arg(m_options.pollIntervalMs));
     }
     return {};
 }
@@ -110,7 +116,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
 {
     bool lastClaimEmpty = false;
     while (true) {
-        const bool stopping = stopRequested.load() || m_desired == QLatin1String("DRAIN") || m_desired == QLatin1String("STOP");
+        const bool stopping =
+            stopRequested.load() || m_desired == QLatin1String("DRAIN") || m_desired == QLatin1String("STOP");
         maintenance();
         if (stopping && m_flights.empty()) {
             if (!stopRequested.load())
@@ -124,14 +131,16 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         if (m_degraded && m_flights.empty() && !stopping) {
             // Do not claim while Kafka is unreachable: events stay PENDING for whoever can send.
             if (m_publisher->fatal()) {
-                m_log(QStringLiteral("recreating the producer after a fatal error: %1").arg(m_publisher->connectionError()));
+                m_log(QStringLiteral("recreating the producer after a fatal error: %1")
+                          .arg(m_publisher->connectionError()));
                 auto fresh = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
                 if (fresh)
                     m_publisher = std::move(fresh).value();
             }
             if (Status probe = m_publisher->probe(2000); !probe) {
                 setState(QStringLiteral("DEGRADED"), probe.message());
-                waitForWork(int(std::max<qint64>(200, m_backoff.delayFor(++m_degradedRounds))), stopRequested);
+                waitForWork(int(std::max<qint64>(200, m_backoff.delayFor(++m_degradedRounds))),
+                            stopRequested);
                 continue;
             }
             m_degraded = false;
@@ -142,7 +151,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
         const int window = m_options.pipeline ? 2 * m_options.batchSize : m_options.batchSize;
         // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
-        const bool due = !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        const bool due =
+            !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
         const bool mayClaim = !stopping && !m_degraded && m_desired == QLatin1String("RUN") && due;
         if (mayClaim && inFlightCount() + m_options.batchSize <= window) {
             m_notified = false;
@@ -153,7 +163,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 lastClaimEmpty = true;
                 m_sinceEmptyClaim.restart();
                 if (m_flights.empty()) {
-                    waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(m_degradedRounds))), stopRequested);
+                    waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(m_degradedRounds))),
+                                stopRequested);
                     continue;
                 }
             } else if (batch->events.isEmpty()) {
@@ -237,14 +248,16 @@ void Relay::harvest(bool everything)
             f.marked[i] = true;
         f.unmarked -= int(ready.size());
     }
-    m_flights.erase(std::remove_if(m_flights.begin(), m_flights.end(), [](const Flight& f) { return f.unmarked == 0; }),
-                    m_flights.end());
+    m_flights.erase(
+        std::remove_if(m_flights.begin(), m_flights.end(), [](const Flight& f) { return f.unmarked == 0; }),
+        m_flights.end());
     m_leasesHeld = inFlightCount();
 }
 
 std::optional<ClaimedBatch> Relay::claim()
 {
-    auto batch = m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
+    auto batch =
+        m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
     if (!batch) {
         setState(QStringLiteral("DEGRADED"), batch.message());
         ++m_degradedRounds;
@@ -282,7 +295,8 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
     return m;
 }
 
-void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes)
+void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports,
+                 const QVector<int>& indexes)
 {
     if (!m_store) {
         // No database right now: the events stay SENDING until their lease expires, then go again.
@@ -298,8 +312,8 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
         const DeliveryReport& r = reports.at(i);
         DeliveryClass c = r.deliveryClass;
         // A send that never left because no broker was reachable says nothing about the event.
-        if (m_publisher->connectionDown() && c != DeliveryClass::Success && c != DeliveryClass::Deterministic
-            && r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+        if (m_publisher->connectionDown() && c != DeliveryClass::Success &&
+            c != DeliveryClass::Deterministic && r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
             c = DeliveryClass::ConnectionWide;
         switch (c) {
         case DeliveryClass::Success:
@@ -318,7 +332,8 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
         case DeliveryClass::UnknownOutcome:
         case DeliveryClass::Transient:
             if (e.attempts >= m_options.maxAttempts) {
-                const QString why = QStringLiteral("attempts exhausted (%1): %2").arg(e.attempts).arg(r.message);
+                const QString why =
+                    QStringLiteral("attempts exhausted (%1): %2").arg(e.attempts).arg(r.message);
                 // In ordering mode the event keeps blocking its aggregate until an operator acts.
                 if (m_options.ordering == OrderingMode::Aggregate)
                     failed << ErrorMark{e.id, why, QStringLiteral("exhausted"), 0};
@@ -334,13 +349,16 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);
-            m_log(QStringLiteral("%1: %2 (the leases expire and the events are sent again)").arg(QLatin1String(what), result.message()));
+            m_log(QStringLiteral("%1: %2 (the leases expire and the events are sent again)")
+                      .arg(QLatin1String(what), result.message()));
             return false;
         }
         counter.fetch_add(result->updated);
         if (!result->fenced.isEmpty()) {
             m_stats.fenced.fetch_add(result->fenced.size());
-            m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over").arg(QLatin1String(what)).arg(result->fenced.size()));
+            m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over")
+                      .arg(QLatin1String(what))
+                      .arg(result->fenced.size()));
         }
         return true;
     };
@@ -418,7 +436,8 @@ void Relay::maintenance(bool force)
     // rows left REPLAYING by a crash are picked up again here.
     if (m_publisher && !m_degraded && (force || m_sinceReplay.elapsed() >= 1000)) {
         m_sinceReplay.restart();
-        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, m_log).deliver(100, m_options.kafka.messageTimeoutMs() + 2000);
+        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, m_log)
+                            .deliver(100, m_options.kafka.messageTimeoutMs() + 2000);
         if (replayed)
             m_stats.replayed.fetch_add(replayed->delivered);
         else

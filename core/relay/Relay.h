@@ -11,7 +11,6 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
-
 #include <atomic>
 #include <functional>
 #include <memory>

@@ -27,11 +27,13 @@ Status RelayOptions::validate() const
     // mark follows. All of it must end before the lease does, or another relay would send it too.
     const qint64 worstCase = deliveryDeadlineMs();
     if (kafka.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
-        return Error::usage(QStringLiteral("message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
-                                           "%3 ms; lower message.timeout.ms or raise --lease-ms")
-                                .arg(kafka.messageTimeoutMs())
-                                .arg(leaseMs)
-                                .arg(worstCase));
+        return Error::usage(
+            QStringLiteral(
+                "message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
+                "%3 ms; lower message.timeout.ms or raise --lease-ms")
+                .arg(kafka.messageTimeoutMs())
+                .arg(leaseMs)
+                .arg(worstCase));
     return TopicRouter::validateTemplate(topicTemplate);
 }
 

@@ -11,14 +11,14 @@ namespace outbox {
 // Everything one relay worker needs to know (DESIGN §5); validate() refuses unsafe combinations.
 struct RelayOptions
 {
-    QString workerId;              // empty: host-pid-random
+    QString workerId; // empty: host-pid-random
     QString tablePrefix;
-    QString bootstrap;             // Kafka bootstrap servers
+    QString bootstrap; // Kafka bootstrap servers
     KafkaProperties kafka;
     int batchSize = 500;
     qint64 leaseMs = 30000;
-    int pollIntervalMs = 250;      // fallback when NOTIFY is off or missed
-    bool notify = true;            // PostgreSQL LISTEN/NOTIFY wake-up
+    int pollIntervalMs = 250; // fallback when NOTIFY is off or missed
+    bool notify = true;       // PostgreSQL LISTEN/NOTIFY wake-up
     int maxAttempts = 10;
     qint64 backoffBaseMs = 500;
     qint64 backoffCapMs = 60000;
@@ -27,7 +27,7 @@ struct RelayOptions
     int heartbeatMs = 2000;
     qint64 retentionMs = 7LL * 24 * 3600 * 1000; // SENT rows older than this are deleted; 0 keeps all
     int retentionBatch = 1000;
-    bool pipeline = true;          // claim the next batch while the current one is in flight
+    bool pipeline = true; // claim the next batch while the current one is in flight
 
     Status validate() const;
     // The longest a claimed event may wait for its delivery report (see validate()).

@@ -1,7 +1,6 @@
 #include "core/relay/RelayStats.h"
 
 #include <QMutexLocker>
-
 #include <algorithm>
 #include <cmath>
 

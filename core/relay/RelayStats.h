@@ -2,7 +2,6 @@
 
 #include <QMutex>
 #include <QVector>
-
 #include <array>
 #include <atomic>
 
@@ -14,19 +13,20 @@ namespace outbox {
 class RelayStats
 {
 public:
-    static constexpr std::array<double, 12> LatencyBuckets = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30};
+    static constexpr std::array<double, 12> LatencyBuckets = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+                                                              0.5,   1,    2.5,   5,    10,  30};
 
     std::atomic<qint64> claimed{0};
     std::atomic<qint64> sent{0};
-    std::atomic<qint64> failed{0};     // FAILED (deterministic, or exhausted in ordering mode)
+    std::atomic<qint64> failed{0}; // FAILED (deterministic, or exhausted in ordering mode)
     std::atomic<qint64> dead{0};
-    std::atomic<qint64> retried{0};    // back to PENDING with backoff
-    std::atomic<qint64> released{0};   // handed back unsent (drain, connection-wide errors)
-    std::atomic<qint64> fenced{0};     // marks refused because the lease was taken over
+    std::atomic<qint64> retried{0};      // back to PENDING with backoff
+    std::atomic<qint64> released{0};     // handed back unsent (drain, connection-wide errors)
+    std::atomic<qint64> fenced{0};       // marks refused because the lease was taken over
     std::atomic<qint64> leaseExpired{0}; // expired leases this process's reaper returned
     std::atomic<qint64> redelivered{0};  // acked events with attempts > 1: possible duplicates
     std::atomic<qint64> markErrors{0};
-    std::atomic<qint64> replayed{0};     // dead letters delivered again and marked REPLAYED
+    std::atomic<qint64> replayed{0}; // dead letters delivered again and marked REPLAYED
 
     void recordLatency(qint64 ms);
     // Cumulative bucket counts (Prometheus histogram), the sum in seconds and the count.

@@ -15,10 +15,13 @@ bool TopicRouter::isValidTopic(const QString& topic)
 Status TopicRouter::validateTemplate(const QString& topicTemplate)
 {
     QString probe = topicTemplate;
-    probe.replace(QLatin1String("{aggregate_type}"), QLatin1String("x")).replace(QLatin1String("{event_type}"), QLatin1String("x"));
+    probe.replace(QLatin1String("{aggregate_type}"), QLatin1String("x"))
+        .replace(QLatin1String("{event_type}"), QLatin1String("x"));
     if (!isValidTopic(probe))
-        return Error::usage(QStringLiteral("invalid topic template \"%1\" (letters, digits, . _ - and {aggregate_type}, {event_type})")
-                                .arg(topicTemplate));
+        return Error::usage(
+            QStringLiteral(
+                "invalid topic template \"%1\" (letters, digits, . _ - and {aggregate_type}, {event_type})")
+                .arg(topicTemplate));
     return {};
 }
 

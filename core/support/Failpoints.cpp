@@ -5,7 +5,6 @@
 #include <QMutexLocker>
 #include <QRegularExpression>
 #include <QThread>
-
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -38,14 +37,15 @@ Registry& registry()
 
 Status parseInto(const QString& spec, QHash<QString, Point>& out)
 {
-    static const QRegularExpression entry(QStringLiteral(
-        R"(^\s*([A-Za-z0-9_.]+)\s*=\s*(?:(\d+)\*)?\s*(crash|error|sleep\((\d+)\))\s*$)"));
+    static const QRegularExpression entry(
+        QStringLiteral(R"(^\s*([A-Za-z0-9_.]+)\s*=\s*(?:(\d+)\*)?\s*(crash|error|sleep\((\d+)\))\s*$)"));
     const auto parts = spec.split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString& part : parts) {
         const auto m = entry.match(part);
         if (!m.hasMatch())
-            return Error::usage(QStringLiteral("invalid failpoint \"%1\" (expected name=[N*]crash|error|sleep(ms))")
-                                    .arg(part.trimmed()));
+            return Error::usage(
+                QStringLiteral("invalid failpoint \"%1\" (expected name=[N*]crash|error|sleep(ms))")
+                    .arg(part.trimmed()));
         Point p;
         const QString action = m.captured(3);
         if (action == QLatin1String("crash"))

@@ -2,7 +2,6 @@
 
 #include <QString>
 #include <QtGlobal>
-
 #include <optional>
 #include <utility>
 
@@ -29,8 +28,7 @@ struct Error
 };
 
 // Value or error; no exceptions cross layer boundaries.
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
     Result(T value) : m_value(std::move(value)) {}
@@ -39,9 +37,21 @@ public:
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
 
-    const T& value() const& { Q_ASSERT(ok()); return *m_value; }
-    T& value() & { Q_ASSERT(ok()); return *m_value; }
-    T&& value() && { Q_ASSERT(ok()); return std::move(*m_value); }
+    const T& value() const&
+    {
+        Q_ASSERT(ok());
+        return *m_value;
+    }
+    T& value() &
+    {
+        Q_ASSERT(ok());
+        return *m_value;
+    }
+    T&& value() &&
+    {
+        Q_ASSERT(ok());
+        return std::move(*m_value);
+    }
     const T* operator->() const { return &*m_value; }
     T* operator->() { return &*m_value; }
     const T& operator*() const& { return *m_value; }
@@ -54,8 +64,7 @@ private:
     Error m_error;
 };
 
-template <>
-class [[nodiscard]] Result<void>
+template <> class [[nodiscard]] Result<void>
 {
 public:
     Result() = default;

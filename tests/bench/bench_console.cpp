@@ -12,7 +12,6 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -45,8 +44,8 @@ Timing measure(int runs, const std::function<bool()>& work)
 
 void report(const char* what, const Timing& t, double target)
 {
-    std::printf("%-44s median %8.2f ms   p95 %8.2f ms   max %8.2f ms   target <= %.0f ms %s\n", what, t.median, t.p95, t.max, target,
-                t.median <= target ? "OK" : "MISSED");
+    std::printf("%-44s median %8.2f ms   p95 %8.2f ms   max %8.2f ms   target <= %.0f ms %s\n", what,
+                t.median, t.p95, t.max, target, t.median <= target ? "OK" : "MISSED");
 }
 
 } // namespace
@@ -56,11 +55,17 @@ int main(int argc, char* argv[])
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
-    QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("PostgreSQL URL of a database the benchmark may fill."), QStringLiteral("url"));
-    QCommandLineOption rowsOption(QStringLiteral("rows"), QStringLiteral("Rows in outbox_events."), QStringLiteral("n"), QStringLiteral("10000000"));
-    QCommandLineOption unsentOption(QStringLiteral("unsent"), QStringLiteral("Unsent rows among them."), QStringLiteral("n"), QStringLiteral("100000"));
-    QCommandLineOption runsOption(QStringLiteral("runs"), QStringLiteral("Timed runs per measurement."), QStringLiteral("n"), QStringLiteral("30"));
-    QCommandLineOption reuseOption(QStringLiteral("reuse"), QStringLiteral("Keep the rows already there (skip the fill)."));
+    QCommandLineOption dbOption(QStringLiteral("db"),
+                                QStringLiteral("PostgreSQL URL of a database the benchmark may fill."),
+                                QStringLiteral("url"));
+    QCommandLineOption rowsOption(QStringLiteral("rows"), QStringLiteral("Rows in outbox_events."),
+                                  QStringLiteral("n"), QStringLiteral("10000000"));
+    QCommandLineOption unsentOption(QStringLiteral("unsent"), QStringLiteral("Unsent rows among them."),
+                                    QStringLiteral("n"), QStringLiteral("100000"));
+    QCommandLineOption runsOption(QStringLiteral("runs"), QStringLiteral("Timed runs per measurement."),
+                                  QStringLiteral("n"), QStringLiteral("30"));
+    QCommandLineOption reuseOption(QStringLiteral("reuse"),
+                                   QStringLiteral("Keep the rows already there (skip the fill)."));
     parser.addOptions({dbOption, rowsOption, unsentOption, runsOption, reuseOption});
     parser.process(app);
 
@@ -90,34 +95,40 @@ int main(int argc, char* argv[])
         // Unsent rows are spread evenly through the table (every rows/unsent-th row): 70% PENDING,
         // 10% SENDING, 15% FAILED (three error shapes), 5% DEAD.
         const qint64 every = std::max<qint64>(1, rows / std::max<qint64>(1, unsent));
-        auto r = db.exec(QStringLiteral(
-                             "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers, status, attempts, "
-                             "worker_id, lease_until, last_error, last_error_class, created_at, sent_at) "
-                             "SELECT 'bench-' || i, 'OrderCreated', 'Order', 'order-' || (i % 100000), "
-                             "jsonb_build_object('order_id', i, 'total', i % 1000), '{}'::jsonb, "
-                             "CASE WHEN i % %1 <> 0 THEN 'SENT' WHEN (i / %1) % 20 < 14 THEN 'PENDING' "
-                             "     WHEN (i / %1) % 20 < 16 THEN 'SENDING' WHEN (i / %1) % 20 < 19 THEN 'FAILED' ELSE 'DEAD' END, "
-                             "CASE WHEN i % %1 = 0 THEN (i / %1) % 6 ELSE 1 END, "
-                             "CASE WHEN i % %1 = 0 AND (i / %1) % 20 IN (14, 15) THEN 'relay-' || (i % 4) END, "
-                             "CASE WHEN i % %1 = 0 AND (i / %1) % 20 IN (14, 15) THEN now() + interval '1 minute' END, "
-                             "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'schema check failed for order ' || i END, "
-                             "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'deterministic' END, "
-                             "now() - make_interval(secs => (%2 - i) / 100.0), "
-                             "CASE WHEN i % %1 <> 0 THEN now() END "
-                             "FROM generate_series(1, %2) AS s(i)")
-                             .arg(every)
-                             .arg(rows));
+        auto r = db.exec(
+            QStringLiteral(
+                "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers, "
+                "status, attempts, "
+                "worker_id, lease_until, last_error, last_error_class, created_at, sent_at) "
+                "SELECT 'bench-' || i, 'OrderCreated', 'Order', 'order-' || (i % 100000), "
+                "jsonb_build_object('order_id', i, 'total', i % 1000), '{}'::jsonb, "
+                "CASE WHEN i % %1 <> 0 THEN 'SENT' WHEN (i / %1) % 20 < 14 THEN 'PENDING' "
+                "     WHEN (i / %1) % 20 < 16 THEN 'SENDING' WHEN (i / %1) % 20 < 19 THEN 'FAILED' ELSE "
+                "'DEAD' END, "
+                "CASE WHEN i % %1 = 0 THEN (i / %1) % 6 ELSE 1 END, "
+                "CASE WHEN i % %1 = 0 AND (i / %1) % 20 IN (14, 15) THEN 'relay-' || (i % 4) END, "
+                "CASE WHEN i % %1 = 0 AND (i / %1) % 20 IN (14, 15) THEN now() + interval '1 minute' END, "
+                "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'schema check failed for order ' || i "
+                "END, "
+                "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'deterministic' END, "
+                "now() - make_interval(secs => (%2 - i) / 100.0), "
+                "CASE WHEN i % %1 <> 0 THEN now() END "
+                "FROM generate_series(1, %2) AS s(i)")
+                .arg(every)
+                .arg(rows));
         if (!r) {
             std::fprintf(stderr, "bench_console: fill failed: %s\n", qPrintable(r.message()));
             return 1;
         }
         (void)db.exec(QStringLiteral("VACUUM ANALYZE {events}"));
-        std::printf("filled %lld rows (%lld unsent) in %.1f s\n", rows, unsent, double(fill.elapsed()) / 1000.0);
+        std::printf("filled %lld rows (%lld unsent) in %.1f s\n", rows, unsent,
+                    double(fill.elapsed()) / 1000.0);
     }
     auto total = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events}"));
     auto unsentNow = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status <> 'SENT'"));
     auto maxId = db.scalar(QStringLiteral("SELECT MAX(id) FROM {events}"));
-    std::printf("outbox_events: %lld rows, %lld unsent; %d timed runs each\n", total->toLongLong(), unsentNow->toLongLong(), runs);
+    std::printf("outbox_events: %lld rows, %lld unsent; %d timed runs each\n", total->toLongLong(),
+                unsentNow->toLongLong(), runs);
 
     MetricsQuery metrics(db);
     report("sampler tick (MetricsQuery::sample)", measure(runs, [&]() { return metrics.sample().ok(); }), 50);
@@ -144,8 +155,10 @@ int main(int argc, char* argv[])
     report("browser page, status=FAILED, middle", measure(runs, page(top / 2, false, failed)), 20);
     report("browser page, status=FAILED, end", measure(runs, page(0, true, failed)), 20);
     EventFilter unsentFilter;
-    unsentFilter.statuses = QStringList{QStringLiteral("PENDING"), QStringLiteral("SENDING"), QStringLiteral("FAILED")};
+    unsentFilter.statuses =
+        QStringList{QStringLiteral("PENDING"), QStringLiteral("SENDING"), QStringLiteral("FAILED")};
     report("browser page, unsent, middle", measure(runs, page(top / 2, false, unsentFilter)), 20);
-    report("failure groups (FailureGroups::list)", measure(std::max(3, runs / 5), [&]() { return FailureGroups(db).list().ok(); }), 200);
+    report("failure groups (FailureGroups::list)",
+           measure(std::max(3, runs / 5), [&]() { return FailureGroups(db).list().ok(); }), 200);
     return 0;
 }

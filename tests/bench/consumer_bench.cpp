@@ -14,7 +14,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QThread>
-
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -39,8 +38,11 @@ void produceAll(const QString& bootstrap, int messages)
         KafkaMessage m;
         m.topic = QStringLiteral("bench");
         m.key = QByteArray("order-") + QByteArray::number(i % 997);
-        m.payload = QByteArray("{\"order_id\":\"O") + QByteArray::number(i) + QByteArray("\",\"quantity\":1}");
-        m.headers = {{"event_id", QByteArray("bench-") + QByteArray::number(i)}, {"event_type", "OrderCreated"}, {"schema_version", "1"}};
+        m.payload =
+            QByteArray("{\"order_id\":\"O") + QByteArray::number(i) + QByteArray("\",\"quantity\":1}");
+        m.headers = {{"event_id", QByteArray("bench-") + QByteArray::number(i)},
+                     {"event_type", "OrderCreated"},
+                     {"schema_version", "1"}};
         batch << m;
     }
     auto pending = (*publisher)->enqueue(batch);
@@ -72,16 +74,21 @@ int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
-    p.addOptions({{QStringLiteral("db"), QStringLiteral("Database URL."), QStringLiteral("url")},
-                  {QStringLiteral("messages"), QStringLiteral("Messages (default 20000)."), QStringLiteral("n")},
-                  {QStringLiteral("partitions"), QStringLiteral("Partitions (default 6)."), QStringLiteral("n")},
-                  {QStringLiteral("smoke"), QStringLiteral("A few hundred messages (CI).")}});
+    p.addOptions(
+        {{QStringLiteral("db"), QStringLiteral("Database URL."), QStringLiteral("url")},
+         {QStringLiteral("messages"), QStringLiteral("Messages (default 20000)."), QStringLiteral("n")},
+         {QStringLiteral("partitions"), QStringLiteral("Partitions (default 6)."), QStringLiteral("n")},
+         {QStringLiteral("smoke"), QStringLiteral("A few hundred messages (CI).")}});
     p.process(app);
     auto url = DatabaseUrl::parse(p.value(QStringLiteral("db")));
     if (!url)
         die(url.message());
-    const int messages = p.isSet(QStringLiteral("smoke")) ? 300 : p.value(QStringLiteral("messages")).isEmpty() ? 20000 : p.value(QStringLiteral("messages")).toInt();
-    const int partitions = p.value(QStringLiteral("partitions")).isEmpty() ? 6 : p.value(QStringLiteral("partitions")).toInt();
+    const int messages = p.isSet(QStringLiteral("smoke")) ? 300
+                         : p.value(QStringLiteral("messages")).isEmpty()
+                             ? 20000
+                             : p.value(QStringLiteral("messages")).toInt();
+    const int partitions =
+        p.value(QStringLiteral("partitions")).isEmpty() ? 6 : p.value(QStringLiteral("partitions")).toInt();
     {
         auto db = Database::open(*url);
         if (!db)
@@ -89,7 +96,8 @@ int main(int argc, char* argv[])
         if (auto m = Migrator(**db).migrate(); !m)
             die(m.message());
         (void)(*db)->exec(QStringLiteral("DROP TABLE IF EXISTS bench_effects"));
-        if (!(*db)->exec(QStringLiteral("CREATE TABLE bench_effects (event_id VARCHAR(64) NOT NULL, order_id VARCHAR(64) NOT NULL)")))
+        if (!(*db)->exec(QStringLiteral(
+                "CREATE TABLE bench_effects (event_id VARCHAR(64) NOT NULL, order_id VARCHAR(64) NOT NULL)")))
             die(QStringLiteral("cannot create bench_effects"));
         if (!(*db)->exec(QStringLiteral("DELETE FROM {inbox} WHERE consumer_name = 'bench'")))
             die(QStringLiteral("cannot empty the inbox"));
@@ -107,23 +115,33 @@ int main(int argc, char* argv[])
     InboxConsumerStats stats;
     std::atomic<bool> stop{false};
     std::unique_ptr<QThread> thread(QThread::create([&] {
-        InboxConsumer consumer(*url, options, [](Database& db, const InboxMessage& m) {
-            auto q = db.exec(QStringLiteral("INSERT INTO bench_effects (event_id, order_id) VALUES (:e, :o)"),
-                             {{QStringLiteral(":e"), m.eventId}, {QStringLiteral(":o"), m.json.object().value(QStringLiteral("order_id")).toString()}});
-            return q ? HandlerResult::ok() : HandlerResult::transient(q.message());
-        }, stats);
+        InboxConsumer consumer(
+            *url, options,
+            [](Database& db, const InboxMessage& m) {
+                auto q = db.exec(
+                    QStringLiteral("INSERT INTO bench_effects (event_id, order_id) VALUES (:e, :o)"),
+                    {{QStringLiteral(":e"), m.eventId},
+                     {QStringLiteral(":o"), m.json.object().value(QStringLiteral("order_id")).toString()}});
+                return q ? HandlerResult::ok() : HandlerResult::transient(q.message());
+            },
+            stats);
         if (Status s = consumer.run(stop); !s)
             die(s.message());
     }));
     thread->start();
-    const double fresh = timeUntil([&] { return stats.processed.load(); }, messages, [&] { return stats.received.load(); });
+    const double fresh =
+        timeUntil([&] { return stats.processed.load(); }, messages, [&] { return stats.received.load(); });
     produceAll((*broker)->bootstrap(), messages); // the same event_ids again
     const double dup = timeUntil([&] { return stats.duplicates.load(); }, messages, [] { return qint64(1); });
     stop = true;
     thread->wait();
-    std::printf("outbox-consumer-bench: %s, %d messages, %d partitions\n", qPrintable(url->redacted()), messages, partitions);
-    std::printf("  new messages (inbox + business row, commit, sync offset commit): %.2f s = %.0f msg/s\n", fresh, messages / fresh);
-    std::printf("  duplicates skipped (inbox lookup, sync offset commit):           %.2f s = %.0f msg/s\n", dup, messages / dup);
-    std::printf("  processed %lld, duplicates %lld, dead letters %lld\n", stats.processed.load(), stats.duplicates.load(), stats.deadLettered.load());
+    std::printf("outbox-consumer-bench: %s, %d messages, %d partitions\n", qPrintable(url->redacted()),
+                messages, partitions);
+    std::printf("  new messages (inbox + business row, commit, sync offset commit): %.2f s = %.0f msg/s\n",
+                fresh, messages / fresh);
+    std::printf("  duplicates skipped (inbox lookup, sync offset commit):           %.2f s = %.0f msg/s\n",
+                dup, messages / dup);
+    std::printf("  processed %lld, duplicates %lld, dead letters %lld\n", stats.processed.load(),
+                stats.duplicates.load(), stats.deadLettered.load());
     return stats.processed.load() == messages && stats.deadLettered.load() == 0 ? 0 : 1;
 }

@@ -23,7 +23,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
-
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -72,9 +71,11 @@ NewEvent sampleEvent(qint64 n)
     e.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), e.aggregateId},
                                           {QStringLiteral("total_cents"), qint64(1999 + n % 1000)},
                                           {QStringLiteral("sku"), QStringLiteral("SKU-%1").arg(n % 97)},
-                                          {QStringLiteral("note"), QStringLiteral("benchmark event with a realistic payload size")}})
+                                          {QStringLiteral("note"),
+                                           QStringLiteral("benchmark event with a realistic payload size")}})
                     .toJson(QJsonDocument::Compact);
-    e.headers = QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("%1").arg(n, 16, 16, QLatin1Char('0'))}};
+    e.headers =
+        QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("%1").arg(n, 16, 16, QLatin1Char('0'))}};
     return e;
 }
 
@@ -142,10 +143,15 @@ double brokerBound(const QString& bootstrap, qint64 events)
         QVector<KafkaMessage> batch;
         for (qint64 n = start; n < std::min(events, start + 500); ++n) {
             const NewEvent e = sampleEvent(n);
-            batch << KafkaMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload,
-                                  {{"event_id", QByteArray::number(n)}, {"event_type", e.eventType.toUtf8()},
-                                   {"aggregate_type", "Order"}, {"aggregate_id", e.aggregateId.toUtf8()},
-                                   {"schema_version", "1"}, {"trace_id", "0"}}};
+            batch << KafkaMessage{QStringLiteral("order"),
+                                  e.aggregateId.toUtf8(),
+                                  e.payload,
+                                  {{"event_id", QByteArray::number(n)},
+                                   {"event_type", e.eventType.toUtf8()},
+                                   {"aggregate_type", "Order"},
+                                   {"aggregate_id", e.aggregateId.toUtf8()},
+                                   {"schema_version", "1"},
+                                   {"trace_id", "0"}}};
         }
         inFlight.push_back((*p)->enqueue(batch)); // no waiting between batches: the producer's own limit
     }
@@ -171,7 +177,8 @@ Latency brokerLatency(const QString& bootstrap, int messages)
         const NewEvent e = sampleEvent(i);
         QElapsedTimer t;
         t.start();
-        auto pending = (*p)->enqueue({KafkaMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}}});
+        auto pending = (*p)->enqueue(
+            {KafkaMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}}});
         (*p)->await(*pending, 10000);
         samples << t.elapsed();
     }
@@ -225,7 +232,8 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
     return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
 }
 
-Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, int seconds, bool notify, int pollMs)
+Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, int seconds, bool notify,
+                  int pollMs)
 {
     RelayStats stats;
     std::atomic<bool> stop{false};
@@ -277,15 +285,29 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Outbox relay benchmark"));
     parser.addHelpOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QStringLiteral("Database URL (PostgreSQL recommended)."), QStringLiteral("url"));
-    const QCommandLineOption eventsOption(QStringLiteral("events"), QStringLiteral("Preloaded events (default 200000)."), QStringLiteral("n"), QStringLiteral("200000"));
-    const QCommandLineOption relaysOption(QStringLiteral("relays"), QStringLiteral("Relays / claim threads (default 2)."), QStringLiteral("k"), QStringLiteral("2"));
-    const QCommandLineOption batchOption(QStringLiteral("batch"), QStringLiteral("Batch size (default 500)."), QStringLiteral("n"), QStringLiteral("500"));
-    const QCommandLineOption rateOption(QStringLiteral("rate"), QStringLiteral("Offered load for latency (default 2000/s)."), QStringLiteral("n"), QStringLiteral("2000"));
-    const QCommandLineOption secondsOption(QStringLiteral("seconds"), QStringLiteral("Latency run length (default 20)."), QStringLiteral("s"), QStringLiteral("20"));
-    const QCommandLineOption smokeOption(QStringLiteral("smoke"), QStringLiteral("Tiny run for CI: checks that every stage works."));
-    const QCommandLineOption latencyOnlyOption(QStringLiteral("latency-only"), QStringLiteral("Skip the throughput stages."));
-    parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption, smokeOption, latencyOnlyOption});
+    const QCommandLineOption dbOption(QStringLiteral("db"),
+                                      QStringLiteral("Database URL (PostgreSQL recommended)."),
+                                      QStringLiteral("url"));
+    const QCommandLineOption eventsOption(QStringLiteral("events"),
+                                          QStringLiteral("Preloaded events (default 200000)."),
+                                          QStringLiteral("n"), QStringLiteral("200000"));
+    const QCommandLineOption relaysOption(QStringLiteral("relays"),
+                                          QStringLiteral("Relays / claim threads (default 2)."),
+                                          QStringLiteral("k"), QStringLiteral("2"));
+    const QCommandLineOption batchOption(QStringLiteral("batch"), QStringLiteral("Batch size (default 500)."),
+                                         QStringLiteral("n"), QStringLiteral("500"));
+    const QCommandLineOption rateOption(QStringLiteral("rate"),
+                                        QStringLiteral("Offered load for latency (default 2000/s)."),
+                                        QStringLiteral("n"), QStringLiteral("2000"));
+    const QCommandLineOption secondsOption(QStringLiteral("seconds"),
+                                           QStringLiteral("Latency run length (default 20)."),
+                                           QStringLiteral("s"), QStringLiteral("20"));
+    const QCommandLineOption smokeOption(QStringLiteral("smoke"),
+                                         QStringLiteral("Tiny run for CI: checks that every stage works."));
+    const QCommandLineOption latencyOnlyOption(QStringLiteral("latency-only"),
+                                               QStringLiteral("Skip the throughput stages."));
+    parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
+                       smokeOption, latencyOnlyOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -296,7 +318,8 @@ int main(int argc, char* argv[])
     if (events <= 0 || relays <= 0 || batch <= 0 || rate <= 0 || seconds <= 0)
         die(QStringLiteral("numbers must be positive"));
 
-    auto url = DatabaseUrl::parse(parser.value(dbOption).isEmpty() ? qEnvironmentVariable("OUTBOX_DB_URL") : parser.value(dbOption));
+    auto url = DatabaseUrl::parse(parser.value(dbOption).isEmpty() ? qEnvironmentVariable("OUTBOX_DB_URL")
+                                                                   : parser.value(dbOption));
     if (!url)
         die(url.message());
     auto db = open(*url, QStringLiteral("bench"));
@@ -308,8 +331,9 @@ int main(int argc, char* argv[])
     if (!(*broker)->createTopic(QStringLiteral("order"), 6))
         die(QStringLiteral("cannot create the topic"));
 
-    std::printf("outbox relay benchmark: %s, %lld events, %d relays, batch %d, %d cores\n", qPrintable(url->redacted()),
-                static_cast<long long>(events), relays, batch, QThread::idealThreadCount());
+    std::printf("outbox relay benchmark: %s, %lld events, %d relays, batch %d, %d cores\n",
+                qPrintable(url->redacted()), static_cast<long long>(events), relays, batch,
+                QThread::idealThreadCount());
     // Database bound and relay alternate (best of `rounds` each), so that other load on the machine
     // hits both alike.
     const int rounds = parser.isSet(latencyOnlyOption) ? 0 : smoke ? 1 : 2;
@@ -321,31 +345,36 @@ int main(int argc, char* argv[])
         reset(*db);
         preload(*db, events);
         const double bound = databaseBound(*url, relays, batch);
-        std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s\n", round, bound);
+        std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s\n", round,
+                    bound);
         reset(*db);
         preload(*db, events);
         const double relayed = relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
-        std::printf("round %d  relay (%d relays, to the embedded broker):      %10.0f events/s\n", round, relays, relayed);
+        std::printf("round %d  relay (%d relays, to the embedded broker):      %10.0f events/s\n", round,
+                    relays, relayed);
         std::fflush(stdout);
         dbBound = std::max(dbBound, bound);
         relayThroughput = std::max(relayThroughput, relayed);
     }
     if (rounds > 0) {
         std::printf("best: database bound %.0f/s, relay %.0f/s\n", dbBound, relayThroughput);
-        std::printf("relay / database bound: %5.1f %%   relay / broker bound: %5.1f %%\n", 100.0 * relayThroughput / dbBound,
-                    100.0 * relayThroughput / brokerRate);
+        std::printf("relay / database bound: %5.1f %%   relay / broker bound: %5.1f %%\n",
+                    100.0 * relayThroughput / dbBound, 100.0 * relayThroughput / brokerRate);
     }
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
-    std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n", static_cast<long long>(raw.p50),
-                static_cast<long long>(raw.p99));
+    std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n",
+                static_cast<long long>(raw.p50), static_cast<long long>(raw.p99));
     reset(*db);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
-    std::printf("commit->ack at %d/s offered, LISTEN/NOTIFY on:  p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
-                static_cast<long long>(withNotify.p50), static_cast<long long>(withNotify.p99), static_cast<long long>(withNotify.samples));
+    std::printf(
+        "commit->ack at %d/s offered, LISTEN/NOTIFY on:  p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
+        static_cast<long long>(withNotify.p50), static_cast<long long>(withNotify.p99),
+        static_cast<long long>(withNotify.samples));
     reset(*db);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
-    std::printf("commit->ack at %d/s offered, polling (250 ms): p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
-                static_cast<long long>(polling.p50), static_cast<long long>(polling.p99), static_cast<long long>(polling.samples));
+    std::printf("commit->ack at %d/s offered, polling (250 ms): p50 %4lld ms  p99 %4lld ms  (%lld samples)\n",
+                rate, static_cast<long long>(polling.p50), static_cast<long long>(polling.p99),
+                static_cast<long long>(polling.samples));
     reset(*db);
     if (withNotify.samples == 0 || polling.samples == 0)
         die(QStringLiteral("no latency samples"));

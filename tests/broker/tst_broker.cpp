@@ -41,18 +41,39 @@ private slots:
         QTest::addColumn<int>("error");
         QTest::addColumn<int>("status");
         QTest::addColumn<int>("expected");
-        QTest::newRow("ack") << int(RD_KAFKA_RESP_ERR_NO_ERROR) << int(RD_KAFKA_MSG_STATUS_PERSISTED) << int(DeliveryClass::Success);
-        QTest::newRow("local timeout") << int(RD_KAFKA_RESP_ERR__MSG_TIMED_OUT) << int(RD_KAFKA_MSG_STATUS_POSSIBLY_PERSISTED) << int(DeliveryClass::UnknownOutcome);
-        QTest::newRow("request timeout") << int(RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::UnknownOutcome);
-        QTest::newRow("possibly persisted") << int(RD_KAFKA_RESP_ERR__TRANSPORT) << int(RD_KAFKA_MSG_STATUS_POSSIBLY_PERSISTED) << int(DeliveryClass::UnknownOutcome);
-        QTest::newRow("not enough replicas") << int(RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::Transient);
-        QTest::newRow("leader moved") << int(RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::Transient);
-        QTest::newRow("too large") << int(RD_KAFKA_RESP_ERR_MSG_SIZE_TOO_LARGE) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::Deterministic);
-        QTest::newRow("topic acl") << int(RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::Deterministic);
-        QTest::newRow("invalid record") << int(RD_KAFKA_RESP_ERR_INVALID_RECORD) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::Deterministic);
-        QTest::newRow("sasl") << int(RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::ConnectionWide);
-        QTest::newRow("all brokers down") << int(RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::ConnectionWide);
-        QTest::newRow("tls") << int(RD_KAFKA_RESP_ERR__SSL) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::ConnectionWide);
+        QTest::newRow("ack") << int(RD_KAFKA_RESP_ERR_NO_ERROR) << int(RD_KAFKA_MSG_STATUS_PERSISTED)
+                             << int(DeliveryClass::Success);
+        QTest::newRow("local timeout")
+            << int(RD_KAFKA_RESP_ERR__MSG_TIMED_OUT) << int(RD_KAFKA_MSG_STATUS_POSSIBLY_PERSISTED)
+            << int(DeliveryClass::UnknownOutcome);
+        QTest::newRow("request timeout")
+            << int(RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            << int(DeliveryClass::UnknownOutcome);
+        QTest::newRow("possibly persisted")
+            << int(RD_KAFKA_RESP_ERR__TRANSPORT) << int(RD_KAFKA_MSG_STATUS_POSSIBLY_PERSISTED)
+            << int(DeliveryClass::UnknownOutcome);
+        QTest::newRow("not enough replicas")
+            << int(RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            << int(DeliveryClass::Transient);
+        QTest::newRow("leader moved")
+            << int(RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            << int(DeliveryClass::Transient);
+        QTest::newRow("too large") << int(RD_KAFKA_RESP_ERR_MSG_SIZE_TOO_LARGE)
+                                   << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+                                   << int(DeliveryClass::Deterministic);
+        QTest::newRow("topic acl") << int(RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED)
+                                   << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+                                   << int(DeliveryClass::Deterministic);
+        QTest::newRow("invalid record")
+            << int(RD_KAFKA_RESP_ERR_INVALID_RECORD) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            << int(DeliveryClass::Deterministic);
+        QTest::newRow("sasl") << int(RD_KAFKA_RESP_ERR_SASL_AUTHENTICATION_FAILED)
+                              << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED) << int(DeliveryClass::ConnectionWide);
+        QTest::newRow("all brokers down")
+            << int(RD_KAFKA_RESP_ERR__ALL_BROKERS_DOWN) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            << int(DeliveryClass::ConnectionWide);
+        QTest::newRow("tls") << int(RD_KAFKA_RESP_ERR__SSL) << int(RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+                             << int(DeliveryClass::ConnectionWide);
     }
     void classifiesEveryErrorClass()
     {
@@ -87,7 +108,8 @@ private slots:
         auto broker = EmbeddedBroker::start(1);
         QVERIFY(broker.ok());
         auto p = publisher(**broker, {QStringLiteral("message.max.bytes=10000")});
-        auto batch = p->enqueue({message(QStringLiteral("order"), QByteArray(20000, 'x')), message(QStringLiteral("order"))});
+        auto batch = p->enqueue(
+            {message(QStringLiteral("order"), QByteArray(20000, 'x')), message(QStringLiteral("order"))});
         p->await(*batch, 10000);
         QCOMPARE(int(batch->reports().at(0).deliveryClass), int(DeliveryClass::Deterministic));
         QVERIFY(batch->reports().at(0).message.contains(QStringLiteral("too large")));
@@ -106,7 +128,8 @@ private slots:
         auto batch = p->enqueue({message(QStringLiteral("secret"))});
         p->await(*batch, 10000);
         QCOMPARE(int(batch->reports().first().deliveryClass), int(DeliveryClass::Deterministic));
-        QVERIFY(batch->reports().first().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
+        QVERIFY(
+            batch->reports().first().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
         QVERIFY2(t.elapsed() < 2500, "must not wait for message.timeout.ms");
     }
 

@@ -38,7 +38,8 @@ Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {},
         p.terminate();
     if (!p.waitForFinished(60000))
         qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+               p.readAllStandardError()};
 }
 
 } // namespace
@@ -48,19 +49,24 @@ class TestOutboxctl : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary"); }
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
+    }
 
     void migrateAndStatusOnEveryDatabase_data() { TestDatabases::addKinds(); }
     void migrateAndStatusOnEveryDatabase()
     {
         QFETCH(QString, kind);
-        const QString url = TestDatabases::urlText(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
+        const QString url =
+            TestDatabases::urlText(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
 
         const Run notMigrated = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
         QCOMPARE(notMigrated.exitCode, 1);
         QVERIFY2(notMigrated.err.contains("outboxctl migrate"), notMigrated.err.constData());
 
-        const Run migrate = outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const Run migrate =
+            outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(migrate.exitCode == 0, migrate.err.constData());
         QCOMPARE(migrate.json().value(QStringLiteral("applied")).toArray().size(),
                  Dialect::create(DatabaseUrl::parse(url)->kind)->migrations().size());
@@ -71,9 +77,11 @@ private slots:
 
         auto db = TestDatabases::open(DatabaseUrl::parse(url).value());
         const auto ids = insertEvents(*db, 7);
-        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
 
-        const Run status = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const Run status =
+            outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(status.exitCode == 0, status.err.constData());
         const QJsonObject events = status.json().value(QStringLiteral("events")).toObject();
         QCOMPARE(events.value(QStringLiteral("PENDING")).toInteger(), qint64(5));
@@ -81,19 +89,28 @@ private slots:
         QCOMPARE(events.value(QStringLiteral("SENT")).toInteger(), qint64(0));
         QVERIFY(status.json().value(QStringLiteral("oldest_pending_age_seconds")).toDouble() >= 0);
         QVERIFY(status.json().contains(QStringLiteral("relays")));
-        QVERIFY(status.json().value(QStringLiteral("dead_letters")).toObject().contains(QStringLiteral("NEW")));
+        QVERIFY(
+            status.json().value(QStringLiteral("dead_letters")).toObject().contains(QStringLiteral("NEW")));
 
         const Run human = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
         QCOMPARE(human.exitCode, 0);
         QVERIFY(human.out.contains("PENDING"));
 
-        const Run list = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url,
-                                    QStringLiteral("--status"), QStringLiteral("failed"), QStringLiteral("--json")});
+        const Run list =
+            outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                       QStringLiteral("--status"), QStringLiteral("failed"), QStringLiteral("--json")});
         QVERIFY2(list.exitCode == 0, list.err.constData());
         QCOMPARE(list.json().value(QStringLiteral("events")).toArray().size(), 2);
 
-        const QString eventId = list.json().value(QStringLiteral("events")).toArray().first().toObject().value(QStringLiteral("event_id")).toString();
-        const Run show = outboxctl({QStringLiteral("events"), QStringLiteral("show"), eventId, QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const QString eventId = list.json()
+                                    .value(QStringLiteral("events"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("event_id"))
+                                    .toString();
+        const Run show = outboxctl({QStringLiteral("events"), QStringLiteral("show"), eventId,
+                                    QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(show.exitCode == 0, show.err.constData());
         QCOMPARE(show.json().value(QStringLiteral("event_id")).toString(), eventId);
         QCOMPARE(show.json().value(QStringLiteral("status")).toString(), QStringLiteral("FAILED"));
@@ -106,9 +123,11 @@ private slots:
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         const auto ids = insertEvents(*db, 5);
-        forceStatus(*db, ids.mid(0, 3), QStringLiteral("FAILED"), QStringLiteral("Broker: Message size too large"));
+        forceStatus(*db, ids.mid(0, 3), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Message size too large"));
 
-        const QStringList base = {QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--status"), QStringLiteral("FAILED")};
+        const QStringList base = {QStringLiteral("requeue"), QStringLiteral("--db"), url,
+                                  QStringLiteral("--status"), QStringLiteral("FAILED")};
         const Run noReason = outboxctl(base + QStringList{QStringLiteral("--yes")});
         QCOMPARE(noReason.exitCode, 2);
         QVERIFY(noReason.err.contains("reason"));
@@ -119,31 +138,39 @@ private slots:
         QCOMPARE(dry.json().value(QStringLiteral("matched")).toInteger(), qint64(3));
         QCOMPARE(dry.json().value(QStringLiteral("sample")).toArray().size(), 3);
 
-        const Run unconfirmed = outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised")});
+        const Run unconfirmed =
+            outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised")});
         QCOMPARE(unconfirmed.exitCode, 2);
         QVERIFY2(unconfirmed.err.contains("--yes"), unconfirmed.err.constData());
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
 
-        const Run done = outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised"), QStringLiteral("--yes"),
-                                                      QStringLiteral("--actor"), QStringLiteral("dave"), QStringLiteral("--json")});
+        const Run done =
+            outboxctl(base + QStringList{QStringLiteral("--reason"), QStringLiteral("max bytes raised"),
+                                         QStringLiteral("--yes"), QStringLiteral("--actor"),
+                                         QStringLiteral("dave"), QStringLiteral("--json")});
         QVERIFY2(done.exitCode == 0, done.err.constData());
         QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(3));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(5));
 
-        const Run dead = outboxctl({QStringLiteral("dead"), QString::number(ids[4]), QStringLiteral("--db"), url, QStringLiteral("--reason"),
-                                    QStringLiteral("duplicate order"), QStringLiteral("--yes")});
+        const Run dead = outboxctl({QStringLiteral("dead"), QString::number(ids[4]), QStringLiteral("--db"),
+                                    url, QStringLiteral("--reason"), QStringLiteral("duplicate order"),
+                                    QStringLiteral("--yes")});
         QVERIFY2(dead.exitCode == 0, dead.err.constData());
         QCOMPARE(statusOf(*db, ids[4]), QStringLiteral("DEAD"));
 
-        const Run audit = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const Run audit = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"),
+                                     url, QStringLiteral("--json")});
         QVERIFY2(audit.exitCode == 0, audit.err.constData());
         const QJsonArray entries = audit.json().value(QStringLiteral("entries")).toArray();
         QCOMPARE(entries.size(), 2);
         QCOMPARE(entries.at(1).toObject().value(QStringLiteral("actor")).toString(), QStringLiteral("dave"));
-        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("reason")).toString(), QStringLiteral("max bytes raised"));
-        QCOMPARE(entries.at(0).toObject().value(QStringLiteral("action")).toString(), QStringLiteral("events.dead"));
-        const Run filtered = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url,
-                                        QStringLiteral("--action"), QStringLiteral("events.dead"), QStringLiteral("--json")});
+        QCOMPARE(entries.at(1).toObject().value(QStringLiteral("reason")).toString(),
+                 QStringLiteral("max bytes raised"));
+        QCOMPARE(entries.at(0).toObject().value(QStringLiteral("action")).toString(),
+                 QStringLiteral("events.dead"));
+        const Run filtered =
+            outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                       QStringLiteral("--action"), QStringLiteral("events.dead"), QStringLiteral("--json")});
         QCOMPARE(filtered.json().value(QStringLiteral("entries")).toArray().size(), 1);
     }
 
@@ -159,19 +186,23 @@ private slots:
         l.error = QStringLiteral("poison");
         QVERIFY(DeadLetterStore(*db).insert(l).ok());
         QVERIFY(DeadLetterStore(*db).insert(l).ok());
-        const Run list = outboxctl({QStringLiteral("dlq"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const Run list = outboxctl({QStringLiteral("dlq"), QStringLiteral("list"), QStringLiteral("--db"),
+                                    url, QStringLiteral("--json")});
         QVERIFY2(list.exitCode == 0, list.err.constData());
         QCOMPARE(list.json().value(QStringLiteral("dead_letters")).toArray().size(), 2);
-        const Run discard = outboxctl({QStringLiteral("dlq"), QStringLiteral("discard"), QStringLiteral("1"), QStringLiteral("--db"), url,
-                                       QStringLiteral("--reason"), QStringLiteral("test data"), QStringLiteral("--yes")});
+        const Run discard = outboxctl({QStringLiteral("dlq"), QStringLiteral("discard"), QStringLiteral("1"),
+                                       QStringLiteral("--db"), url, QStringLiteral("--reason"),
+                                       QStringLiteral("test data"), QStringLiteral("--yes")});
         QVERIFY2(discard.exitCode == 0, discard.err.constData());
-        const Run replay = outboxctl({QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--consumer"), QStringLiteral("inventory"),
-                                      QStringLiteral("--db"), url, QStringLiteral("--reason"), QStringLiteral("fixed"), QStringLiteral("--yes"),
-                                      QStringLiteral("--json")});
+        const Run replay =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--consumer"),
+                       QStringLiteral("inventory"), QStringLiteral("--db"), url, QStringLiteral("--reason"),
+                       QStringLiteral("fixed"), QStringLiteral("--yes"), QStringLiteral("--json")});
         QVERIFY2(replay.exitCode == 0, replay.err.constData());
         QCOMPARE(replay.json().value(QStringLiteral("affected")).toInteger(), qint64(1));
         QVERIFY(!replay.json().value(QStringLiteral("replay_token")).toString().isEmpty());
-        const Run show = outboxctl({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("2"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        const Run show = outboxctl({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("2"),
+                                    QStringLiteral("--db"), url, QStringLiteral("--json")});
         QCOMPARE(show.json().value(QStringLiteral("status")).toString(), QStringLiteral("REPLAYING"));
     }
 
@@ -180,21 +211,61 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("malformed url") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("postgresql//nohost")} << 2 << "invalid database URL";
-        QTest::newRow("unknown scheme") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("redis://h/0")} << 2 << "unknown scheme";
-        QTest::newRow("unreachable postgres") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("postgresql://outbox@127.0.0.1:1/x")} << 1 << "cannot connect";
-        QTest::newRow("unreachable mysql") << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("mysql://outbox@127.0.0.1:1/x")} << 1 << "cannot connect";
-        QTest::newRow("missing sqlite dir") << QStringList{QStringLiteral("migrate"), QStringLiteral("--db"), QStringLiteral("sqlite:///nonexistent-dir/x.db")} << 1 << "does not exist";
+        QTest::newRow("malformed url") << QStringList{QStringLiteral("status"), QStringLiteral("--db"),
+                                                      QStringLiteral("postgresql//nohost")}
+                                       << 2 << "invalid database URL";
+        QTest::newRow("unknown scheme")
+            << QStringList{QStringLiteral("status"), QStringLiteral("--db"), QStringLiteral("redis://h/0")}
+            << 2 << "unknown scheme";
+        QTest::newRow("unreachable postgres")
+            << QStringList{QStringLiteral("status"), QStringLiteral("--db"),
+                           QStringLiteral("postgresql://outbox@127.0.0.1:1/x")}
+            << 1 << "cannot connect";
+        QTest::newRow("unreachable mysql") << QStringList{QStringLiteral("status"), QStringLiteral("--db"),
+                                                          QStringLiteral("mysql://outbox@127.0.0.1:1/x")}
+                                           << 1 << "cannot connect";
+        QTest::newRow("missing sqlite dir") << QStringList{QStringLiteral("migrate"), QStringLiteral("--db"),
+                                                           QStringLiteral("sqlite:///nonexistent-dir/x.db")}
+                                            << 1 << "does not exist";
         QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2 << "no database given";
         QTest::newRow("unknown command") << QStringList{QStringLiteral("explode")} << 2 << "unknown command";
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("status"), QStringLiteral("--bogus")} << 2 << "bogus";
-        QTest::newRow("unknown status") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--status"), QStringLiteral("LOST")} << 2 << "unknown status";
-        QTest::newRow("bad id") << QStringList{QStringLiteral("requeue"), QStringLiteral("12abc"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db")} << 2 << "invalid id";
-        QTest::newRow("bad time") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--since"), QStringLiteral("yesterday")} << 2 << "invalid time";
-        QTest::newRow("bad limit") << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--limit"), QStringLiteral("0")} << 2 << "--limit";
-        QTest::newRow("bad dlq cursor") << QStringList{QStringLiteral("dlq"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--after-id"), QStringLiteral("-5")} << 2 << "--after-id";
-        QTest::newRow("bad audit limit") << QStringList{QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db"), QStringLiteral("--limit"), QStringLiteral("lots")} << 2 << "--limit";
-        QTest::newRow("missing config") << QStringList{QStringLiteral("status"), QStringLiteral("--config"), QStringLiteral("/nonexistent.ini")} << 2 << "cannot read the configuration";
+        QTest::newRow("unknown option")
+            << QStringList{QStringLiteral("status"), QStringLiteral("--bogus")} << 2 << "bogus";
+        QTest::newRow("unknown status")
+            << QStringList{QStringLiteral("events"),   QStringLiteral("list"),
+                           QStringLiteral("--db"),     QStringLiteral("sqlite:///tmp/x.db"),
+                           QStringLiteral("--status"), QStringLiteral("LOST")}
+            << 2 << "unknown status";
+        QTest::newRow("bad id") << QStringList{QStringLiteral("requeue"), QStringLiteral("12abc"),
+                                               QStringLiteral("--db"), QStringLiteral("sqlite:///tmp/x.db")}
+                                << 2 << "invalid id";
+        QTest::newRow("bad time") << QStringList{QStringLiteral("events"),
+                                                 QStringLiteral("list"),
+                                                 QStringLiteral("--db"),
+                                                 QStringLiteral("sqlite:///tmp/x.db"),
+                                                 QStringLiteral("--since"),
+                                                 QStringLiteral("yesterday")}
+                                  << 2 << "invalid time";
+        QTest::newRow("bad limit") << QStringList{QStringLiteral("events"),
+                                                  QStringLiteral("list"),
+                                                  QStringLiteral("--db"),
+                                                  QStringLiteral("sqlite:///tmp/x.db"),
+                                                  QStringLiteral("--limit"),
+                                                  QStringLiteral("0")}
+                                   << 2 << "--limit";
+        QTest::newRow("bad dlq cursor")
+            << QStringList{QStringLiteral("dlq"),        QStringLiteral("list"),
+                           QStringLiteral("--db"),       QStringLiteral("sqlite:///tmp/x.db"),
+                           QStringLiteral("--after-id"), QStringLiteral("-5")}
+            << 2 << "--after-id";
+        QTest::newRow("bad audit limit")
+            << QStringList{QStringLiteral("audit"),   QStringLiteral("list"),
+                           QStringLiteral("--db"),    QStringLiteral("sqlite:///tmp/x.db"),
+                           QStringLiteral("--limit"), QStringLiteral("lots")}
+            << 2 << "--limit";
+        QTest::newRow("missing config") << QStringList{QStringLiteral("status"), QStringLiteral("--config"),
+                                                       QStringLiteral("/nonexistent.ini")}
+                                        << 2 << "cannot read the configuration";
     }
     void badInputGetsOneClearLine()
     {
@@ -217,7 +288,8 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("[database]\nurl=" + TestDatabases::urlText(db->url()).toUtf8() + "\n");
         f.close();
-        const Run r = outboxctl({QStringLiteral("status"), QStringLiteral("--config"), ini, QStringLiteral("--json")});
+        const Run r =
+            outboxctl({QStringLiteral("status"), QStringLiteral("--config"), ini, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.json().contains(QStringLiteral("events")));
 
@@ -232,8 +304,9 @@ private slots:
     void kafkaRunsTheEmbeddedBrokerStandalone()
     {
         QProcess broker;
-        broker.start(qEnvironmentVariable("OUTBOXCTL"), {QStringLiteral("kafka"), QStringLiteral("--brokers"), QStringLiteral("2"),
-                                                         QStringLiteral("--topic"), QStringLiteral("order:3")});
+        broker.start(qEnvironmentVariable("OUTBOXCTL"),
+                     {QStringLiteral("kafka"), QStringLiteral("--brokers"), QStringLiteral("2"),
+                      QStringLiteral("--topic"), QStringLiteral("order:3")});
         QVERIFY(broker.waitForStarted());
         QVERIFY(broker.waitForReadyRead(10000));
         const QByteArray line = broker.readLine().trimmed();
@@ -241,9 +314,10 @@ private slots:
         const QString bootstrap = QString::fromUtf8(line.mid(10));
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("standalone"));
         insertEvents(*db, 20);
-        const Run relay = outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                                     QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
-                                    {}, 4000);
+        const Run relay =
+            outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                       QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
+                      {}, 4000);
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20));
         QCOMPARE(relay.exitCode, 0); // SIGTERM drains and exits cleanly
         broker.terminate();
@@ -255,20 +329,27 @@ private slots:
     {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("timeout beyond lease") << QStringList{QStringLiteral("-X"), QStringLiteral("message.timeout.ms=60000")} << "message.timeout.ms";
-        QTest::newRow("no idempotence") << QStringList{QStringLiteral("-X"), QStringLiteral("enable.idempotence=false")} << "idempotence";
-        QTest::newRow("bad property") << QStringList{QStringLiteral("-X"), QStringLiteral("nonsense")} << "name=value";
-        QTest::newRow("bad ordering") << QStringList{QStringLiteral("--ordering"), QStringLiteral("total")} << "--ordering";
-        QTest::newRow("bad batch") << QStringList{QStringLiteral("--batch-size"), QStringLiteral("0")} << "--batch-size";
-        QTest::newRow("no bootstrap") << QStringList{QStringLiteral("--kafka-bootstrap"), QString()} << "bootstrap";
+        QTest::newRow("timeout beyond lease")
+            << QStringList{QStringLiteral("-X"), QStringLiteral("message.timeout.ms=60000")}
+            << "message.timeout.ms";
+        QTest::newRow("no idempotence")
+            << QStringList{QStringLiteral("-X"), QStringLiteral("enable.idempotence=false")} << "idempotence";
+        QTest::newRow("bad property")
+            << QStringList{QStringLiteral("-X"), QStringLiteral("nonsense")} << "name=value";
+        QTest::newRow("bad ordering")
+            << QStringList{QStringLiteral("--ordering"), QStringLiteral("total")} << "--ordering";
+        QTest::newRow("bad batch") << QStringList{QStringLiteral("--batch-size"), QStringLiteral("0")}
+                                   << "--batch-size";
+        QTest::newRow("no bootstrap")
+            << QStringList{QStringLiteral("--kafka-bootstrap"), QString()} << "bootstrap";
     }
     void relayRefusesUnsafeOptions()
     {
         QFETCH(QStringList, extra);
         QFETCH(QString, expected);
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("unsafe"));
-        QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()), QStringLiteral("--kafka-bootstrap"),
-                         QStringLiteral("127.0.0.1:9")};
+        QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                         QStringLiteral("--kafka-bootstrap"), QStringLiteral("127.0.0.1:9")};
         const Run r = outboxctl(args + extra);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
@@ -279,15 +360,18 @@ private slots:
     {
         QTemporaryDir dir;
         const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("demo.db"));
-        const Run demo = outboxctl({QStringLiteral("demo"), QStringLiteral("--db"), url, QStringLiteral("--duration"), QStringLiteral("6"),
-                                    QStringLiteral("--rate"), QStringLiteral("200")});
+        const Run demo =
+            outboxctl({QStringLiteral("demo"), QStringLiteral("--db"), url, QStringLiteral("--duration"),
+                       QStringLiteral("6"), QStringLiteral("--rate"), QStringLiteral("200")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
         QVERIFY(demo.out.contains("kafka bootstrap 127.0.0.1:"));
         QVERIFY(demo.out.contains("demo stopped"));
         auto db = TestDatabases::open(DatabaseUrl::parse(url).value());
         QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")) > 500);
-        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error_class = 'deterministic'")) >= 2);
-        QCOMPARE(countRows(*db, QStringLiteral("demo_orders")), countRows(*db, QStringLiteral("{events}"), QStringLiteral("event_type = 'OrderCreated'")));
+        QVERIFY(countRows(*db, QStringLiteral("{events}"),
+                          QStringLiteral("status = 'FAILED' AND last_error_class = 'deterministic'")) >= 2);
+        QCOMPARE(countRows(*db, QStringLiteral("demo_orders")),
+                 countRows(*db, QStringLiteral("{events}"), QStringLiteral("event_type = 'OrderCreated'")));
     }
 
     void injectionThroughCliFiltersChangesNothing_data() { TestDatabases::addKinds(); }
@@ -299,16 +383,21 @@ private slots:
         const auto ids = insertEvents(*db, 4);
         forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("boom"));
         const QString attack = QStringLiteral("x' OR '1'='1'; DELETE FROM outbox_events; --");
-        for (const QString& option : {QStringLiteral("--type"), QStringLiteral("--aggregate"), QStringLiteral("--aggregate-type"), QStringLiteral("--error")}) {
-            const Run list = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url, option, attack, QStringLiteral("--json")});
+        for (const QString& option : {QStringLiteral("--type"), QStringLiteral("--aggregate"),
+                                      QStringLiteral("--aggregate-type"), QStringLiteral("--error")}) {
+            const Run list =
+                outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                           option, attack, QStringLiteral("--json")});
             QVERIFY2(list.exitCode == 0, list.err.constData());
             QCOMPARE(list.json().value(QStringLiteral("events")).toArray().size(), 0);
-            const Run requeue = outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, option, attack, QStringLiteral("--reason"),
-                                           QStringLiteral("r"), QStringLiteral("--yes"), QStringLiteral("--json")});
+            const Run requeue = outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, option,
+                                           attack, QStringLiteral("--reason"), QStringLiteral("r"),
+                                           QStringLiteral("--yes"), QStringLiteral("--json")});
             QVERIFY2(requeue.exitCode == 0, requeue.err.constData());
             QCOMPARE(requeue.json().value(QStringLiteral("matched")).toInteger(), qint64(0));
         }
-        const Run status = outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url, QStringLiteral("--status"), attack});
+        const Run status = outboxctl({QStringLiteral("events"), QStringLiteral("list"),
+                                      QStringLiteral("--db"), url, QStringLiteral("--status"), attack});
         QCOMPARE(status.exitCode, 2);
         QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(4));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));

@@ -5,7 +5,6 @@
 #include "core/consumer/InboxConsumer.h"
 
 #include <QThread>
-
 #include <atomic>
 #include <memory>
 
@@ -23,7 +22,8 @@ public:
     void start()
     {
         m_thread.reset(QThread::create([this] {
-            InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [](const QString& line) { qDebug("%s", qPrintable(line)); });
+            InboxConsumer consumer(m_url, m_options, m_handler, m_stats,
+                                   [](const QString& line) { qDebug("%s", qPrintable(line)); });
             Status s = consumer.run(m_stop);
             if (!s)
                 qWarning("consumer: %s", qPrintable(s.message()));
@@ -70,12 +70,16 @@ inline void produce(const QString& bootstrap, const QVector<KafkaMessage>& messa
             qFatal("produce failed: %s", qPrintable(r.message));
 }
 
-inline KafkaMessage orderMessage(const QString& topic, const QString& eventId, const QString& orderId, const QString& sku, int quantity = 1)
+inline KafkaMessage orderMessage(const QString& topic, const QString& eventId, const QString& orderId,
+                                 const QString& sku, int quantity = 1)
 {
     KafkaMessage m;
     m.topic = topic;
     m.key = orderId.toUtf8();
-    m.payload = QStringLiteral("{\"order_id\":\"%1\",\"sku\":\"%2\",\"quantity\":%3}").arg(orderId, sku).arg(quantity).toUtf8();
+    m.payload = QStringLiteral("{\"order_id\":\"%1\",\"sku\":\"%2\",\"quantity\":%3}")
+                    .arg(orderId, sku)
+                    .arg(quantity)
+                    .toUtf8();
     m.headers = {{"event_id", eventId.toUtf8()},
                  {"event_type", "OrderCreated"},
                  {"aggregate_type", "Order"},
@@ -84,7 +88,8 @@ inline KafkaMessage orderMessage(const QString& topic, const QString& eventId, c
     return m;
 }
 
-inline ConsumerOptions testConsumerOptions(const QString& bootstrap, const QString& topic, const QString& name)
+inline ConsumerOptions testConsumerOptions(const QString& bootstrap, const QString& topic,
+                                           const QString& name)
 {
     ConsumerOptions o;
     o.consumerName = name;

@@ -19,12 +19,15 @@ namespace {
 
 const QString Topic = QStringLiteral("order");
 
-std::unique_ptr<QProcess> startConsumer(const QString& dbUrl, const QString& bootstrap, const QString& failpoints = {})
+std::unique_ptr<QProcess> startConsumer(const QString& dbUrl, const QString& bootstrap,
+                                        const QString& failpoints = {})
 {
-    return startOutboxctl({QStringLiteral("consume"), QStringLiteral("--demo-inventory"), QStringLiteral("--db"), dbUrl,
-                           QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--transient-percent"), QStringLiteral("0"),
-                           QStringLiteral("--backoff-base-ms"), QStringLiteral("20"), QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"),
-                           QStringLiteral("-X"), QStringLiteral("session.timeout.ms=6000")},
+    return startOutboxctl({QStringLiteral("consume"), QStringLiteral("--demo-inventory"),
+                           QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"), bootstrap,
+                           QStringLiteral("--transient-percent"), QStringLiteral("0"),
+                           QStringLiteral("--backoff-base-ms"), QStringLiteral("20"),
+                           QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"), QStringLiteral("-X"),
+                           QStringLiteral("session.timeout.ms=6000")},
                           failpoints);
 }
 
@@ -51,7 +54,8 @@ qint64 produceOrders(const QString& bootstrap, int count, int first = 0)
     for (int i = first; i < first + count; ++i) {
         const int q = 1 + i % 3;
         quantity += q;
-        messages << orderMessage(Topic, QStringLiteral("evt-%1").arg(i), QStringLiteral("O%1").arg(i), QStringLiteral("SKU-%1").arg(i % 40), q);
+        messages << orderMessage(Topic, QStringLiteral("evt-%1").arg(i), QStringLiteral("O%1").arg(i),
+                                 QStringLiteral("SKU-%1").arg(i % 40), q);
     }
     produce(bootstrap, messages);
     return quantity;
@@ -79,20 +83,26 @@ private slots:
         const int orders = 60;
         const qint64 quantity = produceOrders(broker->bootstrap(), orders);
 
-        auto crashing = startConsumer(url, broker->bootstrap(), QStringLiteral("consumer.after_commit_before_ack=crash"));
+        auto crashing =
+            startConsumer(url, broker->bootstrap(), QStringLiteral("consumer.after_commit_before_ack=crash"));
         QVERIFY(crashing->waitForFinished(60000));
         QCOMPARE(crashing->exitCode(), 86);
-        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations")), qint64(1)); // committed, never acknowledged
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations")),
+                 qint64(1)); // committed, never acknowledged
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(1));
 
         auto again = startConsumer(url, broker->bootstrap());
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("demo_reservations")), qint64(orders), 90000);
         const QString log = stopConsumer(*again);
         QCOMPARE(again->exitCode(), 0);
-        QVERIFY2(stoppedCounter(log, QStringLiteral("duplicates")) >= 1, qPrintable(log.right(600))); // the redelivery, skipped
+        QVERIFY2(stoppedCounter(log, QStringLiteral("duplicates")) >= 1,
+                 qPrintable(log.right(600))); // the redelivery, skipped
         QCOMPARE(stoppedCounter(log, QStringLiteral("processed")), qint64(orders - 1));
         QCOMPARE(reserved(*db), quantity); // stock reserved once per order
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED' AND consumer_name = 'inventory'")), qint64(orders));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'PROCESSED' AND consumer_name = 'inventory'")),
+                 qint64(orders));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(0));
     }
 
@@ -106,7 +116,8 @@ private slots:
         const int orders = 40;
         const qint64 quantity = produceOrders(broker->bootstrap(), orders);
 
-        auto crashing = startConsumer(url, broker->bootstrap(), QStringLiteral("consumer.before_inbox_write=crash"));
+        auto crashing =
+            startConsumer(url, broker->bootstrap(), QStringLiteral("consumer.before_inbox_write=crash"));
         QVERIFY(crashing->waitForFinished(60000));
         QCOMPARE(crashing->exitCode(), 86);
         QCOMPARE(countRows(*db, QStringLiteral("demo_reservations")), qint64(0));
@@ -118,7 +129,8 @@ private slots:
         QCOMPARE(stoppedCounter(log, QStringLiteral("processed")), qint64(orders));
         QCOMPARE(stoppedCounter(log, QStringLiteral("duplicates")), qint64(0));
         QCOMPARE(reserved(*db), quantity);
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")), qint64(orders));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(orders));
     }
 
     void replayCrashBetweenAckAndMarkLosesNothing_data() { TestDatabases::addKinds(); }
@@ -130,34 +142,45 @@ private slots:
         auto broker = startBroker(Topic, 3);
         const int orders = 10;
         produceOrders(broker->bootstrap(), orders);
-        produce(broker->bootstrap(), {orderMessage(Topic, QStringLiteral("evt-404"), QStringLiteral("O404"), QStringLiteral("SKU-404"), 2)});
+        produce(broker->bootstrap(), {orderMessage(Topic, QStringLiteral("evt-404"), QStringLiteral("O404"),
+                                                   QStringLiteral("SKU-404"), 2)});
 
         auto consumer = startConsumer(url, broker->bootstrap());
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'NEW'")), qint64(1), 90000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'NEW'")), qint64(1),
+            90000);
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("demo_reservations")), qint64(orders), 30000);
         const qint64 letter = db->scalar(QStringLiteral("SELECT id FROM {dead_letters}"))->toLongLong();
         QVERIFY(DeadLetterStore(*db).find(letter)->error.contains(QStringLiteral("unknown SKU SKU-404")));
 
         // The fix: the SKU enters the catalog. Then a one-shot delivery that crashes after the ack.
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO demo_inventory (sku, stock, reserved) VALUES ('SKU-404', 10, 0)")).ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "INSERT INTO demo_inventory (sku, stock, reserved) VALUES ('SKU-404', 10, 0)"))
+                    .ok());
         QProcess replay;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), QStringLiteral("replay.after_ack_before_mark=crash"));
         replay.setProcessEnvironment(env);
         replay.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter), QStringLiteral("--deliver"),
-                      QStringLiteral("--kafka-bootstrap"), broker->bootstrap(), QStringLiteral("--db"), url, QStringLiteral("--reason"),
-                      QStringLiteral("SKU-404 added"), QStringLiteral("--actor"), QStringLiteral("carol"), QStringLiteral("--yes")});
+                     {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter),
+                      QStringLiteral("--deliver"), QStringLiteral("--kafka-bootstrap"), broker->bootstrap(),
+                      QStringLiteral("--db"), url, QStringLiteral("--reason"),
+                      QStringLiteral("SKU-404 added"), QStringLiteral("--actor"), QStringLiteral("carol"),
+                      QStringLiteral("--yes")});
         QVERIFY(replay.waitForFinished(60000));
         QCOMPARE(replay.exitCode(), 86);
-        QCOMPARE(DeadLetterStore(*db).find(letter)->status, QStringLiteral("REPLAYING")); // delivered, not marked
+        QCOMPARE(DeadLetterStore(*db).find(letter)->status,
+                 QStringLiteral("REPLAYING")); // delivered, not marked
         // Delivered all the same: the consumer reserves the stock once.
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("demo_reservations"), QStringLiteral("order_id = 'O404'")), qint64(1), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("demo_reservations"), QStringLiteral("order_id = 'O404'")),
+            qint64(1), 30000);
 
         // The retry (here the one-shot form; a running relay does the same) delivers again and marks.
         QProcess retry;
-        retry.start(qEnvironmentVariable("OUTBOXCTL"), {QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--deliver"),
-                                                        QStringLiteral("--kafka-bootstrap"), broker->bootstrap(), QStringLiteral("--db"), url});
+        retry.start(qEnvironmentVariable("OUTBOXCTL"),
+                    {QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--deliver"),
+                     QStringLiteral("--kafka-bootstrap"), broker->bootstrap(), QStringLiteral("--db"), url});
         QVERIFY(retry.waitForFinished(60000));
         QCOMPARE(retry.exitCode(), 0);
         QVERIFY(retry.readAllStandardOutput().contains("delivered 1 dead letter(s)"));
@@ -169,14 +192,21 @@ private slots:
         // Two copies on the topic, one business effect.
         int copies = 0;
         for (const ConsumedMessage& m : readTopic(broker->bootstrap(), Topic, -1, 3000))
-            copies += m.headers.value("event_id") == "evt-404" && m.headers.value("x-replay-count") == "1" ? 1 : 0;
+            copies +=
+                m.headers.value("event_id") == "evt-404" && m.headers.value("x-replay-count") == "1" ? 1 : 0;
         QCOMPARE(copies, 2);
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("event_id = 'evt-404' AND status = 'PROCESSED'")) == 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{inbox}"),
+                                           QStringLiteral("event_id = 'evt-404' AND status = 'PROCESSED'")) ==
+                                     1,
+                                 10000);
         QTest::qWait(1500); // let the second copy arrive
         const QString log = stopConsumer(*consumer);
         QVERIFY2(stoppedCounter(log, QStringLiteral("duplicates")) >= 1, qPrintable(log.right(600)));
-        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations"), QStringLiteral("order_id = 'O404'")), qint64(1));
-        QCOMPARE(db->scalar(QStringLiteral("SELECT reserved FROM demo_inventory WHERE sku = 'SKU-404'"))->toLongLong(), qint64(2));
+        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations"), QStringLiteral("order_id = 'O404'")),
+                 qint64(1));
+        QCOMPARE(db->scalar(QStringLiteral("SELECT reserved FROM demo_inventory WHERE sku = 'SKU-404'"))
+                     ->toLongLong(),
+                 qint64(2));
     }
 };
 

@@ -24,12 +24,14 @@ HandlerResult ledger(Database& db, const InboxMessage& m)
 {
     const QString fail = m.json.object().value(QStringLiteral("fail")).toString();
     if (fail == QLatin1String("permanent"))
-        return HandlerResult::permanent(QStringLiteral("order is closed"), QStringLiteral("ledger: order closed"));
+        return HandlerResult::permanent(QStringLiteral("order is closed"),
+                                        QStringLiteral("ledger: order closed"));
     if (fail == QLatin1String("transient") || (fail == QLatin1String("once") && m.attempt == 1))
         return HandlerResult::transient(QStringLiteral("lock wait timeout"));
     const QString sku = m.json.object().value(QStringLiteral("sku")).toString();
     if (!sku.isEmpty()) {
-        auto known = db.scalar(QStringLiteral("SELECT COUNT(*) FROM test_catalog WHERE sku = :sku"), {{QStringLiteral(":sku"), sku}});
+        auto known = db.scalar(QStringLiteral("SELECT COUNT(*) FROM test_catalog WHERE sku = :sku"),
+                               {{QStringLiteral(":sku"), sku}});
         if (!known)
             return HandlerResult::transient(known.message());
         if (known->toInt() == 0)
@@ -42,7 +44,9 @@ HandlerResult ledger(Database& db, const InboxMessage& m)
 
 void createBusinessTables(Database& db)
 {
-    QVERIFY(db.exec(QStringLiteral("CREATE TABLE test_effects (event_id VARCHAR(64) NOT NULL, partition_no INTEGER)")).ok());
+    QVERIFY(db.exec(QStringLiteral(
+                        "CREATE TABLE test_effects (event_id VARCHAR(64) NOT NULL, partition_no INTEGER)"))
+                .ok());
     QVERIFY(db.exec(QStringLiteral("CREATE TABLE test_catalog (sku VARCHAR(64) PRIMARY KEY)")).ok());
     QVERIFY(db.exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-1')")).ok());
 }
@@ -63,7 +67,8 @@ QVector<KafkaHeader> headersFor(const QByteArray& eventId, const QByteArray& sch
 }
 
 // Committed offsets of the consumer group, per partition.
-QVector<qint64> committedOffsets(const QString& bootstrap, const QString& group, const QString& topic, int partitions)
+QVector<qint64> committedOffsets(const QString& bootstrap, const QString& group, const QString& topic,
+                                 int partitions)
 {
     char err[512];
     rd_kafka_conf_t* conf = rd_kafka_conf_new();
@@ -99,21 +104,31 @@ private slots:
         const int events = 1000;
         QVector<KafkaMessage> messages;
         for (int i = 0; i < events; ++i)
-            messages << orderMessage(QStringLiteral("ledger"), QStringLiteral("evt-%1").arg(i), QStringLiteral("order-%1").arg(i % 97), QString());
+            messages << orderMessage(QStringLiteral("ledger"), QStringLiteral("evt-%1").arg(i),
+                                     QStringLiteral("order-%1").arg(i % 97), QString());
         produce(broker->bootstrap(), messages + messages); // every event twice
 
-        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("ledger")), ledger);
+        ConsumerThread consumer(
+            db->url(),
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("ledger")),
+            ledger);
         consumer.start();
-        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().processed.load() + consumer.stats().duplicates.load() >= 2 * events, 180000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            consumer.stats().processed.load() + consumer.stats().duplicates.load() >= 2 * events, 180000);
         consumer.stop();
         QCOMPARE(consumer.stats().processed.load(), qint64(events));
         QVERIFY(consumer.stats().duplicates.load() >= events);
         QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events));
-        QCOMPARE(db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(), qint64(events));
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED' AND consumer_name = 'ledger'")), qint64(events));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(),
+            qint64(events));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'PROCESSED' AND consumer_name = 'ledger'")),
+                 qint64(events));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(0));
         qInfo("%s: %lld messages, %lld processed, %lld duplicates skipped", qPrintable(kind),
-              consumer.stats().received.load(), consumer.stats().processed.load(), consumer.stats().duplicates.load());
+              consumer.stats().received.load(), consumer.stats().processed.load(),
+              consumer.stats().duplicates.load());
     }
 
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
@@ -135,23 +150,41 @@ private slots:
             raw(t, "{\"n\":4}", headersFor("good-2")),
         };
         produce(broker->bootstrap(), messages);
-        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("poison-test")), ledger);
+        ConsumerThread consumer(
+            db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("poison-test")), ledger);
         consumer.start();
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'good-2'")) == 1, 60000);
-        QTRY_COMPARE_WITH_TIMEOUT(committedOffsets(broker->bootstrap(), QStringLiteral("poison-test"), t, 1).value(0), qint64(8), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'good-2'")) == 1,
+            60000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            committedOffsets(broker->bootstrap(), QStringLiteral("poison-test"), t, 1).value(0), qint64(8),
+            20000);
         consumer.stop();
 
-        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(3)); // good-1, busy-once (2nd attempt), good-2
-        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'busy-once'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")),
+                 qint64(3)); // good-1, busy-once (2nd attempt), good-2
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'busy-once'")),
+                 qint64(1));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(5));
         auto expectOne = [&](const QString& where) {
-            return countRows(*db, QStringLiteral("{dead_letters}"), where + QStringLiteral(" AND consumer_name = 'poison-test' AND status = 'NEW'"));
+            return countRows(*db, QStringLiteral("{dead_letters}"),
+                             where + QStringLiteral(" AND consumer_name = 'poison-test' AND status = 'NEW'"));
         };
-        QCOMPARE(expectOne(QStringLiteral("event_id = 'bad-json' AND error LIKE '%not valid JSON%' AND source_offset = 1")), qint64(1));
-        QCOMPARE(expectOne(QStringLiteral("event_id IS NULL AND error LIKE '%no event_id%' AND source_offset = 2")), qint64(1));
-        QCOMPARE(expectOne(QStringLiteral("event_id = 'bad-schema' AND error LIKE '%unknown schema_version 9%'")), qint64(1));
-        QCOMPARE(expectOne(QStringLiteral("event_id = 'closed-order' AND error = 'order is closed' AND stacktrace LIKE '%ledger: order closed%'")), qint64(1));
-        QCOMPARE(expectOne(QStringLiteral("event_id = 'always-busy' AND error LIKE 'retries exhausted after 3 attempts%' AND attempts = 3")), qint64(1));
+        QCOMPARE(expectOne(QStringLiteral(
+                     "event_id = 'bad-json' AND error LIKE '%not valid JSON%' AND source_offset = 1")),
+                 qint64(1));
+        QCOMPARE(expectOne(
+                     QStringLiteral("event_id IS NULL AND error LIKE '%no event_id%' AND source_offset = 2")),
+                 qint64(1));
+        QCOMPARE(
+            expectOne(QStringLiteral("event_id = 'bad-schema' AND error LIKE '%unknown schema_version 9%'")),
+            qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'closed-order' AND error = 'order is closed' AND "
+                                          "stacktrace LIKE '%ledger: order closed%'")),
+                 qint64(1));
+        QCOMPARE(expectOne(QStringLiteral("event_id = 'always-busy' AND error LIKE 'retries exhausted after "
+                                          "3 attempts%' AND attempts = 3")),
+                 qint64(1));
         auto letters = DeadLetterStore(*db).list(DeadLetterFilter{}, 0, 10);
         QVERIFY(letters.ok());
         for (const DeadLetter& l : letters->letters) {
@@ -161,13 +194,19 @@ private slots:
             if (l.eventId == QLatin1String("bad-json")) {
                 QCOMPARE(l.payload, QByteArray("{not json")); // the original bytes
                 QCOMPARE(l.messageKey, QStringLiteral("k"));
-                QCOMPARE(QJsonDocument::fromJson(l.headers).object().value(QStringLiteral("event_id")).toString(), QStringLiteral("bad-json"));
+                QCOMPARE(
+                    QJsonDocument::fromJson(l.headers).object().value(QStringLiteral("event_id")).toString(),
+                    QStringLiteral("bad-json"));
             }
             if (l.eventId == QLatin1String("always-busy"))
-                QVERIFY2(l.lastFailedAt > l.firstFailedAt && l.stacktrace.count(QStringLiteral("transient")) == 3, qPrintable(l.stacktrace));
+                QVERIFY2(l.lastFailedAt > l.firstFailedAt &&
+                             l.stacktrace.count(QStringLiteral("transient")) == 3,
+                         qPrintable(l.stacktrace));
         }
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")), qint64(3));
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")), qint64(4)); // all with an event_id
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(4)); // all with an event_id
         QCOMPARE(consumer.stats().deadLettered.load(), qint64(5));
     }
 
@@ -179,9 +218,11 @@ private slots:
         createBusinessTables(*db);
         const QString t = QStringLiteral("orders");
         auto broker = startBroker(t, 2);
-        produce(broker->bootstrap(), {orderMessage(t, QStringLiteral("e-ok"), QStringLiteral("o1"), QStringLiteral("SKU-1")),
-                                      orderMessage(t, QStringLiteral("e-404"), QStringLiteral("o2"), QStringLiteral("SKU-404"))});
-        ConsumerThread consumer(db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("inventory")), ledger);
+        produce(broker->bootstrap(),
+                {orderMessage(t, QStringLiteral("e-ok"), QStringLiteral("o1"), QStringLiteral("SKU-1")),
+                 orderMessage(t, QStringLiteral("e-404"), QStringLiteral("o2"), QStringLiteral("SKU-404"))});
+        ConsumerThread consumer(
+            db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("inventory")), ledger);
         consumer.start();
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}")), qint64(1), 60000);
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects")), qint64(1), 20000);
@@ -199,12 +240,16 @@ private slots:
         QVERIFY(publisher.ok());
         auto round = DeadLetterReplayer(*db, **publisher).deliver(10, 10000);
         QVERIFY2(round.ok() && round->delivered == 1, qPrintable(round.message()));
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")), qint64(1), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")), qint64(1),
+            30000);
         auto letter = DeadLetterStore(*db).find(letterId);
         QCOMPARE(letter->status, QStringLiteral("REPLAYED"));
         QCOMPARE(letter->replayCount, 1);
         QVERIFY(letter->replayedAt.isValid());
-        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("event_id = 'e-404' AND status = 'PROCESSED'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("event_id = 'e-404' AND status = 'PROCESSED'")),
+                 qint64(1));
 
         // A second replay (forced, delivered by a running relay) is a duplicate for the inbox.
         request.force = true;
@@ -217,7 +262,8 @@ private slots:
         relay.stop();
         consumer.stop();
         QCOMPARE(relay.stats().replayed.load(), qint64(1));
-        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'e-404'")),
+                 qint64(1));
 
         // On the topic: the original event_id, key and headers plus the replay headers.
         const auto onTopic = readTopic(broker->bootstrap(), t, 4, 3000);
@@ -273,7 +319,8 @@ private slots:
 
     void optionsRefuseAutoCommit()
     {
-        ConsumerOptions o = testConsumerOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("t"), QStringLiteral("c"));
+        ConsumerOptions o =
+            testConsumerOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("t"), QStringLiteral("c"));
         QVERIFY(o.validate().ok());
         o.kafka.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("true"));
         QVERIFY(!o.validate().ok());

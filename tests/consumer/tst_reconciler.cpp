@@ -28,7 +28,8 @@ void setSentAt(Database& db, const QVector<qint64>& ids, qint64 agoMs)
 {
     for (qint64 id : ids) {
         auto q = db.exec(QStringLiteral("UPDATE {events} SET status = 'SENT', sent_at = :t WHERE id = :id"),
-                         {{QStringLiteral(":t"), db.dialect().fromDateTime(QDateTime::currentDateTimeUtc().addMSecs(-agoMs))},
+                         {{QStringLiteral(":t"),
+                           db.dialect().fromDateTime(QDateTime::currentDateTimeUtc().addMSecs(-agoMs))},
                           {QStringLiteral(":id"), id}});
         QVERIFY(q.ok());
     }
@@ -36,7 +37,9 @@ void setSentAt(Database& db, const QVector<qint64>& ids, qint64 agoMs)
 
 QString eventIdOf(Database& db, qint64 id)
 {
-    return db.scalar(QStringLiteral("SELECT event_id FROM {events} WHERE id = :id"), {{QStringLiteral(":id"), id}})->toString();
+    return db
+        .scalar(QStringLiteral("SELECT event_id FROM {events} WHERE id = :id"), {{QStringLiteral(":id"), id}})
+        ->toString();
 }
 
 // 40 events: 1-30 SENT 10 minutes ago, 31-35 SENT just now, 36-40 PENDING. "billing" processed the
@@ -51,14 +54,18 @@ Fixture build(Database& outbox, Database& inbox)
     for (int i = 0; i < 30; ++i) {
         const qint64 id = f.ids.at(i);
         if (i % 2 == 1) { // ids 2, 4, … (1-based even)
-            if (!InboxStore(inbox).recordProcessed(eventIdOf(outbox, id), QStringLiteral("billing"), QString(), 1).value())
+            if (!InboxStore(inbox)
+                     .recordProcessed(eventIdOf(outbox, id), QStringLiteral("billing"), QString(), 1)
+                     .value())
                 qFatal("inbox");
         } else {
             f.expected.insert(id);
         }
     }
-    (void)InboxStore(inbox).recordFailed(eventIdOf(outbox, f.ids.at(2)), QStringLiteral("billing"), QString(), 3, QStringLiteral("boom"));
-    (void)InboxStore(inbox).recordProcessed(eventIdOf(outbox, f.ids.at(4)), QStringLiteral("shipping"), QString(), 1);
+    (void)InboxStore(inbox).recordFailed(eventIdOf(outbox, f.ids.at(2)), QStringLiteral("billing"), QString(),
+                                         3, QStringLiteral("boom"));
+    (void)InboxStore(inbox).recordProcessed(eventIdOf(outbox, f.ids.at(4)), QStringLiteral("shipping"),
+                                            QString(), 1);
     return f;
 }
 
@@ -131,27 +138,37 @@ private slots:
         const Fixture f = build(*db, *inbox);
         QProcess p;
         p.start(qEnvironmentVariable("OUTBOXCTL"),
-                {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()), QStringLiteral("--inbox-db"),
-                 TestDatabases::urlText(inbox->url()), QStringLiteral("--consumer"), QStringLiteral("billing"),
-                 QStringLiteral("--older-than"), QStringLiteral("5m"), QStringLiteral("--chunk"), QStringLiteral("4"), QStringLiteral("--json")});
+                {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                 QStringLiteral("--inbox-db"), TestDatabases::urlText(inbox->url()),
+                 QStringLiteral("--consumer"), QStringLiteral("billing"), QStringLiteral("--older-than"),
+                 QStringLiteral("5m"), QStringLiteral("--chunk"), QStringLiteral("4"),
+                 QStringLiteral("--json")});
         QVERIFY(p.waitForFinished(30000));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
         QCOMPARE(o.value(QStringLiteral("unconsumed")).toInteger(), qint64(f.expected.size()));
         QCOMPARE(o.value(QStringLiteral("sample")).toArray().size(), 15);
-        QCOMPARE(o.value(QStringLiteral("sample")).toArray().first().toObject().value(QStringLiteral("id")).toInteger(), f.ids.first());
+        QCOMPARE(o.value(QStringLiteral("sample"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("id"))
+                     .toInteger(),
+                 f.ids.first());
 
         QProcess text;
-        text.start(qEnvironmentVariable("OUTBOXCTL"), {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                                                       QStringLiteral("--consumer"), QStringLiteral("billing")});
+        text.start(qEnvironmentVariable("OUTBOXCTL"),
+                   {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                    QStringLiteral("--consumer"), QStringLiteral("billing")});
         QVERIFY(text.waitForFinished(30000));
         QCOMPARE(text.exitCode(), 0);
         QVERIFY(text.readAllStandardOutput().startsWith("30 of 30 event(s) SENT more than"));
 
         QProcess bad;
-        bad.start(qEnvironmentVariable("OUTBOXCTL"), {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                                                      QStringLiteral("--consumer"), QStringLiteral("billing"), QStringLiteral("--older-than"),
-                                                      QStringLiteral("yesterday")});
+        bad.start(qEnvironmentVariable("OUTBOXCTL"),
+                  {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                   QStringLiteral("--consumer"), QStringLiteral("billing"), QStringLiteral("--older-than"),
+                   QStringLiteral("yesterday")});
         QVERIFY(bad.waitForFinished(30000));
         QCOMPARE(bad.exitCode(), 2);
         QCOMPARE(bad.readAllStandardError().count('\n'), 1);
@@ -168,15 +185,22 @@ private slots:
         QVERIFY(none.ok());
         QVERIFY(none->unconsumed.isEmpty()); // nothing configured: no extra query
         MetricsQuery query(*db);
-        query.setUnconsumedConsumers({QStringLiteral("billing"), QStringLiteral("shipping")}, 5 * 60 * 1000, 3600 * 1000);
+        query.setUnconsumedConsumers({QStringLiteral("billing"), QStringLiteral("shipping")}, 5 * 60 * 1000,
+                                     3600 * 1000);
         auto s = query.sample();
         QVERIFY2(s.ok(), qPrintable(s.message()));
         QCOMPARE(s->unconsumed.value(QStringLiteral("billing")), qint64(f.expected.size()));
         QCOMPARE(s->unconsumed.value(QStringLiteral("shipping")), qint64(29));
-        QCOMPARE(s->toJson().value(QStringLiteral("unconsumed")).toObject().value(QStringLiteral("billing")).toInteger(), qint64(f.expected.size()));
+        QCOMPARE(s->toJson()
+                     .value(QStringLiteral("unconsumed"))
+                     .toObject()
+                     .value(QStringLiteral("billing"))
+                     .toInteger(),
+                 qint64(f.expected.size()));
         // Events created before the window are not counted (the bound that keeps it cheap).
         QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET created_at = :t"),
-                         {{QStringLiteral(":t"), db->dialect().fromDateTime(QDateTime::currentDateTimeUtc().addSecs(-7200))}})
+                         {{QStringLiteral(":t"),
+                           db->dialect().fromDateTime(QDateTime::currentDateTimeUtc().addSecs(-7200))}})
                     .ok());
         QCOMPARE(query.sample()->unconsumed.value(QStringLiteral("billing")), qint64(0));
     }

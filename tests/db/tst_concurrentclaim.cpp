@@ -5,7 +5,6 @@
 #include <QMutex>
 #include <QTest>
 #include <QThread>
-
 #include <atomic>
 
 using namespace outbox;
@@ -67,7 +66,9 @@ private slots:
                     QMutexLocker lock(&mutex);
                     for (const OutboxEvent& e : batch->events) {
                         if (owner.contains(e.id))
-                            problems << QStringLiteral("event %1 claimed by %2 and %3").arg(e.id).arg(owner.value(e.id), worker);
+                            problems << QStringLiteral("event %1 claimed by %2 and %3")
+                                            .arg(e.id)
+                                            .arg(owner.value(e.id), worker);
                         owner.insert(e.id, worker);
                         if (e.attempts != 1)
                             problems << QStringLiteral("event %1 has attempts %2").arg(e.id).arg(e.attempts);
@@ -90,12 +91,14 @@ private slots:
         QCOMPARE(owner.size(), Events);
         for (qint64 id : ids)
             QVERIFY(owner.contains(id));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENDING'")), qint64(Events));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENDING'")),
+                 qint64(Events));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts <> 1")), qint64(0));
         int active = 0;
         for (int n : perClaimer)
             active += n > 0 ? 1 : 0;
-        qInfo("%s: claims per claimer %d / %d / %d / %d", qPrintable(kind), perClaimer[0], perClaimer[1], perClaimer[2], perClaimer[3]);
+        qInfo("%s: claims per claimer %d / %d / %d / %d", qPrintable(kind), perClaimer[0], perClaimer[1],
+              perClaimer[2], perClaimer[3]);
         QVERIFY2(active >= 2, "the claimers did not run concurrently");
     }
 };

@@ -17,17 +17,25 @@ private slots:
         QTest::addColumn<int>("port");
         QTest::addColumn<QString>("user");
         QTest::addColumn<QString>("database");
-        QTest::newRow("postgresql") << "postgresql://app@db.example:6432/orders" << int(DatabaseKind::PostgreSql)
-                                    << "db.example" << 6432 << "app" << "orders";
-        QTest::newRow("postgres default port") << "postgres://app@localhost/orders" << int(DatabaseKind::PostgreSql)
-                                               << "localhost" << 5432 << "app" << "orders";
-        QTest::newRow("mysql") << "mysql://root:secret@127.0.0.1:3307/shop" << int(DatabaseKind::MySql) << "127.0.0.1"
-                               << 3307 << "root" << "shop";
-        QTest::newRow("mariadb alias") << "mariadb://u@h/shop" << int(DatabaseKind::MySql) << "h" << 3306 << "u" << "shop";
-        QTest::newRow("sqlite absolute") << "sqlite:///var/lib/outbox/demo.db" << int(DatabaseKind::Sqlite) << ""
-                                         << 0 << "" << "/var/lib/outbox/demo.db";
-        QTest::newRow("sqlite relative") << "sqlite://data/demo.db" << int(DatabaseKind::Sqlite) << "" << 0 << ""
-                                         << "data/demo.db";
+        QTest::newRow("postgresql") << "postgresql://app@db.example:6432/orders"
+                                    << int(DatabaseKind::PostgreSql) << "db.example" << 6432 << "app"
+                                    << "orders";
+        QTest::newRow("postgres default port")
+            << "postgres://app@localhost/orders" << int(DatabaseKind::PostgreSql) << "localhost" << 5432
+            << "app"
+            << "orders";
+        QTest::newRow("mysql") << "mysql://root:secret@127.0.0.1:3307/shop" << int(DatabaseKind::MySql)
+                               << "127.0.0.1" << 3307 << "root"
+                               << "shop";
+        QTest::newRow("mariadb alias")
+            << "mariadb://u@h/shop" << int(DatabaseKind::MySql) << "h" << 3306 << "u"
+            << "shop";
+        QTest::newRow("sqlite absolute")
+            << "sqlite:///var/lib/outbox/demo.db" << int(DatabaseKind::Sqlite) << "" << 0 << ""
+            << "/var/lib/outbox/demo.db";
+        QTest::newRow("sqlite relative")
+            << "sqlite://data/demo.db" << int(DatabaseKind::Sqlite) << "" << 0 << ""
+            << "data/demo.db";
     }
 
     void parsesValidUrls()
@@ -51,16 +59,26 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("empty") << "" << "no database given";
-        QTest::newRow("no scheme") << "localhost/orders" << "expected postgresql://";
-        QTest::newRow("unknown scheme") << "oracle://u@h/db" << "unknown scheme";
-        QTest::newRow("no host") << "postgresql:///orders" << "no host";
-        QTest::newRow("no database") << "postgresql://u@h:5432/" << "exactly one database name";
-        QTest::newRow("nested path") << "mysql://u@h/a/b" << "exactly one database name";
-        QTest::newRow("bad port") << "postgresql://u@h:99999/db" << "invalid";
-        QTest::newRow("sqlite no file") << "sqlite:///" << "names no file";
-        QTest::newRow("sqlite memory") << "sqlite://:memory:" << "in-memory";
-        QTest::newRow("unknown option") << "postgresql://u@h/db?evil=1" << "unsupported option";
+        QTest::newRow("empty") << ""
+                               << "no database given";
+        QTest::newRow("no scheme") << "localhost/orders"
+                                   << "expected postgresql://";
+        QTest::newRow("unknown scheme") << "oracle://u@h/db"
+                                        << "unknown scheme";
+        QTest::newRow("no host") << "postgresql:///orders"
+                                 << "no host";
+        QTest::newRow("no database") << "postgresql://u@h:5432/"
+                                     << "exactly one database name";
+        QTest::newRow("nested path") << "mysql://u@h/a/b"
+                                     << "exactly one database name";
+        QTest::newRow("bad port") << "postgresql://u@h:99999/db"
+                                  << "invalid";
+        QTest::newRow("sqlite no file") << "sqlite:///"
+                                        << "names no file";
+        QTest::newRow("sqlite memory") << "sqlite://:memory:"
+                                       << "in-memory";
+        QTest::newRow("unknown option") << "postgresql://u@h/db?evil=1"
+                                        << "unsupported option";
     }
 
     void rejectsMalformedUrls()

@@ -44,8 +44,12 @@ private slots:
         QCOMPARE(stored->attempts, 0);
         QCOMPARE(stored->aggregateId, QStringLiteral("O1001"));
         QCOMPARE(*stored->aggregateVersion, qint64(1));
-        QCOMPARE(QJsonDocument::fromJson(stored->payload).object().value(QStringLiteral("order_id")).toString(), QStringLiteral("O1001"));
-        QCOMPARE(QJsonDocument::fromJson(stored->headers).object().value(QStringLiteral("trace_id")).toString(), QStringLiteral("abc"));
+        QCOMPARE(
+            QJsonDocument::fromJson(stored->payload).object().value(QStringLiteral("order_id")).toString(),
+            QStringLiteral("O1001"));
+        QCOMPARE(
+            QJsonDocument::fromJson(stored->headers).object().value(QStringLiteral("trace_id")).toString(),
+            QStringLiteral("abc"));
         QVERIFY(stored->createdAt.isValid());
         QVERIFY(qAbs(stored->createdAt.secsTo(QDateTime::currentDateTimeUtc())) < 120);
 
@@ -62,10 +66,14 @@ private slots:
         QTest::addColumn<QByteArray>("payload");
         QTest::addColumn<QString>("type");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not json") << QByteArray("{oops") << "OrderCreated" << "not valid JSON";
-        QTest::newRow("no type") << QByteArray("{}") << "" << "event_type";
-        QTest::newRow("oversized") << (QByteArray("{\"x\":\"") + QByteArray(2 * 1024 * 1024, 'a') + QByteArray("\"}"))
-                                   << "OrderCreated" << "exceeds the limit";
+        QTest::newRow("not json") << QByteArray("{oops") << "OrderCreated"
+                                  << "not valid JSON";
+        QTest::newRow("no type") << QByteArray("{}") << ""
+                                 << "event_type";
+        QTest::newRow("oversized") << (QByteArray("{\"x\":\"") + QByteArray(2 * 1024 * 1024, 'a') +
+                                       QByteArray("\"}"))
+                                   << "OrderCreated"
+                                   << "exceeds the limit";
     }
     void writerRejectsBadEvents()
     {
@@ -172,7 +180,8 @@ private slots:
         QCOMPARE(fresh->events.first().attempts, 2);
 
         const qint64 id = old->events.first().id;
-        auto failed = store.markFailed(old->leaseToken, {ErrorMark{id, QStringLiteral("late failure"), QStringLiteral("deterministic"), 0}});
+        auto failed = store.markFailed(old->leaseToken, {ErrorMark{id, QStringLiteral("late failure"),
+                                                                   QStringLiteral("deterministic"), 0}});
         QVERIFY(failed.ok());
         QCOMPARE(failed->updated, 0);
         QCOMPARE(failed->fenced, QVector<qint64>{id});
@@ -195,12 +204,18 @@ private slots:
         auto batch = store.claim(QStringLiteral("w"), 4, 30000);
         QVERIFY(batch.ok());
         const auto& ev = batch->events;
-        auto retry = store.retryLater(batch->leaseToken, {ErrorMark{ev[0].id, QStringLiteral("broker timeout"), QStringLiteral("unknown_outcome"), 60000}});
+        auto retry =
+            store.retryLater(batch->leaseToken, {ErrorMark{ev[0].id, QStringLiteral("broker timeout"),
+                                                           QStringLiteral("unknown_outcome"), 60000}});
         QVERIFY2(retry.ok(), qPrintable(retry.message()));
         QCOMPARE(retry->updated, 1);
-        auto failed = store.markFailed(batch->leaseToken, {ErrorMark{ev[1].id, QStringLiteral("Broker: Message size too large"), QStringLiteral("deterministic"), 0}});
+        auto failed = store.markFailed(batch->leaseToken,
+                                       {ErrorMark{ev[1].id, QStringLiteral("Broker: Message size too large"),
+                                                  QStringLiteral("deterministic"), 0}});
         QVERIFY(failed.ok());
-        auto dead = store.markDead(batch->leaseToken, {ErrorMark{ev[2].id, QStringLiteral("attempts exhausted"), QStringLiteral("transient"), 0}});
+        auto dead = store.markDead(
+            batch->leaseToken,
+            {ErrorMark{ev[2].id, QStringLiteral("attempts exhausted"), QStringLiteral("transient"), 0}});
         QVERIFY(dead.ok());
         auto released = store.release(batch->leaseToken, {ev[3].id});
         QVERIFY(released.ok());
@@ -283,7 +298,10 @@ private slots:
         auto blocked = store.claim(QStringLiteral("w"), 10, 30000, OrderingMode::Aggregate);
         QVERIFY(blocked->events.isEmpty());
         // A FAILED event keeps blocking its aggregate.
-        QVERIFY(store.markFailed(first->leaseToken, {ErrorMark{first->events.at(0).id, QStringLiteral("bad"), QStringLiteral("deterministic"), 0}}).ok());
+        QVERIFY(store
+                    .markFailed(first->leaseToken, {ErrorMark{first->events.at(0).id, QStringLiteral("bad"),
+                                                              QStringLiteral("deterministic"), 0}})
+                    .ok());
         QVERIFY(store.claim(QStringLiteral("w"), 10, 30000, OrderingMode::Aggregate)->events.isEmpty());
         forceStatus(*db, {first->events.at(0).id}, QStringLiteral("DEAD"));
         auto next = store.claim(QStringLiteral("w"), 10, 30000, OrderingMode::Aggregate);
@@ -298,7 +316,8 @@ private slots:
         auto db = TestDatabases::fresh(kind, kind);
         const auto ids = insertEvents(*db, 30);
         insertEvents(*db, 5, QStringLiteral("OrderPaid"), QStringLiteral("paid-"));
-        forceStatus(*db, ids.mid(0, 7), QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, ids.mid(0, 7), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
         EventStore store(*db);
 
         EventPageRequest r;
@@ -344,8 +363,11 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("text");
-        const QStringList attacks = {QStringLiteral("' OR '1'='1"), QStringLiteral("x'); DROP TABLE outbox_events; --"),
-                                     QStringLiteral("%"), QStringLiteral("_"), QStringLiteral("\\' OR 1=1 #"),
+        const QStringList attacks = {QStringLiteral("' OR '1'='1"),
+                                     QStringLiteral("x'); DROP TABLE outbox_events; --"),
+                                     QStringLiteral("%"),
+                                     QStringLiteral("_"),
+                                     QStringLiteral("\\' OR 1=1 #"),
                                      QStringLiteral("1; DELETE FROM outbox_events")};
         for (const QString& k : TestDatabases::kinds())
             for (int i = 0; i < attacks.size() && TestDatabases::available(k); ++i)
@@ -362,11 +384,21 @@ private slots:
         for (int field = 0; field < 5; ++field) {
             EventPageRequest r;
             switch (field) {
-            case 0: r.filter.eventType = text; break;
-            case 1: r.filter.aggregateType = text; break;
-            case 2: r.filter.aggregateId = text; break;
-            case 3: r.filter.errorText = text; break;
-            case 4: r.filter.statuses = {text}; break;
+            case 0:
+                r.filter.eventType = text;
+                break;
+            case 1:
+                r.filter.aggregateType = text;
+                break;
+            case 2:
+                r.filter.aggregateId = text;
+                break;
+            case 3:
+                r.filter.errorText = text;
+                break;
+            case 4:
+                r.filter.statuses = {text};
+                break;
             }
             auto page = store.list(r);
             QVERIFY2(page.ok(), qPrintable(page.message()));
@@ -395,7 +427,8 @@ private slots:
         QCOMPARE(c->byStatus.value(EventStatus::Sent), qint64(3));
         QCOMPARE(c->byStatus.value(EventStatus::Dead), qint64(2));
         QCOMPARE(c->byStatus.value(EventStatus::Failed), qint64(0));
-        QVERIFY2(c->oldestPendingAgeMs >= 40 && c->oldestPendingAgeMs < 60000, qPrintable(QString::number(c->oldestPendingAgeMs)));
+        QVERIFY2(c->oldestPendingAgeMs >= 40 && c->oldestPendingAgeMs < 60000,
+                 qPrintable(QString::number(c->oldestPendingAgeMs)));
     }
 
     void retentionDeletesOnlyOldSentRows_data() { TestDatabases::addKinds(); }
@@ -418,7 +451,9 @@ private slots:
         QCOMPARE(*second, 2);
         QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(7));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(1));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status IN ('DEAD', 'FAILED', 'PENDING')")), qint64(6));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("status IN ('DEAD', 'FAILED', 'PENDING')")),
+                 qint64(6));
     }
 
     void findByIdOrEventId()

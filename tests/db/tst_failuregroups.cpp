@@ -21,7 +21,8 @@ private slots:
                                 << QStringLiteral("timeout after <n> ms on partition <n>");
         QTest::newRow("uuid") << QStringLiteral("order 8f14e45f-ceea-467f-a0e6-1b2c3d4e5f60 not found")
                               << QStringLiteral("order <uuid> not found");
-        QTest::newRow("hex") << QStringLiteral("bad pointer 0xdeadbeef") << QStringLiteral("bad pointer <hex>");
+        QTest::newRow("hex") << QStringLiteral("bad pointer 0xdeadbeef")
+                             << QStringLiteral("bad pointer <hex>");
         QTest::newRow("spaces") << QStringLiteral("  a \n b  ") << QStringLiteral("a b");
     }
     void fingerprintNormalisesWhatDiffersPerEvent()
@@ -41,11 +42,16 @@ private slots:
         const auto ids = insertEvents(*db, 12);
         // Five "schema" failures that differ only by number, three timeouts, one sent with an old error.
         for (int i = 0; i < 5; ++i)
-            forceStatus(*db, {ids[i]}, QStringLiteral("FAILED"), QStringLiteral("schema check failed for order %1").arg(100 + i));
+            forceStatus(*db, {ids[i]}, QStringLiteral("FAILED"),
+                        QStringLiteral("schema check failed for order %1").arg(100 + i));
         for (int i = 5; i < 8; ++i)
-            forceStatus(*db, {ids[i]}, QStringLiteral("DEAD"), QStringLiteral("timeout after %1 ms").arg(i * 1000));
+            forceStatus(*db, {ids[i]}, QStringLiteral("DEAD"),
+                        QStringLiteral("timeout after %1 ms").arg(i * 1000));
         forceStatus(*db, {ids[8]}, QStringLiteral("SENT"), QStringLiteral("schema check failed for order 9"));
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'")).ok());
+        QVERIFY(
+            db->exec(QStringLiteral(
+                         "UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'"))
+                .ok());
 
         auto groups = FailureGroups(*db).list();
         QVERIFY2(groups.ok(), qPrintable(groups.message()));

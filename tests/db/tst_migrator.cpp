@@ -29,8 +29,8 @@ private slots:
         QCOMPARE(first->currentVersion, migrator.latestVersion());
 
         const QStringList tables = db->handle().tables();
-        for (const char* t : {"outbox_events", "inbox_events", "dead_letters", "outbox_audit_log", "outbox_relays",
-                              "outbox_schema_migrations"})
+        for (const char* t : {"outbox_events", "inbox_events", "dead_letters", "outbox_audit_log",
+                              "outbox_relays", "outbox_schema_migrations"})
             QVERIFY2(tables.contains(QLatin1String(t)), t);
 
         auto second = migrator.migrate();
@@ -46,12 +46,15 @@ private slots:
         auto db = TestDatabases::fresh(kind, kind);
         QString sql;
         if (kind == QLatin1String("postgresql"))
-            sql = QStringLiteral("SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE tablename = 'outbox_events'");
+            sql = QStringLiteral(
+                "SELECT indexname || ' ' || indexdef FROM pg_indexes WHERE tablename = 'outbox_events'");
         else if (kind == QLatin1String("mysql"))
-            sql = QStringLiteral("SELECT DISTINCT INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() "
+            sql = QStringLiteral("SELECT DISTINCT INDEX_NAME FROM information_schema.STATISTICS WHERE "
+                                 "TABLE_SCHEMA = DATABASE() "
                                  "AND TABLE_NAME = 'outbox_events'");
         else
-            sql = QStringLiteral("SELECT name || ' ' || sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox_events' "
+            sql = QStringLiteral("SELECT name || ' ' || sql FROM sqlite_master WHERE type = 'index' AND "
+                                 "tbl_name = 'outbox_events' "
                                  "AND sql IS NOT NULL");
         auto q = db->exec(sql);
         QVERIFY(q.ok());
@@ -63,7 +66,8 @@ private slots:
         if (kind == QLatin1String("mysql")) {
             QVERIFY2(all.contains(QStringLiteral("outbox_events_claim_idx")), qPrintable(all));
         } else {
-            QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")),
+                     qPrintable(all));
             QVERIFY2(all.contains(QStringLiteral("sending_idx")), qPrintable(all));
         }
     }
@@ -73,10 +77,11 @@ private slots:
     {
         QFETCH(QString, kind);
         auto db = TestDatabases::fresh(kind, kind);
-        auto insert = db->exec(QStringLiteral("INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, reason, "
-                                              "affected_count, outcome) VALUES (%1, 'alice', 'h', 'events.requeue', 'event', "
-                                              "%2, 'test', 1, 'ok')")
-                                   .arg(db->dialect().now(), db->dialect().jsonValue(QStringLiteral("'[1]'"))));
+        auto insert = db->exec(
+            QStringLiteral("INSERT INTO {audit} (at, actor, host, action, target_kind, target_ids, reason, "
+                           "affected_count, outcome) VALUES (%1, 'alice', 'h', 'events.requeue', 'event', "
+                           "%2, 'test', 1, 'ok')")
+                .arg(db->dialect().now(), db->dialect().jsonValue(QStringLiteral("'[1]'"))));
         QVERIFY2(insert.ok(), qPrintable(insert.message()));
         auto update = db->exec(QStringLiteral("UPDATE {audit} SET reason = 'rewritten'"));
         QVERIFY(!update.ok());
@@ -104,7 +109,11 @@ private slots:
     void refusesASchemaNewerThanItKnows()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("newer"));
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO {migrations} (version, description, applied_at) VALUES (99, 'future', 'x')")).ok());
+        QVERIFY(
+            db
+                ->exec(QStringLiteral(
+                    "INSERT INTO {migrations} (version, description, applied_at) VALUES (99, 'future', 'x')"))
+                .ok());
         auto report = Migrator(*db).migrate();
         QVERIFY(!report.ok());
         QVERIFY2(report.message().contains(QStringLiteral("newer")), qPrintable(report.message()));
@@ -112,7 +121,8 @@ private slots:
 
     void tablePrefixIsApplied()
     {
-        auto url = TestDatabases::create(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("prefix")));
+        auto url = TestDatabases::create(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("prefix")));
         Database::Options options;
         options.tablePrefix = QStringLiteral("billing_");
         auto db = Database::open(url, options);

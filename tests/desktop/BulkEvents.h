@@ -9,32 +9,45 @@ namespace outbox::test {
 // with an error text that differs only in its numbers.
 inline void insertGeneratedEvents(Database& db, qint64 count, int failedEvery = 0)
 {
-    const QString failed = failedEvery > 0 ? QStringLiteral("i % %1 = 0").arg(failedEvery) : QStringLiteral("1 = 0");
+    const QString failed =
+        failedEvery > 0 ? QStringLiteral("i % %1 = 0").arg(failedEvery) : QStringLiteral("1 = 0");
     QString sql;
     switch (db.kind()) {
     case DatabaseKind::PostgreSql:
-        sql = QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers, status, "
-                             "last_error, last_error_class) SELECT 'gen-' || i, 'OrderCreated', 'Order', 'order-' || (i % 1000), "
-                             "jsonb_build_object('n', i), '{}'::jsonb, CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, "
-                             "CASE WHEN %2 THEN 'schema check failed for row ' || i END, CASE WHEN %2 THEN 'deterministic' END "
-                             "FROM generate_series(1, %1) AS s(i)")
+        sql = QStringLiteral(
+                  "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, "
+                  "headers, status, "
+                  "last_error, last_error_class) SELECT 'gen-' || i, 'OrderCreated', 'Order', 'order-' || (i "
+                  "% 1000), "
+                  "jsonb_build_object('n', i), '{}'::jsonb, CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, "
+                  "CASE WHEN %2 THEN 'schema check failed for row ' || i END, CASE WHEN %2 THEN "
+                  "'deterministic' END "
+                  "FROM generate_series(1, %1) AS s(i)")
                   .arg(count)
                   .arg(failed);
         break;
     case DatabaseKind::MySql:
-        sql = QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers, status, "
-                             "last_error, last_error_class) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-                             "SELECT CONCAT('gen-', i), 'OrderCreated', 'Order', CONCAT('order-', i % 1000), JSON_OBJECT('n', i), '{}', "
-                             "CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, CASE WHEN %2 THEN CONCAT('schema check failed for row ', i) END, "
+        sql = QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, "
+                             "payload, headers, status, "
+                             "last_error, last_error_class) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                             "SELECT i + 1 FROM n WHERE i < %1) "
+                             "SELECT CONCAT('gen-', i), 'OrderCreated', 'Order', CONCAT('order-', i % 1000), "
+                             "JSON_OBJECT('n', i), '{}', "
+                             "CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, CASE WHEN %2 THEN CONCAT('schema "
+                             "check failed for row ', i) END, "
                              "CASE WHEN %2 THEN 'deterministic' END FROM n")
                   .arg(count)
                   .arg(failed);
         break;
     case DatabaseKind::Sqlite:
-        sql = QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers, status, "
-                             "last_error, last_error_class) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-                             "SELECT 'gen-' || i, 'OrderCreated', 'Order', 'order-' || (i % 1000), json_object('n', i), '{}', "
-                             "CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, CASE WHEN %2 THEN 'schema check failed for row ' || i END, "
+        sql = QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, "
+                             "payload, headers, status, "
+                             "last_error, last_error_class) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+                             "SELECT i + 1 FROM n WHERE i < %1) "
+                             "SELECT 'gen-' || i, 'OrderCreated', 'Order', 'order-' || (i % 1000), "
+                             "json_object('n', i), '{}', "
+                             "CASE WHEN %2 THEN 'FAILED' ELSE 'SENT' END, CASE WHEN %2 THEN 'schema check "
+                             "failed for row ' || i END, "
                              "CASE WHEN %2 THEN 'deterministic' END FROM n")
                   .arg(count)
                   .arg(failed);

@@ -39,33 +39,42 @@ int main(int argc, char* argv[])
     }
     Database& relay = **db;
     int tick = 0;
-    const QString run = QString::number(QDateTime::currentMSecsSinceEpoch()); // event ids stay unique across runs
+    const QString run =
+        QString::number(QDateTime::currentMSecsSinceEpoch()); // event ids stay unique across runs
     QTimer play;
     QObject::connect(&play, &QTimer::timeout, &app, [&]() {
         ++tick;
         const int burst = 40 + (tick % 7) * 15;
-        (void)relay.exec(QStringLiteral("UPDATE {events} SET status = 'SENT', sent_at = %1 WHERE id IN (SELECT id FROM {events} "
-                                        "WHERE status = 'PENDING' ORDER BY id LIMIT %2)")
-                             .arg(relay.dialect().now())
-                             .arg(burst));
-        (void)relay.exec(QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers) "
-                                        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
-                                        "SELECT 'live-%2-%3-' || i, 'OrderCreated', 'order', 'order-' || i, json_object('order', i), '{}' FROM n")
-                             .arg(55 + (tick % 5) * 18)
-                             .arg(run)
-                             .arg(tick));
-        (void)relay.exec(QStringLiteral("UPDATE {relays} SET sent_total = sent_total + %1, failed_total = failed_total + %2, "
-                                        "heartbeat_at = %3 WHERE worker_id = 'relay-a'")
-                             .arg(burst)
-                             .arg(tick % 3)
-                             .arg(relay.dialect().now()));
+        (void)relay.exec(
+            QStringLiteral(
+                "UPDATE {events} SET status = 'SENT', sent_at = %1 WHERE id IN (SELECT id FROM {events} "
+                "WHERE status = 'PENDING' ORDER BY id LIMIT %2)")
+                .arg(relay.dialect().now())
+                .arg(burst));
+        (void)relay.exec(
+            QStringLiteral(
+                "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, headers) "
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %1) "
+                "SELECT 'live-%2-%3-' || i, 'OrderCreated', 'order', 'order-' || i, json_object('order', i), "
+                "'{}' FROM n")
+                .arg(55 + (tick % 5) * 18)
+                .arg(run)
+                .arg(tick));
+        (void)relay.exec(
+            QStringLiteral(
+                "UPDATE {relays} SET sent_total = sent_total + %1, failed_total = failed_total + %2, "
+                "heartbeat_at = %3 WHERE worker_id = 'relay-a'")
+                .arg(burst)
+                .arg(tick % 3)
+                .arg(relay.dialect().now()));
     });
     play.start(500);
 
     MainWindow window;
     window.resize(1500, 950);
     window.show();
-    window.connectToText(urlText, ConnectionProfile{QStringLiteral("demo (SQLite)"), urlText, QStringLiteral("green")});
+    window.connectToText(
+        urlText, ConnectionProfile{QStringLiteral("demo (SQLite)"), urlText, QStringLiteral("green")});
     window.findChild<QComboBox*>(QStringLiteral("refreshInterval"))->setCurrentIndex(0); // 1 s
     QTest::qWait(30000);
     window.grab().save(out.filePath(QStringLiteral("overview.png")));

@@ -25,7 +25,8 @@ private slots:
     {
         JsonTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setJson(QByteArrayLiteral(R"({"order":{"id":7,"items":[1,2,{"sku":"x"}]},"paid":true,"note":null})"));
+        model.setJson(
+            QByteArrayLiteral(R"({"order":{"id":7,"items":[1,2,{"sku":"x"}]},"paid":true,"note":null})"));
         QCOMPARE(model.rowCount(), 3);
         const QModelIndex order = model.index(1, 0);
         QCOMPARE(order.data().toString(), QStringLiteral("order"));
@@ -59,7 +60,8 @@ private slots:
 
     void recordTableModel()
     {
-        RecordTableModel model({{QStringLiteral("id"), QStringLiteral("Id")}, {QStringLiteral("ids"), QStringLiteral("Ids")}});
+        RecordTableModel model(
+            {{QStringLiteral("id"), QStringLiteral("Id")}, {QStringLiteral("ids"), QStringLiteral("Ids")}});
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setRows({QJsonObject{{QStringLiteral("id"), 1}, {QStringLiteral("ids"), QJsonArray{1, 2}}}});
         model.appendRows({QJsonObject{{QStringLiteral("id"), 2}}, QJsonObject{{QStringLiteral("id"), 3}}});
@@ -106,7 +108,8 @@ private slots:
     {
         ManagedRelay relay;
         QSignalSpy lines(&relay, &ManagedRelay::line);
-        relay.start(QStandardPaths::findExecutable(QStringLiteral("sh")), {QStringLiteral("-c"), QStringLiteral("echo relay-output; exit 3")});
+        relay.start(QStandardPaths::findExecutable(QStringLiteral("sh")),
+                    {QStringLiteral("-c"), QStringLiteral("echo relay-output; exit 3")});
         QTRY_VERIFY_WITH_TIMEOUT(relay.restarts() >= 2, 10000);
         bool sawOutput = false;
         bool sawRestart = false;

@@ -20,10 +20,7 @@ class TestEventTableModel : public QObject
     Q_OBJECT
 
 private:
-    static void waitIdle(EventTableModel& model)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 20000);
-    }
+    static void waitIdle(EventTableModel& model) { QTRY_VERIFY_WITH_TIMEOUT(!model.isFetching(), 20000); }
     // Fetches until the end (the model tester may already have started a fetch itself).
     static void fetchAll(EventTableModel& model)
     {
@@ -135,7 +132,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(model.eventAt(0).has_value(), 10000);
         QCOMPARE(model.eventAt(0)->eventId, QStringLiteral("gen-1"));
         QVERIFY(model.loadedRowCount() <= bound);
-        qInfo("rows %d, at most %d held in memory (bound %d), %d scroll rounds", model.rowCount(), maxHeld, bound, rounds);
+        qInfo("rows %d, at most %d held in memory (bound %d), %d scroll rounds", model.rowCount(), maxHeld,
+              bound, rounds);
     }
 };
 

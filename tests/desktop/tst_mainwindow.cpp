@@ -1,4 +1,6 @@
 #include "core/db/DeadLetterStore.h"
+#include "core/db/Migrator.h"
+#include "tests/desktop/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/desktop/AuditPage.h"
 #include "ui/desktop/DeadLettersPage.h"
@@ -7,32 +9,30 @@
 #include "ui/desktop/EventsPage.h"
 #include "ui/desktop/JsonTreeModel.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/ManagedRelay.h"
+#include "ui/desktop/OverviewPage.h"
 #include "ui/desktop/RecordTableModel.h"
 #include "ui/desktop/RelaysPage.h"
-#include "core/db/Migrator.h"
-#include <QDir>
 #include "ui/desktop/StatTile.h"
-#include "ui/desktop/ManagedRelay.h"
-#include <QPlainTextEdit>
-#include <QProcess>
-#include "ui/desktop/OverviewPage.h"
-#include "tests/desktop/BulkEvents.h"
 
 #include <QApplication>
-#include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QClipboard>
-#include <QKeyEvent>
-#include <QGuiApplication>
-#include <QJsonObject>
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
+#include <QEventLoop>
 #include <QFile>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeyEvent>
 #include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPlainTextEdit>
 #include <QPointer>
+#include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -53,8 +53,7 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private:
-    template <typename T>
-    static T* child(QObject* parent, const char* name)
+    template <typename T> static T* child(QObject* parent, const char* name)
     {
         T* w = parent->findChild<T*>(QLatin1String(name));
         if (!w)
@@ -67,10 +66,12 @@ private:
     static bool runActionDialog(MainWindow& window, const QString& reason, bool expectConfirm)
     {
         QDialog* dialog = nullptr;
-        const bool shown = QTest::qWaitFor([&]() {
-            dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"));
-            return dialog && dialog->isVisible();
-        }, 10000);
+        const bool shown = QTest::qWaitFor(
+            [&]() {
+                dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"));
+                return dialog && dialog->isVisible();
+            },
+            10000);
         if (!shown || !dialog)
             return false;
         auto* run = child<QPushButton>(dialog, "actionRun");
@@ -118,8 +119,12 @@ private slots:
             QSKIP("server not configured");
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("gui")));
         const auto ids = insertEvents(*db, 30);
-        forceStatus(*db, ids.mid(0, 4), QStringLiteral("FAILED"), QStringLiteral("schema check failed for order 17"));
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'")).ok());
+        forceStatus(*db, ids.mid(0, 4), QStringLiteral("FAILED"),
+                    QStringLiteral("schema check failed for order 17"));
+        QVERIFY(
+            db->exec(QStringLiteral(
+                         "UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'"))
+                .ok());
         forceStatus(*db, ids.mid(4, 10), QStringLiteral("SENT"));
         DeadLetter letter;
         letter.consumerName = QStringLiteral("inventory");
@@ -130,7 +135,9 @@ private slots:
         letter.error = QStringLiteral("cannot reserve stock");
         auto letterId = DeadLetterStore(*db).insert(letter);
         QVERIFY(letterId.ok());
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid) VALUES ('relay-gui', 'h1', 7)")).ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "INSERT INTO {relays} (worker_id, host, pid) VALUES ('relay-gui', 'h1', 7)"))
+                    .ok());
 
         MainWindow window;
         window.show();
@@ -145,7 +152,8 @@ private slots:
 
         // Overview: the sampler's snapshots reach the tiles.
         QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(child<StatTile>(&window, "tile_FAILED")->value(), QStringLiteral("4"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(child<StatTile>(&window, "tile_FAILED")->value(), QStringLiteral("4"),
+                                  10000);
 
         // Events: filter FAILED.
         window.pages()->setCurrentWidget(window.events());
@@ -154,7 +162,8 @@ private slots:
         auto* status = child<QComboBox>(&window, "filterStatus");
         status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
         QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->atEnd() && !window.events()->model()->isFetching(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->atEnd() && !window.events()->model()->isFetching(),
+                                 10000);
         QCOMPARE(window.events()->model()->rowCount(), 4);
         for (int row = 0; row < 4; ++row)
             QCOMPARE(window.events()->model()->eventAt(row)->status, QStringLiteral("FAILED"));
@@ -165,7 +174,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window.events()->inspector()->eventId(), target, 10000);
         QVERIFY(window.events()->inspector()->payloadModel()->rowCount() >= 2);
         QTest::mouseClick(child<QPushButton>(&window, "copyJson"), Qt::LeftButton);
-        const QJsonObject copied = QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object();
+        const QJsonObject copied =
+            QJsonDocument::fromJson(QGuiApplication::clipboard()->text().toUtf8()).object();
         QCOMPARE(copied.value(QStringLiteral("id")).toInteger(), target);
         QCOMPARE(copied.value(QStringLiteral("status")).toString(), QStringLiteral("FAILED"));
 
@@ -173,14 +183,17 @@ private slots:
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("fixed the schema"), false));
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, target), QStringLiteral("PENDING"), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("1 row")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("1 row")),
+                                 10000);
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
                            QStringLiteral("action = 'events.requeue' AND reason = 'fixed the schema'")),
                  qint64(1));
         QTRY_VERIFY_WITH_TIMEOUT(window.events()->inspector()->historyCount() == 1, 10000);
 
         // Mark another FAILED event DEAD.
-        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 3 && window.events()->model()->eventAt(0).has_value(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 3 &&
+                                     window.events()->model()->eventAt(0).has_value(),
+                                 10000);
         selectRow(table, 0);
         const qint64 deadTarget = window.events()->model()->eventAt(0)->id;
         QTest::mouseClick(child<QPushButton>(&window, "markDeadButton"), Qt::LeftButton);
@@ -192,7 +205,9 @@ private slots:
         child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("bulk retry"), true));
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
+            10000);
 
         // Failure groups: the DEAD event's error forms one group with its count.
         QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
@@ -207,7 +222,9 @@ private slots:
         selectRow(child<QTableView>(&window, "deadLettersTable"), 0);
         QTest::mouseClick(child<QPushButton>(&window, "replayButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("stock service fixed"), false));
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'REPLAYING'")), qint64(1), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'REPLAYING'")),
+            qint64(1), 10000);
 
         // Relays: pause through desired_state, audited.
         window.pages()->setCurrentWidget(window.relays());
@@ -216,8 +233,12 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1), 10000);
-        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'relay.pause' AND target_kind = 'relay'")), qint64(1));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
+            10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'relay.pause' AND target_kind = 'relay'")),
+                 qint64(1));
 
         // Audit: every action is listed and exports as CSV and JSON.
         window.pages()->setCurrentWidget(window.audit());
@@ -249,8 +270,9 @@ private slots:
         insertGeneratedEvents(*db, 2500, 1); // every row FAILED
         MainWindow window;
         window.show();
-        QVERIFY(window.connectToText(TestDatabases::urlText(db->url()),
-                                     ConnectionProfile{QStringLiteral("prod"), QString(), QStringLiteral("red")}));
+        QVERIFY(window.connectToText(
+            TestDatabases::urlText(db->url()),
+            ConnectionProfile{QStringLiteral("prod"), QString(), QStringLiteral("red")}));
         QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 1, 10000);
         QVERIFY(window.overview()->pointCount() > 0);
 
@@ -258,7 +280,9 @@ private slots:
         auto* status = child<QComboBox>(&window, "filterStatus");
         status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
         QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() >= 200 && window.events()->model()->eventAt(0).has_value(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() >= 200 &&
+                                     window.events()->model()->eventAt(0).has_value(),
+                                 10000);
 
         // One row, production profile: typed confirmation required.
         selectRow(child<QTableView>(&window, "eventsTable"), 0);
@@ -266,25 +290,35 @@ private slots:
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("one in production"), true));
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, one), QStringLiteral("PENDING"), 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr,
+                                 10000);
 
         // The whole filter (2,499 rows): cancel as soon as it starts; the first chunk still completes.
         child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("bulk with cancel"), true));
         QProgressDialog* progress = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))) != nullptr, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))) != nullptr,
+            10000);
         progress->cancel();
-        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")), 20000);
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1 + 1000));
-        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk with cancel'")), qint64(1));
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")),
+                                 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(1 + 1000));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk with cancel'")),
+                 qint64(1));
 
         // Again without cancelling: the remaining 1,499 rows in two audited chunks.
-        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr, 10000);
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("bulk to the end"), true));
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0), 20000);
-        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk to the end'")), qint64(2));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
+            20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk to the end'")),
+                 qint64(2));
 
         // The wallboard opens full screen with the history already drawn.
         window.showWallboard();
@@ -312,7 +346,8 @@ private slots:
         if (outboxctl.isEmpty())
             QSKIP("OUTBOXCTL not set");
         QProcess broker;
-        broker.start(outboxctl, {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        broker.start(outboxctl,
+                     {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
         QVERIFY(broker.waitForStarted());
         QVERIFY(broker.waitForReadyRead(10000));
         const QByteArray line = broker.readLine().trimmed();
@@ -325,10 +360,12 @@ private slots:
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
         window.pages()->setCurrentWidget(window.relays());
-        QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"), QStringLiteral("--kafka-bootstrap ") + bootstrap);
+        QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"),
+                         QStringLiteral("--kafka-bootstrap ") + bootstrap);
         QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(window.relays()->managedRelay()->isRunning(), 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(50), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(50), 30000);
         auto* log = child<QPlainTextEdit>(&window, "relayLog");
         QVERIFY(log->toPlainText().contains(QStringLiteral("relay --db")));
         auto* relaysTable = child<QTableView>(&window, "relaysTable");
@@ -337,7 +374,9 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
-        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
+            10000);
 
         QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isRunning(), 20000);
@@ -364,11 +403,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.nocServer()->isRunning(), 10000);
         QNetworkAccessManager http;
         auto fetchMetrics = [&http]() -> QByteArray {
-            QNetworkReply* reply = http.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(MainWindow::NocPort))));
+            QNetworkReply* reply = http.get(QNetworkRequest(
+                QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(MainWindow::NocPort))));
             QEventLoop loop;
             QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
             loop.exec();
-            const QByteArray body = reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
+            const QByteArray body =
+                reply->error() == QNetworkReply::NoError ? reply->readAll() : QByteArray();
             reply->deleteLater();
             return body;
         };

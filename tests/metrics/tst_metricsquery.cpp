@@ -25,7 +25,10 @@ private slots:
         forceStatus(*db, ids.mid(0, 5), QStringLiteral("SENT"));
         forceStatus(*db, ids.mid(5, 2), QStringLiteral("FAILED"), QStringLiteral("boom"));
         forceStatus(*db, ids.mid(7, 1), QStringLiteral("DEAD"));
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 3 WHERE id IN (%1, %2)").arg(ids[5]).arg(ids[6])).ok());
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 3 WHERE id IN (%1, %2)")
+                             .arg(ids[5])
+                             .arg(ids[6]))
+                    .ok());
         EventStore store(*db);
         auto live = store.claim(QStringLiteral("relay-a"), 3, 600000);
         auto expired = store.claim(QStringLiteral("relay-b"), 2, 1);
@@ -35,12 +38,16 @@ private slots:
         l.topic = QStringLiteral("order");
         l.error = QStringLiteral("poison");
         QVERIFY(DeadLetterStore(*db).insert(l).ok());
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
-                                        "VALUES ('e1', 'inventory', 'PROCESSED', 1, %1), ('e2', 'inventory', 'FAILED', 2, %1)")
-                             .arg(db->dialect().now()))
-                    .ok());
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
-                                        "('relay-a', 'h1', 1, 100, 2), ('relay-b', 'h2', 2, 50, 1)"))
+        QVERIFY(
+            db->exec(
+                  QStringLiteral(
+                      "INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
+                      "VALUES ('e1', 'inventory', 'PROCESSED', 1, %1), ('e2', 'inventory', 'FAILED', 2, %1)")
+                      .arg(db->dialect().now()))
+                .ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
+                             "('relay-a', 'h1', 1, 100, 2), ('relay-b', 'h2', 2, 50, 1)"))
                     .ok());
         QThread::msleep(30);
 
@@ -67,7 +74,11 @@ private slots:
         QCOMPARE(s->consumers.size(), 1);
         QCOMPARE(s->consumers.first().processedRecently, qint64(1));
         QCOMPARE(s->consumers.first().failed, qint64(1));
-        QVERIFY(s->toJson().value(QStringLiteral("events")).toObject().value(QStringLiteral("PENDING")).toInteger() == 7);
+        QVERIFY(s->toJson()
+                    .value(QStringLiteral("events"))
+                    .toObject()
+                    .value(QStringLiteral("PENDING"))
+                    .toInteger() == 7);
     }
 
     void samplerRunsOnItsOwnThreadAndReportsFailures()

@@ -60,10 +60,14 @@ private slots:
         QFETCH(QString, kind);
         auto db = TestDatabases::fresh(kind, kind);
         const auto ids = insertEvents(*db, 6);
-        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, ids.mid(0, 2), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
         forceStatus(*db, {ids[2]}, QStringLiteral("DEAD"));
         forceStatus(*db, {ids[3]}, QStringLiteral("SENT"));
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 5 WHERE id IN (%1, %2)").arg(ids[0]).arg(ids[2])).ok());
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 5 WHERE id IN (%1, %2)")
+                             .arg(ids[0])
+                             .arg(ids[2]))
+                    .ok());
 
         auto result = OperatorActions(*db).requeue(byIds({ids[0], ids[1], ids[2], ids[3], ids[4], 999999}));
         QVERIFY2(result.ok(), qPrintable(result.message()));
@@ -99,7 +103,8 @@ private slots:
         QFETCH(QString, kind);
         auto db = TestDatabases::fresh(kind, kind);
         const auto ids = insertEvents(*db, 30);
-        forceStatus(*db, ids.mid(0, 25), QStringLiteral("FAILED"), QStringLiteral("Broker: Message size too large"));
+        forceStatus(*db, ids.mid(0, 25), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Message size too large"));
         forceStatus(*db, ids.mid(25, 2), QStringLiteral("SENT"));
         ActionRequest r;
         r.eventFilter = EventFilter{};
@@ -126,11 +131,14 @@ private slots:
         auto done = OperatorActions(*db).requeue(r);
         QVERIFY(done.ok());
         QCOMPARE(done->affected, qint64(25));
-        QCOMPARE(done->skipped.value(QStringLiteral("SENT")), qint64(0)); // SENT rows do not match the error filter
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(28));
+        QCOMPARE(done->skipped.value(QStringLiteral("SENT")),
+                 qint64(0)); // SENT rows do not match the error filter
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(28));
         auto audit = AuditLog(*db).list({});
         QCOMPARE(audit->size(), 1);
-        QCOMPARE(audit->first().filter.value(QStringLiteral("error")).toString(), QStringLiteral("too large"));
+        QCOMPARE(audit->first().filter.value(QStringLiteral("error")).toString(),
+                 QStringLiteral("too large"));
         QCOMPARE(audit->first().outcome, QStringLiteral("ok"));
     }
 
@@ -249,7 +257,8 @@ private slots:
         auto audit = AuditLog(*db).list({});
         QCOMPARE(audit->size(), 3);
         QCOMPARE(audit->at(1).action, QStringLiteral("dlq.replay"));
-        QCOMPARE(audit->at(1).filter.value(QStringLiteral("replay_topic")).toString(), QStringLiteral("order-retry"));
+        QCOMPARE(audit->at(1).filter.value(QStringLiteral("replay_topic")).toString(),
+                 QStringLiteral("order-retry"));
     }
 
     void auditAndChangeCommitTogether_data() { TestDatabases::addKinds(); }
@@ -265,14 +274,16 @@ private slots:
         QVERIFY2(r.message().contains(QStringLiteral("ops.before_audit_commit")), qPrintable(r.message()));
         // Seen from another connection: neither the change nor the audit row exists.
         auto other = TestDatabases::open(db->url(), QStringLiteral("observer"));
-        QCOMPARE(countRows(*other, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
+        QCOMPARE(countRows(*other, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(3));
         QCOMPARE(countRows(*other, QStringLiteral("{audit}")), qint64(0));
         QVERIFY(!db->inTransaction());
 
         QVERIFY(Failpoints::configure(QString()).ok());
         auto ok = OperatorActions(*db).requeue(byIds(ids, QStringLiteral("retry")));
         QVERIFY(ok.ok());
-        QCOMPARE(countRows(*other, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(3));
+        QCOMPARE(countRows(*other, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(3));
         QCOMPARE(countRows(*other, QStringLiteral("{audit}")), qint64(1));
     }
 

@@ -19,25 +19,41 @@ private slots:
         if (!TestDatabases::available(kind))
             QSKIP("server not configured");
         auto db = TestDatabases::fresh(kind, kind);
-        QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid) VALUES ('r1', 'h', 1), ('r2', 'h', 2)")).ok());
+        QVERIFY(
+            db->exec(QStringLiteral(
+                         "INSERT INTO {relays} (worker_id, host, pid) VALUES ('r1', 'h', 1), ('r2', 'h', 2)"))
+                .ok());
         RelayControl control(*db);
 
-        auto paused = control.apply(RelayControl::Command::Pause, {QStringLiteral("r1"), QStringLiteral("ghost")},
-                                    QStringLiteral("maintenance"), QStringLiteral("alice"));
+        auto paused =
+            control.apply(RelayControl::Command::Pause, {QStringLiteral("r1"), QStringLiteral("ghost")},
+                          QStringLiteral("maintenance"), QStringLiteral("alice"));
         QVERIFY2(paused.ok(), qPrintable(paused.message()));
         QCOMPARE(paused->action, QStringLiteral("relay.pause"));
         QCOMPARE(paused->changed, QStringList{QStringLiteral("r1")});
         QCOMPARE(paused->missing, QStringList{QStringLiteral("ghost")});
-        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")),
+                 qint64(1));
 
-        auto again = control.apply(RelayControl::Command::Pause, {QStringLiteral("r1")}, QStringLiteral("again"), QStringLiteral("alice"));
+        auto again = control.apply(RelayControl::Command::Pause, {QStringLiteral("r1")},
+                                   QStringLiteral("again"), QStringLiteral("alice"));
         QVERIFY(again.ok());
         QVERIFY(again->changed.isEmpty());
 
-        QVERIFY(control.apply(RelayControl::Command::Drain, {QStringLiteral("r2")}, QStringLiteral("deploy"), QStringLiteral("bob")).ok());
-        QVERIFY(control.apply(RelayControl::Command::Resume, {QStringLiteral("r1")}, QStringLiteral("done"), QStringLiteral("alice")).ok());
-        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("worker_id = 'r1' AND desired_state = 'RUN'")), qint64(1));
-        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("worker_id = 'r2' AND desired_state = 'DRAIN'")), qint64(1));
+        QVERIFY(control
+                    .apply(RelayControl::Command::Drain, {QStringLiteral("r2")}, QStringLiteral("deploy"),
+                           QStringLiteral("bob"))
+                    .ok());
+        QVERIFY(control
+                    .apply(RelayControl::Command::Resume, {QStringLiteral("r1")}, QStringLiteral("done"),
+                           QStringLiteral("alice"))
+                    .ok());
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}"),
+                           QStringLiteral("worker_id = 'r1' AND desired_state = 'RUN'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}"),
+                           QStringLiteral("worker_id = 'r2' AND desired_state = 'DRAIN'")),
+                 qint64(1));
 
         AuditQuery q;
         auto entries = AuditLog(*db).list(q);
@@ -50,10 +66,21 @@ private slots:
         QCOMPARE(entries->at(2).outcome, QStringLiteral("none"));
 
         // Bad input changes nothing.
-        QCOMPARE(control.apply(RelayControl::Command::Pause, {QStringLiteral("r1")}, QStringLiteral("  "), QStringLiteral("a")).error().kind,
+        QCOMPARE(control
+                     .apply(RelayControl::Command::Pause, {QStringLiteral("r1")}, QStringLiteral("  "),
+                            QStringLiteral("a"))
+                     .error()
+                     .kind,
                  ErrorKind::Usage);
-        QCOMPARE(control.apply(RelayControl::Command::Pause, {}, QStringLiteral("x"), QStringLiteral("a")).error().kind, ErrorKind::Usage);
-        QCOMPARE(control.apply(RelayControl::Command::Pause, {QStringLiteral("nobody")}, QStringLiteral("x"), QStringLiteral("a")).error().kind,
+        QCOMPARE(control.apply(RelayControl::Command::Pause, {}, QStringLiteral("x"), QStringLiteral("a"))
+                     .error()
+                     .kind,
+                 ErrorKind::Usage);
+        QCOMPARE(control
+                     .apply(RelayControl::Command::Pause, {QStringLiteral("nobody")}, QStringLiteral("x"),
+                            QStringLiteral("a"))
+                     .error()
+                     .kind,
                  ErrorKind::NotFound);
         QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(4));
     }

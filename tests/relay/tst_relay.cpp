@@ -86,9 +86,12 @@ private slots:
         QVERIFY(snapshot->latencySumSeconds > 0);
         relay.stop();
         QVERIFY(relay.startError().isEmpty());
-        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD") + count(*db, "PENDING") + count(*db, "SENDING"), qint64(0));
+        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD") + count(*db, "PENDING") + count(*db, "SENDING"),
+                 qint64(0));
         QCOMPARE(relay.stats().sent.load(), qint64(Events));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("broker_offset IS NULL OR sent_at IS NULL")), qint64(0));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("broker_offset IS NULL OR sent_at IS NULL")),
+                 qint64(0));
 
         // Every event_id is on the topic, keyed by aggregate_id, with the DESIGN §5 headers.
         QHash<QString, OutboxEvent> byEventId;
@@ -110,7 +113,8 @@ private slots:
             QCOMPARE(QString::fromUtf8(m.headers.value("aggregate_id")), e.aggregateId);
             QCOMPARE(m.headers.value("schema_version"), QByteArray("1"));
             QVERIFY(m.headers.contains("trace_id")); // the row's own headers travel too
-            QCOMPARE(QJsonDocument::fromJson(m.payload).object(), QJsonDocument::fromJson(e.payload).object());
+            QCOMPARE(QJsonDocument::fromJson(m.payload).object(),
+                     QJsonDocument::fromJson(e.payload).object());
             seen.insert(id);
         }
         QCOMPARE(seen.size(), Events);
@@ -149,7 +153,9 @@ private slots:
         b->setLatency(1, 2500); // every answer arrives after the producer gave up: unknown outcome
         RelayThread relay(db->url(), o);
         relay.start();
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"),
+                                           QStringLiteral("last_error_class = 'unknown_outcome'")) > 0,
+                                 30000);
         b->setLatency(1, 0);
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 50, 60000);
         relay.stop();
@@ -176,14 +182,21 @@ private slots:
         b->setLatency(1, 2500);
         RelayThread relay(db->url(), o);
         relay.start();
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) == 5, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"),
+                                           QStringLiteral("last_error_class = 'unknown_outcome'")) == 5,
+                                 30000);
         b->setLatency(1, 0);
         QTest::qWait(1500);
         relay.stop();
         // Attempts counted once, the events wait for their backoff (uniform in [0, 20 s]) before retrying.
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 1 AND status = 'PENDING'")) + count(*db, "SENT"), qint64(5));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("attempts = 1 AND status = 'PENDING'")) +
+                     count(*db, "SENT"),
+                 qint64(5));
         QVERIFY2(count(*db, "SENT") <= 2, "most events must still be waiting for their backoff");
-        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 2);
+        QVERIFY(countRows(*db, QStringLiteral("{events}"),
+                          QStringLiteral(
+                              "status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 2);
     }
 
     void poisonEventsFailAndTheRelayKeepsGoing()
@@ -204,9 +217,16 @@ private slots:
         relay.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 98 && count(*db, "FAILED") == 2, 30000);
         relay.stop();
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error LIKE '%too large%' AND last_error_class = 'deterministic'")), qint64(1));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error ILIKE '%authorization%'")), qint64(1));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND attempts = 1")), qint64(2));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("status = 'FAILED' AND last_error LIKE '%too large%' AND "
+                                          "last_error_class = 'deterministic'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("status = 'FAILED' AND last_error ILIKE '%authorization%'")),
+                 qint64(1));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND attempts = 1")),
+            qint64(2));
     }
 
     void exhaustedAttemptsEndDead()
@@ -224,7 +244,10 @@ private slots:
         relay.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 5, 60000);
         relay.stop();
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")), qint64(5));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral(
+                               "status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")),
+                 qint64(5));
         QCOMPARE(relay.stats().dead.load(), qint64(5));
     }
 
@@ -253,7 +276,9 @@ private slots:
         bRelay.stop();
         QCOMPARE(a.stats().sent.load(), qint64(0));
         QCOMPARE(bRelay.stats().sent.load(), qint64(10));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT' AND attempts = 2")), qint64(10));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT' AND attempts = 2")),
+            qint64(10));
     }
 
     void desiredStateControlsTheRelay()
@@ -267,14 +292,20 @@ private slots:
             return v ? v->toString() : QString();
         };
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("IDLE"), 10000);
-        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'PAUSE' WHERE worker_id = 'controlled'")).ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {relays} SET desired_state = 'PAUSE' WHERE worker_id = 'controlled'"))
+                    .ok());
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(), QStringLiteral("PAUSED"), 10000);
         insertEvents(*db, 20);
         QTest::qWait(1500);
         QCOMPARE(count(*db, "PENDING"), qint64(20)); // paused: nothing claimed
-        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'RUN' WHERE worker_id = 'controlled'")).ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {relays} SET desired_state = 'RUN' WHERE worker_id = 'controlled'"))
+                    .ok());
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 20, 10000);
-        QVERIFY(db->exec(QStringLiteral("UPDATE {relays} SET desired_state = 'DRAIN' WHERE worker_id = 'controlled'")).ok());
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {relays} SET desired_state = 'DRAIN' WHERE worker_id = 'controlled'"))
+                    .ok());
         // A drained relay finishes its work, deregisters and returns by itself.
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")), qint64(0), 10000);
         relay.stop();
@@ -319,7 +350,8 @@ private slots:
         QVector<NewEvent> events;
         for (int v = 1; v <= 10; ++v)
             for (int a = 0; a < 20; ++a)
-                events << orderEvent(QStringLiteral("agg-%1").arg(a), v, QByteArray("{\"v\":") + QByteArray::number(v) + "}");
+                events << orderEvent(QStringLiteral("agg-%1").arg(a), v,
+                                     QByteArray("{\"v\":") + QByteArray::number(v) + "}");
         // agg-7's fourth event is poison: it must block agg-7's later events.
         events[3 * 20 + 7].payload = "{\"blob\":\"" + QByteArray(30000, 'x') + "\"}";
         write(*db, events);
@@ -347,7 +379,10 @@ private slots:
             const int v = m.headers.value("aggregate_version").toInt();
             const int last = lastVersion.value(m.key, 0);
             // A redelivery repeats a version already seen; a new version must be the next one.
-            QVERIFY2(v <= last || v == last + 1, qPrintable(QStringLiteral("%1: version %2 after %3").arg(QString::fromUtf8(m.key)).arg(v).arg(last)));
+            QVERIFY2(v <= last || v == last + 1, qPrintable(QStringLiteral("%1: version %2 after %3")
+                                                                .arg(QString::fromUtf8(m.key))
+                                                                .arg(v)
+                                                                .arg(last)));
             lastVersion[m.key] = std::max(last, v);
         }
         QCOMPARE(lastVersion.value("agg-7"), 3);

@@ -8,7 +8,6 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QTest>
-
 #include <memory>
 #include <signal.h>
 
@@ -23,13 +22,15 @@ namespace {
 std::unique_ptr<QProcess> startRelay(const QString& dbUrl, const QString& bootstrap, const QString& workerId,
                                      const QString& failpoints = {}, const QStringList& extra = {})
 {
-    return startOutboxctl(QStringList{QStringLiteral("relay"), QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"), bootstrap,
-                                      QStringLiteral("--worker-id"), workerId, QStringLiteral("--lease-ms"), QStringLiteral("3000"),
-                                      QStringLiteral("--poll-ms"), QStringLiteral("100"), QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
-                                      QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
-                                      QStringLiteral("message.timeout.ms=800")}
-                              + extra,
-                          failpoints);
+    return startOutboxctl(
+        QStringList{QStringLiteral("relay"), QStringLiteral("--db"), dbUrl,
+                    QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--worker-id"), workerId,
+                    QStringLiteral("--lease-ms"), QStringLiteral("3000"), QStringLiteral("--poll-ms"),
+                    QStringLiteral("100"), QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
+                    QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
+                    QStringLiteral("message.timeout.ms=800")} +
+            extra,
+        failpoints);
 }
 
 int stopRelay(QProcess& p)
@@ -86,7 +87,8 @@ private slots:
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 300);
-        auto a = startRelay(url, b->bootstrap(), QStringLiteral("crashing-a"), QStringLiteral("relay.after_claim=crash"));
+        auto a = startRelay(url, b->bootstrap(), QStringLiteral("crashing-a"),
+                            QStringLiteral("relay.after_claim=crash"));
         QVERIFY(a->waitForFinished(30000));
         QCOMPARE(a->exitCode(), 86);
         QVERIFY(count(*db, "SENDING") > 0); // claimed, never produced
@@ -97,7 +99,8 @@ private slots:
         const QString log = QString::fromUtf8(r->readAll());
         const auto reaped = QRegularExpression(QStringLiteral("stopped; .* reaped (\\d+)")).match(log);
         QVERIFY2(reaped.hasMatch() && reaped.captured(1).toInt() > 0, qPrintable(log.right(400)));
-        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 2")) > 0); // the lost attempt counted
+        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 2")) >
+                0);                                         // the lost attempt counted
         QCOMPARE(verifyTopic(*db, b->bootstrap(), 300), 0); // never produced, so no duplicates
     }
 
@@ -109,11 +112,13 @@ private slots:
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 300);
-        auto a = startRelay(url, b->bootstrap(), QStringLiteral("crashing-a"), QStringLiteral("relay.after_confirm_before_mark=crash"));
+        auto a = startRelay(url, b->bootstrap(), QStringLiteral("crashing-a"),
+                            QStringLiteral("relay.after_confirm_before_mark=crash"));
         QVERIFY(a->waitForFinished(30000));
         QCOMPARE(a->exitCode(), 86);
         QCOMPARE(count(*db, "SENT"), qint64(0));
-        const int producedBeforeCrash = int(readTopic(b->bootstrap(), QStringLiteral("order"), -1, 2000).size());
+        const int producedBeforeCrash =
+            int(readTopic(b->bootstrap(), QStringLiteral("order"), -1, 2000).size());
         QVERIFY(producedBeforeCrash > 0);
         auto r = startRelay(url, b->bootstrap(), QStringLiteral("rescuer-b"));
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 300, 60000);
@@ -132,7 +137,8 @@ private slots:
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 200);
         // The first two SENT marks fail (the relay retries once on a fresh connection).
-        auto r = startRelay(url, b->bootstrap(), QStringLiteral("flaky-db"), QStringLiteral("relay.mark_sent=2*error"));
+        auto r = startRelay(url, b->bootstrap(), QStringLiteral("flaky-db"),
+                            QStringLiteral("relay.mark_sent=2*error"));
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 200, 60000);
         QCOMPARE(stopRelay(*r), 0);
         const QByteArray log = r->readAll();
@@ -150,7 +156,9 @@ private slots:
         insertEvents(*db, 100);
         b->setLatency(1, 2500); // answers arrive after message.timeout.ms (800): unknown outcome
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("slow-broker"));
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"),
+                                           QStringLiteral("last_error_class = 'unknown_outcome'")) > 0,
+                                 30000);
         b->setLatency(1, 0);
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 100, 60000);
         QCOMPARE(stopRelay(*r), 0);
@@ -183,15 +191,20 @@ private slots:
         insertEvents(*db, 20);
         b->setLatency(1, 2500);
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("burst"), {},
-                            {QStringLiteral("--backoff-base-ms"), QStringLiteral("20000"), QStringLiteral("--backoff-cap-ms"), QStringLiteral("20000")});
-        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"), QStringLiteral("last_error_class = 'unknown_outcome'")) == 20, 30000);
+                            {QStringLiteral("--backoff-base-ms"), QStringLiteral("20000"),
+                             QStringLiteral("--backoff-cap-ms"), QStringLiteral("20000")});
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"),
+                                           QStringLiteral("last_error_class = 'unknown_outcome'")) == 20,
+                                 30000);
         b->setLatency(1, 0);
         QTest::qWait(1500);
         // Each failed send counted once; the events wait out a backoff drawn from [0, 20 s].
         // (a few may draw a delay under 1.5 s and already be on their second attempt)
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts > 2")), qint64(0));
         QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 1")) >= 14);
-        QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 10);
+        QVERIFY(countRows(*db, QStringLiteral("{events}"),
+                          QStringLiteral(
+                              "status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 10);
         QVERIFY(count(*db, "SENT") < 10);
         QCOMPARE(stopRelay(*r), 0);
     }
@@ -203,18 +216,24 @@ private slots:
         b->setTopicError(QStringLiteral("forbidden"), RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("poison"));
         const auto ids = insertEvents(*db, 50);
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET topic = 'forbidden' WHERE id = %1").arg(ids[5])).ok());
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET payload = CAST(:p AS jsonb) WHERE id = %1").arg(ids[7]),
-                         {{QStringLiteral(":p"), QStringLiteral("{\"blob\":\"%1\"}").arg(QString(30000, QLatin1Char('x')))}})
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET topic = 'forbidden' WHERE id = %1").arg(ids[5]))
                     .ok());
+        QVERIFY(
+            db->exec(
+                  QStringLiteral("UPDATE {events} SET payload = CAST(:p AS jsonb) WHERE id = %1").arg(ids[7]),
+                  {{QStringLiteral(":p"),
+                    QStringLiteral("{\"blob\":\"%1\"}").arg(QString(30000, QLatin1Char('x')))}})
+                .ok());
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("poison"), {},
                             {QStringLiteral("-X"), QStringLiteral("message.max.bytes=20000")});
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 48 && count(*db, "FAILED") == 2, 30000);
         QCOMPARE(stopRelay(*r), 0);
         QCOMPARE(statusOf(*db, ids[5]), QStringLiteral("FAILED"));
         QCOMPARE(statusOf(*db, ids[7]), QStringLiteral("FAILED"));
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED' AND last_error_class = 'deterministic' "
-                                                                          "AND (last_error ILIKE '%authorization%' OR last_error ILIKE '%too large%')")),
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral(
+                               "status = 'FAILED' AND last_error_class = 'deterministic' "
+                               "AND (last_error ILIKE '%authorization%' OR last_error ILIKE '%too large%')")),
                  qint64(2));
     }
 
@@ -224,11 +243,14 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("dead"));
         insertEvents(*db, 10);
         b->setLatency(1, 2500);
-        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("exhausted"), {},
-                            {QStringLiteral("--max-attempts"), QStringLiteral("2")});
+        auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("exhausted"),
+                            {}, {QStringLiteral("--max-attempts"), QStringLiteral("2")});
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 10, 60000);
         QCOMPARE(stopRelay(*r), 0);
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")), qint64(10));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral(
+                               "status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")),
+                 qint64(10));
     }
 
     void threeRelaysSurviveRepeatedKills()
@@ -240,13 +262,15 @@ private slots:
         insertEvents(*db, Events);
         std::vector<std::unique_ptr<QProcess>> relays;
         for (int i = 0; i < 3; ++i)
-            relays.push_back(startRelay(url, b->bootstrap(), QStringLiteral("fleet-%1").arg(i), {}, {QStringLiteral("--batch-size"), QStringLiteral("200")}));
+            relays.push_back(startRelay(url, b->bootstrap(), QStringLiteral("fleet-%1").arg(i), {},
+                                        {QStringLiteral("--batch-size"), QStringLiteral("200")}));
         for (int kill = 1; kill <= 2; ++kill) {
             QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") >= kill * Events / 4, 120000);
             relays[1]->kill(); // SIGKILL: no drain, leases left behind
             QVERIFY(relays[1]->waitForFinished(10000));
             QCOMPARE(relays[1]->exitStatus(), QProcess::CrashExit);
-            relays[1] = startRelay(url, b->bootstrap(), QStringLiteral("fleet-1-restart-%1").arg(kill), {}, {QStringLiteral("--batch-size"), QStringLiteral("200")});
+            relays[1] = startRelay(url, b->bootstrap(), QStringLiteral("fleet-1-restart-%1").arg(kill), {},
+                                   {QStringLiteral("--batch-size"), QStringLiteral("200")});
         }
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == Events, 240000);
         for (auto& r : relays)
@@ -254,9 +278,10 @@ private slots:
         QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
         const int duplicates = verifyTopic(*db, b->bootstrap(), Events);
         QVERIFY2(duplicates >= 0, "an event_id is missing from the topic");
-        qInfo("3 relays, 2 SIGKILLs, %d events: %d duplicate message(s) on the topic (%.2f%%)", Events, duplicates,
-              100.0 * duplicates / Events);
-        QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(2)); // the killed ones stay registered, stale
+        qInfo("3 relays, 2 SIGKILLs, %d events: %d duplicate message(s) on the topic (%.2f%%)", Events,
+              duplicates, 100.0 * duplicates / Events);
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}")),
+                 qint64(2)); // the killed ones stay registered, stale
     }
 };
 

@@ -4,7 +4,10 @@
 
 namespace outbox::test {
 
-RelayThread::RelayThread(const DatabaseUrl& url, RelayOptions options) : m_url(url), m_options(std::move(options)) {}
+RelayThread::RelayThread(const DatabaseUrl& url, RelayOptions options)
+    : m_url(url), m_options(std::move(options))
+{
+}
 
 RelayThread::~RelayThread()
 {

@@ -3,7 +3,6 @@
 #include "core/relay/Relay.h"
 
 #include <QThread>
-
 #include <atomic>
 #include <memory>
 

@@ -32,7 +32,9 @@ QString sqliteDir()
         QString base = qEnvironmentVariable("OUTBOX_TEST_TMP");
         if (base.isEmpty())
             base = QDir::tempPath();
-        const QString d = QStringLiteral("%1/outbox-test-%2-%3").arg(base, QCoreApplication::applicationName()).arg(QCoreApplication::applicationPid());
+        const QString d = QStringLiteral("%1/outbox-test-%2-%3")
+                              .arg(base, QCoreApplication::applicationName())
+                              .arg(QCoreApplication::applicationPid());
         QDir().mkpath(d);
         return d;
     }();
@@ -46,14 +48,17 @@ void adminExec(const QString& kind, const QStringList& statements)
     const int port = server.section(QLatin1Char(':'), 1, 1).toInt();
     const QString name = QStringLiteral("test-admin");
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(kind == QLatin1String("postgresql") ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL"), name);
+        QSqlDatabase db = QSqlDatabase::addDatabase(
+            kind == QLatin1String("postgresql") ? QStringLiteral("QPSQL") : QStringLiteral("QMYSQL"), name);
         db.setHostName(host);
         db.setPort(port);
         db.setUserName(QStringLiteral("outbox"));
         db.setPassword(kind == QLatin1String("mysql") ? QStringLiteral("outbox") : QString());
-        db.setDatabaseName(kind == QLatin1String("postgresql") ? QStringLiteral("postgres") : QStringLiteral("outbox_admin"));
+        db.setDatabaseName(kind == QLatin1String("postgresql") ? QStringLiteral("postgres")
+                                                               : QStringLiteral("outbox_admin"));
         if (!db.open())
-            qFatal("cannot reach the %s test server at %s: %s", qPrintable(kind), qPrintable(server), qPrintable(db.lastError().text()));
+            qFatal("cannot reach the %s test server at %s: %s", qPrintable(kind), qPrintable(server),
+                   qPrintable(db.lastError().text()));
         QStringList all = statements;
         if (kind == QLatin1String("postgresql"))
             all.prepend(QStringLiteral("SET client_min_messages = warning"));
@@ -113,11 +118,13 @@ DatabaseUrl TestDatabases::create(const QString& kind, const QString& name)
     url.database = name;
     if (kind == QLatin1String("postgresql")) {
         url.kind = DatabaseKind::PostgreSql;
-        adminExec(kind, {QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name), QStringLiteral("CREATE DATABASE %1").arg(name)});
+        adminExec(kind, {QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(name),
+                         QStringLiteral("CREATE DATABASE %1").arg(name)});
     } else {
         url.kind = DatabaseKind::MySql;
         url.password = QStringLiteral("outbox");
-        adminExec(kind, {QStringLiteral("DROP DATABASE IF EXISTS %1").arg(name), QStringLiteral("CREATE DATABASE %1").arg(name)});
+        adminExec(kind, {QStringLiteral("DROP DATABASE IF EXISTS %1").arg(name),
+                         QStringLiteral("CREATE DATABASE %1").arg(name)});
     }
     return url;
 }
@@ -148,7 +155,10 @@ QString TestDatabases::urlText(const DatabaseUrl& url)
     QString auth = url.user;
     if (!url.password.isEmpty())
         auth += QLatin1Char(':') + url.password;
-    return QStringLiteral("%1://%2@%3:%4/%5").arg(url.kindName(), auth, url.host).arg(url.port).arg(url.database);
+    return QStringLiteral("%1://%2@%3:%4/%5")
+        .arg(url.kindName(), auth, url.host)
+        .arg(url.port)
+        .arg(url.database);
 }
 
 QVector<qint64> insertEvents(Database& db, int count, const QString& type, const QString& aggregatePrefix)
@@ -160,7 +170,8 @@ QVector<qint64> insertEvents(Database& db, int count, const QString& type, const
         e.eventType = type;
         e.aggregateType = QStringLiteral("Order");
         e.aggregateId = aggregatePrefix + QString::number(i);
-        e.payload = QByteArrayLiteral("{\"order_id\":\"") + e.aggregateId.toUtf8() + QByteArrayLiteral("\",\"total\":199}");
+        e.payload = QByteArrayLiteral("{\"order_id\":\"") + e.aggregateId.toUtf8() +
+                    QByteArrayLiteral("\",\"total\":199}");
         e.headers = QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("t-%1").arg(i)}};
         events << e;
     }
@@ -179,7 +190,8 @@ QVector<qint64> insertEvents(Database& db, int count, const QString& type, const
     for (int start = 0; start < eventIds.size(); start += 500) {
         SqlCondition chunk;
         chunk.addIn(QStringLiteral("event_id"), QStringLiteral("e"), eventIds.mid(start, 500));
-        auto q = db.exec(QStringLiteral("SELECT id FROM {events} WHERE %1 ORDER BY id").arg(chunk.where()), chunk.binds);
+        auto q = db.exec(QStringLiteral("SELECT id FROM {events} WHERE %1 ORDER BY id").arg(chunk.where()),
+                         chunk.binds);
         if (!q)
             qFatal("select failed: %s", qPrintable(q.message()));
         while (q->next())
@@ -197,18 +209,22 @@ void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status
     SqlCondition c;
     c.addIn(QStringLiteral("id"), QStringLiteral("i"), v);
     c.binds.insert(QStringLiteral(":status"), status);
-    c.binds.insert(QStringLiteral(":error"), lastError.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(lastError));
+    c.binds.insert(QStringLiteral(":error"),
+                   lastError.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(lastError));
     QString extra;
     if (status == QLatin1String("SENT"))
         extra = QStringLiteral(", sent_at = ") + db.dialect().now();
-    auto q = db.exec(QStringLiteral("UPDATE {events} SET status = :status, last_error = :error%1 WHERE %2").arg(extra, c.where()), c.binds);
+    auto q = db.exec(QStringLiteral("UPDATE {events} SET status = :status, last_error = :error%1 WHERE %2")
+                         .arg(extra, c.where()),
+                     c.binds);
     if (!q)
         qFatal("forceStatus failed: %s", qPrintable(q.message()));
 }
 
 QString statusOf(Database& db, qint64 id)
 {
-    auto v = db.scalar(QStringLiteral("SELECT status FROM {events} WHERE id = :id"), {{QStringLiteral(":id"), id}});
+    auto v = db.scalar(QStringLiteral("SELECT status FROM {events} WHERE id = :id"),
+                       {{QStringLiteral(":id"), id}});
     return v ? v->toString() : QString();
 }
 

@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <memory>
 
 namespace outbox::test {
@@ -17,7 +16,10 @@ class TestDatabases
 public:
     // Adds a "kind" column and one row per database kind to a QtTest _data() function.
     static void addKinds();
-    static QStringList kinds() { return {QStringLiteral("sqlite"), QStringLiteral("postgresql"), QStringLiteral("mysql")}; }
+    static QStringList kinds()
+    {
+        return {QStringLiteral("sqlite"), QStringLiteral("postgresql"), QStringLiteral("mysql")};
+    }
 
     // True when the server for `kind` was configured; otherwise the test should QSKIP.
     static bool available(const QString& kind);
@@ -25,7 +27,8 @@ public:
     static DatabaseUrl create(const QString& kind, const QString& name);
     // create() + migrate + open.
     static std::unique_ptr<Database> fresh(const QString& kind, const QString& name);
-    static std::unique_ptr<Database> open(const DatabaseUrl& url, const QString& purpose = QStringLiteral("test"));
+    static std::unique_ptr<Database> open(const DatabaseUrl& url,
+                                          const QString& purpose = QStringLiteral("test"));
     // The URL as text, password included (for child processes).
     static QString urlText(const DatabaseUrl& url);
     // A unique, valid database name for this test function and kind.
@@ -36,7 +39,8 @@ public:
 QVector<qint64> insertEvents(Database& db, int count, const QString& type = QStringLiteral("OrderCreated"),
                              const QString& aggregatePrefix = QStringLiteral("order-"));
 // Forces rows into a status (test setup only; production code goes through the stores).
-void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status, const QString& lastError = {});
+void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status,
+                 const QString& lastError = {});
 QString statusOf(Database& db, qint64 id);
 qint64 countRows(Database& db, const QString& table, const QString& where = QStringLiteral("1 = 1"));
 

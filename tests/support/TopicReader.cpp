@@ -1,12 +1,12 @@
 #include "tests/support/TopicReader.h"
 
 #include <QElapsedTimer>
-
 #include <librdkafka/rdkafka.h>
 
 namespace outbox::test {
 
-QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topic, int expected, int idleMs, int maxWaitMs)
+QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topic, int expected, int idleMs,
+                                   int maxWaitMs)
 {
     QVector<ConsumedMessage> out;
     char err[512];
@@ -31,14 +31,16 @@ QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topi
     rd_kafka_topic_destroy(rkt);
     rd_kafka_topic_partition_list_t* list = rd_kafka_topic_partition_list_new(partitions);
     for (int p = 0; p < partitions; ++p)
-        rd_kafka_topic_partition_list_add(list, topic.toUtf8().constData(), p)->offset = RD_KAFKA_OFFSET_BEGINNING;
+        rd_kafka_topic_partition_list_add(list, topic.toUtf8().constData(), p)->offset =
+            RD_KAFKA_OFFSET_BEGINNING;
     rd_kafka_assign(rk, list);
     rd_kafka_topic_partition_list_destroy(list);
 
     QElapsedTimer total, idle;
     total.start();
     idle.start();
-    while ((expected <= 0 || out.size() < expected) && idle.elapsed() < idleMs && total.elapsed() < maxWaitMs) {
+    while ((expected <= 0 || out.size() < expected) && idle.elapsed() < idleMs &&
+           total.elapsed() < maxWaitMs) {
         rd_kafka_message_t* m = rd_kafka_consumer_poll(rk, 100);
         if (!m)
             continue;
@@ -53,8 +55,11 @@ QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topi
                 const char* name;
                 const void* value;
                 size_t size;
-                for (size_t i = 0; rd_kafka_header_get_all(hdrs, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
-                    c.headers.insert(QByteArray(name), QByteArray(static_cast<const char*>(value), int(size)));
+                for (size_t i = 0;
+                     rd_kafka_header_get_all(hdrs, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR;
+                     ++i)
+                    c.headers.insert(QByteArray(name),
+                                     QByteArray(static_cast<const char*>(value), int(size)));
             }
             out << c;
             idle.restart();

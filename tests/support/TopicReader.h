@@ -18,7 +18,7 @@ struct ConsumedMessage
 
 // Reads a topic from the beginning with a real librdkafka consumer (over TCP), until
 // `expected` messages have arrived or nothing new came for `idleMs`.
-QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topic, int expected, int idleMs = 3000,
-                                   int maxWaitMs = 120000);
+QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topic, int expected,
+                                   int idleMs = 3000, int maxWaitMs = 120000);
 
 } // namespace outbox::test

@@ -387,21 +387,30 @@ private slots:
         forceStatus(*f.db, ids.mid(2, 1), QStringLiteral("DEAD"));
         // Two events sent two minutes ago; the inventory consumer processed one of them.
         forceStatus(*f.db, ids.mid(9, 2), QStringLiteral("SENT"));
-        QVERIFY(f.db->exec(QStringLiteral("UPDATE {events} SET sent_at = :t WHERE id IN (%1, %2)").arg(ids[9]).arg(ids[10]),
-                           {{QStringLiteral(":t"), f.db->dialect().fromDateTime(QDateTime::currentDateTimeUtc().addSecs(-120))}})
+        QVERIFY(f.db->exec(QStringLiteral("UPDATE {events} SET sent_at = :t WHERE id IN (%1, %2)")
+                               .arg(ids[9])
+                               .arg(ids[10]),
+                           {{QStringLiteral(":t"),
+                             f.db->dialect().fromDateTime(QDateTime::currentDateTimeUtc().addSecs(-120))}})
                     .ok());
-        QVERIFY(f.db->exec(QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
-                                          "SELECT event_id, 'inventory', 'PROCESSED', 1, sent_at FROM {events} WHERE id = %1")
-                               .arg(ids[9]))
-                    .ok());
+        QVERIFY(
+            f.db->exec(
+                    QStringLiteral(
+                        "INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) "
+                        "SELECT event_id, 'inventory', 'PROCESSED', 1, sent_at FROM {events} WHERE id = %1")
+                        .arg(ids[9]))
+                .ok());
         QVERIFY(f.db->exec(QStringLiteral(
                                "INSERT INTO {relays} (worker_id, host, pid, sent_total, failed_total) VALUES "
                                "(:w, 'h1', 1, 40, 2), ('relay-b', 'h2', 2, 2, 1)"),
                            {{QStringLiteral(":w"), QStringLiteral("relay \"a\" \\ 1")}})
                     .ok());
-        QVERIFY(f.db->exec(QStringLiteral("UPDATE {relays} SET lease_expired_total = 5, latency_sum_ms = 1500, latency_count = 3, "
-                                          "latency_buckets = '[0,1,2,3,3,3,3,3,3,3,3,3]' WHERE worker_id = 'relay-b'"))
-                    .ok());
+        QVERIFY(
+            f.db
+                ->exec(QStringLiteral(
+                    "UPDATE {relays} SET lease_expired_total = 5, latency_sum_ms = 1500, latency_count = 3, "
+                    "latency_buckets = '[0,1,2,3,3,3,3,3,3,3,3,3]' WHERE worker_id = 'relay-b'"))
+                .ok());
         QVERIFY(f.freshSample());
         const auto r = f.http->get(QStringLiteral("/metrics"), ViewerSecret);
         QCOMPARE(r.status, 200);

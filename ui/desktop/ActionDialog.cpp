@@ -11,10 +11,9 @@
 
 namespace outbox::desktop {
 
-ActionDialog::ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample, const QString& confirmPhrase,
-                           QWidget* parent)
-    : QDialog(parent)
-    , m_phrase(confirmPhrase)
+ActionDialog::ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample,
+                           const QString& confirmPhrase, QWidget* parent)
+    : QDialog(parent), m_phrase(confirmPhrase)
 {
     setObjectName(QStringLiteral("actionDialog"));
     setWindowTitle(title);

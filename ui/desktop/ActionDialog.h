@@ -17,8 +17,8 @@ class ActionDialog : public QDialog
     Q_OBJECT
 
 public:
-    ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample, const QString& confirmPhrase,
-                 QWidget* parent = nullptr);
+    ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample,
+                 const QString& confirmPhrase, QWidget* parent = nullptr);
 
     QString reason() const;
 

@@ -11,15 +11,10 @@
 
 namespace outbox::desktop {
 
-ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production, QString actor,
-                           QWidget* dialogParent)
-    : QObject(dialogParent)
-    , m_session(session)
-    , m_kind(kind)
-    , m_target(std::move(target))
-    , m_production(production)
-    , m_actor(std::move(actor))
-    , m_parent(dialogParent)
+ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
+                           QString actor, QWidget* dialogParent)
+    : QObject(dialogParent), m_session(session), m_kind(kind), m_target(std::move(target)),
+      m_production(production), m_actor(std::move(actor)), m_parent(dialogParent)
 {
 }
 
@@ -112,20 +107,23 @@ Result<ActionRunner::Preview> ActionRunner::preview(Database& db) const
 void ActionRunner::showDialog(const Preview& preview)
 {
     if (preview.matched == 0) {
-        finish(false, tr("Nothing to change: none of the targeted rows is in a state this action accepts (%n conflict(s)).", nullptr,
-                         int(preview.conflicts)));
+        finish(false, tr("Nothing to change: none of the targeted rows is in a state this action accepts (%n "
+                         "conflict(s)).",
+                         nullptr, int(preview.conflicts)));
         return;
     }
     QString summary = tr("%1: %2 row(s) will change.").arg(m_target.description).arg(preview.matched);
     if (preview.conflicts > 0)
-        summary += QLatin1Char(' ') + tr("%n targeted row(s) are in another state and will be left alone.", nullptr, int(preview.conflicts));
+        summary += QLatin1Char(' ') + tr("%n targeted row(s) are in another state and will be left alone.",
+                                         nullptr, int(preview.conflicts));
     for (auto it = preview.skipped.cbegin(); it != preview.skipped.cend(); ++it)
-        summary += QLatin1Char(' ') + tr("%1 %2 row(s) match but are not eligible.").arg(it.value()).arg(it.key());
+        summary +=
+            QLatin1Char(' ') + tr("%1 %2 row(s) match but are not eligible.").arg(it.value()).arg(it.key());
     QString phrase;
-    const QString verb = m_kind == ActionKind::Requeue      ? QStringLiteral("requeue")
-                         : m_kind == ActionKind::MarkDead    ? QStringLiteral("dead")
+    const QString verb = m_kind == ActionKind::Requeue             ? QStringLiteral("requeue")
+                         : m_kind == ActionKind::MarkDead          ? QStringLiteral("dead")
                          : m_kind == ActionKind::ReplayDeadLetters ? QStringLiteral("replay")
-                                                                  : QStringLiteral("discard");
+                                                                   : QStringLiteral("discard");
     if (m_target.isBulk() || preview.matched > 1 || m_production)
         phrase = QStringLiteral("%1 %2").arg(verb).arg(preview.matched);
     if (m_production)
@@ -135,7 +133,8 @@ void ActionRunner::showDialog(const Preview& preview)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog]() {
         m_reason = dialog->reason();
-        m_chunked = !m_preview.ids.isEmpty() ? m_preview.ids.size() > ChunkSize : m_preview.matched > ChunkSize;
+        m_chunked =
+            !m_preview.ids.isEmpty() ? m_preview.ids.size() > ChunkSize : m_preview.matched > ChunkSize;
         if (m_chunked) {
             m_progress = new QProgressDialog(tr("Applying in chunks of %1…").arg(ChunkSize), tr("Cancel"), 0,
                                              int(std::min<qint64>(m_preview.matched, INT_MAX)), m_parent);
@@ -151,7 +150,8 @@ void ActionRunner::showDialog(const Preview& preview)
 }
 
 // Runs on the session thread.
-Result<ActionRunner::Chunk> ActionRunner::runChunk(Database& db, int chunkIndex, qint64 cursor, const QString& reason) const
+Result<ActionRunner::Chunk> ActionRunner::runChunk(Database& db, int chunkIndex, qint64 cursor,
+                                                   const QString& reason) const
 {
     Chunk chunk;
     ActionRequest request;
@@ -202,7 +202,8 @@ void ActionRunner::runNext(int chunkIndex, qint64 cursor)
 {
     const QString reason = m_reason;
     m_session->run<Chunk>(
-        this, [this, chunkIndex, cursor, reason](Database& db) { return runChunk(db, chunkIndex, cursor, reason); },
+        this,
+        [this, chunkIndex, cursor, reason](Database& db) { return runChunk(db, chunkIndex, cursor, reason); },
         [this, chunkIndex](const Result<Chunk>& r) {
             if (!r.ok()) {
                 finish(false, r.message());
@@ -221,7 +222,8 @@ void ActionRunner::runNext(int chunkIndex, qint64 cursor)
                 return;
             }
             if (m_progress && m_progress->wasCanceled()) {
-                finish(false, tr("Cancelled after %n row(s); every finished chunk is committed and audited.", nullptr, int(m_affected)));
+                finish(false, tr("Cancelled after %n row(s); every finished chunk is committed and audited.",
+                                 nullptr, int(m_affected)));
                 return;
             }
             runNext(chunkIndex + 1, r->nextCursor);
@@ -234,11 +236,13 @@ void ActionRunner::finish(bool ok, const QString& error)
         m_progress->close();
     QString summary = tr("%1: %n row(s) changed", nullptr, int(m_affected)).arg(actionTitle(m_kind));
     if (m_conflicts > 0)
-        summary += QStringLiteral("; ") + tr("%n conflict(s) (state changed meanwhile)", nullptr, int(m_conflicts));
+        summary +=
+            QStringLiteral("; ") + tr("%n conflict(s) (state changed meanwhile)", nullptr, int(m_conflicts));
     if (!error.isEmpty())
         summary += QStringLiteral(" — ") + error;
     if (m_conflicts > 0 && m_parent) {
-        auto* box = new QMessageBox(QMessageBox::Warning, actionTitle(m_kind), summary, QMessageBox::Ok, m_parent);
+        auto* box =
+            new QMessageBox(QMessageBox::Warning, actionTitle(m_kind), summary, QMessageBox::Ok, m_parent);
         box->setObjectName(QStringLiteral("actionConflicts"));
         box->setDetailedText(m_conflictLines.join(QLatin1Char('\n')));
         box->setAttribute(Qt::WA_DeleteOnClose);

@@ -25,8 +25,8 @@ public:
     static constexpr int ChunkSize = 1000;
     static constexpr int MaxGroupIds = 200000;
 
-    ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production, QString actor,
-                 QWidget* dialogParent);
+    ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
+                 QString actor, QWidget* dialogParent);
 
     void start();
     static QString actionTitle(ActionKind kind);

@@ -5,7 +5,6 @@
 #include "core/db/FailureGroups.h"
 
 #include <QVector>
-
 #include <optional>
 
 namespace outbox::desktop {

@@ -22,23 +22,25 @@ namespace {
 
 QString csvField(const QString& text)
 {
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
+        !text.contains(QLatin1Char('\n')))
         return text;
     QString quoted = text;
     quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
-const QStringList ExportKeys{QStringLiteral("id"),          QStringLiteral("at"),     QStringLiteral("actor"),
-                             QStringLiteral("host"),        QStringLiteral("action"), QStringLiteral("target_kind"),
-                             QStringLiteral("target_ids"),  QStringLiteral("filter"), QStringLiteral("reason"),
-                             QStringLiteral("affected_count"), QStringLiteral("before"), QStringLiteral("after"),
+const QStringList ExportKeys{QStringLiteral("id"),         QStringLiteral("at"),
+                             QStringLiteral("actor"),      QStringLiteral("host"),
+                             QStringLiteral("action"),     QStringLiteral("target_kind"),
+                             QStringLiteral("target_ids"), QStringLiteral("filter"),
+                             QStringLiteral("reason"),     QStringLiteral("affected_count"),
+                             QStringLiteral("before"),     QStringLiteral("after"),
                              QStringLiteral("outcome")};
 
 } // namespace
 
-AuditPage::AuditPage(QWidget* parent)
-    : QWidget(parent)
+AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("auditPage"));
     auto* layout = new QVBoxLayout(this);
@@ -59,7 +61,8 @@ AuditPage::AuditPage(QWidget* parent)
     csv->setObjectName(QStringLiteral("exportCsv"));
     auto* json = new QPushButton(tr("Export JSON…"), this);
     json->setObjectName(QStringLiteral("exportJson"));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_action, m_actor, m_sinceEnabled, m_since, apply, more, csv, json})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_action, m_actor, m_sinceEnabled, m_since, apply, more, csv, json})
         bar->addWidget(w);
     layout->addLayout(bar);
     m_model = new RecordTableModel({{QStringLiteral("id"), tr("Id")},
@@ -82,12 +85,14 @@ AuditPage::AuditPage(QWidget* parent)
     connect(apply, &QPushButton::clicked, this, &AuditPage::reload);
     connect(more, &QPushButton::clicked, this, &AuditPage::loadMore);
     connect(csv, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export audit log"), QStringLiteral("audit.csv"), tr("CSV (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export audit log"),
+                                                          QStringLiteral("audit.csv"), tr("CSV (*.csv)"));
         if (!path.isEmpty())
             exportTo(path, Format::Csv);
     });
     connect(json, &QPushButton::clicked, this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export audit log"), QStringLiteral("audit.json"), tr("JSON (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export audit log"),
+                                                          QStringLiteral("audit.json"), tr("JSON (*.json)"));
         if (!path.isEmpty())
             exportTo(path, Format::Json);
     });

@@ -10,9 +10,7 @@
 
 namespace outbox::desktop {
 
-ConnectDialog::ConnectDialog(QWidget* parent)
-    : QDialog(parent)
-    , m_profiles(ProfileStore::load())
+ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(ProfileStore::load())
 {
     setObjectName(QStringLiteral("connectDialog"));
     setWindowTitle(tr("Connect"));
@@ -27,7 +25,8 @@ ConnectDialog::ConnectDialog(QWidget* parent)
     m_name->setObjectName(QStringLiteral("profileName"));
     m_url = new QLineEdit(this);
     m_url->setObjectName(QStringLiteral("profileUrl"));
-    m_url->setPlaceholderText(QStringLiteral("postgresql://user@host:5432/db · mysql://… · sqlite:///path/outbox.db"));
+    m_url->setPlaceholderText(
+        QStringLiteral("postgresql://user@host:5432/db · mysql://… · sqlite:///path/outbox.db"));
     m_colour = new QComboBox(this);
     m_colour->setObjectName(QStringLiteral("profileColour"));
     m_colour->addItem(tr("none"), QString());
@@ -39,7 +38,9 @@ ConnectDialog::ConnectDialog(QWidget* parent)
     form->addRow(tr("URL:"), m_url);
     form->addRow(tr("Colour tag:"), m_colour);
     layout->addLayout(form);
-    auto* note = new QLabel(tr("Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting."), this);
+    auto* note = new QLabel(
+        tr("Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting."),
+        this);
     note->setWordWrap(true);
     layout->addWidget(note);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
@@ -82,7 +83,8 @@ QString ConnectDialog::urlText() const
 
 ConnectionProfile ConnectDialog::profile() const
 {
-    return ConnectionProfile{m_name->text().trimmed(), ProfileStore::withoutPassword(urlText()), m_colour->currentData().toString()};
+    return ConnectionProfile{m_name->text().trimmed(), ProfileStore::withoutPassword(urlText()),
+                             m_colour->currentData().toString()};
 }
 
 } // namespace outbox::desktop

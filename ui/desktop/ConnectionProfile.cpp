@@ -51,7 +51,8 @@ void ProfileStore::save(const ConnectionProfile& profile)
 void ProfileStore::remove(const QString& name)
 {
     QVector<ConnectionProfile> profiles = load();
-    profiles.erase(std::remove_if(profiles.begin(), profiles.end(), [&](const ConnectionProfile& p) { return p.name == name; }),
+    profiles.erase(std::remove_if(profiles.begin(), profiles.end(),
+                                  [&](const ConnectionProfile& p) { return p.name == name; }),
                    profiles.end());
     writeAll(profiles);
 }
@@ -63,7 +64,8 @@ QString ProfileStore::withoutPassword(const QString& url)
         return {};
     QString text = parsed->redacted();
     if (!parsed->connectOptions.isEmpty() && parsed->kind != DatabaseKind::Sqlite)
-        text += QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
+        text +=
+            QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
     return text;
 }
 

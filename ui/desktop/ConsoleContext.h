@@ -12,7 +12,8 @@ struct ConsoleContext
 {
     DatabaseSession* browse = nullptr;
     DatabaseSession* actions = nullptr;
-    DatabaseSession* analysis = nullptr; // slow on-demand reads (failure groups) that must not hold up browsing
+    DatabaseSession* analysis =
+        nullptr; // slow on-demand reads (failure groups) that must not hold up browsing
     QString actor;
     bool production = false;
 };

@@ -2,9 +2,9 @@
 
 namespace outbox::desktop {
 
-DatabaseSession::DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose, QObject* parent)
-    : QObject(parent)
-    , m_url(url)
+DatabaseSession::DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose,
+                                 QObject* parent)
+    : QObject(parent), m_url(url)
 {
     Database::Options options;
     options.purpose = purpose;
@@ -19,7 +19,8 @@ DatabaseSession::~DatabaseSession()
 {
     // The connection belongs to the session thread: close it there, then stop the thread.
     DatabaseSessionWorker* worker = m_worker;
-    QMetaObject::invokeMethod(worker, [worker]() { worker->close(); }, Qt::BlockingQueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker]() { worker->close(); }, Qt::BlockingQueuedConnection);
     m_thread.quit();
     m_thread.wait();
     delete m_worker;

@@ -5,7 +5,6 @@
 
 #include <QPointer>
 #include <QThread>
-
 #include <functional>
 
 namespace outbox::desktop {
@@ -17,7 +16,8 @@ class DatabaseSession : public QObject
     Q_OBJECT
 
 public:
-    DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose, QObject* parent = nullptr);
+    DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose,
+                    QObject* parent = nullptr);
     ~DatabaseSession() override;
 
     const DatabaseUrl& url() const { return m_url; }
@@ -25,7 +25,8 @@ public:
 
     // Runs `work` on the session thread, then `done` on the GUI thread if `receiver` still exists.
     template <typename T>
-    void run(QObject* receiver, std::function<Result<T>(Database&)> work, std::function<void(const Result<T>&)> done)
+    void run(QObject* receiver, std::function<Result<T>(Database&)> work,
+             std::function<void(const Result<T>&)> done)
     {
         QPointer<QObject> guard(receiver);
         DatabaseSessionWorker* worker = m_worker;

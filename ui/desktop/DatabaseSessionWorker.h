@@ -3,7 +3,6 @@
 #include "core/db/Database.h"
 
 #include <QObject>
-
 #include <functional>
 #include <memory>
 
@@ -16,7 +15,10 @@ class DatabaseSessionWorker : public QObject
     Q_OBJECT
 
 public:
-    DatabaseSessionWorker(DatabaseUrl url, Database::Options options) : m_url(std::move(url)), m_options(std::move(options)) {}
+    DatabaseSessionWorker(DatabaseUrl url, Database::Options options)
+        : m_url(std::move(url)), m_options(std::move(options))
+    {
+    }
 
     // Opens the connection when needed; nullptr and `error` set when the server cannot be reached.
     Database* database(QString* error);

@@ -19,8 +19,7 @@
 
 namespace outbox::desktop {
 
-DeadLettersPage::DeadLettersPage(QWidget* parent)
-    : QWidget(parent)
+DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("deadLettersPage"));
     auto* layout = new QVBoxLayout(this);
@@ -45,7 +44,8 @@ DeadLettersPage::DeadLettersPage(QWidget* parent)
     replay->setObjectName(QStringLiteral("replayButton"));
     auto* discard = new QPushButton(tr("Discard…"), this);
     discard->setObjectName(QStringLiteral("discardButton"));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay, discard})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay, discard})
         bar->addWidget(w);
     bar->insertStretch(4);
     layout->addLayout(bar);
@@ -76,10 +76,12 @@ DeadLettersPage::DeadLettersPage(QWidget* parent)
     connect(more, &QPushButton::clicked, this, &DeadLettersPage::loadMore);
     connect(replay, &QPushButton::clicked, this, [this]() { act(true); });
     connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (current.isValid())
-            m_detail->setPlainText(QString::fromUtf8(QJsonDocument(m_model->record(current.row())).toJson(QJsonDocument::Indented)));
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    m_detail->setPlainText(QString::fromUtf8(
+                        QJsonDocument(m_model->record(current.row())).toJson(QJsonDocument::Indented)));
+            });
 }
 
 void DeadLettersPage::setContext(const ConsoleContext& context)
@@ -145,8 +147,9 @@ void DeadLettersPage::act(bool replay)
         }
         target.description = tr("%n selected dead letter(s)", nullptr, int(target.ids.size()));
     }
-    auto* runner = new ActionRunner(m_context.actions, replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters, target,
-                                    m_context.production, m_context.actor, this);
+    auto* runner = new ActionRunner(m_context.actions,
+                                    replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters,
+                                    target, m_context.production, m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         reload();

@@ -27,8 +27,7 @@ struct Inspection
 };
 } // namespace
 
-EventInspector::EventInspector(QWidget* parent)
-    : QWidget(parent)
+EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("eventInspector"));
     auto* layout = new QVBoxLayout(this);
@@ -72,7 +71,8 @@ EventInspector::EventInspector(QWidget* parent)
     tabs->addTab(m_columns, tr("Columns"));
     m_history = new QTableWidget(0, 5, this);
     m_history->setObjectName(QStringLiteral("eventHistory"));
-    m_history->setHorizontalHeaderLabels({tr("When"), tr("Actor"), tr("Action"), tr("Reason"), tr("Outcome")});
+    m_history->setHorizontalHeaderLabels(
+        {tr("When"), tr("Actor"), tr("Action"), tr("Reason"), tr("Outcome")});
     tabs->addTab(m_history, tr("Audit history"));
     for (QTableWidget* t : {m_columns, m_history}) {
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -146,7 +146,8 @@ void EventInspector::inspect(qint64 id)
             m_history->setRowCount(r->history.size());
             for (int i = 0; i < r->history.size(); ++i) {
                 const AuditEntry& e = r->history.at(i);
-                const QStringList cells{e.at.toLocalTime().toString(Qt::ISODate), e.actor, e.action, e.reason, e.outcome};
+                const QStringList cells{e.at.toLocalTime().toString(Qt::ISODate), e.actor, e.action, e.reason,
+                                        e.outcome};
                 for (int c = 0; c < cells.size(); ++c)
                     m_history->setItem(i, c, new QTableWidgetItem(cells.at(c)));
             }

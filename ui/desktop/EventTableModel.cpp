@@ -9,8 +9,7 @@
 namespace outbox::desktop {
 
 EventTableModel::EventTableModel(DatabaseSession* session, QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_session(session)
+    : QAbstractTableModel(parent), m_session(session)
 {
 }
 
@@ -147,7 +146,9 @@ void EventTableModel::requestPage(int pageIndex) const
     auto* self = const_cast<EventTableModel*>(this);
     m_session->run<EventPage>(
         self, [request](Database& db) { return EventStore(db).list(request); },
-        [self, pageIndex, generation](const Result<EventPage>& r) { self->pageArrived(pageIndex, generation, r); });
+        [self, pageIndex, generation](const Result<EventPage>& r) {
+            self->pageArrived(pageIndex, generation, r);
+        });
 }
 
 void EventTableModel::pageArrived(int pageIndex, quint64 generation, const Result<EventPage>& result)
@@ -180,8 +181,9 @@ void EventTableModel::evictFarFrom(int focus)
         for (int i = 0; i < lastPage; ++i) {
             if (!m_pages[i].loaded || i == focus)
                 continue;
-            if (victim < 0 || std::abs(i - focus) > std::abs(victim - focus)
-                || (std::abs(i - focus) == std::abs(victim - focus) && m_pages[i].lastUse < m_pages[victim].lastUse))
+            if (victim < 0 || std::abs(i - focus) > std::abs(victim - focus) ||
+                (std::abs(i - focus) == std::abs(victim - focus) &&
+                 m_pages[i].lastUse < m_pages[victim].lastUse))
                 victim = i;
         }
         if (victim < 0)
@@ -269,7 +271,8 @@ QVariant EventTableModel::data(const QModelIndex& idx, int role) const
     case CreatedColumn:
         return QLocale().toString(e.createdAt.toLocalTime(), QLocale::ShortFormat);
     case ErrorColumn:
-        return e.lastErrorClass.isEmpty() ? e.lastError : QStringLiteral("[%1] %2").arg(e.lastErrorClass, e.lastError);
+        return e.lastErrorClass.isEmpty() ? e.lastError
+                                          : QStringLiteral("[%1] %2").arg(e.lastErrorClass, e.lastError);
     }
     return {};
 }

@@ -3,7 +3,6 @@
 #include "core/db/EventStore.h"
 
 #include <QAbstractTableModel>
-
 #include <optional>
 
 namespace outbox::desktop {
@@ -19,7 +18,16 @@ class EventTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column { IdColumn, StatusColumn, TypeColumn, AggregateColumn, AttemptsColumn, CreatedColumn, ErrorColumn, ColumnCount };
+    enum Column {
+        IdColumn,
+        StatusColumn,
+        TypeColumn,
+        AggregateColumn,
+        AttemptsColumn,
+        CreatedColumn,
+        ErrorColumn,
+        ColumnCount
+    };
 
     EventTableModel(DatabaseSession* session, QObject* parent = nullptr);
 
@@ -76,8 +84,9 @@ private:
     int m_maxLoadedPages = 10;
     mutable QVector<Page> m_pages; // every page but the last holds exactly m_pageSize rows
     int m_rows = 0;
-    bool m_pending = false;  // a fetchMore request is in flight
-    bool m_fetching = false; // a "loading…" row is shown at the end (added from the event loop, not inside fetchMore)
+    bool m_pending = false; // a fetchMore request is in flight
+    bool m_fetching =
+        false; // a "loading…" row is shown at the end (added from the event loop, not inside fetchMore)
     bool m_atEnd = false;
     quint64 m_generation = 0;
     mutable quint64 m_useClock = 0;

@@ -22,8 +22,7 @@
 
 namespace outbox::desktop {
 
-EventsPage::EventsPage(QWidget* parent)
-    : QWidget(parent)
+EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("eventsPage"));
     auto* layout = new QVBoxLayout(this);
@@ -65,8 +64,9 @@ EventsPage::EventsPage(QWidget* parent)
     m_order->addItem(tr("Oldest first"), true);
     auto* apply = new QPushButton(tr("Apply"), this);
     apply->setObjectName(QStringLiteral("applyFilter"));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_type, m_aggregateType, m_aggregate, m_error, m_fromEnabled, m_from,
-                                                      m_untilEnabled, m_until, m_order, apply})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_status, m_type, m_aggregateType, m_aggregate, m_error,
+                                         m_fromEnabled, m_from, m_untilEnabled, m_until, m_order, apply})
         filters->addWidget(w);
     layout->addLayout(filters);
     connect(apply, &QPushButton::clicked, this, &EventsPage::applyFilter);
@@ -109,7 +109,8 @@ EventsPage::EventsPage(QWidget* parent)
     auto* groupsLayout = new QVBoxLayout(groupsBox);
     groupsLayout->setContentsMargins(0, 0, 0, 0);
     auto* groupsBar = new QHBoxLayout;
-    groupsBar->addWidget(new QLabel(tr("Failure groups (unsent events by error class and error text)"), groupsBox));
+    groupsBar->addWidget(
+        new QLabel(tr("Failure groups (unsent events by error class and error text)"), groupsBox));
     groupsBar->addStretch();
     auto* refresh = new QPushButton(tr("Refresh groups"), groupsBox);
     refresh->setObjectName(QStringLiteral("refreshGroups"));
@@ -156,20 +157,23 @@ void EventsPage::setContext(const ConsoleContext& context)
         return;
     m_model = new EventTableModel(context.browse, this);
     m_table->setModel(m_model);
-    const QList<QPair<int, int>> widths{{EventTableModel::IdColumn, 80},     {EventTableModel::StatusColumn, 80},
-                                        {EventTableModel::TypeColumn, 120},  {EventTableModel::AggregateColumn, 140},
-                                        {EventTableModel::AttemptsColumn, 65}, {EventTableModel::CreatedColumn, 150}};
+    const QList<QPair<int, int>> widths{
+        {EventTableModel::IdColumn, 80},       {EventTableModel::StatusColumn, 80},
+        {EventTableModel::TypeColumn, 120},    {EventTableModel::AggregateColumn, 140},
+        {EventTableModel::AttemptsColumn, 65}, {EventTableModel::CreatedColumn, 150}};
     for (const auto& w : widths)
         m_table->setColumnWidth(w.first, w.second);
     connect(m_model, &EventTableModel::loadFailed, this, &EventsPage::statusMessage);
     connect(m_model, &EventTableModel::fetchFinished, this, [this]() {
-        m_info->setText(m_model->atEnd() ? tr("%n event(s)", nullptr, m_model->rowCount())
-                                         : tr("%n event(s) so far, more as you scroll", nullptr, m_model->rowCount()));
+        m_info->setText(m_model->atEnd()
+                            ? tr("%n event(s)", nullptr, m_model->rowCount())
+                            : tr("%n event(s) so far, more as you scroll", nullptr, m_model->rowCount()));
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (auto e = m_model->eventAt(current.row()))
-            m_inspector->inspect(e->id);
-    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (auto e = m_model->eventAt(current.row()))
+                    m_inspector->inspect(e->id);
+            });
     applyFilter();
     refreshGroups();
 }
@@ -273,7 +277,8 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         }
         target.description = tr("%n selected event(s)", nullptr, int(target.ids.size()));
     }
-    auto* runner = new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    auto* runner =
+        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         if (m_model)

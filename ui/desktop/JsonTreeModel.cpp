@@ -6,9 +6,7 @@
 
 namespace outbox::desktop {
 
-JsonTreeModel::JsonTreeModel(QObject* parent)
-    : QAbstractItemModel(parent)
-    , m_root(std::make_unique<Node>())
+JsonTreeModel::JsonTreeModel(QObject* parent) : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
 {
 }
 

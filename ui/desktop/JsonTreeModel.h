@@ -2,7 +2,6 @@
 
 #include <QAbstractItemModel>
 #include <QJsonValue>
-
 #include <memory>
 #include <vector>
 

@@ -21,8 +21,7 @@
 
 namespace outbox::desktop {
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Outbox Console"));
@@ -35,7 +34,8 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_profileTag);
     m_banner = new QLabel(central);
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
-    m_banner->setStyleSheet(QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
+    m_banner->setStyleSheet(
+        QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
     m_banner->setWordWrap(true);
     m_banner->hide();
     layout->addWidget(m_banner);
@@ -140,8 +140,9 @@ void MainWindow::setNocServing(bool on)
     // The password travels in the child's environment, never on its command line.
     m_nocServer->setPassword(m_url.password);
     m_nocServer->start(ManagedRelay::locateOutboxctl(),
-                       {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(), QStringLiteral("--listen"),
-                        QStringLiteral("127.0.0.1:%1").arg(NocPort), QStringLiteral("--public-dashboard")});
+                       {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(),
+                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(NocPort),
+                        QStringLiteral("--public-dashboard")});
     showStatus(tr("NOC dashboard at http://127.0.0.1:%1/").arg(NocPort));
 }
 
@@ -169,7 +170,8 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
         emit snapshotReady(s);
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
-    connect(m_sampler, &MetricsSampler::failed, this, [this, url](const QString& message) { askPasswordIfNeeded(url, message); });
+    connect(m_sampler, &MetricsSampler::failed, this,
+            [this, url](const QString& message) { askPasswordIfNeeded(url, message); });
 
     ConsoleContext context;
     context.browse = m_browse;
@@ -188,11 +190,12 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     const QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
     setWindowTitle(tr("Outbox Console — %1").arg(name));
     m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
-    const QString colour = profile.colour.isEmpty() ? QStringLiteral("#455a64")
+    const QString colour = profile.colour.isEmpty()                    ? QStringLiteral("#455a64")
                            : profile.colour == QLatin1String("red")    ? QStringLiteral("#c62828")
                            : profile.colour == QLatin1String("yellow") ? QStringLiteral("#f9a825")
                                                                        : QStringLiteral("#2e7d32");
-    m_profileTag->setStyleSheet(QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
+    m_profileTag->setStyleSheet(
+        QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
     showStatus(tr("Connecting to %1…").arg(url.redacted()));
 }
 
@@ -202,9 +205,9 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
     // The password is kept in memory for this connection only, never stored.
     if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
         return;
-    if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive)
-        && !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive)
-        && !message.contains(QLatin1String("access denied"), Qt::CaseInsensitive))
+    if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive) &&
+        !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive) &&
+        !message.contains(QLatin1String("access denied"), Qt::CaseInsensitive))
         return;
     auto* prompt = new QInputDialog(this);
     prompt->setObjectName(QStringLiteral("passwordPrompt"));
@@ -251,7 +254,8 @@ void MainWindow::showConnectDialog()
 {
     auto* dialog = new ConnectDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog]() { connectToText(dialog->urlText(), dialog->profile()); });
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog]() { connectToText(dialog->urlText(), dialog->profile()); });
     dialog->open();
 }
 

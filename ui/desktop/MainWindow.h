@@ -1,10 +1,9 @@
 #pragma once
 
-#include "ui/desktop/ManagedRelay.h"
-
 #include "core/db/DatabaseUrl.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/ConnectionProfile.h"
+#include "ui/desktop/ManagedRelay.h"
 
 #include <QMainWindow>
 #include <QPointer>

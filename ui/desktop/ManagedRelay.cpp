@@ -11,8 +11,7 @@
 
 namespace outbox::desktop {
 
-ManagedRelay::ManagedRelay(QObject* parent)
-    : QObject(parent)
+ManagedRelay::ManagedRelay(QObject* parent) : QObject(parent)
 {
     m_process.setProcessChannelMode(QProcess::MergedChannels);
 #ifdef Q_OS_LINUX
@@ -52,8 +51,9 @@ QString ManagedRelay::locateOutboxctl()
     if (!fromEnv.isEmpty() && QFileInfo(fromEnv).isExecutable())
         return fromEnv;
     const QDir here(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {QStringLiteral("outboxctl"), QStringLiteral("../outboxctl/outboxctl"),
-                                     QStringLiteral("../app/outboxctl/outboxctl"), QStringLiteral("../../app/outboxctl/outboxctl")}) {
+    for (const QString& candidate :
+         {QStringLiteral("outboxctl"), QStringLiteral("../outboxctl/outboxctl"),
+          QStringLiteral("../app/outboxctl/outboxctl"), QStringLiteral("../../app/outboxctl/outboxctl")}) {
         const QFileInfo info(here.filePath(candidate));
         if (info.isExecutable() && info.isFile())
             return info.canonicalFilePath();

@@ -52,9 +52,7 @@ void fitY(QValueAxis* axis, const QList<QLineSeries*>& series)
 
 } // namespace
 
-OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
-    : QWidget(parent)
-    , m_wallboard(wallboard)
+OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m_wallboard(wallboard)
 {
     setObjectName(wallboard ? QStringLiteral("wallboardOverview") : QStringLiteral("overviewPage"));
     auto* layout = new QVBoxLayout(this);
@@ -86,12 +84,10 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
     }
 
     auto* tiles = new QHBoxLayout;
-    const QList<QPair<QString, QString>> tileSpec{{QStringLiteral("oldest"), tr("Oldest pending")},
-                                                  {QStringLiteral("PENDING"), tr("Pending")},
-                                                  {QStringLiteral("FAILED"), tr("Failed")},
-                                                  {QStringLiteral("DEAD"), tr("Dead")},
-                                                  {QStringLiteral("dlq"), tr("Dead letters NEW")},
-                                                  {QStringLiteral("relays"), tr("Relays up")}};
+    const QList<QPair<QString, QString>> tileSpec{
+        {QStringLiteral("oldest"), tr("Oldest pending")}, {QStringLiteral("PENDING"), tr("Pending")},
+        {QStringLiteral("FAILED"), tr("Failed")},         {QStringLiteral("DEAD"), tr("Dead")},
+        {QStringLiteral("dlq"), tr("Dead letters NEW")},  {QStringLiteral("relays"), tr("Relays up")}};
     for (const auto& spec : tileSpec) {
         auto* tile = new StatTile(spec.second, this);
         tile->setObjectName(QStringLiteral("tile_") + spec.first);
@@ -112,7 +108,8 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
     m_backlogY->setLabelFormat(QStringLiteral("%d"));
     m_backlogChart->addAxis(m_backlogX, Qt::AlignBottom);
     m_backlogChart->addAxis(m_backlogY, Qt::AlignLeft);
-    for (const QString& status : {QStringLiteral("PENDING"), QStringLiteral("SENDING"), QStringLiteral("FAILED"), QStringLiteral("DEAD")}) {
+    for (const QString& status : {QStringLiteral("PENDING"), QStringLiteral("SENDING"),
+                                  QStringLiteral("FAILED"), QStringLiteral("DEAD")}) {
         auto* series = new QLineSeries;
         series->setName(status);
         series->setColor(statusColour(status));
@@ -247,16 +244,22 @@ void OverviewPage::clearHistory()
 void OverviewPage::showSnapshot(const MetricsSnapshot& s)
 {
     const QLocale locale;
-    m_tiles.value(QStringLiteral("oldest"))->setValue(formatAge(s.oldestPendingAgeMs), s.oldestPendingAgeMs > 300000);
-    m_tiles.value(QStringLiteral("PENDING"))->setValue(locale.toString(s.events.value(QStringLiteral("PENDING"))));
-    m_tiles.value(QStringLiteral("FAILED"))->setValue(locale.toString(s.events.value(QStringLiteral("FAILED"))),
-                                                     s.events.value(QStringLiteral("FAILED")) > 0);
-    m_tiles.value(QStringLiteral("DEAD"))->setValue(locale.toString(s.events.value(QStringLiteral("DEAD"))),
-                                                   s.events.value(QStringLiteral("DEAD")) > 0);
-    m_tiles.value(QStringLiteral("dlq"))->setValue(locale.toString(s.deadLetters.value(QStringLiteral("NEW"))),
-                                                  s.deadLetters.value(QStringLiteral("NEW")) > 0);
+    m_tiles.value(QStringLiteral("oldest"))
+        ->setValue(formatAge(s.oldestPendingAgeMs), s.oldestPendingAgeMs > 300000);
+    m_tiles.value(QStringLiteral("PENDING"))
+        ->setValue(locale.toString(s.events.value(QStringLiteral("PENDING"))));
+    m_tiles.value(QStringLiteral("FAILED"))
+        ->setValue(locale.toString(s.events.value(QStringLiteral("FAILED"))),
+                   s.events.value(QStringLiteral("FAILED")) > 0);
+    m_tiles.value(QStringLiteral("DEAD"))
+        ->setValue(locale.toString(s.events.value(QStringLiteral("DEAD"))),
+                   s.events.value(QStringLiteral("DEAD")) > 0);
+    m_tiles.value(QStringLiteral("dlq"))
+        ->setValue(locale.toString(s.deadLetters.value(QStringLiteral("NEW"))),
+                   s.deadLetters.value(QStringLiteral("NEW")) > 0);
     const int stale = s.staleRelays(StaleHeartbeatMs);
-    m_tiles.value(QStringLiteral("relays"))->setValue(QStringLiteral("%1/%2").arg(s.relays.size() - stale).arg(s.relays.size()), stale > 0);
+    m_tiles.value(QStringLiteral("relays"))
+        ->setValue(QStringLiteral("%1/%2").arg(s.relays.size() - stale).arg(s.relays.size()), stale > 0);
 
     const qint64 x = s.takenAt.toMSecsSinceEpoch();
     for (auto it = m_backlog.cbegin(); it != m_backlog.cend(); ++it) {
@@ -310,7 +313,8 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     for (int i = 0; i < s.relays.size(); ++i) {
         const RelayRecord& r = s.relays.at(i);
         const bool isStale = r.heartbeatAgeMs > StaleHeartbeatMs;
-        const QStringList cells{r.workerId, r.state, formatAge(r.heartbeatAgeMs), isStale ? tr("stale heartbeat") : tr("ok")};
+        const QStringList cells{r.workerId, r.state, formatAge(r.heartbeatAgeMs),
+                                isStale ? tr("stale heartbeat") : tr("ok")};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells.at(c));
             if (isStale)

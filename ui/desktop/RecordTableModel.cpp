@@ -6,8 +6,7 @@
 namespace outbox::desktop {
 
 RecordTableModel::RecordTableModel(QVector<Column> columns, QObject* parent)
-    : QAbstractTableModel(parent)
-    , m_columns(std::move(columns))
+    : QAbstractTableModel(parent), m_columns(std::move(columns))
 {
 }
 
@@ -72,7 +71,8 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const
 
 QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < m_columns.size())
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 &&
+        section < m_columns.size())
         return m_columns.at(section).title;
     return QAbstractTableModel::headerData(section, orientation, role);
 }

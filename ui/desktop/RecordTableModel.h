@@ -3,7 +3,6 @@
 #include <QAbstractTableModel>
 #include <QJsonObject>
 #include <QVector>
-
 #include <functional>
 
 namespace outbox::desktop {

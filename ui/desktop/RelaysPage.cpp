@@ -20,8 +20,7 @@
 
 namespace outbox::desktop {
 
-RelaysPage::RelaysPage(QWidget* parent)
-    : QWidget(parent)
+RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("relaysPage"));
     auto* layout = new QVBoxLayout(this);
@@ -56,9 +55,10 @@ RelaysPage::RelaysPage(QWidget* parent)
     m_reason->setObjectName(QStringLiteral("relayReason"));
     m_reason->setPlaceholderText(tr("reason (required, written to the audit log)"));
     controls->addWidget(m_reason, 1);
-    const QList<QPair<RelayControl::Command, QString>> buttons{{RelayControl::Command::Pause, QStringLiteral("pauseRelay")},
-                                                               {RelayControl::Command::Resume, QStringLiteral("resumeRelay")},
-                                                               {RelayControl::Command::Drain, QStringLiteral("drainRelay")}};
+    const QList<QPair<RelayControl::Command, QString>> buttons{
+        {RelayControl::Command::Pause, QStringLiteral("pauseRelay")},
+        {RelayControl::Command::Resume, QStringLiteral("resumeRelay")},
+        {RelayControl::Command::Drain, QStringLiteral("drainRelay")}};
     for (const auto& b : buttons) {
         auto* button = new QPushButton(b.first == RelayControl::Command::Pause    ? tr("Pause")
                                        : b.first == RelayControl::Command::Resume ? tr("Resume")
@@ -123,7 +123,8 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
     m_model->setRows(rows);
     for (int i = 0; i < rows.size(); ++i)
         if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
-            m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            m_table->selectionModel()->select(m_model->index(i, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
 }
 
 void RelaysPage::control(RelayControl::Command command)
@@ -149,10 +150,14 @@ void RelaysPage::control(RelayControl::Command command)
     // Production: the same typed confirmation as every other action.
     const QString verb = RelayControl::actionName(command).mid(6); // "relay.pause" -> "pause"
     auto* dialog = new ActionDialog(RelayControl::actionName(command),
-                                    tr("%1 relay(s): %2. This is a PRODUCTION connection.").arg(workers.size()).arg(workers.join(QStringLiteral(", "))),
-                                    QJsonArray::fromStringList(workers), QStringLiteral("%1 %2").arg(verb).arg(workers.size()), this);
+                                    tr("%1 relay(s): %2. This is a PRODUCTION connection.")
+                                        .arg(workers.size())
+                                        .arg(workers.join(QStringLiteral(", "))),
+                                    QJsonArray::fromStringList(workers),
+                                    QStringLiteral("%1 %2").arg(verb).arg(workers.size()), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog, command, workers]() { apply(command, workers, dialog->reason()); });
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog, command, workers]() { apply(command, workers, dialog->reason()); });
     dialog->open();
 }
 
@@ -160,13 +165,18 @@ void RelaysPage::apply(RelayControl::Command command, const QStringList& workers
 {
     const QString actor = m_context.actor;
     m_context.actions->run<RelayControlResult>(
-        this, [command, workers, reason, actor](Database& db) { return RelayControl(db).apply(command, workers, reason, actor); },
+        this,
+        [command, workers, reason, actor](Database& db) {
+            return RelayControl(db).apply(command, workers, reason, actor);
+        },
         [this](const Result<RelayControlResult>& r) {
             if (!r.ok()) {
                 emit statusMessage(r.message());
                 return;
             }
-            emit statusMessage(tr("%1: %n relay(s) changed (audit #%2)", nullptr, int(r->changed.size())).arg(r->action).arg(r->auditId));
+            emit statusMessage(tr("%1: %n relay(s) changed (audit #%2)", nullptr, int(r->changed.size()))
+                                   .arg(r->action)
+                                   .arg(r->auditId));
         });
 }
 

@@ -5,8 +5,7 @@
 
 namespace outbox::desktop {
 
-StatTile::StatTile(const QString& caption, QWidget* parent)
-    : QFrame(parent)
+StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
     auto* layout = new QVBoxLayout(this);

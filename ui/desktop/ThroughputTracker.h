@@ -20,7 +20,11 @@ public:
     };
 
     Delta add(const MetricsSnapshot& snapshot);
-    void reset() { m_previous.clear(); m_seen = false; }
+    void reset()
+    {
+        m_previous.clear();
+        m_seen = false;
+    }
 
 private:
     struct Counters

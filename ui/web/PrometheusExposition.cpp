@@ -70,11 +70,14 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
     w.family("outbox_fenced_total", "counter", "Marks rejected because the lease had been taken over.");
     w.sample("outbox_fenced_total", double(s.relayFencedTotal));
 
-    w.family("outbox_lease_expired_total", "counter", "Expired leases the relays' reapers returned to PENDING.");
+    w.family("outbox_lease_expired_total", "counter",
+             "Expired leases the relays' reapers returned to PENDING.");
     w.sample("outbox_lease_expired_total", double(s.relayLeaseExpiredTotal));
-    w.family("outbox_send_latency_seconds", "histogram", "Commit to broker acknowledgement, over the registered relays.");
+    w.family("outbox_send_latency_seconds", "histogram",
+             "Commit to broker acknowledgement, over the registered relays.");
     for (int i = 0; i < s.latencyBucketBounds.size() && i < s.latencyBucketCounts.size(); ++i)
-        w.sample("outbox_send_latency_seconds_bucket", "le", QString::number(s.latencyBucketBounds.at(i)), double(s.latencyBucketCounts.at(i)));
+        w.sample("outbox_send_latency_seconds_bucket", "le", QString::number(s.latencyBucketBounds.at(i)),
+                 double(s.latencyBucketCounts.at(i)));
     w.sample("outbox_send_latency_seconds_bucket", "le", QStringLiteral("+Inf"), double(s.latencyCount));
     w.sample("outbox_send_latency_seconds_sum", s.latencySumSeconds);
     w.sample("outbox_send_latency_seconds_count", double(s.latencyCount));

@@ -36,7 +36,7 @@ struct WebConfig
     int sampleIntervalMs = 2000;
     qint64 maxBodyBytes = 1024 * 1024;
     int databaseThreads = 2;
-    int relayStaleAfterMs = 30000; // a relay whose heartbeat is older counts as down
+    int relayStaleAfterMs = 30000;   // a relay whose heartbeat is older counts as down
     QStringList unconsumedConsumers; // [web] reconcile_consumers: outbox_unconsumed_events for these
 
     bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
