@@ -1,6 +1,6 @@
 // outbox-console: the desktop console. Parses the command line and wires the window together.
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/ManagedRelay.h"
+#include "ui/desktop/relays/ManagedRelay.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

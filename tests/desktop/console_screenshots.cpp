@@ -3,11 +3,11 @@
 // While it waits for the charts to fill, it plays a relay on the database (PENDING -> SENT, new
 // events, relay counters) so the Overview shows live movement.
 #include "core/db/Database.h"
-#include "ui/desktop/EventInspector.h"
-#include "ui/desktop/EventTableModel.h"
-#include "ui/desktop/EventsPage.h"
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/OverviewPage.h"
+#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/events/EventTableModel.h"
+#include "ui/desktop/events/EventsPage.h"
+#include "ui/desktop/overview/OverviewPage.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,8 +1,8 @@
-#include "ui/desktop/JsonTreeModel.h"
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/ManagedRelay.h"
-#include "ui/desktop/RecordTableModel.h"
-#include "ui/desktop/ThroughputTracker.h"
+#include "ui/desktop/overview/ThroughputTracker.h"
+#include "ui/desktop/relays/ManagedRelay.h"
+#include "ui/desktop/widgets/JsonTreeModel.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #include "tests/desktop/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/EventTableModel.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/events/EventTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,14 +1,14 @@
 #include "ui/desktop/MainWindow.h"
 
 #include "core/metrics/MetricsSampler.h"
-#include "ui/desktop/AuditPage.h"
-#include "ui/desktop/ConnectDialog.h"
 #include "ui/desktop/ConsoleContext.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/DeadLettersPage.h"
-#include "ui/desktop/EventsPage.h"
-#include "ui/desktop/OverviewPage.h"
-#include "ui/desktop/RelaysPage.h"
+#include "ui/desktop/audit/AuditPage.h"
+#include "ui/desktop/connection/ConnectDialog.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/events/EventsPage.h"
+#include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/relays/RelaysPage.h"
 
 #include <QApplication>
 #include <QInputDialog>

@@ -2,8 +2,8 @@
 
 #include "core/db/DatabaseUrl.h"
 #include "core/metrics/MetricsSnapshot.h"
-#include "ui/desktop/ConnectionProfile.h"
-#include "ui/desktop/ManagedRelay.h"
+#include "ui/desktop/connection/ConnectionProfile.h"
+#include "ui/desktop/relays/ManagedRelay.h"
 
 #include <QMainWindow>
 #include <QPointer>

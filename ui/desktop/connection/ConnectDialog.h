@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/desktop/ConnectionProfile.h"
+#include "ui/desktop/connection/ConnectionProfile.h"
 
 #include <QDialog>
 

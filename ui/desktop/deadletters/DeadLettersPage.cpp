@@ -1,10 +1,10 @@
-#include "ui/desktop/DeadLettersPage.h"
+#include "ui/desktop/deadletters/DeadLettersPage.h"
 
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
-#include "ui/desktop/ActionRunner.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/actions/ActionRunner.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "ui/desktop/ActionDialog.h"
+#include "ui/desktop/actions/ActionDialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/ops/OperatorActions.h"
-#include "ui/desktop/ActionTarget.h"
+#include "ui/desktop/actions/ActionTarget.h"
 
 #include <QObject>
 #include <QPointer>

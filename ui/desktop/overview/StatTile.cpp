@@ -1,4 +1,4 @@
-#include "ui/desktop/StatTile.h"
+#include "ui/desktop/overview/StatTile.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

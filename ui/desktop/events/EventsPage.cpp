@@ -1,11 +1,11 @@
-#include "ui/desktop/EventsPage.h"
+#include "ui/desktop/events/EventsPage.h"
 
 #include "core/db/EventStatus.h"
-#include "ui/desktop/ActionRunner.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/EventInspector.h"
-#include "ui/desktop/EventTableModel.h"
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/actions/ActionRunner.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/events/EventTableModel.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

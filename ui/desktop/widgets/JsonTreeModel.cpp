@@ -1,4 +1,4 @@
-#include "ui/desktop/JsonTreeModel.h"
+#include "ui/desktop/widgets/JsonTreeModel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
-#include "ui/desktop/OverviewPage.h"
+#include "ui/desktop/overview/OverviewPage.h"
 
-#include "ui/desktop/StatTile.h"
+#include "ui/desktop/overview/StatTile.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

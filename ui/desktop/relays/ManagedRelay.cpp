@@ -1,4 +1,4 @@
-#include "ui/desktop/ManagedRelay.h"
+#include "ui/desktop/relays/ManagedRelay.h"
 
 #include <QCoreApplication>
 #include <QDir>

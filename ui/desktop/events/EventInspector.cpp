@@ -1,10 +1,10 @@
-#include "ui/desktop/EventInspector.h"
+#include "ui/desktop/events/EventInspector.h"
 
 #include "core/db/EventStore.h"
 #include "core/ops/AuditLog.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/JsonTreeModel.h"
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/JsonTreeModel.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QApplication>
 #include <QClipboard>

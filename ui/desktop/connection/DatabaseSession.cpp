@@ -1,4 +1,4 @@
-#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/connection/DatabaseSession.h"
 
 namespace outbox::desktop {
 

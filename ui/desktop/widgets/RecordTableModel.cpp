@@ -1,4 +1,4 @@
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
-#include "ui/desktop/AuditPage.h"
+#include "ui/desktop/audit/AuditPage.h"
 
 #include "core/ops/AuditLog.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
 #include <QDateTimeEdit>

@@ -1,4 +1,4 @@
-#include "ui/desktop/ThroughputTracker.h"
+#include "ui/desktop/overview/ThroughputTracker.h"
 
 namespace outbox::desktop {
 

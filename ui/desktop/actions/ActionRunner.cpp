@@ -1,10 +1,10 @@
-#include "ui/desktop/ActionRunner.h"
+#include "ui/desktop/actions/ActionRunner.h"
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStore.h"
-#include "ui/desktop/ActionDialog.h"
-#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/actions/ActionDialog.h"
+#include "ui/desktop/connection/DatabaseSession.h"
 
 #include <QMessageBox>
 #include <QProgressDialog>

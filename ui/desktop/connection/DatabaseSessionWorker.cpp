@@ -1,4 +1,4 @@
-#include "ui/desktop/DatabaseSessionWorker.h"
+#include "ui/desktop/connection/DatabaseSessionWorker.h"
 
 namespace outbox::desktop {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
-#include "ui/desktop/ThroughputTracker.h"
+#include "ui/desktop/overview/ThroughputTracker.h"
 
 #include <QMap>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "ui/desktop/ConnectionProfile.h"
+#include "ui/desktop/connection/ConnectionProfile.h"
 
 #include "core/db/DatabaseUrl.h"
 

@@ -1,6 +1,6 @@
-#include "ui/desktop/EventTableModel.h"
+#include "ui/desktop/events/EventTableModel.h"
 
-#include "ui/desktop/DatabaseSession.h"
+#include "ui/desktop/connection/DatabaseSession.h"
 
 #include <QBrush>
 #include <QColor>

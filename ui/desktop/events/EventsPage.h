@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/desktop/ActionTarget.h"
 #include "ui/desktop/ConsoleContext.h"
+#include "ui/desktop/actions/ActionTarget.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
-#include "ui/desktop/RelaysPage.h"
+#include "ui/desktop/relays/RelaysPage.h"
 
-#include "ui/desktop/ActionDialog.h"
-#include "ui/desktop/DatabaseSession.h"
-#include "ui/desktop/ManagedRelay.h"
-#include "ui/desktop/OverviewPage.h"
-#include "ui/desktop/RecordTableModel.h"
+#include "ui/desktop/actions/ActionDialog.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/relays/ManagedRelay.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
-#include "ui/desktop/DatabaseSessionWorker.h"
+#include "ui/desktop/connection/DatabaseSessionWorker.h"
 
 #include <QPointer>
 #include <QThread>

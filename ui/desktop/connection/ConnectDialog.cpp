@@ -1,4 +1,4 @@
-#include "ui/desktop/ConnectDialog.h"
+#include "ui/desktop/connection/ConnectDialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
