@@ -59,6 +59,10 @@ public:
     virtual QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const;
     // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
     virtual QString boundedDelete(const QString& table, const QString& condition) const;
+    // The doctor's table-health statistics of one table (bound as :table, e.g. sql("{events}")): one
+    // row of live_rows, dead_rows, total_bytes, last_vacuum, table autovacuum options (text) and the
+    // server's autovacuum setting. Empty where the database keeps no such statistics.
+    virtual QString tableStatistics() const { return {}; }
     // Serialises concurrent migrators.
     virtual QStringList migrationLock() const { return {}; }
     virtual QStringList migrationUnlock() const { return {}; }

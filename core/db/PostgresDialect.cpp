@@ -23,6 +23,15 @@ QString PostgresDialect::containsIgnoringCase(const QString& column, const QStri
     return QStringLiteral("%1 ILIKE %2 ESCAPE '!'").arg(column, placeholder);
 }
 
+QString PostgresDialect::tableStatistics() const
+{
+    return QStringLiteral(
+        "SELECT s.n_live_tup, s.n_dead_tup, pg_total_relation_size(c.oid), "
+        "GREATEST(s.last_autovacuum, s.last_vacuum), array_to_string(c.reloptions, ', '), "
+        "current_setting('autovacuum') FROM pg_class c JOIN pg_stat_all_tables s ON s.relid = c.oid "
+        "WHERE c.oid = CAST(:table AS regclass)");
+}
+
 QStringList PostgresDialect::migrationLock() const
 {
     return {

@@ -25,6 +25,7 @@ public:
     }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
+    QString tableStatistics() const override;
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     QVector<Migration> migrations() const override;

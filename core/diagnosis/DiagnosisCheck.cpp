@@ -1,0 +1,10 @@
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+QString DiagnosisCheck::notApplicable(DiagnosisContext&) const
+{
+    return {};
+}
+
+} // namespace outbox

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/diagnosis/Finding.h"
+#include "core/support/Result.h"
+
+#include <QCoreApplication>
+#include <QVector>
+
+namespace outbox {
+
+class DiagnosisContext;
+
+// One check of the doctor. `id()` is a contract (alert rules, scripts and the console match on
+// it); a check returns no finding when all is well. Checks read, never write, and keep their
+// queries to index ranges and small aggregates so that a whole run stays cheap on a 10M-row table.
+class DiagnosisCheck
+{
+    Q_DECLARE_TR_FUNCTIONS(outbox::DiagnosisCheck)
+
+public:
+    virtual ~DiagnosisCheck() = default;
+    virtual QString id() const = 0;
+    // Empty when the check applies to this database; otherwise why it does not (reported as skipped).
+    virtual QString notApplicable(DiagnosisContext& context) const;
+    virtual Result<QVector<Finding>> run(DiagnosisContext& context) = 0;
+};
+
+} // namespace outbox

@@ -1,0 +1,73 @@
+#include "core/diagnosis/DiagnosisContext.h"
+
+#include "core/db/Database.h"
+#include "core/db/RelayStore.h"
+
+#include <QRegularExpression>
+
+namespace outbox {
+
+Result<QVector<RelayRecord>> DiagnosisContext::relays()
+{
+    if (!m_relays) {
+        auto list = RelayStore(m_db).list();
+        if (!list)
+            return list.error();
+        m_relays = *list;
+    }
+    return *m_relays;
+}
+
+Result<QVector<RelayRecord>> DiagnosisContext::liveRelays()
+{
+    auto all = relays();
+    if (!all)
+        return all.error();
+    QVector<RelayRecord> live;
+    for (const RelayRecord& r : *all)
+        if (r.heartbeatAgeMs <= m_options.relayStaleAfterMs())
+            live << r;
+    return live;
+}
+
+Result<qint64> DiagnosisContext::pendingCount()
+{
+    if (!m_pending) {
+        auto n = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'PENDING'"));
+        if (!n)
+            return n.error();
+        m_pending = n->toLongLong();
+    }
+    return *m_pending;
+}
+
+QString DiagnosisContext::shellQuote(const QString& word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QString DiagnosisContext::duration(qint64 ms)
+{
+    if (ms < 120 * 1000)
+        return QStringLiteral("%1 s").arg(ms / 1000);
+    if (ms < 120 * 60 * 1000)
+        return QStringLiteral("%1 min").arg(ms / 60000);
+    if (ms < 48LL * 3600 * 1000)
+        return QStringLiteral("%1 h").arg(double(ms) / 3600000.0, 0, 'f', 1);
+    return QStringLiteral("%1 d").arg(double(ms) / 86400000.0, 0, 'f', 1);
+}
+
+QString DiagnosisContext::command(const QStringList& arguments) const
+{
+    QStringList words{QStringLiteral("outboxctl")};
+    for (const QString& a : arguments + m_options.connectionArguments)
+        words << shellQuote(a);
+    return words.join(QLatin1Char(' '));
+}
+
+} // namespace outbox

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "core/db/RelayRecord.h"
+#include "core/diagnosis/DiagnosisOptions.h"
+#include "core/support/Result.h"
+
+#include <QDateTime>
+#include <QStringList>
+#include <QVector>
+#include <optional>
+
+namespace outbox {
+
+class Database;
+
+// What every check of one doctor run shares: the connection, the thresholds, the database's
+// clock (all ages are measured against it, never against the local clock) and a few facts read
+// once (the relay registry, the PENDING count).
+class DiagnosisContext
+{
+public:
+    DiagnosisContext(Database& db, const DiagnosisOptions& options, QDateTime now)
+        : m_db(db), m_options(options), m_now(std::move(now))
+    {
+    }
+
+    Database& db() { return m_db; }
+    const DiagnosisOptions& options() const { return m_options; }
+    const QDateTime& now() const { return m_now; }
+    qint64 ageMs(const QDateTime& t) const
+    {
+        return t.isValid() ? std::max<qint64>(0, t.msecsTo(m_now)) : -1;
+    }
+
+    Result<QVector<RelayRecord>> relays();
+    // Relays whose heartbeat is within the stale limit.
+    Result<QVector<RelayRecord>> liveRelays();
+    Result<qint64> pendingCount();
+
+    // `outboxctl ARGS…` plus the connection arguments, quoted for a POSIX shell.
+    QString command(const QStringList& arguments) const;
+    static QString shellQuote(const QString& word);
+    // "42 s", "7 min", "3.5 h", "2 d": ages and thresholds in titles.
+    static QString duration(qint64 ms);
+
+private:
+    Database& m_db;
+    const DiagnosisOptions& m_options;
+    QDateTime m_now;
+    std::optional<QVector<RelayRecord>> m_relays;
+    std::optional<qint64> m_pending;
+};
+
+} // namespace outbox

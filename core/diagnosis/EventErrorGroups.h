@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/support/Result.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace outbox {
+
+class DiagnosisContext;
+
+// Events of one status grouped by error class and error fingerprint, with what a finding needs:
+// count, oldest and newest creation time, up to Finding::MaxSamples ids, and the longest literal
+// part of the fingerprint (what `--error` can select the group by).
+struct EventErrorGroup
+{
+    QString errorClass;
+    QString fingerprint;
+    QString example; // one original error text
+    qint64 count = 0;
+    QDateTime oldest;
+    QDateTime newest;
+    QVector<qint64> sampleIds;
+    QString literal;
+};
+
+class EventErrorGroups
+{
+public:
+    // `status` is FAILED or DEAD. Largest groups first.
+    static Result<QVector<EventErrorGroup>> scan(DiagnosisContext& context, const QString& status);
+    // The longest part of a fingerprint without <n>, <uuid> or <hex> placeholders.
+    static QString literalOf(const QString& fingerprint);
+};
+
+} // namespace outbox

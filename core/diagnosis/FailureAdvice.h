@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace outbox {
+
+// What an event's delivery error most likely means and how an operator gets out of it: the
+// cause-specific part of a failed-events or dead-events finding.
+struct FailureAdvice
+{
+    Q_DECLARE_TR_FUNCTIONS(outbox::FailureAdvice)
+
+public:
+    enum class Cause {
+        TopicAuthorization,
+        MessageTooLarge,
+        UnknownTopic,
+        SchemaValidation,
+        AttemptsExhausted,
+        Other
+    };
+
+    Cause cause = Cause::Other;
+    QString name; // stable: topic-authorization, message-too-large, unknown-topic, schema-validation, …
+    QStringList causes;
+    QStringList runbook;
+    bool deadFirst = false; // marking DEAD is the usual way out, requeue second
+
+    // From the relay's error class and error text. `dead`: the events are DEAD already (given up
+    // on), so the runbook is about whether to send them after all.
+    static FailureAdvice forEvents(const QString& errorClass, const QString& errorText, bool dead);
+    static Cause classify(const QString& errorClass, const QString& errorText);
+};
+
+} // namespace outbox

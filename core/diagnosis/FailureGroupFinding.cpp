@@ -1,0 +1,86 @@
+#include "core/diagnosis/FailureGroupFinding.h"
+
+#include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/FailureAdvice.h"
+
+namespace outbox {
+
+PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAction::Operation operation,
+                                           const QString& status, const EventErrorGroup& group)
+{
+    const bool requeue = operation == PreparedAction::Operation::RequeueEvents;
+    PreparedAction a;
+    a.operation = operation;
+    a.failureGroup = FailureGroupTarget{status, group.errorClass, group.fingerprint};
+    a.typedConfirmation = group.count > 1;
+    a.label = requeue ? tr("Requeue the %1 %2 event(s) of this group").arg(group.count).arg(status)
+                      : tr("Mark the %1 %2 event(s) of this group DEAD").arg(group.count).arg(status);
+    a.consequence =
+        requeue ? tr("They go back to PENDING with their attempts reset, and a relay sends them again "
+                     "in id order.")
+                : tr("They become DEAD: never sent, kept in the table for the audit trail.");
+    QStringList args{requeue ? QStringLiteral("requeue") : QStringLiteral("dead")};
+    EventFilter filter;
+    filter.statuses = QStringList{status};
+    if (!group.literal.isEmpty()) {
+        filter.errorText = group.literal;
+        args << QStringLiteral("--status") << status;
+        // `--error=…` keeps a text that starts with a dash from reading as an option.
+        args << (group.literal.startsWith(QLatin1Char('-')) ? QStringLiteral("--error=") + group.literal
+                                                            : QStringLiteral("--error"));
+        if (!group.literal.startsWith(QLatin1Char('-')))
+            args << group.literal;
+        a.eventFilter = filter;
+    } else if (group.count <= group.sampleIds.size()) {
+        // No literal text to select the group by (e.g. no error text): its ids are all known.
+        a.ids = group.sampleIds;
+        for (qint64 id : group.sampleIds)
+            args << QString::number(id);
+    } else {
+        args << QStringLiteral("--status") << status;
+        a.eventFilter = filter;
+        a.label += tr(" (the command line selects every %1 event)").arg(status);
+    }
+    a.command = context.command(args);
+    return a;
+}
+
+Finding FailureGroupFinding::make(DiagnosisContext& context, const QString& checkId, const QString& status,
+                                  const EventErrorGroup& group, Severity severity)
+{
+    const bool dead = status == QLatin1String("DEAD");
+    const FailureAdvice advice = FailureAdvice::forEvents(group.errorClass, group.example, dead);
+    Finding f;
+    f.id = checkId;
+    f.key = checkId + QLatin1Char('/') + group.errorClass + QLatin1Char('/') + group.fingerprint;
+    f.severity = severity;
+    const QString error = group.fingerprint.isEmpty() ? tr("no error text") : group.fingerprint.left(100);
+    f.title = tr("%1 %2 event(s): %3").arg(group.count).arg(status, error);
+    f.evidence.count = group.count;
+    f.evidence.unit = QStringLiteral("events");
+    f.evidence.oldest = group.oldest;
+    f.evidence.newest = group.newest;
+    f.evidence.sampleKind = QStringLiteral("event");
+    f.evidence.sampleIds = group.sampleIds;
+    f.evidence.details.insert(QStringLiteral("status"), status);
+    f.evidence.details.insert(QStringLiteral("error_class"), group.errorClass);
+    f.evidence.details.insert(QStringLiteral("fingerprint"), group.fingerprint);
+    f.evidence.details.insert(QStringLiteral("example"), group.example);
+    f.evidence.details.insert(QStringLiteral("cause"), advice.name);
+    f.causes = advice.causes;
+    f.runbook = advice.runbook;
+    const PreparedAction requeue = action(context, PreparedAction::Operation::RequeueEvents, status, group);
+    if (dead) {
+        f.actions << requeue;
+    } else {
+        const PreparedAction markDead =
+            action(context, PreparedAction::Operation::MarkEventsDead, status, group);
+        if (advice.deadFirst)
+            f.actions << markDead << requeue;
+        else
+            f.actions << requeue << markDead;
+    }
+    return f;
+}
+
+} // namespace outbox

@@ -1,0 +1,48 @@
+#include "core/diagnosis/Finding.h"
+
+#include <QJsonArray>
+
+namespace outbox {
+
+namespace {
+
+QJsonValue time(const QDateTime& t)
+{
+    return t.isValid() ? QJsonValue(t.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
+}
+
+} // namespace
+
+QJsonObject FindingEvidence::toJson() const
+{
+    QJsonObject o = details;
+    o.insert(QStringLiteral("count"), count);
+    o.insert(QStringLiteral("unit"), unit);
+    o.insert(QStringLiteral("oldest"), time(oldest));
+    o.insert(QStringLiteral("newest"), time(newest));
+    o.insert(QStringLiteral("sample_kind"), sampleKind);
+    QJsonArray samples;
+    for (qint64 id : sampleIds)
+        samples.append(id);
+    for (const QString& name : sampleNames)
+        samples.append(name);
+    o.insert(QStringLiteral("samples"), samples);
+    return o;
+}
+
+QJsonObject Finding::toJson() const
+{
+    QJsonArray actionList;
+    for (const PreparedAction& a : actions)
+        actionList.append(a.toJson());
+    return {{QStringLiteral("id"), id},
+            {QStringLiteral("key"), key},
+            {QStringLiteral("severity"), severityName(severity)},
+            {QStringLiteral("title"), title},
+            {QStringLiteral("evidence"), evidence.toJson()},
+            {QStringLiteral("causes"), QJsonArray::fromStringList(causes)},
+            {QStringLiteral("runbook"), QJsonArray::fromStringList(runbook)},
+            {QStringLiteral("actions"), actionList}};
+}
+
+} // namespace outbox

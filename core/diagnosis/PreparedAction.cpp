@@ -1,0 +1,80 @@
+#include "core/diagnosis/PreparedAction.h"
+
+#include <QJsonArray>
+
+namespace outbox {
+
+QJsonObject FailureGroupTarget::toJson() const
+{
+    return {{QStringLiteral("status"), status},
+            {QStringLiteral("error_class"), errorClass},
+            {QStringLiteral("fingerprint"), fingerprint}};
+}
+
+QString PreparedAction::operationName() const
+{
+    switch (operation) {
+    case Operation::RequeueEvents:
+        return QStringLiteral("events.requeue");
+    case Operation::MarkEventsDead:
+        return QStringLiteral("events.dead");
+    case Operation::ReplayDeadLetters:
+        return QStringLiteral("dlq.replay");
+    case Operation::DiscardDeadLetters:
+        return QStringLiteral("dlq.discard");
+    case Operation::ResumeRelays:
+        return QStringLiteral("relay.resume");
+    case Operation::DrainRelays:
+        return QStringLiteral("relay.drain");
+    case Operation::ForgetRelays:
+        return QStringLiteral("relay.forget");
+    case Operation::RunCommand:
+        break;
+    }
+    return QStringLiteral("command");
+}
+
+QString PreparedAction::targetKind() const
+{
+    if (failureGroup)
+        return QStringLiteral("failure-group");
+    if (eventFilter || deadLetterFilter)
+        return QStringLiteral("filter");
+    if (!ids.isEmpty())
+        return QStringLiteral("ids");
+    if (!workerIds.isEmpty())
+        return QStringLiteral("relays");
+    return QStringLiteral("none");
+}
+
+QJsonObject PreparedAction::toJson() const
+{
+    QJsonObject target{{QStringLiteral("kind"), targetKind()}};
+    if (failureGroup)
+        target.insert(QStringLiteral("failure_group"), failureGroup->toJson());
+    if (eventFilter)
+        target.insert(QStringLiteral("filter"), eventFilter->toJson());
+    if (deadLetterFilter)
+        target.insert(QStringLiteral("filter"), deadLetterFilter->toJson());
+    if (!ids.isEmpty()) {
+        QJsonArray a;
+        for (qint64 id : ids)
+            a.append(id);
+        target.insert(QStringLiteral("ids"), a);
+    }
+    if (!workerIds.isEmpty())
+        target.insert(QStringLiteral("workers"), QJsonArray::fromStringList(workerIds));
+    QJsonObject o{{QStringLiteral("label"), label},
+                  {QStringLiteral("operation"), operationName()},
+                  {QStringLiteral("consequence"), consequence},
+                  {QStringLiteral("target"), target},
+                  {QStringLiteral("typed_confirmation"), typedConfirmation},
+                  {QStringLiteral("command"), command}};
+    if (force)
+        o.insert(QStringLiteral("force"), true);
+    if (resend)
+        o.insert(QStringLiteral("resend"), true);
+    return o;
+}
+
+} // namespace outbox

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/db/DeadLetterFilter.h"
+#include "core/db/EventFilter.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+#include <optional>
+
+namespace outbox {
+
+// Unsent events of one failure group in one status: same error class, same error fingerprint
+// (see FailureGroups::fingerprint).
+struct FailureGroupTarget
+{
+    QString status; // FAILED or DEAD
+    QString errorClass;
+    QString fingerprint;
+
+    QJsonObject toJson() const;
+};
+
+// What an operator can do about a finding, prepared to the last detail: the operation, its exact
+// target, whether it needs a typed confirmation, and the same thing as an `outboxctl` command
+// line. Front ends preview it (a dry run), ask for a reason and run it through core/ops.
+struct PreparedAction
+{
+    enum class Operation {
+        RequeueEvents,      // events.requeue
+        MarkEventsDead,     // events.dead
+        ReplayDeadLetters,  // dlq.replay
+        DiscardDeadLetters, // dlq.discard
+        ResumeRelays,       // relay.resume
+        DrainRelays,        // relay.drain
+        ForgetRelays,       // relay.forget: deletes the registration of relays that are gone
+        RunCommand,         // outside the audited operations: the command line is the action
+    };
+
+    Operation operation = Operation::RunCommand;
+    QString label;       // e.g. "Requeue the 12 FAILED events of this group"
+    QString consequence; // one sentence: what happens to the targets
+    // The target: a failure group (with the equivalent filter), a filter, ids or relays.
+    std::optional<FailureGroupTarget> failureGroup;
+    std::optional<EventFilter> eventFilter;
+    std::optional<DeadLetterFilter> deadLetterFilter;
+    QVector<qint64> ids;
+    QStringList workerIds;
+    bool force = false;
+    bool resend = false;
+    bool typedConfirmation = false; // bulk or irreversible: the operator types the confirmation
+    QString command;                // the equivalent outboxctl command line (without --reason/--yes)
+
+    // "events.requeue", "events.dead", "dlq.replay", "dlq.discard", "relay.resume", "relay.drain",
+    // "relay.forget", "command": the audit log's action names.
+    QString operationName() const;
+    // "failure-group", "filter", "ids", "relays" or "none".
+    QString targetKind() const;
+    bool isAudited() const { return operation != Operation::RunCommand; }
+    QJsonObject toJson() const;
+};
+
+} // namespace outbox

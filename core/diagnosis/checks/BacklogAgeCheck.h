@@ -1,0 +1,14 @@
+#pragma once
+
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+class BacklogAgeCheck final : public DiagnosisCheck
+{
+public:
+    QString id() const override { return QStringLiteral("backlog-age"); }
+    Result<QVector<Finding>> run(DiagnosisContext& context) override;
+};
+
+} // namespace outbox

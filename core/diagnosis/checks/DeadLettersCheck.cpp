@@ -1,0 +1,161 @@
+#include "core/diagnosis/checks/DeadLettersCheck.h"
+
+#include "core/db/Database.h"
+#include "core/db/EventStatus.h"
+#include "core/db/FailureGroups.h"
+#include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/EventErrorGroups.h"
+
+#include <QHash>
+#include <QSqlQuery>
+#include <algorithm>
+
+namespace outbox {
+
+namespace {
+
+struct LetterGroup
+{
+    QString consumer;
+    QString fingerprint;
+    QString example;
+    QString literal;
+    qint64 count = 0;
+    QDateTime oldest;
+    QDateTime newest;
+    QStringList texts;
+    QVector<qint64> firstIds;
+    QVector<qint64> sampleIds;
+};
+
+} // namespace
+
+Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
+{
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    auto q = db.exec(QStringLiteral("SELECT consumer_name, error, COUNT(*), MIN(id), MIN(first_failed_at), "
+                                    "MAX(last_failed_at) FROM {dead_letters} WHERE status = 'NEW' GROUP BY "
+                                    "consumer_name, error ORDER BY COUNT(*) DESC LIMIT :cap"),
+                     {{QStringLiteral(":cap"), context.options().maxDistinctErrors}});
+    if (!q)
+        return q.error();
+    QHash<QString, int> index;
+    QVector<LetterGroup> groups;
+    while (q->next()) {
+        const QString consumer = q->value(0).toString();
+        const QString text = q->value(1).toString();
+        const QString print = FailureGroups::fingerprint(text);
+        const QString key = consumer + QChar(0x1f) + print;
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.insert(key, int(groups.size()));
+            LetterGroup g;
+            g.consumer = consumer;
+            g.fingerprint = print;
+            g.example = text;
+            g.literal = EventErrorGroups::literalOf(print);
+            groups << g;
+        }
+        LetterGroup& g = groups[*it];
+        g.count += q->value(2).toLongLong();
+        g.texts << text;
+        g.firstIds << q->value(3).toLongLong();
+        const QDateTime oldest = d.toDateTime(q->value(4));
+        const QDateTime newest = d.toDateTime(q->value(5));
+        if (oldest.isValid() && (!g.oldest.isValid() || oldest < g.oldest))
+            g.oldest = oldest;
+        if (newest.isValid() && (!g.newest.isValid() || newest > g.newest))
+            g.newest = newest;
+    }
+    std::stable_sort(groups.begin(), groups.end(),
+                     [](const LetterGroup& a, const LetterGroup& b) { return a.count > b.count; });
+    groups.resize(std::min<int>(int(groups.size()), context.options().maxFindingsPerCheck));
+
+    QVector<Finding> findings;
+    for (LetterGroup& g : groups) {
+        QVector<qint64> ids = g.firstIds;
+        std::sort(ids.begin(), ids.end());
+        ids.resize(std::min<int>(int(ids.size()), Finding::MaxSamples));
+        for (int k = 0; k < g.texts.size() && ids.size() < std::min<qint64>(g.count, Finding::MaxSamples);
+             ++k) {
+            auto more =
+                db.exec(QStringLiteral("SELECT id FROM {dead_letters} WHERE status = 'NEW' AND consumer_name "
+                                       "= :consumer AND error = :text ORDER BY id LIMIT :limit"),
+                        {{QStringLiteral(":consumer"), g.consumer},
+                         {QStringLiteral(":text"), g.texts.at(k)},
+                         {QStringLiteral(":limit"), Finding::MaxSamples}});
+            if (!more)
+                return more.error();
+            while (more->next() && ids.size() < Finding::MaxSamples) {
+                const qint64 id = more->value(0).toLongLong();
+                if (!ids.contains(id))
+                    ids << id;
+            }
+        }
+        std::sort(ids.begin(), ids.end());
+
+        Finding f;
+        f.id = id();
+        f.key = id() + QLatin1Char('/') + g.consumer + QLatin1Char('/') + g.fingerprint;
+        f.severity = Severity::Warning;
+        f.title =
+            tr("%1 dead letter(s) of consumer %2: %3").arg(g.count).arg(g.consumer, g.fingerprint.left(100));
+        f.evidence.count = g.count;
+        f.evidence.unit = QStringLiteral("dead letters");
+        f.evidence.oldest = g.oldest;
+        f.evidence.newest = g.newest;
+        f.evidence.sampleKind = QStringLiteral("dead_letter");
+        f.evidence.sampleIds = ids;
+        f.evidence.details.insert(QStringLiteral("consumer"), g.consumer);
+        f.evidence.details.insert(QStringLiteral("fingerprint"), g.fingerprint);
+        f.evidence.details.insert(QStringLiteral("example"), g.example);
+        f.causes
+            << tr("Consumer %1 gave up on these messages: the handler failed for good (a poison message, "
+                  "missing reference data, a bug) or its retries ran out.")
+                   .arg(g.consumer)
+            << tr("The messages stay in dead_letters with their original bytes, key and headers; nothing "
+                  "retries them on its own.");
+        f.runbook
+            << tr("Open a sample dead letter and read its error, payload and context.")
+            << tr("Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
+                  "reference data).")
+            << tr("Replay the group (prepared below): a running relay produces the messages again to their "
+                  "topic with their original event_id, and the consumer's inbox keeps it idempotent.")
+            << tr("If the messages are not needed any more, discard them (prepared below); the decision "
+                  "stays in the audit log.");
+        DeadLetterFilter filter;
+        filter.statuses = QStringList{DeadLetterStatus::New};
+        filter.consumerName = g.consumer;
+        filter.errorText = g.literal;
+        for (bool replay : {true, false}) {
+            PreparedAction a;
+            a.operation = replay ? PreparedAction::Operation::ReplayDeadLetters
+                                 : PreparedAction::Operation::DiscardDeadLetters;
+            a.deadLetterFilter = filter;
+            a.typedConfirmation = g.count > 1;
+            a.label = replay ? tr("Replay the %1 dead letter(s) of this group").arg(g.count)
+                             : tr("Discard the %1 dead letter(s) of this group").arg(g.count);
+            a.consequence =
+                replay ? tr("They become REPLAYING; a running relay produces them to their topic again "
+                            "and marks them REPLAYED.")
+                       : tr("They become DISCARDED and are never delivered again.");
+            QStringList args{
+                QStringLiteral("dlq"),        replay ? QStringLiteral("replay") : QStringLiteral("discard"),
+                QStringLiteral("--status"),   DeadLetterStatus::New,
+                QStringLiteral("--consumer"), g.consumer};
+            if (!g.literal.isEmpty()) {
+                if (g.literal.startsWith(QLatin1Char('-')))
+                    args << QStringLiteral("--error=") + g.literal;
+                else
+                    args << QStringLiteral("--error") << g.literal;
+            }
+            a.command = context.command(args);
+            f.actions << a;
+        }
+        findings << f;
+    }
+    return findings;
+}
+
+} // namespace outbox

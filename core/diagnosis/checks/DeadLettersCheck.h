@@ -1,0 +1,14 @@
+#pragma once
+
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+class DeadLettersCheck final : public DiagnosisCheck
+{
+public:
+    QString id() const override { return QStringLiteral("dead-letters"); }
+    Result<QVector<Finding>> run(DiagnosisContext& context) override;
+};
+
+} // namespace outbox

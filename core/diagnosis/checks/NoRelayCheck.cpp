@@ -1,0 +1,98 @@
+#include "core/diagnosis/checks/NoRelayCheck.h"
+
+#include "core/db/Database.h"
+#include "core/diagnosis/DiagnosisContext.h"
+
+#include <QJsonArray>
+#include <QSqlQuery>
+
+namespace outbox {
+
+Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
+{
+    auto pending = context.pendingCount();
+    if (!pending)
+        return pending.error();
+    if (*pending == 0)
+        return QVector<Finding>{};
+    auto live = context.liveRelays();
+    if (!live)
+        return live.error();
+    if (!live->isEmpty())
+        return QVector<Finding>{};
+    auto all = context.relays();
+    if (!all)
+        return all.error();
+
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    Finding f;
+    f.id = id();
+    f.key = id();
+    f.severity = Severity::Critical;
+    f.title = tr("%1 event(s) pending and no relay is running").arg(*pending);
+    f.evidence.count = *pending;
+    f.evidence.unit = QStringLiteral("events");
+    f.evidence.sampleKind = QStringLiteral("event");
+    auto oldest =
+        db.exec(QStringLiteral("SELECT id, created_at FROM {events} WHERE status = 'PENDING' ORDER BY id "
+                               "LIMIT :limit"),
+                {{QStringLiteral(":limit"), Finding::MaxSamples}});
+    if (!oldest)
+        return oldest.error();
+    while (oldest->next()) {
+        f.evidence.sampleIds << oldest->value(0).toLongLong();
+        if (!f.evidence.oldest.isValid())
+            f.evidence.oldest = d.toDateTime(oldest->value(1));
+    }
+    auto newest = db.exec(
+        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id DESC LIMIT 1"));
+    if (!newest)
+        return newest.error();
+    if (newest->next())
+        f.evidence.newest = d.toDateTime(newest->value(0));
+
+    QJsonArray relays;
+    const RelayRecord* latest = nullptr;
+    for (const RelayRecord& r : *all) {
+        relays.append(QJsonObject{{QStringLiteral("worker_id"), r.workerId},
+                                  {QStringLiteral("host"), r.host},
+                                  {QStringLiteral("state"), r.state},
+                                  {QStringLiteral("heartbeat_age_ms"), r.heartbeatAgeMs}});
+        if (!latest || r.heartbeatAgeMs < latest->heartbeatAgeMs)
+            latest = &r;
+    }
+    f.evidence.details.insert(QStringLiteral("registered_relays"), relays);
+    f.evidence.details.insert(QStringLiteral("stale_after_ms"), context.options().relayStaleAfterMs());
+
+    if (!latest)
+        f.causes << tr(
+            "No relay has ever registered with this database and table prefix: none was started, or "
+            "the relays use another database or table prefix.");
+    else
+        f.causes << tr("The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3.")
+                        .arg(latest->heartbeatAgeMs / 1000)
+                        .arg(latest->workerId, latest->host);
+    f.causes
+        << tr("The relays cannot reach the database (network, credentials, a failover), so they cannot claim "
+              "events or send heartbeats.")
+        << tr("The relays run against another database or another table prefix than the application.");
+    f.runbook
+        << tr("Check the relay service on its hosts (e.g. systemctl status 'outbox-relay@*' and its "
+              "journal).")
+        << tr("Start a relay against this database (prepared below, with your Kafka bootstrap servers) or "
+              "restart the service.")
+        << tr("Make sure the relays use the same database URL and table prefix as the application.")
+        << tr("Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
+              "backlog-age shows whether the backlog drains.");
+    PreparedAction start;
+    start.operation = PreparedAction::Operation::RunCommand;
+    start.label = tr("Start a relay on this database");
+    start.consequence = tr("A relay claims the PENDING events in id order and sends them to Kafka.");
+    start.command = context.command(
+        {QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), QStringLiteral("HOST:PORT")});
+    f.actions << start;
+    return QVector<Finding>{f};
+}
+
+} // namespace outbox

@@ -1,0 +1,106 @@
+#include "core/diagnosis/checks/RelayDegradedCheck.h"
+
+#include "core/db/FailureGroups.h"
+#include "core/diagnosis/DiagnosisContext.h"
+
+#include <QJsonArray>
+
+namespace outbox {
+
+namespace {
+
+bool healthy(const RelayRecord& r)
+{
+    return r.state == QLatin1String("RUNNING") || r.state == QLatin1String("IDLE");
+}
+
+} // namespace
+
+Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
+{
+    auto live = context.liveRelays();
+    if (!live)
+        return live.error();
+    bool anyHealthy = false;
+    for (const RelayRecord& r : *live)
+        anyHealthy = anyHealthy || healthy(r);
+
+    // One finding per distinct error (normalised), so that "auth failed" on two hosts is one problem.
+    QVector<Finding> findings;
+    QStringList keys;
+    for (const RelayRecord& r : *live) {
+        if (r.state != QLatin1String("DEGRADED"))
+            continue;
+        const QString print = FailureGroups::fingerprint(r.lastError);
+        int at = int(keys.indexOf(print));
+        if (at < 0) {
+            at = int(findings.size());
+            keys << print;
+            Finding f;
+            f.id = id();
+            f.key = id() + QLatin1Char('/') + print;
+            f.severity = anyHealthy ? Severity::Warning : Severity::Critical;
+            f.evidence.unit = QStringLiteral("relays");
+            f.evidence.sampleKind = QStringLiteral("relay");
+            f.evidence.details.insert(QStringLiteral("last_error"), r.lastError);
+            f.evidence.details.insert(QStringLiteral("healthy_relays"), anyHealthy);
+            findings << f;
+        }
+        Finding& f = findings[at];
+        ++f.evidence.count;
+        if (f.evidence.sampleNames.size() < Finding::MaxSamples)
+            f.evidence.sampleNames << r.workerId;
+        if (!f.evidence.oldest.isValid() || r.startedAt < f.evidence.oldest)
+            f.evidence.oldest = r.startedAt;
+        if (!f.evidence.newest.isValid() || r.heartbeatAt > f.evidence.newest)
+            f.evidence.newest = r.heartbeatAt;
+    }
+
+    for (Finding& f : findings) {
+        const QString error = f.evidence.details.value(QStringLiteral("last_error")).toString();
+        const QString lower = error.toLower();
+        f.title = tr("%1 relay(s) DEGRADED: %2")
+                      .arg(f.evidence.count)
+                      .arg(error.isEmpty() ? tr("no error given") : error.left(120));
+        if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
+            f.causes << tr(
+                "The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated "
+                "secret, a changed mechanism).");
+            f.runbook << tr("Outside the product: check the relay's -X sasl.username / sasl.password (or its "
+                            "credential file) against the broker's users, and the broker's log for the "
+                            "rejected login.");
+        } else if (lower.contains(QLatin1String("ssl")) || lower.contains(QLatin1String("tls")) ||
+                   lower.contains(QLatin1String("certificate"))) {
+            f.causes << tr("The TLS handshake with the brokers fails (an expired or untrusted certificate, a "
+                           "wrong CA file, a host name mismatch).");
+            f.runbook << tr(
+                "Outside the product: check the certificates' dates and the relay's -X "
+                "ssl.ca.location, and try openssl s_client -connect BROKER:PORT from the relay's host.");
+        } else if (lower.contains(QLatin1String("cluster authorization")) ||
+                   lower.contains(QLatin1String("cluster_authorization"))) {
+            f.causes << tr("The relay's principal lacks a cluster-level ACL the idempotent producer needs "
+                           "(IdempotentWrite).");
+            f.runbook << tr(
+                "Outside the product: grant the relay's principal IdempotentWrite on the cluster "
+                "(kafka-acls --add --allow-principal User:RELAY --operation IdempotentWrite --cluster).");
+        } else {
+            f.causes << tr(
+                "The relay cannot reach any broker: the brokers are down, the network or a firewall "
+                "blocks the way, or the bootstrap address is wrong.");
+            f.runbook << tr(
+                "Outside the product: check that the brokers run and that the relay's host reaches the "
+                "bootstrap address (e.g. nc -vz BROKER PORT), and look at the relay's log.");
+        }
+        f.causes << tr(
+            "While DEGRADED a relay claims nothing: events stay PENDING and are sent once it recovers; "
+            "none is lost.");
+        f.runbook << tr("The relay probes the brokers by itself and returns to RUNNING when they answer; no "
+                        "restart is needed once the cause is fixed.");
+        if (f.severity == Severity::Critical)
+            f.runbook << tr("No relay is healthy: the backlog grows until this is fixed (see backlog-age).");
+        f.runbook << tr("Run outboxctl doctor again to see the relays leave DEGRADED.");
+    }
+    return findings;
+}
+
+} // namespace outbox

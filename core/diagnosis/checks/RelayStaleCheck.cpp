@@ -1,0 +1,80 @@
+#include "core/diagnosis/checks/RelayStaleCheck.h"
+
+#include "core/diagnosis/DiagnosisContext.h"
+
+#include <QJsonArray>
+
+namespace outbox {
+
+Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
+{
+    auto all = context.relays();
+    if (!all)
+        return all.error();
+    const qint64 staleAfter = context.options().relayStaleAfterMs();
+    Finding f;
+    f.id = id();
+    f.key = id();
+    f.severity = Severity::Warning;
+    f.evidence.unit = QStringLiteral("relays");
+    f.evidence.sampleKind = QStringLiteral("relay");
+    QJsonArray relays;
+    qint64 leases = 0;
+    for (const RelayRecord& r : *all) {
+        if (r.heartbeatAgeMs <= staleAfter)
+            continue;
+        ++f.evidence.count;
+        if (f.evidence.sampleNames.size() < Finding::MaxSamples)
+            f.evidence.sampleNames << r.workerId;
+        if (!f.evidence.oldest.isValid() || r.heartbeatAt < f.evidence.oldest)
+            f.evidence.oldest = r.heartbeatAt;
+        if (!f.evidence.newest.isValid() || r.heartbeatAt > f.evidence.newest)
+            f.evidence.newest = r.heartbeatAt;
+        leases += r.leasesHeld;
+        relays.append(QJsonObject{{QStringLiteral("worker_id"), r.workerId},
+                                  {QStringLiteral("host"), r.host},
+                                  {QStringLiteral("pid"), r.pid},
+                                  {QStringLiteral("state"), r.state},
+                                  {QStringLiteral("heartbeat_age_ms"), r.heartbeatAgeMs},
+                                  {QStringLiteral("leases_held"), r.leasesHeld}});
+    }
+    if (f.evidence.count == 0)
+        return QVector<Finding>{};
+    f.evidence.details.insert(QStringLiteral("relays"), relays);
+    f.evidence.details.insert(QStringLiteral("stale_after_ms"), staleAfter);
+    f.title = f.evidence.count == 1 ? tr("Relay %1 has not sent a heartbeat for %2")
+                                          .arg(f.evidence.sampleNames.first(),
+                                               DiagnosisContext::duration(context.ageMs(f.evidence.newest)))
+                                    : tr("%1 relays have not sent a heartbeat for over %2")
+                                          .arg(f.evidence.count)
+                                          .arg(DiagnosisContext::duration(context.ageMs(f.evidence.newest)));
+    f.causes
+        << tr("The relay process died without deregistering (killed, out of memory, its host went down).")
+        << tr("The relay lost its database connection and cannot write its heartbeat.")
+        << tr("The relay hangs (e.g. blocked in a call to the broker) and its heartbeat thread stopped.");
+    f.runbook << tr("Look for the process on its host (host and pid are in the evidence) and read its log.")
+              << tr("If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.");
+    if (leases > 0)
+        f.runbook << tr("Its %1 SENDING lease(s) expire and any running relay reaps them back to PENDING; "
+                        "expired-leases reports them if nobody does.")
+                         .arg(leases);
+    f.runbook << tr(
+        "A relay that is gone for good keeps its registration: forget it (prepared below) so that "
+        "this finding clears.");
+    PreparedAction forget;
+    forget.operation = PreparedAction::Operation::ForgetRelays;
+    forget.label = tr("Forget the stale relay registration(s)");
+    forget.consequence =
+        tr("The registry rows of relays whose heartbeat is stale are deleted (audited); a relay "
+           "that comes back registers again.");
+    forget.workerIds = f.evidence.sampleNames;
+    const qint64 staleSeconds = std::max<qint64>(1, staleAfter / 1000);
+    forget.command =
+        context.command(QStringList{QStringLiteral("relays"), QStringLiteral("forget"),
+                                    QStringLiteral("--stale-after"), QString::number(staleSeconds)} +
+                        f.evidence.sampleNames);
+    f.actions << forget;
+    return QVector<Finding>{f};
+}
+
+} // namespace outbox

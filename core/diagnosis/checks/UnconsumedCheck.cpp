@@ -1,0 +1,115 @@
+#include "core/diagnosis/checks/UnconsumedCheck.h"
+
+#include "core/db/Database.h"
+#include "core/diagnosis/DiagnosisContext.h"
+
+#include <QSqlQuery>
+
+namespace outbox {
+
+namespace {
+
+constexpr int MaxActionIds = 1000;
+
+} // namespace
+
+QString UnconsumedCheck::notApplicable(DiagnosisContext& context) const
+{
+    return context.options().consumers.isEmpty() ? tr("no consumer configured ([doctor] consumers)")
+                                                 : QString();
+}
+
+Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
+{
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    const DiagnosisOptions& o = context.options();
+    // Only a window of events (created within unconsumed_window before the age limit) is looked at:
+    // a range on the created_at index plus one inbox lookup per SENT row, cheap on any table size.
+    // `outboxctl reconcile` walks everything.
+    const QString condition =
+        QStringLiteral(
+            "e.created_at >= %1 AND e.created_at < %2 AND e.status = 'SENT' AND e.sent_at <= %2 AND NOT "
+            "EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id AND i.consumer_name = "
+            ":consumer AND i.status = 'PROCESSED')")
+            .arg(d.nowPlusMillis(QStringLiteral(":from")), d.nowPlusMillis(QStringLiteral(":age")));
+    QVector<Finding> findings;
+    for (const QString& consumer : o.consumers) {
+        QVariantMap binds{{QStringLiteral(":from"), -(o.unconsumedOlderThanMs + o.unconsumedWindowMs)},
+                          {QStringLiteral(":age"), -o.unconsumedOlderThanMs},
+                          {QStringLiteral(":consumer"), consumer}};
+        auto summary = db.exec(
+            QStringLiteral("SELECT COUNT(*), MIN(e.created_at), MAX(e.created_at) FROM {events} e WHERE %1")
+                .arg(condition),
+            binds);
+        if (!summary)
+            return summary.error();
+        if (!summary->next() || summary->value(0).toLongLong() == 0)
+            continue;
+        Finding f;
+        f.id = id();
+        f.key = id() + QLatin1Char('/') + consumer;
+        f.severity = Severity::Warning;
+        f.evidence.count = summary->value(0).toLongLong();
+        f.evidence.unit = QStringLiteral("events");
+        f.evidence.oldest = d.toDateTime(summary->value(1));
+        f.evidence.newest = d.toDateTime(summary->value(2));
+        f.evidence.sampleKind = QStringLiteral("event");
+        binds.insert(QStringLiteral(":limit"), MaxActionIds);
+        auto ids = db.exec(
+            QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit").arg(condition),
+            binds);
+        if (!ids)
+            return ids.error();
+        QVector<qint64> actionIds;
+        while (ids->next())
+            actionIds << ids->value(0).toLongLong();
+        f.evidence.sampleIds = actionIds.mid(0, Finding::MaxSamples);
+        f.evidence.details.insert(QStringLiteral("consumer"), consumer);
+        f.evidence.details.insert(QStringLiteral("older_than_ms"), o.unconsumedOlderThanMs);
+        f.evidence.details.insert(QStringLiteral("window_ms"), o.unconsumedWindowMs);
+        f.title = tr("%1 event(s) SENT over %2 ago are not processed by consumer %3")
+                      .arg(f.evidence.count)
+                      .arg(DiagnosisContext::duration(o.unconsumedOlderThanMs), consumer);
+        f.causes << tr("Consumer %1 is not running, or lags far behind (its consumer group's lag shows it).")
+                        .arg(consumer)
+                 << tr("The consumer received the events and dead-lettered them (see dead-letters for %1).")
+                        .arg(consumer)
+                 << tr("The consumer subscribes to other topics than the events were sent to.")
+                 << tr("The consumer writes its inbox to another database than this one.");
+        f.runbook << tr("Check that consumer %1 runs and look at its consumer-group lag "
+                        "(kafka-consumer-groups --describe --group GROUP).")
+                         .arg(consumer)
+                  << tr("Look for dead letters of %1 (outboxctl dlq list --consumer %1).").arg(consumer)
+                  << tr("List every unconsumed event, beyond this check's window (prepared below).")
+                  << tr("If the events were lost on the way (e.g. a topic was deleted and recreated), send "
+                        "them again "
+                        "(prepared below): the consumer's inbox ignores any it already processed.");
+        PreparedAction list;
+        list.operation = PreparedAction::Operation::RunCommand;
+        list.label = tr("List every event %1 has not processed").arg(consumer);
+        list.consequence = tr("Read-only: prints the count and a sample.");
+        list.command = context.command({QStringLiteral("reconcile"), QStringLiteral("--consumer"), consumer,
+                                        QStringLiteral("--older-than"),
+                                        QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000)});
+        f.actions << list;
+        PreparedAction resend;
+        resend.operation = PreparedAction::Operation::RequeueEvents;
+        resend.resend = true;
+        resend.ids = actionIds;
+        resend.typedConfirmation = true;
+        resend.label = tr("Send the %1 unprocessed event(s) again").arg(actionIds.size());
+        resend.consequence =
+            tr("The SENT events go back to PENDING and are produced again with their original "
+               "event_id; every consumer receives them again, and an inbox skips what it has.");
+        QStringList args{QStringLiteral("requeue"), QStringLiteral("--resend")};
+        for (qint64 eventId : actionIds)
+            args << QString::number(eventId);
+        resend.command = context.command(args);
+        f.actions << resend;
+        findings << f;
+    }
+    return findings;
+}
+
+} // namespace outbox

@@ -1,0 +1,15 @@
+#pragma once
+
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+class UnconsumedCheck final : public DiagnosisCheck
+{
+public:
+    QString id() const override { return QStringLiteral("unconsumed"); }
+    QString notApplicable(DiagnosisContext& context) const override;
+    Result<QVector<Finding>> run(DiagnosisContext& context) override;
+};
+
+} // namespace outbox

@@ -1,0 +1,590 @@
+// Every diagnosis check against a database put into exactly the state it looks for, on SQLite,
+// PostgreSQL and MariaDB, and a healthy database where every check stays silent.
+#include "core/db/DeadLetterStore.h"
+#include "core/db/Migrator.h"
+#include "core/db/RelayStore.h"
+#include "core/db/SqlCondition.h"
+#include "core/diagnosis/Doctor.h"
+#include "core/ops/OperatorActions.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QJsonArray>
+#include <QTest>
+#include <QUuid>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+// Sets a timestamp column of some rows to the database's now + offset.
+void setTime(Database& db, const QString& table, const QString& column, const QVector<qint64>& ids,
+             qint64 offsetMs)
+{
+    QVariantList v;
+    for (qint64 id : ids)
+        v << id;
+    SqlCondition c;
+    c.addIn(QStringLiteral("id"), QStringLiteral("i"), v);
+    c.binds.insert(QStringLiteral(":offset"), offsetMs);
+    auto q =
+        db.exec(QStringLiteral("UPDATE %1 SET %2 = %3 WHERE %4")
+                    .arg(table, column, db.dialect().nowPlusMillis(QStringLiteral(":offset")), c.where()),
+                c.binds);
+    if (!q)
+        qFatal("setTime failed: %s", qPrintable(q.message()));
+}
+
+void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
+{
+    auto q = db.exec(statement, binds);
+    if (!q)
+        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
+}
+
+// Registers a relay and moves its heartbeat `ageMs` into the past.
+void addRelay(Database& db, const QString& worker, const QString& state, qint64 ageMs,
+              const QString& lastError = {}, const QString& desired = QStringLiteral("RUN"))
+{
+    RelayRecord r;
+    r.workerId = worker;
+    r.host = QStringLiteral("relay-host");
+    r.pid = 4242;
+    r.state = state;
+    r.lastError = lastError;
+    if (!RelayStore(db).heartbeat(r))
+        qFatal("heartbeat failed");
+    exec(
+        db,
+        QStringLiteral("UPDATE {relays} SET heartbeat_at = %1, desired_state = :desired WHERE worker_id = :w")
+            .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
+        {{QStringLiteral(":age"), -ageMs},
+         {QStringLiteral(":w"), worker},
+         {QStringLiteral(":desired"), desired}});
+}
+
+void markSent(Database& db, const QVector<qint64>& ids, qint64 ageMs)
+{
+    forceStatus(db, ids, QStringLiteral("SENT"));
+    setTime(db, QStringLiteral("{events}"), QStringLiteral("sent_at"), ids, -ageMs);
+    setTime(db, QStringLiteral("{events}"), QStringLiteral("created_at"), ids, -ageMs);
+}
+
+void processed(Database& db, const QVector<qint64>& ids, const QString& consumer)
+{
+    for (qint64 id : ids)
+        exec(db,
+             QStringLiteral(
+                 "INSERT INTO {inbox} (event_id, consumer_name, status, attempts, processed_at) SELECT "
+                 "event_id, :consumer, 'PROCESSED', 1, %1 FROM {events} WHERE id = :id")
+                 .arg(db.dialect().now()),
+             {{QStringLiteral(":consumer"), consumer}, {QStringLiteral(":id"), id}});
+}
+
+qint64 addDeadLetter(Database& db, const QString& consumer, const QString& error)
+{
+    DeadLetter l;
+    l.consumerName = consumer;
+    l.eventId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    l.topic = QStringLiteral("order");
+    l.payload = QByteArrayLiteral("{\"sku\":\"SKU-404\"}");
+    l.headers = QByteArrayLiteral("{}");
+    l.error = error;
+    l.attempts = 1;
+    auto id = DeadLetterStore(db).insert(l);
+    if (!id)
+        qFatal("dead letter insert failed: %s", qPrintable(id.message()));
+    return *id;
+}
+
+DiagnosisReport diagnose(Database& db, DiagnosisOptions options = {})
+{
+    auto report = Doctor(db, std::move(options)).run();
+    if (!report)
+        qFatal("doctor failed: %s", qPrintable(report.message()));
+    for (const CheckRun& c : report->checks)
+        if (c.outcome == CheckRun::Outcome::Failed)
+            qFatal("check %s failed: %s", qPrintable(c.id), qPrintable(c.note));
+    return *report;
+}
+
+QStringList ids(const DiagnosisReport& report)
+{
+    QStringList out;
+    for (const Finding& f : report.findings)
+        out << f.id;
+    return out;
+}
+
+QStringList names(std::initializer_list<const char*> list)
+{
+    QStringList out;
+    for (const char* s : list)
+        out << QString::fromLatin1(s);
+    return out;
+}
+
+} // namespace
+
+class TestDoctor : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void checkIdsAreTheContract()
+    {
+        QCOMPARE(Doctor::checkIds(),
+                 names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
+                        "failed-events", "dead-events", "blocked-aggregates", "dead-letters", "replay-stuck",
+                        "unconsumed", "table-health", "schema-outdated"}));
+    }
+
+    void optionsFromConfiguration()
+    {
+        auto o =
+            DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("90s")},
+                                          {QStringLiteral("consumers"), QStringLiteral("inventory, billing")},
+                                          {QStringLiteral("dead_tuple_ratio"), QStringLiteral("0.3")}});
+        QVERIFY2(o.ok(), qPrintable(o.message()));
+        QCOMPARE(o->backlogAgeWarningMs, qint64(90000));
+        QCOMPARE(o->backlogAgeCriticalMs, qint64(30 * 60 * 1000));
+        QCOMPARE(o->consumers, names({"inventory", "billing"}));
+        QCOMPARE(o->deadTupleRatio, 0.3);
+        QVERIFY(!DiagnosisOptions::fromValues({{QStringLiteral("backlog"), QStringLiteral("5m")}}).ok());
+        QVERIFY(!DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("5 minutes")}})
+                     .ok());
+        QVERIFY(
+            !DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("40m")},
+                                           {QStringLiteral("backlog_age_critical"), QStringLiteral("30m")}})
+                 .ok());
+        QVERIFY(
+            !DiagnosisOptions::fromValues({{QStringLiteral("dead_tuple_ratio"), QStringLiteral("2")}}).ok());
+    }
+
+    void healthyDatabaseHasNoFindings_data() { TestDatabases::addKinds(); }
+    void healthyDatabaseHasNoFindings()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_healthy"));
+        const auto sent = insertEvents(*db, 20);
+        markSent(*db, sent, 10 * 60 * 1000);
+        processed(*db, sent, QStringLiteral("inventory"));
+        insertEvents(*db, 5, QStringLiteral("OrderPaid"), QStringLiteral("fresh-")); // just written, PENDING
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        const qint64 replayed =
+            addDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("unknown SKU 404"));
+        exec(*db, QStringLiteral("UPDATE {dead_letters} SET status = 'REPLAYED' WHERE id = :id"),
+             {{QStringLiteral(":id"), replayed}});
+        DiagnosisOptions o;
+        o.consumers = QStringList{QStringLiteral("inventory")};
+        const DiagnosisReport report = diagnose(*db, o);
+        QVERIFY2(report.findings.isEmpty(), qPrintable(ids(report).join(QLatin1Char(' '))));
+        QCOMPARE(report.checks.size(), Doctor::checkIds().size());
+        for (const CheckRun& c : report.checks)
+            QVERIFY2(c.outcome == CheckRun::Outcome::Ran, qPrintable(c.id + QLatin1Char(' ') + c.note));
+        QVERIFY(!report.reaches(Severity::Info));
+    }
+
+    void noRelayAndBacklogAge_data() { TestDatabases::addKinds(); }
+    void noRelayAndBacklogAge()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_norelay"));
+        const auto pending = insertEvents(*db, 12);
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), pending, -10 * 60 * 1000);
+        DiagnosisReport report = diagnose(*db);
+        QCOMPARE(ids(report), names({"no-relay", "backlog-age"}));
+        const Finding& noRelay = report.findings.at(0);
+        QCOMPARE(noRelay.severity, Severity::Critical);
+        QCOMPARE(noRelay.evidence.count, qint64(12));
+        QCOMPARE(noRelay.evidence.sampleIds, pending.mid(0, 10));
+        QVERIFY(noRelay.actions.first().command.startsWith(QLatin1String("outboxctl relay ")));
+        const Finding& backlog = report.findings.at(1);
+        QCOMPARE(backlog.severity, Severity::Warning);
+        QVERIFY(backlog.evidence.details.value(QStringLiteral("age_ms")).toInteger() >=
+                10 * 60 * 1000 - 5000);
+
+        // Older than the critical threshold: critical.
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), pending, -40 * 60 * 1000);
+        report = diagnose(*db);
+        QCOMPARE(report.withId(QStringLiteral("backlog-age")).first().severity, Severity::Critical);
+
+        // A live relay: no no-relay; a paused one: backlog-age offers to resume it.
+        addRelay(*db, QStringLiteral("relay-p"), QStringLiteral("PAUSED"), 0, {}, QStringLiteral("PAUSE"));
+        report = diagnose(*db);
+        QCOMPARE(ids(report), names({"backlog-age"}));
+        const PreparedAction resume = report.findings.first().actions.first();
+        QCOMPARE(resume.operation, PreparedAction::Operation::ResumeRelays);
+        QCOMPARE(resume.workerIds, names({"relay-p"}));
+        QCOMPARE(resume.command, QStringLiteral("outboxctl relays resume relay-p"));
+
+        // Fresh events only: nothing.
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), pending, 0);
+        QVERIFY(diagnose(*db).findings.isEmpty());
+    }
+
+    void relayStaleAndDegraded_data() { TestDatabases::addKinds(); }
+    void relayStaleAndDegraded()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_relays"));
+        addRelay(*db, QStringLiteral("relay-gone"), QStringLiteral("RUNNING"), 5 * 60 * 1000);
+        addRelay(*db, QStringLiteral("relay-auth"), QStringLiteral("DEGRADED"), 0,
+                 QStringLiteral("Local: Authentication failure"));
+        DiagnosisReport report = diagnose(*db);
+        QCOMPARE(ids(report), names({"relay-degraded", "relay-stale"}));
+        const Finding& degraded = report.findings.at(0);
+        QCOMPARE(degraded.severity, Severity::Critical); // no healthy relay left
+        QCOMPARE(degraded.evidence.sampleNames, names({"relay-auth"}));
+        QVERIFY(degraded.causes.first().contains(QLatin1String("credentials")));
+        const Finding& stale = report.findings.at(1);
+        QCOMPARE(stale.severity, Severity::Warning);
+        QCOMPARE(stale.evidence.sampleNames, names({"relay-gone"}));
+        QCOMPARE(stale.actions.first().operation, PreparedAction::Operation::ForgetRelays);
+        QVERIFY(stale.actions.first().command.contains(QLatin1String("relays forget")));
+
+        // With a healthy relay beside it, a degraded relay is a warning.
+        addRelay(*db, QStringLiteral("relay-ok"), QStringLiteral("RUNNING"), 0);
+        report = diagnose(*db);
+        QCOMPARE(report.withId(QStringLiteral("relay-degraded")).first().severity, Severity::Warning);
+
+        // Stale limit from the heartbeat interval: 5 min old is fresh with a 10 min interval.
+        DiagnosisOptions slow;
+        slow.heartbeatIntervalMs = 10 * 60 * 1000;
+        QVERIFY(diagnose(*db, slow).withId(QStringLiteral("relay-stale")).isEmpty());
+    }
+
+    void expiredLeases_data() { TestDatabases::addKinds(); }
+    void expiredLeases()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_leases"));
+        const auto events = insertEvents(*db, 4);
+        exec(*db, QStringLiteral(
+                      "UPDATE {events} SET status = 'SENDING', worker_id = 'relay-dead', lease_token = 't'"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("lease_until"), events.mid(0, 3),
+                -5 * 60 * 1000);
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("lease_until"), events.mid(3), 60 * 1000);
+        DiagnosisReport report = diagnose(*db);
+        QCOMPARE(ids(report), names({"expired-leases"}));
+        const Finding& f = report.findings.first();
+        QCOMPARE(f.evidence.count, qint64(3));
+        QCOMPARE(f.evidence.sampleIds.size(), 3);
+        QCOMPARE(f.actions.first().command, QStringLiteral("outboxctl requeue --status SENDING"));
+        // The prepared requeue takes exactly the expired ones.
+        ActionRequest r;
+        r.eventFilter = f.actions.first().eventFilter;
+        r.reason = QStringLiteral("expired-leases: test");
+        r.actor = QStringLiteral("test");
+        auto done = OperatorActions(*db).requeue(r);
+        QVERIFY2(done.ok(), qPrintable(done.message()));
+        QCOMPARE(done->affected, qint64(3));
+        QCOMPARE(statusOf(*db, events[3]), QStringLiteral("SENDING"));
+        QVERIFY(diagnose(*db).withId(QStringLiteral("expired-leases")).isEmpty());
+    }
+
+    void failedEventsPerGroupWithRunbookByCause_data() { TestDatabases::addKinds(); }
+    void failedEventsPerGroupWithRunbookByCause()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_failed"));
+        const auto events = insertEvents(*db, 9);
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        forceStatus(*db, events.mid(0, 3), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        for (int i = 3; i < 5; ++i)
+            forceStatus(*db, {events[i]}, QStringLiteral("FAILED"),
+                        QStringLiteral("Broker: Message size too large (%1 bytes)").arg(2000000 + i));
+        forceStatus(*db, {events[5]}, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Unknown topic or partition"));
+        forceStatus(*db, {events[6]}, QStringLiteral("FAILED"),
+                    QStringLiteral("schema check failed for order 7"));
+        exec(*db, QStringLiteral(
+                      "UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'"));
+        const DiagnosisReport report = diagnose(*db);
+        const QVector<Finding> failed = report.withId(QStringLiteral("failed-events"));
+        QCOMPARE(failed.size(), 4);
+        QCOMPARE(report.findings.size(), 4);
+        const Finding& acl = failed.at(0);
+        QCOMPARE(acl.severity, Severity::Critical);
+        QCOMPARE(acl.evidence.count, qint64(3));
+        QCOMPARE(acl.evidence.sampleIds, events.mid(0, 3));
+        QCOMPARE(acl.evidence.details.value(QStringLiteral("cause")).toString(),
+                 QStringLiteral("topic-authorization"));
+        QVERIFY(acl.runbook.join(QLatin1Char(' ')).contains(QLatin1String("kafka-acls")));
+        QCOMPARE(acl.actions.size(), 2);
+        QCOMPARE(acl.actions.at(0).operation, PreparedAction::Operation::RequeueEvents);
+        QCOMPARE(
+            acl.actions.at(0).command,
+            QStringLiteral("outboxctl requeue --status FAILED --error 'Broker: Topic authorization failed'"));
+        QCOMPARE(acl.actions.at(1).operation, PreparedAction::Operation::MarkEventsDead);
+        QVERIFY(acl.actions.at(0).typedConfirmation);
+        const Finding& large = failed.at(1);
+        QCOMPARE(large.evidence.count, qint64(2));
+        QCOMPARE(large.evidence.details.value(QStringLiteral("cause")).toString(),
+                 QStringLiteral("message-too-large"));
+        QCOMPARE(large.actions.first().operation, PreparedAction::Operation::MarkEventsDead); // DEAD first
+        QVERIFY(large.actions.first().command.contains(
+            QLatin1String("--error 'Broker: Message size too large ('")));
+        QStringList causes;
+        for (const Finding& f : failed)
+            causes << f.evidence.details.value(QStringLiteral("cause")).toString();
+        QVERIFY(causes.contains(QLatin1String("unknown-topic")));
+        QVERIFY(causes.contains(QLatin1String("schema-validation")));
+
+        // The group's prepared requeue (its filter) changes that group and nothing else.
+        ActionRequest r;
+        r.eventFilter = acl.actions.at(0).eventFilter;
+        r.reason = QStringLiteral("failed-events: ACL fixed");
+        r.actor = QStringLiteral("test");
+        auto done = OperatorActions(*db).requeue(r);
+        QVERIFY2(done.ok(), qPrintable(done.message()));
+        QCOMPARE(done->affected, qint64(3));
+        const DiagnosisReport after = diagnose(*db);
+        QCOMPARE(after.withId(QStringLiteral("failed-events")).size(), 3);
+        QVERIFY(!after.findByKey(acl.key));
+    }
+
+    void deadEventsRecentAndOld_data() { TestDatabases::addKinds(); }
+    void deadEventsRecentAndOld()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_dead"));
+        const auto events = insertEvents(*db, 4);
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        forceStatus(*db, events.mid(0, 2), QStringLiteral("DEAD"),
+                    QStringLiteral("attempts exhausted (10): Broker: Request timed out"));
+        forceStatus(*db, events.mid(2, 2), QStringLiteral("DEAD"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), events.mid(2, 2),
+                -3LL * 24 * 3600 * 1000);
+        const DiagnosisReport report = diagnose(*db);
+        const QVector<Finding> dead = report.withId(QStringLiteral("dead-events"));
+        QCOMPARE(dead.size(), 2);
+        QCOMPARE(ids(report), names({"dead-events", "dead-events"}));
+        QCOMPARE(dead.at(0).severity, Severity::Warning); // recent
+        QCOMPARE(dead.at(0).evidence.details.value(QStringLiteral("cause")).toString(),
+                 QStringLiteral("attempts-exhausted"));
+        QCOMPARE(dead.at(1).severity, Severity::Info); // three days old
+        QCOMPARE(dead.at(0).actions.size(), 1);
+        QCOMPARE(dead.at(0).actions.first().operation, PreparedAction::Operation::RequeueEvents);
+        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status DEAD")));
+    }
+
+    void blockedAggregates_data() { TestDatabases::addKinds(); }
+    void blockedAggregates()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_blocked"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        // O-1: FAILED, then two PENDING behind it; O-2: only PENDING; O-3: FAILED with nothing behind.
+        const auto o1 = insertEvents(*db, 3, QStringLiteral("OrderCreated"), QStringLiteral("same-"));
+        exec(*db, QStringLiteral("UPDATE {events} SET aggregate_id = 'O-1'"));
+        const auto o2 = insertEvents(*db, 2, QStringLiteral("OrderCreated"), QStringLiteral("two-"));
+        const auto o3 = insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("three-"));
+        forceStatus(*db, {o1[0], o3[0]}, QStringLiteral("FAILED"),
+                    QStringLiteral("attempts exhausted (10): Broker: Request timed out"));
+        QVector<qint64> all = o1 + o2 + o3;
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("available_at"), all, -5 * 60 * 1000);
+        const DiagnosisReport report = diagnose(*db);
+        const QVector<Finding> blocked = report.withId(QStringLiteral("blocked-aggregates"));
+        QCOMPARE(blocked.size(), 1);
+        const Finding& f = blocked.first();
+        QCOMPARE(f.severity, Severity::Critical);
+        QCOMPARE(f.evidence.count, qint64(1));
+        QCOMPARE(f.evidence.sampleIds, QVector<qint64>{o1[0]});
+        const QJsonObject first =
+            f.evidence.details.value(QStringLiteral("aggregates")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("aggregate_id")).toString(), QStringLiteral("O-1"));
+        QCOMPARE(first.value(QStringLiteral("waiting")).toInteger(), qint64(2));
+        QCOMPARE(f.actions.at(0).ids, QVector<qint64>{o1[0]});
+        QCOMPARE(f.actions.at(0).command, QStringLiteral("outboxctl requeue %1").arg(o1[0]));
+        // Waiting for less than blocked_after: not (yet) blocked.
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("available_at"), all, 0);
+        QVERIFY(diagnose(*db).withId(QStringLiteral("blocked-aggregates")).isEmpty());
+    }
+
+    void deadLettersAndStuckReplays_data() { TestDatabases::addKinds(); }
+    void deadLettersAndStuckReplays()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_dlq"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        QVector<qint64> sku;
+        for (int i = 0; i < 3; ++i)
+            sku << addDeadLetter(*db, QStringLiteral("inventory"),
+                                 QStringLiteral("unknown SKU SKU-%1").arg(400 + i));
+        addDeadLetter(*db, QStringLiteral("billing"), QStringLiteral("invalid JSON payload"));
+        DiagnosisReport report = diagnose(*db);
+        QVector<Finding> letters = report.withId(QStringLiteral("dead-letters"));
+        QCOMPARE(report.findings.size(), 2);
+        QCOMPARE(letters.size(), 2);
+        QCOMPARE(letters.at(0).evidence.count, qint64(3));
+        QCOMPARE(letters.at(0).evidence.details.value(QStringLiteral("consumer")).toString(),
+                 QStringLiteral("inventory"));
+        QCOMPARE(letters.at(0).evidence.sampleIds, sku);
+        QCOMPARE(letters.at(0).actions.at(0).command,
+                 QStringLiteral(
+                     "outboxctl dlq replay --status NEW --consumer inventory --error 'unknown SKU SKU-'"));
+        QCOMPARE(letters.at(0).actions.at(1).operation, PreparedAction::Operation::DiscardDeadLetters);
+
+        // Replay the group as prepared: NEW -> REPLAYING, just requested: in flight, not stuck.
+        ActionRequest r;
+        r.deadLetterFilter = letters.at(0).actions.at(0).deadLetterFilter;
+        r.reason = QStringLiteral("dead-letters: SKU table fixed");
+        r.actor = QStringLiteral("test");
+        auto replay = OperatorActions(*db).replayDeadLetters(r);
+        QVERIFY2(replay.ok(), qPrintable(replay.message()));
+        QCOMPARE(replay->affected, qint64(3));
+        report = diagnose(*db);
+        QCOMPARE(ids(report), names({"dead-letters"})); // billing's is left
+        // Past the threshold, still REPLAYING: stuck.
+        DiagnosisOptions quick;
+        quick.replayStuckAfterMs = 1;
+        QTest::qWait(1100); // audit times have a resolution of a second on some servers
+        report = diagnose(*db, quick);
+        const QVector<Finding> stuck = report.withId(QStringLiteral("replay-stuck"));
+        QCOMPARE(stuck.size(), 1);
+        QCOMPARE(stuck.first().evidence.count, qint64(3));
+        QCOMPARE(stuck.first().evidence.sampleIds, sku);
+        QVERIFY(stuck.first().evidence.oldest.isValid());
+        QVERIFY(stuck.first().actions.first().command.contains(QLatin1String("dlq replay --deliver")));
+    }
+
+    void unconsumedEvents_data() { TestDatabases::addKinds(); }
+    void unconsumedEvents()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_unconsumed"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        const auto events = insertEvents(*db, 6);
+        markSent(*db, events, 10 * 60 * 1000);
+        processed(*db, events.mid(0, 4), QStringLiteral("inventory"));
+        // Not configured: skipped, silent.
+        DiagnosisReport report = diagnose(*db);
+        QVERIFY(report.findings.isEmpty());
+        for (const CheckRun& c : report.checks)
+            if (c.id == QLatin1String("unconsumed"))
+                QCOMPARE(c.outcome, CheckRun::Outcome::Skipped);
+        DiagnosisOptions o;
+        o.consumers = QStringList{QStringLiteral("inventory")};
+        report = diagnose(*db, o);
+        QCOMPARE(ids(report), names({"unconsumed"}));
+        const Finding& f = report.findings.first();
+        QCOMPARE(f.evidence.count, qint64(2));
+        QCOMPARE(f.evidence.sampleIds, events.mid(4, 2));
+        QCOMPARE(f.actions.at(1).command,
+                 QStringLiteral("outboxctl requeue --resend %1 %2").arg(events[4]).arg(events[5]));
+        processed(*db, events.mid(4, 2), QStringLiteral("inventory"));
+        QVERIFY(diagnose(*db, o).findings.isEmpty());
+    }
+
+    void retentionNotKeepingUp_data() { TestDatabases::addKinds(); }
+    void retentionNotKeepingUp()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_retention"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        const auto events = insertEvents(*db, 3);
+        markSent(*db, events, 10LL * 24 * 3600 * 1000);
+        const QVector<Finding> found = diagnose(*db).withId(QStringLiteral("table-health"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().key, QStringLiteral("table-health/retention"));
+        QCOMPARE(found.first().evidence.count, qint64(3));
+        DiagnosisOptions keepAll;
+        keepAll.retentionMs = 0;
+        QVERIFY(diagnose(*db, keepAll).findings.isEmpty());
+    }
+
+    void deadTuplesOnPostgres()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("doctor_bloat"));
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        exec(*db, QStringLiteral("ALTER TABLE {events} SET (autovacuum_enabled = false)"));
+        const auto events = insertEvents(*db, 1000);
+        markSent(*db, events, 60 * 1000);
+        exec(*db, QStringLiteral("DELETE FROM {events} WHERE id % 5 <> 0"));
+        exec(*db, QStringLiteral("SELECT pg_stat_force_next_flush()"));
+        QTest::qWait(100);
+        DiagnosisOptions o;
+        o.deadTupleMinimum = 100;
+        QVector<Finding> found = diagnose(*db, o).withId(QStringLiteral("table-health"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().key, QStringLiteral("table-health/dead-tuples"));
+        QVERIFY(found.first().evidence.count >= 800);
+        QVERIFY(found.first().causes.join(QLatin1Char(' ')).contains(QLatin1String("Autovacuum is off")));
+        // After a vacuum the dead tuples are gone; autovacuum is still off.
+        exec(*db, QStringLiteral("VACUUM {events}"));
+        exec(*db, QStringLiteral("SELECT pg_stat_force_next_flush()"));
+        found = diagnose(*db, o).withId(QStringLiteral("table-health"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().key, QStringLiteral("table-health/autovacuum-off"));
+        exec(*db, QStringLiteral("ALTER TABLE {events} RESET (autovacuum_enabled)"));
+        QVERIFY(diagnose(*db, o).findings.isEmpty());
+    }
+
+    void schemaOutdated_data() { TestDatabases::addKinds(); }
+    void schemaOutdated()
+    {
+        QFETCH(QString, kind);
+        const DatabaseUrl url =
+            TestDatabases::create(kind, TestDatabases::uniqueName(QStringLiteral("schema")));
+        auto db = TestDatabases::open(url);
+        // No schema at all: only schema-outdated runs.
+        DiagnosisReport report = diagnose(*db);
+        QCOMPARE(ids(report), names({"schema-outdated"}));
+        QCOMPARE(report.findings.first().severity, Severity::Critical);
+        QCOMPARE(report.findings.first().actions.first().command, QStringLiteral("outboxctl migrate"));
+        for (const CheckRun& c : report.checks)
+            QCOMPARE(c.outcome, c.id == QLatin1String("schema-outdated") ? CheckRun::Outcome::Ran
+                                                                         : CheckRun::Outcome::Skipped);
+        QVERIFY(Migrator(*db).migrate().ok());
+        QVERIFY(diagnose(*db).findings.isEmpty());
+        // One migration behind.
+        exec(*db, QStringLiteral("DELETE FROM {migrations} WHERE version = :v"),
+             {{QStringLiteral(":v"), Migrator(*db).latestVersion()}});
+        report = diagnose(*db);
+        QCOMPARE(ids(report), names({"schema-outdated"}));
+        QVERIFY(report.findings.first().title.contains(QLatin1String("version")));
+    }
+
+    void commandsCarryTheConnectionAndQuoteSafely()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctor_quote"));
+        const auto events = insertEvents(*db, 2);
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        forceStatus(*db, events, QStringLiteral("FAILED"), QStringLiteral("it's -broken; rm -rf / `x`"));
+        DiagnosisOptions o;
+        o.connectionArguments =
+            QStringList{QStringLiteral("--config"), QStringLiteral("/etc/outbox/my orders.ini")};
+        const Finding f = diagnose(*db, o).withId(QStringLiteral("failed-events")).first();
+        QCOMPARE(f.actions.first().command,
+                 QStringLiteral("outboxctl requeue --status FAILED --error 'it'\\''s -broken; rm -rf / `x`' "
+                                "--config '/etc/outbox/my orders.ini'"));
+    }
+
+    void jsonShape()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctor_json"));
+        insertEvents(*db, 1);
+        const QJsonObject json = diagnose(*db).toJson();
+        const QJsonObject f = json.value(QStringLiteral("findings")).toArray().first().toObject();
+        for (const char* key : {"id", "key", "severity", "title", "evidence", "causes", "runbook", "actions"})
+            QVERIFY2(f.contains(QLatin1String(key)), key);
+        QCOMPARE(f.value(QStringLiteral("id")).toString(), QStringLiteral("no-relay"));
+        QCOMPARE(f.value(QStringLiteral("severity")).toString(), QStringLiteral("critical"));
+        const QJsonObject evidence = f.value(QStringLiteral("evidence")).toObject();
+        for (const char* key : {"count", "oldest", "newest", "samples"})
+            QVERIFY2(evidence.contains(QLatin1String(key)), key);
+        const QJsonObject action = f.value(QStringLiteral("actions")).toArray().first().toObject();
+        QVERIFY(action.contains(QStringLiteral("label")));
+        QVERIFY(action.value(QStringLiteral("command")).toString().startsWith(QLatin1String("outboxctl ")));
+        QCOMPARE(json.value(QStringLiteral("checks")).toArray().size(), Doctor::checkIds().size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctor)
+#include "tst_doctor.moc"
