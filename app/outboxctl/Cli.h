@@ -81,5 +81,7 @@ QList<Command> relayCommands();
 QList<Command> demoCommands();
 QList<Command> consumeCommands();
 QList<Command> reconcileCommands();
+QList<Command> doctorCommands();
+QList<Command> relayControlCommands();
 
 } // namespace outbox::cli

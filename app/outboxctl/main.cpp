@@ -12,7 +12,8 @@ namespace {
 QList<Command> allCommands()
 {
     return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
-           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
+           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands() +
+           doctorCommands() + relayControlCommands();
 }
 
 void printUsage(QTextStream& out, const QList<Command>& commands)

@@ -115,4 +115,76 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
     return result;
 }
 
+Result<RelayControlResult> RelayControl::forget(const QStringList& workerIds, qint64 staleAfterMs,
+                                                const QString& reason, const QString& actor)
+{
+    if (workerIds.isEmpty())
+        return Error::usage(QStringLiteral("name the relays to forget"));
+    if (reason.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("a reason is required"));
+    const Dialect& d = m_db.dialect();
+    RelayControlResult result;
+    result.action = QStringLiteral("relay.forget");
+    Transaction tx(m_db);
+    if (Status s = tx.beginWrite(); !s)
+        return s.error();
+    QVariantList ids;
+    for (const QString& id : workerIds)
+        ids << id;
+    SqlCondition byId;
+    byId.addIn(QStringLiteral("worker_id"), QStringLiteral("w"), ids);
+    auto rows = m_db.exec(QStringLiteral("SELECT worker_id, state, heartbeat_at, %1 FROM {relays} WHERE %2%3")
+                              .arg(d.now(), byId.where(), d.forUpdate()),
+                          byId.binds);
+    if (!rows)
+        return rows.error();
+    QJsonObject before;
+    QStringList found;
+    while (rows->next()) {
+        const QString worker = rows->value(0).toString();
+        found << worker;
+        const qint64 age = d.toDateTime(rows->value(2)).msecsTo(d.toDateTime(rows->value(3)));
+        if (age <= staleAfterMs)
+            return Error::conflict(
+                QStringLiteral("relay %1 sent a heartbeat %2 s ago: it is alive; drain or stop "
+                               "it instead of forgetting it")
+                    .arg(worker)
+                    .arg(age / 1000));
+        const QString state = rows->value(1).toString();
+        before[state] = before.value(state).toInt() + 1;
+        result.changed << worker;
+    }
+    for (const QString& id : workerIds)
+        if (!found.contains(id))
+            result.missing << id;
+    if (found.isEmpty())
+        return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
+    SqlCondition stale;
+    QVariantList changed;
+    for (const QString& id : result.changed)
+        changed << id;
+    stale.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
+    auto removed = m_db.exec(QStringLiteral("DELETE FROM {relays} WHERE %1").arg(stale.where()), stale.binds);
+    if (!removed)
+        return removed.error();
+
+    AuditEntry entry;
+    entry.actor = actor;
+    entry.host = QSysInfo::machineHostName();
+    entry.action = result.action;
+    entry.targetKind = QStringLiteral("relay");
+    entry.targetIds = QJsonArray::fromStringList(result.changed);
+    entry.reason = reason.trimmed();
+    entry.affectedCount = result.changed.size();
+    entry.before = before;
+    entry.outcome = result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial");
+    auto audit = AuditLog(m_db).append(entry);
+    if (!audit)
+        return audit.error();
+    result.auditId = *audit;
+    if (Status s = tx.commit(); !s)
+        return s.error();
+    return result;
+}
+
 } // namespace outbox

@@ -10,7 +10,7 @@ class Database;
 
 struct RelayControlResult
 {
-    QString action;      // relay.pause, relay.resume, relay.drain
+    QString action;      // relay.pause, relay.resume, relay.drain, relay.forget
     QStringList changed; // worker ids whose desired_state changed
     QStringList missing; // worker ids that are not registered
     qint64 auditId = 0;
@@ -27,6 +27,10 @@ public:
 
     Result<RelayControlResult> apply(Command command, const QStringList& workerIds, const QString& reason,
                                      const QString& actor);
+    // Deletes the registrations of relays that are gone (heartbeat older than `staleAfterMs`), audited
+    // as relay.forget. A relay with a fresher heartbeat is refused: it is alive and would register again.
+    Result<RelayControlResult> forget(const QStringList& workerIds, qint64 staleAfterMs,
+                                      const QString& reason, const QString& actor);
 
     static QString actionName(Command command);
     static QString desiredState(Command command);

@@ -1,0 +1,288 @@
+// `outboxctl doctor` and `outboxctl relays` as real processes: the report, the exit codes, and the
+// prepared command lines run through a shell exactly as an operator would paste them.
+#include "core/db/RelayStore.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+Run finish(QProcess& p, const QString& what)
+{
+    if (!p.waitForFinished(60000))
+        qFatal("%s did not finish", qPrintable(what));
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+               p.readAllStandardError()};
+}
+
+QProcessEnvironment environment(const DatabaseUrl& url)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    env.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password); // the prepared commands carry none
+    return env;
+}
+
+Run outboxctl(const DatabaseUrl& url, const QStringList& args)
+{
+    QProcess p;
+    p.setProcessEnvironment(environment(url));
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
+    return finish(p, args.join(QLatin1Char(' ')));
+}
+
+// Runs a prepared command line ("outboxctl …", shell-quoted) through /bin/sh, with `extra` appended.
+Run shell(const DatabaseUrl& url, const QString& command, const QString& extra)
+{
+    if (!command.startsWith(QLatin1String("outboxctl ")))
+        qFatal("not an outboxctl command: %s", qPrintable(command));
+    const QString line = QStringLiteral("\"$OUTBOXCTL\" ") + command.mid(10) + QLatin1Char(' ') + extra;
+    QProcess p;
+    p.setProcessEnvironment(environment(url));
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line});
+    return finish(p, line);
+}
+
+QStringList findingIds(const Run& run)
+{
+    QStringList ids;
+    for (const QJsonValue& v : run.json().value(QStringLiteral("findings")).toArray())
+        ids << v.toObject().value(QStringLiteral("id")).toString();
+    return ids;
+}
+
+QStringList doctorArgs(const DatabaseUrl& url, const QStringList& more = {})
+{
+    return QStringList{QStringLiteral("doctor"), QStringLiteral("--db"), TestDatabases::urlText(url)} + more;
+}
+
+void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
+{
+    auto q = db.exec(statement, binds);
+    if (!q)
+        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
+}
+
+void ageCreated(Database& db, qint64 ms)
+{
+    exec(db,
+         QStringLiteral("UPDATE {events} SET created_at = %1")
+             .arg(db.dialect().nowPlusMillis(QStringLiteral(":ms"))),
+         {{QStringLiteral(":ms"), -ms}});
+}
+
+void registerRelay(Database& db, const QString& worker, qint64 heartbeatAgeMs)
+{
+    RelayRecord r;
+    r.workerId = worker;
+    r.host = QStringLiteral("relay-host");
+    r.state = QStringLiteral("RUNNING");
+    if (!RelayStore(db).heartbeat(r))
+        qFatal("heartbeat failed");
+    exec(db,
+         QStringLiteral("UPDATE {relays} SET heartbeat_at = %1 WHERE worker_id = :w")
+             .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
+         {{QStringLiteral(":age"), -heartbeatAgeMs}, {QStringLiteral(":w"), worker}});
+}
+
+} // namespace
+
+class TestDoctorCommand : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
+    }
+
+    void healthyDatabasePrintsNoFindings_data() { TestDatabases::addKinds(); }
+    void healthyDatabasePrintsNoFindings()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_healthy"));
+        insertEvents(*db, 3); // just written: PENDING, but young
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        const Run text = outboxctl(db->url(), doctorArgs(db->url()));
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.contains("no findings"), text.out.constData());
+        QVERIFY(!text.out.contains("\x1b[")); // no colour without a terminal
+        const Run json = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(json.exitCode, 0);
+        QVERIFY(json.json().value(QStringLiteral("findings")).toArray().isEmpty());
+        QCOMPARE(json.json().value(QStringLiteral("checks")).toArray().size(), 13);
+    }
+
+    void pendingWithoutRelayExitsThree_data() { TestDatabases::addKinds(); }
+    void pendingWithoutRelayExitsThree()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_norelay"));
+        insertEvents(*db, 5);
+        ageCreated(*db, 10 * 60 * 1000);
+        const Run text = outboxctl(db->url(), doctorArgs(db->url()));
+        QCOMPARE(text.exitCode, 3);
+        QVERIFY2(text.out.contains("CRITICAL  no-relay"), text.out.constData());
+        QVERIFY2(text.out.contains("WARNING   backlog-age"), text.out.constData());
+        QVERIFY(text.out.contains("1 critical, 1 warning"));
+        const Run json = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(json.exitCode, 3);
+        QCOMPARE(findingIds(json), (QStringList{QStringLiteral("no-relay"), QStringLiteral("backlog-age")}));
+
+        // A live relay: only the backlog warning is left; --fail-on decides the exit code.
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        QCOMPARE(outboxctl(db->url(), doctorArgs(db->url())).exitCode, 0);
+        const Run strict = outboxctl(
+            db->url(), doctorArgs(db->url(), {QStringLiteral("--fail-on"), QStringLiteral("warning")}));
+        QCOMPARE(strict.exitCode, 3);
+        // One check only.
+        const Run one =
+            outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--check"), QStringLiteral("no-relay"),
+                                                        QStringLiteral("--json")}));
+        QCOMPARE(one.exitCode, 0);
+        QCOMPARE(one.json().value(QStringLiteral("checks")).toArray().size(), 1);
+    }
+
+    void runningTheFailedEventsCommandClearsTheFinding_data() { TestDatabases::addKinds(); }
+    void runningTheFailedEventsCommandClearsTheFinding()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_failed"));
+        const auto ids = insertEvents(*db, 6);
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        forceStatus(*db, ids.mid(0, 4), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, ids.mid(4, 1), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Message size too large"));
+        const Run before = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(before.exitCode, 3);
+        QCOMPARE(findingIds(before),
+                 (QStringList{QStringLiteral("failed-events"), QStringLiteral("failed-events")}));
+        const QJsonObject acl = before.json().value(QStringLiteral("findings")).toArray().first().toObject();
+        QCOMPARE(acl.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("count")).toInteger(),
+                 qint64(4));
+        const QString command = acl.value(QStringLiteral("actions"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("command"))
+                                    .toString();
+        QVERIFY2(command.startsWith(QLatin1String("outboxctl requeue ")), qPrintable(command));
+        QVERIFY2(command.contains(QLatin1String("--db ")), qPrintable(command)); // reaches the same database
+
+        const Run requeue =
+            shell(db->url(), command, QStringLiteral("--reason 'failed-events: ACL fixed' --yes"));
+        QVERIFY2(requeue.exitCode == 0, requeue.err.constData());
+        QVERIFY2(requeue.out.contains("4 of 4"), requeue.out.constData());
+
+        const Run after = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        const QJsonArray left = after.json().value(QStringLiteral("findings")).toArray();
+        QCOMPARE(left.size(), 1); // only the other group
+        QCOMPARE(left.first().toObject().value(QStringLiteral("key")).toString(),
+                 QStringLiteral("failed-events//Broker: Message size too large"));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason LIKE 'failed-events:%'")),
+                 qint64(1));
+    }
+
+    void staleRelayIsForgottenWithItsCommand_data() { TestDatabases::addKinds(); }
+    void staleRelayIsForgottenWithItsCommand()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_stale"));
+        registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000);
+        registerRelay(*db, QStringLiteral("relay-live"), 0);
+        const Run before = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(before.exitCode, 0); // a warning only
+        QCOMPARE(findingIds(before), QStringList{QStringLiteral("relay-stale")});
+        const QString command = before.json()
+                                    .value(QStringLiteral("findings"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("actions"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("command"))
+                                    .toString();
+        const Run forget =
+            shell(db->url(), command, QStringLiteral("--reason 'relay-stale: host retired' --yes"));
+        QVERIFY2(forget.exitCode == 0, forget.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(1));
+        QVERIFY(outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}))
+                    .json()
+                    .value(QStringLiteral("findings"))
+                    .toArray()
+                    .isEmpty());
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'relay.forget'")),
+                 qint64(1));
+
+        // A live relay is never forgotten; pause and resume are audited too.
+        const QString url = TestDatabases::urlText(db->url());
+        const Run refused =
+            outboxctl(db->url(), {QStringLiteral("relays"), QStringLiteral("forget"),
+                                  QStringLiteral("relay-live"), QStringLiteral("--db"), url,
+                                  QStringLiteral("--reason"), QStringLiteral("x"), QStringLiteral("--yes")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("alive"), refused.err.constData());
+        const Run pause = outboxctl(db->url(), {QStringLiteral("relays"), QStringLiteral("pause"),
+                                                QStringLiteral("relay-live"), QStringLiteral("--db"), url,
+                                                QStringLiteral("--reason"), QStringLiteral("maintenance"),
+                                                QStringLiteral("--yes")});
+        QVERIFY2(pause.exitCode == 0, pause.err.constData());
+        const Run list = outboxctl(
+            db->url(), {QStringLiteral("relays"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QCOMPARE(list.json()
+                     .value(QStringLiteral("relays"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("desired_state"))
+                     .toString(),
+                 QStringLiteral("PAUSE"));
+    }
+
+    void badInputGetsOneClearLine()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_bad"));
+        for (const QStringList& args :
+             {QStringList{QStringLiteral("--fail-on"), QStringLiteral("info")},
+              QStringList{QStringLiteral("--check"), QStringLiteral("no-such-check")},
+              QStringList{QStringLiteral("positional")}}) {
+            const Run r = outboxctl(db->url(), doctorArgs(db->url(), args));
+            QCOMPARE(r.exitCode, 2);
+            QCOMPARE(r.err.trimmed().count('\n'), 0);
+            QVERIFY(r.err.startsWith("outboxctl: "));
+        }
+        const Run unreachable =
+            outboxctl(db->url(), {QStringLiteral("doctor"), QStringLiteral("--db"),
+                                  QStringLiteral("postgresql://nobody@127.0.0.1:1/none")});
+        QCOMPARE(unreachable.exitCode, 1);
+        QCOMPARE(unreachable.err.trimmed().count('\n'), 0);
+        const Run relaysNoReason = outboxctl(
+            db->url(), {QStringLiteral("relays"), QStringLiteral("pause"), QStringLiteral("r1"),
+                        QStringLiteral("--db"), TestDatabases::urlText(db->url()), QStringLiteral("--yes")});
+        QCOMPARE(relaysNoReason.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctorCommand)
+#include "tst_doctorcommand.moc"
