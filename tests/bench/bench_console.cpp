@@ -1,12 +1,15 @@
 // Benchmark of the console's database work on PostgreSQL (not run by ctest):
 //   bench_console --db postgresql://user@127.0.0.1:PORT/DB [--rows 10000000] [--unsent 100000] [--reuse]
 // Fills outbox_events with --rows rows (of which --unsent are PENDING/SENDING/FAILED/DEAD) using one
-// INSERT … SELECT generate_series, then times one sampler tick (MetricsQuery::sample) and the first
-// browser page (EventStore::list, keyset) at the start, the middle and the end of the table.
+// INSERT … SELECT generate_series, then times one sampler tick (MetricsQuery::sample), the first
+// browser page (EventStore::list, keyset) at the start, the middle and the end of the table, and a
+// whole doctor run (Doctor::run, target 2 s) with the time of each check. --smoke: a small table and
+// few runs, so that CI keeps every stage working.
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/FailureGroups.h"
 #include "core/db/Migrator.h"
+#include "core/diagnosis/Doctor.h"
 #include "core/metrics/MetricsQuery.h"
 
 #include <QCommandLineParser>
@@ -66,15 +69,30 @@ int main(int argc, char* argv[])
                                   QStringLiteral("n"), QStringLiteral("30"));
     QCommandLineOption reuseOption(QStringLiteral("reuse"),
                                    QStringLiteral("Keep the rows already there (skip the fill)."));
-    parser.addOptions({dbOption, rowsOption, unsentOption, runsOption, reuseOption});
+    QCommandLineOption smokeOption(
+        QStringLiteral("smoke"),
+        QStringLiteral("CI: 20,000 rows (2,000 unsent), 3 runs; exit 1 on an error only."));
+    QCommandLineOption consumerOption(QStringLiteral("doctor-consumer"),
+                                      QStringLiteral("Consumer whose unconsumed events the doctor checks."),
+                                      QStringLiteral("name"));
+    QCommandLineOption prefixOption(
+        QStringLiteral("table-prefix"),
+        QStringLiteral("Prefix of the benchmark's tables (e.g. to share a database)."),
+        QStringLiteral("prefix"));
+    parser.addOptions({dbOption, rowsOption, unsentOption, runsOption, reuseOption, smokeOption,
+                       consumerOption, prefixOption});
     parser.process(app);
+    const bool smoke = parser.isSet(smokeOption);
 
     auto url = DatabaseUrl::parse(parser.value(dbOption));
     if (!url || url->kind != DatabaseKind::PostgreSql) {
         std::fprintf(stderr, "bench_console: give --db postgresql://…\n");
         return 2;
     }
-    auto opened = Database::open(*url);
+    Database::Options openOptions;
+    openOptions.purpose = QStringLiteral("bench");
+    openOptions.tablePrefix = parser.value(prefixOption);
+    auto opened = Database::open(*url, openOptions);
     if (!opened) {
         std::fprintf(stderr, "bench_console: %s\n", qPrintable(opened.message()));
         return 1;
@@ -84,9 +102,9 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "bench_console: %s\n", qPrintable(m.message()));
         return 1;
     }
-    const qint64 rows = parser.value(rowsOption).toLongLong();
-    const qint64 unsent = parser.value(unsentOption).toLongLong();
-    const int runs = parser.value(runsOption).toInt();
+    const qint64 rows = smoke ? 20000 : parser.value(rowsOption).toLongLong();
+    const qint64 unsent = smoke ? 2000 : parser.value(unsentOption).toLongLong();
+    const int runs = smoke ? 3 : parser.value(runsOption).toInt();
 
     if (!parser.isSet(reuseOption)) {
         QElapsedTimer fill;
@@ -160,5 +178,28 @@ int main(int argc, char* argv[])
     report("browser page, unsent, middle", measure(runs, page(top / 2, false, unsentFilter)), 20);
     report("failure groups (FailureGroups::list)",
            measure(std::max(3, runs / 5), [&]() { return FailureGroups(db).list().ok(); }), 200);
+
+    // The doctor: every check, as `outboxctl doctor` runs them; the median run and its checks.
+    DiagnosisOptions doctorOptions;
+    if (parser.isSet(consumerOption))
+        doctorOptions.consumers = QStringList{parser.value(consumerOption)};
+    QVector<DiagnosisReport> reports;
+    const Timing doctor = measure(std::max(3, runs / 5), [&]() {
+        auto r = Doctor(db, doctorOptions).run();
+        if (!r || r->anyCheckFailed()) {
+            std::fprintf(stderr, "bench_console: doctor failed: %s\n",
+                         qPrintable(r ? QStringLiteral("a check failed") : r.message()));
+            return false;
+        }
+        reports << *r;
+        return true;
+    });
+    report("doctor (Doctor::run, every check)", doctor, 2000);
+    std::sort(reports.begin(), reports.end(),
+              [](const DiagnosisReport& a, const DiagnosisReport& b) { return a.elapsedMs < b.elapsedMs; });
+    const DiagnosisReport& median = reports.at(reports.size() / 2);
+    for (const CheckRun& c : median.checks)
+        std::printf("  doctor check %-20s %8.2f ms  %s, %d finding(s)\n", qPrintable(c.id), c.elapsedMs,
+                    qPrintable(c.outcomeName()), c.findings);
     return 0;
 }
