@@ -1,0 +1,72 @@
+#include "core/diagnosis/DiagnosisMonitorWorker.h"
+
+#include "core/diagnosis/Doctor.h"
+
+namespace outbox {
+
+DiagnosisMonitorWorker::DiagnosisMonitorWorker(DatabaseUrl url, QString tablePrefix, DiagnosisOptions options)
+    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)), m_options(std::move(options))
+{
+}
+
+void DiagnosisMonitorWorker::start(int intervalMs)
+{
+    if (!m_timer) {
+        m_timer = new QTimer(this);
+        connect(m_timer, &QTimer::timeout, this, &DiagnosisMonitorWorker::run);
+    }
+    if (intervalMs <= 0) {
+        m_timer->stop();
+        return;
+    }
+    m_timer->start(intervalMs);
+    run();
+}
+
+Result<DiagnosisReport> DiagnosisMonitorWorker::diagnose(const QStringList& only)
+{
+    if (!m_db) {
+        Database::Options options;
+        options.purpose = QStringLiteral("doctor");
+        options.tablePrefix = m_tablePrefix;
+        auto db = Database::open(m_url, options);
+        if (!db)
+            return db.error();
+        m_db = std::move(db).value();
+    }
+    DiagnosisOptions options = m_options;
+    options.onlyChecks = only;
+    auto report = Doctor(*m_db, options).run();
+    if (!report)
+        m_db.reset(); // reconnect next time
+    return report;
+}
+
+void DiagnosisMonitorWorker::run()
+{
+    auto report = diagnose({});
+    if (!report) {
+        emit failed(report.message());
+        return;
+    }
+    emit reportReady(*report);
+}
+
+void DiagnosisMonitorWorker::check(const QStringList& checkIds)
+{
+    auto report = diagnose(checkIds);
+    if (!report) {
+        emit failed(report.message());
+        return;
+    }
+    emit checked(*report);
+}
+
+void DiagnosisMonitorWorker::stop()
+{
+    if (m_timer)
+        m_timer->stop();
+    m_db.reset();
+}
+
+} // namespace outbox
