@@ -92,6 +92,35 @@
     }));
   }
 
+  // "Needs attention": the doctor's findings, worst first, each with the command that explains it.
+  const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 };
+  function renderFindings(msg) {
+    const list = document.getElementById("findings-list");
+    const note = document.getElementById("findings-note");
+    const findings = (msg.findings || []).slice().sort((a, b) =>
+      (SEVERITY_ORDER[a.severity] ?? 3) - (SEVERITY_ORDER[b.severity] ?? 3));
+    list.replaceChildren(...findings.map((f) => {
+      const li = document.createElement("li");
+      li.className = f.severity;
+      li.dataset.id = f.id;
+      const sev = document.createElement("span");
+      sev.className = "severity";
+      sev.textContent = f.severity.toUpperCase();
+      const title = document.createElement("span");
+      title.className = "title";
+      title.textContent = f.title; // text only: titles carry error texts from the database
+      const how = document.createElement("code");
+      how.textContent = "outboxctl doctor --check " + f.id;
+      li.append(sev, title, how);
+      return li;
+    }));
+    note.classList.toggle("ok", findings.length === 0 && !msg.error);
+    note.textContent = msg.error ? "the doctor cannot read the database: " + msg.error
+      : findings.length === 0 ? "nothing needs attention" : "";
+    note.hidden = note.textContent === "";
+    document.body.dataset.findings = String(findings.length);
+  }
+
   function setConnection(state, text) {
     document.body.classList.remove("live", "connecting", "disconnected");
     document.body.classList.add(state);
@@ -133,6 +162,8 @@
         lastSamplerError = "";
         render(msg.snapshot);
         document.body.dataset.snapshots = String(Number(document.body.dataset.snapshots || 0) + 1);
+      } else if (msg.type === "findings") {
+        renderFindings(msg);
       } else if (msg.type === "sampler_error") {
         lastSamplerError = msg.message;
       } else if (msg.type === "error") {

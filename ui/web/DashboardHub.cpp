@@ -1,5 +1,6 @@
 #include "ui/web/DashboardHub.h"
 
+#include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
 
 #include <QJsonDocument>
@@ -111,6 +112,10 @@ void DashboardHub::admit(Client& client)
         client.socket->sendTextMessage(snapshotMessage(m_latest.snapshot()));
         ++m_messagesSent;
     }
+    if (m_findings && m_findings->has()) {
+        client.socket->sendTextMessage(m_findings->pushMessage());
+        ++m_messagesSent;
+    }
 }
 
 void DashboardHub::drop(QWebSocket* socket)
@@ -144,6 +149,12 @@ void DashboardHub::broadcast(const QString& text)
 void DashboardHub::publish(const MetricsSnapshot& snapshot)
 {
     broadcast(snapshotMessage(snapshot));
+}
+
+void DashboardHub::publishFindings()
+{
+    if (m_findings)
+        broadcast(m_findings->pushMessage());
 }
 
 void DashboardHub::publishFailure(const QString& message)

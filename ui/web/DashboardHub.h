@@ -11,6 +11,7 @@
 
 namespace outbox::web {
 
+class LatestFindings;
 class LatestSnapshot;
 
 // Fans the one sampler's snapshots out to every dashboard over WebSockets: each snapshot is
@@ -19,7 +20,8 @@ class LatestSnapshot;
 // Protocol (JSON text messages): the client sends {"type":"auth","token":"SECRET"} first
 // (not needed when the dashboard is public); the server answers {"type":"welcome"} and then
 // {"type":"snapshot","snapshot":{...}} on every tick, {"type":"sampler_error","message":...}
-// when a tick fails. A client that does not authenticate within a few seconds is closed.
+// when a tick fails, and {"type":"findings","findings":[...]} after every doctor run. A client that does not
+// authenticate within a few seconds is closed.
 class DashboardHub : public QObject
 {
     Q_OBJECT
@@ -35,6 +37,9 @@ public:
     void adopt(std::unique_ptr<QWebSocket> socket);
     void publish(const MetricsSnapshot& snapshot);
     void publishFailure(const QString& message);
+    // The doctor's findings ({"type":"findings"}): sent on every run and to each client on admission.
+    void setFindings(const LatestFindings* findings) { m_findings = findings; }
+    void publishFindings();
 
     int clientCount() const { return int(m_clients.size()); }
     int authenticatedCount() const;
@@ -59,6 +64,7 @@ private:
     bool m_public;
     int m_sampleIntervalMs;
     int m_relayStaleAfterMs;
+    const LatestFindings* m_findings = nullptr;
     std::vector<Client> m_clients;
     qint64 m_messagesSent = 0;
 };

@@ -5,6 +5,7 @@
 #include "core/db/EventStore.h"
 #include "core/ops/AuditLog.h"
 #include "ui/web/DatabaseWorkerPool.h"
+#include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
 
 #include <QJsonArray>
@@ -70,6 +71,8 @@ void WebApi::handle(const ApiCall& call, Done done)
 
     if (p == QLatin1String("/api/v1/summary"))
         return done(summary());
+    if (p == QLatin1String("/api/v1/findings") && m_findings)
+        return done(m_findings->reply());
     if (p == QLatin1String("/api/v1/events"))
         return listEvents(call, std::move(done));
     if (p == QLatin1String("/api/v1/dead-letters"))

@@ -11,6 +11,7 @@
 namespace outbox::web {
 
 class DatabaseWorkerPool;
+class LatestFindings;
 class LatestSnapshot;
 
 // The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
@@ -27,6 +28,8 @@ public:
 
     // `call.principal` is already authenticated; the API checks the role for mutations.
     void handle(const ApiCall& call, Done done);
+    // The doctor's latest report behind GET /api/v1/findings.
+    void setFindings(const LatestFindings* findings) { m_findings = findings; }
 
     static constexpr int MaxPageSize = 1000;
 
@@ -50,6 +53,7 @@ private:
     const LatestSnapshot& m_latest;
     PayloadMasker m_masker;
     int m_sampleIntervalMs;
+    const LatestFindings* m_findings = nullptr;
 };
 
 } // namespace outbox::web

@@ -101,7 +101,23 @@ Result<WebConfig> WebConfig::fromFile(const QString& path)
         if (!ok || config.sampleIntervalMs < 100 || config.sampleIntervalMs > 600000)
             return Error::usage(tr("sample_interval_ms must be a number between 100 and 600000"));
     }
+    if (settings.contains(QStringLiteral("findings_interval_ms"))) {
+        bool ok = false;
+        config.findingsIntervalMs = settings.value(QStringLiteral("findings_interval_ms")).toInt(&ok);
+        if (!ok || config.findingsIntervalMs < 200 || config.findingsIntervalMs > 3600000)
+            return Error::usage(tr("findings_interval_ms must be a number between 200 and 3600000"));
+    }
     settings.endGroup();
+
+    settings.beginGroup(QStringLiteral("doctor"));
+    QMap<QString, QString> doctor;
+    for (const QString& key : settings.childKeys())
+        doctor.insert(key, listValue(settings.value(key)).join(QLatin1Char(',')));
+    settings.endGroup();
+    auto doctorOptions = DiagnosisOptions::fromValues(doctor);
+    if (!doctorOptions)
+        return doctorOptions.error();
+    config.doctor = *doctorOptions;
 
     settings.beginGroup(QStringLiteral("tokens"));
     for (const QString& name : settings.childKeys()) {

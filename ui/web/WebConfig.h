@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/diagnosis/DiagnosisOptions.h"
 #include "core/support/Result.h"
 #include "ui/web/ApiToken.h"
 
@@ -18,6 +19,8 @@ namespace outbox::web {
 //   mask_fields = card.number, email    ; payload fields (dotted paths) hidden from viewers
 //   tls_cert = /etc/outbox/web.crt
 //   tls_key = /etc/outbox/web.key
+//   findings_interval_ms = 30000        ; how often the doctor runs for /api/v1/findings and /metrics
+//   [doctor]                            ; the doctor's thresholds (see DiagnosisOptions)
 //   [tokens]
 //   wallboard = viewer:<sha256 hex of the secret>
 //   alice = operator:<sha256 hex of the secret>
@@ -38,6 +41,8 @@ struct WebConfig
     int databaseThreads = 2;
     int relayStaleAfterMs = 30000;   // a relay whose heartbeat is older counts as down
     QStringList unconsumedConsumers; // [web] reconcile_consumers: outbox_unconsumed_events for these
+    int findingsIntervalMs = 30000;  // the doctor's runs behind /api/v1/findings, the dashboard, /metrics
+    DiagnosisOptions doctor;         // [doctor]
 
     bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
     bool isLoopbackOnly() const;

@@ -1,5 +1,6 @@
 #include "ui/web/WebServer.h"
 
+#include "core/diagnosis/DiagnosisMonitor.h"
 #include "core/metrics/MetricsSampler.h"
 #include "ui/web/ApiCall.h"
 #include "ui/web/DashboardHub.h"
@@ -38,7 +39,8 @@ const QByteArray ContentSecurityPolicy = QByteArrayLiteral(
 
 WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent)
     : QObject(parent), m_config(std::move(config)), m_url(std::move(url)),
-      m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens)
+      m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens),
+      m_findings(m_config.findingsIntervalMs)
 {
     m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
     m_api = std::make_unique<WebApi>(*m_pool, m_latest, PayloadMasker(m_config.maskedFields),
@@ -54,6 +56,22 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     connect(m_sampler.get(), &MetricsSampler::failed, this, [this](const QString& message) {
         m_latest.fail(message);
         m_hub->publishFailure(message);
+    });
+    // The doctor on its own thread; its prepared commands name this server's database.
+    DiagnosisOptions doctor = m_config.doctor;
+    doctor.connectionArguments = QStringList{QStringLiteral("--db"), m_url.redacted()};
+    if (!m_tablePrefix.isEmpty())
+        doctor.connectionArguments << QStringLiteral("--table-prefix") << m_tablePrefix;
+    m_doctor = std::make_unique<DiagnosisMonitor>(m_url, m_tablePrefix, doctor);
+    m_api->setFindings(&m_findings);
+    m_hub->setFindings(&m_findings);
+    connect(m_doctor.get(), &DiagnosisMonitor::reportReady, this, [this](const DiagnosisReport& report) {
+        m_findings.update(report);
+        m_hub->publishFindings();
+    });
+    connect(m_doctor.get(), &DiagnosisMonitor::failed, this, [this](const QString& message) {
+        m_findings.fail(message);
+        m_hub->publishFindings();
     });
     connect(&m_http, &QAbstractHttpServer::newWebSocketConnection, this, [this] {
         while (m_http.hasPendingWebSocketConnections())
@@ -76,6 +94,7 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
 
 WebServer::~WebServer()
 {
+    m_doctor.reset();
     m_sampler.reset(); // stop ticking before the receivers go
     m_hub.reset();
     m_pool.reset(); // joins the database threads before the API they report to
@@ -129,6 +148,7 @@ Result<quint16> WebServer::start()
     if (!m_config.unconsumedConsumers.isEmpty())
         m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
     m_sampler->start(m_config.sampleIntervalMs);
+    m_doctor->start(m_config.findingsIntervalMs);
     return m_port;
 }
 
@@ -176,7 +196,8 @@ WebReply WebServer::metrics() const
     context.sampleAgeMs = m_latest.ageMs();
     context.relayStaleAfterMs = m_config.relayStaleAfterMs;
     context.samplerHealthy = m_latest.healthy();
-    return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context),
+    return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context) +
+                               m_findings.exposition(),
                            PrometheusExposition::ContentType);
 }
 

@@ -3,6 +3,7 @@
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
 #include "ui/web/AccessControl.h"
+#include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebReply.h"
@@ -13,8 +14,9 @@
 #include <memory>
 
 namespace outbox {
+class DiagnosisMonitor;
 class MetricsSampler;
-}
+} // namespace outbox
 
 namespace outbox::web {
 
@@ -40,6 +42,7 @@ public:
 
     MetricsSampler& sampler() { return *m_sampler; }
     const LatestSnapshot& latest() const { return m_latest; }
+    const LatestFindings& findings() const { return m_findings; }
     DashboardHub& hub() { return *m_hub; }
 
 signals:
@@ -57,10 +60,12 @@ private:
     QString m_tablePrefix;
     AccessControl m_access;
     LatestSnapshot m_latest;
+    LatestFindings m_findings;
     QHttpServer m_http;
     quint16 m_port = 0;
     QByteArray m_chartJs;
     std::unique_ptr<MetricsSampler> m_sampler;
+    std::unique_ptr<DiagnosisMonitor> m_doctor;
     std::unique_ptr<DatabaseWorkerPool> m_pool;
     std::unique_ptr<WebApi> m_api;
     std::unique_ptr<DashboardHub> m_hub;

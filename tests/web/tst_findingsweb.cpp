@@ -1,0 +1,232 @@
+// The doctor's findings on the web: GET /api/v1/findings, outbox_findings on /metrics, the
+// "findings" push over /ws and the dashboard's "Needs attention" panel in a real Chromium.
+#include "core/db/RelayStore.h"
+#include "tests/support/TestDatabases.h"
+#include "tests/web/ChromiumPage.h"
+#include "tests/web/HttpTestClient.h"
+#include "ui/web/AccessControl.h"
+#include "ui/web/WebServer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+#include <QWebSocket>
+
+using namespace outbox;
+using namespace outbox::test;
+using namespace outbox::web;
+
+namespace {
+
+const QByteArray ViewerSecret = "findings-viewer-secret";
+
+WebConfig config()
+{
+    WebConfig c;
+    c.port = 0;
+    c.sampleIntervalMs = 300;
+    c.findingsIntervalMs = 300;
+    c.tokens = {ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
+    return c;
+}
+
+void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
+{
+    auto q = db.exec(statement, binds);
+    if (!q)
+        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
+}
+
+void ageCreated(Database& db, qint64 ms)
+{
+    exec(db,
+         QStringLiteral("UPDATE {events} SET created_at = %1")
+             .arg(db.dialect().nowPlusMillis(QStringLiteral(":ms"))),
+         {{QStringLiteral(":ms"), -ms}});
+}
+
+void registerRelay(Database& db, const QString& worker, qint64 heartbeatAgeMs)
+{
+    RelayRecord r;
+    r.workerId = worker;
+    r.host = QStringLiteral("relay-host");
+    r.state = QStringLiteral("RUNNING");
+    if (!RelayStore(db).heartbeat(r))
+        qFatal("heartbeat failed");
+    exec(db,
+         QStringLiteral("UPDATE {relays} SET heartbeat_at = %1 WHERE worker_id = :w")
+             .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
+         {{QStringLiteral(":age"), -heartbeatAgeMs}, {QStringLiteral(":w"), worker}});
+}
+
+QStringList ids(const QJsonArray& findings)
+{
+    QStringList out;
+    for (const QJsonValue& v : findings)
+        out << v.toObject().value(QStringLiteral("id")).toString();
+    return out;
+}
+
+} // namespace
+
+class TestFindingsWeb : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void findingsApiAndMetrics_data() { TestDatabases::addKinds(); }
+    void findingsApiAndMetrics()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("findings")));
+        insertEvents(*db, 5);
+        ageCreated(*db, 10 * 60 * 1000);
+        WebServer server(config(), db->url(), QString());
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+
+        QCOMPARE(http.get(QStringLiteral("/api/v1/findings")).status, 401);
+        HttpTestClient::Reply r;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (r = http.get(QStringLiteral("/api/v1/findings"), ViewerSecret)).status == 200, 15000);
+        const QJsonObject json = r.json();
+        const QJsonArray findings = json.value(QStringLiteral("findings")).toArray();
+        QCOMPARE(ids(findings), (QStringList{QStringLiteral("no-relay"), QStringLiteral("backlog-age")}));
+        QCOMPARE(json.value(QStringLiteral("stale")).toBool(), false);
+        const QJsonObject noRelay = findings.first().toObject();
+        QCOMPARE(noRelay.value(QStringLiteral("severity")).toString(), QStringLiteral("critical"));
+        QVERIFY(!noRelay.value(QStringLiteral("runbook")).toArray().isEmpty());
+        const QString command = noRelay.value(QStringLiteral("actions"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("command"))
+                                    .toString();
+        QVERIFY2(command.contains(QLatin1String("--db ")), qPrintable(command));
+        if (!db->url().password.isEmpty())
+            QVERIFY2(!command.contains(QLatin1Char(':') + db->url().password + QLatin1Char('@')),
+                     "a password in a command line");
+
+        const QByteArray metrics = http.get(QStringLiteral("/metrics"), ViewerSecret).body;
+        QVERIFY2(metrics.contains("outbox_findings{id=\"no-relay\",severity=\"critical\"} 1\n"),
+                 metrics.constData());
+        QVERIFY(metrics.contains("outbox_findings{id=\"backlog-age\",severity=\"warning\"} 1\n"));
+        QVERIFY(metrics.contains("outbox_findings{id=\"failed-events\",severity=\"critical\"} 0\n"));
+        QVERIFY(metrics.contains("outbox_diagnosis_up 1\n"));
+        QVERIFY(metrics.contains("# TYPE outbox_findings gauge\n"));
+
+        // A relay appears and the backlog is young again: the next run finds nothing.
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        ageCreated(*db, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(http.get(QStringLiteral("/api/v1/findings"), ViewerSecret)
+                                     .json()
+                                     .value(QStringLiteral("findings"))
+                                     .toArray()
+                                     .isEmpty(),
+                                 15000);
+        QVERIFY(http.get(QStringLiteral("/metrics"), ViewerSecret)
+                    .body.contains("outbox_findings{id=\"no-relay\",severity=\"critical\"} 0\n"));
+    }
+
+    void pushedOverWebSocketWorstFirst()
+    {
+        auto db =
+            TestDatabases::fresh(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("push")));
+        const auto events = insertEvents(*db, 3);
+        registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000); // relay-stale: warning
+        forceStatus(*db, events, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        WebServer server(config(), db->url(), QString());
+        QVERIFY(server.start().ok());
+        QUrl ws = server.baseUrl();
+        ws.setScheme(QStringLiteral("ws"));
+        ws.setPath(QStringLiteral("/ws"));
+        QWebSocket socket;
+        QVector<QJsonObject> pushes;
+        connect(&socket, &QWebSocket::connected, this, [&] {
+            socket.sendTextMessage(
+                QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}").arg(QString::fromUtf8(ViewerSecret)));
+        });
+        connect(&socket, &QWebSocket::textMessageReceived, this, [&](const QString& text) {
+            const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+            if (o.value(QStringLiteral("type")).toString() == QLatin1String("findings"))
+                pushes << o;
+        });
+        socket.open(ws);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !pushes.isEmpty() && !pushes.last().value(QStringLiteral("findings")).toArray().isEmpty(), 15000);
+        const QJsonArray findings = pushes.last().value(QStringLiteral("findings")).toArray();
+        QCOMPARE(ids(findings),
+                 (QStringList{QStringLiteral("failed-events"), QStringLiteral("relay-stale")}));
+        QCOMPARE(findings.at(0).toObject().value(QStringLiteral("severity")).toString(),
+                 QStringLiteral("critical"));
+        QCOMPARE(findings.at(0).toObject().value(QStringLiteral("count")).toInteger(), qint64(3));
+        QCOMPARE(findings.at(1).toObject().value(QStringLiteral("severity")).toString(),
+                 QStringLiteral("warning"));
+
+        // The state changes: a later push no longer carries the failure group.
+        forceStatus(*db, events, QStringLiteral("SENT"));
+        QTRY_VERIFY_WITH_TIMEOUT(ids(pushes.last().value(QStringLiteral("findings")).toArray()) ==
+                                     QStringList{QStringLiteral("relay-stale")},
+                                 15000);
+        socket.close();
+    }
+
+    void needsAttentionPanelInChromium()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"),
+                                       TestDatabases::uniqueName(QStringLiteral("panel")));
+        const auto events = insertEvents(*db, 2);
+        registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000);
+        // An error text with markup: shown as text, never parsed.
+        forceStatus(*db, events, QStringLiteral("FAILED"),
+                    QStringLiteral("<img src=x onerror=\"document.body.dataset.pwned=1\"> rejected"));
+        WebServer server(config(), db->url(), QString());
+        QVERIFY(server.start().ok());
+
+        ChromiumPage page;
+        QString error;
+        QVERIFY2(page.open(server.baseUrl().toString() + QStringLiteral("#token=") +
+                               QString::fromUtf8(ViewerSecret),
+                           &error),
+                 qPrintable(error));
+        const QString count = QStringLiteral("String(document.querySelectorAll('#findings-list li').length)");
+        QTRY_COMPARE_WITH_TIMEOUT(page.evaluate(count), QStringLiteral("2"), 30000);
+        QCOMPARE(page.evaluate(QStringLiteral("document.querySelector('#attention h2').textContent")),
+                 QStringLiteral("Needs attention"));
+        QCOMPARE(page.evaluate(QStringLiteral("document.querySelector('#findings-list li').className")),
+                 QStringLiteral("critical"));
+        const QString first =
+            page.evaluate(QStringLiteral("document.querySelector('#findings-list li').textContent"));
+        QVERIFY2(first.contains(QLatin1String("2 FAILED event(s)")), qPrintable(first));
+        QVERIFY2(first.contains(QLatin1String("<img src=x")), qPrintable(first));
+        QVERIFY(first.contains(QLatin1String("outboxctl doctor --check failed-events")));
+        QCOMPARE(
+            page.evaluate(QStringLiteral("document.querySelectorAll('#findings-list li')[1].dataset.id")),
+            QStringLiteral("relay-stale"));
+        QCOMPARE(
+            page.evaluate(QStringLiteral("String(document.querySelectorAll('#findings-list img').length)")),
+            QStringLiteral("0"));
+        QCOMPARE(page.evaluate(QStringLiteral("String(document.body.dataset.pwned)")),
+                 QStringLiteral("undefined"));
+
+        const QByteArray png = page.screenshotPng();
+        QVERIFY(png.startsWith("\x89PNG"));
+        QFile out(QDir::current().filePath(QStringLiteral("dashboard-findings.png")));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(png);
+        out.close();
+
+        // Fixed: the panel says so.
+        forceStatus(*db, events, QStringLiteral("SENT"));
+        exec(*db, QStringLiteral("DELETE FROM {relays} WHERE worker_id = 'relay-gone'"));
+        QTRY_COMPARE_WITH_TIMEOUT(page.evaluate(count), QStringLiteral("0"), 30000);
+        QCOMPARE(page.evaluate(QStringLiteral("document.getElementById('findings-note').textContent")),
+                 QStringLiteral("nothing needs attention"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFindingsWeb)
+#include "tst_findingsweb.moc"
