@@ -1,6 +1,6 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
-#include "tests/desktop/BulkEvents.h"
+#include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
