@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/db/DeadLetterFilter.h"
 #include "ui/desktop/ConsoleContext.h"
 
 #include <QWidget>
@@ -34,6 +35,7 @@ signals:
 private:
     void loadMore();
     void act(bool replay);
+    DeadLetterFilter typedFilter() const;
 
     ConsoleContext m_context;
     RecordTableModel* m_model = nullptr;
@@ -42,6 +44,7 @@ private:
     QComboBox* m_status = nullptr;
     QLineEdit* m_consumer = nullptr;
     QComboBox* m_scope = nullptr;
+    DeadLetterFilter m_applied; // what the list shows (set by reload)
     qint64 m_cursor = 0;
     quint64 m_generation = 0;
 };

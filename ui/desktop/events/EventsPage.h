@@ -44,6 +44,7 @@ signals:
 
 private:
     void act(ActionKind kind, bool onGroup);
+    static QString describeFilter(const EventFilter& filter);
     QVector<qint64> selectedIds() const;
 
     ConsoleContext m_context;
