@@ -78,12 +78,13 @@ QString cliHint(ActionKind kind, ActionInput input)
         return isEventAction(kind) ? QStringLiteral("e.g. --status FAILED")
                                    : QStringLiteral("e.g. --status NEW or --consumer NAME");
     case ActionInput::Targets:
-        return isEventAction(kind) ? QStringLiteral("IDS, or filter options such as --status FAILED")
+        return isEventAction(kind) ? QStringLiteral("IDS, --group, or filter options such as --status FAILED")
                                    : QStringLiteral("IDS, or filter options such as --consumer NAME");
     case ActionInput::ReplayTopic:
         return QStringLiteral("--to-topic");
-    case ActionInput::Ids:
     case ActionInput::Group:
+        return QStringLiteral("--group FINGERPRINT [--group-class CLASS]");
+    case ActionInput::Ids:
     case ActionInput::SampleSize:
     case ActionInput::ChunkSize:
         break;
@@ -366,8 +367,17 @@ int runEventAction(Context& ctx, ActionKind kind, const QString& verb)
             return ctx.fail(filter.error());
         request->eventFilter = *filter;
     }
-    request->force = ctx.parser.isSet(QStringLiteral("force"));
-    request->resend = ctx.parser.isSet(QStringLiteral("resend"));
+    if (ctx.parser.isSet(QStringLiteral("group")) || ctx.parser.isSet(QStringLiteral("group-class"))) {
+        // A failure group as the console lists it: error class and error fingerprint.
+        FailureGroup group;
+        group.fingerprint = ctx.parser.value(QStringLiteral("group"));
+        group.errorClass = ctx.parser.value(QStringLiteral("group-class"));
+        request->group = group;
+    }
+    if (kind == ActionKind::Requeue) { // only requeue has --force and --resend
+        request->force = ctx.parser.isSet(QStringLiteral("force"));
+        request->resend = ctx.parser.isSet(QStringLiteral("resend"));
+    }
     return runAction(ctx, *request, kind, verb, QStringLiteral("event(s)"));
 }
 
@@ -501,6 +511,15 @@ int runDlq(Context& ctx)
 QList<Command> actionCommands()
 {
     QList<QCommandLineOption> eventOptions = eventFilterOptions() + actionOptions();
+    eventOptions << QCommandLineOption(QStringLiteral("group"),
+                                       QStringLiteral("Every event of the failure group with this error "
+                                                      "fingerprint (as the console lists it, e.g. \"schema "
+                                                      "check failed for row <n>\")."),
+                                       QStringLiteral("fingerprint"))
+                 << QCommandLineOption(QStringLiteral("group-class"),
+                                       QStringLiteral("The failure group's error class (with --group; "
+                                                      "empty for errors without a class)."),
+                                       QStringLiteral("class"));
     QList<QCommandLineOption> requeueOptions = eventOptions;
     requeueOptions << QCommandLineOption(
                           QStringLiteral("force"),

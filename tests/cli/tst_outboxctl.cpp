@@ -211,6 +211,32 @@ private slots:
                  qint64(2500));
     }
 
+    // A failure group by its fingerprint, as the console lists it: only the group changes.
+    void groupRequeueFromTheCli()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("cligroup"));
+        const QString url = TestDatabases::urlText(db->url());
+        insertGeneratedEvents(*db, 1500, 1);
+        const auto other = insertEvents(*db, 2);
+        forceStatus(*db, other, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        const Run done =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--group"),
+                       QStringLiteral("schema check failed for row <n>"), QStringLiteral("--group-class"),
+                       QStringLiteral("deterministic"), QStringLiteral("--reason"),
+                       QStringLiteral("registry fixed"), QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(1500));
+        QCOMPARE(done.json().value(QStringLiteral("chunks")).toInt(), 2);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));
+        const Run both =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--group"),
+                       QStringLiteral("x"), QStringLiteral("--status"), QStringLiteral("FAILED"),
+                       QStringLiteral("--reason"), QStringLiteral("r"), QStringLiteral("--yes")});
+        QCOMPARE(both.exitCode, 2);
+        QCOMPARE(both.errLines(), 1);
+    }
+
     // Ctrl-C (SIGINT to the real process) stops between chunks: the finished chunk stays
     // committed and audited, the rest is untouched, the exit code says "cancelled" and the
     // last line says how far it got. A failpoint pauses after each chunk so the signal lands

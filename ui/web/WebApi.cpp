@@ -503,8 +503,8 @@ void WebApi::startJob(ActionKind kind, const ActionRequest& request, const Done&
 
 void WebApi::jobs(const ApiCall& call, const QString& id, Done done)
 {
-    if (Status s = rejectUnknown(call.query, {}); !s)
-        return done(WebReply::fromError(s.error()));
+    if (!call.query.isEmpty())
+        return done(WebReply::error(400, tr("%1 takes no parameters").arg(call.path)));
     if (call.del) {
         auto cancelled = m_jobs.cancel(id);
         if (!cancelled)
