@@ -149,6 +149,10 @@
         <source>in %n audited chunk(s)</source>
         <translation><numerusform>（分 %n 个记入审计的批次）</numerusform></translation>
     </message>
+    <message>
+        <source>Disconnected; a run under way stops before its next chunk (every finished chunk is committed and audited).</source>
+        <translation>已断开连接；进行中的操作会在下一批之前停止（已完成的批次均已提交并记入审计）。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::AuditPage</name>

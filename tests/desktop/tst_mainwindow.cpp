@@ -16,11 +16,13 @@
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QGuiApplication>
@@ -460,6 +462,46 @@ private slots:
                  qint64(1500));
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'cancel me'")),
                  qint64(1));
+    }
+
+    // Disconnecting while a bulk run is under way does not wait for the run: it stops before
+    // its next chunk, and the GUI thread waits at most for the chunk under way.
+    void disconnectDuringARunDoesNotWaitForIt()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("guidisconnect"));
+        insertGeneratedEvents(*db, 6000, 1);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(700)")).ok());
+        QTest::mouseClick(child<QPushButton>(&window, "requeueGroup"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("then disconnect"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'then disconnect'")) >= 1,
+            30000);
+        QAction* disconnect = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->text() == QLatin1String("&Disconnect"))
+                disconnect = a;
+        QVERIFY(disconnect);
+        QElapsedTimer t;
+        t.start();
+        disconnect->trigger();
+        const qint64 waited = t.elapsed();
+        // The rest of the run would take five more chunks and pauses (more than 3.5 s).
+        QVERIFY2(waited < 2500, qPrintable(QString::number(waited)));
+        QVERIFY(window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr ||
+                !window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))->isVisible());
+        QTest::qWait(1500); // nothing runs on after the disconnect
+        const qint64 chunks =
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'then disconnect'"));
+        QVERIFY2(chunks <= 2, qPrintable(QString::number(chunks)));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(6000 - 1000 * chunks));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Disconnected")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 
     // Issue 16, item 4: "every event of the current filter" acts on the filter the table shows,

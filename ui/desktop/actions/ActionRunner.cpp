@@ -50,6 +50,19 @@ ActionRunner::~ActionRunner()
     m_cancel->store(true);
 }
 
+void ActionRunner::abandon()
+{
+    if (m_finished)
+        return;
+    m_cancel->store(true);
+    if (m_dialog) {
+        m_dialog->disconnect(this);
+        m_dialog->close();
+    }
+    finish(false, tr("Disconnected; a run under way stops before its next chunk (every finished chunk is "
+                     "committed and audited)."));
+}
+
 QString ActionRunner::actionTitle(ActionKind kind)
 {
     switch (kind) {
@@ -132,6 +145,7 @@ void ActionRunner::showDialog(const ActionResult& preview)
     m_result.expected = preview.matched;
     auto* dialog = new ActionDialog(actionTitle(m_kind), summary, preview.sample, phrase, m_parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog = dialog;
     connect(dialog, &QDialog::accepted, this, [this, dialog]() {
         m_reason = dialog->reason();
         execute();
@@ -216,6 +230,9 @@ void ActionRunner::onProgress(const BulkProgress& progress)
 
 void ActionRunner::finish(bool ok, const QString& error)
 {
+    if (m_finished)
+        return;
+    m_finished = true;
     if (m_progress)
         m_progress->close();
     QString summary = tr("%1: %n row(s) changed", nullptr, int(m_result.affected)).arg(actionTitle(m_kind));

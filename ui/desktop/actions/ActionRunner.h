@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 
+class QDialog;
 class QProgressDialog;
 class QWidget;
 
@@ -32,6 +33,10 @@ public:
     ~ActionRunner() override;
 
     void start();
+    // The connection is going away: a run under way stops before its next chunk, an open dialog
+    // closes, and the runner finishes at once (the session's destructor then waits at most for
+    // the chunk under way).
+    void abandon();
     static QString actionTitle(ActionKind kind);
 
 signals:
@@ -53,9 +58,11 @@ private:
     QString m_reason;
     QPointer<QWidget> m_parent;
     QPointer<QProgressDialog> m_progress;
+    QPointer<QDialog> m_dialog;
     std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
     ActionResult m_result; // what has been done so far (from the progress reports, then the result)
     bool m_cancelled = false;
+    bool m_finished = false;
 };
 
 } // namespace outbox::desktop

@@ -87,6 +87,8 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
 void DeadLettersPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
+    if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
+        m_runner->abandon();
     reload();
 }
 
@@ -168,6 +170,7 @@ void DeadLettersPage::act(bool replay)
         emit statusMessage(summary);
         reload();
     });
+    m_runner = runner;
     runner->start();
 }
 

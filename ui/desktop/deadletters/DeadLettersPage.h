@@ -3,6 +3,7 @@
 #include "core/db/DeadLetterFilter.h"
 #include "ui/desktop/ConsoleContext.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -12,6 +13,7 @@ class QTableView;
 
 namespace outbox::desktop {
 
+class ActionRunner;
 class RecordTableModel;
 
 // The consumer-side dead letters: list in keyset pages, inspect, replay and discard.
@@ -38,6 +40,7 @@ private:
     DeadLetterFilter typedFilter() const;
 
     ConsoleContext m_context;
+    QPointer<ActionRunner> m_runner; // the action under way, if any
     RecordTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QPlainTextEdit* m_detail = nullptr;

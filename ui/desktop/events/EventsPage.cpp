@@ -155,6 +155,8 @@ void EventsPage::setContext(const ConsoleContext& context)
     m_inspector->clear();
     delete m_model;
     m_model = nullptr;
+    if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
+        m_runner->abandon();
     if (!context.browse)
         return;
     m_model = new EventTableModel(context.browse, this);
@@ -335,6 +337,7 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         if (m_inspector->eventId() > 0)
             m_inspector->inspect(m_inspector->eventId());
     });
+    m_runner = runner;
     runner->start();
 }
 
