@@ -31,7 +31,7 @@ struct IniDocument
 // Anything else is a syntax error that names the file and the line. Keys before the first section,
 // a section named twice and a key repeated within a section are errors too.
 //
-// Hand-written on purpose (about 80 lines): QSettings reports neither lines nor unknown keys and splits
+// Hand-written on purpose (about 100 lines): QSettings reports neither lines nor unknown keys and splits
 // values at commas; Debian's libinih is built with 200-character lines and treats indented lines as
 // continuations, which would silently merge indented keys.
 class IniFile
