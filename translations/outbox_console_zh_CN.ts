@@ -8,8 +8,8 @@
         <translation>Outbox 控制台：事务性发件箱的实时健康状况与可审计的运维操作。</translation>
     </message>
     <message>
-        <source>Database URL (password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
-        <translation>数据库 URL（密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
+        <source>Database URL (or OUTBOX_DB_URL; password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
+        <translation>数据库 URL（或 OUTBOX_DB_URL；密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
     </message>
     <message>
         <source>Start `outboxctl demo` as a child and open its database.</source>
@@ -22,6 +22,14 @@
     <message>
         <source>Demo</source>
         <translation>演示</translation>
+    </message>
+    <message>
+        <source>Prefix of the outbox tables (or OUTBOX_DB_TABLE_PREFIX).</source>
+        <translation>outbox 表的前缀（或 OUTBOX_DB_TABLE_PREFIX）。</translation>
+    </message>
+    <message>
+        <source>INI configuration file: [database] url, table_prefix, password.</source>
+        <translation>INI 配置文件：[database] url、table_prefix、password。</translation>
     </message>
 </context>
 <context>
@@ -286,6 +294,14 @@
     <message>
         <source>Save profile</source>
         <translation>保存配置</translation>
+    </message>
+    <message>
+        <source>Table prefix:</source>
+        <translation>表前缀：</translation>
+    </message>
+    <message>
+        <source>none (tables outbox_events, …)</source>
+        <translation>无（表 outbox_events 等）</translation>
     </message>
 </context>
 <context>
@@ -800,6 +816,10 @@
     <message>
         <source>Connected to %1</source>
         <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>%1 · tables %2*</source>
+        <translation>%1 · 表 %2*</translation>
     </message>
 </context>
 <context>

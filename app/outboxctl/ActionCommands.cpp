@@ -281,9 +281,7 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
 // and marks them REPLAYED, without a running relay.
 int deliverReplays(Context& ctx, const QString& token, const ActionResult* action)
 {
-    QString bootstrap = ctx.parser.value(QStringLiteral("kafka-bootstrap"));
-    if (bootstrap.isEmpty())
-        bootstrap = qEnvironmentVariable("OUTBOX_KAFKA_BOOTSTRAP");
+    const QString bootstrap = ctx.config().value(QStringLiteral("kafka.bootstrap"));
     if (bootstrap.isEmpty())
         return ctx.usage(
             QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
@@ -292,6 +290,9 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
         return ctx.fail(db.error());
     KafkaProperties properties;
     (void)properties.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
+    for (const config::Setting& p : ctx.config().kafkaProperties()) // [kafka], -X: security settings
+        if (Status s = properties.set(p.key, p.value); !s)
+            return ctx.fail(ctx.config().located(QStringLiteral("kafka.") + p.key, s.error()));
     auto publisher = KafkaPublisher::create(bootstrap, properties);
     if (!publisher)
         return ctx.fail(publisher.error());
@@ -537,11 +538,6 @@ QList<Command> actionCommands()
                       QStringLiteral(
                           "replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
                           "without ids or a filter: deliver everything already REPLAYING."))
-               << QCommandLineOption(
-                      QStringLiteral("kafka-bootstrap"),
-                      QStringLiteral(
-                          "replay --deliver: Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."),
-                      QStringLiteral("host:port"))
                << QCommandLineOption(QStringLiteral("limit"),
                                      QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
                << QCommandLineOption(QStringLiteral("after-id"),
@@ -565,7 +561,8 @@ QList<Command> actionCommands()
          dlqOptions,
          runDlq,
          {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"),
-          QStringLiteral("discard")}},
+          QStringLiteral("discard")},
+         {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X")}},
     };
 }
 
