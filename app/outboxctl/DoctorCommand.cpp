@@ -5,8 +5,6 @@
 #include "app/outboxctl/Cli.h"
 #include "core/diagnosis/Doctor.h"
 
-#include <QFileInfo>
-#include <QSettings>
 #include <cstdio>
 #include <unistd.h>
 
@@ -16,42 +14,21 @@ namespace {
 
 constexpr int FindingsExitCode = 3;
 
-// The [doctor] section of --config (read here until the configuration lives in one place).
-Result<QMap<QString, QString>> doctorSection(Context& ctx)
-{
-    QMap<QString, QString> values;
-    if (!ctx.parser.isSet(QStringLiteral("config")))
-        return values;
-    const QString file = ctx.parser.value(QStringLiteral("config"));
-    if (!QFileInfo(file).isReadable())
-        return Error::usage(QStringLiteral("cannot read the configuration file %1").arg(file));
-    QSettings settings(file, QSettings::IniFormat);
-    if (settings.status() != QSettings::NoError)
-        return Error::usage(QStringLiteral("the configuration file %1 is malformed").arg(file));
-    settings.beginGroup(QStringLiteral("doctor"));
-    for (const QString& key : settings.childKeys()) {
-        const QVariant v = settings.value(key);
-        // QSettings splits unquoted values at commas; join them back.
-        values.insert(key, v.typeId() == QMetaType::QStringList ? v.toStringList().join(QLatin1Char(','))
-                                                                : v.toString());
-    }
-    return values;
-}
-
-// How the prepared command lines reach the same database as this run: the same --config, --db
-// (without a password) and --table-prefix; nothing when the environment carries it.
+// How the prepared command lines reach the same database as this run: the same --config, and the
+// --db (without a password) and --table-prefix given as flags; the environment carries the rest.
 QStringList connectionArguments(Context& ctx)
 {
+    const config::Config& c = ctx.config();
     QStringList args;
-    if (ctx.parser.isSet(QStringLiteral("config")))
-        args << QStringLiteral("--config") << ctx.parser.value(QStringLiteral("config"));
-    if (ctx.parser.isSet(QStringLiteral("db"))) {
-        auto url = DatabaseUrl::parse(ctx.parser.value(QStringLiteral("db")));
+    if (!c.file().isEmpty())
+        args << QStringLiteral("--config") << c.file();
+    if (c.source(QStringLiteral("database.url")).kind == config::Source::Flag) {
+        auto url = c.databaseUrl();
         if (url)
             args << QStringLiteral("--db") << url->redacted();
     }
-    if (ctx.parser.isSet(QStringLiteral("table-prefix")))
-        args << QStringLiteral("--table-prefix") << ctx.parser.value(QStringLiteral("table-prefix"));
+    if (c.source(QStringLiteral("database.table_prefix")).kind == config::Source::Flag)
+        args << QStringLiteral("--table-prefix") << c.tablePrefix();
     return args;
 }
 
@@ -143,25 +120,20 @@ int runDoctor(Context& ctx)
             return ctx.usage(QStringLiteral("--fail-on must be warning or critical"));
         failOn = *parseSeverity(level);
     }
-    auto section = doctorSection(ctx);
-    if (!section)
-        return ctx.fail(section.error());
-    auto options = DiagnosisOptions::fromValues(*section);
-    if (!options)
-        return ctx.fail(options.error());
+    DiagnosisOptions options = ctx.config().diagnosisOptions();
     for (const QString& value : ctx.parser.values(QStringLiteral("consumer")))
         for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            if (!options->consumers.contains(c.trimmed()))
-                options->consumers << c.trimmed();
+            if (!options.consumers.contains(c.trimmed()))
+                options.consumers << c.trimmed();
     for (const QString& value : ctx.parser.values(QStringLiteral("check")))
         for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            options->onlyChecks << c.trimmed();
-    options->connectionArguments = connectionArguments(ctx);
+            options.onlyChecks << c.trimmed();
+    options.connectionArguments = connectionArguments(ctx);
 
     auto db = ctx.openDatabase(QStringLiteral("doctor"));
     if (!db)
         return ctx.fail(db.error());
-    auto report = Doctor(**db, *options).run();
+    auto report = Doctor(**db, options).run();
     if (!report)
         return ctx.fail(report.error());
 
@@ -223,11 +195,13 @@ QList<Command> doctorCommands()
                              QStringLiteral("id")),
           QCommandLineOption(
               QStringLiteral("consumer"),
-              QStringLiteral("Check the unconsumed events of this consumer (or [doctor] consumers)."),
+              QStringLiteral(
+                  "Check the unconsumed events of this consumer, repeatable (adds to [doctor] consumers)."),
               QStringLiteral("name")),
           QCommandLineOption(QStringLiteral("timings"), QStringLiteral("Print the time each check took."))},
          runDoctor,
-         {}},
+         {},
+         {QStringLiteral("doctor.*")}},
     };
 }
 

@@ -50,6 +50,7 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
     QHash<QString, int> index;
     QVector<EventErrorGroup> groups;
     QVector<Texts> texts;
+    QVector<QPair<QString, qint64>> allTexts; // lower-cased, for the exactness of `--error LITERAL`
     while (q->next()) {
         const QString errorClass = q->value(0).toString();
         const bool isNull = q->value(1).isNull();
@@ -75,6 +76,7 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
             g.oldest = oldest;
         if (newest.isValid() && (!g.newest.isValid() || newest > g.newest))
             g.newest = newest;
+        allTexts << qMakePair(text.toLower(), q->value(2).toLongLong());
         Texts& t = texts[*it];
         t.texts << text;
         t.nullText << isNull;
@@ -89,8 +91,16 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
 
     const int reported = std::min<int>(int(groups.size()), context.options().maxFindingsPerCheck);
     groups.resize(reported);
+    const bool complete = allTexts.size() < context.options().maxDistinctErrors;
     for (int i = 0; i < reported; ++i) {
         EventErrorGroup& g = groups[i];
+        if (complete && !g.literal.isEmpty()) {
+            const QString needle = g.literal.toLower();
+            qint64 selected = 0;
+            for (const auto& t : allTexts)
+                selected += t.first.contains(needle) ? t.second : 0;
+            g.literalIsExact = selected == g.count;
+        }
         const Texts& t = sortedTexts[i];
         // The smallest id of each text; when the group has few texts, the first ids of the largest.
         QVector<qint64> ids = t.firstIds;

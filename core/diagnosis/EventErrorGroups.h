@@ -24,6 +24,9 @@ struct EventErrorGroup
     QDateTime newest;
     QVector<qint64> sampleIds;
     QString literal;
+    // True when `--status STATUS --error LITERAL` selects exactly this group's events (checked against
+    // every distinct error text of the status); otherwise an action targets the failure group itself.
+    bool literalIsExact = false;
 };
 
 class EventErrorGroups

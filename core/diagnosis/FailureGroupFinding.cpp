@@ -11,7 +11,6 @@ PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAc
     const bool requeue = operation == PreparedAction::Operation::RequeueEvents;
     PreparedAction a;
     a.operation = operation;
-    a.failureGroup = FailureGroupTarget{status, group.errorClass, group.fingerprint};
     a.typedConfirmation = group.count > 1;
     a.label = requeue ? tr("Requeue the %1 %2 event(s) of this group").arg(group.count).arg(status)
                       : tr("Mark the %1 %2 event(s) of this group DEAD").arg(group.count).arg(status);
@@ -20,26 +19,35 @@ PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAc
                      "in id order.")
                 : tr("They become DEAD: never sent, kept in the table for the audit trail.");
     QStringList args{requeue ? QStringLiteral("requeue") : QStringLiteral("dead")};
-    EventFilter filter;
-    filter.statuses = QStringList{status};
-    if (!group.literal.isEmpty()) {
+    if (group.literalIsExact) {
+        // The status and a literal part of the error select exactly this group: the precise target.
+        EventFilter filter;
+        filter.statuses = QStringList{status};
         filter.errorText = group.literal;
+        a.eventFilter = filter;
         args << QStringLiteral("--status") << status;
         // `--error=…` keeps a text that starts with a dash from reading as an option.
-        args << (group.literal.startsWith(QLatin1Char('-')) ? QStringLiteral("--error=") + group.literal
-                                                            : QStringLiteral("--error"));
-        if (!group.literal.startsWith(QLatin1Char('-')))
-            args << group.literal;
-        a.eventFilter = filter;
+        if (group.literal.startsWith(QLatin1Char('-')))
+            args << QStringLiteral("--error=") + group.literal;
+        else
+            args << QStringLiteral("--error") << group.literal;
     } else if (group.count <= group.sampleIds.size()) {
-        // No literal text to select the group by (e.g. no error text): its ids are all known.
+        // No text selects the group alone, but all its ids are known.
         a.ids = group.sampleIds;
         for (qint64 id : group.sampleIds)
             args << QString::number(id);
     } else {
-        args << QStringLiteral("--status") << status;
-        a.eventFilter = filter;
-        a.label += tr(" (the command line selects every %1 event)").arg(status);
+        // The failure group itself (error class and fingerprint), as the console and the bulk engine
+        // know it; it also holds the group's events in other states that the action accepts.
+        FailureGroup target;
+        target.errorClass = group.errorClass;
+        target.fingerprint = group.fingerprint;
+        target.count = group.count;
+        a.group = target;
+        args << QStringLiteral("--group") << group.fingerprint;
+        if (!group.errorClass.isEmpty())
+            args << QStringLiteral("--group-class") << group.errorClass;
+        a.label += tr(" (the whole failure group: its events in other states too)");
     }
     a.command = context.command(args);
     return a;

@@ -4,13 +4,6 @@
 
 namespace outbox {
 
-QJsonObject FailureGroupTarget::toJson() const
-{
-    return {{QStringLiteral("status"), status},
-            {QStringLiteral("error_class"), errorClass},
-            {QStringLiteral("fingerprint"), fingerprint}};
-}
-
 QString PreparedAction::operationName() const
 {
     switch (operation) {
@@ -36,7 +29,7 @@ QString PreparedAction::operationName() const
 
 QString PreparedAction::targetKind() const
 {
-    if (failureGroup)
+    if (group)
         return QStringLiteral("failure-group");
     if (eventFilter || deadLetterFilter)
         return QStringLiteral("filter");
@@ -50,8 +43,10 @@ QString PreparedAction::targetKind() const
 QJsonObject PreparedAction::toJson() const
 {
     QJsonObject target{{QStringLiteral("kind"), targetKind()}};
-    if (failureGroup)
-        target.insert(QStringLiteral("failure_group"), failureGroup->toJson());
+    if (group)
+        target.insert(QStringLiteral("failure_group"),
+                      QJsonObject{{QStringLiteral("error_class"), group->errorClass},
+                                  {QStringLiteral("fingerprint"), group->fingerprint}});
     if (eventFilter)
         target.insert(QStringLiteral("filter"), eventFilter->toJson());
     if (deadLetterFilter)

@@ -2,6 +2,7 @@
 
 #include "core/db/DeadLetterFilter.h"
 #include "core/db/EventFilter.h"
+#include "core/db/FailureGroups.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -10,17 +11,6 @@
 #include <optional>
 
 namespace outbox {
-
-// Unsent events of one failure group in one status: same error class, same error fingerprint
-// (see FailureGroups::fingerprint).
-struct FailureGroupTarget
-{
-    QString status; // FAILED or DEAD
-    QString errorClass;
-    QString fingerprint;
-
-    QJsonObject toJson() const;
-};
 
 // What an operator can do about a finding, prepared to the last detail: the operation, its exact
 // target, whether it needs a typed confirmation, and the same thing as an `outboxctl` command
@@ -41,8 +31,9 @@ struct PreparedAction
     Operation operation = Operation::RunCommand;
     QString label;       // e.g. "Requeue the 12 FAILED events of this group"
     QString consequence; // one sentence: what happens to the targets
-    // The target: a failure group (with the equivalent filter), a filter, ids or relays.
-    std::optional<FailureGroupTarget> failureGroup;
+    // The target, exactly one of: a failure group (the bulk engine's group: error class and
+    // fingerprint, any unsent or DEAD status), a filter, ids or relays.
+    std::optional<FailureGroup> group;
     std::optional<EventFilter> eventFilter;
     std::optional<DeadLetterFilter> deadLetterFilter;
     QVector<qint64> ids;

@@ -1,5 +1,6 @@
 // Every diagnosis check against a database put into exactly the state it looks for, on SQLite,
 // PostgreSQL and MariaDB, and a healthy database where every check stays silent.
+#include "core/config/Config.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
@@ -8,7 +9,9 @@
 #include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QFile>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
 
@@ -141,24 +144,37 @@ private slots:
 
     void optionsFromConfiguration()
     {
-        auto o =
-            DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("90s")},
-                                          {QStringLiteral("consumers"), QStringLiteral("inventory, billing")},
-                                          {QStringLiteral("dead_tuple_ratio"), QStringLiteral("0.3")}});
-        QVERIFY2(o.ok(), qPrintable(o.message()));
-        QCOMPARE(o->backlogAgeWarningMs, qint64(90000));
-        QCOMPARE(o->backlogAgeCriticalMs, qint64(30 * 60 * 1000));
-        QCOMPARE(o->consumers, names({"inventory", "billing"}));
-        QCOMPARE(o->deadTupleRatio, 0.3);
-        QVERIFY(!DiagnosisOptions::fromValues({{QStringLiteral("backlog"), QStringLiteral("5m")}}).ok());
-        QVERIFY(!DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("5 minutes")}})
+        QTemporaryDir dir;
+        auto load = [&dir](const QByteArray& ini) {
+            QFile f(dir.filePath(QStringLiteral("doctor.ini")));
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                qFatal("cannot write the configuration");
+            f.write(ini);
+            f.close();
+            config::ConfigInputs inputs;
+            inputs.file = f.fileName();
+            return config::Config::load(inputs);
+        };
+        auto c = load("[doctor]\nbacklog_age = 90s\nconsumers = inventory, billing\ndead_tuple_percent = 30\n"
+                      "[relay]\nretention = 2d\n");
+        QVERIFY2(c.ok(), qPrintable(c.message()));
+        const DiagnosisOptions o = c->diagnosisOptions();
+        QVERIFY(o.validate().ok());
+        QCOMPARE(o.backlogAgeWarningMs, qint64(90000));
+        QCOMPARE(o.backlogAgeCriticalMs, qint64(30 * 60 * 1000));
+        QCOMPARE(o.consumers, names({"inventory", "billing"}));
+        QCOMPARE(o.deadTupleRatio, 0.3);
+        QCOMPARE(o.retentionMs, qint64(2 * 24 * 3600 * 1000));
+        // A warning threshold above the default critical one moves the critical one along.
+        QCOMPARE(load("[doctor]\nbacklog_age = 2h\n")->diagnosisOptions().backlogAgeCriticalMs,
+                 qint64(7200000));
+        QVERIFY(!load("[doctor]\nbacklog = 5m\n").ok());
+        QVERIFY(!load("[doctor]\nbacklog_age = 5 minutes\n").ok());
+        QVERIFY(!load("[doctor]\ndead_tuple_percent = 200\n").ok());
+        QVERIFY(!load("[doctor]\nbacklog_age = 40m\nbacklog_age_critical = 30m\n")
+                     ->diagnosisOptions()
+                     .validate()
                      .ok());
-        QVERIFY(
-            !DiagnosisOptions::fromValues({{QStringLiteral("backlog_age"), QStringLiteral("40m")},
-                                           {QStringLiteral("backlog_age_critical"), QStringLiteral("30m")}})
-                 .ok());
-        QVERIFY(
-            !DiagnosisOptions::fromValues({{QStringLiteral("dead_tuple_ratio"), QStringLiteral("2")}}).ok());
     }
 
     void healthyDatabaseHasNoFindings_data() { TestDatabases::addKinds(); }
@@ -344,6 +360,44 @@ private slots:
         const DiagnosisReport after = diagnose(*db);
         QCOMPARE(after.withId(QStringLiteral("failed-events")).size(), 3);
         QVERIFY(!after.findByKey(acl.key));
+    }
+
+    // When no literal text selects a group alone, the action targets the failure group itself.
+    void groupTargetWhenNoTextSelectsTheGroupAlone_data() { TestDatabases::addKinds(); }
+    void groupTargetWhenNoTextSelectsTheGroupAlone()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_grouptarget"));
+        const auto events = insertEvents(*db, 14);
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        for (int i = 0; i < 12; ++i)
+            forceStatus(*db, {events[i]}, QStringLiteral("FAILED"),
+                        QStringLiteral("payload rejected: field %1 invalid").arg(i));
+        forceStatus(*db, {events[12]}, QStringLiteral("FAILED"),
+                    QStringLiteral("payload rejected: field names must be lower case"));
+        forceStatus(*db, {events[13]}, QStringLiteral("DEAD"),
+                    QStringLiteral("payload rejected: field 99 invalid"));
+        exec(*db, QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic'"));
+        const QVector<Finding> failed = diagnose(*db).withId(QStringLiteral("failed-events"));
+        QCOMPARE(failed.size(), 2);
+        const PreparedAction byGroup = failed.at(0).actions.at(0);
+        QVERIFY(byGroup.group.has_value());
+        QVERIFY(!byGroup.eventFilter.has_value());
+        QCOMPARE(byGroup.command,
+                 QStringLiteral("outboxctl requeue --group 'payload rejected: field <n> invalid' "
+                                "--group-class deterministic"));
+        const PreparedAction byFilter = failed.at(1).actions.at(0);
+        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status FAILED --error 'payload "
+                                                  "rejected: field names must be lower case'"));
+        ActionRequest r;
+        r.group = byGroup.group;
+        r.reason = QStringLiteral("failed-events: schema fixed");
+        r.actor = QStringLiteral("test");
+        auto done = OperatorActions(*db).requeue(r);
+        QVERIFY2(done.ok(), qPrintable(done.message()));
+        QCOMPARE(done->affected,
+                 qint64(13)); // the group's FAILED events and its DEAD one, not the other group
+        QCOMPARE(statusOf(*db, events[12]), QStringLiteral("FAILED"));
     }
 
     void deadEventsRecentAndOld_data() { TestDatabases::addKinds(); }

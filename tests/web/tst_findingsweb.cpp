@@ -22,7 +22,7 @@ namespace {
 
 const QByteArray ViewerSecret = "findings-viewer-secret";
 
-WebConfig config()
+WebConfig testConfig()
 {
     WebConfig c;
     c.port = 0;
@@ -83,7 +83,7 @@ private slots:
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("findings")));
         insertEvents(*db, 5);
         ageCreated(*db, 10 * 60 * 1000);
-        WebServer server(config(), db->url(), QString());
+        WebServer server(testConfig(), db->url(), QString());
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
 
@@ -138,7 +138,7 @@ private slots:
         registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000); // relay-stale: warning
         forceStatus(*db, events, QStringLiteral("FAILED"),
                     QStringLiteral("Broker: Topic authorization failed"));
-        WebServer server(config(), db->url(), QString());
+        WebServer server(testConfig(), db->url(), QString());
         QVERIFY(server.start().ok());
         QUrl ws = server.baseUrl();
         ws.setScheme(QStringLiteral("ws"));
@@ -183,7 +183,7 @@ private slots:
         // An error text with markup: shown as text, never parsed.
         forceStatus(*db, events, QStringLiteral("FAILED"),
                     QStringLiteral("<img src=x onerror=\"document.body.dataset.pwned=1\"> rejected"));
-        WebServer server(config(), db->url(), QString());
+        WebServer server(testConfig(), db->url(), QString());
         QVERIFY(server.start().ok());
 
         ChromiumPage page;
