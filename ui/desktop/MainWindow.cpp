@@ -1,5 +1,6 @@
 #include "ui/desktop/MainWindow.h"
 
+#include "core/config/Config.h"
 #include "core/metrics/MetricsSampler.h"
 #include "ui/desktop/ConsoleContext.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -8,6 +9,7 @@
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
 
 #include <QApplication>
@@ -16,12 +18,15 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace outbox::desktop {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_configuredPassword(config::Config::environmentValue(QStringLiteral("database.password")))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Outbox Console"));
@@ -52,6 +57,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_pages->addTab(m_deadLetters, tr("Dead letters"));
     m_pages->addTab(m_audit, tr("Audit"));
     m_pages->addTab(m_relays, tr("Relays"));
+    m_recovery = new RecoveryPage(m_pages);
+    m_pages->addTab(m_recovery, tr("Recovery"));
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -59,6 +66,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_deadLetters, &DeadLettersPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_audit, &AuditPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_relays, &RelaysPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_recovery, &RecoveryPage::statusMessage, this, &MainWindow::showStatus);
+    connect(m_recovery, &RecoveryPage::countsChanged, this, [this](int critical, int warning) {
+        const int tab = m_pages->indexOf(m_recovery);
+        m_pages->setTabText(tab, critical + warning == 0
+                                     ? tr("Recovery")
+                                     : tr("Recovery (%1 critical, %2 warning)").arg(critical).arg(warning));
+        m_pages->tabBar()->setTabTextColor(tab, critical > 0  ? QColor(0xc6, 0x28, 0x28)
+                                                : warning > 0 ? QColor(0xb2, 0x6a, 0x00)
+                                                              : QColor());
+    });
 
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
@@ -123,6 +140,8 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
         return false;
     }
     DatabaseUrl resolved = *url;
+    if (resolved.password.isEmpty())
+        resolved.password = m_configuredPassword;
     ConnectionProfile p = profile;
     if (p.url.isEmpty())
         p.url = resolved.redacted();
@@ -141,8 +160,8 @@ void MainWindow::setNocServing(bool on)
     m_nocServer->setPassword(m_url.password);
     m_nocServer->start(ManagedRelay::locateOutboxctl(),
                        {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(),
-                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(NocPort),
-                        QStringLiteral("--public-dashboard")});
+                        QStringLiteral("--table-prefix=") + m_profile.tablePrefix, QStringLiteral("--listen"),
+                        QStringLiteral("127.0.0.1:%1").arg(NocPort), QStringLiteral("--public-dashboard")});
     showStatus(tr("NOC dashboard at http://127.0.0.1:%1/").arg(NocPort));
 }
 
@@ -152,14 +171,14 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     m_url = url;
     m_serveAction->setEnabled(true);
     m_profile = profile;
-    m_browse = new DatabaseSession(url, {}, QStringLiteral("browse"), this);
-    m_actions = new DatabaseSession(url, {}, QStringLiteral("actions"), this);
-    m_analysis = new DatabaseSession(url, {}, QStringLiteral("analysis"), this);
+    m_browse = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("browse"), this);
+    m_actions = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("actions"), this);
+    m_analysis = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("analysis"), this);
     for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
     }
-    m_sampler = new MetricsSampler(url, {}, this);
+    m_sampler = new MetricsSampler(url, profile.tablePrefix, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         if (++m_snapshots == 1)
             showStatus(tr("Connected to %1").arg(m_browse ? m_browse->url().redacted() : QString()));
@@ -179,15 +198,19 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     context.analysis = m_analysis;
     context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
     context.production = profile.isProduction();
+    context.tablePrefix = profile.tablePrefix;
     m_overview->clearHistory();
     m_history.clear();
     m_events->setContext(context);
     m_deadLetters->setContext(context);
     m_audit->setContext(context);
     m_relays->setContext(context, url);
+    m_recovery->setContext(context, m_diagnosisOptions);
     m_sampler->start(m_intervalMs);
 
-    const QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
+    QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
+    if (!profile.tablePrefix.isEmpty())
+        name = tr("%1 · tables %2*").arg(name, profile.tablePrefix);
     setWindowTitle(tr("Outbox Console — %1").arg(name));
     m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
     const QString colour = profile.colour.isEmpty()                    ? QStringLiteral("#455a64")
@@ -238,6 +261,7 @@ void MainWindow::disconnectFromDatabase()
         m_deadLetters->setContext(none);
         m_audit->setContext(none);
         m_relays->setContext(none, DatabaseUrl{});
+        m_recovery->setContext(none);
     }
     delete m_sampler;
     m_sampler = nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/DatabaseUrl.h"
+#include "core/diagnosis/DiagnosisOptions.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/connection/ConnectionProfile.h"
 #include "ui/desktop/relays/ManagedRelay.h"
@@ -23,6 +24,7 @@ class DatabaseSession;
 class DeadLettersPage;
 class EventsPage;
 class OverviewPage;
+class RecoveryPage;
 class RelaysPage;
 
 // The console: a connection (profile or --db URL), a sampler feeding the Overview, and the
@@ -35,10 +37,15 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Connects to `url`. The password comes from the URL or OUTBOX_DB_PASSWORD; when the server
-    // asks for one that was not given, a prompt asks for it (kept in memory only).
+    // Connects to `url` with the profile's table prefix. The password comes from the URL or the
+    // configuration ([database] password, OUTBOX_DB_PASSWORD); when the server asks for one that
+    // was not given, a prompt asks for it (kept in memory only).
     void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
     bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
+    // The password for URLs without one (default: OUTBOX_DB_PASSWORD); never stored.
+    void setConfiguredPassword(const QString& password) { m_configuredPassword = password; }
+    // The doctor's thresholds for the Recovery page ([doctor] of the configuration).
+    void setDiagnosisOptions(const DiagnosisOptions& options) { m_diagnosisOptions = options; }
     void disconnectFromDatabase();
 
     OverviewPage* overview() const { return m_overview; }
@@ -46,6 +53,7 @@ public:
     DeadLettersPage* deadLetters() const { return m_deadLetters; }
     AuditPage* audit() const { return m_audit; }
     RelaysPage* relays() const { return m_relays; }
+    RecoveryPage* recovery() const { return m_recovery; }
     QTabWidget* pages() const { return m_pages; }
     int snapshotsSeen() const { return m_snapshots; }
 
@@ -68,6 +76,8 @@ private:
     DeadLettersPage* m_deadLetters = nullptr;
     AuditPage* m_audit = nullptr;
     RelaysPage* m_relays = nullptr;
+    RecoveryPage* m_recovery = nullptr;
+    DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;
     QPointer<QWidget> m_wallboard;
@@ -84,6 +94,7 @@ private:
     ManagedRelay* m_nocServer = nullptr;
     QAction* m_serveAction = nullptr;
     DatabaseUrl m_url;
+    QString m_configuredPassword;
     void setNocServing(bool on);
 
 public:

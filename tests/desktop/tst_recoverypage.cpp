@@ -1,0 +1,265 @@
+// The Recovery page driven like an operator drives it: real widgets, QTest clicks and keys, a
+// real database. Finding → evidence (sample in the inspector) → runbook tick → prepared action →
+// preview → reason (prefilled with the finding id) → typed confirmation → chunked run (with
+// Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
+#include "core/support/Failpoints.h"
+#include "tests/support/TestDatabases.h"
+#include "ui/desktop/MainWindow.h"
+#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/recovery/FindingsModel.h"
+#include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
+
+#include <QAbstractItemModelTester>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::desktop;
+using namespace outbox::test;
+
+namespace {
+
+template <typename T> T* child(QObject* parent, const char* name)
+{
+    T* w = parent->findChild<T*>(QLatin1String(name));
+    if (!w)
+        qWarning("no child %s", name);
+    return w;
+}
+
+void failEvents(Database& db, const QVector<qint64>& ids, const QString& error)
+{
+    forceStatus(db, ids, QStringLiteral("FAILED"), error);
+    if (!db.exec(QStringLiteral(
+                     "UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'"))
+             .ok())
+        qFatal("update failed");
+}
+
+// Opens the Recovery tab with a click and chooses the finding with `id` in the list.
+bool chooseFinding(MainWindow& window, const QString& id)
+{
+    QTabBar* tabs = window.pages()->tabBar();
+    const int tab = window.pages()->indexOf(window.recovery());
+    QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(tab).center());
+    if (window.pages()->currentWidget() != window.recovery())
+        return false;
+    FindingsModel* model = window.recovery()->model();
+    int row = -1;
+    if (!QTest::qWaitFor(
+            [&]() {
+                for (int i = 0; i < model->rowCount(); ++i)
+                    if (model->at(i)->id == id)
+                        row = i;
+                return row >= 0;
+            },
+            20000))
+        return false;
+    auto* table = child<QTableView>(&window, "recoveryFindings");
+    const QRect r = table->visualRect(model->index(row, FindingsModel::TitleColumn));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
+    return window.recovery()->flow()->finding().id == id;
+}
+
+// Selects the prepared action whose label starts with `label` and clicks Preview.
+bool previewAction(RecoveryFlow* flow, const QString& label)
+{
+    auto* actions = child<QListWidget>(flow, "findingActions");
+    for (int i = 0; i < actions->count(); ++i) {
+        if (actions->item(i)->text().startsWith(label)) {
+            QTest::mouseClick(actions->viewport(), Qt::LeftButton, {},
+                              actions->visualItemRect(actions->item(i)).center());
+            auto* preview = child<QPushButton>(flow, "previewAction");
+            if (!preview->isEnabled())
+                return false;
+            QTest::mouseClick(preview, Qt::LeftButton);
+            return QTest::qWaitFor([&]() { return flow->step() == RecoveryFlow::Preview; }, 20000);
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+class TestRecoveryPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTest"));
+        QStandardPaths::setTestModeEnabled(true);
+    }
+    void cleanup() { QVERIFY(Failpoints::configure(QString()).ok()); }
+
+    void findingsModelPassesTheTester()
+    {
+        FindingsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        Finding f;
+        f.id = QStringLiteral("failed-events");
+        f.key = QStringLiteral("failed-events/x");
+        f.severity = Severity::Critical;
+        f.title = QStringLiteral("3 FAILED event(s): boom");
+        f.evidence.count = 3;
+        model.setFindings({f, f});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.data(model.index(0, FindingsModel::SeverityColumn)).toString(),
+                 QStringLiteral("CRITICAL"));
+        QCOMPARE(model.rowOfKey(QStringLiteral("failed-events/x")), 0);
+        model.setFindings({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void recoverFailedEventsEndToEnd_data() { TestDatabases::addKinds(); }
+    void recoverFailedEventsEndToEnd()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("recovery")));
+        const auto ids = insertEvents(*db, 6);
+        failEvents(*db, ids, QStringLiteral("Broker: Topic authorization failed"));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        // The tab counts the findings by severity.
+        const int tab = window.pages()->indexOf(window.recovery());
+        QTRY_COMPARE_WITH_TIMEOUT(window.pages()->tabText(tab),
+                                  QStringLiteral("Recovery (1 critical, 0 warning)"), 20000);
+
+        QVERIFY(chooseFinding(window, QStringLiteral("failed-events")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        QCOMPARE(flow->step(), int(RecoveryFlow::WhatHappened));
+        QVERIFY(child<QLabel>(flow, "findingTitle")->text().contains(QLatin1String("6 FAILED event(s)")));
+        QVERIFY(child<QLabel>(flow, "findingEvidence")->text().startsWith(QLatin1String("6 events")));
+        auto* causes = child<QListWidget>(flow, "findingCauses");
+        QVERIFY(causes->item(0)->text().contains(QLatin1String("not allowed to write")));
+
+        // A sample opens in the inspector.
+        auto* samples = child<QListWidget>(flow, "findingSamples");
+        QCOMPARE(samples->count(), 6);
+        QTest::mouseClick(samples->viewport(), Qt::LeftButton, {},
+                          samples->visualItemRect(samples->item(1)).center());
+        QTest::mouseClick(child<QPushButton>(flow, "openSample"), Qt::LeftButton);
+        QDialog* inspectorDialog = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&]() {
+                return (inspectorDialog = window.findChild<QDialog*>(QStringLiteral("sampleInspector"))) !=
+                       nullptr;
+            },
+            5000));
+        auto* inspector = inspectorDialog->findChild<EventInspector*>();
+        QTRY_COMPARE_WITH_TIMEOUT(inspector->eventId(), ids[1], 10000);
+        QTest::mouseClick(inspectorDialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Close),
+                          Qt::LeftButton);
+
+        // Tick off the first runbook step.
+        auto* runbook = child<QListWidget>(flow, "findingRunbook");
+        QTest::mouseClick(runbook->viewport(), Qt::LeftButton, {},
+                          runbook->visualItemRect(runbook->item(0)).center());
+        QTest::keyClick(runbook, Qt::Key_Space);
+        QCOMPARE(runbook->item(0)->checkState(), Qt::Checked);
+
+        // The prepared requeue: its command line, then the preview (a dry run).
+        QVERIFY(previewAction(flow, QStringLiteral("Requeue the 6 FAILED")));
+        QVERIFY(child<QLineEdit>(flow, "recoveryCommand")
+                    ->text()
+                    .startsWith(QLatin1String("outboxctl requeue --status FAILED")));
+        QVERIFY2(
+            child<QLabel>(flow, "previewSummary")->text().contains(QLatin1String("6 row(s) will change")),
+            qPrintable(child<QLabel>(flow, "previewSummary")->text()));
+        QCOMPARE(child<QTableWidget>(flow, "previewSample")->rowCount(), 6);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(6));
+
+        // Reason prefilled with the finding id; the run needs more reason and the typed confirmation.
+        auto* reason = child<QLineEdit>(flow, "recoveryReason");
+        auto* confirm = child<QLineEdit>(flow, "recoveryConfirm");
+        auto* run = child<QPushButton>(flow, "recoveryRun");
+        QCOMPARE(reason->text(), QStringLiteral("failed-events: "));
+        QVERIFY(!run->isEnabled());
+        QTest::keyClicks(reason, QStringLiteral("ACL fixed (INC-7)"));
+        QVERIFY(!run->isEnabled());
+        QVERIFY(confirm->isVisible());
+        QTest::keyClicks(confirm, QStringLiteral("requeue 5"));
+        QVERIFY(!run->isEnabled());
+        confirm->clear();
+        QTest::keyClicks(confirm, QStringLiteral("requeue 6"));
+        QVERIFY(run->isEnabled());
+        QTest::mouseClick(run, Qt::LeftButton);
+
+        // Verification: the check runs again and the finding is gone.
+        auto* verification = child<QLabel>(flow, "verificationResult");
+        QTRY_VERIFY_WITH_TIMEOUT(verification->property("findingGone").isValid(), 20000);
+        QVERIFY2(verification->property("findingGone").toBool(), qPrintable(verification->text()));
+        QVERIFY(verification->text().contains(QLatin1String("Before: 6 events")));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(6));
+        const qint64 audits =
+            countRows(*db, QStringLiteral("{audit}"),
+                      QStringLiteral("action = 'events.requeue' AND reason = "
+                                     "'failed-events: ACL fixed (INC-7)' AND affected_count = 6"));
+        QCOMPARE(audits, qint64(1));
+        const QString auditText = child<QLabel>(flow, "verificationAudit")->text();
+        QVERIFY2(auditText.contains(QLatin1String("failed-events: ACL fixed (INC-7)")),
+                 qPrintable(auditText));
+        // The page runs the doctor again: the failure group left the list.
+        QTRY_VERIFY_WITH_TIMEOUT(window.recovery()->model()->rowOfKey(flow->finding().key) < 0, 20000);
+        QTest::mouseClick(child<QPushButton>(flow, "backToFindings"), Qt::LeftButton);
+        QCOMPARE(flow->step(), int(RecoveryFlow::WhatHappened));
+    }
+
+    // 2,500 FAILED events run in chunks of 1,000; Cancel after the first stops the rest.
+    void chunkedRunWithCancel()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("cancel")));
+        const auto ids = insertEvents(*db, 2500);
+        failEvents(*db, ids, QStringLiteral("Broker: Message size too large"));
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(1500)")).ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("failed-events")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        QVERIFY(previewAction(flow, QStringLiteral("Requeue the 2500 FAILED")));
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryReason"), QStringLiteral("limit raised"));
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryConfirm"), QStringLiteral("requeue 2500"));
+        QTest::mouseClick(child<QPushButton>(flow, "recoveryRun"), Qt::LeftButton);
+        auto* progress = child<QProgressBar>(flow, "recoveryProgress");
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() >= 1000, 20000);
+        QCOMPARE(flow->step(), int(RecoveryFlow::Running));
+        QTest::mouseClick(child<QPushButton>(flow, "recoveryCancel"), Qt::LeftButton);
+        auto* verification = child<QLabel>(flow, "verificationResult");
+        QTRY_VERIFY_WITH_TIMEOUT(verification->property("findingGone").isValid(), 30000);
+        QVERIFY(!verification->property("findingGone").toBool()); // the rest is still FAILED
+        QVERIFY2(verification->text().contains(QLatin1String("Before: 2500 events")),
+                 qPrintable(verification->text()));
+        const qint64 pending =
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'"));
+        QVERIFY2(pending >= 1000 && pending < 2500, qPrintable(QString::number(pending)));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 2500 - pending);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason = 'failed-events: limit raised'")),
+                 pending / 1000);
+        QVERIFY(child<QLabel>(flow, "verificationAudit")->text().contains(QLatin1String("cancelled")));
+    }
+};
+
+QTEST_MAIN(TestRecoveryPage)
+#include "tst_recoverypage.moc"

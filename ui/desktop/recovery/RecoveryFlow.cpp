@@ -1,0 +1,712 @@
+#include "ui/desktop/recovery/RecoveryFlow.h"
+
+#include "core/db/DeadLetterStore.h"
+#include "core/db/RelayStore.h"
+#include "core/diagnosis/Doctor.h"
+#include "core/ops/RelayControl.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/widgets/JsonTreeModel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+namespace {
+
+ActionKind kindOf(const PreparedAction& a)
+{
+    switch (a.operation) {
+    case PreparedAction::Operation::MarkEventsDead:
+        return ActionKind::MarkDead;
+    case PreparedAction::Operation::ReplayDeadLetters:
+        return ActionKind::ReplayDeadLetters;
+    case PreparedAction::Operation::DiscardDeadLetters:
+        return ActionKind::DiscardDeadLetters;
+    default:
+        return ActionKind::Requeue;
+    }
+}
+
+ActionRequest requestOf(const PreparedAction& a, const QString& actor, const QString& reason)
+{
+    ActionRequest r;
+    r.ids = a.ids;
+    r.group = a.group;
+    r.eventFilter = a.eventFilter;
+    r.deadLetterFilter = a.deadLetterFilter;
+    r.force = a.force;
+    r.resend = a.resend;
+    r.actor = actor;
+    r.reason = reason;
+    r.sampleSize = 10;
+    return r;
+}
+
+QString time(const QDateTime& t)
+{
+    return t.isValid() ? QLocale().toString(t.toLocalTime(), QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                       : QString();
+}
+
+QListWidget* list(const QString& name, QWidget* parent)
+{
+    auto* w = new QListWidget(parent);
+    w->setObjectName(name);
+    w->setWordWrap(true);
+    w->setTextElideMode(Qt::ElideNone);
+    return w;
+}
+
+QPushButton* button(const QString& text, const QString& name, QWidget* parent)
+{
+    auto* b = new QPushButton(text, parent);
+    b->setObjectName(name);
+    return b;
+}
+
+} // namespace
+
+RecoveryFlow::RecoveryFlow(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_stepLabel = new QLabel(this);
+    m_stepLabel->setObjectName(QStringLiteral("recoveryStep"));
+    QFont bold = m_stepLabel->font();
+    bold.setBold(true);
+    m_stepLabel->setFont(bold);
+    layout->addWidget(m_stepLabel);
+    m_steps = new QStackedWidget(this);
+    layout->addWidget(m_steps, 1);
+    buildWhatHappened();
+    buildPreview();
+    buildRunning();
+    buildVerification();
+    clear();
+}
+
+void RecoveryFlow::buildWhatHappened()
+{
+    auto* page = new QWidget(m_steps);
+    auto* layout = new QVBoxLayout(page);
+    m_title = new QLabel(page);
+    m_title->setObjectName(QStringLiteral("findingTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    big.setBold(true);
+    m_title->setFont(big);
+    layout->addWidget(m_title);
+
+    auto* happened = new QGroupBox(tr("What happened"), page);
+    auto* happenedLayout = new QVBoxLayout(happened);
+    m_evidence = new QLabel(happened);
+    m_evidence->setObjectName(QStringLiteral("findingEvidence"));
+    m_evidence->setWordWrap(true);
+    m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    happenedLayout->addWidget(m_evidence);
+    auto* samplesRow = new QHBoxLayout;
+    m_samples = list(QStringLiteral("findingSamples"), happened);
+    m_samples->setFlow(QListView::LeftToRight);
+    m_samples->setWrapping(true);
+    m_samples->setMaximumHeight(m_samples->fontMetrics().height() * 4);
+    m_openSample = button(tr("Open in inspector"), QStringLiteral("openSample"), happened);
+    samplesRow->addWidget(m_samples, 1);
+    samplesRow->addWidget(m_openSample);
+    happenedLayout->addLayout(samplesRow);
+    connect(m_samples, &QListWidget::itemDoubleClicked, this,
+            [this](QListWidgetItem* item) { openSample(m_samples->row(item)); });
+    connect(m_openSample, &QPushButton::clicked, this, [this]() { openSample(m_samples->currentRow()); });
+    connect(m_samples, &QListWidget::currentRowChanged, this, [this](int row) {
+        m_openSample->setEnabled(row >= 0 && m_finding.evidence.sampleKind != QLatin1String("relay"));
+    });
+
+    auto* why = new QGroupBox(tr("Why (likely causes)"), page);
+    auto* whyLayout = new QVBoxLayout(why);
+    m_causes = list(QStringLiteral("findingCauses"), why);
+    whyLayout->addWidget(m_causes);
+
+    auto* todo = new QGroupBox(tr("What to do (tick the steps off)"), page);
+    auto* todoLayout = new QVBoxLayout(todo);
+    m_runbook = list(QStringLiteral("findingRunbook"), todo);
+    todoLayout->addWidget(m_runbook);
+
+    auto* actions = new QGroupBox(tr("Prepared actions"), page);
+    auto* actionsLayout = new QVBoxLayout(actions);
+    m_actions = list(QStringLiteral("findingActions"), actions);
+    m_actions->setMaximumHeight(m_actions->fontMetrics().height() * 5);
+    actionsLayout->addWidget(m_actions);
+    m_consequence = new QLabel(actions);
+    m_consequence->setObjectName(QStringLiteral("recoveryConsequence"));
+    m_consequence->setWordWrap(true);
+    actionsLayout->addWidget(m_consequence);
+    auto* commandRow = new QHBoxLayout;
+    m_command = new QLineEdit(actions);
+    m_command->setObjectName(QStringLiteral("recoveryCommand"));
+    m_command->setReadOnly(true);
+    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes)."));
+    m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
+    m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
+    commandRow->addWidget(new QLabel(tr("outboxctl:"), actions));
+    commandRow->addWidget(m_command, 1);
+    commandRow->addWidget(m_copyCommand);
+    commandRow->addWidget(m_previewButton);
+    actionsLayout->addLayout(commandRow);
+    connect(m_actions, &QListWidget::currentRowChanged, this, &RecoveryFlow::selectAction);
+    connect(m_copyCommand, &QPushButton::clicked, this, [this]() {
+        QApplication::clipboard()->setText(m_command->text());
+        emit statusMessage(tr("Command copied to the clipboard."));
+    });
+    connect(m_previewButton, &QPushButton::clicked, this, &RecoveryFlow::preparePreview);
+
+    auto* split = new QSplitter(Qt::Vertical, page);
+    split->addWidget(happened);
+    split->addWidget(why);
+    split->addWidget(todo);
+    split->addWidget(actions);
+    layout->addWidget(split, 1);
+    m_steps->addWidget(page);
+}
+
+void RecoveryFlow::buildPreview()
+{
+    auto* page = new QWidget(m_steps);
+    auto* layout = new QVBoxLayout(page);
+    m_previewSummary = new QLabel(page);
+    m_previewSummary->setObjectName(QStringLiteral("previewSummary"));
+    m_previewSummary->setWordWrap(true);
+    layout->addWidget(m_previewSummary);
+    m_previewSample = new QTableWidget(page);
+    m_previewSample->setObjectName(QStringLiteral("previewSample"));
+    m_previewSample->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_previewSample->horizontalHeader()->setStretchLastSection(true);
+    m_previewSample->verticalHeader()->hide();
+    layout->addWidget(m_previewSample, 1);
+    auto* form = new QFormLayout;
+    m_reason = new QLineEdit(page);
+    m_reason->setObjectName(QStringLiteral("recoveryReason"));
+    m_reason->setMaxLength(BulkActionEngine::MaxReasonLength);
+    form->addRow(tr("Reason (kept in the audit log):"), m_reason);
+    m_confirmLabel = new QLabel(page);
+    m_confirm = new QLineEdit(page);
+    m_confirm->setObjectName(QStringLiteral("recoveryConfirm"));
+    form->addRow(m_confirmLabel, m_confirm);
+    layout->addLayout(form);
+    auto* buttons = new QHBoxLayout;
+    auto* back = button(tr("Back"), QStringLiteral("backToFinding"), page);
+    m_run = button(tr("Run"), QStringLiteral("recoveryRun"), page);
+    buttons->addWidget(back);
+    buttons->addStretch(1);
+    buttons->addWidget(m_run);
+    layout->addLayout(buttons);
+    connect(back, &QPushButton::clicked, this, [this]() { setStep(WhatHappened); });
+    connect(m_reason, &QLineEdit::textChanged, this, &RecoveryFlow::updateRunButton);
+    connect(m_confirm, &QLineEdit::textChanged, this, &RecoveryFlow::updateRunButton);
+    connect(m_run, &QPushButton::clicked, this, &RecoveryFlow::run);
+    m_steps->addWidget(page);
+}
+
+void RecoveryFlow::buildRunning()
+{
+    auto* page = new QWidget(m_steps);
+    auto* layout = new QVBoxLayout(page);
+    m_progressText = new QLabel(page);
+    m_progressText->setObjectName(QStringLiteral("recoveryProgressText"));
+    m_progressText->setWordWrap(true);
+    m_progress = new QProgressBar(page);
+    m_progress->setObjectName(QStringLiteral("recoveryProgress"));
+    m_cancelButton = button(tr("Cancel"), QStringLiteral("recoveryCancel"), page);
+    m_cancelButton->setToolTip(tr("Stops between chunks: finished chunks stay committed and audited."));
+    layout->addWidget(m_progressText);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_cancelButton, 0, Qt::AlignLeft);
+    layout->addStretch(1);
+    connect(m_cancelButton, &QPushButton::clicked, this, [this]() {
+        if (m_cancel)
+            m_cancel->store(true);
+        m_cancelButton->setEnabled(false);
+        m_progressText->setText(tr("Cancelling after the chunk under way…"));
+    });
+    m_steps->addWidget(page);
+}
+
+void RecoveryFlow::buildVerification()
+{
+    auto* page = new QWidget(m_steps);
+    auto* layout = new QVBoxLayout(page);
+    m_verifyText = new QLabel(page);
+    m_verifyText->setObjectName(QStringLiteral("verificationResult"));
+    m_verifyText->setWordWrap(true);
+    m_verifyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_auditText = new QLabel(page);
+    m_auditText->setObjectName(QStringLiteral("verificationAudit"));
+    m_auditText->setWordWrap(true);
+    m_auditText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_verifyText);
+    layout->addWidget(m_auditText);
+    auto* buttons = new QHBoxLayout;
+    m_verifyAgain = button(tr("Check again"), QStringLiteral("verifyAgain"), page);
+    auto* finished = button(tr("Back to the findings"), QStringLiteral("backToFindings"), page);
+    buttons->addWidget(m_verifyAgain);
+    buttons->addStretch(1);
+    buttons->addWidget(finished);
+    layout->addLayout(buttons);
+    layout->addStretch(1);
+    connect(m_verifyAgain, &QPushButton::clicked, this, &RecoveryFlow::verify);
+    connect(finished, &QPushButton::clicked, this, &RecoveryFlow::done);
+    m_steps->addWidget(page);
+}
+
+void RecoveryFlow::setContext(const ConsoleContext& context, const DiagnosisOptions& options)
+{
+    m_context = context;
+    m_options = options;
+    if (!context.actions)
+        clear();
+}
+
+void RecoveryFlow::clear()
+{
+    ++m_generation;
+    m_hasFinding = false;
+    m_finding = Finding();
+    m_action = -1;
+    m_title->setText(tr("Choose a finding to start its recovery."));
+    for (QListWidget* w : {m_samples, m_causes, m_runbook, m_actions})
+        w->clear();
+    m_evidence->clear();
+    m_consequence->clear();
+    m_command->clear();
+    m_previewButton->setEnabled(false);
+    m_copyCommand->setEnabled(false);
+    m_openSample->setEnabled(false);
+    setStep(WhatHappened);
+}
+
+int RecoveryFlow::step() const
+{
+    return m_steps->currentIndex();
+}
+
+void RecoveryFlow::setStep(Step step)
+{
+    static const char* const names[] = {QT_TR_NOOP("1 What happened, why, what to do"),
+                                        QT_TR_NOOP("2 Preview"), QT_TR_NOOP("3 Running"),
+                                        QT_TR_NOOP("4 Verification")};
+    m_steps->setCurrentIndex(step);
+    m_stepLabel->setText(tr(names[step]));
+}
+
+void RecoveryFlow::showFinding(const Finding& finding)
+{
+    clear();
+    m_finding = finding;
+    m_hasFinding = true;
+    m_title->setText(QStringLiteral("[%1] %2").arg(finding.id, finding.title));
+    const FindingEvidence& e = finding.evidence;
+    QStringList lines{tr("%1 %2").arg(e.count).arg(e.unit)};
+    if (e.oldest.isValid())
+        lines << tr("oldest: %1").arg(time(e.oldest));
+    if (e.newest.isValid() && e.newest != e.oldest)
+        lines << tr("newest: %1").arg(time(e.newest));
+    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
+        const QString v = e.details.value(QLatin1String(key)).toString();
+        if (!v.isEmpty())
+            lines << QStringLiteral("%1: %2").arg(QLatin1String(key), v);
+    }
+    m_evidence->setText(lines.join(QLatin1Char('\n')));
+    for (qint64 id : e.sampleIds) {
+        auto* item = new QListWidgetItem(QStringLiteral("#%1").arg(id), m_samples);
+        item->setData(Qt::UserRole, id);
+    }
+    for (const QString& name : e.sampleNames)
+        new QListWidgetItem(name, m_samples);
+    if (m_samples->count() > 0)
+        m_samples->setCurrentRow(0);
+    for (const QString& cause : finding.causes)
+        new QListWidgetItem(cause, m_causes);
+    for (int i = 0; i < finding.runbook.size(); ++i) {
+        auto* item =
+            new QListWidgetItem(QStringLiteral("%1. %2").arg(i + 1).arg(finding.runbook.at(i)), m_runbook);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+    }
+    for (const PreparedAction& a : finding.actions)
+        new QListWidgetItem(a.label, m_actions);
+    if (!finding.actions.isEmpty())
+        m_actions->setCurrentRow(0);
+}
+
+const PreparedAction* RecoveryFlow::selectedAction() const
+{
+    return m_action >= 0 && m_action < m_finding.actions.size() ? &m_finding.actions.at(m_action) : nullptr;
+}
+
+bool RecoveryFlow::isRelayAction(const PreparedAction& a)
+{
+    return a.operation == PreparedAction::Operation::ResumeRelays ||
+           a.operation == PreparedAction::Operation::DrainRelays ||
+           a.operation == PreparedAction::Operation::ForgetRelays;
+}
+
+QString RecoveryFlow::verbOf(const PreparedAction& a)
+{
+    switch (a.operation) {
+    case PreparedAction::Operation::RequeueEvents:
+        return QStringLiteral("requeue");
+    case PreparedAction::Operation::MarkEventsDead:
+        return QStringLiteral("dead");
+    case PreparedAction::Operation::ReplayDeadLetters:
+        return QStringLiteral("replay");
+    case PreparedAction::Operation::DiscardDeadLetters:
+        return QStringLiteral("discard");
+    case PreparedAction::Operation::ResumeRelays:
+        return QStringLiteral("resume");
+    case PreparedAction::Operation::DrainRelays:
+        return QStringLiteral("drain");
+    case PreparedAction::Operation::ForgetRelays:
+        return QStringLiteral("forget");
+    case PreparedAction::Operation::RunCommand:
+        break;
+    }
+    return {};
+}
+
+void RecoveryFlow::selectAction(int row)
+{
+    m_action = row;
+    const PreparedAction* a = selectedAction();
+    m_consequence->setText(a ? a->consequence : QString());
+    m_command->setText(a ? a->command : QString());
+    m_command->setCursorPosition(0);
+    m_copyCommand->setEnabled(a != nullptr);
+    m_previewButton->setEnabled(a && a->isAudited() && m_context.actions);
+    m_previewButton->setToolTip(a && !a->isAudited() ? tr("Runs outside the console: copy the command.")
+                                                     : QString());
+}
+
+void RecoveryFlow::openSample(int row)
+{
+    QListWidgetItem* item = m_samples->item(row);
+    if (!item || !m_context.browse || m_finding.evidence.sampleKind == QLatin1String("relay"))
+        return;
+    const qint64 id = item->data(Qt::UserRole).toLongLong();
+    auto* dialog = new QDialog(window());
+    dialog->setObjectName(QStringLiteral("sampleInspector"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->resize(900, 650);
+    auto* layout = new QVBoxLayout(dialog);
+    if (m_finding.evidence.sampleKind == QLatin1String("event")) {
+        dialog->setWindowTitle(tr("Event #%1").arg(id));
+        auto* inspector = new EventInspector(dialog);
+        inspector->setSession(m_context.browse);
+        layout->addWidget(inspector);
+        inspector->inspect(id);
+    } else {
+        dialog->setWindowTitle(tr("Dead letter #%1").arg(id));
+        auto* model = new JsonTreeModel(dialog);
+        auto* tree = new QTreeView(dialog);
+        tree->setModel(model);
+        layout->addWidget(tree);
+        m_context.browse->run<QJsonObject>(
+            dialog,
+            [id](Database& db) -> Result<QJsonObject> {
+                auto letter = DeadLetterStore(db).find(id);
+                if (!letter)
+                    return letter.error();
+                return letter->toJson();
+            },
+            [model, tree](const Result<QJsonObject>& r) {
+                model->setJson(r ? QJsonDocument(*r).toJson() : QByteArray("{}"));
+                tree->expandToDepth(0);
+            });
+    }
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(close, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    layout->addWidget(close);
+    dialog->show();
+}
+
+void RecoveryFlow::preparePreview()
+{
+    const PreparedAction* a = selectedAction();
+    if (!a || !a->isAudited() || !m_context.actions)
+        return;
+    const PreparedAction action = *a;
+    const quint64 generation = m_generation;
+    m_previewButton->setEnabled(false);
+    emit statusMessage(tr("Preparing the preview (a dry run)…"));
+    auto done = [this, generation](const Result<ActionResult>& r) {
+        if (generation != m_generation)
+            return;
+        selectAction(m_action);
+        if (!r) {
+            emit statusMessage(tr("Preview failed: %1").arg(r.message()));
+            return;
+        }
+        showPreview(*r);
+    };
+    if (isRelayAction(action)) {
+        m_context.actions->run<ActionResult>(
+            this,
+            [action](Database& db) -> Result<ActionResult> {
+                auto relays = RelayStore(db).list();
+                if (!relays)
+                    return relays.error();
+                ActionResult preview;
+                preview.dryRun = true;
+                for (const RelayRecord& r : *relays) {
+                    if (!action.workerIds.contains(r.workerId))
+                        continue;
+                    ++preview.matched;
+                    preview.sample.append(r.toJson());
+                }
+                preview.expected = preview.matched;
+                return preview;
+            },
+            done);
+        return;
+    }
+    const ActionKind kind = kindOf(action);
+    const ActionRequest request = requestOf(action, m_context.actor, QString());
+    m_context.actions->run<ActionResult>(
+        this, [kind, request](Database& db) { return BulkActionEngine(db).preview(kind, request); }, done);
+}
+
+void RecoveryFlow::showPreview(const ActionResult& preview)
+{
+    const PreparedAction& a = *selectedAction();
+    m_preview = preview;
+    QString summary =
+        tr("%1 — %2 row(s) will change. %3").arg(a.label).arg(preview.matched).arg(a.consequence);
+    for (auto it = preview.skipped.cbegin(); it != preview.skipped.cend(); ++it)
+        summary +=
+            QLatin1Char(' ') + tr("%1 %2 row(s) match but are not eligible.").arg(it.value()).arg(it.key());
+    if (preview.conflictCount > 0)
+        summary += QLatin1Char(' ') +
+                   tr("%1 named row(s) are in another state and are left alone.").arg(preview.conflictCount);
+    if (preview.matched > BulkActionEngine::MaxChunkSize)
+        summary += QLatin1Char(' ') +
+                   tr("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops "
+                      "it between chunks.")
+                       .arg(BulkActionEngine::MaxChunkSize);
+    if (m_context.production)
+        summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
+    if (preview.matched == 0)
+        summary = tr("Nothing to change: no row is in a state this action accepts (any more).");
+    m_previewSummary->setText(summary);
+
+    // The sample: the columns that tell rows apart, whatever their kind.
+    const QStringList columns =
+        isRelayAction(a) ? QStringList{QStringLiteral("worker_id"), QStringLiteral("state"),
+                                       QStringLiteral("desired_state"), QStringLiteral("heartbeat_age_ms")}
+        : a.deadLetterFilter || a.operation == PreparedAction::Operation::ReplayDeadLetters
+            ? QStringList{QStringLiteral("id"), QStringLiteral("status"), QStringLiteral("consumer_name"),
+                          QStringLiteral("error")}
+            : QStringList{QStringLiteral("id"), QStringLiteral("status"), QStringLiteral("event_type"),
+                          QStringLiteral("aggregate_id"), QStringLiteral("last_error")};
+    m_previewSample->clear();
+    m_previewSample->setColumnCount(int(columns.size()));
+    m_previewSample->setHorizontalHeaderLabels(columns);
+    m_previewSample->setRowCount(int(preview.sample.size()));
+    for (int r = 0; r < preview.sample.size(); ++r) {
+        const QJsonObject row = preview.sample.at(r).toObject();
+        for (int c = 0; c < columns.size(); ++c) {
+            const QJsonValue v = row.value(columns.at(c));
+            m_previewSample->setItem(
+                r, c, new QTableWidgetItem(v.isDouble() ? QString::number(v.toInteger()) : v.toString()));
+        }
+    }
+    m_previewSample->resizeColumnsToContents();
+
+    m_reason->setText(m_finding.id + QStringLiteral(": "));
+    const bool confirm = a.typedConfirmation || m_context.production || preview.matched > 1;
+    m_confirmPhrase = confirm ? QStringLiteral("%1 %2").arg(verbOf(a)).arg(preview.matched) : QString();
+    m_confirmLabel->setText(tr("Type \"%1\" to confirm:").arg(m_confirmPhrase));
+    m_confirmLabel->setVisible(confirm);
+    m_confirm->setVisible(confirm);
+    m_confirm->clear();
+    setStep(Preview);
+    updateRunButton();
+    m_reason->setFocus();
+    m_reason->end(false);
+    emit statusMessage(tr("Preview ready: nothing has changed yet."));
+}
+
+void RecoveryFlow::updateRunButton()
+{
+    const QString prefill = m_finding.id + QStringLiteral(": ");
+    const QString reason = m_reason->text().trimmed();
+    // The reason names the finding (prefilled) and says more than that.
+    const bool reasonOk = !reason.isEmpty() && reason != prefill.trimmed();
+    const bool confirmOk = m_confirmPhrase.isEmpty() || m_confirm->text().trimmed() == m_confirmPhrase;
+    m_run->setEnabled(m_preview.matched > 0 && reasonOk && confirmOk);
+}
+
+void RecoveryFlow::run()
+{
+    const PreparedAction* a = selectedAction();
+    if (!a || !m_context.actions || !m_run->isEnabled())
+        return;
+    const PreparedAction action = *a;
+    const QString reason = m_reason->text().trimmed();
+    const quint64 generation = m_generation;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_progress->setRange(0, int(std::min<qint64>(std::max<qint64>(1, m_preview.matched), INT_MAX)));
+    m_progress->setValue(0);
+    m_progressText->setText(tr("Running %1 in audited chunks of at most %2 rows…")
+                                .arg(action.operationName())
+                                .arg(BulkActionEngine::MaxChunkSize));
+    m_cancelButton->setEnabled(!isRelayAction(action));
+    setStep(Running);
+    auto done = [this, generation](const Result<ActionResult>& r) {
+        if (generation == m_generation)
+            finishRun(r);
+    };
+    if (isRelayAction(action)) {
+        const QString actor = m_context.actor;
+        const qint64 staleAfter = m_options.relayStaleAfterMs();
+        m_context.actions->run<ActionResult>(
+            this,
+            [action, reason, actor, staleAfter](Database& db) -> Result<ActionResult> {
+                RelayControl control(db);
+                auto r = action.operation == PreparedAction::Operation::ForgetRelays
+                             ? control.forget(action.workerIds, staleAfter, reason, actor)
+                             : control.apply(action.operation == PreparedAction::Operation::DrainRelays
+                                                 ? RelayControl::Command::Drain
+                                                 : RelayControl::Command::Resume,
+                                             action.workerIds, reason, actor);
+                if (!r)
+                    return r.error();
+                ActionResult result;
+                result.action = r->action;
+                result.matched = r->changed.size();
+                result.affected = r->changed.size();
+                result.auditId = r->auditId;
+                result.auditIds = {r->auditId};
+                result.chunks = 1;
+                return result;
+            },
+            done);
+        return;
+    }
+    const ActionKind kind = kindOf(action);
+    const ActionRequest request = requestOf(action, m_context.actor, reason);
+    const auto cancel = m_cancel;
+    const QPointer<RecoveryFlow> self(this);
+    m_context.actions->run<ActionResult>(
+        this,
+        [kind, request, cancel, self, generation](Database& db) {
+            BulkControl control;
+            control.cancelRequested = [cancel]() { return cancel->load(); };
+            control.progress = [self, generation](const BulkProgress& p) { // on the session thread
+                QMetaObject::invokeMethod(
+                    QCoreApplication::instance(),
+                    [self, generation, p]() {
+                        if (!self || self->m_generation != generation)
+                            return;
+                        self->m_progress->setMaximum(
+                            int(std::min<qint64>(std::max(p.expected, p.processed), INT_MAX)));
+                        self->m_progress->setValue(int(std::min<qint64>(p.processed, INT_MAX)));
+                        self->m_progressText->setText(
+                            tr("%1 of %2 row(s) done in %3 chunk(s); %4 conflict(s).")
+                                .arg(p.affected)
+                                .arg(p.expected)
+                                .arg(p.chunks)
+                                .arg(p.conflicts));
+                    },
+                    Qt::QueuedConnection);
+            };
+            return BulkActionEngine(db).run(kind, request, control);
+        },
+        done);
+}
+
+void RecoveryFlow::finishRun(const Result<ActionResult>& result)
+{
+    emit acted();
+    if (!result) {
+        m_verifyText->setText(
+            tr("The action failed: %1. Chunks committed before the error stay committed and are in "
+               "the audit log.")
+                .arg(result.message()));
+        m_auditText->clear();
+        setStep(Verification);
+        verify();
+        return;
+    }
+    m_result = *result;
+    m_progress->setValue(m_progress->maximum());
+    QStringList audits;
+    for (qint64 id : result->auditIds)
+        audits << QStringLiteral("#%1").arg(id);
+    m_auditText->setText(tr("%1 row(s) changed, %2 conflict(s)%3. Audit rows: %4 (reason \"%5\").")
+                             .arg(result->affected)
+                             .arg(result->conflictCount)
+                             .arg(result->cancelled ? tr(", cancelled before the end") : QString())
+                             .arg(audits.isEmpty() ? tr("none") : audits.join(QStringLiteral(", ")))
+                             .arg(m_reason->text().trimmed()));
+    setStep(Verification);
+    verify();
+}
+
+void RecoveryFlow::verify()
+{
+    if (!m_context.actions || !m_hasFinding)
+        return;
+    const QString checkId = m_finding.id;
+    const QString key = m_finding.key;
+    const qint64 before = m_finding.evidence.count;
+    const QString unit = m_finding.evidence.unit;
+    DiagnosisOptions options = m_options;
+    options.onlyChecks = QStringList{checkId};
+    const quint64 generation = m_generation;
+    m_verifyAgain->setEnabled(false);
+    m_verifyText->setText(tr("Running the %1 check again…").arg(checkId));
+    m_context.actions->run<DiagnosisReport>(
+        this, [options](Database& db) { return Doctor(db, options).run(); },
+        [this, generation, key, before, unit, checkId](const Result<DiagnosisReport>& r) {
+            if (generation != m_generation)
+                return;
+            m_verifyAgain->setEnabled(true);
+            if (!r) {
+                m_verifyText->setText(tr("The check could not run: %1").arg(r.message()));
+                return;
+            }
+            const Finding* after = r->findByKey(key);
+            QString text = tr("Before: %1 %2.").arg(before).arg(unit) + QLatin1Char(' ');
+            if (!after)
+                text += tr("After: the finding is gone — the %1 check finds nothing of it any more.")
+                            .arg(checkId);
+            else
+                text += tr("After: %1 %2 still — %3")
+                            .arg(after->evidence.count)
+                            .arg(after->evidence.unit, after->title);
+            m_verifyText->setText(text);
+            m_verifyText->setProperty("findingGone", after == nullptr);
+            emit statusMessage(after ? tr("The finding is still there.") : tr("The finding is gone."));
+        });
+}
+
+} // namespace outbox::desktop
