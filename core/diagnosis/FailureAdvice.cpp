@@ -59,9 +59,10 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
             tr("If the size is legitimate: outside the product, raise max.message.bytes on the topic "
                "(and message.max.bytes on the brokers), raise the relay's -X message.max.bytes, restart "
                "the relays, then requeue the group (prepared below)."),
-            tr("Otherwise fix the producer so that it sends a reference instead of the content, and "
-               "mark these events DEAD (prepared below); let the application publish corrected events "
-               "if consumers need them.")};
+            dead ? finalStep
+                 : tr("Otherwise fix the producer so that it sends a reference instead of the content, and "
+                      "mark these events DEAD (prepared below); let the application publish corrected events "
+                      "if consumers need them.")};
         a.deadFirst = !dead;
         break;
     case Cause::UnknownTopic:
@@ -89,8 +90,9 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
                "it, so that new events are valid."),
             tr("If these events are acceptable once the schema is registered, requeue the group "
                "(prepared below)."),
-            tr("If they are invalid for good, mark them DEAD (prepared below) and let the application "
-               "publish corrected events.")};
+            dead ? finalStep
+                 : tr("If they are invalid for good, mark them DEAD (prepared below) and let the application "
+                      "publish corrected events.")};
         break;
     case Cause::AttemptsExhausted:
         a.name = QStringLiteral("attempts-exhausted");

@@ -424,6 +424,26 @@ private slots:
         QCOMPARE(dead.at(0).actions.size(), 1);
         QCOMPARE(dead.at(0).actions.first().operation, PreparedAction::Operation::RequeueEvents);
         QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status DEAD")));
+
+        // Marked DEAD by an operator (audited): a record of a decision, info only.
+        const auto decided = insertEvents(*db, 2, QStringLiteral("OrderPaid"), QStringLiteral("paid-"));
+        forceStatus(*db, decided, QStringLiteral("FAILED"), QStringLiteral("Broker: Message size too large"));
+        ActionRequest r;
+        r.ids = decided;
+        r.reason = QStringLiteral("failed-events: payload bug, fixed upstream");
+        r.actor = QStringLiteral("test");
+        QVERIFY(OperatorActions(*db).markDead(r).ok());
+        const QVector<Finding> after = diagnose(*db).withId(QStringLiteral("dead-events"));
+        QCOMPARE(after.size(), 3);
+        Finding byOperator;
+        for (const Finding& f : after)
+            if (f.evidence.details.value(QStringLiteral("example")).toString() ==
+                QLatin1String("Broker: Message size too large"))
+                byOperator = f;
+        QCOMPARE(byOperator.evidence.count, qint64(2));
+        QCOMPARE(byOperator.severity, Severity::Info);
+        QVERIFY(byOperator.evidence.details.value(QStringLiteral("marked_dead_by_operator")).toBool());
+        QVERIFY(byOperator.causes.first().contains(QLatin1String("payload bug, fixed upstream")));
     }
 
     void blockedAggregates_data() { TestDatabases::addKinds(); }

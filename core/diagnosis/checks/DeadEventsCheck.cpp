@@ -1,7 +1,10 @@
 #include "core/diagnosis/checks/DeadEventsCheck.h"
 
+#include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/FailureGroupFinding.h"
+
+#include <QSqlQuery>
 
 namespace outbox {
 
@@ -10,13 +13,45 @@ Result<QVector<Finding>> DeadEventsCheck::run(DiagnosisContext& context)
     auto groups = EventErrorGroups::scan(context, QStringLiteral("DEAD"));
     if (!groups)
         return groups.error();
+    Database& db = context.db();
+    const QString marked =
+        db.dialect().jsonArrayContainsInteger(QStringLiteral("target_ids"), QStringLiteral(":id"));
     QVector<Finding> findings;
     for (const EventErrorGroup& g : *groups) {
-        // DEAD is where events end when given up on; the newest of a group tells whether that is news.
+        // DEAD is where events end when given up on; the newest of a group tells whether that is news,
+        // and the audit log whether an operator decided it (then it is a record, not a problem).
+        int decided = 0;
+        qint64 auditId = 0;
+        QString auditReason;
+        for (qint64 eventId : g.sampleIds) {
+            auto q = db.exec(
+                QStringLiteral("SELECT id, reason FROM {audit} WHERE action = 'events.dead' AND %1 ORDER BY "
+                               "id DESC LIMIT 1")
+                    .arg(marked),
+                {{QStringLiteral(":id"), eventId}});
+            if (!q)
+                return q.error();
+            if (!q->next())
+                break;
+            ++decided;
+            if (q->value(0).toLongLong() > auditId) {
+                auditId = q->value(0).toLongLong();
+                auditReason = q->value(1).toString();
+            }
+        }
+        const bool byOperator = !g.sampleIds.isEmpty() && decided == g.sampleIds.size();
         const bool recent = context.ageMs(g.newest) < context.options().deadRecentMs;
         Finding f = FailureGroupFinding::make(context, id(), QStringLiteral("DEAD"), g,
-                                              recent ? Severity::Warning : Severity::Info);
+                                              recent && !byOperator ? Severity::Warning : Severity::Info);
         f.evidence.details.insert(QStringLiteral("recent_within_ms"), context.options().deadRecentMs);
+        if (byOperator) {
+            f.evidence.details.insert(QStringLiteral("marked_dead_by_operator"), true);
+            f.evidence.details.insert(QStringLiteral("audit_id"), auditId);
+            f.causes.prepend(
+                tr("An operator marked them DEAD (audit #%1: \"%2\"); this is a record of that decision.")
+                    .arg(auditId)
+                    .arg(auditReason));
+        }
         findings << f;
     }
     return findings;

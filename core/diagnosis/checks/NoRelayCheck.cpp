@@ -67,8 +67,9 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
 
     if (!latest)
         f.causes << tr(
-            "No relay has ever registered with this database and table prefix: none was started, or "
-            "the relays use another database or table prefix.");
+            "No relay is registered with this database and table prefix: none was started, the relays "
+            "stopped (a relay deregisters when it stops cleanly), or they use another database or table "
+            "prefix.");
     else
         f.causes << tr("The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3.")
                         .arg(latest->heartbeatAgeMs / 1000)
