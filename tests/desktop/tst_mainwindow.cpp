@@ -233,6 +233,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -359,6 +364,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000); // switched once the check answered
         window.pages()->setCurrentWidget(window.relays());
         QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"),
                          QStringLiteral("--kafka-bootstrap ") + bootstrap);
@@ -374,6 +380,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -398,7 +409,7 @@ private slots:
         window.show();
         QVERIFY(!window.serveDashboardAction()->isEnabled()); // nothing to serve before connecting
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
-        QVERIFY(window.serveDashboardAction()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(window.serveDashboardAction()->isEnabled(), 10000);
         window.serveDashboardAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(window.nocServer()->isRunning(), 10000);
         QNetworkAccessManager http;
