@@ -209,7 +209,9 @@ private slots:
             countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
             10000);
 
-        // Failure groups: the DEAD event's error forms one group with its count.
+        // Failure groups of DEAD events: the DEAD event's error forms one group with its count.
+        auto* groupsStatus = child<QComboBox>(&window, "groupsStatus");
+        groupsStatus->setCurrentIndex(groupsStatus->findData(QStringLiteral("DEAD")));
         QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 10000);
         QCOMPARE(window.events()->groupsModel()->record(0).value(QStringLiteral("fingerprint")).toString(),
