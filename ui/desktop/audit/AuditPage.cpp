@@ -99,6 +99,7 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
     const QFontMetrics fm(m_table->font());
     const int pad = 24;
     const QList<QPair<int, int>> widths{

@@ -82,6 +82,7 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
     {
         // Widths by meaning, so the error (last, stretching) stays on screen.
         const QFontMetrics fm(m_table->font());

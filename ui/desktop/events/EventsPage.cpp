@@ -115,11 +115,12 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
     m_eventsHint = new EmptyHint(m_table);
     m_eventsHint->setReason(tr("Not connected."));
     m_inspector = new EventInspector(horizontal);
-    horizontal->setStretchFactor(0, 3);
-    horizontal->setStretchFactor(1, 2);
+    horizontal->setStretchFactor(0, 2); // the table (and its Last error column) gets the room
+    horizontal->setStretchFactor(1, 1);
 
     auto* groupsBox = new QWidget(vertical);
     auto* groupsLayout = new QVBoxLayout(groupsBox);
@@ -162,6 +163,7 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_groupsView->setColumnWidth(1, 110);
     m_groupsView->setColumnWidth(2, 420);
     m_groupsView->setTextElideMode(Qt::ElideMiddle);
+    m_groupsView->setWordWrap(false); // wrapping would elide at the end
     m_groupsView->verticalHeader()->hide();
     m_groupsHint = new EmptyHint(m_groupsView);
     groupsLayout->addWidget(m_groupsView);
@@ -200,8 +202,8 @@ void EventsPage::setContext(const ConsoleContext& context)
     const QList<QPair<int, int>> widths{
         {EventTableModel::IdColumn, fm.horizontalAdvance(QStringLiteral("00000000")) + pad},
         {EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("SENDING")) + pad},
-        {EventTableModel::TypeColumn, 130},
-        {EventTableModel::AggregateColumn, 150},
+        {EventTableModel::TypeColumn, 120},
+        {EventTableModel::AggregateColumn, 140},
         {EventTableModel::AttemptsColumn, fm.horizontalAdvance(tr("Attempts")) + pad},
         {EventTableModel::CreatedColumn, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad}};
     for (const auto& w : widths)

@@ -260,6 +260,7 @@ QChartView* OverviewPage::makeChartView(QChart* chart)
             QFont af = axis->labelsFont();
             af.setPointSize(13);
             axis->setLabelsFont(af);
+            axis->setTitleFont(af);
         }
     }
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -438,6 +439,10 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
             m_relays->setItem(i, c, item);
         }
     }
+    // Names and states whole, whatever the font size (the wallboard's is large).
+    for (QTableWidget* t : {m_leases, m_relays})
+        for (int c = 0; c + 1 < t->columnCount(); ++c)
+            t->resizeColumnToContents(c);
 }
 
 } // namespace outbox::desktop

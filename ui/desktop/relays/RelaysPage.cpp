@@ -50,7 +50,9 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setTextElideMode(Qt::ElideMiddle); // Last error: its start and its end; all of it in the tooltip
+    // Last error: its start and its end, all of it in the tooltip (wrapping would elide the end).
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
     m_table->setColumnWidth(0, 200);
     m_table->setColumnWidth(3, 90);
     m_table->setColumnWidth(4, 80);
