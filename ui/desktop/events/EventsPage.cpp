@@ -185,6 +185,7 @@ void EventsPage::setContext(const ConsoleContext& context)
     m_groupList.clear();
     m_groups->setRows({});
     m_groupsLoadedFor = -1;
+    m_sampledCounts.clear();
     m_newRows->hide();
     m_info->clear();
     m_groupsInfo->clear();
@@ -305,9 +306,13 @@ void EventsPage::noteSnapshot(const MetricsSnapshot& snapshot)
     // Follow the data: failure groups reload when the counts they group changed; the table says
     // how many newer events match its filter ("N new — show") instead of changing under the
     // operator's selection.
+    // Only while the page is on screen: a hidden page costs the database nothing, and catches up
+    // within one sample when it is opened.
+    m_sampledCounts = snapshot.events;
+    if (!isVisible())
+        return;
     const QString groupStatus = m_groupsStatus->currentData().toString();
-    const qint64 grouped = snapshot.events.value(groupStatus);
-    if (grouped != m_groupsLoadedFor && !m_groupsLoading)
+    if (snapshot.events.value(groupStatus) != m_groupsLoadedFor && !m_groupsLoading)
         refreshGroups();
     if (!m_model || m_model->isFetching() || m_model->ascending() || m_newCheckRunning || !m_context.browse)
         return;
@@ -346,19 +351,11 @@ void EventsPage::refreshGroups()
         return;
     const QString status = m_groupsStatus->currentData().toString();
     m_groupsLoading = true;
-    m_context.analysis->run<QPair<QVector<FailureGroup>, qint64>>(
-        this,
-        [status](Database& db) -> Result<QPair<QVector<FailureGroup>, qint64>> {
-            // The groups and the count they add up to, read together so they agree.
-            auto groups = FailureGroups(db).list(QStringList{status});
-            if (!groups)
-                return groups.error();
-            auto counts = EventStore(db).counts();
-            if (!counts)
-                return counts.error();
-            return qMakePair(*groups, counts->byStatus.value(status));
-        },
-        [this, status](const Result<QPair<QVector<FailureGroup>, qint64>>& r) {
+    // The sampler's count when the groups were asked for: a later, different count reloads them.
+    const qint64 sampled = m_sampledCounts.value(status, -1);
+    m_context.analysis->run<QVector<FailureGroup>>(
+        this, [status](Database& db) { return FailureGroups(db).list(QStringList{status}); },
+        [this, status, sampled](const Result<QVector<FailureGroup>>& r) {
             m_groupsLoading = false;
             if (!r.ok()) {
                 emit statusMessage(r.message());
@@ -366,8 +363,8 @@ void EventsPage::refreshGroups()
             }
             if (status != m_groupsStatus->currentData().toString())
                 return; // the operator switched to the other status meanwhile
-            m_groupsLoadedFor = r->second;
-            m_groupList = r->first;
+            m_groupsLoadedFor = sampled;
+            m_groupList = *r;
             QVector<QJsonObject> rows;
             qint64 grouped = 0;
             for (const FailureGroup& g : m_groupList) {

@@ -86,7 +86,8 @@ private:
     EmptyHint* m_eventsHint = nullptr;
     EmptyHint* m_groupsHint = nullptr;
     QDateTime m_loadedAt;
-    qint64 m_groupsLoadedFor = -1; // the status count the shown groups add up to
+    qint64 m_groupsLoadedFor = -1; // the sampled status count when the shown groups were read
+    QMap<QString, qint64> m_sampledCounts;
     bool m_groupsLoading = false;
     bool m_newCheckRunning = false;
 };
