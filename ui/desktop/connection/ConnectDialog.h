@@ -12,10 +12,10 @@ class QPushButton;
 
 namespace outbox::desktop {
 
-// Pick or edit a named profile (URL without password, colour tag) or a recent URL and connect;
-// profiles and recent URLs are kept with QSettings, passwords never are. Connect checks the URL
-// here (an empty or malformed URL is an error in the dialog) and asks for the connection with
-// connectRequested(); the dialog stays open until connectionSucceeded() or shows
+// Pick or edit a named profile (URL without password, table prefix, colour tag) or a recent URL
+// and connect; profiles and recent URLs are kept with QSettings, passwords never are. Connect
+// checks the URL here (an empty or malformed URL is an error in the dialog) and asks for the
+// connection with connectRequested(); the dialog stays open until connectionSucceeded() or shows
 // connectionFailed()'s message.
 class ConnectDialog : public QDialog
 {
@@ -44,6 +44,7 @@ private:
     QComboBox* m_choice = nullptr;
     QLineEdit* m_name = nullptr;
     QLineEdit* m_url = nullptr;
+    QLineEdit* m_tablePrefix = nullptr;
     QComboBox* m_colour = nullptr;
     QComboBox* m_recent = nullptr;
     QLabel* m_error = nullptr;

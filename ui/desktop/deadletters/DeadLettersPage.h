@@ -1,9 +1,11 @@
 #pragma once
 
+#include "core/db/DeadLetterFilter.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/ConsoleContext.h"
 
 #include <QDateTime>
+#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -16,6 +18,7 @@ class QTableView;
 namespace outbox::desktop {
 
 class EmptyHint;
+class ActionRunner;
 class RecordTableModel;
 
 // The consumer-side dead letters: list in keyset pages, inspect, replay and discard.
@@ -43,14 +46,17 @@ signals:
 private:
     void loadMore();
     void act(bool replay);
+    DeadLetterFilter typedFilter() const;
 
     ConsoleContext m_context;
+    QPointer<ActionRunner> m_runner; // the action under way, if any
     RecordTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QPlainTextEdit* m_detail = nullptr;
     QComboBox* m_status = nullptr;
     QLineEdit* m_consumer = nullptr;
     QComboBox* m_scope = nullptr;
+    DeadLetterFilter m_applied; // what the list shows (set by reload)
     qint64 m_cursor = 0;
     quint64 m_generation = 0;
     // Following the data
