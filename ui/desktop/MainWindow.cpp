@@ -203,7 +203,7 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
 {
     // Servers without password authentication need none; ask only when the server wants one.
     // The password is kept in memory for this connection only, never stored.
-    if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
+    if (!url.hasServer() || !url.password.isEmpty() || m_passwordPrompt)
         return;
     if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive) &&
         !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive) &&

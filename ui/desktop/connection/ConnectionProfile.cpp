@@ -63,7 +63,7 @@ QString ProfileStore::withoutPassword(const QString& url)
     if (!parsed)
         return {};
     QString text = parsed->redacted();
-    if (!parsed->connectOptions.isEmpty() && parsed->kind != DatabaseKind::Sqlite)
+    if (!parsed->connectOptions.isEmpty()) // only server URLs carry options
         text +=
             QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
     return text;
