@@ -3,6 +3,7 @@
 #include "core/db/Migrator.h"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -117,9 +118,30 @@ Result<std::unique_ptr<Database>> Context::openMigratedDatabase()
     return db;
 }
 
+QString hintFor(const QString& subject)
+{
+    // outboxctl's words for what a core error is about (Error::subject).
+    static const QHash<QString, QString> hints{
+        {QStringLiteral("database/url"), QStringLiteral("use --db URL or set OUTBOX_DB_URL")},
+        {QStringLiteral("kafka/bootstrap"),
+         QStringLiteral("--kafka-bootstrap host:port or OUTBOX_KAFKA_BOOTSTRAP")},
+        {QStringLiteral("consumer/name"), QStringLiteral("--consumer NAME")},
+        {QStringLiteral("relay/lease_ms"), QStringLiteral("--lease-ms")},
+        {QStringLiteral("after_id"), QStringLiteral("--after-id")},
+        {QStringLiteral("reason"), QStringLiteral("--reason")},
+    };
+    return hints.value(subject);
+}
+
+QString withHint(const Error& error)
+{
+    const QString hint = hintFor(error.subject);
+    return hint.isEmpty() ? error.message : QStringLiteral("%1 (%2)").arg(error.message, hint);
+}
+
 int Context::fail(const Error& error)
 {
-    err << "outboxctl: " << error.message << Qt::endl;
+    err << "outboxctl: " << withHint(error) << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 

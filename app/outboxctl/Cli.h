@@ -37,7 +37,7 @@ public:
     Result<std::unique_ptr<Database>> openMigratedDatabase();
     Result<QString> configValue(const QString& key) const;
 
-    // One error line on stderr; returns the exit code that goes with it.
+    // One error line on stderr (with withHint()); returns the exit code that goes with it.
     int fail(const Error& error);
     int usage(const QString& message) { return fail(Error::usage(message)); }
     void printJson(const QJsonValue& value);
@@ -54,6 +54,11 @@ struct Command
 };
 
 QList<QCommandLineOption> commonOptions();
+
+// The flag or variable that sets what a core error is about (Error::subject), empty when none;
+// withHint() appends it to the message: "no Kafka bootstrap servers given (--kafka-bootstrap …)".
+QString hintFor(const QString& subject);
+QString withHint(const Error& error);
 
 // Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);

@@ -23,7 +23,7 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return Error::usage(QStringLiteral("no database given: use --db URL or set OUTBOX_DB_URL"));
+        return Error::usage(QStringLiteral("no database given")).about(QStringLiteral("database/url"));
 
     const int sep = trimmed.indexOf(QLatin1String("://"));
     if (sep <= 0)

@@ -29,6 +29,7 @@ Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {},
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
     for (const QString& key : extraEnv.keys())
         env.insert(key, extraEnv.value(key));
     p.setProcessEnvironment(env);
@@ -227,7 +228,31 @@ private slots:
         QTest::newRow("missing sqlite dir") << QStringList{QStringLiteral("migrate"), QStringLiteral("--db"),
                                                            QStringLiteral("sqlite:///nonexistent-dir/x.db")}
                                             << 1 << "does not exist";
-        QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2 << "no database given";
+        // Core says what is missing; outboxctl adds how to give it.
+        QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2
+                               << "no database given (use --db URL or set OUTBOX_DB_URL)";
+        QTest::newRow("relay without broker")
+            << QStringList{QStringLiteral("relay"), QStringLiteral("--db"),
+                           QStringLiteral("sqlite:///tmp/x.db")}
+            << 2
+            << "no Kafka bootstrap servers given (--kafka-bootstrap host:port or OUTBOX_KAFKA_BOOTSTRAP)";
+        QTest::newRow("lease shorter than a delivery") << QStringList{QStringLiteral("relay"),
+                                                                      QStringLiteral("--db"),
+                                                                      QStringLiteral("sqlite:///tmp/x.db"),
+                                                                      QStringLiteral("--kafka-bootstrap"),
+                                                                      QStringLiteral("127.0.0.1:1"),
+                                                                      QStringLiteral("--lease-ms"),
+                                                                      QStringLiteral("5000")}
+                                                       << 2 << "lengthen the lease (--lease-ms)";
+        QTest::newRow("consumer group set by hand") << QStringList{QStringLiteral("consume"),
+                                                                   QStringLiteral("--demo-inventory"),
+                                                                   QStringLiteral("--db"),
+                                                                   QStringLiteral("sqlite:///tmp/x.db"),
+                                                                   QStringLiteral("--kafka-bootstrap"),
+                                                                   QStringLiteral("127.0.0.1:1"),
+                                                                   QStringLiteral("-X"),
+                                                                   QStringLiteral("group.id=other")}
+                                                    << 2 << "named after the consumer (--consumer NAME)";
         QTest::newRow("unknown command") << QStringList{QStringLiteral("explode")} << 2 << "unknown command";
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("status"), QStringLiteral("--bogus")} << 2 << "bogus";

@@ -4,6 +4,7 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/AccessControl.h"
+#include "ui/web/WebReply.h"
 #include "ui/web/WebServer.h"
 
 #include <QElapsedTimer>
@@ -520,6 +521,25 @@ print(json.dumps(out))
         QVERIFY(!c.setListen(QStringLiteral("127.0.0.1:99999")).ok());
         QVERIFY(c.setListen(QStringLiteral("[::1]:8081")).ok());
         QVERIFY(c.isLoopbackOnly());
+    }
+
+    void anErrorAboutARequestFieldNamesIt()
+    {
+        // Core names what an error is about; the API's hint is its own field name, never a flag.
+        const WebReply field = WebReply::fromError(
+            Error::usage(QStringLiteral("a reason is required")).about(QStringLiteral("reason")));
+        QCOMPARE(field.status, 400);
+        const QJsonObject body = QJsonDocument::fromJson(field.body).object();
+        QCOMPARE(body.value(QStringLiteral("error")).toString(), QStringLiteral("a reason is required"));
+        QCOMPARE(body.value(QStringLiteral("field")).toString(), QStringLiteral("reason"));
+        // A server setting is not the client's to fix: no field.
+        const WebReply setting =
+            WebReply::fromError(Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+                                    .about(QStringLiteral("kafka/bootstrap")));
+        QVERIFY(!QJsonDocument::fromJson(setting.body).object().contains(QStringLiteral("field")));
+        QCOMPARE(WebReply::fromError(Error::conflict(QStringLiteral("x")).about(QStringLiteral("after_id")))
+                     .status,
+                 409);
     }
 };
 

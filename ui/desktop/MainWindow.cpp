@@ -119,7 +119,11 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
 {
     auto url = DatabaseUrl::parse(urlText);
     if (!url) {
-        showStatus(url.message());
+        // The console's hint: where a URL is entered here, not which flag would have given one.
+        showStatus(url.error().subject == QLatin1String("database/url")
+                       ? tr("No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in "
+                            "Connection › Connect…")
+                       : url.message());
         return false;
     }
     DatabaseUrl resolved = *url;
