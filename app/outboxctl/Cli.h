@@ -13,7 +13,8 @@
 
 namespace outbox::cli {
 
-// Exit codes (DESIGN §7).
+// Exit codes, a contract with scripts: 0 success, 1 a runtime error (database, broker, I/O),
+// 2 a usage or configuration error (the caller must change what it asked for).
 enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2 };
 
 // What every command gets: its parsed options, output streams and the common settings.

@@ -54,7 +54,7 @@ struct ActionResult
     QJsonObject toJson() const;
 };
 
-// Operator actions shared by the console, the CLI and the web API (DESIGN §6). Each runs in one
+// Operator actions shared by the console, the CLI and the web API. Each runs in one
 // transaction with its audit row, changes only rows in the expected state, and has a dry run.
 class OperatorActions
 {

@@ -13,7 +13,7 @@ namespace outbox::web {
 class DatabaseWorkerPool;
 class LatestSnapshot;
 
-// The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
+// The JSON API under /api/v1. Reads and mutations go through core's stores and
 // OperatorActions on the pool's threads; this class only parses requests and shapes JSON.
 class WebApi : public QObject
 {
