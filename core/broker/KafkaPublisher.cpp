@@ -12,7 +12,7 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
 {
     if (bootstrap.trimmed().isEmpty())
         return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka/bootstrap"));
+            .about(QStringLiteral("kafka.bootstrap"));
     std::unique_ptr<KafkaPublisher> p(new KafkaPublisher);
     char err[512];
     rd_kafka_conf_t* conf = rd_kafka_conf_new();

@@ -13,7 +13,7 @@ Status RelayOptions::validate() const
 {
     if (bootstrap.trimmed().isEmpty())
         return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka/bootstrap"));
+            .about(QStringLiteral("kafka.bootstrap"));
     if (batchSize < 1 || batchSize > 10000)
         return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
     if (leaseMs < 1000)
@@ -35,7 +35,7 @@ Status RelayOptions::validate() const
                        .arg(kafka.messageTimeoutMs())
                        .arg(leaseMs)
                        .arg(worstCase))
-            .about(QStringLiteral("relay/lease_ms"));
+            .about(QStringLiteral("relay.lease_ms"));
     return TopicRouter::validateTemplate(topicTemplate);
 }
 

@@ -23,8 +23,8 @@ struct Error
 {
     ErrorKind kind = ErrorKind::Runtime;
     QString message;
-    // A configuration key as in the INI file ("database/url", "kafka/bootstrap", "consumer/name",
-    // "relay/lease_ms") or an operation's input ("after_id", "reason"); empty when none.
+    // A configuration key of core/config ("database.url", "kafka.bootstrap", "consumer.name",
+    // "relay.lease_ms") or an operation's input ("after_id"); empty when none.
     QString subject;
 
     static Error usage(QString m) { return {ErrorKind::Usage, std::move(m), {}}; }

@@ -1,5 +1,6 @@
 #include "ui/web/WebReply.h"
 
+#include <QCoreApplication>
 #include <QHttpServerResponse>
 #include <QJsonDocument>
 
@@ -41,14 +42,14 @@ WebReply WebReply::fromError(const Error& e, bool unavailable)
     case ErrorKind::Runtime:
         break;
     }
-    // The API's hint: an operation's inputs ("reason", "after_id") are the request's field names.
-    // Configuration keys ("kafka/bootstrap") are the server's business, not the client's.
-    if (e.subject.isEmpty() || e.subject.contains(QLatin1Char('/')))
+    // The API's hint: an operation's inputs ("after_id") are the request's field names, named as
+    // the action routes name theirs. Configuration keys ("kafka.bootstrap") are the server's
+    // business, not the client's.
+    if (e.subject.isEmpty() || e.subject.contains(QLatin1Char('.')))
         return error(status, e.message);
-    return json(QJsonObject{{QStringLiteral("error"), e.message},
-                            {QStringLiteral("status"), status},
-                            {QStringLiteral("field"), e.subject}},
-                status);
+    return error(
+        status,
+        QCoreApplication::translate("outbox::web::WebApi", "%1 (field %2)").arg(e.message, e.subject));
 }
 
 QHttpServerResponse WebReply::toResponse() const
