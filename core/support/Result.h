@@ -27,6 +27,9 @@ struct Error
     // "relay.lease_ms") or an operation's input ("after_id"); empty when none.
     QString subject;
 
+    Error() = default;
+    Error(ErrorKind k, QString m, QString s = {}) : kind(k), message(std::move(m)), subject(std::move(s)) {}
+
     static Error usage(QString m) { return {ErrorKind::Usage, std::move(m), {}}; }
     static Error notFound(QString m) { return {ErrorKind::NotFound, std::move(m), {}}; }
     static Error conflict(QString m) { return {ErrorKind::Conflict, std::move(m), {}}; }
