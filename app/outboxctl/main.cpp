@@ -1,4 +1,4 @@
-// outboxctl: the headless front end of Outbox Console (DESIGN §7). Parses the command line and
+// outboxctl: the headless front end of Outbox Console. Parses the command line and
 // hands each command to core; never links Qt Widgets.
 #include "app/outboxctl/Cli.h"
 

@@ -516,7 +516,11 @@ QString Config::where(const QString& key) const
 Error Config::located(const QString& key, const Error& error) const
 {
     const QString at = where(key);
-    return at.isEmpty() ? error : Error{error.kind, at + QStringLiteral(": ") + error.message};
+    if (at.isEmpty())
+        return error;
+    Error e = error;
+    e.message = at + QStringLiteral(": ") + error.message;
+    return e;
 }
 
 QVector<Setting> Config::kafkaProperties() const

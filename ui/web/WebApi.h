@@ -14,7 +14,7 @@ namespace outbox::web {
 class DatabaseWorkerPool;
 class LatestSnapshot;
 
-// The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
+// The JSON API under /api/v1. Reads and mutations go through core's stores and
 // BulkActionEngine on the pool's threads; an action that takes more than one chunk runs as a job
 // (ActionJobs: a thread and a connection of its own). This class only parses requests and shapes
 // JSON.

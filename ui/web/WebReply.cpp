@@ -1,5 +1,6 @@
 #include "ui/web/WebReply.h"
 
+#include <QCoreApplication>
 #include <QHttpServerResponse>
 #include <QJsonDocument>
 
@@ -27,17 +28,28 @@ WebReply WebReply::error(int status, const QString& message)
 
 WebReply WebReply::fromError(const Error& e, bool unavailable)
 {
+    int status = unavailable ? 503 : 500;
     switch (e.kind) {
     case ErrorKind::Usage:
-        return error(400, e.message);
+        status = 400;
+        break;
     case ErrorKind::NotFound:
-        return error(404, e.message);
+        status = 404;
+        break;
     case ErrorKind::Conflict:
-        return error(409, e.message);
+        status = 409;
+        break;
     case ErrorKind::Runtime:
         break;
     }
-    return error(unavailable ? 503 : 500, e.message);
+    // The API's hint: an operation's inputs ("after_id") are the request's field names, named as
+    // the action routes name theirs. Configuration keys ("kafka.bootstrap") are the server's
+    // business, not the client's.
+    if (e.subject.isEmpty() || e.subject.contains(QLatin1Char('.')))
+        return error(status, e.message);
+    return error(
+        status,
+        QCoreApplication::translate("outbox::web::WebApi", "%1 (field %2)").arg(e.message, e.subject));
 }
 
 QHttpServerResponse WebReply::toResponse() const

@@ -25,7 +25,8 @@ struct WebReply
     // {"error": "<one sentence>", "status": N}
     static WebReply error(int status, const QString& message);
     // The one mapping of ErrorKind to HTTP: Usage 400, NotFound 404, Conflict 409, Runtime 500
-    // (503 when `unavailable`, i.e. the database could not be reached at all).
+    // (503 when `unavailable`, i.e. the database could not be reached at all). An error about one
+    // of the request's fields (Error::subject) names it: "… (field after_id)".
     static WebReply fromError(const Error& error, bool unavailable = false);
 
     QHttpServerResponse toResponse() const;

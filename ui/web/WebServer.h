@@ -22,7 +22,7 @@ class DashboardHub;
 class DatabaseWorkerPool;
 class WebApi;
 
-// The NOC server (DESIGN §9): the dashboard at /, its WebSocket at /ws, /metrics and the JSON
+// The NOC server: the dashboard at /, its WebSocket at /ws, /metrics and the JSON
 // API, all fed by one MetricsSampler and a small pool of database threads. Runs on the thread
 // that creates it and never waits for the database there.
 class WebServer : public QObject
