@@ -33,7 +33,7 @@ public:
 private:
     using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&);
 
-    WebReply summary() const;
+    WebReply summary(const Principal& principal) const;
     void listEvents(const ApiCall& call, Done done);
     void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
     void listDeadLetters(const ApiCall& call, Done done);

@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QUrl>
 
 namespace outbox::web {
 
@@ -56,6 +57,27 @@ Status WebConfig::setListen(const QString& text)
     return {};
 }
 
+Result<QString> WebConfig::normalizeOrigin(const QString& text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+        url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment() ||
+        (!url.path().isEmpty() && url.path() != QLatin1String("/")))
+        return Error::usage(
+            tr("invalid origin \"%1\" in allowed_origins (expected scheme://host[:port], e.g. "
+               "https://noc.example.com)")
+                .arg(text));
+    const int defaultPort = scheme == QLatin1String("https") ? 443 : 80;
+    QString host = url.host(QUrl::FullyEncoded).toLower();
+    if (host.contains(QLatin1Char(':')))
+        host = QLatin1Char('[') + host + QLatin1Char(']');
+    QString origin = scheme + QStringLiteral("://") + host;
+    if (url.port(defaultPort) != defaultPort)
+        origin += QLatin1Char(':') + QString::number(url.port());
+    return origin;
+}
+
 Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value)
 {
     static const QRegularExpression pattern(QStringLiteral("^(viewer|operator):([0-9a-f]{64})$"));
@@ -91,6 +113,28 @@ Result<WebConfig> WebConfig::fromFile(const QString& path)
     }
     config.publicDashboard = settings.value(QStringLiteral("public_dashboard"), false).toBool();
     config.maskedFields = listValue(settings.value(QStringLiteral("mask_fields")));
+    if (settings.contains(QStringLiteral("mask_patterns"))) {
+        // Each comma-separated value is one pattern; quote a pattern that contains a comma.
+        config.maskPatterns.clear();
+        const QVariant raw = settings.value(QStringLiteral("mask_patterns"));
+        const QStringList parts =
+            raw.typeId() == QMetaType::QStringList ? raw.toStringList() : QStringList{raw.toString()};
+        for (const QString& part : parts) {
+            const QString pattern = part.trimmed();
+            if (pattern.isEmpty())
+                continue;
+            if (pattern != QLatin1String("card-numbers") && !QRegularExpression(pattern).isValid())
+                return Error::usage(tr("invalid regular expression \"%1\" in mask_patterns: %2")
+                                        .arg(pattern, QRegularExpression(pattern).errorString()));
+            config.maskPatterns << pattern;
+        }
+    }
+    for (const QString& origin : listValue(settings.value(QStringLiteral("allowed_origins")))) {
+        auto normalized = normalizeOrigin(origin);
+        if (!normalized)
+            return normalized.error();
+        config.allowedOrigins << *normalized;
+    }
     config.unconsumedConsumers = listValue(settings.value(QStringLiteral("reconcile_consumers")));
     config.tlsCertificateFile = settings.value(QStringLiteral("tls_cert")).toString();
     config.tlsKeyFile = settings.value(QStringLiteral("tls_key")).toString();

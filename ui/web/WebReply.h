@@ -7,8 +7,6 @@
 #include <QList>
 #include <QPair>
 
-class QHttpServerResponse;
-
 namespace outbox::web {
 
 // An HTTP answer as plain data, so that it can be built on a database thread and sent on the
@@ -28,7 +26,9 @@ struct WebReply
     // (503 when `unavailable`, i.e. the database could not be reached at all).
     static WebReply fromError(const Error& error, bool unavailable = false);
 
-    QHttpServerResponse toResponse() const;
+    // The whole HTTP/1.1 response: status line, headers (Content-Length, no-store, nosniff and
+    // Connection) and body.
+    QByteArray toHttp(bool keepAlive) const;
 };
 
 } // namespace outbox::web
