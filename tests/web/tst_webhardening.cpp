@@ -424,6 +424,79 @@ private slots:
         QVERIFY(pushed.contains("produce failed for card ***"));
     }
 
+    // The bounded HTTP layer speaks HTTP/1.1 as clients expect: pipelining in order, keep-alive,
+    // HTTP/1.0, 100-continue, and one clear 400 for what it cannot accept.
+    void httpLayerBasics()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("httpbasics"));
+        forceStatus(*db, insertEvents(*db, 2), QStringLiteral("FAILED"), QStringLiteral("x"));
+        WebServer server(hardeningConfig(), db->url(), QString());
+        QVERIFY(server.start().ok());
+        const quint16 port = server.baseUrl().port();
+        const QByteArray host = "Host: 127.0.0.1:" + QByteArray::number(port) + "\r\n";
+        const QByteArray viewer = "Authorization: Bearer " + ViewerSecret + "\r\n";
+        const QByteArray op = "Authorization: Bearer " + OperatorSecret + "\r\n";
+        const QByteArray dryRun = "{\"filter\":{\"status\":\"FAILED\"},\"dry_run\":true}";
+        const QByteArray dryRunLength = "Content-Length: " + QByteArray::number(dryRun.size()) + "\r\n";
+
+        // Three pipelined requests in one write: three answers, in order, on one connection.
+        RawClient pipelined;
+        pipelined.connectTo(port);
+        pipelined.write("GET /api/v1/events?limit=1 HTTP/1.1\r\n" + host + viewer + "\r\n" +
+                        "GET /api/v1/nothing HTTP/1.1\r\n" + host + viewer + "\r\n" +
+                        "POST /api/v1/events/requeue HTTP/1.1\r\n" + host + op + dryRunLength +
+                        "Connection: close\r\n\r\n" + dryRun);
+        QTRY_VERIFY_WITH_TIMEOUT(pipelined.closed(), 10000);
+        const QList<QByteArray> answers = pipelined.received().split('\n');
+        QStringList statuses;
+        for (const QByteArray& line : answers)
+            if (line.contains("HTTP/1.1 "))
+                statuses << QString::fromLatin1(line.mid(line.indexOf("HTTP/1.1 ") + 9, 3));
+        QVERIFY2(statuses ==
+                     (QStringList{QStringLiteral("200"), QStringLiteral("404"), QStringLiteral("200")}),
+                 pipelined.received().right(300).constData());
+        QVERIFY(pipelined.received().contains("\"matched\":2"));
+
+        // HTTP/1.0 without keep-alive: answered, then closed.
+        RawClient old;
+        old.connectTo(port);
+        old.write("GET / HTTP/1.0\r\n\r\n");
+        QTRY_VERIFY_WITH_TIMEOUT(old.closed(), 10000);
+        QCOMPARE(old.status(), 200);
+
+        // Expect: 100-continue is answered only once the head has passed.
+        RawClient expect;
+        expect.connectTo(port);
+        expect.write("POST /api/v1/events/requeue HTTP/1.1\r\n" + host + op + dryRunLength +
+                     "Expect: 100-continue\r\n\r\n");
+        QTRY_VERIFY_WITH_TIMEOUT(expect.received().startsWith("HTTP/1.1 100 Continue\r\n\r\n"), 5000);
+        expect.write(dryRun);
+        QTRY_VERIFY_WITH_TIMEOUT(expect.received().contains("HTTP/1.1 200 OK"), 5000);
+        RawClient expectRefused;
+        expectRefused.connectTo(port);
+        expectRefused.write("POST /api/v1/events/requeue HTTP/1.1\r\n" + host + viewer +
+                            "Content-Length: 16\r\nExpect: 100-continue\r\n\r\n");
+        QTRY_COMPARE_WITH_TIMEOUT(expectRefused.status(), 403, 5000);
+
+        // One 400 for requests it cannot take, then the connection closes.
+        const QList<QByteArray> malformed = {
+            QByteArray("NONSENSE\r\n\r\n"),
+            QByteArray("POST /api/v1/events/requeue HTTP/1.1\r\n" + host + op +
+                       "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"),
+            QByteArray("GET /ws HTTP/1.1\r\n" + host +
+                       "Upgrade: websocket\r\nConnection: Upgrade\r\nContent-Length: 3\r\n\r\nabc"),
+            QByteArray("GET /api/v1/events HTTP/1.1\r\n" + host + viewer + "Content-Length: 3\r\n\r\nabc")};
+        for (const QByteArray& bad : malformed) {
+            RawClient c;
+            c.connectTo(port);
+            c.write(bad);
+            QTRY_VERIFY_WITH_TIMEOUT(c.closed(), 10000);
+            QVERIFY2(c.status() == 400, c.received().constData());
+        }
+        // Closed connections are released; only the kept-alive 100-continue client remains.
+        QTRY_COMPARE_WITH_TIMEOUT(server.httpConnectionCount(), 1, 3000);
+    }
+
     // The bounded front keeps TLS: HTTPS, and the WebSocket handed over inside TLS (wss).
     void tlsCarriesApiAndWebSocket()
     {

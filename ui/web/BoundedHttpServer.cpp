@@ -241,6 +241,8 @@ private:
         if (m_request.contentLength > limits.maxBodyBytes)
             return refuseInCallback(WebReply::error(
                 413, httpTr("the request body is larger than %1 bytes").arg(limits.maxBodyBytes)));
+        if (m_request.webSocketUpgrade && m_request.hasBody())
+            return refuseInCallback(WebReply::error(400, httpTr("a WebSocket upgrade carries no body")));
         if (m_request.webSocketUpgrade && !m_inTransaction)
             return refuseInCallback(WebReply::error(
                 400, httpTr("open a new connection for the WebSocket (it must be its first request)")));
