@@ -42,7 +42,7 @@ class HttpConnection : public QObject
 {
 public:
     HttpConnection(BoundedHttpServer& server, QTcpSocket* socket, QHostAddress peer, bool tls)
-        : m_server(server), m_socket(socket), m_peer(std::move(peer)), m_tls(tls)
+        : QObject(&server), m_server(server), m_socket(socket), m_peer(std::move(peer)), m_tls(tls)
     {
         http_parser_init(&m_parser, HTTP_REQUEST);
         m_parser.data = this;
@@ -56,7 +56,11 @@ public:
         m_timer.start(m_server.m_limits.headTimeoutMs); // the TLS handshake and the first head
     }
 
-    ~HttpConnection() override { m_server.release(this); }
+    ~HttpConnection() override
+    {
+        if (!m_released) // destroy() released it already, maybe long before the server went
+            m_server.release(this);
+    }
 
     const QHostAddress& peer() const { return m_peer; }
 
@@ -91,6 +95,7 @@ public:
         m_state = State::Closed;
         m_timer.stop();
         m_server.release(this); // the slot is free at once
+        m_released = true;
         if (m_socket) {
             m_socket->disconnect(this);
             m_socket->abort();
@@ -409,6 +414,7 @@ private:
     bool m_firstRequest = true;
     bool m_inTransaction = false;
     bool m_halfClosed = false;
+    bool m_released = false;
 
     friend class BoundedHttpServer;
 };
@@ -442,6 +448,8 @@ BoundedHttpServer::~BoundedHttpServer()
     const auto connections = m_connections;
     for (HttpConnection* c : connections)
         delete c; // aborts its socket; release() forgets it
+    // Connections closed earlier and still waiting for deleteLater() are children: QObject
+    // deletes them, and they no longer touch this server.
 }
 
 #if QT_CONFIG(ssl)

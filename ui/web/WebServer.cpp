@@ -50,11 +50,10 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     : QObject(parent), m_config(std::move(config)), m_url(std::move(url)),
       m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens)
 {
-    m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
-    m_api = std::make_unique<WebApi>(*m_pool, m_latest,
-                                     PayloadMasker(m_config.maskedFields, m_config.maskPatterns),
-                                     m_config.sampleIntervalMs);
+    // What viewers, the public dashboard and /ws see; operators see everything.
     const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
+    m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
+    m_api = std::make_unique<WebApi>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
     m_hub =
         std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
                                        m_config.sampleIntervalMs, m_config.relayStaleAfterMs, viewerMasker);
