@@ -202,8 +202,8 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
             if (v.isString())
                 v = maskText(v.toString());
         } else if (key == QLatin1String("filter") || key == QLatin1String("before") ||
-                   key == QLatin1String("after")) {
-            v = maskStrings(v); // an audit entry's recorded filter and states
+                   key == QLatin1String("after") || key == QLatin1String("target")) {
+            v = maskStrings(v); // an audit entry's recorded filter and states, a job's target
         } else {
             continue;
         }

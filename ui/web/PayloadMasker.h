@@ -28,7 +28,7 @@ public:
         return m_payloadPaths.isEmpty() && m_headerPaths.isEmpty() && m_textPatterns.isEmpty() &&
                !m_cardNumbers;
     }
-    // An event, dead letter or audit entry as the API renders it.
+    // An event, dead letter, audit entry or bulk-action job as the API renders it.
     QJsonObject maskRow(QJsonObject row) const;
     // A payload (or a JSON message key): fields, then patterns in its strings.
     QJsonValue maskValue(const QJsonValue& payload) const;

@@ -243,8 +243,9 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
 
     const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
     const bool isPost = request.method == "POST";
+    const bool isDelete = request.method == "DELETE";
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !(isPost && isApi))
+    if (!isGet && !((isPost || isDelete) && isApi))
         return WebReply::error(405, tr("%1 does not accept this method").arg(path));
 
     if (request.webSocketUpgrade) {
@@ -305,6 +306,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
 
     ApiCall call;
     call.post = request.method == "POST";
+    call.del = request.method == "DELETE";
     call.path = path;
     call.query = request.query;
     call.body = request.body;
