@@ -6,9 +6,8 @@
 
 namespace outbox::web {
 
-// Renders a MetricsSnapshot in the Prometheus text exposition format (version 0.0.4). The metric
-// names (outbox_events{status}, outbox_sent_total, … as listed in README.md) are a contract with
-// dashboards and alert rules. Label values are escaped; every family has HELP and TYPE lines.
+// Renders a MetricsSnapshot in the Prometheus text exposition format (version 0.0.4) with the
+// names listed in README.md. Label values are escaped; every family has HELP and TYPE lines.
 class PrometheusExposition
 {
 public:

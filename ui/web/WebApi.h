@@ -34,7 +34,7 @@ public:
     static constexpr int MaxPageSize = 1000;
 
 private:
-    WebReply summary() const;
+    WebReply summary(const Principal& principal) const;
     void listEvents(const ApiCall& call, Done done);
     void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
     void listDeadLetters(const ApiCall& call, Done done);

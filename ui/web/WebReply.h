@@ -7,8 +7,6 @@
 #include <QList>
 #include <QPair>
 
-class QHttpServerResponse;
-
 namespace outbox::web {
 
 // An HTTP answer as plain data, so that it can be built on a database thread and sent on the
@@ -29,7 +27,9 @@ struct WebReply
     // of the request's fields (Error::subject) names it: "… (field after_id)".
     static WebReply fromError(const Error& error, bool unavailable = false);
 
-    QHttpServerResponse toResponse() const;
+    // The whole HTTP/1.1 response: status line, headers (Content-Length, no-store, nosniff and
+    // Connection) and body.
+    QByteArray toHttp(bool keepAlive) const;
 };
 
 } // namespace outbox::web
