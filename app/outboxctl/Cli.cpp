@@ -1,5 +1,6 @@
 #include "app/outboxctl/Cli.h"
 
+#include "app/outboxctl/Systemd.h"
 #include "core/db/Migrator.h"
 
 #include <QFileInfo>
@@ -119,7 +120,7 @@ Result<std::unique_ptr<Database>> Context::openMigratedDatabase()
 
 int Context::fail(const Error& error)
 {
-    err << "outboxctl: " << error.message << Qt::endl;
+    err << systemd::prefix(systemd::Priority::Err) << "outboxctl: " << error.message << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 

@@ -1,6 +1,7 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/RelayRunner.h"
 #include "app/outboxctl/Signals.h"
+#include "app/outboxctl/Systemd.h"
 #include "core/broker/EmbeddedBroker.h"
 #include "core/relay/RelayStats.h"
 
@@ -206,17 +207,25 @@ int runRelay(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
-        ctx.err << "outboxctl relay: " << *workers << " worker(s), " << url.redacted() << " -> "
-                << options->bootstrap << Qt::endl;
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: " << *workers
+                << " worker(s), " << url.redacted() << " -> " << options->bootstrap << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
     RelayRunner runner(url, *options, int(*workers));
+    systemd::Watchdog watchdog;
     Status s = runner.run(stop, verbose, [&] {
+        // systemd: ready once every worker runs, pings while they do, STOPPING when the drain begins.
+        if (stop.load())
+            systemd::notifyStopping(QStringLiteral("draining"));
+        else if (runner.allRunning())
+            systemd::notifyReady(QStringLiteral("%1 worker(s) running").arg(*workers));
+        watchdog.ping();
         if (verbose && sinceReport.elapsed() >= 5000) {
             const auto totals = runner.totals();
-            ctx.err << "outboxctl relay: " << progressLine(*totals, lastSent, sinceReport.elapsed())
-                    << Qt::endl;
+            const QString progress = progressLine(*totals, lastSent, sinceReport.elapsed());
+            ctx.err << "outboxctl relay: " << progress << Qt::endl;
+            systemd::notifyStatus(progress);
             lastSent = totals->sent.load();
             sinceReport.restart();
         }
@@ -224,7 +233,8 @@ int runRelay(Context& ctx)
     if (!s)
         return ctx.fail(s.error());
     if (verbose)
-        ctx.err << "outboxctl relay: stopped; " << progressLine(*runner.totals(), 0, 0) << Qt::endl;
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: stopped; "
+                << progressLine(*runner.totals(), 0, 0) << Qt::endl;
     return Ok;
 }
 

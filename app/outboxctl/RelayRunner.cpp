@@ -1,5 +1,6 @@
 #include "app/outboxctl/RelayRunner.h"
 
+#include "app/outboxctl/Systemd.h"
 #include "core/relay/Relay.h"
 
 #include <QDateTime>
@@ -16,6 +17,14 @@ RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers)
 {
     for (int i = 0; i < m_workers; ++i)
         m_stats.push_back(std::make_unique<RelayStats>());
+}
+
+bool RelayRunner::allRunning() const
+{
+    for (const auto& s : m_stats)
+        if (!s->inLoop.load())
+            return false;
+    return true;
 }
 
 std::unique_ptr<RelayStats> RelayRunner::totals() const
@@ -46,7 +55,8 @@ Status RelayRunner::run(const std::atomic<bool>& stop, bool verbose, const std::
             Relay relay(m_url, options, *stats, [verbose, &options](const QString& line) {
                 if (verbose)
                     std::fprintf(
-                        stderr, "%s relay %s: %s\n",
+                        stderr, "%s%s relay %s: %s\n",
+                        systemd::prefix(systemd::relayLinePriority(line)).constData(),
                         qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
                         qPrintable(options.workerId.isEmpty() ? QStringLiteral("worker") : options.workerId),
                         qPrintable(line));
@@ -66,6 +76,8 @@ Status RelayRunner::run(const std::atomic<bool>& stop, bool verbose, const std::
         if (onTick)
             onTick();
     }
+    if (stop.load() && onTick)
+        onTick();
     stopWorkers = true;
     for (auto& t : threads)
         t->wait();

@@ -19,8 +19,11 @@ class RelayRunner
 {
 public:
     RelayRunner(DatabaseUrl url, RelayOptions options, int workers);
-    // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run.
+    // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run, and
+    // once more when a stop is seen, before the workers drain.
     Status run(const std::atomic<bool>& stop, bool verbose, const std::function<void()>& onTick = {});
+    // Every worker is connected and in its loop.
+    bool allRunning() const;
     // The workers' counters added up.
     std::unique_ptr<RelayStats> totals() const;
 

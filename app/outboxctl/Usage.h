@@ -1,0 +1,13 @@
+#pragma once
+
+#include "app/outboxctl/Cli.h"
+
+namespace outbox::cli {
+
+// `outboxctl --help`: every command with its summary. Both texts come from the command table.
+QString usageText(const QList<Command>& commands);
+// outboxctl(1) in roff: every command with its syntax and options, the common options, exit
+// codes, environment and files. Installed as the man page (`outboxctl help --man`).
+QString manPage(const QList<Command>& commands);
+
+} // namespace outbox::cli
