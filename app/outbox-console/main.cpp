@@ -91,10 +91,16 @@ int main(int argc, char* argv[])
     if (translated)
         QApplication::installTranslator(&translator);
     // OUTBOX_DEBUG_PATHS=1 shows where the data was looked for (the package test checks it).
-    if (qEnvironmentVariableIsSet("OUTBOX_DEBUG_PATHS"))
+    if (qEnvironmentVariableIsSet("OUTBOX_DEBUG_PATHS")) {
         std::fprintf(stderr, "outbox-console: translations %s (%s)\n",
                      i18n.isEmpty() ? "not found" : qPrintable(i18n),
                      translated ? qPrintable(translator.filePath()) : "no catalogue for this locale");
+        QStringList sizes;
+        for (const QSize& size : QApplication::windowIcon().availableSizes())
+            sizes << QString::number(size.width());
+        std::fprintf(stderr, "outbox-console: window icon %s\n",
+                     sizes.isEmpty() ? "missing" : qPrintable(sizes.join(QLatin1Char(' '))));
+    }
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))

@@ -95,7 +95,7 @@ contents)
 
 lintian)
   debs
-  out=$(lintian --no-tag-display-limit "$ctl" "$gui" 2>&1 | grep -v '^running with root privileges' || true)
+  out=$(lintian --tag-display-limit 0 "$ctl" "$gui" 2>&1 | grep -v '^running with root privileges' || true)
   echo "${out:-lintian: no tags}"
   if grep -q '^E: ' <<<"$out"; then failed "lintian reports errors"; fi
   ;;
@@ -116,7 +116,7 @@ installed)
 
   timeout 120 "$bin/outboxctl" demo --duration 5 --db "sqlite://$scratch/demo.db" >demo.out 2>demo.err \
     || { cat demo.out demo.err; failed "the installed demo failed"; }
-  summary=$(grep '^demo stopped' demo.err || true)
+  summary=$(grep -h '^demo stopped' demo.out demo.err || true)
   echo "demo: $summary"
   grep -Eq 'sent [1-9][0-9]*' <<<"$summary" || failed "the installed demo delivered nothing"
 
@@ -127,6 +127,7 @@ installed)
   grep -q 'Outbox 控制台：事务性发件箱' <<<"$zh" || failed "outbox-console --help is not translated: $zh"
   grep -qF "translations $root/usr/share/outbox-console/translations ($root/usr/share/outbox-console/translations/outbox_console_zh_CN.qm)" console.err \
     || failed "the console did not load its catalogue from the installed data directory"
+  grep -qF "window icon 16 24 32 48 64 128 256 512" console.err || failed "the console has no window icon"
   en=$(env LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= QT_QPA_PLATFORM=offscreen "$bin/outbox-console" --help 2>/dev/null)
   grep -q 'Outbox Console: live health' <<<"$en" || failed "outbox-console --help in English: $en"
 
