@@ -79,11 +79,15 @@ contents)
   grep -qxF /etc/outbox/outbox.ini.example "$control/conffiles" || failed "the example configuration is no conffile"
   grep -q 'systemd-sysusers outboxctl.conf' "$control/postinst" || failed "postinst does not create the outbox user"
   grep -q 'adduser --system' "$control/postinst" || failed "postinst has no adduser fallback"
-  grep -q '^u outbox ' <(dpkg-deb --fsys-tarfile "$ctl" | tar -xO ./usr/lib/sysusers.d/outboxctl.conf) \
-    || failed "sysusers.d does not declare the outbox user"
+  for script in postinst prerm postrm; do sh -n "$control/$script" || failed "$script is no valid sh"; done
+
+  # The system user as systemd-sysusers creates it from the shipped file (in a scratch root).
+  root=$control/root; mkdir -p "$root/etc"; unpack "$root" "$ctl"
+  systemd-sysusers --root="$root" "$root/usr/lib/sysusers.d/outboxctl.conf" >/dev/null 2>&1 || failed "systemd-sysusers failed"
+  grep -q '^outbox:x:[0-9]*:[0-9]*:Outbox Console services:/var/lib/outbox:/usr/sbin/nologin$' "$root/etc/passwd" \
+    || failed "sysusers.d does not create the outbox system user"
 
   # One source for --help and the man page: every command of --help has its section.
-  root=$control/root; mkdir "$root"; unpack "$root" "$ctl"
   man=$(zcat "$root/usr/share/man/man1/outboxctl.1.gz")
   commands=$("$root/usr/bin/outboxctl" --help | sed -n '/^commands:/,/^$/p' | awk 'NR>1 && NF {print $1}')
   [ -n "$commands" ] || failed "outboxctl --help lists no commands"
