@@ -1,4 +1,5 @@
 // outbox-console: the desktop console. Parses the command line and wires the window together.
+#include "core/config/Config.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 
@@ -113,9 +114,19 @@ int main(int argc, char* argv[])
     parser.addVersionOption();
     QCommandLineOption db(
         QStringLiteral("db"),
-        QCoreApplication::translate("main",
-                                    "Database URL (password from the URL, OUTBOX_DB_PASSWORD or a prompt)."),
+        QCoreApplication::translate(
+            "main",
+            "Database URL (or OUTBOX_DB_URL; password from the URL, OUTBOX_DB_PASSWORD or a prompt)."),
         QStringLiteral("url"));
+    QCommandLineOption tablePrefix(
+        QStringLiteral("table-prefix"),
+        QCoreApplication::translate("main", "Prefix of the outbox tables (or OUTBOX_DB_TABLE_PREFIX)."),
+        QStringLiteral("prefix"));
+    QCommandLineOption configFile(
+        QStringLiteral("config"),
+        QCoreApplication::translate("main",
+                                    "INI configuration file: [database] url, table_prefix, password."),
+        QStringLiteral("file"));
     QCommandLineOption demo(
         QStringLiteral("demo"),
         QCoreApplication::translate("main", "Start `outboxctl demo` as a child and open its database."));
@@ -123,26 +134,41 @@ int main(int argc, char* argv[])
                                  QCoreApplication::translate("main", "Open the full-screen wallboard."));
     QCommandLineOption manPageOption(QStringLiteral("man-page"));
     manPageOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({db, demo, wallboard, manPageOption});
+    parser.addOptions({db, tablePrefix, configFile, demo, wallboard, manPageOption});
     parser.process(app);
     if (parser.isSet(manPageOption)) {
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                       QStringLiteral("Displays help on commandline options."));
         const QCommandLineOption version(QStringLiteral("version"),
                                          QStringLiteral("Displays version information."));
-        std::fputs(qPrintable(manPage(parser.applicationDescription(), {db, demo, wallboard, help, version})),
+        std::fputs(qPrintable(manPage(parser.applicationDescription(), {db, tablePrefix, configFile, demo, wallboard, help, version})),
                    stdout);
         return 0;
     }
 
+    // The same configuration as outboxctl: flags > environment > file > defaults.
+    config::ConfigInputs inputs;
+    inputs.file = parser.value(configFile);
+    inputs.environment = config::Config::systemEnvironment();
+    if (parser.isSet(db))
+        inputs.flags.push_back({QStringLiteral("database.url"), parser.value(db)});
+    if (parser.isSet(tablePrefix))
+        inputs.flags.push_back({QStringLiteral("database.table_prefix"), parser.value(tablePrefix)});
+    auto configuration = config::Config::load(inputs);
+    if (!configuration) {
+        std::fprintf(stderr, "outbox-console: %s\n", qPrintable(configuration.message()));
+        return 2;
+    }
+
     MainWindow window;
+    window.setConfiguredPassword(configuration->value(QStringLiteral("database.password")));
     window.show();
 
     ManagedRelay demoProcess;
     QTimer waitForDemo;
-    QString urlText = parser.value(db);
-    if (urlText.isEmpty())
-        urlText = qEnvironmentVariable("OUTBOX_DB_URL");
+    const QString urlText = configuration->value(QStringLiteral("database.url"));
+    ConnectionProfile configured;
+    configured.tablePrefix = configuration->tablePrefix();
     if (parser.isSet(demo)) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dir);
@@ -150,20 +176,20 @@ int main(int argc, char* argv[])
         const QString demoUrl = QStringLiteral("sqlite://") + file;
         QObject::connect(&demoProcess, &ManagedRelay::line, &window,
                          [](const QString& line) { std::fprintf(stderr, "demo: %s\n", qPrintable(line)); });
-        demoProcess.start(ManagedRelay::locateOutboxctl(),
-                          {QStringLiteral("demo"), QStringLiteral("--db"), demoUrl});
+        demoProcess.start(ManagedRelay::locateOutboxctl(), {QStringLiteral("demo"), QStringLiteral("--db"),
+                                                            demoUrl, QStringLiteral("--table-prefix=")});
         // Connect once the demo has created its database; the console heals if it is not ready yet.
         int tries = 0;
         QObject::connect(&waitForDemo, &QTimer::timeout, &window, [&, file, demoUrl]() {
             if (QFileInfo::exists(file) || ++tries > 50) {
                 waitForDemo.stop();
                 window.connectToText(demoUrl, ConnectionProfile{QCoreApplication::translate("main", "Demo"),
-                                                                demoUrl, QStringLiteral("green")});
+                                                                demoUrl, QStringLiteral("green"), QString()});
             }
         });
         waitForDemo.start(200);
     } else if (!urlText.isEmpty()) {
-        if (!window.connectToText(urlText)) {
+        if (!window.connectToText(urlText, configured)) {
             std::fprintf(stderr, "outbox-console: cannot use the database URL \"%s\"\n", qPrintable(urlText));
             return 2;
         }

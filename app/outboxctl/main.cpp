@@ -9,16 +9,6 @@
 
 using namespace outbox::cli;
 
-namespace {
-
-QList<Command> allCommands()
-{
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
-           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
-}
-
-} // namespace
-
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
@@ -30,8 +20,14 @@ int main(int argc, char* argv[])
     QStringList args = app.arguments();
     QTextStream out(stdout);
     QTextStream err(stderr);
+    // Generated at build time from the command and configuration tables: the man page and the
+    // configuration example (installed as outboxctl.1 and /etc/outbox/outbox.ini.example).
     if (args.size() == 3 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--man")) {
         out << manPage(commands);
+        return Ok;
+    }
+    if (args.size() == 3 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--ini-example")) {
+        out << iniExample();
         return Ok;
     }
     if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h") ||
@@ -56,7 +52,9 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(command->summary);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QStringList configKeys = commonConfigKeys() + command->configKeys;
     parser.addOptions(commonOptions());
+    parser.addOptions(configOptions(configKeys));
     parser.addOptions(command->options);
     parser.addPositionalArgument(name, command->summary, name + QLatin1Char(' ') + command->syntax);
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -71,6 +69,11 @@ int main(int argc, char* argv[])
                                          QStringLiteral("outboxctl ") + name + QStringLiteral(" [options]"));
         return Ok;
     }
-    Context ctx(parser, parser.positionalArguments());
+    auto config = loadConfig(parser, configKeys);
+    if (!config) {
+        err << "outboxctl: " << config.message() << "\n";
+        return config.error().kind == outbox::ErrorKind::Usage ? UsageError : RuntimeError;
+    }
+    Context ctx(parser, parser.positionalArguments(), std::move(config).value());
     return command->run(ctx);
 }

@@ -12,7 +12,8 @@ enum class DatabaseKind { PostgreSql, MySql, Sqlite };
 //   postgresql://user[:password]@host[:port]/db[?sslmode=require]
 //   mysql://user[:password]@host[:port]/db        (MySQL 8 and MariaDB 10.6+)
 //   sqlite:///absolute/path/file.db  or  sqlite://relative/path.db
-// The password comes from the URL or, when absent there, from OUTBOX_DB_PASSWORD.
+// The password comes from the URL; when it has none, the configuration (core/config) supplies
+// [database] password (OUTBOX_DB_PASSWORD).
 struct DatabaseUrl
 {
     DatabaseKind kind = DatabaseKind::Sqlite;

@@ -87,6 +87,14 @@ contents)
   grep -q '^outbox:x:[0-9]*:[0-9]*:Outbox Console services:/var/lib/outbox:/usr/sbin/nologin$' "$root/etc/passwd" \
     || failed "sysusers.d does not create the outbox system user"
 
+  # The configuration example names real keys: with every non-secret line uncommented (and a
+  # database and broker named) the installed outboxctl accepts it.
+  sed -e 's/^;\([a-z_.]* = .\+\)$/\1/' -e 's|^url = $|url = sqlite:///var/lib/outbox/orders.db|' \
+      -e 's|^bootstrap = $|bootstrap = 127.0.0.1:9092|' "$root/etc/outbox/outbox.ini.example" >"$control/all.ini"
+  [ "$(grep -c '^[a-z_.]* = ' "$control/all.ini")" -ge 30 ] || failed "the example names fewer than 30 keys"
+  "$root/usr/bin/outboxctl" config show --config "$control/all.ini" >/dev/null 2>"$control/config.err" \
+    || failed "outboxctl config show refuses the example: $(cat "$control/config.err")"
+
   # One source for --help and the man page: every command of --help has its section.
   man=$(zcat "$root/usr/share/man/man1/outboxctl.1.gz")
   commands=$("$root/usr/bin/outboxctl" --help | sed -n '/^commands:/,/^$/p' | awk 'NR>1 && NF {print $1}')
