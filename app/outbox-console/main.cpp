@@ -141,7 +141,8 @@ int main(int argc, char* argv[])
                                       QStringLiteral("Displays help on commandline options."));
         const QCommandLineOption version(QStringLiteral("version"),
                                          QStringLiteral("Displays version information."));
-        std::fputs(qPrintable(manPage(parser.applicationDescription(), {db, tablePrefix, configFile, demo, wallboard, help, version})),
+        std::fputs(qPrintable(manPage(parser.applicationDescription(),
+                                      {db, tablePrefix, configFile, demo, wallboard, help, version})),
                    stdout);
         return 0;
     }

@@ -42,9 +42,10 @@ QString usageText(const QList<Command>& commands)
     for (const QCommandLineOption& o : commonOptions())
         text += QStringLiteral("  --") + o.names().constLast() +
                 (o.valueName().isEmpty() ? QString() : QLatin1Char(' ') + o.valueName().toUpper());
-    text += QStringLiteral("\nconfiguration: flags > environment (OUTBOX_*) > --config file > defaults; see "
-                           "`outboxctl config show`\n"
-                           "run `outboxctl COMMAND --help` for a command's options; `man outboxctl` for all\n");
+    text +=
+        QStringLiteral("\nconfiguration: flags > environment (OUTBOX_*) > --config file > defaults; see "
+                       "`outboxctl config show`\n"
+                       "run `outboxctl COMMAND --help` for a command's options; `man outboxctl` for all\n");
     return text;
 }
 
@@ -87,10 +88,11 @@ QString manPage(const QList<Command>& commands)
                            ".TP\n1\nA runtime error (database, broker, a refused operation).\n"
                            ".TP\n2\nA usage or configuration error.\n"
                            "Every error is one line on standard error.\n");
-    page += QStringLiteral(".SH CONFIGURATION\n"
-                           "Flags win over the environment, the environment over the \\-\\-config file, the file "
-                           "over the defaults; \\fBoutboxctl config show\\fR prints the effective configuration "
-                           "and the source of each key. The keys, their variables and defaults:\n");
+    page +=
+        QStringLiteral(".SH CONFIGURATION\n"
+                       "Flags win over the environment, the environment over the \\-\\-config file, the file "
+                       "over the defaults; \\fBoutboxctl config show\\fR prints the effective configuration "
+                       "and the source of each key. The keys, their variables and defaults:\n");
     for (const config::ConfigKey& k : config::Config::keys()) {
         page += QStringLiteral(".TP\n\\fB") + roff(k.key) + QStringLiteral("\\fR");
         if (!k.env.isEmpty())
@@ -146,18 +148,20 @@ QString iniExample()
                                       ";sasl.mechanisms = SCRAM-SHA-512\n"
                                       ";compression.type = lz4\n");
         }
-        ini += QStringLiteral("; ") + k.help + (k.env.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(k.env)) +
-               QLatin1Char('\n');
+        ini += QStringLiteral("; ") + k.help +
+               (k.env.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(k.env)) + QLatin1Char('\n');
         if (k.secret)
-            ini += QStringLiteral("; a secret: give it through the environment or a credential, not here\n;") +
-                   k.name() + QStringLiteral(" =\n");
+            ini +=
+                QStringLiteral("; a secret: give it through the environment or a credential, not here\n;") +
+                k.name() + QStringLiteral(" =\n");
         else
             ini += QLatin1Char(';') + k.name() + QStringLiteral(" = ") + k.defaultValue + QLatin1Char('\n');
     }
-    ini += QStringLiteral("\n[tokens]\n"
-                          "; API and dashboard tokens: NAME = viewer:SHA256 or operator:SHA256 of the secret;\n"
-                          "; `outboxctl serve --new-token NAME [--role operator]` prints a secret and its line.\n"
-                          ";wallboard = viewer:<sha256 hex of the secret>\n");
+    ini += QStringLiteral(
+        "\n[tokens]\n"
+        "; API and dashboard tokens: NAME = viewer:SHA256 or operator:SHA256 of the secret;\n"
+        "; `outboxctl serve --new-token NAME [--role operator]` prints a secret and its line.\n"
+        ";wallboard = viewer:<sha256 hex of the secret>\n");
     return ini;
 }
 

@@ -26,7 +26,8 @@ int main(int argc, char* argv[])
         out << manPage(commands);
         return Ok;
     }
-    if (args.size() == 3 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--ini-example")) {
+    if (args.size() == 3 && args.at(1) == QLatin1String("help") &&
+        args.at(2) == QLatin1String("--ini-example")) {
         out << iniExample();
         return Ok;
     }
