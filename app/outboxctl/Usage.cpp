@@ -39,7 +39,7 @@ QString usageText(const QList<Command>& commands)
     for (const Command& c : commands)
         text += QStringLiteral("  ") + c.name.leftJustified(10) + c.summary + QLatin1Char('\n');
     text += QStringLiteral("\ncommon options:");
-    for (const QCommandLineOption& o : commonOptions())
+    for (const QCommandLineOption& o : commonOptions() + configOptions(commonConfigKeys()))
         text += QStringLiteral("  --") + o.names().constLast() +
                 (o.valueName().isEmpty() ? QString() : QLatin1Char(' ') + o.valueName().toUpper());
     text +=
@@ -155,7 +155,9 @@ QString iniExample()
                 QStringLiteral("; a secret: give it through the environment or a credential, not here\n;") +
                 k.name() + QStringLiteral(" =\n");
         else
-            ini += QLatin1Char(';') + k.name() + QStringLiteral(" = ") + k.defaultValue + QLatin1Char('\n');
+            ini += QLatin1Char(';') + k.name() + QStringLiteral(" =") +
+                   (k.defaultValue.isEmpty() ? QString() : QLatin1Char(' ') + k.defaultValue) +
+                   QLatin1Char('\n');
     }
     ini += QStringLiteral(
         "\n[tokens]\n"

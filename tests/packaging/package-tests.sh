@@ -89,8 +89,8 @@ contents)
 
   # The configuration example names real keys: with every non-secret line uncommented (and a
   # database and broker named) the installed outboxctl accepts it.
-  sed -e 's/^;\([a-z_.]* = .\+\)$/\1/' -e 's|^url = $|url = sqlite:///var/lib/outbox/orders.db|' \
-      -e 's|^bootstrap = $|bootstrap = 127.0.0.1:9092|' "$root/etc/outbox/outbox.ini.example" >"$control/all.ini"
+  sed -e 's/^;\([a-z_.]* = .\+\)$/\1/' -e 's|^;url =$|url = sqlite:///var/lib/outbox/orders.db|' \
+      -e 's|^;bootstrap =$|bootstrap = 127.0.0.1:9092|' "$root/etc/outbox/outbox.ini.example" >"$control/all.ini"
   [ "$(grep -c '^[a-z_.]* = ' "$control/all.ini")" -ge 30 ] || failed "the example names fewer than 30 keys"
   "$root/usr/bin/outboxctl" config show --config "$control/all.ini" >/dev/null 2>"$control/config.err" \
     || failed "outboxctl config show refuses the example: $(cat "$control/config.err")"

@@ -259,9 +259,10 @@ private slots:
         QTcpSocket socket;
         socket.connectToHost(QHostAddress::LocalHost, port);
         QVERIFY(socket.waitForConnected(2000));
-        socket.write("GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
         QVERIFY(socket.waitForReadyRead(5000));
-        QVERIFY(socket.readLine().startsWith("HTTP/1.1 200"));
+        const QByteArray statusLine = socket.readLine();
+        QVERIFY2(statusLine.startsWith("HTTP/1.1 200"), statusLine.constData());
         QVERIFY(notify.waitFor(QStringLiteral("WATCHDOG=1"), 2000));
 
         serve->terminate();
