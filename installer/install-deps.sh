@@ -15,6 +15,8 @@ PACKAGES=(
   libjs-chart.js
   chromium python3-prometheus-client
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
+  libsystemd-dev systemd librsvg2-bin
+  dpkg-dev file lintian appstream desktop-file-utils curl
 )
 
 missing=()

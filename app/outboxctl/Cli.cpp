@@ -1,5 +1,6 @@
 #include "app/outboxctl/Cli.h"
 
+#include "app/outboxctl/Systemd.h"
 #include "core/db/Migrator.h"
 
 #include <QHash>
@@ -189,7 +190,7 @@ QString withHint(const Error& error)
 
 int Context::fail(const Error& error)
 {
-    err << "outboxctl: " << withHint(error) << Qt::endl;
+    err << systemd::prefix(systemd::Priority::Err) << "outboxctl: " << withHint(error) << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 

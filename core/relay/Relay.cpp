@@ -104,7 +104,9 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_sinceEmptyClaim.start();
     setState(QStringLiteral("RUNNING"));
     maintenance(true);
+    m_stats.inLoop = true;
     loop(stopRequested);
+    m_stats.inLoop = false;
     drain();
     return {};
 }
