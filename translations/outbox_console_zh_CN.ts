@@ -103,12 +103,12 @@
         <translation><numerusform>%n 个事件变为 DEAD：不再发送，保留在发件箱中供审计（之后仍可重新入队发送）。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n dead letter(s) are produced again to their original topic; its consumers receive them again and must be idempotent.</source>
-        <translation><numerusform>%n 条死信将重新发送到其原始主题；该主题的消费者会再次收到它们，必须幂等。</numerusform></translation>
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them again to their original topic; its consumers receive them again and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其重新发送到原始主题；该主题的消费者会再次收到它们，必须幂等。</numerusform></translation>
     </message>
     <message numerus="yes">
-        <source>%n dead letter(s) are produced again to the topic "%1"; its consumers receive them and must be idempotent.</source>
-        <translation><numerusform>%n 条死信将重新发送到主题“%1”；该主题的消费者会收到它们，必须幂等。</numerusform></translation>
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them to the topic "%1"; its consumers receive them and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其发送到主题“%1”；该主题的消费者会收到它们，必须幂等。</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n dead letter(s) are marked DISCARDED: never processed or replayed again, kept for audit.</source>

@@ -199,12 +199,11 @@ QString ActionDialog::consequence(ActionKind kind, qint64 matched, const QString
                   nullptr, n);
     case ActionKind::ReplayDeadLetters:
         return replayTopic.isEmpty()
-                   ? tr("%n dead letter(s) are produced again to their original topic; its consumers receive "
-                        "them again and must be idempotent.",
+                   ? tr("%n dead letter(s) go to REPLAYING and a running relay produces them again to their "
+                        "original topic; its consumers receive them again and must be idempotent.",
                         nullptr, n)
-                   : tr("%n dead letter(s) are produced again to the topic \"%1\"; its consumers receive "
-                        "them "
-                        "and must be idempotent.",
+                   : tr("%n dead letter(s) go to REPLAYING and a running relay produces them to the topic "
+                        "\"%1\"; its consumers receive them and must be idempotent.",
                         nullptr, n)
                          .arg(replayTopic);
     case ActionKind::DiscardDeadLetters:
