@@ -403,8 +403,14 @@ void Relay::maintenance(bool force)
         r.host = QHostInfo::localHostName();
         r.pid = QCoreApplication::applicationPid();
         r.version = QStringLiteral(OUTBOX_VERSION);
-        r.state = m_state;
-        r.claimedTotal = m_stats.claimed.load();
+        // The state shown to operators is the heartbeat interval's, not this instant's: under
+        // steady load the loop is IDLE between batches most of the time, yet a relay that claimed
+        // since the last heartbeat or holds leases is at work.
+        const qint64 claimed = m_stats.claimed.load();
+        const bool busy = claimed != m_claimedAtHeartbeat || inFlightCount() > 0 || m_leasesHeld > 0;
+        m_claimedAtHeartbeat = claimed;
+        r.state = (m_state == QLatin1String("IDLE") && busy) ? QStringLiteral("RUNNING") : m_state;
+        r.claimedTotal = claimed;
         r.sentTotal = m_stats.sent.load();
         r.failedTotal = m_stats.failed.load() + m_stats.dead.load();
         r.fencedTotal = m_stats.fenced.load();

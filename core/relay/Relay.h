@@ -80,6 +80,7 @@ private:
     int m_degradedRounds = 0;
     bool m_listening = false;
     int m_leasesHeld = 0;
+    qint64 m_claimedAtHeartbeat = 0; // claimed counter at the last heartbeat
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;

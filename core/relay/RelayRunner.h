@@ -34,8 +34,8 @@ private:
     std::vector<std::unique_ptr<RelayStats>> m_stats; // one per worker
 };
 
-// "sent … (…/s) failed … | commit->ack p50 … ms p99 … ms" for progress lines; the rate is over the
-// `elapsedMs` since `sentBefore` was read.
+// "sent … (…/s) failed … | commit->ack p50 … ms p99 … ms" for progress lines ("n/a" instead of a
+// latency before any delivery); the rate is over the `elapsedMs` since `sentBefore` was read.
 QString relayProgressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedMs);
 
 } // namespace outbox

@@ -258,7 +258,9 @@ private slots:
             countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
             10000);
 
-        // Failure groups: the DEAD event's error forms one group with its count.
+        // Failure groups of DEAD events: the DEAD event's error forms one group with its count.
+        auto* groupsStatus = child<QComboBox>(&window, "groupsStatus");
+        groupsStatus->setCurrentIndex(groupsStatus->findData(QStringLiteral("DEAD")));
         QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 10000);
         QCOMPARE(window.events()->groupsModel()->record(0).value(QStringLiteral("fingerprint")).toString(),
@@ -282,6 +284,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -401,6 +408,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         const QString group = QStringLiteral("schema check failed for row <n>");
         QVERIFY(selectGroup(window, group));
@@ -419,10 +427,14 @@ private slots:
         for (qint64 id : other)
             QCOMPARE(statusOf(*db, id), QStringLiteral("FAILED"));
 
-        // The group's events are PENDING now (their error is kept): Mark group DEAD… takes them.
-        // The selection survives the groups' refresh after the action.
+        // The group's events are PENDING now: they leave the FAILED groups (which add up to the
+        // FAILED tile). When they fail again, Mark group DEAD… takes them.
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr,
                                  10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 20000);
+        QVERIFY(
+            db->exec(QStringLiteral("UPDATE {events} SET status = 'FAILED' WHERE status = 'PENDING'")).ok());
+        QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
         QVERIFY(selectGroup(window, group));
         QTest::mouseClick(child<QPushButton>(&window, "deadGroup"), Qt::LeftButton);
         QVERIFY2(runActionDialog(window, QStringLiteral("give up on these"), true),
@@ -449,6 +461,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
         QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(2000)")).ok());
@@ -475,6 +488,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
         QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(700)")).ok());
@@ -517,6 +531,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         auto* status = child<QComboBox>(&window, "filterStatus");
         status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
@@ -563,6 +578,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.deadLetters());
         QTest::keyClicks(child<QLineEdit>(&window, "dlqConsumer"), QStringLiteral("inventory"));
         QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
@@ -603,6 +619,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000); // switched once the check answered
         window.pages()->setCurrentWidget(window.relays());
         QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"),
                          QStringLiteral("--kafka-bootstrap ") + bootstrap);
@@ -618,6 +635,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -642,7 +664,7 @@ private slots:
         window.show();
         QVERIFY(!window.serveDashboardAction()->isEnabled()); // nothing to serve before connecting
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
-        QVERIFY(window.serveDashboardAction()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(window.serveDashboardAction()->isEnabled(), 10000);
         window.serveDashboardAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(window.nocServer()->isRunning(), 10000);
         QNetworkAccessManager http;
