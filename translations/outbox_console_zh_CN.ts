@@ -109,6 +109,169 @@
         <source>Run</source>
         <translation>执行</translation>
     </message>
+    <message>
+        <source>Reading the preview (how many rows, a sample)…</source>
+        <translation>正在读取预览（行数与样本）…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>empty: each dead letter's original topic</source>
+        <translation>留空：各死信的原始主题</translation>
+    </message>
+    <message>
+        <source>Replay to topic:</source>
+        <translation>重放到主题：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) go back to PENDING and the relay sends them again; consumers must be idempotent (they may have received some of them already).</source>
+        <translation><numerusform>%n 个事件回到 PENDING，中继会再次发送；消费者必须幂等（其中一些可能已被接收过）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) become DEAD: never sent, kept in the outbox for audit (a later requeue can still send them).</source>
+        <translation><numerusform>%n 个事件变为 DEAD：不再发送，保留在发件箱中供审计（之后仍可重新入队发送）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them again to their original topic; its consumers receive them again and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其重新发送到原始主题；该主题的消费者会再次收到它们，必须幂等。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them to the topic "%1"; its consumers receive them and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其发送到主题“%1”；该主题的消费者会收到它们，必须幂等。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) are marked DISCARDED: never processed or replayed again, kept for audit.</source>
+        <translation><numerusform>%n 条死信被标记为 DISCARDED：不再处理或重放，保留供审计。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionResultDialog</name>
+    <message>
+        <source>%1: result</source>
+        <translation>%1：结果</translation>
+    </message>
+    <message>
+        <source>Done:</source>
+        <translation>已完成：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) changed</source>
+        <translation><numerusform>已更改 %n 行</numerusform></translation>
+    </message>
+    <message>
+        <source>Conflicts:</source>
+        <translation>冲突：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) changed state meanwhile and were left alone</source>
+        <translation><numerusform>%n 行在此期间状态已变，保持不变</numerusform></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Cancelled:</source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source>yes: every finished chunk is committed and audited, the rest is untouched</source>
+        <translation>是：每个已完成的批次均已提交并审计，其余未改动</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Chunks:</source>
+        <translation>批次：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n audited transaction(s)</source>
+        <translation><numerusform>%n 个已审计的事务</numerusform></translation>
+    </message>
+    <message>
+        <source>Audit rows:</source>
+        <translation>审计记录：</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1：%2</translation>
+    </message>
+    <message>
+        <source>Audit id</source>
+        <translation>审计 ID</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Affected</source>
+        <translation>影响行数</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Show audit rows</source>
+        <translation>显示审计记录</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Reading the audit rows…</source>
+        <translation>正在读取审计记录…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n audit row(s) of this run:</source>
+        <translation><numerusform>本次运行的 %n 条审计记录：</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ActionRunner</name>

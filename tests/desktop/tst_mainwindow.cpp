@@ -78,7 +78,9 @@ private:
                 return dialog && dialog->isVisible();
             },
             10000);
-        if (!shown || !dialog)
+        // The dialog opens busy; the preview (count, sample, confirmation phrase) follows.
+        if (!shown || !dialog ||
+            !QTest::qWaitFor([&]() { return !dialog->property("busy").toBool(); }, 10000))
             return false;
         auto* run = child<QPushButton>(dialog, "actionRun");
         auto* confirm = child<QLineEdit>(dialog, "actionConfirm");
@@ -547,7 +549,7 @@ private slots:
         QDialog* dialog = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"))) !=
                                          nullptr &&
-                                     dialog->isVisible(),
+                                     dialog->isVisible() && !dialog->property("busy").toBool(),
                                  10000);
         const QString summary = child<QLabel>(dialog, "actionSummary")->text();
         QVERIFY2(summary.contains(QStringLiteral("6 row(s) will change")), qPrintable(summary));
