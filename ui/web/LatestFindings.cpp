@@ -26,23 +26,23 @@ bool LatestFindings::stale() const
     return !m_lastError.isEmpty() || ageMs() > 3 * qint64(m_intervalMs);
 }
 
-WebReply LatestFindings::reply() const
+WebReply LatestFindings::reply(const PayloadMasker& masker) const
 {
     if (!m_report)
         return WebReply::error(
             503, m_lastError.isEmpty()
                      ? tr("the doctor has not finished its first run yet; try again in a moment")
-                     : tr("the doctor cannot read the database: %1").arg(m_lastError));
-    QJsonObject o = m_report->toJson();
+                     : tr("the doctor cannot read the database: %1").arg(masker.maskText(m_lastError)));
+    QJsonObject o = masker.maskValue(m_report->toJson()).toObject();
     o.insert(QStringLiteral("age_seconds"), double(ageMs()) / 1000.0);
     o.insert(QStringLiteral("interval_seconds"), m_intervalMs / 1000.0);
     o.insert(QStringLiteral("stale"), stale());
     if (!m_lastError.isEmpty())
-        o.insert(QStringLiteral("doctor_error"), m_lastError);
+        o.insert(QStringLiteral("doctor_error"), masker.maskText(m_lastError));
     return WebReply::json(o);
 }
 
-QString LatestFindings::pushMessage() const
+QString LatestFindings::pushMessage(const PayloadMasker& masker) const
 {
     QJsonArray list;
     if (m_report) {
@@ -65,7 +65,7 @@ QString LatestFindings::pushMessage() const
                                                    : QJsonValue()}};
     if (!m_lastError.isEmpty())
         o.insert(QStringLiteral("error"), m_lastError);
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(QJsonDocument(masker.maskValue(o).toObject()).toJson(QJsonDocument::Compact));
 }
 
 QByteArray LatestFindings::exposition() const

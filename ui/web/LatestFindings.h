@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/diagnosis/DiagnosisReport.h"
+#include "ui/web/PayloadMasker.h"
 #include "ui/web/WebReply.h"
 
 #include <QCoreApplication>
@@ -28,10 +29,12 @@ public:
     qint64 ageMs() const { return m_received.isValid() ? m_received.elapsed() : -1; }
     bool stale() const;
 
-    // The whole report (findings with evidence, causes, runbook and actions) and its age.
-    WebReply reply() const;
-    // {"type":"findings", …}: each finding's id, key, severity, title and evidence counts, worst first.
-    QString pushMessage() const;
+    // The whole report (findings with evidence, causes, runbook and actions) and its age; error
+    // texts masked by `masker` (viewers) as the rest of the API masks them.
+    WebReply reply(const PayloadMasker& masker) const;
+    // {"type":"findings", …}: each finding's id, key, severity, title and evidence counts, worst
+    // first, masked by `masker`.
+    QString pushMessage(const PayloadMasker& masker) const;
     // outbox_findings{id,severity} for every check and severity (0 when none), the run's age and
     // whether it succeeded.
     QByteArray exposition() const;

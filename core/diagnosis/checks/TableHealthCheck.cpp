@@ -28,7 +28,7 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
     QVector<Finding> findings;
 
     // Dead tuples and autovacuum, where the database keeps statistics (PostgreSQL).
-    if (!d.tableStatistics().isEmpty()) {
+    if (d.supportsTableHealth()) {
         auto stats = db.exec(d.tableStatistics(), {{QStringLiteral(":table"), table}});
         if (!stats)
             return stats.error();
