@@ -170,7 +170,7 @@ private slots:
         QCOMPARE(byKey.value(QStringLiteral("database.password")).value(QStringLiteral("value")).toString(),
                  QStringLiteral("***"));
         QVERIFY(byKey.value(QStringLiteral("database.password")).value(QStringLiteral("secret")).toBool());
-        QVERIFY(byKey.contains(QStringLiteral("doctor.backlog_age_seconds")));
+        QVERIFY(byKey.contains(QStringLiteral("doctor.backlog_age")));
         for (const Run* r : {&text, &json})
             for (const char* secret : {"url-secret", "sasl-secret", "env-secret", "token-secret"})
                 QVERIFY2(!r->out.contains(secret) && !r->err.contains(secret), secret);
