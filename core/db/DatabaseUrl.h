@@ -28,6 +28,8 @@ struct DatabaseUrl
     // The URL without its password, for logs, titles and audit rows.
     QString redacted() const;
     QString kindName() const;
+    // True for a database server (host, port, user, password); false for a file (SQLite).
+    bool hasServer() const;
 };
 
 } // namespace outbox

@@ -19,7 +19,7 @@ struct ReplayRound
     QString lastError;
 };
 
-// Delivers REPLAYING dead letters (DESIGN §6): produces each to its original topic, or the one the
+// Delivers REPLAYING dead letters: produces each to its original topic, or the one the
 // operator chose, with its original event_id, key and headers plus x-replay-count and
 // x-replayed-by; waits for the broker's ack; then marks it REPLAYED fenced by its replay token. A
 // crash between the ack and the mark leaves the row REPLAYING: the next round delivers it again

@@ -16,6 +16,14 @@ RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers)
         m_stats.push_back(std::make_unique<RelayStats>());
 }
 
+bool RelayRunner::allRunning() const
+{
+    for (const auto& s : m_stats)
+        if (!s->inLoop.load())
+            return false;
+    return true;
+}
+
 std::unique_ptr<RelayStats> RelayRunner::totals() const
 {
     auto total = std::make_unique<RelayStats>();
@@ -61,6 +69,8 @@ Status RelayRunner::run(const std::atomic<bool>& stop, const Logger& log, const 
         if (onTick)
             onTick();
     }
+    if (stop.load() && onTick)
+        onTick();
     stopWorkers = true;
     for (auto& t : threads)
         t->wait();

@@ -32,6 +32,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
@@ -705,6 +707,32 @@ private slots:
         }
         QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 15000);
         QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), 5000);
+    }
+
+    void anEmptyUrlIsExplainedInTheConsolesOwnWords()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Connection › Connect…, then Connect without a URL.
+        QAction* connectAction = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu() && menu->text() == QLatin1String("&Connection"))
+                for (QAction* a : menu->menu()->actions())
+                    if (a->text() == QStringLiteral("&Connect…"))
+                        connectAction = a;
+        QVERIFY(connectAction);
+        connectAction->trigger();
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QDialog*>(QStringLiteral("connectDialog"))),
+                                 5000);
+        child<QLineEdit>(dialog, "profileUrl")->clear();
+        QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.statusBar()->currentMessage().contains(QStringLiteral("Connection › Connect")), 5000);
+        // Core said "no database given"; the console says where to give one, not outboxctl's flags.
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("--db")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 };
 

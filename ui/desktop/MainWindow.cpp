@@ -135,7 +135,11 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
 {
     auto url = DatabaseUrl::parse(urlText);
     if (!url) {
-        showStatus(url.message());
+        // The console's hint: where a URL is entered here, not which flag would have given one.
+        showStatus(url.error().subject == QLatin1String("database.url")
+                       ? tr("No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in "
+                            "Connection › Connect…")
+                       : url.message());
         return false;
     }
     DatabaseUrl resolved = *url;
@@ -279,7 +283,7 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
 {
     // Servers without password authentication need none; ask only when the server wants one.
     // The password is kept in memory for this connection only, never stored.
-    if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
+    if (!url.hasServer() || !url.password.isEmpty() || m_passwordPrompt)
         return;
     if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive) &&
         !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive) &&
