@@ -96,7 +96,10 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        // The connection is checked before the console switches to it: wait for the events page.
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000);
         window.pages()->setCurrentWidget(window.events());
+        QTRY_COMPARE_WITH_TIMEOUT(window.events()->model()->rowCount(), 6, 10000);
         auto* status = child<QComboBox>(&window, "filterStatus");
         status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
         QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);

@@ -728,11 +728,15 @@ private slots:
                                  5000);
         child<QLineEdit>(dialog, "profileUrl")->clear();
         QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            window.statusBar()->currentMessage().contains(QStringLiteral("Connection › Connect")), 5000);
-        // Core said "no database given"; the console says where to give one, not outboxctl's flags.
+        // The dialog stays open and says what is missing in the console's words, not outboxctl's flags.
+        auto* error = child<QLabel>(dialog, "connectError");
+        QTRY_VERIFY_WITH_TIMEOUT(error->isVisible(), 5000);
+        QVERIFY(dialog->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("database URL")), qPrintable(error->text()));
+        QVERIFY2(!error->text().contains(QStringLiteral("--db")), qPrintable(error->text()));
         QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("--db")),
                  qPrintable(window.statusBar()->currentMessage()));
+        dialog->reject();
     }
 };
 

@@ -43,7 +43,7 @@ contents)
   depends=$(dpkg-deb -f "$ctl" Depends)
   echo "outboxctl Depends: $depends"
   if grep -Eiq 'libqt6(widgets|charts|gui)|qt6-qpa' <<<"$depends"; then failed "outboxctl depends on Qt GUI packages"; fi
-  for lib in libqt6core6 libqt6sql6 libqt6httpserver6 libqt6websockets6 librdkafka1 libsystemd0 libjs-chart.js; do
+  for lib in libqt6core6 libqt6sql6 libqt6websockets6 libhttp-parser2.9 librdkafka1 libsystemd0 libjs-chart.js; do
     grep -q "$lib" <<<"$depends" || failed "outboxctl does not depend on $lib"
   done
   gdepends=$(dpkg-deb -f "$gui" Depends)

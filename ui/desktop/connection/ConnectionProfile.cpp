@@ -85,7 +85,7 @@ QStringList ProfileStore::recent()
 void ProfileStore::addRecent(const DatabaseUrl& url)
 {
     QString text = url.redacted(); // never the password
-    if (!url.connectOptions.isEmpty() && url.kind != DatabaseKind::Sqlite)
+    if (!url.connectOptions.isEmpty() && url.hasServer())
         text += QLatin1Char('?') + QString(url.connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
     QStringList urls = recent();
     urls.removeAll(text);
