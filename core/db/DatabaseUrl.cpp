@@ -77,13 +77,22 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     QStringList options;
     for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
         const QString key = item.first;
-        if (url.kind == DatabaseKind::PostgreSql &&
-            (key == QLatin1String("sslmode") || key == QLatin1String("connect_timeout") ||
-             key == QLatin1String("application_name"))) {
-            options << key + QLatin1Char('=') + item.second;
-        } else if (url.kind == DatabaseKind::MySql &&
-                   (key == QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT") || key == QLatin1String("SSL_CA") ||
-                    key == QLatin1String("SSL_CERT") || key == QLatin1String("SSL_KEY"))) {
+        static const QStringList postgresOptions{
+            QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),
+            QStringLiteral("sslcert"),         QStringLiteral("sslkey"),
+            QStringLiteral("sslcrl"),          QStringLiteral("connect_timeout"),
+            QStringLiteral("application_name")};
+        static const QStringList mysqlOptions{QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"),
+                                              QStringLiteral("SSL_CA"),
+                                              QStringLiteral("SSL_CAPATH"),
+                                              QStringLiteral("SSL_CERT"),
+                                              QStringLiteral("SSL_KEY"),
+                                              QStringLiteral("SSL_CIPHER")};
+        const QStringList& allowed = url.kind == DatabaseKind::PostgreSql ? postgresOptions : mysqlOptions;
+        if (allowed.contains(key)) {
+            if (item.second.contains(QLatin1Char(';')))
+                return bad(trimmed,
+                           QStringLiteral("the value of option \"%1\" must not contain ';'").arg(key));
             options << key + QLatin1Char('=') + item.second;
         } else {
             return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
@@ -108,12 +117,30 @@ QString DatabaseUrl::kindName() const
 
 QString DatabaseUrl::redacted() const
 {
-    if (kind == DatabaseKind::Sqlite)
-        return QStringLiteral("sqlite://") + database;
+    if (kind == DatabaseKind::Sqlite) {
+        // parse() cuts at '?' and percent-decodes the path: encode exactly those two.
+        QString path = database;
+        path.replace(QLatin1Char('%'), QLatin1String("%25")).replace(QLatin1Char('?'), QLatin1String("%3F"));
+        return QStringLiteral("sqlite://") + path;
+    }
+    const auto encode = [](const QString& text, const QByteArray& keep = {}) {
+        return QString::fromLatin1(QUrl::toPercentEncoding(text, keep));
+    };
     QString s = kindName() + QStringLiteral("://");
     if (!user.isEmpty())
-        s += user + QLatin1Char('@');
-    return s + host + QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + database;
+        s += encode(user) + QLatin1Char('@');
+    // An IPv6 address goes in brackets, or its colons would read as a port.
+    s += host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
+    s += QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + encode(database);
+    QStringList query;
+    for (const QString& option : connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const int eq = option.indexOf(QLatin1Char('='));
+        query << encode(option.left(eq)) + QLatin1Char('=') +
+                     encode(eq < 0 ? QString() : option.mid(eq + 1), "/");
+    }
+    if (!query.isEmpty())
+        s += QLatin1Char('?') + query.join(QLatin1Char('&'));
+    return s;
 }
 
 } // namespace outbox
