@@ -36,6 +36,7 @@ public:
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }
     QVector<Migration> migrations() const override;
+    QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 
 } // namespace outbox

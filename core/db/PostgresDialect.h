@@ -28,6 +28,7 @@ public:
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     QVector<Migration> migrations() const override;
+    QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 
 } // namespace outbox

@@ -169,7 +169,9 @@ Result<ActionResult> OperatorActions::replayDeadLetters(const ActionRequest& req
                                   : QStringLiteral("status = 'NEW'");
     spec.set =
         QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, replay_topic = :replay_topic, "
-                       "replayed_by = :replayed_by");
+                       "replayed_by = :replayed_by, replay_attempts = 0, replay_error = NULL, "
+                       "replay_available_at = NULL, replay_lease_token = NULL, replay_lease_until = NULL, "
+                       "replay_worker = NULL");
     spec.setBinds = {{QStringLiteral(":replay_token"), token},
                      {QStringLiteral(":replay_topic"), request.replayTopic.isEmpty()
                                                            ? QVariant(QMetaType::fromType<QString>())

@@ -467,12 +467,19 @@ void Relay::maintenance(bool force)
             m_log(reaped.message());
         }
     }
-    // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer;
-    // rows left REPLAYING by a crash are picked up again here.
+    // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer,
+    // each claimed under a lease so that of several relays only one produces it; rows left
+    // REPLAYING by a crash are picked up again once their lease expires.
     if (m_publisher && !m_degraded && (force || m_sinceReplay.elapsed() >= 1000)) {
         m_sinceReplay.restart();
-        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, m_log)
-                            .deliver(100, m_options.kafka.messageTimeoutMs() + 2000);
+        ReplayOptions replay;
+        replay.workerId = m_options.workerId;
+        replay.leaseMs = m_options.leaseMs;
+        replay.maxAttempts = m_options.maxAttempts;
+        replay.backoffBaseMs = m_options.backoffBaseMs;
+        replay.backoffCapMs = m_options.backoffCapMs;
+        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, replay, m_log)
+                            .deliver(100, m_options.deliveryDeadlineMs());
         if (replayed)
             m_stats.replayed.fetch_add(replayed->delivered);
         else
