@@ -326,7 +326,7 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
     // message's content and the partition moves on.
     DeadLetter letter;
     letter.consumerName = m_options.consumerName;
-    letter.eventId = msg.eventId.isEmpty() ? QString() : DeadLetter::storableEventId(msg.eventId);
+    letter.eventId = msg.eventId.isEmpty() ? QString() : msg.eventId; // the store shortens and says so
     letter.topic = msg.topic;
     letter.sourcePartition = msg.partition;
     letter.sourceOffset = msg.offset;
@@ -335,7 +335,9 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
     letter.headers = QJsonDocument(msg.headersJson()).toJson(QJsonDocument::Compact);
     letter.payload = msg.payload;
     // An event_id that had to be shortened is not the event's id: no inbox row for it.
-    const bool inboxable = !letter.eventId.isEmpty() && letter.eventId == msg.eventId;
+    const QString storedEventId =
+        letter.eventId.isEmpty() ? QString() : DeadLetter::storableEventId(letter.eventId);
+    const bool inboxable = !storedEventId.isEmpty() && storedEventId == msg.eventId;
     letter.error = f.error;
     letter.stacktrace = f.context;
     letter.attempts = f.attempts;
@@ -350,7 +352,7 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
         if (m_db) {
             Transaction tx(*m_db);
             Status s = tx.beginWrite();
-            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, letter.eventId,
+            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, storedEventId,
                                                                      letter.topic, msg.partition, msg.offset)
                             : Result<bool>(s.error());
             if (exists && !*exists) {

@@ -234,10 +234,13 @@ private slots:
                 headersFor("nul-header") + QVector<KafkaHeader>{{"note", nulHeader}}),
             raw(t, binary, headersFor("binary") + QVector<KafkaHeader>{{"dup", "1"}, {"dup", "2"}}),
             raw(t, "{\"n\":5}", headersFor(nulId)),
-            raw(t, "{\"n\":6}", headersFor("good-after")),
+            raw(t, "{\"n\":6}", headersFor("long-key-ok")),
+            raw(t, "{\"n\":7}", headersFor("good-after")),
         };
         messages[1].key = bigKey;
         messages[3].key = QByteArray("\x01\x00\x02", 3);
+        messages[5].key =
+            QByteArray(300, 'L'); // a valid message: its inbox row takes the key as aggregate id
         produce(broker->bootstrap(), messages);
         ConsumerThread consumer(
             db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("odd-test")), ledger);
@@ -246,7 +249,7 @@ private slots:
             countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'good-after'")) == 1,
             60000);
         QTRY_COMPARE_WITH_TIMEOUT(
-            committedOffsets(broker->bootstrap(), QStringLiteral("odd-test"), t, 1).value(0), qint64(6),
+            committedOffsets(broker->bootstrap(), QStringLiteral("odd-test"), t, 1).value(0), qint64(7),
             20000);
         consumer.stop();
         QCOMPARE(consumer.stats().deadLettered.load(), qint64(5));
@@ -291,6 +294,10 @@ private slots:
         QVERIFY2(nulEvent.error.contains(QStringLiteral("NUL")), qPrintable(nulEvent.error));
         QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")),
                  qint64(3)); // big-key, nul-header, binary: not the shortened or NUL ids
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(2));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'long-key-ok'")),
+                 qint64(1));
 
         // Replayed byte for byte: key, payload and headers as they came.
         ActionRequest request;
@@ -304,7 +311,7 @@ private slots:
         QVERIFY2(round.ok() && round->delivered == 2,
                  qPrintable(round.ok() ? round->lastError : round.message()));
         int replays = 0;
-        for (const ConsumedMessage& m : readTopic(broker->bootstrap(), t, 8, 3000)) {
+        for (const ConsumedMessage& m : readTopic(broker->bootstrap(), t, 9, 3000)) {
             if (!m.headers.contains("x-replay-count"))
                 continue;
             ++replays;
