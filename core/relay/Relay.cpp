@@ -229,6 +229,17 @@ void Relay::launch(ClaimedBatch batch)
                                                        m_sinceClaimStarted.elapsed());
     Flight flight;
     flight.pending = m_publisher->enqueue(messages, queueWaitMs);
+    // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
+    // of whole batches), and grow back to the batch size once batches fit again.
+    int notQueued = 0;
+    for (const DeliveryReport& r : flight.pending->reports())
+        notQueued += r.notQueued ? 1 : 0;
+    if (notQueued > 0) {
+        m_queueFull = true;
+        m_claimLimit = std::max(1, int(batch.events.size()) - notQueued);
+    } else if (m_claimLimit > 0) {
+        m_claimLimit = m_claimLimit * 2 >= m_options.batchSize ? 0 : m_claimLimit * 2;
+    }
     (void)Failpoints::hit("relay.after_produce"); // crash while sending: the lease expires, attempts count
     flight.marked = QVector<bool>(batch.events.size(), false);
     flight.unmarked = int(batch.events.size());
@@ -268,8 +279,8 @@ void Relay::harvest(bool everything)
 std::optional<ClaimedBatch> Relay::claim()
 {
     m_sinceClaimStarted.restart();
-    auto batch =
-        m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
+    auto batch = m_store->claim(m_options.workerId, m_claimLimit > 0 ? m_claimLimit : m_options.batchSize,
+                                m_options.leaseMs, m_options.ordering);
     if (!batch) {
         setState(QStringLiteral("DEGRADED"), batch.message());
         ++m_degradedRounds;
