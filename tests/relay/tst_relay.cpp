@@ -311,7 +311,8 @@ private slots:
         QCOMPARE(relay.stats().leaseExpired.load(), qint64(0));
         // Released events never left the process: no attempt counted for them (only a broker
         // timeout, if any, costs one), and nothing goes out twice but such a retry.
-        QCOMPARE(db->scalar(QStringLiteral("SELECT SUM(attempts) FROM {events}"))->toLongLong(), 100 + retried);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT SUM(attempts) FROM {events}"))->toLongLong(),
+                 100 + retried);
         b->setLatency(1, 0);
         const auto onTopic = readTopic(b->bootstrap(), QStringLiteral("order"), -1, 3000);
         QSet<QByteArray> unique;
