@@ -8,8 +8,8 @@
         <translation>Outbox 控制台：事务性发件箱的实时健康状况与可审计的运维操作。</translation>
     </message>
     <message>
-        <source>Database URL (password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
-        <translation>数据库 URL（密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
+        <source>Database URL (or OUTBOX_DB_URL; password from the URL, OUTBOX_DB_PASSWORD or a prompt).</source>
+        <translation>数据库 URL（或 OUTBOX_DB_URL；密码来自 URL、OUTBOX_DB_PASSWORD 或提示输入）。</translation>
     </message>
     <message>
         <source>Start `outboxctl demo` as a child and open its database.</source>
@@ -22,6 +22,14 @@
     <message>
         <source>Demo</source>
         <translation>演示</translation>
+    </message>
+    <message>
+        <source>Prefix of the outbox tables (or OUTBOX_DB_TABLE_PREFIX).</source>
+        <translation>outbox 表的前缀（或 OUTBOX_DB_TABLE_PREFIX）。</translation>
+    </message>
+    <message>
+        <source>INI configuration file: [database] url, table_prefix, password.</source>
+        <translation>INI 配置文件：[database] url、table_prefix、password。</translation>
     </message>
 </context>
 <context>
@@ -102,16 +110,56 @@
         <translation>#%1：%2</translation>
     </message>
     <message numerus="yes">
-        <source>Cancelled after %n row(s); every finished chunk is committed and audited.</source>
-        <translation><numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计。</numerusform></translation>
-    </message>
-    <message numerus="yes">
         <source>%1: %n row(s) changed</source>
         <translation><numerusform>%1：已更改 %n 行</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>%n conflict(s) (state changed meanwhile)</source>
         <translation><numerusform>%n 个冲突（期间状态已变化）</numerusform></translation>
+    </message>
+    <message>
+        <source>narrow the filter (status, type, aggregate, error or time) and press Apply</source>
+        <translation>请缩小筛选范围（状态、类型、聚合、错误或时间）并点击“应用”</translation>
+    </message>
+    <message>
+        <source>select the rows to act on</source>
+        <translation>请选择要操作的行</translation>
+    </message>
+    <message>
+        <source>select a failure group</source>
+        <translation>请选择一个失败分组</translation>
+    </message>
+    <message>
+        <source>type a reason in the dialog</source>
+        <translation>请在对话框中填写原因</translation>
+    </message>
+    <message>
+        <source>set an actor name for this profile</source>
+        <translation>请为此连接配置设置操作人名称</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.</source>
+        <translation>操作按每批 %1 行执行，每批都是独立且记入审计的事务；“取消”会在两批之间停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n row(s); every finished chunk is committed and audited, the rest is untouched.</source>
+        <translation><numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计，其余行保持不变。</numerusform></translation>
+    </message>
+    <message>
+        <source>Applying in chunks of %1: %2 of %3 row(s) done, chunk %4…</source>
+        <translation>正在按每批 %1 行执行：已完成 %2 / %3 行，第 %4 批…</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n audited chunk(s)</source>
+        <translation><numerusform>（分 %n 个记入审计的批次）</numerusform></translation>
+    </message>
+    <message>
+        <source>Disconnected; a run under way stops before its next chunk (every finished chunk is committed and audited).</source>
+        <translation>已断开连接；进行中的操作会在下一批之前停止（已完成的批次均已提交并记入审计）。</translation>
     </message>
 </context>
 <context>
@@ -247,6 +295,14 @@
         <source>Save profile</source>
         <translation>保存配置</translation>
     </message>
+    <message>
+        <source>Table prefix:</source>
+        <translation>表前缀：</translation>
+    </message>
+    <message>
+        <source>none (tables outbox_events, …)</source>
+        <translation>无（表 outbox_events 等）</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::DeadLettersPage</name>
@@ -321,6 +377,26 @@
     <message numerus="yes">
         <source>%n selected dead letter(s)</source>
         <translation><numerusform>%n 条选中的死信</numerusform></translation>
+    </message>
+    <message>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>consumer %1</source>
+        <translation>消费者 %1</translation>
+    </message>
+    <message>
+        <source>Every dead letter of the applied filter (%1)</source>
+        <translation>已应用筛选的全部死信（%1）</translation>
+    </message>
+    <message>
+        <source>no filter</source>
+        <translation>无筛选</translation>
+    </message>
+    <message>
+        <source>— the filter boxes have changes that are not applied and are not used; press Apply to act on them</source>
+        <translation>—— 筛选框中有尚未应用的修改，不会被使用；如需按其操作，请先点击“应用”</translation>
     </message>
 </context>
 <context>
@@ -552,16 +628,60 @@
         <translation>请先选择一个失败分组。</translation>
     </message>
     <message>
-        <source>Failure group "%1"</source>
-        <translation>失败分组“%1”</translation>
-    </message>
-    <message>
         <source>Select one or more events first.</source>
         <translation>请先选择一个或多个事件。</translation>
     </message>
     <message numerus="yes">
         <source>%n selected event(s)</source>
         <translation><numerusform>%n 个选中的事件</numerusform></translation>
+    </message>
+    <message>
+        <source>status %1</source>
+        <translation>状态 %1</translation>
+    </message>
+    <message>
+        <source>type %1</source>
+        <translation>类型 %1</translation>
+    </message>
+    <message>
+        <source>aggregate type %1</source>
+        <translation>聚合类型 %1</translation>
+    </message>
+    <message>
+        <source>aggregate %1</source>
+        <translation>聚合 %1</translation>
+    </message>
+    <message>
+        <source>error contains "%1"</source>
+        <translation>错误包含“%1”</translation>
+    </message>
+    <message>
+        <source>created from %1</source>
+        <translation>创建时间从 %1</translation>
+    </message>
+    <message>
+        <source>created until %1</source>
+        <translation>创建时间至 %1</translation>
+    </message>
+    <message>
+        <source>no filter (every event)</source>
+        <translation>无筛选（全部事件）</translation>
+    </message>
+    <message>
+        <source>Failure group "%1" (error class %2)</source>
+        <translation>失败分组“%1”（错误类别 %2）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Every event of the applied filter (%1)</source>
+        <translation>已应用筛选的全部事件（%1）</translation>
+    </message>
+    <message>
+        <source>— the filter boxes have changes that are not applied and are not used; press Apply to act on them</source>
+        <translation>—— 筛选框中有尚未应用的修改，不会被使用；如需按其操作，请先点击“应用”</translation>
     </message>
 </context>
 <context>
@@ -696,6 +816,10 @@
     <message>
         <source>Connected to %1</source>
         <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>%1 · tables %2*</source>
+        <translation>%1 · 表 %2*</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,8 @@
 #include "app/outboxctl/Cli.h"
+#include "app/outboxctl/Signals.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
-#include "core/ops/OperatorActions.h"
+#include "core/ops/BulkActionEngine.h"
 #include "core/relay/DeadLetterReplayer.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 #include <QSysInfo>
 #include <QThread>
+#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <unistd.h>
@@ -24,8 +26,6 @@ namespace {
 
 // How long `dlq replay --deliver` waits for dead letters leased by another replayer.
 constexpr qint64 MaxLeaseWaitMs = 120000;
-
-using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&);
 
 QList<QCommandLineOption> actionOptions()
 {
@@ -70,67 +70,161 @@ QList<QCommandLineOption> deadLetterFilterOptions()
     };
 }
 
+// Exit code of a bulk action stopped by Ctrl-C (128 + SIGINT, as shells report it).
+constexpr int CancelledExit = 130;
+
+// The command line's hint for a request core refuses: which flag to change.
+QString cliHint(ActionKind kind, ActionInput input)
+{
+    switch (input) {
+    case ActionInput::Reason:
+        return QStringLiteral("--reason");
+    case ActionInput::Actor:
+        return QStringLiteral("--actor or OUTBOX_ACTOR");
+    case ActionInput::Filter:
+        return isEventAction(kind) ? QStringLiteral("e.g. --status FAILED")
+                                   : QStringLiteral("e.g. --status NEW or --consumer NAME");
+    case ActionInput::Targets:
+        return isEventAction(kind) ? QStringLiteral("IDS, --group, or filter options such as --status FAILED")
+                                   : QStringLiteral("IDS, or filter options such as --consumer NAME");
+    case ActionInput::ReplayTopic:
+        return QStringLiteral("--to-topic");
+    case ActionInput::Group:
+        return QStringLiteral("--group FINGERPRINT [--group-class CLASS]");
+    case ActionInput::Ids:
+    case ActionInput::SampleSize:
+    case ActionInput::ChunkSize:
+        break;
+    }
+    return {};
+}
+
+void printSample(Context& ctx, const ActionResult& r)
+{
+    ctx.out << "sample:\n";
+    for (const QJsonValue& v : r.sample) {
+        const QJsonObject o = v.toObject();
+        ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " "
+                << o.value(QStringLiteral("status")).toString();
+        if (o.contains(QStringLiteral("event_type")))
+            ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " "
+                    << o.value(QStringLiteral("aggregate_id")).toString();
+        else
+            ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " "
+                    << o.value(QStringLiteral("topic")).toString();
+        const QString error = o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error")
+                                                                               : QStringLiteral("error"))
+                                  .toString();
+        if (!error.isEmpty())
+            ctx.out << "  " << error.left(60);
+        ctx.out << "\n";
+    }
+}
+
 void printResult(Context& ctx, const ActionResult& r, const QString& noun)
 {
     if (ctx.json()) {
         ctx.printJson(r.toJson());
         return;
     }
-    if (r.dryRun)
-        ctx.out << "dry run: " << r.matched << " " << noun << " would change (" << r.action << ")\n";
-    else
-        ctx.out << r.affected << " of " << r.matched << " " << noun << " changed (" << r.action << ", audit #"
-                << r.auditId << ")\n";
+    if (r.dryRun) {
+        ctx.out << "dry run: " << r.matched << " " << noun << " would change (" << r.action << ")";
+        if (r.matched > BulkActionEngine::MaxChunkSize)
+            ctx.out << " in chunks of " << BulkActionEngine::MaxChunkSize
+                    << ", each its own audited transaction";
+        ctx.out << "\n";
+    } else {
+        ctx.out << r.affected << " of " << r.expected << " " << noun << " changed (" << r.action;
+        if (r.auditIds.size() == 1)
+            ctx.out << ", audit #" << r.auditId;
+        else if (r.auditIds.size() > 1)
+            ctx.out << ", " << r.chunks << " chunks, audit #" << r.auditIds.first() << "..#"
+                    << r.auditIds.last();
+        ctx.out << ")\n";
+        if (r.conflictCount > 0)
+            ctx.out << "  conflicts: " << r.conflictCount
+                    << " row(s) were not in an eligible state when locked\n";
+    }
     for (auto it = r.skipped.cbegin(); it != r.skipped.cend(); ++it)
         ctx.out << "  skipped " << it.value() << " " << it.key() << "\n";
-    for (const ActionConflict& c : r.conflicts)
-        ctx.out << "  not changed: #" << c.id << " " << c.reason << "\n";
-    if (r.dryRun && !r.sample.isEmpty()) {
-        ctx.out << "sample:\n";
-        for (const QJsonValue& v : r.sample) {
-            const QJsonObject o = v.toObject();
-            ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " "
-                    << o.value(QStringLiteral("status")).toString();
-            if (o.contains(QStringLiteral("event_type")))
-                ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " "
-                        << o.value(QStringLiteral("aggregate_id")).toString();
-            else
-                ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " "
-                        << o.value(QStringLiteral("topic")).toString();
-            const QString error =
-                o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error")
-                                                                 : QStringLiteral("error"))
-                    .toString();
-            if (!error.isEmpty())
-                ctx.out << "  " << error.left(60);
-            ctx.out << "\n";
-        }
+    for (const ActionConflict& c : r.conflicts.mid(0, 50)) {
+        ctx.out << "  not changed: #" << c.id << " " << c.reason;
+        // Core names the state; the flag that would take it is the command line's business.
+        if (r.action == QLatin1String("events.requeue") && c.status == QLatin1String("SENDING"))
+            ctx.out << " (--force takes a live lease)";
+        else if (r.action == QLatin1String("events.requeue") && c.status == QLatin1String("SENT"))
+            ctx.out << " (--resend takes SENT)";
+        else if (r.action == QLatin1String("dlq.replay") &&
+                 (c.status == QLatin1String("REPLAYED") || c.status == QLatin1String("DISCARDED")))
+            ctx.out << " (--force takes it)";
+        ctx.out << "\n";
     }
-    if (!r.replayToken.isEmpty())
+    if (r.conflicts.size() > 50)
+        ctx.out << "  … and " << (r.conflictCount - 50) << " more (--json lists up to "
+                << ActionResult::MaxConflictDetails << ")\n";
+    if (r.dryRun && !r.sample.isEmpty())
+        printSample(ctx, r);
+    if (!r.replayToken.isEmpty() && !r.dryRun)
         ctx.out << "replay token " << r.replayToken
                 << ": a running relay delivers the REPLAYING dead letters\n";
 }
 
-// Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then act; `then`
-// runs after a successful (non-dry) action.
-int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& verb, const QString& noun,
+// A progress bar on stderr, drawn only when stderr is a terminal.
+class ProgressBar
+{
+public:
+    explicit ProgressBar(Context& ctx) : m_ctx(ctx), m_enabled(isatty(STDERR_FILENO)) {}
+
+    void update(const BulkProgress& p)
+    {
+        if (!m_enabled)
+            return;
+        constexpr int Width = 30;
+        const qint64 total = std::max(p.expected, p.processed);
+        const int filled = total > 0 ? int(Width * p.processed / total) : Width;
+        m_ctx.err << "\r[" << QString(filled, QLatin1Char('#')) << QString(Width - filled, QLatin1Char('.'))
+                  << "] " << p.processed << "/" << total << " rows, chunk " << p.chunks << ", " << p.affected
+                  << " changed, " << p.conflicts << " conflict(s)" << Qt::flush;
+        m_drawn = true;
+    }
+    void end()
+    {
+        if (m_drawn)
+            m_ctx.err << "\n" << Qt::flush;
+        m_drawn = false;
+    }
+
+private:
+    Context& m_ctx;
+    bool m_enabled;
+    bool m_drawn = false;
+};
+
+// Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then the bulk
+// engine in audited chunks with progress and Ctrl-C between chunks; `then` runs after a
+// successful (non-dry, not cancelled) action.
+int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QString& verb, const QString& noun,
               const std::function<int(const ActionResult&)>& then = {})
 {
+    ActionInput input = ActionInput::Targets;
+    if (Status s = BulkActionEngine::validate(kind, request, &input); !s) {
+        const QString hint = cliHint(kind, input);
+        return ctx.fail(Error{
+            s.error().kind, hint.isEmpty() ? s.message() : QStringLiteral("%1 (%2)").arg(s.message(), hint)});
+    }
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
-    OperatorActions actions(**db);
+    BulkActionEngine engine(**db);
     if (request.dryRun) {
-        auto preview = (actions.*fn)(request);
+        auto preview = engine.preview(kind, request);
         if (!preview)
             return ctx.fail(preview.error());
         printResult(ctx, *preview, noun);
         return Ok;
     }
     if (!ctx.assumeYes()) {
-        ActionRequest dry = request;
-        dry.dryRun = true;
-        auto preview = (actions.*fn)(dry);
+        auto preview = engine.preview(kind, request);
         if (!preview)
             return ctx.fail(preview.error());
         if (preview->matched == 0) {
@@ -144,27 +238,57 @@ int runAction(Context& ctx, ActionRequest request, ActionFn fn, const QString& v
                     .arg(verb)
                     .arg(preview->matched)
                     .arg(noun));
-        ctx.err << verb << " " << preview->matched << " " << noun << "? Type yes to confirm: " << Qt::flush;
+        ctx.err << verb << " " << preview->matched << " " << noun;
+        if (preview->matched > BulkActionEngine::MaxChunkSize)
+            ctx.err << " in chunks of " << BulkActionEngine::MaxChunkSize << " (Ctrl-C stops between chunks)";
+        ctx.err << "? Type yes to confirm: " << Qt::flush;
         char answer[16] = {};
         if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
             return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
     }
-    auto result = (actions.*fn)(request);
-    if (!result)
+
+    // From here Ctrl-C (or SIGTERM) asks the engine to stop before its next chunk; a second one
+    // exits at once (the chunk under way then rolls back).
+    std::atomic<bool>& stop = installStopSignals();
+    ProgressBar bar(ctx);
+    BulkProgress last;
+    BulkControl control;
+    control.progress = [&](const BulkProgress& p) {
+        last = p;
+        bar.update(p);
+    };
+    control.cancelRequested = [&stop]() { return stop.load(); };
+    auto result = engine.run(kind, request, control);
+    bar.end();
+    if (!result) {
+        if (last.chunks > 0)
+            ctx.err << "outboxctl: stopped after " << last.chunks << " committed chunk(s) (" << last.affected
+                    << " " << noun << " changed, up to id " << last.lastId << ")" << Qt::endl;
         return ctx.fail(result.error());
-    if (then && ctx.json() && !result->dryRun)
+    }
+    if (result->cancelled) {
+        if (ctx.json())
+            ctx.printJson(result->toJson());
+        else
+            printResult(ctx, *result, noun);
+        ctx.err << "outboxctl: cancelled after " << result->chunks << " chunk(s): " << result->affected
+                << " of " << result->expected << " " << noun << " changed"
+                << (result->lastId > 0 ? QStringLiteral(" (up to id %1)").arg(result->lastId) : QString())
+                << ", " << result->conflictCount
+                << " conflict(s); the rest is untouched — run the same command again to continue" << Qt::endl;
+        return CancelledExit;
+    }
+    if (then && ctx.json())
         return then(*result); // one JSON document: the delivery report carries the action's outcome
     printResult(ctx, *result, noun);
-    return then && !result->dryRun ? then(*result) : int(Ok);
+    return then ? then(*result) : int(Ok);
 }
 
 // `dlq replay --deliver`: produces the REPLAYING dead letters of `token` (all of them when empty)
 // and marks them REPLAYED, without a running relay.
 int deliverReplays(Context& ctx, const QString& token, const ActionResult* action)
 {
-    QString bootstrap = ctx.parser.value(QStringLiteral("kafka-bootstrap"));
-    if (bootstrap.isEmpty())
-        bootstrap = qEnvironmentVariable("OUTBOX_KAFKA_BOOTSTRAP");
+    const QString bootstrap = ctx.config().value(QStringLiteral("kafka.bootstrap"));
     if (bootstrap.isEmpty())
         return ctx.usage(
             QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
@@ -173,6 +297,9 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
         return ctx.fail(db.error());
     KafkaProperties properties;
     (void)properties.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
+    for (const config::Setting& p : ctx.config().kafkaProperties()) // [kafka], -X: security settings
+        if (Status s = properties.set(p.key, p.value); !s)
+            return ctx.fail(ctx.config().located(QStringLiteral("kafka.") + p.key, s.error()));
     auto publisher = KafkaPublisher::create(bootstrap, properties);
     if (!publisher)
         return ctx.fail(publisher.error());
@@ -279,7 +406,7 @@ bool anySet(const QCommandLineParser& p, const QList<QCommandLineOption>& option
     return false;
 }
 
-int runEventAction(Context& ctx, ActionFn fn, const QString& verb)
+int runEventAction(Context& ctx, ActionKind kind, const QString& verb)
 {
     auto request = baseRequest(ctx);
     if (!request)
@@ -290,22 +417,31 @@ int runEventAction(Context& ctx, ActionFn fn, const QString& verb)
             return ctx.fail(filter.error());
         request->eventFilter = *filter;
     }
-    request->force = ctx.parser.isSet(QStringLiteral("force"));
-    request->resend = ctx.parser.isSet(QStringLiteral("resend"));
-    return runAction(ctx, *request, fn, verb, QStringLiteral("event(s)"));
+    if (ctx.parser.isSet(QStringLiteral("group")) || ctx.parser.isSet(QStringLiteral("group-class"))) {
+        // A failure group as the console lists it: error class and error fingerprint.
+        FailureGroup group;
+        group.fingerprint = ctx.parser.value(QStringLiteral("group"));
+        group.errorClass = ctx.parser.value(QStringLiteral("group-class"));
+        request->group = group;
+    }
+    if (kind == ActionKind::Requeue) { // only requeue has --force and --resend
+        request->force = ctx.parser.isSet(QStringLiteral("force"));
+        request->resend = ctx.parser.isSet(QStringLiteral("resend"));
+    }
+    return runAction(ctx, *request, kind, verb, QStringLiteral("event(s)"));
 }
 
 int runRequeue(Context& ctx)
 {
-    return runEventAction(ctx, &OperatorActions::requeue, QStringLiteral("requeue"));
+    return runEventAction(ctx, ActionKind::Requeue, QStringLiteral("requeue"));
 }
 
 int runDead(Context& ctx)
 {
-    return runEventAction(ctx, &OperatorActions::markDead, QStringLiteral("mark DEAD"));
+    return runEventAction(ctx, ActionKind::MarkDead, QStringLiteral("mark DEAD"));
 }
 
-int runDlqAction(Context& ctx, ActionFn fn, const QString& verb,
+int runDlqAction(Context& ctx, ActionKind kind, const QString& verb,
                  const std::function<int(const ActionResult&)>& then = {})
 {
     auto request = baseRequest(ctx);
@@ -319,7 +455,7 @@ int runDlqAction(Context& ctx, ActionFn fn, const QString& verb,
     }
     request->force = ctx.parser.isSet(QStringLiteral("force"));
     request->replayTopic = ctx.parser.value(QStringLiteral("to-topic"));
-    return runAction(ctx, *request, fn, verb, QStringLiteral("dead letter(s)"), then);
+    return runAction(ctx, *request, kind, verb, QStringLiteral("dead letter(s)"), then);
 }
 
 int runDlqList(Context& ctx)
@@ -420,16 +556,16 @@ int runDlq(Context& ctx)
     if (sub == QLatin1String("show"))
         return runDlqShow(ctx);
     if (sub == QLatin1String("discard"))
-        return runDlqAction(ctx, &OperatorActions::discardDeadLetters, QStringLiteral("discard"));
+        return runDlqAction(ctx, ActionKind::DiscardDeadLetters, QStringLiteral("discard"));
     if (sub == QLatin1String("replay")) {
         if (!ctx.parser.isSet(QStringLiteral("deliver")))
-            return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"));
+            return runDlqAction(ctx, ActionKind::ReplayDeadLetters, QStringLiteral("replay"));
         if (ctx.parser.isSet(QStringLiteral("dry-run")))
             return ctx.usage(QStringLiteral("--deliver and --dry-run exclude each other"));
         // No ids and no filter: deliver what is already REPLAYING (e.g. left behind by a crash).
         if (ctx.positionals.isEmpty() && !anySet(ctx.parser, deadLetterFilterOptions()))
             return deliverReplays(ctx, QString(), nullptr);
-        return runDlqAction(ctx, &OperatorActions::replayDeadLetters, QStringLiteral("replay"),
+        return runDlqAction(ctx, ActionKind::ReplayDeadLetters, QStringLiteral("replay"),
                             [&ctx](const ActionResult& r) { return deliverReplays(ctx, r.replayToken, &r); });
     }
     return ctx.usage(
@@ -441,6 +577,15 @@ int runDlq(Context& ctx)
 QList<Command> actionCommands()
 {
     QList<QCommandLineOption> eventOptions = eventFilterOptions() + actionOptions();
+    eventOptions << QCommandLineOption(QStringLiteral("group"),
+                                       QStringLiteral("Every event of the failure group with this error "
+                                                      "fingerprint (as the console lists it, e.g. \"schema "
+                                                      "check failed for row <n>\")."),
+                                       QStringLiteral("fingerprint"))
+                 << QCommandLineOption(QStringLiteral("group-class"),
+                                       QStringLiteral("The failure group's error class (with --group; "
+                                                      "empty for errors without a class)."),
+                                       QStringLiteral("class"));
     QList<QCommandLineOption> requeueOptions = eventOptions;
     requeueOptions << QCommandLineOption(
                           QStringLiteral("force"),
@@ -458,11 +603,6 @@ QList<Command> actionCommands()
                       QStringLiteral(
                           "replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
                           "without ids or a filter: deliver everything already REPLAYING."))
-               << QCommandLineOption(
-                      QStringLiteral("kafka-bootstrap"),
-                      QStringLiteral(
-                          "replay --deliver: Kafka bootstrap servers (or OUTBOX_KAFKA_BOOTSTRAP)."),
-                      QStringLiteral("host:port"))
                << QCommandLineOption(QStringLiteral("limit"),
                                      QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
                << QCommandLineOption(QStringLiteral("after-id"),
@@ -486,7 +626,8 @@ QList<Command> actionCommands()
          dlqOptions,
          runDlq,
          {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"),
-          QStringLiteral("discard")}},
+          QStringLiteral("discard")},
+         {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X")}},
     };
 }
 

@@ -2,36 +2,117 @@
 
 #include "core/db/Migrator.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
-#include <QSettings>
 #include <cstdio>
 
 namespace outbox::cli {
 
-Context::Context(QCommandLineParser& p, QStringList pos)
-    : parser(p), positionals(std::move(pos)), out(stdout), err(stderr)
+Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
+    : parser(p), positionals(std::move(pos)), out(stdout), err(stderr), m_config(std::move(config))
 {
+}
+
+QList<Command> allCommands()
+{
+    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
+           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands() +
+           configCommands();
 }
 
 QList<QCommandLineOption> commonOptions()
 {
     return {
-        QCommandLineOption(QStringLiteral("db"), QStringLiteral("Database URL (or OUTBOX_DB_URL)."),
-                           QStringLiteral("url")),
-        QCommandLineOption(QStringLiteral("config"), QStringLiteral("INI configuration file."),
+        QCommandLineOption(QStringLiteral("config"),
+                           QStringLiteral("INI configuration file (flags > environment > file > defaults)."),
                            QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("table-prefix"), QStringLiteral("Prefix of the outbox tables."),
-                           QStringLiteral("prefix")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Machine-readable JSON output.")),
-        QCommandLineOption(QStringLiteral("actor"),
-                           QStringLiteral("Who acts, for the audit log (or OUTBOX_ACTOR)."),
-                           QStringLiteral("name")),
         QCommandLineOption(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")),
     };
+}
+
+QStringList commonConfigKeys()
+{
+    return {QStringLiteral("database.url"), QStringLiteral("database.table_prefix"),
+            QStringLiteral("general.actor")};
+}
+
+QVector<config::ConfigKey> configKeysFor(const QStringList& patterns)
+{
+    QVector<config::ConfigKey> keys;
+    for (const QString& pattern : patterns) {
+        const bool wildcard = pattern.endsWith(QLatin1String(".*"));
+        const QString section = pattern.left(pattern.size() - 2);
+        for (const config::ConfigKey& k : config::Config::keys()) {
+            if (k.flag.isEmpty() || k.secret)
+                continue;
+            if (wildcard ? k.section() == section : k.key == pattern)
+                keys << k;
+        }
+    }
+    return keys;
+}
+
+namespace {
+
+const QString KafkaArgument = QStringLiteral("-X");
+
+QString optionHelp(const config::ConfigKey& k)
+{
+    QString help = k.help;
+    if (help.endsWith(QLatin1Char('.')))
+        help.chop(1);
+    QStringList notes;
+    if (!k.flagSets.isEmpty())
+        notes << QStringLiteral("sets %1 = %2").arg(k.key, k.flagSets);
+    else if (!k.defaultValue.isEmpty())
+        notes << QStringLiteral("default %1").arg(k.defaultValue);
+    if (!k.env.isEmpty())
+        notes << k.env;
+    notes << QStringLiteral("[%1] %2").arg(k.section(), k.name());
+    return help + QStringLiteral(" (") + notes.join(QStringLiteral("; ")) + QStringLiteral(").");
+}
+
+} // namespace
+
+QList<QCommandLineOption> configOptions(const QStringList& patterns)
+{
+    QList<QCommandLineOption> options;
+    for (const config::ConfigKey& k : configKeysFor(patterns)) {
+        if (k.flagSets.isEmpty())
+            options << QCommandLineOption(k.flag, optionHelp(k),
+                                          k.valueName.isEmpty() ? QStringLiteral("value") : k.valueName);
+        else
+            options << QCommandLineOption(k.flag, optionHelp(k));
+    }
+    if (patterns.contains(KafkaArgument))
+        options << QCommandLineOption(
+            QStringLiteral("X"),
+            QStringLiteral("librdkafka property, repeatable (like the [kafka] section; secrets only there)."),
+            QStringLiteral("name=value"));
+    return options;
+}
+
+Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns)
+{
+    config::ConfigInputs inputs;
+    inputs.file = parser.value(QStringLiteral("config"));
+    if (parser.isSet(QStringLiteral("config")) && inputs.file.isEmpty())
+        return Error::usage(QStringLiteral("--config needs a file"));
+    inputs.environment = config::Config::systemEnvironment();
+    for (const config::ConfigKey& k : configKeysFor(patterns)) {
+        if (!parser.isSet(k.flag))
+            continue;
+        const QString value = !k.flagSets.isEmpty() ? k.flagSets
+                              : k.repeatable        ? parser.values(k.flag).join(QLatin1Char(','))
+                                                    : parser.value(k.flag);
+        inputs.flags.push_back(config::FlagValue{k.key, value});
+    }
+    if (patterns.contains(KafkaArgument))
+        inputs.kafkaArguments = parser.values(QStringLiteral("X"));
+    return config::Config::load(inputs);
 }
 
 bool Context::json() const
@@ -44,55 +125,14 @@ bool Context::assumeYes() const
     return parser.isSet(QStringLiteral("yes"));
 }
 
-Result<QString> Context::configValue(const QString& key) const
-{
-    if (!parser.isSet(QStringLiteral("config")))
-        return QString();
-    const QString file = parser.value(QStringLiteral("config"));
-    if (!QFileInfo(file).isReadable())
-        return Error::usage(QStringLiteral("cannot read the configuration file %1").arg(file));
-    QSettings settings(file, QSettings::IniFormat);
-    if (settings.status() != QSettings::NoError)
-        return Error::usage(QStringLiteral("the configuration file %1 is malformed").arg(file));
-    return settings.value(key).toString();
-}
-
-QString Context::actor() const
-{
-    if (parser.isSet(QStringLiteral("actor")))
-        return parser.value(QStringLiteral("actor"));
-    const QString env = qEnvironmentVariable("OUTBOX_ACTOR");
-    if (!env.isEmpty())
-        return env;
-    auto configured = configValue(QStringLiteral("general/actor"));
-    if (configured && !configured->isEmpty())
-        return *configured;
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? QStringLiteral("unknown") : user;
-}
-
 Result<std::unique_ptr<Database>> Context::openDatabase(const QString& purpose)
 {
-    QString urlText = parser.value(QStringLiteral("db"));
-    if (urlText.isEmpty())
-        urlText = qEnvironmentVariable("OUTBOX_DB_URL");
-    auto configuredUrl = configValue(QStringLiteral("database/url"));
-    if (!configuredUrl)
-        return configuredUrl.error();
-    if (urlText.isEmpty())
-        urlText = *configuredUrl;
-    auto url = DatabaseUrl::parse(urlText);
+    auto url = m_config.databaseUrl();
     if (!url)
         return url.error();
     Database::Options options;
     options.purpose = purpose;
-    options.tablePrefix = parser.value(QStringLiteral("table-prefix"));
-    if (options.tablePrefix.isEmpty()) {
-        auto prefix = configValue(QStringLiteral("database/table_prefix"));
-        if (!prefix)
-            return prefix.error();
-        options.tablePrefix = *prefix;
-    }
+    options.tablePrefix = m_config.tablePrefix();
     return Database::open(*url, options);
 }
 

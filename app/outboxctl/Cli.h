@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/config/Config.h"
 #include "core/db/Database.h"
 #include "core/support/Result.h"
 
@@ -16,11 +17,11 @@ namespace outbox::cli {
 // Exit codes (DESIGN §7).
 enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2 };
 
-// What every command gets: its parsed options, output streams and the common settings.
+// What every command gets: its parsed options, the configuration, output streams.
 class Context
 {
 public:
-    Context(QCommandLineParser& parser, QStringList positionals);
+    Context(QCommandLineParser& parser, QStringList positionals, config::Config config);
 
     QCommandLineParser& parser;
     QStringList positionals; // after the command (and sub-command) words
@@ -28,21 +29,26 @@ public:
     QTextStream err;
 
     bool json() const;
-    QString actor() const;
+    QString actor() const { return m_config.actor(); }
     bool assumeYes() const;
+    // The effective configuration: flags > environment > --config file > defaults.
+    const config::Config& config() const { return m_config; }
 
-    // The database from --db, OUTBOX_DB_URL or the config file.
+    // The configured database ([database] url, password and table_prefix).
     Result<std::unique_ptr<Database>> openDatabase(const QString& purpose = QStringLiteral("cli"));
     // Like openDatabase(), and refuses a database without the outbox schema.
     Result<std::unique_ptr<Database>> openMigratedDatabase();
-    Result<QString> configValue(const QString& key) const;
 
     // One error line on stderr; returns the exit code that goes with it.
     int fail(const Error& error);
     int usage(const QString& message) { return fail(Error::usage(message)); }
     void printJson(const QJsonValue& value);
+
+private:
+    config::Config m_config;
 };
 
+// One entry of the command table: everything --help (and a man page) needs, and what runs.
 struct Command
 {
     QString name;
@@ -51,9 +57,21 @@ struct Command
     QList<QCommandLineOption> options;
     std::function<int(Context&)> run;
     QStringList subcommands; // e.g. list, show
+    // Configuration keys this command takes as flags besides the common ones: "relay.*",
+    // "kafka.bootstrap", "-X" (librdkafka properties). Their help comes from the key table.
+    QStringList configKeys = {};
 };
 
+// Options every command takes: --config, --json, --yes (and the common configuration flags).
 QList<QCommandLineOption> commonOptions();
+// The configuration keys every command takes as flags: --db, --table-prefix, --actor.
+QStringList commonConfigKeys();
+// The keys of the table that `patterns` name ("relay.*", "web.listen"), with a flag.
+QVector<config::ConfigKey> configKeysFor(const QStringList& patterns);
+// Command-line options for those keys (and -X when the patterns name it).
+QList<QCommandLineOption> configOptions(const QStringList& patterns);
+// The configuration from --config, the environment and the flags of `patterns` in `parser`.
+Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns);
 
 // Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);
@@ -81,5 +99,8 @@ QList<Command> relayCommands();
 QList<Command> demoCommands();
 QList<Command> consumeCommands();
 QList<Command> reconcileCommands();
+QList<Command> configCommands();
+// Every command, in the order of `outboxctl --help`.
+QList<Command> allCommands();
 
 } // namespace outbox::cli

@@ -1,13 +1,12 @@
 #include "app/outboxctl/Cli.h"
-#include "app/outboxctl/ConsumerRunner.h"
-#include "app/outboxctl/InventoryService.h"
-#include "app/outboxctl/OrderSimulator.h"
-#include "app/outboxctl/RelayRunner.h"
 #include "app/outboxctl/Signals.h"
 #include "core/broker/EmbeddedBroker.h"
+#include "core/consumer/ConsumerRunner.h"
 #include "core/db/EventStore.h"
 #include "core/db/Migrator.h"
-#include "core/relay/RelayStats.h"
+#include "core/demo/InventoryService.h"
+#include "core/demo/OrderSimulator.h"
+#include "core/relay/RelayRunner.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -15,7 +14,8 @@
 
 namespace outbox::cli {
 
-QString progressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedMs);
+using demo::InventoryService;
+using demo::OrderSimulator;
 
 namespace {
 
@@ -36,15 +36,19 @@ int runDemo(Context& ctx)
     if (!ok || duration < 0)
         return ctx.usage(QStringLiteral("--duration must be a number of seconds"));
 
-    QString urlText = ctx.parser.value(QStringLiteral("db"));
+    // The configured database, else a SQLite file in the current directory.
+    QString urlText = ctx.config().value(QStringLiteral("database.url"));
     if (urlText.isEmpty())
         urlText =
             QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
-    auto url = DatabaseUrl::parse(urlText);
+    auto url = ctx.config().resolveUrl(urlText);
     if (!url)
         return ctx.fail(url.error());
+    const QString tablePrefix = ctx.config().tablePrefix();
+    const QString prefixOption =
+        tablePrefix.isEmpty() ? QString() : QStringLiteral(" --table-prefix ") + tablePrefix;
     {
-        auto db = Database::open(*url);
+        auto db = Database::open(*url, Database::Options{QStringLiteral("demo"), tablePrefix, 5});
         if (!db)
             return ctx.fail(db.error());
         auto migrated = Migrator(**db).migrate();
@@ -65,6 +69,7 @@ int runDemo(Context& ctx)
     (*broker)->setTopicError(restricted, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
 
     RelayOptions options;
+    options.tablePrefix = tablePrefix;
     options.bootstrap = (*broker)->bootstrap();
     options.workerId = QStringLiteral("demo-relay");
     options.batchSize = 200;
@@ -76,7 +81,8 @@ int runDemo(Context& ctx)
     options.retentionMs = 0;
 
     ctx.out << "Outbox Console demo\n"
-            << "  database        " << url->redacted() << "\n"
+            << "  database        " << url->redacted()
+            << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
             << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
             << "  order service   " << rate
             << " orders/s; every 97th event goes to a topic the broker refuses,\n"
@@ -86,44 +92,56 @@ int runDemo(Context& ctx)
             << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
                "(retried)\n"
             << "look at it with:\n"
-            << "  outboxctl status --db " << urlText << "\n"
-            << "  outboxctl events list --db " << urlText << " --status FAILED\n"
-            << "  outboxctl dlq list --db " << urlText << "\n"
-            << "  outboxctl reconcile --db " << urlText << " --consumer inventory --older-than 1m\n"
+            << "  outboxctl status --db " << url->redacted() << prefixOption << "\n"
+            << "  outboxctl events list --db " << url->redacted() << prefixOption << " --status FAILED\n"
+            << "  outboxctl dlq list --db " << url->redacted() << prefixOption << "\n"
+            << "  outboxctl reconcile --db " << url->redacted() << prefixOption
+            << " --consumer inventory --older-than 1m\n"
             << "  kcat -b " << options.bootstrap << " -C -t order -o beginning -e -f '%k %h\\n'\n"
             << "Ctrl-C stops the demo (the database stays for the next run).\n"
             << Qt::endl;
 
     std::atomic<bool>& stop = installStopSignals();
-    OrderSimulator simulator(*url, rate, restricted, DemoMaxMessageBytes + 50000);
+    OrderSimulator simulator(*url, tablePrefix, rate, restricted, DemoMaxMessageBytes + 50000);
     simulator.start();
     InboxConsumerStats consumerStats;
     ConsumerOptions consumerOptions;
     consumerOptions.consumerName = InventoryService::defaultConsumerName();
     consumerOptions.bootstrap = options.bootstrap;
     consumerOptions.topics = {QStringLiteral("order")};
+    consumerOptions.tablePrefix = tablePrefix;
     consumerOptions.maxAttempts = 4;
     consumerOptions.backoffBaseMs = 100;
     consumerOptions.backoffCapMs = 1000;
     const InventoryService inventory(5);
     ConsumerRunner consumer(
         *url, consumerOptions,
-        [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); }, consumerStats,
-        false);
+        [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); }, consumerStats);
     consumer.start();
     QElapsedTimer clock;
     clock.start();
     QElapsedTimer sinceReport;
     sinceReport.start();
     qint64 lastSent = 0;
-    auto observer = Database::open(*url, Database::Options{QStringLiteral("demo-observer"), {}, 5});
+    auto observer = Database::open(*url, Database::Options{QStringLiteral("demo-observer"), tablePrefix, 5});
     std::atomic<bool> finished{false};
+    qint64 failuresReported = 0;
+    // The order service's errors, as they happen (at most one line per progress tick).
+    auto reportOrderErrors = [&] {
+        const qint64 failures = simulator.failures();
+        if (failures == failuresReported)
+            return;
+        ctx.err << "order service: " << failures - failuresReported
+                << " order(s) not written; last error: " << simulator.lastError() << Qt::endl;
+        failuresReported = failures;
+    };
     RelayRunner runner(*url, options, 1);
-    Status s = runner.run(finished, false, [&] {
+    Status s = runner.run(finished, {}, [&] {
         if (stop.load() || (duration > 0 && clock.elapsed() >= qint64(duration) * 1000))
             finished = true;
         if (sinceReport.elapsed() < 2000)
             return;
+        reportOrderErrors();
         QString counts;
         if (observer) {
             auto c = EventStore(**observer).counts();
@@ -134,7 +152,7 @@ int runDemo(Context& ctx)
         ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4 | inventory %5")
                        .arg(clock.elapsed() / 1000, 4)
                        .arg(simulator.orders())
-                       .arg(counts, progressLine(*runner.totals(), lastSent, sinceReport.elapsed()),
+                       .arg(counts, relayProgressLine(*runner.totals(), lastSent, sinceReport.elapsed()),
                             consumerProgressLine(consumerStats))
                 << Qt::endl;
         lastSent = runner.totals()->sent.load();
@@ -147,11 +165,10 @@ int runDemo(Context& ctx)
         ctx.err << "inventory service: " << consumer.error() << Qt::endl;
     if (!s)
         return ctx.fail(s.error());
-    if (!simulator.lastError().isEmpty())
-        ctx.err << "order service: " << simulator.lastError() << Qt::endl;
+    reportOrderErrors();
     ctx.out << "demo stopped after " << clock.elapsed() / 1000 << " s: " << simulator.orders() << " orders, "
-            << progressLine(*runner.totals(), 0, 0) << "; inventory " << consumerProgressLine(consumerStats)
-            << Qt::endl;
+            << relayProgressLine(*runner.totals(), 0, 0) << "; inventory "
+            << consumerProgressLine(consumerStats) << Qt::endl;
     return Ok;
 }
 

@@ -12,9 +12,9 @@ int runReconcile(Context& ctx)
     if (!ctx.positionals.isEmpty())
         return ctx.usage(QStringLiteral("reconcile takes no positional arguments"));
     ReconcileOptions options;
-    options.consumerName = ctx.parser.value(QStringLiteral("consumer"));
+    options.consumerName = ctx.config().value(QStringLiteral("consumer.name"));
     if (options.consumerName.trimmed().isEmpty())
-        return ctx.usage(QStringLiteral("reconcile needs --consumer NAME"));
+        return ctx.usage(QStringLiteral("reconcile needs --consumer NAME (or [consumer] name)"));
     const QString age = ctx.parser.isSet(QStringLiteral("older-than"))
                             ? ctx.parser.value(QStringLiteral("older-than"))
                             : QStringLiteral("5m");
@@ -39,12 +39,12 @@ int runReconcile(Context& ctx)
         return ctx.fail(outbox.error());
     std::unique_ptr<Database> inbox;
     if (ctx.parser.isSet(QStringLiteral("inbox-db"))) {
-        auto url = DatabaseUrl::parse(ctx.parser.value(QStringLiteral("inbox-db")));
+        auto url = ctx.config().resolveUrl(ctx.parser.value(QStringLiteral("inbox-db")));
         if (!url)
             return ctx.fail(url.error());
         Database::Options o;
         o.purpose = QStringLiteral("inbox");
-        o.tablePrefix = ctx.parser.value(QStringLiteral("table-prefix"));
+        o.tablePrefix = ctx.config().tablePrefix();
         auto opened = Database::open(*url, o);
         if (!opened)
             return ctx.fail(opened.error());
@@ -76,9 +76,7 @@ QList<Command> reconcileCommands()
         {QStringLiteral("reconcile"),
          QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."),
          QString(),
-         {QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name in the inbox."),
-                             QStringLiteral("name")),
-          QCommandLineOption(QStringLiteral("older-than"),
+         {QCommandLineOption(QStringLiteral("older-than"),
                              QStringLiteral("Only events SENT before this (default 5m)."),
                              QStringLiteral("age")),
           QCommandLineOption(
@@ -90,7 +88,8 @@ QList<Command> reconcileCommands()
           QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."),
                              QStringLiteral("n"))},
          runReconcile,
-         {}}};
+         {},
+         {QStringLiteral("consumer.name")}}};
 }
 
 } // namespace outbox::cli

@@ -48,35 +48,13 @@ int runServe(Context& ctx)
     if (ctx.parser.isSet(QStringLiteral("new-token")))
         return runNewToken(ctx);
 
-    auto config = web::WebConfig::fromFile(ctx.parser.value(QStringLiteral("config")));
+    auto config = web::WebConfig::fromConfig(ctx.config());
     if (!config)
         return ctx.fail(config.error());
-    if (ctx.parser.isSet(QStringLiteral("listen"))) {
-        if (Status s = config->setListen(ctx.parser.value(QStringLiteral("listen"))); !s)
-            return ctx.fail(s.error());
-    }
-    if (ctx.parser.isSet(QStringLiteral("public-dashboard")))
-        config->publicDashboard = true;
-    if (ctx.parser.isSet(QStringLiteral("tls-cert")) || ctx.parser.isSet(QStringLiteral("tls-key"))) {
-        config->tlsCertificateFile = ctx.parser.value(QStringLiteral("tls-cert"));
-        config->tlsKeyFile = ctx.parser.value(QStringLiteral("tls-key"));
-    }
     if (config->tlsCertificateFile.isEmpty() != config->tlsKeyFile.isEmpty())
         return ctx.usage(QStringLiteral("TLS needs both a certificate and a key (--tls-cert and --tls-key)"));
-    if (ctx.parser.isSet(QStringLiteral("sample-interval"))) {
-        bool ok = false;
-        config->sampleIntervalMs = ctx.parser.value(QStringLiteral("sample-interval")).toInt(&ok);
-        if (!ok || config->sampleIntervalMs < 100 || config->sampleIntervalMs > 600000)
-            return ctx.usage(QStringLiteral("--sample-interval must be between 100 and 600000 milliseconds"));
-    }
 
-    QString tablePrefix = ctx.parser.value(QStringLiteral("table-prefix"));
-    if (tablePrefix.isEmpty()) {
-        auto configured = ctx.configValue(QStringLiteral("database/table_prefix"));
-        if (!configured)
-            return ctx.fail(configured.error());
-        tablePrefix = *configured;
-    }
+    const QString tablePrefix = ctx.config().tablePrefix();
     DatabaseUrl url;
     {
         auto db = ctx.openMigratedDatabase(); // refuse early when the schema is missing
@@ -98,7 +76,9 @@ int runServe(Context& ctx)
         ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
                    "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;
-    ctx.out << "serving " << url.redacted() << " on " << server.baseUrl().toString()
+    ctx.out << "serving " << url.redacted()
+            << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix))
+            << " on " << server.baseUrl().toString()
             << (config->publicDashboard ? " (dashboard public, read-only)" : "") << Qt::endl;
     ctx.out << "  dashboard " << server.baseUrl().toString()
             << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN") << "\n  metrics   "
@@ -114,18 +94,6 @@ int runServe(Context& ctx)
 QList<Command> serveCommands()
 {
     const QList<QCommandLineOption> options = {
-        QCommandLineOption(QStringLiteral("listen"),
-                           QStringLiteral("Address and port (default 127.0.0.1:8080)."),
-                           QStringLiteral("host:port")),
-        QCommandLineOption(QStringLiteral("public-dashboard"),
-                           QStringLiteral("Dashboard and /metrics readable without a token (read-only).")),
-        QCommandLineOption(QStringLiteral("tls-cert"), QStringLiteral("PEM certificate: serve HTTPS."),
-                           QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("tls-key"), QStringLiteral("PEM private key of the certificate."),
-                           QStringLiteral("file")),
-        QCommandLineOption(QStringLiteral("sample-interval"),
-                           QStringLiteral("Milliseconds between samples (default 2000)."),
-                           QStringLiteral("ms")),
         QCommandLineOption(QStringLiteral("new-token"),
                            QStringLiteral("Print a fresh token and its [tokens] line, then exit."),
                            QStringLiteral("name")),
@@ -138,7 +106,8 @@ QList<Command> serveCommands()
              QString(),
              options,
              runServe,
-             {}}};
+             {},
+             {QStringLiteral("web.*")}}};
 }
 
 } // namespace outbox::cli

@@ -9,18 +9,14 @@ using namespace outbox::cli;
 
 namespace {
 
-QList<Command> allCommands()
-{
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
-           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands();
-}
-
 void printUsage(QTextStream& out, const QList<Command>& commands)
 {
     out << "usage: outboxctl COMMAND [options]\n\ncommands:\n";
     for (const Command& c : commands)
         out << "  " << c.name.leftJustified(10) << c.summary << "\n";
     out << "\ncommon options: --db URL  --config FILE  --table-prefix P  --json  --actor NAME  --yes\n"
+           "configuration: flags > environment (OUTBOX_*) > --config file > defaults; see `outboxctl config "
+           "show`\n"
            "run `outboxctl COMMAND --help` for a command's options\n";
 }
 
@@ -58,7 +54,9 @@ int main(int argc, char* argv[])
     QCommandLineParser parser;
     parser.setApplicationDescription(command->summary);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QStringList configKeys = commonConfigKeys() + command->configKeys;
     parser.addOptions(commonOptions());
+    parser.addOptions(configOptions(configKeys));
     parser.addOptions(command->options);
     parser.addPositionalArgument(name, command->summary, name + QLatin1Char(' ') + command->syntax);
     const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -73,6 +71,11 @@ int main(int argc, char* argv[])
                                          QStringLiteral("outboxctl ") + name + QStringLiteral(" [options]"));
         return Ok;
     }
-    Context ctx(parser, parser.positionalArguments());
+    auto config = loadConfig(parser, configKeys);
+    if (!config) {
+        err << "outboxctl: " << config.message() << "\n";
+        return config.error().kind == outbox::ErrorKind::Usage ? UsageError : RuntimeError;
+    }
+    Context ctx(parser, parser.positionalArguments(), std::move(config).value());
     return command->run(ctx);
 }

@@ -63,9 +63,8 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     if (url.port <= 0 || url.port > 65535)
         return bad(trimmed, QStringLiteral("invalid port"));
     url.user = u.userName();
-    url.password = u.password();
-    if (url.password.isEmpty())
-        url.password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
+    url.password =
+        u.password(); // without one here, core/config adds [database] password (OUTBOX_DB_PASSWORD)
     QString db = u.path();
     if (db.startsWith(QLatin1Char('/')))
         db.remove(0, 1);

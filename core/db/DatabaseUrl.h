@@ -13,7 +13,8 @@ enum class DatabaseKind { PostgreSql, MySql, Sqlite };
 //   mysql://user[:password]@host[:port]/db[?SSL_CA=/path/ca.pem]   (MySQL 8 and MariaDB 10.6+)
 //   postgresql://user@[::1]:5432/db                                  (IPv6 host in brackets)
 //   sqlite:///absolute/path/file.db  or  sqlite://relative/path.db
-// The password comes from the URL or, when absent there, from OUTBOX_DB_PASSWORD.
+// The password comes from the URL; when it has none, the configuration (core/config) supplies
+// [database] password (OUTBOX_DB_PASSWORD).
 struct DatabaseUrl
 {
     DatabaseKind kind = DatabaseKind::Sqlite;

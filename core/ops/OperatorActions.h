@@ -2,6 +2,7 @@
 
 #include "core/db/DeadLetterFilter.h"
 #include "core/db/EventFilter.h"
+#include "core/db/FailureGroups.h"
 #include "core/support/Result.h"
 
 #include <QJsonArray>
@@ -14,22 +15,38 @@ namespace outbox {
 
 class Database;
 
-// What an operator asks for: targets by ids or by a filter, never both.
+// The four operator actions. Event actions take ids, a failure group or an event filter;
+// dead-letter actions take ids or a dead-letter filter.
+enum class ActionKind { Requeue, MarkDead, ReplayDeadLetters, DiscardDeadLetters };
+
+// "events.requeue", "events.dead", "dlq.replay", "dlq.discard": the audit log's action names.
+QString actionName(ActionKind kind);
+bool isEventAction(ActionKind kind);
+
+// What an operator asks for: exactly one target (ids, a failure group or a filter).
 struct ActionRequest
 {
     QVector<qint64> ids;
+    std::optional<FailureGroup> group;                // event actions: every event of the group
     std::optional<EventFilter> eventFilter;           // event actions
     std::optional<DeadLetterFilter> deadLetterFilter; // dead-letter actions
     QString reason;                                   // required unless dryRun
     QString actor;
     bool dryRun = false;
-    bool force = false;  // requeue: also SENDING rows with a live lease; replay: also REPLAYED/DISCARDED
-    bool resend = false; // requeue: also SENT rows
-    QString replayTopic; // replay: produce to this topic instead of the original
-    int sampleSize = 10;
+    bool force = false;   // requeue: also SENDING rows with a live lease; replay: also REPLAYED/DISCARDED
+    bool resend = false;  // requeue: also SENT rows
+    QString replayTopic;  // replay: produce to this topic instead of the original
+    int sampleSize = 10;  // dry run: eligible rows returned as a sample (0..1000)
+    int chunkSize = 1000; // rows per audited transaction (1..BulkActionEngine::MaxChunkSize)
 };
 
-// A requested row that the action did not change, and why.
+// The part of a request a validation error is about, so that each front end can name its own
+// flag or field ("--reason", the JSON "reason", the dialog's Reason box) next to core's sentence.
+enum class ActionInput { Targets, Ids, Filter, Group, Reason, Actor, SampleSize, ChunkSize, ReplayTopic };
+
+// A targeted row that the action did not change, and why: by-id requests name rows in another
+// state (or missing); group and filter runs name rows whose state changed between the moment
+// their chunk was selected and the moment it was locked.
 struct ActionConflict
 {
     qint64 id = 0;
@@ -39,51 +56,58 @@ struct ActionConflict
 
 struct ActionResult
 {
+    static constexpr int MaxConflictDetails = 1000;
+
     QString action;
     bool dryRun = false;
-    qint64 matched = 0;                // rows eligible for the change
+    qint64 expected = 0;               // rows eligible when the action started (the preview's count)
+    qint64 matched = 0;                // rows eligible for the change (a run: when their chunk was locked)
     qint64 affected = 0;               // rows changed (0 on a dry run)
-    QVector<ActionConflict> conflicts; // by-id requests: rows not changed
-    QMap<QString, qint64> skipped; // filter requests: rows matching the filter but not eligible, by status
-    QJsonArray sample;             // up to sampleSize eligible rows as JSON
-    QJsonObject before;            // status -> count of the targeted rows before
-    QJsonObject after;             // status -> count after
-    qint64 auditId = 0;
+    qint64 conflictCount = 0;          // targeted rows not changed (see ActionConflict)
+    QVector<ActionConflict> conflicts; // the first MaxConflictDetails of them
+    QMap<QString, qint64> skipped;     // group/filter: rows that match but are not eligible, by status
+    QJsonArray sample;                 // dry run: up to sampleSize eligible rows as JSON
+    QJsonObject before;                // status -> count of the changed rows before
+    QJsonObject after;                 // status -> count after
+    int chunks = 0;                    // committed chunks (each one transaction and one audit row)
+    QVector<qint64> auditIds;          // one per chunk, in order
+    qint64 auditId = 0;                // the first of auditIds
+    qint64 lastId = 0;                 // keyset cursor: the highest id a committed chunk covered
+    bool cancelled = false;            // stopped between chunks on request; the rest is untouched
     QString replayToken;
 
+    qint64 processed() const { return matched + conflictCount; }
     QJsonObject toJson() const;
 };
 
-// Operator actions shared by the console, the CLI and the web API (DESIGN §6). Each runs in one
-// transaction with its audit row, changes only rows in the expected state, and has a dry run.
+// The named entry points of the operator actions, for callers that need neither progress nor
+// cancel. They go through BulkActionEngine (core/ops/BulkActionEngine.h): a dry run is its
+// preview(), anything else its run() in audited chunks.
 class OperatorActions
 {
 public:
     explicit OperatorActions(Database& db) : m_db(db) {}
 
-    Result<ActionResult> requeue(const ActionRequest& request);
-    Result<ActionResult> markDead(const ActionRequest& request);
-    Result<ActionResult> discardDeadLetters(const ActionRequest& request);
+    Result<ActionResult> perform(ActionKind kind, const ActionRequest& request);
+    Result<ActionResult> requeue(const ActionRequest& request)
+    {
+        return perform(ActionKind::Requeue, request);
+    }
+    Result<ActionResult> markDead(const ActionRequest& request)
+    {
+        return perform(ActionKind::MarkDead, request);
+    }
+    Result<ActionResult> discardDeadLetters(const ActionRequest& request)
+    {
+        return perform(ActionKind::DiscardDeadLetters, request);
+    }
     // Records the intent: NEW -> REPLAYING with a token; the relay delivers and marks REPLAYED.
-    Result<ActionResult> replayDeadLetters(const ActionRequest& request);
+    Result<ActionResult> replayDeadLetters(const ActionRequest& request)
+    {
+        return perform(ActionKind::ReplayDeadLetters, request);
+    }
 
 private:
-    struct Spec
-    {
-        QString action;
-        QString table;
-        QString targetKind;
-        QString eligible; // SQL condition on the row's current state
-        QString set;      // SQL SET clause
-        QVariantMap setBinds;
-        QString toState;
-        QString sampleColumns;
-        QString conflictHint; // what states the action accepts, for conflict messages
-    };
-
-    Result<ActionResult> run(const Spec& spec, const ActionRequest& request, const SqlCondition& filter);
-    Status validate(const ActionRequest& request, bool hasFilter) const;
-
     Database& m_db;
 };
 

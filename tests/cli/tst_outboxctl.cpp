@@ -1,12 +1,17 @@
 #include "core/db/DeadLetterStore.h"
+#include "tests/support/BulkEvents.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
+#include <sys/types.h>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -130,7 +135,7 @@ private slots:
                                   QStringLiteral("--status"), QStringLiteral("FAILED")};
         const Run noReason = outboxctl(base + QStringList{QStringLiteral("--yes")});
         QCOMPARE(noReason.exitCode, 2);
-        QVERIFY(noReason.err.contains("reason"));
+        QVERIFY2(noReason.err.contains("a reason is required (--reason)"), noReason.err.constData());
         QCOMPARE(noReason.errLines(), 1);
 
         const Run dry = outboxctl(base + QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
@@ -172,6 +177,118 @@ private slots:
             outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--db"), url,
                        QStringLiteral("--action"), QStringLiteral("events.dead"), QStringLiteral("--json")});
         QCOMPARE(filtered.json().value(QStringLiteral("entries")).toArray().size(), 1);
+    }
+
+    // A filter action on 2,500 FAILED rows from the real binary: three audited chunks, and the
+    // JSON summary says so.
+    void bulkRequeueRunsInAuditedChunks_data() { TestDatabases::addKinds(); }
+    void bulkRequeueRunsInAuditedChunks()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("clibulk")));
+        const QString url = TestDatabases::urlText(db->url());
+        insertGeneratedEvents(*db, 2500, 1);
+        const Run dry =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--status"),
+                       QStringLiteral("FAILED"), QStringLiteral("--dry-run")});
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
+        QVERIFY2(dry.out.contains("2500 event(s) would change") && dry.out.contains("chunks of 1000"),
+                 dry.out.constData());
+        const Run done =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--status"),
+                       QStringLiteral("FAILED"), QStringLiteral("--reason"), QStringLiteral("broker back"),
+                       QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(2500));
+        QCOMPARE(done.json().value(QStringLiteral("chunks")).toInt(), 3);
+        QCOMPARE(done.json().value(QStringLiteral("audit_ids")).toArray().size(), 3);
+        QCOMPARE(done.json().value(QStringLiteral("cancelled")).toBool(), false);
+        QVERIFY2(!done.err.contains('['), "no progress bar without a terminal");
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason = 'broker back' AND action = 'events.requeue'")),
+                 qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(2500));
+    }
+
+    // A failure group by its fingerprint, as the console lists it: only the group changes.
+    void groupRequeueFromTheCli()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("cligroup"));
+        const QString url = TestDatabases::urlText(db->url());
+        insertGeneratedEvents(*db, 1500, 1);
+        const auto other = insertEvents(*db, 2);
+        forceStatus(*db, other, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        const Run done =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--group"),
+                       QStringLiteral("schema check failed for row <n>"), QStringLiteral("--group-class"),
+                       QStringLiteral("deterministic"), QStringLiteral("--reason"),
+                       QStringLiteral("registry fixed"), QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY2(done.exitCode == 0, done.err.constData());
+        QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(1500));
+        QCOMPARE(done.json().value(QStringLiteral("chunks")).toInt(), 2);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));
+        const Run both =
+            outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--group"),
+                       QStringLiteral("x"), QStringLiteral("--status"), QStringLiteral("FAILED"),
+                       QStringLiteral("--reason"), QStringLiteral("r"), QStringLiteral("--yes")});
+        QCOMPARE(both.exitCode, 2);
+        QCOMPARE(both.errLines(), 1);
+    }
+
+    // Ctrl-C (SIGINT to the real process) stops between chunks: the finished chunk stays
+    // committed and audited, the rest is untouched, the exit code says "cancelled" and the
+    // last line says how far it got. A failpoint pauses after each chunk so the signal lands
+    // between chunks whatever the machine's speed.
+    void ctrlCCancelsBetweenChunks_data() { TestDatabases::addKinds(); }
+    void ctrlCCancelsBetweenChunks()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("clicancel")));
+        const QString url = TestDatabases::urlText(db->url());
+        insertGeneratedEvents(*db, 2500, 1);
+        auto p =
+            startOutboxctl({QStringLiteral("dead"), QStringLiteral("--db"), url, QStringLiteral("--status"),
+                            QStringLiteral("FAILED"), QStringLiteral("--reason"), QStringLiteral("poison"),
+                            QStringLiteral("--yes")},
+                           QStringLiteral("ops.bulk.between_chunks=sleep(2000)"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'poison'")) == 1, 30000);
+        QCOMPARE(::kill(pid_t(p->processId()), SIGINT), 0);
+        QVERIFY(p->waitForFinished(30000));
+        const QByteArray output = p->readAll();
+        QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p->exitCode() == 130, output.constData());
+        QVERIFY2(output.contains("cancelled after 1 chunk(s): 1000 of 2500 event(s) changed"),
+                 output.constData());
+        QVERIFY2(output.contains("the rest is untouched"), output.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")), qint64(1000));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(1500));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'poison'")), qint64(1));
+    }
+
+    // On a terminal (a pseudo-terminal from script(1)) a progress bar is drawn on stderr.
+    void progressBarOnATerminal()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty())
+            QSKIP("script(1) not installed");
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("clitty"));
+        insertGeneratedEvents(*db, 1500, 1);
+        const QString command =
+            QStringLiteral("'%1' requeue --db '%2' --status FAILED --reason tty --yes")
+                .arg(qEnvironmentVariable("OUTBOXCTL"), TestDatabases::urlText(db->url()));
+        QProcess p;
+        p.start(QStringLiteral("script"), {QStringLiteral("-q"), QStringLiteral("-e"), QStringLiteral("-c"),
+                                           command, QStringLiteral("/dev/null")});
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray output = p.readAll();
+        QVERIFY2(p.exitCode() == 0, output.constData());
+        QVERIFY2(output.contains("[##############################] 1500/1500 rows, chunk 2"),
+                 output.constData());
+        QVERIFY2(output.contains("1500 of 1500 event(s) changed (events.requeue, 2 chunks"),
+                 output.constData());
     }
 
     void deadLettersThroughTheCli()

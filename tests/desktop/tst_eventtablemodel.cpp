@@ -1,4 +1,4 @@
-#include "tests/desktop/BulkEvents.h"
+#include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/events/EventTableModel.h"

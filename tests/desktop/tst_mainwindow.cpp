@@ -1,6 +1,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
-#include "tests/desktop/BulkEvents.h"
+#include "core/support/Failpoints.h"
+#include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -15,11 +16,13 @@
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QGuiApplication>
@@ -27,6 +30,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -92,6 +96,47 @@ private:
         return true;
     }
 
+    // Waits for the chunk progress dialog to show the first committed chunk, then clicks its
+    // Cancel button.
+    static bool pressCancelAfterFirstChunk(MainWindow& window)
+    {
+        QProgressDialog* progress = nullptr;
+        const bool reached = QTest::qWaitFor(
+            [&]() {
+                progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"));
+                return progress && progress->isVisible() && progress->value() >= 1000;
+            },
+            30000);
+        if (!reached)
+            return false;
+        for (QPushButton* b : progress->findChildren<QPushButton*>()) {
+            if (b->text() == QProgressDialog::tr("Cancel") || b->text().contains(QStringLiteral("Cancel"))) {
+                QTest::mouseClick(b, Qt::LeftButton);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Waits until the failure groups are listed, then selects the one with `fingerprint`.
+    static bool selectGroup(MainWindow& window, const QString& fingerprint)
+    {
+        RecordTableModel* groups = window.events()->groupsModel();
+        int row = -1;
+        const bool found = QTest::qWaitFor(
+            [&]() {
+                for (int i = 0; i < groups->rowCount(); ++i)
+                    if (groups->record(i).value(QStringLiteral("fingerprint")).toString() == fingerprint)
+                        row = i;
+                return row >= 0;
+            },
+            20000);
+        if (!found)
+            return false;
+        selectRow(child<QTableView>(&window, "failureGroups"), row);
+        return true;
+    }
+
     static void selectRow(QTableView* table, int row)
     {
         table->scrollTo(table->model()->index(row, 0));
@@ -100,6 +145,8 @@ private:
     }
 
 private slots:
+    void cleanup() { QVERIFY(Failpoints::configure(QString()).ok()); }
+
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTest"));
@@ -293,17 +340,16 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr,
                                  10000);
 
-        // The whole filter (2,499 rows): cancel as soon as it starts; the first chunk still completes.
+        // The whole filter (2,499 rows): Cancel once the first chunk is in; a pause after each
+        // chunk (failpoint) makes "between chunks" certain on any machine.
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(2000)")).ok());
         child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
         QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
         QVERIFY(runActionDialog(window, QStringLiteral("bulk with cancel"), true));
-        QProgressDialog* progress = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (progress = window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))) != nullptr,
-            10000);
-        progress->cancel();
+        QVERIFY(pressCancelAfterFirstChunk(window));
         QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")),
                                  20000);
+        QVERIFY(Failpoints::configure(QString()).ok());
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
                  qint64(1 + 1000));
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'bulk with cancel'")),
@@ -336,6 +382,202 @@ private slots:
         QKeyEvent esc(QEvent::KeyPress, Qt::Key_Escape, Qt::NoModifier);
         QApplication::sendEvent(board, &esc);
         QTRY_VERIFY_WITH_TIMEOUT(board.isNull() || !board->isVisible(), 5000);
+    }
+
+    // Issue 16, item 1: the failure-group buttons act on the whole group through the bulk
+    // engine (they used to stop at "page size must be between 1 and 10000"): Requeue group… on
+    // 2,500 FAILED events, then Mark group DEAD…, each in three audited chunks.
+    void failureGroupButtonsActOnTheGroup_data() { TestDatabases::addKinds(); }
+    void failureGroupButtonsActOnTheGroup()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("guigroup")));
+        insertGeneratedEvents(*db, 2500, 1); // one group: "schema check failed for row <n>"
+        const auto other = insertEvents(*db, 3);
+        forceStatus(*db, other, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        const QString group = QStringLiteral("schema check failed for row <n>");
+        QVERIFY(selectGroup(window, group));
+
+        QTest::mouseClick(child<QPushButton>(&window, "requeueGroup"), Qt::LeftButton);
+        QVERIFY2(runActionDialog(window, QStringLiteral("schema registry fixed"), true),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(2500),
+            60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.statusBar()->currentMessage().contains(QStringLiteral("2500 row(s) changed")), 20000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason = 'schema registry fixed' AND action = 'events.requeue'")),
+                 qint64(3));
+        for (qint64 id : other)
+            QCOMPARE(statusOf(*db, id), QStringLiteral("FAILED"));
+
+        // The group's events are PENDING now (their error is kept): Mark group DEAD… takes them.
+        // The selection survives the groups' refresh after the action.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr,
+                                 10000);
+        QVERIFY(selectGroup(window, group));
+        QTest::mouseClick(child<QPushButton>(&window, "deadGroup"), Qt::LeftButton);
+        QVERIFY2(runActionDialog(window, QStringLiteral("give up on these"), true),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")), qint64(2500),
+            60000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{audit}"),
+                      QStringLiteral("reason = 'give up on these' AND action = 'events.dead'")),
+            qint64(3), 10000);
+        for (qint64 id : other)
+            QCOMPARE(statusOf(*db, id), QStringLiteral("FAILED"));
+    }
+
+    // Cancel in the console's progress dialog stops a group run between chunks: the first chunk
+    // is committed and audited, the remaining rows are untouched.
+    void cancelStopsAGroupRunBetweenChunks_data() { TestDatabases::addKinds(); }
+    void cancelStopsAGroupRunBetweenChunks()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("guicancel")));
+        insertGeneratedEvents(*db, 2500, 1);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(2000)")).ok());
+        QTest::mouseClick(child<QPushButton>(&window, "requeueGroup"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("cancel me"), true));
+        QVERIFY(pressCancelAfterFirstChunk(window));
+        QTRY_VERIFY_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QStringLiteral("Cancelled")),
+                                 20000);
+        QVERIFY(Failpoints::configure(QString()).ok());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(1000));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(1500));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'cancel me'")),
+                 qint64(1));
+    }
+
+    // Disconnecting while a bulk run is under way does not wait for the run: it stops before
+    // its next chunk, and the GUI thread waits at most for the chunk under way.
+    void disconnectDuringARunDoesNotWaitForIt()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("guidisconnect"));
+        insertGeneratedEvents(*db, 6000, 1);
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(700)")).ok());
+        QTest::mouseClick(child<QPushButton>(&window, "requeueGroup"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("then disconnect"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'then disconnect'")) >= 1,
+            30000);
+        QAction* disconnect = nullptr;
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->text() == QLatin1String("&Disconnect"))
+                disconnect = a;
+        QVERIFY(disconnect);
+        QElapsedTimer t;
+        t.start();
+        disconnect->trigger();
+        const qint64 waited = t.elapsed();
+        // The rest of the run would take five more chunks and pauses (more than 3.5 s).
+        QVERIFY2(waited < 2500, qPrintable(QString::number(waited)));
+        QVERIFY(window.findChild<QProgressDialog*>(QStringLiteral("actionProgress")) == nullptr ||
+                !window.findChild<QProgressDialog*>(QStringLiteral("actionProgress"))->isVisible());
+        QTest::qWait(1500); // nothing runs on after the disconnect
+        const qint64 chunks =
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'then disconnect'"));
+        QVERIFY2(chunks <= 2, qPrintable(QString::number(chunks)));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(6000 - 1000 * chunks));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Disconnected")),
+                 qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // Issue 16, item 4: "every event of the current filter" acts on the filter the table shows,
+    // not on text typed into the filter boxes but not applied, and the preview says so.
+    void bulkActionUsesTheAppliedFilter()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("applied"));
+        const auto ids = insertEvents(*db, 10);
+        forceStatus(*db, ids.mid(0, 3), QStringLiteral("FAILED"), QStringLiteral("request timed out"));
+        forceStatus(*db, ids.mid(3, 3), QStringLiteral("FAILED"), QStringLiteral("schema check failed"));
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        auto* status = child<QComboBox>(&window, "filterStatus");
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->atEnd() &&
+                                     !window.events()->model()->isFetching() &&
+                                     window.events()->model()->rowCount() == 6,
+                                 10000);
+        // Typed, not applied: the table still shows the six FAILED events.
+        QTest::keyClicks(child<QLineEdit>(&window, "filterError"), QStringLiteral("schema"));
+        child<QComboBox>(&window, "actionScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"))) !=
+                                         nullptr &&
+                                     dialog->isVisible(),
+                                 10000);
+        const QString summary = child<QLabel>(dialog, "actionSummary")->text();
+        QVERIFY2(summary.contains(QStringLiteral("6 row(s) will change")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("status FAILED")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("not applied")), qPrintable(summary));
+        QVERIFY(runActionDialog(window, QStringLiteral("retry what the table shows"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
+            10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(10));
+    }
+
+    // The same on the dead-letters page: the applied consumer filter, not the typed one.
+    void deadLetterBulkUsesTheAppliedFilter()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("dlqapplied"));
+        for (int i = 0; i < 4; ++i) {
+            DeadLetter l;
+            l.consumerName = i < 2 ? QStringLiteral("inventory") : QStringLiteral("billing");
+            l.topic = QStringLiteral("order");
+            l.eventId = QStringLiteral("ev-%1").arg(i);
+            l.payload = "{}";
+            l.headers = "{}";
+            l.error = QStringLiteral("poison");
+            QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTest::keyClicks(child<QLineEdit>(&window, "dlqConsumer"), QStringLiteral("inventory"));
+        QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 2, 10000);
+        auto* consumer = child<QLineEdit>(&window, "dlqConsumer");
+        consumer->selectAll();
+        QTest::keyClicks(consumer, QStringLiteral("billing")); // typed, not applied
+        child<QComboBox>(&window, "dlqScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "discardButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("test orders"), true));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"),
+                      QStringLiteral("status = 'DISCARDED' AND consumer_name = 'inventory'")),
+            qint64(2), 10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral("status = 'NEW' AND consumer_name = 'billing'")),
+                 qint64(2));
     }
 
     // The Relays page supervises a real `outboxctl relay` child against the embedded broker: its

@@ -23,6 +23,11 @@ HttpTestClient::Reply HttpTestClient::post(const QString& path, const QByteArray
     return send("POST", path, body, token);
 }
 
+HttpTestClient::Reply HttpTestClient::del(const QString& path, const QByteArray& token)
+{
+    return send("DELETE", path, {}, token);
+}
+
 HttpTestClient::Reply HttpTestClient::send(const QByteArray& verb, const QString& pathAndQuery,
                                            const QByteArray& body, const QByteArray& token)
 {

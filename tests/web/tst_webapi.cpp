@@ -1,9 +1,12 @@
 // The JSON API and /metrics over real HTTP against real PostgreSQL, MariaDB and SQLite.
 #include "core/db/EventWriter.h"
 #include "core/metrics/MetricsSampler.h"
+#include "core/support/Failpoints.h"
+#include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/AccessControl.h"
+#include "ui/web/ActionJobs.h"
 #include "ui/web/WebServer.h"
 
 #include <QElapsedTimer>
@@ -82,6 +85,24 @@ qint64 insertWithPayload(Database& db, const QByteArray& payload)
     return db.scalar(QStringLiteral("SELECT MAX(id) FROM {events}")).value().toLongLong();
 }
 
+// Polls GET /api/v1/jobs/{id} (as a viewer) until the job leaves "running".
+QJsonObject waitForJob(HttpTestClient& http, const QString& id, int timeoutMs = 60000)
+{
+    QElapsedTimer t;
+    t.start();
+    QJsonObject job;
+    while (t.elapsed() < timeoutMs) {
+        const auto r = http.get(QStringLiteral("/api/v1/jobs/") + id, ViewerSecret);
+        if (r.status != 200)
+            return QJsonObject{{QStringLiteral("http_status"), r.status}};
+        job = r.json();
+        if (job.value(QStringLiteral("state")).toString() != QLatin1String("running"))
+            return job;
+        QTest::qWait(50);
+    }
+    return job;
+}
+
 } // namespace
 
 class TestWebApi : public QObject
@@ -89,6 +110,8 @@ class TestWebApi : public QObject
     Q_OBJECT
 
 private slots:
+    void cleanup() { QVERIFY(Failpoints::configure(QString()).ok()); }
+
     void authMatrix_data() { TestDatabases::addKinds(); }
     void authMatrix()
     {
@@ -252,6 +275,128 @@ private slots:
         QCOMPARE(f.http->post(QStringLiteral("/api/v1/events/dead"), deadWithReason, OperatorSecret).status,
                  200);
         QCOMPARE(statusOf(*f.db, ids.at(5)), QStringLiteral("DEAD"));
+    }
+
+    // A filter action on more than one chunk answers 202 with a job; the job runs in audited
+    // chunks off the HTTP thread and GET shows its progress and outcome to any reader. A small
+    // group stays synchronous.
+    void filterActionOverAChunkRunsAsAJob_data() { TestDatabases::addKinds(); }
+    void filterActionOverAChunkRunsAsAJob()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("job"));
+        insertGeneratedEvents(*f.db, 2500, 1);
+        const QByteArray body = "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"broker fixed\"}";
+        const auto started = f.http->post(QStringLiteral("/api/v1/events/requeue"), body, OperatorSecret);
+        QVERIFY2(started.status == 202, started.body.constData());
+        const QString id = started.json().value(QStringLiteral("id")).toString();
+        QVERIFY(!id.isEmpty());
+        QCOMPARE(started.json().value(QStringLiteral("href")).toString(),
+                 QStringLiteral("/api/v1/jobs/") + id);
+        QCOMPARE(started.json().value(QStringLiteral("actor")).toString(), QStringLiteral("alice-ops"));
+        QCOMPARE(f.http->del(QStringLiteral("/api/v1/jobs/") + id, ViewerSecret).status, 403);
+
+        const QJsonObject job = waitForJob(*f.http, id);
+        QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+        const QJsonObject progress = job.value(QStringLiteral("progress")).toObject();
+        QCOMPARE(progress.value(QStringLiteral("processed")).toInteger(), qint64(2500));
+        QCOMPARE(progress.value(QStringLiteral("chunks")).toInt(), 3);
+        const QJsonObject result = job.value(QStringLiteral("result")).toObject();
+        QCOMPARE(result.value(QStringLiteral("affected")).toInteger(), qint64(2500));
+        QCOMPARE(result.value(QStringLiteral("audit_ids")).toArray().size(), 3);
+        QVERIFY(!result.contains(QStringLiteral("sample")));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason = 'broker fixed' AND actor = 'alice-ops'")),
+                 qint64(3));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(2500));
+        const auto list = f.http->get(QStringLiteral("/api/v1/jobs"), ViewerSecret);
+        QCOMPARE(list.status, 200);
+        QCOMPARE(list.json().value(QStringLiteral("jobs")).toArray().size(), 1);
+        QCOMPARE(f.http->get(QStringLiteral("/api/v1/jobs/0000-no-such-job"), ViewerSecret).status, 404);
+        QCOMPARE(f.http->del(QStringLiteral("/api/v1/jobs/") + id, OperatorSecret).status, 409);
+        QCOMPARE(f.http->del(QStringLiteral("/api/v1/events"), OperatorSecret).status, 405);
+
+        // A failure group of one chunk's worth answers at once, as before.
+        const auto others = insertEvents(*f.db, 5);
+        forceStatus(*f.db, others, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        const QByteArray group =
+            "{\"group\":{\"error_class\":\"\",\"fingerprint\":\"Broker: Topic authorization "
+            "failed\"},\"reason\":\"ACL fixed\"}";
+        const auto small = f.http->post(QStringLiteral("/api/v1/events/requeue"), group, OperatorSecret);
+        QVERIFY2(small.status == 200, small.body.constData());
+        QCOMPARE(small.json().value(QStringLiteral("affected")).toInteger(), qint64(5));
+        QCOMPARE(small.json().value(QStringLiteral("chunks")).toInt(), 1);
+    }
+
+    // DELETE cancels a job between chunks: the committed chunk stays, the rest is untouched.
+    void deleteCancelsAJobBetweenChunks_data() { TestDatabases::addKinds(); }
+    void deleteCancelsAJobBetweenChunks()
+    {
+        QFETCH(QString, kind);
+        Fixture f(kind, QStringLiteral("jobcancel"));
+        insertGeneratedEvents(*f.db, 2500, 1);
+        // A pause after each chunk, so that the DELETE lands between chunks on any machine.
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(2000)")).ok());
+        const auto started =
+            f.http->post(QStringLiteral("/api/v1/events/dead"),
+                         "{\"filter\":{\"status\":[\"FAILED\"]},\"reason\":\"poison\"}", OperatorSecret);
+        QVERIFY2(started.status == 202, started.body.constData());
+        const QString id = started.json().value(QStringLiteral("id")).toString();
+        QElapsedTimer t;
+        t.start();
+        int chunks = 0;
+        while (chunks < 1 && t.elapsed() < 30000) {
+            QTest::qWait(50);
+            chunks = f.http->get(QStringLiteral("/api/v1/jobs/") + id, ViewerSecret)
+                         .json()
+                         .value(QStringLiteral("progress"))
+                         .toObject()
+                         .value(QStringLiteral("chunks"))
+                         .toInt();
+        }
+        QCOMPARE(chunks, 1);
+        const auto cancel = f.http->del(QStringLiteral("/api/v1/jobs/") + id, OperatorSecret);
+        QVERIFY2(cancel.status == 202, cancel.body.constData());
+        QCOMPARE(cancel.json().value(QStringLiteral("cancel_requested")).toBool(), true);
+        const QJsonObject job = waitForJob(*f.http, id);
+        QVERIFY(Failpoints::configure(QString()).ok());
+        QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(job.value(QStringLiteral("result")).toObject().value(QStringLiteral("affected")).toInteger(),
+                 qint64(1000));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")),
+                 qint64(1000));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(1500));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"), QStringLiteral("reason = 'poison'")), qint64(1));
+    }
+
+    // At most ActionJobs::MaxRunning jobs run at once; one more gets 429 and changes nothing.
+    void jobsAreBounded()
+    {
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("jobcap"));
+        insertGeneratedEvents(*f.db, 3000, 1);
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(3000)")).ok());
+        QStringList ids;
+        for (int i = 0; i < ActionJobs::MaxRunning; ++i) {
+            const auto r =
+                f.http->post(QStringLiteral("/api/v1/events/requeue"),
+                             "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"r\"}", OperatorSecret);
+            QVERIFY2(r.status == 202, r.body.constData());
+            ids << r.json().value(QStringLiteral("id")).toString();
+        }
+        const auto third =
+            f.http->post(QStringLiteral("/api/v1/events/requeue"),
+                         "{\"filter\":{\"status\":\"FAILED\"},\"reason\":\"third\"}", OperatorSecret);
+        QCOMPARE(third.status, 429);
+        for (const QString& id : ids)
+            QVERIFY(f.http->del(QStringLiteral("/api/v1/jobs/") + id, OperatorSecret).status == 202);
+        for (const QString& id : ids)
+            QCOMPARE(waitForJob(*f.http, id).value(QStringLiteral("state")).toString(),
+                     QStringLiteral("cancelled"));
+        QVERIFY(Failpoints::configure(QString()).ok());
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"), QStringLiteral("reason = 'third'")), qint64(0));
     }
 
     void badBodiesChangeNothing_data() { TestDatabases::addKinds(); }

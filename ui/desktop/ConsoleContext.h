@@ -16,6 +16,7 @@ struct ConsoleContext
         nullptr; // slow on-demand reads (failure groups) that must not hold up browsing
     QString actor;
     bool production = false;
+    QString tablePrefix; // of the connection's outbox tables, for the children the console starts
 };
 
 } // namespace outbox::desktop

@@ -1,5 +1,6 @@
 #include "ui/desktop/MainWindow.h"
 
+#include "core/config/Config.h"
 #include "core/metrics/MetricsSampler.h"
 #include "ui/desktop/ConsoleContext.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -21,7 +22,9 @@
 
 namespace outbox::desktop {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      m_configuredPassword(config::Config::environmentValue(QStringLiteral("database.password")))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Outbox Console"));
@@ -123,6 +126,8 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
         return false;
     }
     DatabaseUrl resolved = *url;
+    if (resolved.password.isEmpty())
+        resolved.password = m_configuredPassword;
     ConnectionProfile p = profile;
     if (p.url.isEmpty())
         p.url = resolved.redacted();
@@ -141,8 +146,8 @@ void MainWindow::setNocServing(bool on)
     m_nocServer->setPassword(m_url.password);
     m_nocServer->start(ManagedRelay::locateOutboxctl(),
                        {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(),
-                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(NocPort),
-                        QStringLiteral("--public-dashboard")});
+                        QStringLiteral("--table-prefix=") + m_profile.tablePrefix, QStringLiteral("--listen"),
+                        QStringLiteral("127.0.0.1:%1").arg(NocPort), QStringLiteral("--public-dashboard")});
     showStatus(tr("NOC dashboard at http://127.0.0.1:%1/").arg(NocPort));
 }
 
@@ -152,14 +157,14 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     m_url = url;
     m_serveAction->setEnabled(true);
     m_profile = profile;
-    m_browse = new DatabaseSession(url, {}, QStringLiteral("browse"), this);
-    m_actions = new DatabaseSession(url, {}, QStringLiteral("actions"), this);
-    m_analysis = new DatabaseSession(url, {}, QStringLiteral("analysis"), this);
+    m_browse = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("browse"), this);
+    m_actions = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("actions"), this);
+    m_analysis = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("analysis"), this);
     for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
     }
-    m_sampler = new MetricsSampler(url, {}, this);
+    m_sampler = new MetricsSampler(url, profile.tablePrefix, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         if (++m_snapshots == 1)
             showStatus(tr("Connected to %1").arg(m_browse ? m_browse->url().redacted() : QString()));
@@ -179,6 +184,7 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     context.analysis = m_analysis;
     context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
     context.production = profile.isProduction();
+    context.tablePrefix = profile.tablePrefix;
     m_overview->clearHistory();
     m_history.clear();
     m_events->setContext(context);
@@ -187,7 +193,9 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     m_relays->setContext(context, url);
     m_sampler->start(m_intervalMs);
 
-    const QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
+    QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
+    if (!profile.tablePrefix.isEmpty())
+        name = tr("%1 · tables %2*").arg(name, profile.tablePrefix);
     setWindowTitle(tr("Outbox Console — %1").arg(name));
     m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
     const QString colour = profile.colour.isEmpty()                    ? QStringLiteral("#455a64")

@@ -35,10 +35,13 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Connects to `url`. The password comes from the URL or OUTBOX_DB_PASSWORD; when the server
-    // asks for one that was not given, a prompt asks for it (kept in memory only).
+    // Connects to `url` with the profile's table prefix. The password comes from the URL or the
+    // configuration ([database] password, OUTBOX_DB_PASSWORD); when the server asks for one that
+    // was not given, a prompt asks for it (kept in memory only).
     void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
     bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
+    // The password for URLs without one (default: OUTBOX_DB_PASSWORD); never stored.
+    void setConfiguredPassword(const QString& password) { m_configuredPassword = password; }
     void disconnectFromDatabase();
 
     OverviewPage* overview() const { return m_overview; }
@@ -84,6 +87,7 @@ private:
     ManagedRelay* m_nocServer = nullptr;
     QAction* m_serveAction = nullptr;
     DatabaseUrl m_url;
+    QString m_configuredPassword;
     void setNocServing(bool on);
 
 public:

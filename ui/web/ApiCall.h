@@ -13,7 +13,8 @@ namespace outbox::web {
 struct ApiCall
 {
     bool post = false;
-    QString path; // e.g. /api/v1/events/42
+    bool del = false; // DELETE (cancels a job)
+    QString path;     // e.g. /api/v1/events/42
     QUrlQuery query;
     QByteArray body;
     Principal principal;

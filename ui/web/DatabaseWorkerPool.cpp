@@ -9,7 +9,7 @@ namespace outbox::web {
 
 DatabaseWorkerPool::DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads,
                                        QObject* parent)
-    : QObject(parent)
+    : QObject(parent), m_url(url), m_tablePrefix(tablePrefix)
 {
     for (int i = 0; i < std::max(1, threads); ++i) {
         Lane lane;

@@ -37,6 +37,9 @@ public:
     // `context` is gone). When too much work is queued, `done` gets a 503 at once.
     void submit(Job job, QObject* context, Done done);
     int pending() const { return m_pending.load(); }
+    // Where the pool's connections go (for work that needs a connection of its own).
+    const DatabaseUrl& url() const { return m_url; }
+    const QString& tablePrefix() const { return m_tablePrefix; }
 
     static constexpr int MaxQueued = 256;
 
@@ -48,6 +51,8 @@ private:
         std::shared_ptr<std::atomic<int>> queued;
     };
 
+    DatabaseUrl m_url;
+    QString m_tablePrefix;
     std::vector<Lane> m_lanes;
     std::atomic<int> m_pending{0};
 };

@@ -10,6 +10,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <algorithm>
+#include <atomic>
+#include <memory>
 
 namespace outbox::web {
 
@@ -38,7 +41,7 @@ QJsonValue nextCursor(qint64 next)
 WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
                int sampleIntervalMs, QObject* parent)
     : QObject(parent), m_pool(pool), m_latest(latest), m_masker(std::move(masker)),
-      m_sampleIntervalMs(sampleIntervalMs)
+      m_sampleIntervalMs(sampleIntervalMs), m_jobs(pool.url(), pool.tablePrefix())
 {
 }
 
@@ -52,22 +55,34 @@ void WebApi::handle(const ApiCall& call, Done done)
 {
     static const QRegularExpression eventPath(QStringLiteral("^/api/v1/events/([^/]+)$"));
     static const QRegularExpression letterPath(QStringLiteral("^/api/v1/dead-letters/(\\d+)$"));
+    static const QRegularExpression jobPath(QStringLiteral("^/api/v1/jobs/([0-9a-f-]{1,64})$"));
     const QString& p = call.path;
 
-    if (call.post) {
+    if (call.post || call.del) {
         if (!call.principal.mayChange())
             return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
+    }
+    if (call.del) {
+        if (const auto m = jobPath.match(p); m.hasMatch())
+            return jobs(call, m.captured(1), std::move(done));
+        return done(WebReply::error(405, tr("%1 does not accept DELETE").arg(p)));
+    }
+    if (call.post) {
         if (p == QLatin1String("/api/v1/events/requeue"))
-            return runAction(call, false, &OperatorActions::requeue, std::move(done));
+            return runAction(call, ActionKind::Requeue, std::move(done));
         if (p == QLatin1String("/api/v1/events/dead"))
-            return runAction(call, false, &OperatorActions::markDead, std::move(done));
+            return runAction(call, ActionKind::MarkDead, std::move(done));
         if (p == QLatin1String("/api/v1/dead-letters/replay"))
-            return runAction(call, true, &OperatorActions::replayDeadLetters, std::move(done));
+            return runAction(call, ActionKind::ReplayDeadLetters, std::move(done));
         if (p == QLatin1String("/api/v1/dead-letters/discard"))
-            return runAction(call, true, &OperatorActions::discardDeadLetters, std::move(done));
+            return runAction(call, ActionKind::DiscardDeadLetters, std::move(done));
         return done(WebReply::error(404, tr("there is no action at %1").arg(p)));
     }
 
+    if (p == QLatin1String("/api/v1/jobs"))
+        return jobs(call, QString(), std::move(done));
+    if (const auto m = jobPath.match(p); m.hasMatch())
+        return jobs(call, m.captured(1), std::move(done));
     if (p == QLatin1String("/api/v1/summary"))
         return done(summary());
     if (p == QLatin1String("/api/v1/events"))
@@ -287,8 +302,9 @@ void WebApi::listAudit(const ApiCall& call, Done done)
         this, std::move(done));
 }
 
-void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done done)
+void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
 {
+    const bool deadLetters = !isEventAction(kind);
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(call.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
@@ -299,7 +315,8 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
     const QJsonObject body = doc.object();
     QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
                          QStringLiteral("dry_run"), QStringLiteral("force")};
-    known << (deadLetters ? QStringList{QStringLiteral("to_topic")} : QStringList{QStringLiteral("resend")});
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic")}
+                          : QStringList{QStringLiteral("resend"), QStringLiteral("group")});
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
             return done(WebReply::error(
@@ -360,6 +377,25 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
             request.eventFilter = *ef;
         }
     }
+    const QJsonValue group = body.value(QStringLiteral("group"));
+    if (!group.isUndefined()) {
+        const QJsonObject g = group.toObject();
+        static const QStringList keys = {QStringLiteral("error_class"), QStringLiteral("fingerprint")};
+        if (!group.isObject())
+            return done(WebReply::error(400, tr("group must be a JSON object")));
+        for (auto it = g.begin(); it != g.end(); ++it) {
+            if (!keys.contains(it.key()))
+                return done(WebReply::error(400, tr("unknown group field \"%1\" (expected error_class, "
+                                                    "fingerprint)")
+                                                     .arg(it.key())));
+            if (!it->isString())
+                return done(WebReply::error(400, tr("group field \"%1\" must be a string").arg(it.key())));
+        }
+        FailureGroup fg;
+        fg.errorClass = g.value(QStringLiteral("error_class")).toString();
+        fg.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+        request.group = fg;
+    }
     for (const char* key : {"reason", "to_topic"}) {
         const QJsonValue v = body.value(QLatin1String(key));
         if (!v.isUndefined() && !v.isString())
@@ -376,15 +412,112 @@ void WebApi::runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done 
     request.resend = body.value(QStringLiteral("resend")).toBool();
     request.replayTopic = body.value(QStringLiteral("to_topic")).toString();
 
+    ActionInput input = ActionInput::Targets;
+    if (Status s = BulkActionEngine::validate(kind, request, &input); !s) {
+        // Core names the problem; the API adds the field to change.
+        const QString field = [input]() {
+            switch (input) {
+            case ActionInput::Targets:
+                return QStringLiteral("ids, group or filter");
+            case ActionInput::Ids:
+                return QStringLiteral("ids");
+            case ActionInput::Filter:
+                return QStringLiteral("filter");
+            case ActionInput::Group:
+                return QStringLiteral("group");
+            case ActionInput::Reason:
+                return QStringLiteral("reason");
+            case ActionInput::ReplayTopic:
+                return QStringLiteral("to_topic");
+            case ActionInput::Actor:
+            case ActionInput::SampleSize:
+            case ActionInput::ChunkSize:
+                break;
+            }
+            return QString();
+        }();
+        return done(WebReply::fromError(Error{
+            s.error().kind, field.isEmpty() ? s.message() : tr("%1 (field %2)").arg(s.message(), field)}));
+    }
+
+    // A dry run and a small id list answer at once, as one request on the pool.
+    QVector<qint64> uniqueIds = request.ids;
+    std::sort(uniqueIds.begin(), uniqueIds.end());
+    uniqueIds.erase(std::unique(uniqueIds.begin(), uniqueIds.end()), uniqueIds.end());
+    if (request.dryRun || (!uniqueIds.isEmpty() && uniqueIds.size() <= request.chunkSize)) {
+        m_pool.submit(
+            [request, kind](Database& db) {
+                auto result = OperatorActions(db).perform(kind, request);
+                if (!result)
+                    return WebReply::fromError(result.error());
+                return WebReply::json(result->toJson());
+            },
+            this, std::move(done));
+        return;
+    }
+    // More ids than one chunk: a job, no need to count first.
+    if (!uniqueIds.isEmpty())
+        return startJob(kind, request, done);
+    // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
+    auto needsJob = std::make_shared<std::atomic<bool>>(false);
     m_pool.submit(
-        [request, fn](Database& db) {
-            OperatorActions actions(db);
-            auto result = (actions.*fn)(request);
+        [request, kind, needsJob](Database& db) {
+            BulkActionEngine engine(db);
+            ActionRequest counting = request;
+            counting.sampleSize = 0;
+            auto preview = engine.preview(kind, counting);
+            if (!preview)
+                return WebReply::fromError(preview.error());
+            if (preview->matched > request.chunkSize) {
+                needsJob->store(true);
+                return WebReply::json(preview->toJson(), 202);
+            }
+            auto result = engine.run(kind, request);
             if (!result)
                 return WebReply::fromError(result.error());
             return WebReply::json(result->toJson());
         },
-        this, std::move(done));
+        this,
+        [this, kind, request, needsJob, done = std::move(done)](const WebReply& reply) {
+            if (needsJob->load())
+                return startJob(kind, request, done);
+            done(reply);
+        });
+}
+
+void WebApi::startJob(ActionKind kind, const ActionRequest& request, const Done& done)
+{
+    auto job = m_jobs.start(kind, request);
+    if (!job) {
+        WebReply r = WebReply::error(
+            429, tr("%1 bulk actions are running already; try again when one has finished (GET /api/v1/jobs)")
+                     .arg(ActionJobs::MaxRunning));
+        r.headers << qMakePair(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("10"));
+        return done(r);
+    }
+    WebReply r = WebReply::json(*job, 202);
+    r.headers << qMakePair(QByteArrayLiteral("Location"),
+                           job->value(QStringLiteral("href")).toString().toUtf8());
+    done(r);
+}
+
+void WebApi::jobs(const ApiCall& call, const QString& id, Done done)
+{
+    if (!call.query.isEmpty())
+        return done(WebReply::error(400, tr("%1 takes no parameters").arg(call.path)));
+    if (call.del) {
+        auto cancelled = m_jobs.cancel(id);
+        if (!cancelled)
+            return done(WebReply::fromError(cancelled.error()));
+        return done(WebReply::json(*cancelled, 202));
+    }
+    if (id.isEmpty())
+        return done(WebReply::json(QJsonObject{{QStringLiteral("jobs"), m_jobs.list()}}));
+    auto job = m_jobs.status(id);
+    if (!job)
+        return done(
+            WebReply::error(404, tr("there is no job %1 (finished jobs are kept for an hour)").arg(id)));
+    done(WebReply::json(*job));
 }
 
 } // namespace outbox::web

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "core/ops/OperatorActions.h"
+#include "core/ops/BulkActionEngine.h"
+#include "ui/web/ActionJobs.h"
 #include "ui/web/ApiCall.h"
 #include "ui/web/PayloadMasker.h"
 #include "ui/web/WebReply.h"
@@ -14,7 +15,9 @@ class DatabaseWorkerPool;
 class LatestSnapshot;
 
 // The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
-// OperatorActions on the pool's threads; this class only parses requests and shapes JSON.
+// BulkActionEngine on the pool's threads; an action that takes more than one chunk runs as a job
+// (ActionJobs: a thread and a connection of its own). This class only parses requests and shapes
+// JSON.
 class WebApi : public QObject
 {
     Q_OBJECT
@@ -31,15 +34,15 @@ public:
     static constexpr int MaxPageSize = 1000;
 
 private:
-    using ActionFn = Result<ActionResult> (OperatorActions::*)(const ActionRequest&);
-
     WebReply summary() const;
     void listEvents(const ApiCall& call, Done done);
     void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);
-    void runAction(const ApiCall& call, bool deadLetters, ActionFn fn, Done done);
+    void runAction(const ApiCall& call, ActionKind kind, Done done);
+    void startJob(ActionKind kind, const ActionRequest& request, const Done& done);
+    void jobs(const ApiCall& call, const QString& id, Done done);
 
     // Paging parameters shared by the lists: limit (1..MaxPageSize) and after_id.
     Result<std::pair<int, qint64>> paging(const QUrlQuery& query, int defaultLimit) const;
@@ -50,6 +53,7 @@ private:
     const LatestSnapshot& m_latest;
     PayloadMasker m_masker;
     int m_sampleIntervalMs;
+    ActionJobs m_jobs;
 };
 
 } // namespace outbox::web

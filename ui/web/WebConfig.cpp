@@ -1,9 +1,7 @@
 #include "ui/web/WebConfig.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <QRegularExpression>
-#include <QSettings>
 
 namespace outbox::web {
 
@@ -12,19 +10,6 @@ namespace {
 QString tr(const char* text)
 {
     return QCoreApplication::translate("outbox::web::WebConfig", text);
-}
-
-// QSettings splits unquoted values at commas; join them back before splitting ourselves.
-QStringList listValue(const QVariant& value)
-{
-    QStringList items;
-    const QStringList raw = value.typeId() == QMetaType::QStringList
-                                ? value.toStringList()
-                                : value.toString().split(QLatin1Char(','));
-    for (const QString& item : raw)
-        if (!item.trimmed().isEmpty())
-            items << item.trimmed();
-    return items;
 }
 
 } // namespace
@@ -73,44 +58,33 @@ Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value
 
 Result<WebConfig> WebConfig::fromFile(const QString& path)
 {
+    config::ConfigInputs inputs;
+    inputs.file = path;
+    auto loaded = config::Config::load(inputs);
+    if (!loaded)
+        return loaded.error();
+    return fromConfig(*loaded);
+}
+
+Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
+{
     WebConfig config;
-    if (path.isEmpty())
-        return config;
-    if (!QFileInfo(path).isReadable())
-        return Error::usage(tr("cannot read the configuration file %1").arg(path));
-    QSettings settings(path, QSettings::IniFormat);
-    if (settings.status() != QSettings::NoError)
-        return Error::usage(tr("the configuration file %1 is malformed").arg(path));
-
-    settings.beginGroup(QStringLiteral("web"));
-    if (settings.contains(QStringLiteral("listen"))) {
-        Status s =
-            config.setListen(listValue(settings.value(QStringLiteral("listen"))).join(QLatin1Char(',')));
-        if (!s)
-            return s.error();
-    }
-    config.publicDashboard = settings.value(QStringLiteral("public_dashboard"), false).toBool();
-    config.maskedFields = listValue(settings.value(QStringLiteral("mask_fields")));
-    config.unconsumedConsumers = listValue(settings.value(QStringLiteral("reconcile_consumers")));
-    config.tlsCertificateFile = settings.value(QStringLiteral("tls_cert")).toString();
-    config.tlsKeyFile = settings.value(QStringLiteral("tls_key")).toString();
-    config.chartJsFile = settings.value(QStringLiteral("chartjs")).toString();
-    if (settings.contains(QStringLiteral("sample_interval_ms"))) {
-        bool ok = false;
-        config.sampleIntervalMs = settings.value(QStringLiteral("sample_interval_ms")).toInt(&ok);
-        if (!ok || config.sampleIntervalMs < 100 || config.sampleIntervalMs > 600000)
-            return Error::usage(tr("sample_interval_ms must be a number between 100 and 600000"));
-    }
-    settings.endGroup();
-
-    settings.beginGroup(QStringLiteral("tokens"));
-    for (const QString& name : settings.childKeys()) {
-        auto token = parseToken(name, listValue(settings.value(name)).join(QLatin1Char(',')));
-        if (!token)
-            return token.error();
+    const QString listen = QStringLiteral("web.listen");
+    if (Status s = config.setListen(c.value(listen)); !s)
+        return c.located(listen, s.error());
+    config.publicDashboard = c.boolean(QStringLiteral("web.public_dashboard"));
+    config.maskedFields = c.list(QStringLiteral("web.mask_fields"));
+    config.unconsumedConsumers = c.list(QStringLiteral("web.reconcile_consumers"));
+    config.tlsCertificateFile = c.value(QStringLiteral("web.tls_cert"));
+    config.tlsKeyFile = c.value(QStringLiteral("web.tls_key"));
+    config.chartJsFile = c.value(QStringLiteral("web.chartjs"));
+    config.sampleIntervalMs = int(c.integer(QStringLiteral("web.sample_interval_ms")));
+    for (const config::Setting& entry : c.tokens()) {
+        auto token = parseToken(entry.key, entry.value);
+        if (!token) // the message names the entry, never its value
+            return c.located(QStringLiteral("tokens.") + entry.key, token.error());
         config.tokens << *token;
     }
-    settings.endGroup();
     return config;
 }
 

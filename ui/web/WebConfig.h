@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/config/Config.h"
 #include "core/support/Result.h"
 #include "ui/web/ApiToken.h"
 
@@ -9,7 +10,8 @@
 
 namespace outbox::web {
 
-// Settings of the web server, from the [web] and [tokens] sections of the INI configuration:
+// Settings of the web server, from the [web] and [tokens] sections of the configuration
+// (core/config: flags > environment > file > defaults):
 //
 //   [web]
 //   listen = 127.0.0.1:8080
@@ -42,7 +44,9 @@ struct WebConfig
     bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
     bool isLoopbackOnly() const;
 
-    // Reads the [web] and [tokens] sections; a missing file or bad entry is a usage error.
+    // The [web] and [tokens] settings of `config`; a bad entry is a usage error naming where it came from.
+    static Result<WebConfig> fromConfig(const config::Config& config);
+    // fromConfig() of the file alone (no environment, no flags); a missing file is a usage error.
     static Result<WebConfig> fromFile(const QString& path);
     // "host:port", "[::1]:8080", ":8080" or "8080".
     Status setListen(const QString& text);

@@ -198,8 +198,9 @@ void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     const bool isGet =
         method == QHttpServerRequest::Method::Get; // HEAD gets 405: responses always carry a body
     const bool isPost = method == QHttpServerRequest::Method::Post;
+    const bool isDelete = method == QHttpServerRequest::Method::Delete;
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !(isPost && isApi))
+    if (!isGet && !((isPost || isDelete) && isApi))
         return send(std::move(responder),
                     WebReply::error(405, tr("%1 does not accept this method").arg(path)));
 
@@ -226,6 +227,7 @@ void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
 
     ApiCall call;
     call.post = isPost;
+    call.del = isDelete;
     call.path = path;
     call.query = request.query();
     call.body = request.body();

@@ -1,21 +1,66 @@
 #include "ui/desktop/actions/ActionRunner.h"
 
 #include "core/db/Database.h"
-#include "core/db/DeadLetterStore.h"
-#include "core/db/EventStore.h"
 #include "ui/desktop/actions/ActionDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 
+#include <QCoreApplication>
 #include <QMessageBox>
 #include <QProgressDialog>
 
 namespace outbox::desktop {
+
+namespace {
+
+// The console's hint for a request core refuses: what to change on this screen.
+QString hintFor(ActionInput input)
+{
+    switch (input) {
+    case ActionInput::Filter:
+        return ActionRunner::tr("narrow the filter (status, type, aggregate, error or time) and press Apply");
+    case ActionInput::Targets:
+    case ActionInput::Ids:
+        return ActionRunner::tr("select the rows to act on");
+    case ActionInput::Group:
+        return ActionRunner::tr("select a failure group");
+    case ActionInput::Reason:
+        return ActionRunner::tr("type a reason in the dialog");
+    case ActionInput::Actor:
+        return ActionRunner::tr("set an actor name for this profile");
+    case ActionInput::SampleSize:
+    case ActionInput::ChunkSize:
+    case ActionInput::ReplayTopic:
+        break;
+    }
+    return {};
+}
+
+} // namespace
 
 ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
                            QString actor, QWidget* dialogParent)
     : QObject(dialogParent), m_session(session), m_kind(kind), m_target(std::move(target)),
       m_production(production), m_actor(std::move(actor)), m_parent(dialogParent)
 {
+}
+
+ActionRunner::~ActionRunner()
+{
+    // A run still going on the worker thread stops before its next chunk.
+    m_cancel->store(true);
+}
+
+void ActionRunner::abandon()
+{
+    if (m_finished)
+        return;
+    m_cancel->store(true);
+    if (m_dialog) {
+        m_dialog->disconnect(this);
+        m_dialog->close();
+    }
+    finish(false, tr("Disconnected; a run under way stops before its next chunk (every finished chunk is "
+                     "committed and audited)."));
 }
 
 QString ActionRunner::actionTitle(ActionKind kind)
@@ -33,92 +78,60 @@ QString ActionRunner::actionTitle(ActionKind kind)
     return {};
 }
 
-Result<ActionResult> ActionRunner::perform(Database& db, ActionKind kind, const ActionRequest& request)
+ActionRequest ActionRunner::request() const
 {
-    OperatorActions ops(db);
-    switch (kind) {
-    case ActionKind::Requeue:
-        return ops.requeue(request);
-    case ActionKind::MarkDead:
-        return ops.markDead(request);
-    case ActionKind::ReplayDeadLetters:
-        return ops.replayDeadLetters(request);
-    case ActionKind::DiscardDeadLetters:
-        return ops.discardDeadLetters(request);
-    }
-    return Error::usage(QStringLiteral("unknown action"));
+    ActionRequest r;
+    r.ids = m_target.ids;
+    r.group = m_target.group;
+    r.eventFilter = m_target.eventFilter;
+    r.deadLetterFilter = m_target.deadLetterFilter;
+    r.actor = m_actor;
+    r.reason = m_reason;
+    r.chunkSize = ChunkSize;
+    return r;
 }
 
 void ActionRunner::start()
 {
-    m_session->run<Preview>(
-        this, [this](Database& db) { return preview(db); },
-        [this](const Result<Preview>& r) {
+    ActionRequest preview = request();
+    preview.dryRun = true;
+    ActionInput input = ActionInput::Targets;
+    if (Status s = BulkActionEngine::validate(m_kind, preview, &input); !s) {
+        const QString hint = hintFor(input);
+        finish(false, hint.isEmpty() ? s.message() : tr("%1: %2").arg(s.message(), hint));
+        return;
+    }
+    const ActionKind kind = m_kind;
+    m_session->run<ActionResult>(
+        this, [kind, preview](Database& db) { return BulkActionEngine(db).preview(kind, preview); },
+        [this](const Result<ActionResult>& r) {
             if (!r.ok()) {
                 finish(false, r.message());
                 return;
             }
-            m_preview = *r;
-            showDialog(m_preview);
+            showDialog(*r);
         });
 }
 
-// Runs on the session thread: reads only members that do not change while it runs.
-Result<ActionRunner::Preview> ActionRunner::preview(Database& db) const
-{
-    Preview p;
-    QVector<qint64> ids = m_target.ids;
-    if (m_target.group) {
-        auto groupIds = FailureGroups(db).ids(*m_target.group, 0, MaxGroupIds);
-        if (!groupIds)
-            return groupIds.error();
-        ids = *groupIds;
-        if (ids.isEmpty())
-            return Error::conflict(QStringLiteral("the failure group is empty now"));
-    }
-    ActionRequest request;
-    request.actor = m_actor;
-    request.dryRun = true;
-    if (!ids.isEmpty()) {
-        p.ids = ids;
-        for (int i = 0; i < ids.size(); i += ChunkSize) {
-            request.ids = ids.mid(i, ChunkSize);
-            auto r = perform(db, m_kind, request);
-            if (!r)
-                return r.error();
-            p.matched += r->matched;
-            p.conflicts += r->conflicts.size();
-            if (p.sample.isEmpty())
-                p.sample = r->sample;
-        }
-        return p;
-    }
-    request.eventFilter = m_target.eventFilter;
-    request.deadLetterFilter = m_target.deadLetterFilter;
-    auto r = perform(db, m_kind, request);
-    if (!r)
-        return r.error();
-    p.matched = r->matched;
-    p.sample = r->sample;
-    p.skipped = r->skipped;
-    return p;
-}
-
-void ActionRunner::showDialog(const Preview& preview)
+void ActionRunner::showDialog(const ActionResult& preview)
 {
     if (preview.matched == 0) {
         finish(false, tr("Nothing to change: none of the targeted rows is in a state this action accepts (%n "
                          "conflict(s)).",
-                         nullptr, int(preview.conflicts)));
+                         nullptr, int(preview.conflictCount)));
         return;
     }
     QString summary = tr("%1: %2 row(s) will change.").arg(m_target.description).arg(preview.matched);
-    if (preview.conflicts > 0)
+    if (preview.conflictCount > 0)
         summary += QLatin1Char(' ') + tr("%n targeted row(s) are in another state and will be left alone.",
-                                         nullptr, int(preview.conflicts));
+                                         nullptr, int(preview.conflictCount));
     for (auto it = preview.skipped.cbegin(); it != preview.skipped.cend(); ++it)
         summary +=
             QLatin1Char(' ') + tr("%1 %2 row(s) match but are not eligible.").arg(it.value()).arg(it.key());
+    if (preview.matched > ChunkSize)
+        summary += QLatin1Char(' ') + tr("It runs in chunks of %1 rows, each its own audited transaction; "
+                                         "Cancel stops it between chunks.")
+                                          .arg(ChunkSize);
     QString phrase;
     const QString verb = m_kind == ActionKind::Requeue             ? QStringLiteral("requeue")
                          : m_kind == ActionKind::MarkDead          ? QStringLiteral("dead")
@@ -129,126 +142,122 @@ void ActionRunner::showDialog(const Preview& preview)
     if (m_production)
         summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
 
+    m_result.expected = preview.matched;
     auto* dialog = new ActionDialog(actionTitle(m_kind), summary, preview.sample, phrase, m_parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog = dialog;
     connect(dialog, &QDialog::accepted, this, [this, dialog]() {
         m_reason = dialog->reason();
-        m_chunked =
-            !m_preview.ids.isEmpty() ? m_preview.ids.size() > ChunkSize : m_preview.matched > ChunkSize;
-        if (m_chunked) {
-            m_progress = new QProgressDialog(tr("Applying in chunks of %1…").arg(ChunkSize), tr("Cancel"), 0,
-                                             int(std::min<qint64>(m_preview.matched, INT_MAX)), m_parent);
-            m_progress->setObjectName(QStringLiteral("actionProgress"));
-            m_progress->setAttribute(Qt::WA_DeleteOnClose);
-            m_progress->setMinimumDuration(0);
-            m_progress->setValue(0);
-        }
-        runNext(0, 0);
+        execute();
     });
     connect(dialog, &QDialog::rejected, this, [this]() { finish(false, tr("Cancelled; nothing changed.")); });
     dialog->open();
 }
 
-// Runs on the session thread.
-Result<ActionRunner::Chunk> ActionRunner::runChunk(Database& db, int chunkIndex, qint64 cursor,
-                                                   const QString& reason) const
+void ActionRunner::execute()
 {
-    Chunk chunk;
-    ActionRequest request;
-    request.actor = m_actor;
-    request.reason = reason;
-    if (!m_preview.ids.isEmpty()) {
-        request.ids = m_preview.ids.mid(chunkIndex * ChunkSize, ChunkSize);
-        chunk.last = (chunkIndex + 1) * ChunkSize >= m_preview.ids.size();
-    } else if (!m_chunked) {
-        request.eventFilter = m_target.eventFilter;
-        request.deadLetterFilter = m_target.deadLetterFilter;
-        chunk.last = true;
-    } else if (m_target.eventFilter) {
-        // A large filter: walk it in keyset chunks of ids so each chunk is a short transaction.
-        EventPageRequest page;
-        page.filter = *m_target.eventFilter;
-        page.afterId = cursor;
-        page.limit = ChunkSize;
-        page.ascending = true;
-        auto events = EventStore(db).list(page);
-        if (!events)
-            return events.error();
-        for (const OutboxEvent& e : events->events)
-            request.ids << e.id;
-        chunk.nextCursor = events->nextAfterId;
-        chunk.last = events->nextAfterId == 0;
-    } else {
-        auto letters = DeadLetterStore(db).list(*m_target.deadLetterFilter, cursor, ChunkSize);
-        if (!letters)
-            return letters.error();
-        for (const DeadLetter& l : letters->letters)
-            request.ids << l.id;
-        chunk.nextCursor = letters->nextAfterId;
-        chunk.last = letters->nextAfterId == 0;
+    if (m_result.expected > ChunkSize) {
+        m_progress = new QProgressDialog(tr("Applying in chunks of %1…").arg(ChunkSize), tr("Cancel"), 0,
+                                         int(std::min<qint64>(m_result.expected, INT_MAX)), m_parent);
+        m_progress->setObjectName(QStringLiteral("actionProgress"));
+        m_progress->setWindowTitle(actionTitle(m_kind));
+        m_progress->setAttribute(Qt::WA_DeleteOnClose);
+        m_progress->setAutoClose(false);
+        m_progress->setAutoReset(false);
+        m_progress->setMinimumDuration(0);
+        m_progress->setValue(0);
+        connect(m_progress, &QProgressDialog::canceled, this, [this]() {
+            m_cancel->store(true);
+            m_cancelled = true;
+        });
     }
-    if (request.ids.isEmpty() && !request.eventFilter && !request.deadLetterFilter) {
-        chunk.last = true;
-        return chunk;
-    }
-    auto r = perform(db, m_kind, request);
-    if (!r)
-        return r.error();
-    chunk.result = *r;
-    return chunk;
-}
-
-void ActionRunner::runNext(int chunkIndex, qint64 cursor)
-{
-    const QString reason = m_reason;
-    m_session->run<Chunk>(
+    const ActionKind kind = m_kind;
+    const ActionRequest request = this->request();
+    const auto cancel = m_cancel;
+    const QPointer<ActionRunner> self(this);
+    m_session->run<ActionResult>(
         this,
-        [this, chunkIndex, cursor, reason](Database& db) { return runChunk(db, chunkIndex, cursor, reason); },
-        [this, chunkIndex](const Result<Chunk>& r) {
+        [kind, request, cancel, self](Database& db) {
+            BulkControl control;
+            control.cancelRequested = [cancel]() { return cancel->load(); };
+            // Called on the session thread: hand each report to the GUI thread.
+            control.progress = [self](const BulkProgress& p) {
+                QMetaObject::invokeMethod(
+                    QCoreApplication::instance(),
+                    [self, p]() {
+                        if (self)
+                            self->onProgress(p);
+                    },
+                    Qt::QueuedConnection);
+            };
+            return BulkActionEngine(db).run(kind, request, control);
+        },
+        [this](const Result<ActionResult>& r) {
             if (!r.ok()) {
                 finish(false, r.message());
                 return;
             }
-            m_affected += r->result.affected;
-            m_conflicts += r->result.conflicts.size();
-            for (const ActionConflict& c : r->result.conflicts)
-                if (m_conflictLines.size() < 20)
-                    m_conflictLines << tr("#%1: %2").arg(c.id).arg(c.reason);
-            m_done += r->result.matched + r->result.conflicts.size();
-            if (m_progress)
-                m_progress->setValue(int(std::min<qint64>(m_done, m_progress->maximum())));
-            if (r->last) {
+            m_result = *r;
+            if (r->cancelled)
+                finish(false, tr("Cancelled after %n row(s); every finished chunk is committed and audited, "
+                                 "the rest is untouched.",
+                                 nullptr, int(r->affected)));
+            else
                 finish(true);
-                return;
-            }
-            if (m_progress && m_progress->wasCanceled()) {
-                finish(false, tr("Cancelled after %n row(s); every finished chunk is committed and audited.",
-                                 nullptr, int(m_affected)));
-                return;
-            }
-            runNext(chunkIndex + 1, r->nextCursor);
         });
+}
+
+void ActionRunner::onProgress(const BulkProgress& progress)
+{
+    m_result.affected = progress.affected;
+    m_result.conflictCount = progress.conflicts;
+    m_result.chunks = progress.chunks;
+    if (m_progress && m_progress->wasCanceled()) { // cancel() called without the button
+        m_cancel->store(true);
+        m_cancelled = true;
+    }
+    if (!m_progress || m_cancelled)
+        return;
+    if (progress.processed > m_progress->maximum())
+        m_progress->setMaximum(int(std::min<qint64>(progress.processed, INT_MAX)));
+    m_progress->setValue(int(std::min<qint64>(progress.processed, INT_MAX)));
+    m_progress->setLabelText(tr("Applying in chunks of %1: %2 of %3 row(s) done, chunk %4…")
+                                 .arg(ChunkSize)
+                                 .arg(progress.processed)
+                                 .arg(m_progress->maximum())
+                                 .arg(progress.chunks));
 }
 
 void ActionRunner::finish(bool ok, const QString& error)
 {
+    if (m_finished)
+        return;
+    m_finished = true;
     if (m_progress)
         m_progress->close();
-    QString summary = tr("%1: %n row(s) changed", nullptr, int(m_affected)).arg(actionTitle(m_kind));
-    if (m_conflicts > 0)
-        summary +=
-            QStringLiteral("; ") + tr("%n conflict(s) (state changed meanwhile)", nullptr, int(m_conflicts));
+    QString summary = tr("%1: %n row(s) changed", nullptr, int(m_result.affected)).arg(actionTitle(m_kind));
+    if (m_result.chunks > 1)
+        summary += QStringLiteral(" ") + tr("in %n audited chunk(s)", nullptr, m_result.chunks);
+    if (m_result.conflictCount > 0)
+        summary += QStringLiteral("; ") +
+                   tr("%n conflict(s) (state changed meanwhile)", nullptr, int(m_result.conflictCount));
     if (!error.isEmpty())
         summary += QStringLiteral(" — ") + error;
-    if (m_conflicts > 0 && m_parent) {
+    if (!m_result.conflicts.isEmpty() && m_parent) {
+        QStringList lines;
+        for (const ActionConflict& c : m_result.conflicts) {
+            if (lines.size() >= 20)
+                break;
+            lines << tr("#%1: %2").arg(c.id).arg(c.reason);
+        }
         auto* box =
             new QMessageBox(QMessageBox::Warning, actionTitle(m_kind), summary, QMessageBox::Ok, m_parent);
         box->setObjectName(QStringLiteral("actionConflicts"));
-        box->setDetailedText(m_conflictLines.join(QLatin1Char('\n')));
+        box->setDetailedText(lines.join(QLatin1Char('\n')));
         box->setAttribute(Qt::WA_DeleteOnClose);
         box->open();
     }
-    emit finished(summary, ok && m_conflicts == 0);
+    emit finished(summary, ok && m_result.conflictCount == 0);
     deleteLater();
 }
 

@@ -1,11 +1,14 @@
 #pragma once
 
-#include "core/ops/OperatorActions.h"
+#include "core/ops/BulkActionEngine.h"
 #include "ui/desktop/actions/ActionTarget.h"
 
 #include <QObject>
 #include <QPointer>
+#include <atomic>
+#include <memory>
 
+class QDialog;
 class QProgressDialog;
 class QWidget;
 
@@ -13,22 +16,27 @@ namespace outbox::desktop {
 
 class DatabaseSession;
 
-// Runs one operator action the safe way: dry run first (count + sample), then a dialog that asks
-// for a reason and, for bulk actions or production, a typed confirmation; then the change in
-// chunks of ChunkSize rows, each its own audited action, with progress and cancel between chunks.
-// Only core/ops OperatorActions touches the data.
+// Runs one operator action the safe way: a preview first (count + sample, from the bulk engine's
+// dry run), then a dialog that asks for a reason and, for bulk actions or production, a typed
+// confirmation; then core's BulkActionEngine on the session's worker thread, in audited chunks of
+// at most BulkActionEngine::MaxChunkSize rows, with a progress dialog whose Cancel stops the run
+// between chunks. Nothing here touches the data or blocks the GUI thread.
 class ActionRunner : public QObject
 {
     Q_OBJECT
 
 public:
-    static constexpr int ChunkSize = 1000;
-    static constexpr int MaxGroupIds = 200000;
+    static constexpr int ChunkSize = BulkActionEngine::MaxChunkSize;
 
     ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
                  QString actor, QWidget* dialogParent);
+    ~ActionRunner() override;
 
     void start();
+    // The connection is going away: a run under way stops before its next chunk, an open dialog
+    // closes, and the runner finishes at once (the session's destructor then waits at most for
+    // the chunk under way).
+    void abandon();
     static QString actionTitle(ActionKind kind);
 
 signals:
@@ -36,26 +44,10 @@ signals:
     void finished(const QString& summary, bool ok);
 
 private:
-    struct Preview
-    {
-        QVector<qint64> ids; // resolved ids (selection or group); empty for a filter
-        qint64 matched = 0;
-        qint64 conflicts = 0;
-        QJsonArray sample;
-        QMap<QString, qint64> skipped;
-    };
-    struct Chunk
-    {
-        ActionResult result;
-        qint64 nextCursor = 0; // filter chunks: keyset cursor of the next chunk, 0 at the end
-        bool last = false;
-    };
-
-    static Result<ActionResult> perform(Database& db, ActionKind kind, const ActionRequest& request);
-    Result<Preview> preview(Database& db) const;
-    Result<Chunk> runChunk(Database& db, int chunkIndex, qint64 cursor, const QString& reason) const;
-    void showDialog(const Preview& preview);
-    void runNext(int chunkIndex, qint64 cursor);
+    ActionRequest request() const;
+    void showDialog(const ActionResult& preview);
+    void execute();
+    void onProgress(const BulkProgress& progress);
     void finish(bool ok, const QString& error = {});
 
     DatabaseSession* m_session;
@@ -63,15 +55,14 @@ private:
     ActionTarget m_target;
     bool m_production;
     QString m_actor;
+    QString m_reason;
     QPointer<QWidget> m_parent;
     QPointer<QProgressDialog> m_progress;
-    Preview m_preview;
-    QString m_reason;
-    qint64 m_done = 0;
-    qint64 m_affected = 0;
-    qint64 m_conflicts = 0;
-    QStringList m_conflictLines;
-    bool m_chunked = false;
+    QPointer<QDialog> m_dialog;
+    std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
+    ActionResult m_result; // what has been done so far (from the progress reports, then the result)
+    bool m_cancelled = false;
+    bool m_finished = false;
 };
 
 } // namespace outbox::desktop

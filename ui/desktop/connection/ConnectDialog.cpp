@@ -1,11 +1,14 @@
 #include "ui/desktop/connection/ConnectDialog.h"
 
+#include "core/config/Config.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpressionValidator>
 #include <QVBoxLayout>
 
 namespace outbox::desktop {
@@ -27,6 +30,13 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     m_url->setObjectName(QStringLiteral("profileUrl"));
     m_url->setPlaceholderText(
         QStringLiteral("postgresql://user@host:5432/db · mysql://… · sqlite:///path/outbox.db"));
+    m_tablePrefix = new QLineEdit(this);
+    m_tablePrefix->setObjectName(QStringLiteral("profileTablePrefix"));
+    m_tablePrefix->setPlaceholderText(tr("none (tables outbox_events, …)"));
+    // Only what the configuration accepts as [database] table_prefix can be typed.
+    if (const config::ConfigKey* key = config::Config::find(QStringLiteral("database.table_prefix")))
+        m_tablePrefix->setValidator(new QRegularExpressionValidator(
+            QRegularExpression(QRegularExpression::anchoredPattern(key->pattern)), m_tablePrefix));
     m_colour = new QComboBox(this);
     m_colour->setObjectName(QStringLiteral("profileColour"));
     m_colour->addItem(tr("none"), QString());
@@ -36,6 +46,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     form->addRow(tr("Profile:"), m_choice);
     form->addRow(tr("Name:"), m_name);
     form->addRow(tr("URL:"), m_url);
+    form->addRow(tr("Table prefix:"), m_tablePrefix);
     form->addRow(tr("Colour tag:"), m_colour);
     layout->addLayout(form);
     auto* note = new QLabel(
@@ -45,6 +56,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     layout->addWidget(note);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     auto* save = buttons->addButton(tr("Save profile"), QDialogButtonBox::ActionRole);
+    save->setObjectName(QStringLiteral("saveProfile"));
     auto* connectButton = buttons->addButton(tr("Connect"), QDialogButtonBox::AcceptRole);
     connectButton->setObjectName(QStringLiteral("connectButton"));
     layout->addWidget(buttons);
@@ -61,6 +73,7 @@ void ConnectDialog::profileChosen(int index)
     const ConnectionProfile& p = m_profiles.at(index - 1);
     m_name->setText(p.name);
     m_url->setText(p.url);
+    m_tablePrefix->setText(p.tablePrefix);
     m_colour->setCurrentIndex(std::max(0, m_colour->findData(p.colour)));
 }
 
@@ -84,7 +97,7 @@ QString ConnectDialog::urlText() const
 ConnectionProfile ConnectDialog::profile() const
 {
     return ConnectionProfile{m_name->text().trimmed(), ProfileStore::withoutPassword(urlText()),
-                             m_colour->currentData().toString()};
+                             m_colour->currentData().toString(), m_tablePrefix->text().trimmed()};
 }
 
 } // namespace outbox::desktop

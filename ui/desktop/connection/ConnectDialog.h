@@ -9,8 +9,8 @@ class QLineEdit;
 
 namespace outbox::desktop {
 
-// Pick or edit a named profile (URL without password, colour tag) and connect; profiles are kept
-// with QSettings, passwords never are.
+// Pick or edit a named profile (URL without password, table prefix, colour tag) and connect;
+// profiles are kept with QSettings, passwords never are.
 class ConnectDialog : public QDialog
 {
     Q_OBJECT
@@ -29,6 +29,7 @@ private:
     QComboBox* m_choice = nullptr;
     QLineEdit* m_name = nullptr;
     QLineEdit* m_url = nullptr;
+    QLineEdit* m_tablePrefix = nullptr;
     QComboBox* m_colour = nullptr;
 };
 

@@ -15,7 +15,8 @@ QVector<ConnectionProfile> ProfileStore::load()
         settings.setArrayIndex(i);
         profiles << ConnectionProfile{settings.value(QStringLiteral("name")).toString(),
                                       withoutPassword(settings.value(QStringLiteral("url")).toString()),
-                                      settings.value(QStringLiteral("colour")).toString()};
+                                      settings.value(QStringLiteral("colour")).toString(),
+                                      settings.value(QStringLiteral("tablePrefix")).toString()};
     }
     settings.endArray();
     return profiles;
@@ -30,6 +31,7 @@ static void writeAll(const QVector<ConnectionProfile>& profiles)
         settings.setValue(QStringLiteral("name"), profiles.at(i).name);
         settings.setValue(QStringLiteral("url"), ProfileStore::withoutPassword(profiles.at(i).url));
         settings.setValue(QStringLiteral("colour"), profiles.at(i).colour);
+        settings.setValue(QStringLiteral("tablePrefix"), profiles.at(i).tablePrefix);
     }
     settings.endArray();
 }
@@ -62,11 +64,7 @@ QString ProfileStore::withoutPassword(const QString& url)
     auto parsed = DatabaseUrl::parse(url);
     if (!parsed)
         return {};
-    QString text = parsed->redacted();
-    if (!parsed->connectOptions.isEmpty() && parsed->kind != DatabaseKind::Sqlite)
-        text +=
-            QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
-    return text;
+    return parsed->redacted(); // keeps the connection options (sslmode, SSL_*), drops the password
 }
 
 } // namespace outbox::desktop

@@ -5,12 +5,14 @@
 
 namespace outbox::desktop {
 
-// A named connection: URL without its password, and a colour tag (red marks production).
+// A named connection: URL without its password, the prefix of its outbox tables, and a colour tag
+// (red marks production).
 struct ConnectionProfile
 {
     QString name;
     QString url;    // never holds a password
     QString colour; // "", "green", "yellow", "red"
+    QString tablePrefix = {};
 
     bool isProduction() const { return colour == QLatin1String("red"); }
 };

@@ -87,11 +87,23 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
 void DeadLettersPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
+    if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
+        m_runner->abandon();
     reload();
+}
+
+DeadLetterFilter DeadLettersPage::typedFilter() const
+{
+    DeadLetterFilter filter;
+    if (!m_status->currentData().toString().isEmpty())
+        filter.statuses = QStringList{m_status->currentData().toString()};
+    filter.consumerName = m_consumer->text().trimmed();
+    return filter;
 }
 
 void DeadLettersPage::reload()
 {
+    m_applied = typedFilter();
     ++m_generation;
     m_cursor = 0;
     m_model->setRows({});
@@ -103,10 +115,7 @@ void DeadLettersPage::loadMore()
 {
     if (!m_context.browse || (m_cursor < 0))
         return;
-    DeadLetterFilter filter;
-    if (!m_status->currentData().toString().isEmpty())
-        filter.statuses = QStringList{m_status->currentData().toString()};
-    filter.consumerName = m_consumer->text().trimmed();
+    const DeadLetterFilter filter = m_applied;
     const qint64 cursor = m_cursor;
     const quint64 generation = m_generation;
     m_context.browse->run<DeadLetterPage>(
@@ -132,12 +141,19 @@ void DeadLettersPage::act(bool replay)
         return;
     ActionTarget target;
     if (m_scope->currentIndex() == 1) {
-        DeadLetterFilter filter;
-        if (!m_status->currentData().toString().isEmpty())
-            filter.statuses = QStringList{m_status->currentData().toString()};
-        filter.consumerName = m_consumer->text().trimmed();
-        target.deadLetterFilter = filter;
-        target.description = tr("Every dead letter of the filter");
+        // The filter the list shows, never the boxes as typed but not applied.
+        target.deadLetterFilter = m_applied;
+        QStringList parts;
+        if (!m_applied.statuses.isEmpty())
+            parts << tr("status %1").arg(m_applied.statuses.join(QStringLiteral(", ")));
+        if (!m_applied.consumerName.isEmpty())
+            parts << tr("consumer %1").arg(m_applied.consumerName);
+        target.description = tr("Every dead letter of the applied filter (%1)")
+                                 .arg(parts.isEmpty() ? tr("no filter") : parts.join(QStringLiteral("; ")));
+        if (typedFilter().toJson() != m_applied.toJson())
+            target.description +=
+                QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
+                                      "and are not used; press Apply to act on them");
     } else {
         for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
             target.ids << qint64(m_model->record(index.row()).value(QStringLiteral("id")).toInteger());
@@ -154,6 +170,7 @@ void DeadLettersPage::act(bool replay)
         emit statusMessage(summary);
         reload();
     });
+    m_runner = runner;
     runner->start();
 }
 

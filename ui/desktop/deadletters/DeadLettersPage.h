@@ -1,7 +1,9 @@
 #pragma once
 
+#include "core/db/DeadLetterFilter.h"
 #include "ui/desktop/ConsoleContext.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -11,6 +13,7 @@ class QTableView;
 
 namespace outbox::desktop {
 
+class ActionRunner;
 class RecordTableModel;
 
 // The consumer-side dead letters: list in keyset pages, inspect, replay and discard.
@@ -34,14 +37,17 @@ signals:
 private:
     void loadMore();
     void act(bool replay);
+    DeadLetterFilter typedFilter() const;
 
     ConsoleContext m_context;
+    QPointer<ActionRunner> m_runner; // the action under way, if any
     RecordTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QPlainTextEdit* m_detail = nullptr;
     QComboBox* m_status = nullptr;
     QLineEdit* m_consumer = nullptr;
     QComboBox* m_scope = nullptr;
+    DeadLetterFilter m_applied; // what the list shows (set by reload)
     qint64 m_cursor = 0;
     quint64 m_generation = 0;
 };

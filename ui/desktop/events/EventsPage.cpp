@@ -15,10 +15,12 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <optional>
 
 namespace outbox::desktop {
 
@@ -153,6 +155,8 @@ void EventsPage::setContext(const ConsoleContext& context)
     m_inspector->clear();
     delete m_model;
     m_model = nullptr;
+    if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
+        m_runner->abandon();
     if (!context.browse)
         return;
     m_model = new EventTableModel(context.browse, this);
@@ -223,6 +227,12 @@ void EventsPage::refreshGroups()
                 emit statusMessage(r.message());
                 return;
             }
+            // Keep the operator's selection across a refresh (e.g. the one after an action).
+            std::optional<std::pair<QString, QString>> selected;
+            const QModelIndexList current = m_groupsView->selectionModel()->selectedRows();
+            if (!current.isEmpty() && current.first().row() < m_groupList.size())
+                selected = std::pair{m_groupList.at(current.first().row()).errorClass,
+                                     m_groupList.at(current.first().row()).fingerprint};
             m_groupList = *r;
             QVector<QJsonObject> rows;
             for (const FailureGroup& g : m_groupList)
@@ -231,6 +241,13 @@ void EventsPage::refreshGroups()
                                     {QStringLiteral("fingerprint"), g.fingerprint},
                                     {QStringLiteral("example"), g.example}};
             m_groups->setRows(rows);
+            for (int i = 0; selected && i < m_groupList.size(); ++i) {
+                if (m_groupList.at(i).errorClass == selected->first &&
+                    m_groupList.at(i).fingerprint == selected->second) {
+                    m_groupsView->selectRow(i);
+                    break;
+                }
+            }
         });
 }
 
@@ -244,6 +261,28 @@ QVector<qint64> EventsPage::selectedIds() const
             ids << e->id;
     std::sort(ids.begin(), ids.end());
     return ids;
+}
+
+QString EventsPage::describeFilter(const EventFilter& f)
+{
+    QStringList parts;
+    if (!f.statuses.isEmpty())
+        parts << tr("status %1").arg(f.statuses.join(QStringLiteral(", ")));
+    if (!f.eventType.isEmpty())
+        parts << tr("type %1").arg(f.eventType);
+    if (!f.aggregateType.isEmpty())
+        parts << tr("aggregate type %1").arg(f.aggregateType);
+    if (!f.aggregateId.isEmpty())
+        parts << tr("aggregate %1").arg(f.aggregateId);
+    if (!f.errorText.isEmpty())
+        parts << tr("error contains \"%1\"").arg(f.errorText);
+    if (f.createdFrom.isValid())
+        parts << tr("created from %1")
+                     .arg(QLocale().toString(f.createdFrom.toLocalTime(), QLocale::ShortFormat));
+    if (f.createdUntil.isValid())
+        parts << tr("created until %1")
+                     .arg(QLocale().toString(f.createdUntil.toLocalTime(), QLocale::ShortFormat));
+    return parts.isEmpty() ? tr("no filter (every event)") : parts.join(QStringLiteral("; "));
 }
 
 void EventsPage::act(ActionKind kind, bool onGroup)
@@ -260,15 +299,24 @@ void EventsPage::act(ActionKind kind, bool onGroup)
             return;
         }
         target.group = m_groupList.at(rows.first().row());
-        target.description = tr("Failure group \"%1\"").arg(target.group->fingerprint.left(80));
+        target.description =
+            tr("Failure group \"%1\" (error class %2)")
+                .arg(target.group->fingerprint.left(80),
+                     target.group->errorClass.isEmpty() ? tr("none") : target.group->errorClass);
     } else if (m_scope->currentIndex() == 1) {
-        auto filter = currentFilter();
-        if (!filter) {
-            emit statusMessage(filter.message());
+        // The filter the table shows, never the boxes as typed but not applied.
+        if (!m_model) {
+            emit statusMessage(tr("Not connected."));
             return;
         }
-        target.eventFilter = *filter;
-        target.description = tr("Every event of the current filter");
+        const EventFilter applied = m_model->filter();
+        target.eventFilter = applied;
+        target.description = tr("Every event of the applied filter (%1)").arg(describeFilter(applied));
+        auto typed = currentFilter();
+        if (!typed || typed->toJson() != applied.toJson())
+            target.description +=
+                QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
+                                      "and are not used; press Apply to act on them");
     } else {
         target.ids = selectedIds();
         if (target.ids.isEmpty()) {
@@ -289,6 +337,7 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         if (m_inspector->eventId() > 0)
             m_inspector->inspect(m_inspector->eventId());
     });
+    m_runner = runner;
     runner->start();
 }
 

@@ -3,6 +3,7 @@
 #include "ui/desktop/ConsoleContext.h"
 #include "ui/desktop/actions/ActionTarget.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -16,6 +17,7 @@ namespace outbox::desktop {
 
 class EventInspector;
 class EventTableModel;
+class ActionRunner;
 class RecordTableModel;
 
 // The event browser: filter bar, keyset-paged table, inspector, failure groups and the operator
@@ -44,9 +46,11 @@ signals:
 
 private:
     void act(ActionKind kind, bool onGroup);
+    static QString describeFilter(const EventFilter& filter);
     QVector<qint64> selectedIds() const;
 
     ConsoleContext m_context;
+    QPointer<ActionRunner> m_runner; // the action under way, if any
     EventTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     EventInspector* m_inspector = nullptr;

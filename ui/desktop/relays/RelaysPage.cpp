@@ -187,7 +187,8 @@ void RelaysPage::startRelay()
         return;
     }
     // The password travels in the child's environment, never on its command line.
-    QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), m_url.redacted()};
+    QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), m_url.redacted(),
+                     QStringLiteral("--table-prefix=") + m_context.tablePrefix};
     m_relay->setPassword(m_url.password);
     args << m_arguments->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     m_relay->start(ManagedRelay::locateOutboxctl(), args);

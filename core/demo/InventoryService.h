@@ -8,7 +8,7 @@ namespace outbox {
 class Database;
 }
 
-namespace outbox::cli {
+namespace outbox::demo {
 
 // The demo's inventory service (the article's example): consumes OrderCreated and reserves stock
 // in its own tables (demo_inventory, demo_reservations), in the transaction the InboxConsumer
@@ -30,4 +30,4 @@ private:
     int m_transientPercent;
 };
 
-} // namespace outbox::cli
+} // namespace outbox::demo

@@ -1,11 +1,11 @@
-#include "app/outboxctl/InventoryService.h"
+#include "core/demo/InventoryService.h"
 
 #include "core/db/Database.h"
 
 #include <QJsonObject>
 #include <QSqlQuery>
 
-namespace outbox::cli {
+namespace outbox::demo {
 
 Status InventoryService::prepare(Database& db)
 {
@@ -83,4 +83,4 @@ HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) cons
     return HandlerResult::ok();
 }
 
-} // namespace outbox::cli
+} // namespace outbox::demo

@@ -1,4 +1,4 @@
-#include "app/outboxctl/OrderSimulator.h"
+#include "core/demo/OrderSimulator.h"
 
 #include "core/db/Database.h"
 #include "core/db/EventWriter.h"
@@ -9,27 +9,55 @@
 #include <QRandomGenerator>
 #include <QUuid>
 
-namespace outbox::cli {
+namespace outbox::demo {
 
-OrderSimulator::OrderSimulator(DatabaseUrl url, int ordersPerSecond, QString restrictedTopic,
-                               int oversizedBytes)
-    : m_url(std::move(url)), m_rate(ordersPerSecond), m_restrictedTopic(std::move(restrictedTopic)),
-      m_oversizedBytes(oversizedBytes)
+OrderSimulator::OrderSimulator(DatabaseUrl url, QString tablePrefix, int ordersPerSecond,
+                               QString restrictedTopic, int oversizedBytes)
+    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)), m_rate(ordersPerSecond),
+      m_restrictedTopic(std::move(restrictedTopic)), m_oversizedBytes(oversizedBytes)
 {
 }
 
 QString OrderSimulator::lastError() const
 {
+    QMutexLocker lock(&m_mutex);
     return m_lastError;
+}
+
+void OrderSimulator::fail(const QString& error)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_lastError = error;
+    }
+    m_failures.fetch_add(1);
+}
+
+Result<qint64> OrderSimulator::lastOrderNumber(Database& db)
+{
+    // Longest first, so that O1000000 comes after O999999.
+    auto last = db.scalar(QStringLiteral("SELECT order_id FROM demo_orders ORDER BY LENGTH(order_id) DESC, "
+                                         "order_id DESC LIMIT 1"));
+    if (!last)
+        return last.error();
+    if (last->isNull())
+        return qint64(0);
+    bool ok = false;
+    const qint64 number = last->toString().mid(1).toLongLong(&ok) - 100000;
+    if (!ok || number < 0)
+        return Error::runtime(
+            QStringLiteral("demo_orders holds an order id the demo did not write: %1").arg(last->toString()));
+    return number;
 }
 
 void OrderSimulator::run()
 {
     Database::Options options;
     options.purpose = QStringLiteral("order-service");
+    options.tablePrefix = m_tablePrefix;
     auto opened = Database::open(m_url, options);
     if (!opened) {
-        m_lastError = opened.message();
+        fail(opened.message());
         return;
     }
     Database& db = **opened;
@@ -37,9 +65,16 @@ void OrderSimulator::run()
             QStringLiteral("CREATE TABLE IF NOT EXISTS demo_orders (order_id VARCHAR(64) PRIMARY KEY, "
                            "status VARCHAR(32) NOT NULL, total_cents BIGINT NOT NULL)"));
         !created) {
-        m_lastError = created.message();
+        fail(created.message());
         return;
     }
+    // Continue after the orders of earlier runs: their ids are taken.
+    auto last = lastOrderNumber(db);
+    if (!last) {
+        fail(last.message());
+        return;
+    }
+    const qint64 first = *last;
     QRandomGenerator rng(42);
     QVector<QString> unpaid;
     QElapsedTimer clock;
@@ -51,8 +86,8 @@ void OrderSimulator::run()
             msleep(10);
             continue;
         }
-        const qint64 n = ++due;
-        const QString orderId = QStringLiteral("O%1").arg(100000 + n);
+        const qint64 n = first + ++due;
+        const QString orderId = OrderSimulator::orderId(n);
         const qint64 total = 500 + rng.bounded(50000);
         NewEvent created;
         created.eventType = QStringLiteral("OrderCreated");
@@ -75,7 +110,8 @@ void OrderSimulator::run()
             created.topic = m_restrictedTopic;
 
         // The order and its event commit together: the heart of the outbox pattern.
-        if (!db.beginWrite()) {
+        if (Status begun = db.beginWrite(); !begun) {
+            fail(begun.message());
             msleep(100);
             continue;
         }
@@ -83,8 +119,12 @@ void OrderSimulator::run()
                                           "(:id, 'PENDING_PAY', :total)"),
                            {{QStringLiteral(":id"), orderId}, {QStringLiteral(":total"), total}});
         auto event = row ? EventWriter(db).append(created) : Result<QString>(row.error());
-        if (!row || !event || !db.commit()) {
-            m_lastError = !row ? row.message() : event ? QStringLiteral("commit failed") : event.message();
+        Status committed = row && event ? db.commit() : Status();
+        if (!row || !event || !committed) {
+            fail(QStringLiteral("order %1: %2")
+                     .arg(orderId, !row     ? row.message()
+                                   : !event ? event.message()
+                                            : committed.message()));
             db.rollback();
             continue;
         }
@@ -102,16 +142,24 @@ void OrderSimulator::run()
             paid.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), paidId},
                                                      {QStringLiteral("method"), QStringLiteral("card")}})
                                .toJson(QJsonDocument::Compact);
-            if (db.beginWrite()) {
-                auto upd =
-                    db.exec(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"),
-                            {{QStringLiteral(":id"), paidId}});
-                if (upd && EventWriter(db).append(paid) && db.commit())
-                    continue;
+            Status paidBegun = db.beginWrite();
+            if (!paidBegun) {
+                fail(QStringLiteral("payment of %1: %2").arg(paidId, paidBegun.message()));
+                continue;
+            }
+            auto upd = db.exec(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"),
+                               {{QStringLiteral(":id"), paidId}});
+            auto paidEvent = upd ? EventWriter(db).append(paid) : Result<QString>(upd.error());
+            Status paidCommitted = upd && paidEvent ? db.commit() : Status();
+            if (!upd || !paidEvent || !paidCommitted) {
+                fail(QStringLiteral("payment of %1: %2")
+                         .arg(paidId, !upd         ? upd.message()
+                                      : !paidEvent ? paidEvent.message()
+                                                   : paidCommitted.message()));
                 db.rollback();
             }
         }
     }
 }
 
-} // namespace outbox::cli
+} // namespace outbox::demo

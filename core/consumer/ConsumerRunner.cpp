@@ -1,14 +1,11 @@
-#include "app/outboxctl/ConsumerRunner.h"
+#include "core/consumer/ConsumerRunner.h"
 
-#include <QDateTime>
-#include <cstdio>
-
-namespace outbox::cli {
+namespace outbox {
 
 ConsumerRunner::ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
-                               InboxConsumerStats& stats, bool verbose)
+                               InboxConsumerStats& stats, Logger log)
     : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats),
-      m_verbose(verbose)
+      m_log(std::move(log))
 {
 }
 
@@ -20,13 +17,9 @@ ConsumerRunner::~ConsumerRunner()
 void ConsumerRunner::start()
 {
     m_thread.reset(QThread::create([this] {
-        const QString name = m_options.consumerName;
-        const bool verbose = m_verbose;
-        InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [verbose, name](const QString& line) {
-            if (verbose)
-                std::fprintf(stderr, "%s consumer %s: %s\n",
-                             qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
-                             qPrintable(name), qPrintable(line));
+        InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [this](const QString& line) {
+            if (m_log)
+                m_log(line);
         });
         Status s = consumer.run(m_stop);
         if (!s) {
@@ -63,4 +56,4 @@ QString consumerProgressLine(const InboxConsumerStats& stats)
         .arg(stats.retries.load());
 }
 
-} // namespace outbox::cli
+} // namespace outbox

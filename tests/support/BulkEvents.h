@@ -53,6 +53,12 @@ inline void insertGeneratedEvents(Database& db, qint64 count, int failedEvery = 
                   .arg(failed);
         break;
     }
+    if (db.kind() == DatabaseKind::MySql) {
+        // MariaDB stops recursive CTEs after max_recursive_iterations (1,000 by default).
+        auto raised = db.exec(QStringLiteral("SET SESSION max_recursive_iterations = %1").arg(count + 1));
+        if (!raised)
+            qFatal("cannot raise max_recursive_iterations: %s", qPrintable(raised.message()));
+    }
     auto r = db.exec(sql);
     if (!r)
         qFatal("bulk insert failed: %s", qPrintable(r.message()));

@@ -5,17 +5,21 @@
 #include <QMutex>
 #include <QThread>
 #include <atomic>
+#include <functional>
 #include <memory>
 
-namespace outbox::cli {
+namespace outbox {
 
 // Runs one InboxConsumer on its own thread (own connection, own Kafka client) until stop().
-// Used by `outboxctl consume` and the demo.
+// `outboxctl consume` and the demo run one.
 class ConsumerRunner
 {
 public:
+    // One log line of the consumer; called from the consumer's thread.
+    using Logger = std::function<void(const QString& line)>;
+
     ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
-                   InboxConsumerStats& stats, bool verbose);
+                   InboxConsumerStats& stats, Logger log = {});
     ~ConsumerRunner();
 
     void start();
@@ -28,7 +32,7 @@ private:
     ConsumerOptions m_options;
     InboxConsumer::Handler m_handler;
     InboxConsumerStats& m_stats;
-    bool m_verbose;
+    Logger m_log;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_finished{false};
     std::unique_ptr<QThread> m_thread;
@@ -39,4 +43,4 @@ private:
 // "received … processed … duplicates … dead letters … retries …" for progress lines.
 QString consumerProgressLine(const InboxConsumerStats& stats);
 
-} // namespace outbox::cli
+} // namespace outbox

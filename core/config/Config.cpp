@@ -1,0 +1,689 @@
+#include "core/config/Config.h"
+
+#include "core/config/IniFile.h"
+
+#include <QJsonArray>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace outbox::config {
+
+namespace {
+
+ConfigKey text(QString key, QString flag, QString env, QString defaultValue, QString valueName, QString help)
+{
+    ConfigKey k;
+    k.key = std::move(key);
+    k.flag = std::move(flag);
+    k.env = std::move(env);
+    k.defaultValue = std::move(defaultValue);
+    k.valueName = std::move(valueName);
+    k.help = std::move(help);
+    return k;
+}
+
+ConfigKey integer(QString key, QString flag, QString env, qint64 defaultValue, qint64 min, qint64 max,
+                  QString valueName, QString help)
+{
+    ConfigKey k = text(std::move(key), std::move(flag), std::move(env), QString::number(defaultValue),
+                       std::move(valueName), std::move(help));
+    k.type = ValueType::Integer;
+    k.min = min;
+    k.max = max;
+    return k;
+}
+
+ConfigKey boolean(QString key, QString flag, QString flagSets, QString env, bool defaultValue, QString help)
+{
+    ConfigKey k =
+        text(std::move(key), std::move(flag), std::move(env),
+             defaultValue ? QStringLiteral("true") : QStringLiteral("false"), QString(), std::move(help));
+    k.type = ValueType::Boolean;
+    k.flagSets = std::move(flagSets);
+    return k;
+}
+
+ConfigKey typed(ConfigKey k, ValueType type)
+{
+    k.type = type;
+    return k;
+}
+
+ConfigKey secret(QString key, QString env, QString help)
+{
+    ConfigKey k = text(std::move(key), QString(), std::move(env), QString(), QString(), std::move(help));
+    k.secret = true;
+    return k;
+}
+
+QVector<ConfigKey> buildKeys()
+{
+    const RelayOptions relay;
+    const ConsumerOptions consumer;
+    const DoctorSettings doctor;
+    QVector<ConfigKey> keys;
+    // [general]
+    keys << text(QStringLiteral("general.actor"), QStringLiteral("actor"), QStringLiteral("OUTBOX_ACTOR"),
+                 QString(), QStringLiteral("name"),
+                 QStringLiteral("Who acts, for the audit log (default: the login name)."));
+    // [database]
+    keys << text(
+        QStringLiteral("database.url"), QStringLiteral("db"), QStringLiteral("OUTBOX_DB_URL"), QString(),
+        QStringLiteral("url"),
+        QStringLiteral("Database URL: postgresql://user@host:5432/db, mysql://…, sqlite:///path.db."));
+    keys << secret(QStringLiteral("database.password"), QStringLiteral("OUTBOX_DB_PASSWORD"),
+                   QStringLiteral("Database password, when the URL has none (never a flag)."));
+    ConfigKey prefix = text(QStringLiteral("database.table_prefix"), QStringLiteral("table-prefix"),
+                            QStringLiteral("OUTBOX_DB_TABLE_PREFIX"), QString(), QStringLiteral("prefix"),
+                            QStringLiteral("Prefix of the outbox tables (t_ for t_outbox_events)."));
+    prefix.pattern = QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,30}"); // as Database::open checks it
+    prefix.patternHelp = QStringLiteral("must be a letter or _ followed by up to 30 letters, digits or _");
+    keys << prefix;
+    // [kafka]: bootstrap and any librdkafka property
+    keys << text(QStringLiteral("kafka.bootstrap"), QStringLiteral("kafka-bootstrap"),
+                 QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"), QString(), QStringLiteral("host:port"),
+                 QStringLiteral("Kafka bootstrap servers."));
+    keys << text(QStringLiteral("kafka.sasl.username"), QString(),
+                 QStringLiteral("OUTBOX_KAFKA_SASL_USERNAME"), QString(), QString(),
+                 QStringLiteral("librdkafka sasl.username."));
+    keys << secret(QStringLiteral("kafka.sasl.password"), QStringLiteral("OUTBOX_KAFKA_SASL_PASSWORD"),
+                   QStringLiteral("librdkafka sasl.password (never a flag)."));
+    // [relay]
+    keys << integer(QStringLiteral("relay.workers"), QStringLiteral("workers"),
+                    QStringLiteral("OUTBOX_RELAY_WORKERS"), 1, 1, 64, QStringLiteral("n"),
+                    QStringLiteral("Relay workers in this process."));
+    keys << text(QStringLiteral("relay.worker_id"), QStringLiteral("worker-id"),
+                 QStringLiteral("OUTBOX_RELAY_WORKER_ID"), QString(), QStringLiteral("id"),
+                 QStringLiteral("Worker id (default host-pid-random)."));
+    keys << integer(QStringLiteral("relay.batch_size"), QStringLiteral("batch-size"),
+                    QStringLiteral("OUTBOX_RELAY_BATCH_SIZE"), relay.batchSize, 1, 10000, QStringLiteral("n"),
+                    QStringLiteral("Events per claim."));
+    keys << integer(QStringLiteral("relay.lease_ms"), QStringLiteral("lease-ms"),
+                    QStringLiteral("OUTBOX_RELAY_LEASE_MS"), relay.leaseMs, 1000, 86400000,
+                    QStringLiteral("ms"), QStringLiteral("Lease of a claim."));
+    keys << integer(QStringLiteral("relay.poll_ms"), QStringLiteral("poll-ms"),
+                    QStringLiteral("OUTBOX_RELAY_POLL_MS"), relay.pollIntervalMs, 10, 600000,
+                    QStringLiteral("ms"), QStringLiteral("Poll interval when idle."));
+    keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
+                    QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), relay.maxAttempts, 1, 1000,
+                    QStringLiteral("n"), QStringLiteral("Attempts before DEAD."));
+    keys << integer(QStringLiteral("relay.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
+                    QStringLiteral("OUTBOX_RELAY_BACKOFF_BASE_MS"), relay.backoffBaseMs, 1, 3600000,
+                    QStringLiteral("ms"), QStringLiteral("Backoff base."));
+    keys << integer(QStringLiteral("relay.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
+                    QStringLiteral("OUTBOX_RELAY_BACKOFF_CAP_MS"), relay.backoffCapMs, 1, 86400000,
+                    QStringLiteral("ms"), QStringLiteral("Backoff cap."));
+    ConfigKey ordering = text(QStringLiteral("relay.ordering"), QStringLiteral("ordering"),
+                              QStringLiteral("OUTBOX_RELAY_ORDERING"), QStringLiteral("none"),
+                              QStringLiteral("mode"), QStringLiteral("none or aggregate."));
+    ordering.type = ValueType::Choice;
+    ordering.choices = {QStringLiteral("none"), QStringLiteral("aggregate")};
+    keys << ordering;
+    keys << text(QStringLiteral("relay.topic_template"), QStringLiteral("topic-template"),
+                 QStringLiteral("OUTBOX_RELAY_TOPIC_TEMPLATE"), relay.topicTemplate,
+                 QStringLiteral("template"), QStringLiteral("Topic when the row has none."));
+    keys << typed(text(QStringLiteral("relay.retention"), QStringLiteral("retention"),
+                       QStringLiteral("OUTBOX_RELAY_RETENTION"), QStringLiteral("7d"),
+                       QStringLiteral("duration"),
+                       QStringLiteral("Delete SENT rows older than this (0 keeps all).")),
+                  ValueType::Duration);
+    keys << boolean(QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
+                    QStringLiteral("OUTBOX_RELAY_NOTIFY"), relay.notify,
+                    QStringLiteral("LISTEN for new events (PostgreSQL); --no-notify polls only."));
+    keys << boolean(QStringLiteral("relay.pipeline"), QStringLiteral("no-pipeline"), QStringLiteral("false"),
+                    QStringLiteral("OUTBOX_RELAY_PIPELINE"), relay.pipeline,
+                    QStringLiteral("Claim the next batch while one is in flight; --no-pipeline does not."));
+    // [consumer]
+    keys << text(QStringLiteral("consumer.name"), QStringLiteral("consumer"),
+                 QStringLiteral("OUTBOX_CONSUMER_NAME"), QString(), QStringLiteral("name"),
+                 QStringLiteral("Consumer name: inbox consumer_name and Kafka group."));
+    ConfigKey topics = typed(text(QStringLiteral("consumer.topics"), QStringLiteral("topic"),
+                                  QStringLiteral("OUTBOX_CONSUMER_TOPICS"), QStringLiteral("order"),
+                                  QStringLiteral("topic"), QStringLiteral("Topics to consume (repeatable).")),
+                             ValueType::List);
+    topics.repeatable = true;
+    keys << topics;
+    keys << typed(text(QStringLiteral("consumer.schema_versions"), QStringLiteral("schema-versions"),
+                       QStringLiteral("OUTBOX_CONSUMER_SCHEMA_VERSIONS"), QStringLiteral("1"),
+                       QStringLiteral("1,2"), QStringLiteral("Supported schema_version values.")),
+                  ValueType::List);
+    keys << integer(QStringLiteral("consumer.max_attempts"), QStringLiteral("max-attempts"),
+                    QStringLiteral("OUTBOX_CONSUMER_MAX_ATTEMPTS"), consumer.maxAttempts, 1, 1000,
+                    QStringLiteral("n"),
+                    QStringLiteral("Attempts on transient failures before a dead letter."));
+    keys << integer(QStringLiteral("consumer.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
+                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_BASE_MS"), consumer.backoffBaseMs, 1, 3600000,
+                    QStringLiteral("ms"), QStringLiteral("Retry backoff base."));
+    keys << integer(QStringLiteral("consumer.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
+                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_CAP_MS"), consumer.backoffCapMs, 1, 86400000,
+                    QStringLiteral("ms"), QStringLiteral("Retry backoff cap."));
+    // [web]
+    keys << text(QStringLiteral("web.listen"), QStringLiteral("listen"), QStringLiteral("OUTBOX_WEB_LISTEN"),
+                 QStringLiteral("127.0.0.1:8080"), QStringLiteral("host:port"),
+                 QStringLiteral("Address and port of outboxctl serve."));
+    keys << boolean(QStringLiteral("web.public_dashboard"), QStringLiteral("public-dashboard"),
+                    QStringLiteral("true"), QStringLiteral("OUTBOX_WEB_PUBLIC_DASHBOARD"), false,
+                    QStringLiteral("Dashboard and /metrics readable without a token (read-only)."));
+    keys << integer(QStringLiteral("web.sample_interval_ms"), QStringLiteral("sample-interval"),
+                    QStringLiteral("OUTBOX_WEB_SAMPLE_INTERVAL_MS"), 2000, 100, 600000, QStringLiteral("ms"),
+                    QStringLiteral("Milliseconds between samples."));
+    keys << typed(text(QStringLiteral("web.mask_fields"), QString(), QStringLiteral("OUTBOX_WEB_MASK_FIELDS"),
+                       QString(), QString(),
+                       QStringLiteral("Payload fields (dotted paths) shown as *** to viewers.")),
+                  ValueType::List);
+    keys << text(QStringLiteral("web.tls_cert"), QStringLiteral("tls-cert"),
+                 QStringLiteral("OUTBOX_WEB_TLS_CERT"), QString(), QStringLiteral("file"),
+                 QStringLiteral("PEM certificate: serve HTTPS."));
+    keys << text(QStringLiteral("web.tls_key"), QStringLiteral("tls-key"),
+                 QStringLiteral("OUTBOX_WEB_TLS_KEY"), QString(), QStringLiteral("file"),
+                 QStringLiteral("PEM private key of the certificate."));
+    keys << text(QStringLiteral("web.chartjs"), QString(), QStringLiteral("OUTBOX_WEB_CHARTJS"), QString(),
+                 QString(), QStringLiteral("Chart.js file (default: the one found at build time)."));
+    keys << typed(text(QStringLiteral("web.reconcile_consumers"), QString(),
+                       QStringLiteral("OUTBOX_WEB_RECONCILE_CONSUMERS"), QString(), QString(),
+                       QStringLiteral("Consumers whose unconsumed events /metrics reports.")),
+                  ValueType::List);
+    // [doctor]
+    keys << integer(QStringLiteral("doctor.backlog_age_seconds"), QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_BACKLOG_AGE_SECONDS"), doctor.backlogAgeSeconds, 1,
+                    31536000, QString(),
+                    QStringLiteral("backlog-age: the oldest PENDING event is older than this."));
+    keys << integer(QStringLiteral("doctor.relay_stale_heartbeats"), QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_RELAY_STALE_HEARTBEATS"), doctor.relayStaleHeartbeats, 1,
+                    1000, QString(),
+                    QStringLiteral("relay-stale: heartbeat older than this many intervals."));
+    keys << integer(QStringLiteral("doctor.replay_stuck_seconds"), QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_REPLAY_STUCK_SECONDS"), doctor.replayStuckSeconds, 1,
+                    31536000, QString(), QStringLiteral("replay-stuck: REPLAYING for longer than this."));
+    keys << integer(QStringLiteral("doctor.unconsumed_seconds"), QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_UNCONSUMED_SECONDS"), doctor.unconsumedSeconds, 1, 31536000,
+                    QString(), QStringLiteral("unconsumed: SENT longer ago than this and not processed."));
+    keys << typed(text(QStringLiteral("doctor.consumers"), QString(),
+                       QStringLiteral("OUTBOX_DOCTOR_CONSUMERS"), QString(), QString(),
+                       QStringLiteral("Consumers the unconsumed check looks at.")),
+                  ValueType::List);
+    keys << integer(QStringLiteral("doctor.dead_tuple_percent"), QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_DEAD_TUPLE_PERCENT"), doctor.deadTuplePercent, 1, 100,
+                    QString(), QStringLiteral("table-health: dead-tuple share of the outbox table."));
+    return keys;
+}
+
+// Sections whose entries are not in the key table: librdkafka properties and web tokens.
+const QString KafkaSection = QStringLiteral("kafka");
+const QString TokensSection = QStringLiteral("tokens");
+
+bool isSecretName(const QString& key)
+{
+    if (const ConfigKey* k = Config::find(key))
+        return k->secret;
+    if (key.startsWith(TokensSection + QLatin1Char('.')))
+        return true;
+    const QString name = key.toLower();
+    return name.contains(QLatin1String("password")) || name.contains(QLatin1String("secret")) ||
+           name == QLatin1String("kafka.sasl.oauthbearer.config");
+}
+
+Result<bool> parseBoolean(const QString& text)
+{
+    const QString v = text.trimmed().toLower();
+    if (v == QLatin1String("true") || v == QLatin1String("yes") || v == QLatin1String("on") ||
+        v == QLatin1String("1"))
+        return true;
+    if (v == QLatin1String("false") || v == QLatin1String("no") || v == QLatin1String("off") ||
+        v == QLatin1String("0"))
+        return false;
+    return Error::usage(QStringLiteral("must be true or false"));
+}
+
+QStringList splitList(const QString& text)
+{
+    QStringList items;
+    for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!item.trimmed().isEmpty())
+            items << item.trimmed();
+    return items;
+}
+
+// Checks a value against its key's type; the message does not repeat the value of a secret.
+Status check(const ConfigKey& k, const QString& value)
+{
+    switch (k.type) {
+    case ValueType::Text:
+        if (!k.pattern.isEmpty() && !value.isEmpty() &&
+            !QRegularExpression(QRegularExpression::anchoredPattern(k.pattern)).match(value).hasMatch())
+            return Error::usage(k.patternHelp);
+        return {};
+    case ValueType::List:
+        return {};
+    case ValueType::Integer: {
+        bool ok = false;
+        const qint64 v = value.trimmed().toLongLong(&ok);
+        if (!ok || v < k.min || v > k.max)
+            return Error::usage(QStringLiteral("must be a number between %1 and %2").arg(k.min).arg(k.max));
+        return {};
+    }
+    case ValueType::Boolean: {
+        auto b = parseBoolean(value);
+        if (!b)
+            return b.error();
+        return {};
+    }
+    case ValueType::Duration: {
+        auto d = parseDuration(value);
+        if (!d)
+            return d.error();
+        return {};
+    }
+    case ValueType::Choice:
+        if (!k.choices.contains(value.trimmed()))
+            return Error::usage(QStringLiteral("must be %1").arg(k.choices.join(QStringLiteral(" or "))));
+        return {};
+    }
+    return {};
+}
+
+QString whereOf(const QString& key, const Source& s)
+{
+    switch (s.kind) {
+    case Source::Default:
+        return {};
+    case Source::Flag:
+        return s.name;
+    case Source::Environment:
+        return s.name;
+    case Source::File:
+        return QStringLiteral("%1:%2: [%3] %4")
+            .arg(s.file)
+            .arg(s.line)
+            .arg(key.section(QLatin1Char('.'), 0, 0), key.section(QLatin1Char('.'), 1));
+    }
+    return {};
+}
+
+} // namespace
+
+QString Source::toString() const
+{
+    switch (kind) {
+    case Default:
+        return QStringLiteral("default");
+    case File:
+        return QStringLiteral("file:%1:%2").arg(file).arg(line);
+    case Environment:
+        return QStringLiteral("env:") + name;
+    case Flag:
+        return QStringLiteral("flag:") + name;
+    }
+    return {};
+}
+
+Result<qint64> parseDuration(const QString& text)
+{
+    static const QRegularExpression re(QStringLiteral("^(\\d{1,12})\\s*(ms|s|m|h|d)?$"));
+    const auto m = re.match(text.trimmed());
+    if (!m.hasMatch())
+        return Error::usage(QStringLiteral("must be a duration such as 30s, 15m, 2h, 7d or 0"));
+    const qint64 n = m.captured(1).toLongLong();
+    const QString unit = m.captured(2);
+    const qint64 factor = unit == QLatin1String("ms")  ? 1
+                          : unit == QLatin1String("m") ? 60000
+                          : unit == QLatin1String("h") ? 3600000
+                          : unit == QLatin1String("d") ? 86400000
+                                                       : 1000;
+    return n * factor;
+}
+
+const QVector<ConfigKey>& Config::keys()
+{
+    static const QVector<ConfigKey> table = buildKeys();
+    return table;
+}
+
+const ConfigKey* Config::find(const QString& key)
+{
+    for (const ConfigKey& k : keys())
+        if (k.key == key)
+            return &k;
+    return nullptr;
+}
+
+QStringList Config::sections()
+{
+    return {QStringLiteral("general"),
+            QStringLiteral("database"),
+            KafkaSection,
+            QStringLiteral("relay"),
+            QStringLiteral("consumer"),
+            QStringLiteral("web"),
+            QStringLiteral("doctor"),
+            TokensSection};
+}
+
+QMap<QString, QString> Config::systemEnvironment()
+{
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QMap<QString, QString> values;
+    for (const ConfigKey& k : keys())
+        if (!k.env.isEmpty() && env.contains(k.env))
+            values.insert(k.env, env.value(k.env));
+    if (env.contains(QStringLiteral("USER")))
+        values.insert(QStringLiteral("USER"), env.value(QStringLiteral("USER")));
+    return values;
+}
+
+QString Config::environmentValue(const QString& key)
+{
+    const ConfigKey* k = find(key);
+    return k && !k->env.isEmpty() ? systemEnvironment().value(k->env) : QString();
+}
+
+Status Config::set(const QString& key, const QString& value, const Source& source)
+{
+    if (const ConfigKey* k = find(key)) {
+        if (Status s = check(*k, value); !s) {
+            const QString where = whereOf(key, source);
+            return Error::usage(where + QStringLiteral(": ") + s.message() +
+                                (k->secret ? QString() : QStringLiteral(" (got \"%1\")").arg(value)));
+        }
+    }
+    m_set.insert(key, Setting{key, value, source, isSecretName(key)});
+    return {};
+}
+
+Result<Config> Config::load(const ConfigInputs& inputs)
+{
+    Config config;
+    // Lowest first: each layer overrides the one before.
+    if (!inputs.file.isEmpty()) {
+        config.m_file = inputs.file;
+        auto document = IniFile::read(inputs.file);
+        if (!document)
+            return document.error();
+        static const QRegularExpression kafkaName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
+        const QStringList known = sections();
+        for (const auto& [section, line] : std::as_const(document->sections))
+            if (!known.contains(section))
+                return Error::usage(QStringLiteral("%1:%2: unknown section [%3] (known: %4)")
+                                        .arg(inputs.file)
+                                        .arg(line)
+                                        .arg(section, known.join(QStringLiteral(", "))));
+        QSet<QString> seen;
+        for (const IniEntry& e : std::as_const(document->entries)) {
+            const QString at = QStringLiteral("%1:%2: ").arg(inputs.file).arg(e.line);
+            QString name = e.key;
+            if (e.section == KafkaSection) {
+                if (!kafkaName.match(name).hasMatch())
+                    return Error::usage(at + QStringLiteral("invalid Kafka property name \"%1\"").arg(name));
+            } else if (e.section == TokensSection) {
+                if (name.contains(QLatin1Char('/')))
+                    return Error::usage(at + QStringLiteral("invalid token name \"%1\"").arg(name));
+            } else {
+                name = name.toLower().replace(QLatin1Char('-'), QLatin1Char('_')); // batch-size = batch_size
+            }
+            const QString key = e.section + QLatin1Char('.') + name;
+            if (e.section != KafkaSection && e.section != TokensSection && !find(key))
+                return Error::usage(at + QStringLiteral("unknown key %1 in [%2]").arg(e.key, e.section));
+            if (seen.contains(key))
+                return Error::usage(at + QStringLiteral("[%1] %2 is set twice").arg(e.section, e.key));
+            seen.insert(key);
+            if (Status s = config.set(key, e.value, Source{Source::File, inputs.file, e.line, {}}); !s)
+                return s.error();
+        }
+    }
+    for (const ConfigKey& k : keys()) {
+        if (k.env.isEmpty())
+            continue;
+        const QString v = inputs.environment.value(k.env);
+        if (v.isEmpty())
+            continue;
+        if (Status s = config.set(k.key, v, Source{Source::Environment, {}, 0, k.env}); !s)
+            return s.error();
+    }
+    for (const FlagValue& f : inputs.flags) {
+        const ConfigKey* k = find(f.key);
+        if (!k || k->flag.isEmpty() || k->secret)
+            return Error::usage(QStringLiteral("%1 cannot be given on the command line").arg(f.key));
+        if (Status s =
+                config.set(k->key, f.value, Source{Source::Flag, {}, 0, QStringLiteral("--") + k->flag});
+            !s)
+            return s.error();
+    }
+    for (const QString& argument : inputs.kafkaArguments) {
+        const int eq = argument.indexOf(QLatin1Char('='));
+        const QString name = argument.left(eq).trimmed();
+        if (eq <= 0 || name.isEmpty())
+            return Error::usage(
+                QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(argument));
+        if (isSecretName(KafkaSection + QLatin1Char('.') + name))
+            return Error::usage(QStringLiteral("-X %1: secrets are not taken from the command line; use the "
+                                               "environment or the [kafka] section of the configuration file")
+                                    .arg(name));
+        if (Status s = config.set(KafkaSection + QLatin1Char('.') + name, argument.mid(eq + 1).trimmed(),
+                                  Source{Source::Flag, {}, 0, QStringLiteral("-X ") + name});
+            !s)
+            return s.error();
+    }
+    // Who acts: the login name unless configured.
+    config.m_defaultActor = inputs.environment.value(QStringLiteral("USER"), QStringLiteral("unknown"));
+    return config;
+}
+
+QString Config::value(const QString& key) const
+{
+    auto it = m_set.constFind(key);
+    if (it != m_set.cend())
+        return it->value;
+    if (key == QLatin1String("general.actor"))
+        return m_defaultActor;
+    const ConfigKey* k = find(key);
+    return k ? k->defaultValue : QString();
+}
+
+Source Config::source(const QString& key) const
+{
+    auto it = m_set.constFind(key);
+    return it != m_set.cend() ? it->source : Source{};
+}
+
+qint64 Config::integer(const QString& key) const
+{
+    return value(key).trimmed().toLongLong();
+}
+
+bool Config::boolean(const QString& key) const
+{
+    auto b = parseBoolean(value(key));
+    return b ? *b : false;
+}
+
+qint64 Config::durationMs(const QString& key) const
+{
+    auto d = parseDuration(value(key));
+    return d ? *d : 0;
+}
+
+QStringList Config::list(const QString& key) const
+{
+    return splitList(value(key));
+}
+
+QString Config::where(const QString& key) const
+{
+    return whereOf(key, source(key));
+}
+
+Error Config::located(const QString& key, const Error& error) const
+{
+    const QString at = where(key);
+    return at.isEmpty() ? error : Error{error.kind, at + QStringLiteral(": ") + error.message};
+}
+
+QVector<Setting> Config::kafkaProperties() const
+{
+    QVector<Setting> properties;
+    for (const Setting& s : m_set) {
+        if (!s.key.startsWith(KafkaSection + QLatin1Char('.')) || s.key == QLatin1String("kafka.bootstrap"))
+            continue;
+        Setting p = s;
+        p.key = s.key.mid(KafkaSection.size() + 1);
+        properties << p;
+    }
+    return properties;
+}
+
+QVector<Setting> Config::tokens() const
+{
+    QVector<Setting> tokens;
+    for (const Setting& s : m_set) {
+        if (!s.key.startsWith(TokensSection + QLatin1Char('.')))
+            continue;
+        Setting t = s;
+        t.key = s.key.mid(TokensSection.size() + 1);
+        tokens << t;
+    }
+    return tokens;
+}
+
+QVector<Setting> Config::settings() const
+{
+    QVector<Setting> all;
+    QSet<QString> listed;
+    for (const ConfigKey& k : keys()) {
+        all << Setting{k.key, value(k.key), source(k.key), k.secret};
+        listed.insert(k.key);
+    }
+    for (const Setting& s : m_set) // QMap: sorted by key, so Kafka properties come before tokens
+        if (!listed.contains(s.key))
+            all << s;
+    return all;
+}
+
+Result<DatabaseUrl> Config::resolveUrl(const QString& text) const
+{
+    auto url = DatabaseUrl::parse(text);
+    if (!url)
+        return url.error();
+    if (url->password.isEmpty()) // SQLite ignores it
+        url->password = value(QStringLiteral("database.password"));
+    return url;
+}
+
+Result<DatabaseUrl> Config::databaseUrl() const
+{
+    auto url = resolveUrl(value(QStringLiteral("database.url")));
+    if (!url)
+        return located(QStringLiteral("database.url"), url.error());
+    return url;
+}
+
+Result<RelayOptions> Config::relayOptions() const
+{
+    RelayOptions o;
+    o.workerId = value(QStringLiteral("relay.worker_id"));
+    o.tablePrefix = tablePrefix();
+    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
+    for (const Setting& p : kafkaProperties()) {
+        if (Status s = o.kafka.set(p.key, p.value); !s)
+            return located(QStringLiteral("kafka.") + p.key, s.error());
+    }
+    o.batchSize = int(integer(QStringLiteral("relay.batch_size")));
+    o.leaseMs = integer(QStringLiteral("relay.lease_ms"));
+    o.pollIntervalMs = int(integer(QStringLiteral("relay.poll_ms")));
+    o.maxAttempts = int(integer(QStringLiteral("relay.max_attempts")));
+    o.backoffBaseMs = integer(QStringLiteral("relay.backoff_base_ms"));
+    o.backoffCapMs = integer(QStringLiteral("relay.backoff_cap_ms"));
+    o.ordering = value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate")
+                     ? OrderingMode::Aggregate
+                     : OrderingMode::None;
+    o.topicTemplate = value(QStringLiteral("relay.topic_template"));
+    o.retentionMs = durationMs(QStringLiteral("relay.retention"));
+    o.notify = boolean(QStringLiteral("relay.notify"));
+    o.pipeline = boolean(QStringLiteral("relay.pipeline"));
+    return o;
+}
+
+Result<ConsumerOptions> Config::consumerOptions() const
+{
+    ConsumerOptions o;
+    o.consumerName = value(QStringLiteral("consumer.name"));
+    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
+    o.topics = list(QStringLiteral("consumer.topics"));
+    o.tablePrefix = tablePrefix();
+    o.schemaVersions.clear();
+    for (const QString& part : list(QStringLiteral("consumer.schema_versions"))) {
+        bool ok = false;
+        const int v = part.toInt(&ok);
+        if (!ok || v < 1)
+            return located(QStringLiteral("consumer.schema_versions"),
+                           Error::usage(QStringLiteral("takes positive numbers separated by commas")));
+        o.schemaVersions.insert(v);
+    }
+    o.maxAttempts = int(integer(QStringLiteral("consumer.max_attempts")));
+    o.backoffBaseMs = integer(QStringLiteral("consumer.backoff_base_ms"));
+    o.backoffCapMs = std::max(integer(QStringLiteral("consumer.backoff_cap_ms")), o.backoffBaseMs);
+    for (const Setting& p : kafkaProperties())
+        o.kafka.insert(p.key, p.value);
+    return o;
+}
+
+DoctorSettings Config::doctor() const
+{
+    DoctorSettings d;
+    d.backlogAgeSeconds = integer(QStringLiteral("doctor.backlog_age_seconds"));
+    d.relayStaleHeartbeats = integer(QStringLiteral("doctor.relay_stale_heartbeats"));
+    d.replayStuckSeconds = integer(QStringLiteral("doctor.replay_stuck_seconds"));
+    d.unconsumedSeconds = integer(QStringLiteral("doctor.unconsumed_seconds"));
+    d.consumers = list(QStringLiteral("doctor.consumers"));
+    d.deadTuplePercent = int(integer(QStringLiteral("doctor.dead_tuple_percent")));
+    return d;
+}
+
+QString Config::redacted(const Setting& setting)
+{
+    if (setting.secret)
+        return setting.value.isEmpty() ? QString() : QStringLiteral("***");
+    // A password written into a database URL: scheme://user:PASSWORD@host…
+    static const QRegularExpression inUrl(QStringLiteral("^([A-Za-z][A-Za-z0-9+.-]*://[^:/@?#]*):[^@/?#]*@"));
+    QString shown = setting.value;
+    shown.replace(inUrl, QStringLiteral("\\1:***@"));
+    return shown;
+}
+
+QString Config::toText() const
+{
+    QString out = QStringLiteral("; effective configuration (%1)\n").arg(precedence());
+    out += QStringLiteral("; file: %1\n").arg(m_file.isEmpty() ? QStringLiteral("(none)") : m_file);
+    QString section;
+    const QVector<Setting> all = settings();
+    int width = 0;
+    for (const Setting& s : all)
+        width = std::max(width, int(s.key.section(QLatin1Char('.'), 1).size() + 3 + redacted(s).size()));
+    for (const Setting& s : all) {
+        const QString sec = s.key.section(QLatin1Char('.'), 0, 0);
+        if (sec != section) {
+            out += QStringLiteral("[%1]\n").arg(sec);
+            section = sec;
+        }
+        const QString line = s.key.section(QLatin1Char('.'), 1) + QStringLiteral(" = ") + redacted(s);
+        out += line.leftJustified(width + 2) + QStringLiteral("; ") + s.source.toString() + QLatin1Char('\n');
+    }
+    return out;
+}
+
+QJsonObject Config::toJson() const
+{
+    QJsonArray settingsArray;
+    for (const Setting& s : settings())
+        settingsArray.append(QJsonObject{{QStringLiteral("key"), s.key},
+                                         {QStringLiteral("section"), s.key.section(QLatin1Char('.'), 0, 0)},
+                                         {QStringLiteral("name"), s.key.section(QLatin1Char('.'), 1)},
+                                         {QStringLiteral("value"), redacted(s)},
+                                         {QStringLiteral("source"), s.source.toString()},
+                                         {QStringLiteral("secret"), s.secret}});
+    return QJsonObject{{QStringLiteral("file"), m_file.isEmpty() ? QJsonValue() : QJsonValue(m_file)},
+                       {QStringLiteral("precedence"), precedence()},
+                       {QStringLiteral("settings"), settingsArray}};
+}
+
+} // namespace outbox::config

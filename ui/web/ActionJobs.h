@@ -1,0 +1,60 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/ops/BulkActionEngine.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMutex>
+#include <memory>
+#include <optional>
+
+namespace outbox::web {
+
+// Bulk actions of the JSON API that take more than one chunk, run as jobs: each on a thread of
+// its own with its own database connection (never on the HTTP thread, never holding a lane of
+// the read pool), through core's BulkActionEngine. Progress and the outcome are kept in memory
+// for GET /api/v1/jobs/{id}; DELETE asks the engine to stop between chunks. Bounded: at most
+// MaxRunning jobs run at once and at most MaxRetained are remembered (finished ones are dropped
+// after RetainFinishedMs, oldest first when the table is full). The audit log, not this table, is
+// the durable record: jobs do not survive a restart of the server.
+class ActionJobs
+{
+public:
+    static constexpr int MaxRunning = 2;
+    static constexpr int MaxRetained = 50;
+    static constexpr qint64 RetainFinishedMs = 60LL * 60 * 1000;
+
+    ActionJobs(DatabaseUrl url, QString tablePrefix);
+    // Cancels every running job and waits for it: a chunk under way commits first.
+    ~ActionJobs();
+    ActionJobs(const ActionJobs&) = delete;
+    ActionJobs& operator=(const ActionJobs&) = delete;
+
+    // Starts `request` (already validated) as a job and returns its JSON; nothing when
+    // MaxRunning jobs are running already.
+    std::optional<QJsonObject> start(ActionKind kind, const ActionRequest& request);
+    // The job's JSON: state (running, done, cancelled, failed), progress, and when finished
+    // the engine's result without sample rows; nothing for an unknown id.
+    std::optional<QJsonObject> status(const QString& id);
+    // Asks a running job to stop before its next chunk. NotFound for an unknown id, Conflict
+    // when the job has finished already.
+    Result<QJsonObject> cancel(const QString& id);
+    // Every retained job, newest first.
+    QJsonArray list();
+
+private:
+    struct Job;
+
+    void pruneLocked();
+    QJsonObject toJsonLocked(const Job& job) const;
+
+    DatabaseUrl m_url;
+    QString m_tablePrefix;
+    QMutex m_mutex;
+    QHash<QString, std::shared_ptr<Job>> m_jobs;
+};
+
+} // namespace outbox::web
