@@ -83,10 +83,11 @@ Spec specFor(const Dialect& d, ActionKind kind, const ActionRequest& request)
         spec.eligible = request.force ? QStringLiteral("status IN ('NEW', 'REPLAYED', 'DISCARDED')")
                                       : QStringLiteral("status = 'NEW'");
         // A new replay starts over: attempts, error, backoff and any lease of an earlier one cleared.
-        spec.set = QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, "
-                                  "replay_topic = :replay_topic, replayed_by = :replayed_by, "
-                                  "replay_attempts = 0, replay_error = NULL, replay_available_at = NULL, "
-                                  "replay_lease_token = NULL, replay_lease_until = NULL, replay_worker = NULL");
+        spec.set =
+            QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, "
+                           "replay_topic = :replay_topic, replayed_by = :replayed_by, "
+                           "replay_attempts = 0, replay_error = NULL, replay_available_at = NULL, "
+                           "replay_lease_token = NULL, replay_lease_until = NULL, replay_worker = NULL");
         spec.setBinds = {{QStringLiteral(":replay_token"), spec.replayToken},
                          {QStringLiteral(":replay_topic"), request.replayTopic.isEmpty()
                                                                ? QVariant(QMetaType::fromType<QString>())
