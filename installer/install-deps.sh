@@ -7,7 +7,7 @@ PACKAGES=(
   build-essential cmake pkg-config ninja-build git ca-certificates clang-format
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libqt6sql6-psql libqt6sql6-mysql libqt6sql6-sqlite
-  qt6-charts-dev qt6-websockets-dev qt6-httpserver-dev
+  qt6-charts-dev qt6-websockets-dev libhttp-parser-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   librdkafka-dev kcat
   postgresql-15 postgresql-client-15
@@ -15,6 +15,8 @@ PACKAGES=(
   libjs-chart.js
   chromium python3-prometheus-client
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
+  libsystemd-dev systemd librsvg2-bin
+  dpkg-dev file lintian appstream desktop-file-utils curl
 )
 
 missing=()

@@ -2,6 +2,61 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Labels</name>
+    <message>
+        <source>PENDING</source>
+        <translation>待发送</translation>
+    </message>
+    <message>
+        <source>SENDING</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>SENT</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>DEAD</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>NEW</source>
+        <translation>新</translation>
+    </message>
+    <message>
+        <source>REPLAYING</source>
+        <translation>重放中</translation>
+    </message>
+    <message>
+        <source>REPLAYED</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <source>DISCARDED</source>
+        <translation>已丢弃</translation>
+    </message>
+    <message>
+        <source>deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation>暂时性</translation>
+    </message>
+    <message>
+        <source>unknown outcome</source>
+        <translation>结果未知</translation>
+    </message>
+    <message>
+        <source>connection</source>
+        <translation>连接</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Outbox Console: live health and audited operations for a transactional outbox.</source>
@@ -47,12 +102,175 @@
         <translation>原因：</translation>
     </message>
     <message>
-        <source>Type "%1" to confirm:</source>
+        <source>Type &quot;%1&quot; to confirm:</source>
         <translation>输入“%1”以确认：</translation>
     </message>
     <message>
         <source>Run</source>
         <translation>执行</translation>
+    </message>
+    <message>
+        <source>Reading the preview (how many rows, a sample)…</source>
+        <translation>正在读取预览（行数与样本）…</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>empty: each dead letter's original topic</source>
+        <translation>留空：各死信的原始主题</translation>
+    </message>
+    <message>
+        <source>Replay to topic:</source>
+        <translation>重放到主题：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) go back to PENDING and the relay sends them again; consumers must be idempotent (they may have received some of them already).</source>
+        <translation><numerusform>%n 个事件回到 PENDING，中继会再次发送；消费者必须幂等（其中一些可能已被接收过）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) become DEAD: never sent, kept in the outbox for audit (a later requeue can still send them).</source>
+        <translation><numerusform>%n 个事件变为 DEAD：不再发送，保留在发件箱中供审计（之后仍可重新入队发送）。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them again to their original topic; its consumers receive them again and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其重新发送到原始主题；该主题的消费者会再次收到它们，必须幂等。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) go to REPLAYING and a running relay produces them to the topic "%1"; its consumers receive them and must be idempotent.</source>
+        <translation><numerusform>%n 条死信进入 REPLAYING，运行中的中继会将其发送到主题“%1”；该主题的消费者会收到它们，必须幂等。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n dead letter(s) are marked DISCARDED: never processed or replayed again, kept for audit.</source>
+        <translation><numerusform>%n 条死信被标记为 DISCARDED：不再处理或重放，保留供审计。</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::ActionResultDialog</name>
+    <message>
+        <source>%1: result</source>
+        <translation>%1：结果</translation>
+    </message>
+    <message>
+        <source>Done:</source>
+        <translation>已完成：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) changed</source>
+        <translation><numerusform>已更改 %n 行</numerusform></translation>
+    </message>
+    <message>
+        <source>Conflicts:</source>
+        <translation>冲突：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) changed state meanwhile and were left alone</source>
+        <translation><numerusform>%n 行在此期间状态已变，保持不变</numerusform></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Cancelled:</source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source>yes: every finished chunk is committed and audited, the rest is untouched</source>
+        <translation>是：每个已完成的批次均已提交并审计，其余未改动</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Chunks:</source>
+        <translation>批次：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n audited transaction(s)</source>
+        <translation><numerusform>%n 个已审计的事务</numerusform></translation>
+    </message>
+    <message>
+        <source>Audit rows:</source>
+        <translation>审计记录：</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>#%1: %2</source>
+        <translation>#%1：%2</translation>
+    </message>
+    <message>
+        <source>Audit id</source>
+        <translation>审计 ID</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Affected</source>
+        <translation>影响行数</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Show audit rows</source>
+        <translation>显示审计记录</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Reading the audit rows…</source>
+        <translation>正在读取审计记录…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n audit row(s) of this run:</source>
+        <translation><numerusform>本次运行的 %n 条审计记录：</numerusform></translation>
     </message>
 </context>
 <context>
@@ -75,7 +293,9 @@
     </message>
     <message numerus="yes">
         <source>Nothing to change: none of the targeted rows is in a state this action accepts (%n conflict(s)).</source>
-        <translation><numerusform>无需更改：目标行均不处于此操作接受的状态（%n 个冲突）。</numerusform></translation>
+        <translation>
+            <numerusform>无需更改：目标行均不处于此操作接受的状态（%n 个冲突）。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1: %2 row(s) will change.</source>
@@ -83,7 +303,9 @@
     </message>
     <message numerus="yes">
         <source>%n targeted row(s) are in another state and will be left alone.</source>
-        <translation><numerusform>%n 个目标行处于其他状态，将保持不变。</numerusform></translation>
+        <translation>
+            <numerusform>%n 个目标行处于其他状态，将保持不变。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 %2 row(s) match but are not eligible.</source>
@@ -111,11 +333,15 @@
     </message>
     <message numerus="yes">
         <source>%1: %n row(s) changed</source>
-        <translation><numerusform>%1：已更改 %n 行</numerusform></translation>
+        <translation>
+            <numerusform>%1：已更改 %n 行</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n conflict(s) (state changed meanwhile)</source>
-        <translation><numerusform>%n 个冲突（期间状态已变化）</numerusform></translation>
+        <translation>
+            <numerusform>%n 个冲突（期间状态已变化）</numerusform>
+        </translation>
     </message>
     <message>
         <source>narrow the filter (status, type, aggregate, error or time) and press Apply</source>
@@ -147,7 +373,9 @@
     </message>
     <message numerus="yes">
         <source>Cancelled after %n row(s); every finished chunk is committed and audited, the rest is untouched.</source>
-        <translation><numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计，其余行保持不变。</numerusform></translation>
+        <translation>
+            <numerusform>已在处理 %n 行后取消；已完成的批次均已提交并记入审计，其余行保持不变。</numerusform>
+        </translation>
     </message>
     <message>
         <source>Applying in chunks of %1: %2 of %3 row(s) done, chunk %4…</source>
@@ -155,7 +383,9 @@
     </message>
     <message numerus="yes">
         <source>in %n audited chunk(s)</source>
-        <translation><numerusform>（分 %n 个记入审计的批次）</numerusform></translation>
+        <translation>
+            <numerusform>（分 %n 个记入审计的批次）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Disconnected; a run under way stops before its next chunk (every finished chunk is committed and audited).</source>
@@ -242,7 +472,27 @@
     </message>
     <message numerus="yes">
         <source>Exported %n audit entrie(s) to %1</source>
-        <translation><numerusform>已导出 %n 条审计记录到 %1</numerusform></translation>
+        <translation>
+            <numerusform>已导出 %n 条审计记录到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Select an entry to read all of it.</source>
+        <translation>选择一条记录以查看全文。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entrie(s), as of %1</source>
+        <translation>
+            <numerusform>%n 条记录，截至 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No audit entries match: nothing was done through the console or outboxctl yet, or the filter excludes it.</source>
+        <translation>没有匹配的审计记录：尚未通过控制台或 outboxctl 执行任何操作，或筛选条件排除了它们。</translation>
     </message>
 </context>
 <context>
@@ -302,6 +552,30 @@
     <message>
         <source>none (tables outbox_events, …)</source>
         <translation>无（表 outbox_events 等）</translation>
+    </message>
+    <message>
+        <source>(recent URLs)</source>
+        <translation>（最近的 URL）</translation>
+    </message>
+    <message>
+        <source>Recent:</source>
+        <translation>最近：</translation>
+    </message>
+    <message>
+        <source>Enter the database URL, e.g. postgresql://user@host:5432/db.</source>
+        <translation>请输入数据库 URL，例如 postgresql://user@host:5432/db。</translation>
+    </message>
+    <message>
+        <source>Not a database URL: %1</source>
+        <translation>不是有效的数据库 URL：%1</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Cannot connect: %1</source>
+        <translation>无法连接：%1</translation>
     </message>
 </context>
 <context>
@@ -376,7 +650,9 @@
     </message>
     <message numerus="yes">
         <source>%n selected dead letter(s)</source>
-        <translation><numerusform>%n 条选中的死信</numerusform></translation>
+        <translation>
+            <numerusform>%n 条选中的死信</numerusform>
+        </translation>
     </message>
     <message>
         <source>status %1</source>
@@ -397,6 +673,50 @@
     <message>
         <source>— the filter boxes have changes that are not applied and are not used; press Apply to act on them</source>
         <translation>—— 筛选框中有尚未应用的修改，不会被使用；如需按其操作，请先点击“应用”</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message>
+        <source>dead letters</source>
+        <translation>死信</translation>
+    </message>
+    <message>
+        <source>%1 dead letters</source>
+        <translation>%1 死信</translation>
+    </message>
+    <message>
+        <source>%1 shown, as of %2</source>
+        <translation>显示 %1 条，截至 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 in all</source>
+        <translation>共 %1 条%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new — show</source>
+        <translation>
+            <numerusform>%n 条新增 — 显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fewer — show</source>
+        <translation>
+            <numerusform>减少 %n 条 — 显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No NEW dead letters — good: every consumer handled its messages.</source>
+        <translation>没有新死信 — 很好：每个消费者都处理了它的消息。</translation>
+    </message>
+    <message>
+        <source>No dead letters match the filter.</source>
+        <translation>没有符合筛选条件的死信。</translation>
     </message>
 </context>
 <context>
@@ -572,10 +892,6 @@
         <translation>操作对象：</translation>
     </message>
     <message>
-        <source>Failure groups (unsent events by error class and error text)</source>
-        <translation>失败分组（按错误类别和错误文本归类的未发送事件）</translation>
-    </message>
-    <message>
         <source>Refresh groups</source>
         <translation>刷新分组</translation>
     </message>
@@ -603,16 +919,8 @@
         <source>Example</source>
         <translation>示例</translation>
     </message>
-    <message numerus="yes">
-        <source>%n event(s)</source>
-        <translation><numerusform>%n 个事件</numerusform></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n event(s) so far, more as you scroll</source>
-        <translation><numerusform>已加载 %n 个事件，滚动以加载更多</numerusform></translation>
-    </message>
     <message>
-        <source>The time range is empty: "from" must be before "until".</source>
+        <source>The time range is empty: &quot;from&quot; must be before &quot;until&quot;.</source>
         <translation>时间范围为空：“从”必须早于“至”。</translation>
     </message>
     <message>
@@ -633,7 +941,9 @@
     </message>
     <message numerus="yes">
         <source>%n selected event(s)</source>
-        <translation><numerusform>%n 个选中的事件</numerusform></translation>
+        <translation>
+            <numerusform>%n 个选中的事件</numerusform>
+        </translation>
     </message>
     <message>
         <source>status %1</source>
@@ -652,7 +962,7 @@
         <translation>聚合 %1</translation>
     </message>
     <message>
-        <source>error contains "%1"</source>
+        <source>error contains &quot;%1&quot;</source>
         <translation>错误包含“%1”</translation>
     </message>
     <message>
@@ -668,7 +978,7 @@
         <translation>无筛选（全部事件）</translation>
     </message>
     <message>
-        <source>Failure group "%1" (error class %2)</source>
+        <source>Failure group &quot;%1&quot; (error class %2)</source>
         <translation>失败分组“%1”（错误类别 %2）</translation>
     </message>
     <message>
@@ -683,16 +993,84 @@
         <source>— the filter boxes have changes that are not applied and are not used; press Apply to act on them</source>
         <translation>—— 筛选框中有尚未应用的修改，不会被使用；如需按其操作，请先点击“应用”</translation>
     </message>
+    <message>
+        <source>Failure groups of</source>
+        <translation>失败分组：</translation>
+    </message>
+    <message>
+        <source>events, by error class and error text</source>
+        <translation>事件，按错误类别和错误文本分组</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>as of %1</source>
+        <translation>截至 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s), %1</source>
+        <translation>
+            <numerusform>%n 个事件，%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) so far, more as you scroll; %1</source>
+        <translation>
+            <numerusform>目前 %n 个事件，滚动加载更多；%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No %1 events — good.</source>
+        <translation>没有%1事件 — 很好。</translation>
+    </message>
+    <message>
+        <source>No %1 events.</source>
+        <translation>没有%1事件。</translation>
+    </message>
+    <message>
+        <source>The outbox is empty: no events yet.</source>
+        <translation>发件箱为空：还没有事件。</translation>
+    </message>
+    <message>
+        <source>No event matches the filter.</source>
+        <translation>没有符合筛选条件的事件。</translation>
+    </message>
+    <message>
+        <source>%1+ new — show</source>
+        <translation>%1+ 条新增 — 显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new — show</source>
+        <translation>
+            <numerusform>%n 条新增 — 显示</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s), %1 event(s), as of %2</source>
+        <translation>
+            <numerusform>%n 个分组，%1 个事件，截至 %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No %1 events — nothing to group.</source>
+        <translation>没有%1事件 — 无需分组。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::JsonTreeModel</name>
     <message numerus="yes">
         <source>{%n key(s)}</source>
-        <translation><numerusform>{%n 个键}</numerusform></translation>
+        <translation>
+            <numerusform>{%n 个键}</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>[%n item(s)]</source>
-        <translation><numerusform>[%n 项]</numerusform></translation>
+        <translation>
+            <numerusform>[%n 项]</numerusform>
+        </translation>
     </message>
     <message>
         <source>object</source>
@@ -821,6 +1199,22 @@
         <source>%1 · tables %2*</source>
         <translation>%1 · 表 %2*</translation>
     </message>
+    <message>
+        <source>Serve &amp;NOC dashboard</source>
+        <translation>提供 NOC 看板(&amp;N)</translation>
+    </message>
+    <message>
+        <source>NOC dashboard at http://127.0.0.1:%1/</source>
+        <translation>NOC 看板位于 http://127.0.0.1:%1/</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 — retrying…</source>
+        <translation>%1 — 正在重试…</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ManagedRelay</name>
@@ -860,6 +1254,18 @@
         <source>restarting</source>
         <translation>正在重启</translation>
     </message>
+    <message>
+        <source>configuration error</source>
+        <translation>配置错误</translation>
+    </message>
+    <message>
+        <source>relay exited with code %1 (configuration error); not restarting</source>
+        <translation>中继以退出码 %1 退出（配置错误）；不再重启</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::OverviewPage</name>
@@ -869,7 +1275,9 @@
     </message>
     <message numerus="yes">
         <source>%n second(s)</source>
-        <translation><numerusform>%n 秒</numerusform></translation>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
     </message>
     <message>
         <source>Pause</source>
@@ -902,14 +1310,6 @@
     <message>
         <source>Relays up</source>
         <translation>在线中继</translation>
-    </message>
-    <message>
-        <source>Backlog by status</source>
-        <translation>各状态积压</translation>
-    </message>
-    <message>
-        <source>Sent and failed per interval</source>
-        <translation>每个间隔的发送与失败数</translation>
     </message>
     <message>
         <source>sent</source>
@@ -999,6 +1399,101 @@
         <source>ok</source>
         <translation>正常</translation>
     </message>
+    <message>
+        <source>Show what this counts</source>
+        <translation>显示此数字统计的内容</translation>
+    </message>
+    <message>
+        <source>every %1</source>
+        <translation>每 %1</translation>
+    </message>
+    <message>
+        <source>Backlog by status (sampled %1)</source>
+        <translation>按状态的积压（%1采样）</translation>
+    </message>
+    <message>
+        <source>Sent and failed per interval (%1)</source>
+        <translation>每个间隔的发送与失败（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::RelayControlDialog</name>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>排空</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n relay(s)</source>
+        <translation>
+            <numerusform>%1 %n 个中继</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Paused relays stop claiming new events at their next heartbeat; events in flight are finished. Pending events wait (or go to other relays) until the relays are resumed.</source>
+        <translation>暂停的中继在下一次心跳时停止认领新事件；发送中的事件会完成。待发送事件将等待（或由其他中继发送），直到中继恢复。</translation>
+    </message>
+    <message>
+        <source>Resumed relays claim and send events again at their next heartbeat.</source>
+        <translation>恢复的中继在下一次心跳时重新认领并发送事件。</translation>
+    </message>
+    <message>
+        <source>Draining relays finish the events in flight, give back their claims and exit; the process must be started again to send more.</source>
+        <translation>排空的中继完成发送中的事件，归还认领并退出；必须重新启动进程才能继续发送。</translation>
+    </message>
+    <message>
+        <source>Relay</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>State now</source>
+        <translation>当前状态</translation>
+    </message>
+    <message>
+        <source>Will be asked to</source>
+        <translation>将被要求</translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log)</source>
+        <translation>原因（写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>PRODUCTION — type &quot;%1&quot; to confirm:</source>
+        <translation>生产环境 — 输入“%1”以确认：</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>执行中…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::RelaysPage</name>
@@ -1047,10 +1542,6 @@
         <translation>最近错误</translation>
     </message>
     <message>
-        <source>reason (required, written to the audit log)</source>
-        <translation>原因（必填，写入审计日志）</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1086,21 +1577,23 @@
         <source>Select one or more relays first.</source>
         <translation>请先选择一个或多个中继。</translation>
     </message>
-    <message>
-        <source>A reason is required.</source>
-        <translation>必须填写原因。</translation>
-    </message>
     <message numerus="yes">
         <source>%1: %n relay(s) changed (audit #%2)</source>
-        <translation><numerusform>%1：已更改 %n 个中继（审计 #%2）</numerusform></translation>
+        <translation>
+            <numerusform>%1：已更改 %n 个中继（审计 #%2）</numerusform>
+        </translation>
     </message>
     <message>
         <source>Not connected.</source>
         <translation>未连接。</translation>
     </message>
     <message>
-        <source>%1 relay(s): %2. This is a PRODUCTION connection.</source>
-        <translation>%1 个中继：%2。这是生产环境连接。</translation>
+        <source>reason (required, asked for again before anything changes)</source>
+        <translation>原因（必填，执行前会再次确认）</translation>
+    </message>
+    <message>
+        <source>No relay has registered with this database: nothing sends the outbox&apos;s events. Start one below or with outboxctl relay.</source>
+        <translation>此数据库没有已注册的中继：没有任何进程发送发件箱的事件。请在下方或用 outboxctl relay 启动一个。</translation>
     </message>
 </context>
 </TS>

@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QStandardPaths>
@@ -17,18 +18,90 @@
 using namespace outbox;
 using namespace outbox::desktop;
 
+namespace {
+
+// The catalogues: <bindir>/../share/outbox-console/translations when installed (wherever the
+// tree was unpacked), <build>/app/outbox-console/translations in the build tree.
+QString translationsDirectory()
+{
+    const QDir bin(QCoreApplication::applicationDirPath());
+    for (const QString& candidate : {bin.filePath(QStringLiteral(OUTBOX_DATADIR_FROM_BINDIR "/translations")),
+                                     bin.filePath(QStringLiteral("translations"))}) {
+        if (QFileInfo(candidate).isDir())
+            return QDir::cleanPath(candidate);
+    }
+    return {};
+}
+
+QIcon applicationIcon()
+{
+    QIcon icon;
+    for (int size : {16, 24, 32, 48, 64, 128, 256, 512})
+        icon.addFile(QStringLiteral(":/icons/%1/outbox-console.png").arg(size), QSize(size, size));
+    return icon;
+}
+
+// outbox-console(1) in roff, from the same options as --help (installed as the man page).
+QString manPage(const QString& description, const QList<QCommandLineOption>& options)
+{
+    const auto roff = [](QString text) {
+        return text.replace(QLatin1Char('\\'), QStringLiteral("\\e"))
+            .replace(QLatin1Char('-'), QStringLiteral("\\-"));
+    };
+    QString page =
+        QStringLiteral(".TH OUTBOX\\-CONSOLE 1 \"\" \"outbox\\-console %1\" \"Outbox Console\"\n"
+                       ".SH NAME\noutbox\\-console \\- desktop console for a transactional outbox\n"
+                       ".SH SYNOPSIS\n.B outbox\\-console\n[\\fIoptions\\fR]\n.SH DESCRIPTION\n")
+            .arg(QStringLiteral(OUTBOX_VERSION));
+    page += roff(description) +
+            QStringLiteral("\nWithout options it opens the connection dialog (named profiles).\n");
+    page += QStringLiteral(".SH OPTIONS\n");
+    for (const QCommandLineOption& o : options) {
+        QStringList names;
+        for (const QString& name : o.names())
+            names << QStringLiteral("\\fB") +
+                         roff((name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name) +
+                         QStringLiteral("\\fR");
+        page += QStringLiteral(".TP\n") + names.join(QStringLiteral(", "));
+        if (!o.valueName().isEmpty())
+            page += QStringLiteral(" \\fI") + roff(o.valueName()) + QStringLiteral("\\fR");
+        page += QLatin1Char('\n') + roff(o.description()) + QLatin1Char('\n');
+    }
+    page += QStringLiteral(
+        ".SH ENVIRONMENT\n.TP\n.B OUTBOX_DB_URL\nThe database URL when \\-\\-db is not given.\n"
+        ".TP\n.B OUTBOX_DB_PASSWORD\nThe database password; otherwise the console asks for it.\n"
+        ".SH SEE ALSO\n.BR outboxctl (1)\n");
+    return page;
+}
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("OutboxConsole"));
     QApplication::setApplicationName(QStringLiteral("outbox-console"));
     QApplication::setApplicationVersion(QStringLiteral(OUTBOX_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.outboxconsole.OutboxConsole"));
+    QApplication::setWindowIcon(applicationIcon());
 
     QTranslator translator;
-    const QString i18n =
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("translations"));
-    if (translator.load(QLocale(), QStringLiteral("outbox_console"), QStringLiteral("_"), i18n))
+    const QString i18n = translationsDirectory();
+    const bool translated = !i18n.isEmpty() && translator.load(QLocale(), QStringLiteral("outbox_console"),
+                                                               QStringLiteral("_"), i18n);
+    if (translated)
         QApplication::installTranslator(&translator);
+    // OUTBOX_DEBUG_PATHS=1 shows where the data was looked for (the package test checks it).
+    if (qEnvironmentVariableIsSet("OUTBOX_DEBUG_PATHS")) {
+        std::fprintf(stderr, "outbox-console: translations %s (%s)\n",
+                     i18n.isEmpty() ? "not found" : qPrintable(i18n),
+                     translated ? qPrintable(translator.filePath()) : "no catalogue for this locale");
+        QStringList sizes;
+        for (const QSize& size : QApplication::windowIcon().availableSizes())
+            sizes << QString::number(size.width());
+        std::fprintf(stderr, "outbox-console: window icon %s\n",
+                     sizes.isEmpty() ? "missing" : qPrintable(sizes.join(QLatin1Char(' '))));
+    }
     QTranslator qtTranslator;
     if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
@@ -59,8 +132,20 @@ int main(int argc, char* argv[])
         QCoreApplication::translate("main", "Start `outboxctl demo` as a child and open its database."));
     QCommandLineOption wallboard(QStringLiteral("wallboard"),
                                  QCoreApplication::translate("main", "Open the full-screen wallboard."));
-    parser.addOptions({db, tablePrefix, configFile, demo, wallboard});
+    QCommandLineOption manPageOption(QStringLiteral("man-page"));
+    manPageOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({db, tablePrefix, configFile, demo, wallboard, manPageOption});
     parser.process(app);
+    if (parser.isSet(manPageOption)) {
+        const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                      QStringLiteral("Displays help on commandline options."));
+        const QCommandLineOption version(QStringLiteral("version"),
+                                         QStringLiteral("Displays version information."));
+        std::fputs(qPrintable(manPage(parser.applicationDescription(),
+                                      {db, tablePrefix, configFile, demo, wallboard, help, version})),
+                   stdout);
+        return 0;
+    }
 
     // The same configuration as outboxctl: flags > environment > file > defaults.
     config::ConfigInputs inputs;

@@ -1,7 +1,9 @@
 #include "app/outboxctl/Cli.h"
 
+#include "app/outboxctl/Systemd.h"
 #include "core/db/Migrator.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -157,9 +159,38 @@ Result<std::unique_ptr<Database>> Context::openMigratedDatabase()
     return db;
 }
 
+QString hintFor(const QString& subject)
+{
+    // A configuration key: the ways the configuration table gives to set it, e.g.
+    // "--kafka-bootstrap host:port, OUTBOX_KAFKA_BOOTSTRAP or [kafka] bootstrap".
+    if (const config::ConfigKey* k = config::Config::find(subject)) {
+        QStringList ways;
+        if (!k->flag.isEmpty() && !k->secret)
+            ways << (k->valueName.isEmpty() ? QStringLiteral("--") + k->flag
+                                            : QStringLiteral("--%1 <%2>").arg(k->flag, k->valueName));
+        if (!k->env.isEmpty())
+            ways << k->env;
+        ways << QStringLiteral("[%1] %2").arg(k->section(), k->name());
+        const QString last = ways.takeLast();
+        return ways.isEmpty() ? last : ways.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+    }
+    // An operation's input.
+    static const QHash<QString, QString> inputs{
+        {QStringLiteral("after_id"), QStringLiteral("--after-id")},
+        {QStringLiteral("reason"), QStringLiteral("--reason")},
+    };
+    return inputs.value(subject);
+}
+
+QString withHint(const Error& error)
+{
+    const QString hint = hintFor(error.subject);
+    return hint.isEmpty() ? error.message : QStringLiteral("%1 (%2)").arg(error.message, hint);
+}
+
 int Context::fail(const Error& error)
 {
-    err << "outboxctl: " << error.message << Qt::endl;
+    err << systemd::prefix(systemd::Priority::Err) << "outboxctl: " << withHint(error) << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 

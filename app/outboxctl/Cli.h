@@ -14,7 +14,8 @@
 
 namespace outbox::cli {
 
-// Exit codes (DESIGN §7).
+// Exit codes, a contract with scripts: 0 success, 1 a runtime error (database, broker, I/O),
+// 2 a usage or configuration error (the caller must change what it asked for).
 enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2 };
 
 // What every command gets: its parsed options, the configuration, output streams.
@@ -39,7 +40,7 @@ public:
     // Like openDatabase(), and refuses a database without the outbox schema.
     Result<std::unique_ptr<Database>> openMigratedDatabase();
 
-    // One error line on stderr; returns the exit code that goes with it.
+    // One error line on stderr (with withHint()); returns the exit code that goes with it.
     int fail(const Error& error);
     int usage(const QString& message) { return fail(Error::usage(message)); }
     void printJson(const QJsonValue& value);
@@ -72,6 +73,13 @@ QVector<config::ConfigKey> configKeysFor(const QStringList& patterns);
 QList<QCommandLineOption> configOptions(const QStringList& patterns);
 // The configuration from --config, the environment and the flags of `patterns` in `parser`.
 Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns);
+
+// How to set what a core error is about (Error::subject: a configuration key, from the
+// configuration table, or an input), empty when there is no such thing; withHint() appends it:
+// "no Kafka bootstrap servers given (--kafka-bootstrap host:port, OUTBOX_KAFKA_BOOTSTRAP or
+// [kafka] bootstrap)".
+QString hintFor(const QString& subject);
+QString withHint(const Error& error);
 
 // Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);

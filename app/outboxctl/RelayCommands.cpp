@@ -1,5 +1,6 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Signals.h"
+#include "app/outboxctl/Systemd.h"
 #include "core/broker/EmbeddedBroker.h"
 #include "core/relay/RelayRunner.h"
 
@@ -32,7 +33,8 @@ int runRelay(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
-        ctx.err << "outboxctl relay: " << workers << " worker(s), " << url.redacted()
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: " << workers
+                << " worker(s), " << url.redacted()
                 << (options->tablePrefix.isEmpty()
                         ? QString()
                         : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
@@ -44,15 +46,25 @@ int runRelay(Context& ctx)
     RelayRunner::Logger log;
     if (verbose)
         log = [](const QString& worker, const QString& line) {
-            std::fprintf(stderr, "%s relay %s: %s\n",
+            // Journal priorities when stderr is the journal: state changes notice, errors err.
+            std::fprintf(stderr, "%s%s relay %s: %s\n",
+                         systemd::prefix(systemd::relayLinePriority(line)).constData(),
                          qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
                          qPrintable(worker), qPrintable(line));
         };
+    systemd::Watchdog watchdog;
     Status s = runner.run(stop, log, [&] {
+        // systemd: ready once every worker runs, pings while they do, STOPPING when the drain begins.
+        if (stop.load())
+            systemd::notifyStopping(QStringLiteral("draining"));
+        else if (runner.allRunning())
+            systemd::notifyReady(QStringLiteral("%1 worker(s) running").arg(workers));
+        watchdog.ping();
         if (verbose && sinceReport.elapsed() >= 5000) {
             const auto totals = runner.totals();
-            ctx.err << "outboxctl relay: " << relayProgressLine(*totals, lastSent, sinceReport.elapsed())
-                    << Qt::endl;
+            const QString progress = relayProgressLine(*totals, lastSent, sinceReport.elapsed());
+            ctx.err << "outboxctl relay: " << progress << Qt::endl;
+            systemd::notifyStatus(progress);
             lastSent = totals->sent.load();
             sinceReport.restart();
         }
@@ -60,7 +72,8 @@ int runRelay(Context& ctx)
     if (!s)
         return ctx.fail(s.error());
     if (verbose)
-        ctx.err << "outboxctl relay: stopped; " << relayProgressLine(*runner.totals(), 0, 0) << Qt::endl;
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: stopped; "
+                << relayProgressLine(*runner.totals(), 0, 0) << Qt::endl;
     return Ok;
 }
 

@@ -1,11 +1,13 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Signals.h"
+#include "app/outboxctl/Systemd.h"
 #include "ui/web/AccessControl.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebServer.h"
 
 #include <QCoreApplication>
 #include <QTimer>
+#include <memory>
 
 namespace outbox::cli {
 
@@ -17,9 +19,13 @@ void quitOnSignals()
 {
     std::atomic<bool>& stop = installStopSignals();
     auto* poll = new QTimer(QCoreApplication::instance());
-    QObject::connect(poll, &QTimer::timeout, QCoreApplication::instance(), [&stop] {
-        if (stop.load())
+    auto watchdog = std::make_shared<systemd::Watchdog>();
+    QObject::connect(poll, &QTimer::timeout, QCoreApplication::instance(), [&stop, watchdog] {
+        watchdog->ping(); // the event loop that serves every request is alive
+        if (stop.load()) {
+            systemd::notifyStopping(QStringLiteral("stopping"));
             QCoreApplication::quit();
+        }
     });
     poll->start(100);
 }
@@ -76,7 +82,7 @@ int runServe(Context& ctx)
         ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
                    "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;
-    ctx.out << "serving " << url.redacted()
+    ctx.out << systemd::prefix(systemd::Priority::Notice, stdout) << "serving " << url.redacted()
             << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix))
             << " on " << server.baseUrl().toString()
             << (config->publicDashboard ? " (dashboard public, read-only)" : "") << Qt::endl;
@@ -85,6 +91,7 @@ int runServe(Context& ctx)
             << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString() << "\n  api       "
             << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
     quitOnSignals();
+    systemd::notifyReady(QStringLiteral("serving on ") + server.baseUrl().toString());
     QCoreApplication::exec();
     return Ok;
 }

@@ -1,40 +1,39 @@
-// outboxctl: the headless front end of Outbox Console (DESIGN §7). Parses the command line and
+// outboxctl: the headless front end of Outbox Console. Parses the command line and
 // hands each command to core; never links Qt Widgets.
 #include "app/outboxctl/Cli.h"
+#include "app/outboxctl/Systemd.h"
+#include "app/outboxctl/Usage.h"
 
 #include <QCoreApplication>
 #include <cstdio>
 
 using namespace outbox::cli;
 
-namespace {
-
-void printUsage(QTextStream& out, const QList<Command>& commands)
-{
-    out << "usage: outboxctl COMMAND [options]\n\ncommands:\n";
-    for (const Command& c : commands)
-        out << "  " << c.name.leftJustified(10) << c.summary << "\n";
-    out << "\ncommon options: --db URL  --config FILE  --table-prefix P  --json  --actor NAME  --yes\n"
-           "configuration: flags > environment (OUTBOX_*) > --config file > defaults; see `outboxctl config "
-           "show`\n"
-           "run `outboxctl COMMAND --help` for a command's options\n";
-}
-
-} // namespace
-
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(OUTBOX_VERSION));
+    systemd::importCredentials();
 
     const QList<Command> commands = allCommands();
     QStringList args = app.arguments();
     QTextStream out(stdout);
     QTextStream err(stderr);
+    // Generated at build time from the command and configuration tables: the man page and the
+    // configuration example (installed as outboxctl.1 and /etc/outbox/outbox.ini.example).
+    if (args.size() == 3 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--man")) {
+        out << manPage(commands);
+        return Ok;
+    }
+    if (args.size() == 3 && args.at(1) == QLatin1String("help") &&
+        args.at(2) == QLatin1String("--ini-example")) {
+        out << iniExample();
+        return Ok;
+    }
     if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h") ||
         args.at(1) == QLatin1String("help")) {
-        printUsage(args.size() < 2 ? err : out, commands);
+        (args.size() < 2 ? err : out) << usageText(commands);
         return args.size() < 2 ? UsageError : Ok;
     }
     if (args.at(1) == QLatin1String("--version")) {

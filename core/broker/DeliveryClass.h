@@ -5,7 +5,7 @@
 
 namespace outbox {
 
-// What a produce outcome means for the event (DESIGN §4).
+// What a produce outcome means for the event (the state it leads to is in docs/architecture.md).
 enum class DeliveryClass {
     Success,        // acknowledged by the broker
     UnknownOutcome, // timed out: may or may not be stored; retry with the same event_id

@@ -12,7 +12,8 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
                                                                const KafkaProperties& properties)
 {
     if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+            .about(QStringLiteral("kafka.bootstrap"));
     std::unique_ptr<KafkaPublisher> p(new KafkaPublisher);
     char err[512];
     rd_kafka_conf_t* conf = rd_kafka_conf_new();

@@ -170,7 +170,18 @@ QVector<ConfigKey> buildKeys()
                     QStringLiteral("Milliseconds between samples."));
     keys << typed(text(QStringLiteral("web.mask_fields"), QString(), QStringLiteral("OUTBOX_WEB_MASK_FIELDS"),
                        QString(), QString(),
-                       QStringLiteral("Payload fields (dotted paths) shown as *** to viewers.")),
+                       QStringLiteral("Fields (dotted paths) shown as *** to viewers: payloads, headers, "
+                                      "keys and name=value in texts.")),
+                  ValueType::List);
+    keys << typed(text(QStringLiteral("web.mask_patterns"), QString(),
+                       QStringLiteral("OUTBOX_WEB_MASK_PATTERNS"), QStringLiteral("card-numbers"), QString(),
+                       QStringLiteral("Regular expressions shown as *** to viewers in every text "
+                                      "(card-numbers: Luhn-checked card numbers; write a comma as \\x2c).")),
+                  ValueType::List);
+    keys << typed(text(QStringLiteral("web.allowed_origins"), QString(),
+                       QStringLiteral("OUTBOX_WEB_ALLOWED_ORIGINS"), QString(), QString(),
+                       QStringLiteral("Origins (scheme://host[:port]) besides the server's own whose pages "
+                                      "may open the dashboard's WebSocket.")),
                   ValueType::List);
     keys << text(QStringLiteral("web.tls_cert"), QStringLiteral("tls-cert"),
                  QStringLiteral("OUTBOX_WEB_TLS_CERT"), QString(), QStringLiteral("file"),
@@ -516,7 +527,11 @@ QString Config::where(const QString& key) const
 Error Config::located(const QString& key, const Error& error) const
 {
     const QString at = where(key);
-    return at.isEmpty() ? error : Error{error.kind, at + QStringLiteral(": ") + error.message};
+    if (at.isEmpty())
+        return error;
+    Error e = error;
+    e.message = at + QStringLiteral(": ") + error.message;
+    return e;
 }
 
 QVector<Setting> Config::kafkaProperties() const

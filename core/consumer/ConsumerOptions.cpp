@@ -5,11 +5,13 @@ namespace outbox {
 Status ConsumerOptions::validate() const
 {
     if (consumerName.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("the consumer needs a name (--consumer NAME)"));
+        return Error::usage(QStringLiteral("the consumer needs a name"))
+            .about(QStringLiteral("consumer.name"));
     if (consumerName.size() > 191)
         return Error::usage(QStringLiteral("a consumer name is limited to 191 characters"));
     if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+            .about(QStringLiteral("kafka.bootstrap"));
     if (topics.isEmpty())
         return Error::usage(QStringLiteral("the consumer needs at least one topic"));
     if (schemaVersions.isEmpty())
@@ -33,7 +35,9 @@ Status ConsumerOptions::validate() const
                     .arg(QLatin1String(name)));
     }
     if (kafka.contains(QStringLiteral("group.id")))
-        return Error::usage(QStringLiteral("group.id is the consumer name; set --consumer instead"));
+        return Error::usage(
+                   QStringLiteral("group.id cannot be set: the consumer group is named after the consumer"))
+            .about(QStringLiteral("consumer.name"));
     return {};
 }
 

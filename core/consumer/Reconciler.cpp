@@ -11,7 +11,8 @@ namespace outbox {
 Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
 {
     if (o.consumerName.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("reconciliation needs a consumer name (--consumer NAME)"));
+        return Error::usage(QStringLiteral("reconciliation needs a consumer name"))
+            .about(QStringLiteral("consumer.name"));
     if (o.olderThanMs < 0)
         return Error::usage(QStringLiteral("the age must not be negative"));
     if (o.chunkSize < 1 || o.chunkSize > 10000)

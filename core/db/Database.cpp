@@ -1,8 +1,6 @@
 #include "core/db/Database.h"
 
 #include <QAtomicInteger>
-#include <QDir>
-#include <QFileInfo>
 #include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -64,43 +62,21 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
         return Error::runtime(QStringLiteral("the Qt SQL driver %1 is not installed (needed for %2)")
                                   .arg(dialect->driverName(), url.kindName()));
 
-    if (url.kind == DatabaseKind::Sqlite) {
-        const QFileInfo file(url.database);
-        if (!file.absoluteDir().exists())
-            return Error::runtime(QStringLiteral("cannot open %1: the directory %2 does not exist")
-                                      .arg(url.redacted(), file.absolutePath()));
-    }
+    if (Status s = dialect->checkBeforeOpen(url); !s)
+        return s.error();
 
     const QString name = nextConnectionName(options.purpose);
     std::unique_ptr<Database> db(new Database(url, std::move(dialect), name));
     db->m_db = QSqlDatabase::addDatabase(db->m_dialect->driverName(), name);
     db->m_db.setDatabaseName(url.database);
-    QStringList connectOptions;
-    switch (url.kind) {
-    case DatabaseKind::PostgreSql:
+    if (db->m_dialect->hasServer()) {
         db->m_db.setHostName(url.host);
         db->m_db.setPort(url.port);
         db->m_db.setUserName(url.user);
         db->m_db.setPassword(url.password);
-        if (!url.connectOptions.contains(QLatin1String("connect_timeout")))
-            connectOptions << QStringLiteral("connect_timeout=%1").arg(options.connectTimeoutSeconds);
-        break;
-    case DatabaseKind::MySql:
-        db->m_db.setHostName(url.host);
-        db->m_db.setPort(url.port);
-        db->m_db.setUserName(url.user);
-        db->m_db.setPassword(url.password);
-        if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
-            connectOptions
-                << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(options.connectTimeoutSeconds);
-        break;
-    case DatabaseKind::Sqlite:
-        connectOptions << QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000");
-        break;
     }
-    if (!url.connectOptions.isEmpty())
-        connectOptions << url.connectOptions;
-    db->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+    db->m_db.setConnectOptions(
+        db->m_dialect->connectOptions(url, options.connectTimeoutSeconds).join(QLatin1Char(';')));
 
     if (!db->m_db.open())
         return Error::runtime(
@@ -166,12 +142,23 @@ Status Database::beginWrite()
 Status Database::beginRead()
 {
     QSqlQuery q(m_db);
-    const QString begin = m_dialect->kind() == DatabaseKind::MySql ? QStringLiteral("START TRANSACTION")
-                                                                   : QStringLiteral("BEGIN");
-    if (!q.exec(begin))
+    if (!q.exec(m_dialect->beginRead()))
         return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
     m_inTransaction = true;
     return {};
+}
+
+bool Database::listenForNewEvents()
+{
+    if (!m_dialect->supportsNotifications())
+        return false;
+    return m_db.driver()->subscribeToNotification(m_dialect->newEventsChannel());
+}
+
+QMetaObject::Connection Database::onNotification(QObject* context, std::function<void()> callback)
+{
+    return QObject::connect(m_db.driver(), &QSqlDriver::notification, context,
+                            [callback = std::move(callback)] { callback(); });
 }
 
 Status Database::commit()

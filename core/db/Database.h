@@ -7,6 +7,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariantMap>
+#include <functional>
 #include <memory>
 
 class QSqlError;
@@ -43,6 +44,14 @@ public:
 
     Status beginWrite();
     Status beginRead();
+
+    // Subscribes this connection to the notification sent when events are inserted (PostgreSQL:
+    // LISTEN on the channel the migration's trigger notifies). False when the database sends none
+    // or the subscription failed: poll instead.
+    bool listenForNewEvents();
+    // Calls `callback` in this connection's thread for every notification while `context` lives.
+    QMetaObject::Connection onNotification(QObject* context, std::function<void()> callback);
+
     Status commit();
     void rollback();
     bool inTransaction() const { return m_inTransaction; }

@@ -1,5 +1,7 @@
 #include "core/db/DatabaseUrl.h"
 
+#include "core/db/Dialect.h"
+
 #include <QDir>
 #include <QUrl>
 #include <QUrlQuery>
@@ -21,7 +23,7 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return Error::usage(QStringLiteral("no database given: use --db URL or set OUTBOX_DB_URL"));
+        return Error::usage(QStringLiteral("no database given")).about(QStringLiteral("database.url"));
 
     const int sep = trimmed.indexOf(QLatin1String("://"));
     if (sep <= 0)
@@ -58,8 +60,9 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
         return bad(trimmed, u.errorString());
     if (u.host().isEmpty())
         return bad(trimmed, QStringLiteral("no host"));
+    const auto dialect = Dialect::create(url.kind);
     url.host = u.host();
-    url.port = u.port(url.kind == DatabaseKind::PostgreSql ? 5432 : 3306);
+    url.port = u.port(dialect->defaultPort());
     if (url.port <= 0 || url.port > 65535)
         return bad(trimmed, QStringLiteral("invalid port"));
     url.user = u.userName();
@@ -73,29 +76,15 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     url.database = db;
 
     const QUrlQuery query(u);
+    const QStringList accepted = dialect->urlOptions();
     QStringList options;
     for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
         const QString key = item.first;
-        static const QStringList postgresOptions{
-            QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),
-            QStringLiteral("sslcert"),         QStringLiteral("sslkey"),
-            QStringLiteral("sslcrl"),          QStringLiteral("connect_timeout"),
-            QStringLiteral("application_name")};
-        static const QStringList mysqlOptions{QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"),
-                                              QStringLiteral("SSL_CA"),
-                                              QStringLiteral("SSL_CAPATH"),
-                                              QStringLiteral("SSL_CERT"),
-                                              QStringLiteral("SSL_KEY"),
-                                              QStringLiteral("SSL_CIPHER")};
-        const QStringList& allowed = url.kind == DatabaseKind::PostgreSql ? postgresOptions : mysqlOptions;
-        if (allowed.contains(key)) {
-            if (item.second.contains(QLatin1Char(';')))
-                return bad(trimmed,
-                           QStringLiteral("the value of option \"%1\" must not contain ';'").arg(key));
-            options << key + QLatin1Char('=') + item.second;
-        } else {
+        if (!accepted.contains(key))
             return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
-        }
+        if (item.second.contains(QLatin1Char(';')))
+            return bad(trimmed, QStringLiteral("the value of option \"%1\" must not contain ';'").arg(key));
+        options << key + QLatin1Char('=') + item.second;
     }
     url.connectOptions = options.join(QLatin1Char(';'));
     return url;
@@ -114,9 +103,14 @@ QString DatabaseUrl::kindName() const
     return {};
 }
 
+bool DatabaseUrl::hasServer() const
+{
+    return Dialect::create(kind)->hasServer();
+}
+
 QString DatabaseUrl::redacted() const
 {
-    if (kind == DatabaseKind::Sqlite) {
+    if (!hasServer()) {
         // parse() cuts at '?' and percent-decodes the path: encode exactly those two.
         QString path = database;
         path.replace(QLatin1Char('%'), QLatin1String("%25")).replace(QLatin1Char('?'), QLatin1String("%3F"));

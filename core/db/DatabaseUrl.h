@@ -32,6 +32,8 @@ struct DatabaseUrl
     // the password travels separately (OUTBOX_DB_PASSWORD), never in a command line.
     QString redacted() const;
     QString kindName() const;
+    // True for a database server (host, port, user, password); false for a file (SQLite).
+    bool hasServer() const;
 };
 
 } // namespace outbox

@@ -29,10 +29,24 @@ public:
 
     virtual DatabaseKind kind() const = 0;
     virtual QString driverName() const = 0;
+
+    // Connecting. A server database takes host, port, user and password; SQLite opens a file.
+    virtual bool hasServer() const { return true; }
+    virtual int defaultPort() const { return 0; }
+    // URL query options (?key=value) handed to the driver; the URL parser refuses any other.
+    virtual QStringList urlOptions() const { return {}; }
+    // What can be checked before the driver tries, so the error says what is wrong.
+    virtual Status checkBeforeOpen(const DatabaseUrl&) const { return {}; }
+    // The driver's connect options: ours (connect or busy timeout) unless the URL sets them, then
+    // the URL's own.
+    virtual QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const = 0;
     // Statements run once on every new connection.
     virtual QStringList sessionSetup() const = 0;
+
     // Opens a write transaction (SQLite takes the write lock at once).
     virtual QString beginWrite() const = 0;
+    // Opens a read-only transaction: one consistent view for several statements.
+    virtual QString beginRead() const { return QStringLiteral("BEGIN"); }
     // Current UTC time, and current UTC time plus a bound number of milliseconds.
     virtual QString now() const = 0;
     virtual QString nowPlusMillis(const QString& placeholder) const = 0;
@@ -75,6 +89,20 @@ public:
     // A role name safe to print into GRANT statements: name, or name@host on MySQL/MariaDB.
     static bool validRuntimeRole(const QString& role, DatabaseKind kind);
     virtual QVector<Migration> migrations() const = 0;
+    // Column type of a UTC timestamp, for tables created outside migrations() (the version table).
+    virtual QString timestampType() const = 0;
+
+    // A statement with one bound :table that answers the planner's estimate of the table's rows
+    // (cheap, possibly stale); empty where the database keeps no estimate (SQLite).
+    virtual QString estimatedRowCount() const { return {}; }
+
+    // True when inserting events notifies listeners on newEventsChannel() (PostgreSQL: the
+    // migration's trigger calls pg_notify); Database::listenForNewEvents() subscribes.
+    virtual bool supportsNotifications() const { return false; }
+    QString newEventsChannel() const { return table(QStringLiteral("outbox_events")); }
+
+    // True when the database reports table health (dead tuples, size, autovacuum): PostgreSQL.
+    virtual bool supportsTableHealth() const { return false; }
 
     // Reads a timestamp column as UTC whatever the driver hands back.
     virtual QDateTime toDateTime(const QVariant& value) const;

@@ -7,7 +7,7 @@
 
 namespace outbox {
 
-// States of an outbox event (DESIGN §4).
+// States of an outbox event; docs/architecture.md draws the transitions and who makes each.
 namespace EventStatus {
 inline const QString Pending = QStringLiteral("PENDING");
 inline const QString Sending = QStringLiteral("SENDING");

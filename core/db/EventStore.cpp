@@ -339,7 +339,8 @@ Result<EventPage> EventStore::list(const EventPageRequest& request)
     if (request.limit <= 0 || request.limit > 10000)
         return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
     if (request.afterId < 0)
-        return Error::usage(QStringLiteral("the cursor (--after-id) must not be negative"));
+        return Error::usage(QStringLiteral("the page cursor (the id to continue after) must not be negative"))
+            .about(QStringLiteral("after_id"));
     SqlCondition c = request.filter.toCondition(m_db.dialect());
     if (request.afterId > 0)
         c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"),

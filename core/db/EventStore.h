@@ -70,7 +70,8 @@ struct StatusCounts
     qint64 oldestPendingAgeMs = -1; // -1: nothing pending
 };
 
-// Reads and writes outbox_events for the relay, the console and the CLI (DESIGN §4, §5).
+// Reads and writes outbox_events for the relay, the console and the CLI: the claim, the fenced
+// marks and the reaper of docs/architecture.md.
 class EventStore
 {
 public:

@@ -1,6 +1,7 @@
 #include "core/db/FailureGroups.h"
 
 #include "core/db/Database.h"
+#include "core/db/EventStatus.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -11,7 +12,22 @@ namespace outbox {
 namespace {
 const QString UnsentWithError =
     QStringLiteral("status IN ('PENDING', 'SENDING', 'FAILED', 'DEAD') AND last_error IS NOT NULL");
+
+// The WHERE clause for a group's statuses, from the fixed status names only (never caller text).
+Result<QString> statusClause(const QStringList& statuses)
+{
+    if (statuses.isEmpty())
+        return UnsentWithError;
+    QStringList quoted;
+    for (const QString& s : statuses) {
+        auto status = EventStatus::parse(s);
+        if (!status)
+            return status.error();
+        quoted << QLatin1Char('\'') + *status + QLatin1Char('\'');
+    }
+    return QStringLiteral("status IN (%1) AND last_error IS NOT NULL").arg(quoted.join(QStringLiteral(", ")));
 }
+} // namespace
 
 QString FailureGroups::fingerprint(const QString& errorText)
 {
@@ -30,11 +46,19 @@ QString FailureGroups::fingerprint(const QString& errorText)
 
 Result<QVector<FailureGroup>> FailureGroups::list()
 {
+    return list(QStringList{});
+}
+
+Result<QVector<FailureGroup>> FailureGroups::list(const QStringList& statuses)
+{
+    auto where = statusClause(statuses);
+    if (!where)
+        return where.error();
     // Distinct texts are grouped in the database; the fingerprint (a regex) merges them here.
     auto q = m_db.exec(
         QStringLiteral("SELECT last_error_class, last_error, COUNT(*), MIN(id) FROM {events} WHERE %1 "
                        "GROUP BY last_error_class, last_error ORDER BY COUNT(*) DESC LIMIT :cap")
-            .arg(UnsentWithError),
+            .arg(*where),
         {{QStringLiteral(":cap"), MaxDistinctErrors}});
     if (!q)
         return q.error();
@@ -48,8 +72,8 @@ Result<QVector<FailureGroup>> FailureGroups::list()
         auto it = index.find(key);
         if (it == index.end()) {
             index.insert(key, groups.size());
-            groups << FailureGroup{errorClass, print, text, q->value(2).toLongLong(),
-                                   q->value(3).toLongLong()};
+            groups << FailureGroup{
+                errorClass, print, text, q->value(2).toLongLong(), q->value(3).toLongLong(), statuses};
         } else {
             FailureGroup& g = groups[*it];
             g.count += q->value(2).toLongLong();
@@ -65,6 +89,9 @@ Result<QVector<qint64>> FailureGroups::ids(const FailureGroup& group, qint64 aft
 {
     if (limit <= 0 || limit > 10000)
         return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
+    auto where = statusClause(group.statuses);
+    if (!where)
+        return where.error();
     QVector<qint64> out;
     qint64 cursor = afterId;
     // Scan the group's error class in keyset pages and keep the rows whose text has the fingerprint.
@@ -76,7 +103,7 @@ Result<QVector<qint64>> FailureGroups::ids(const FailureGroup& group, qint64 aft
             binds.insert(QStringLiteral(":cls"), group.errorClass);
         auto q = m_db.exec(QStringLiteral("SELECT id, last_error FROM {events} WHERE %1 AND %2 AND id > "
                                           ":after ORDER BY id LIMIT :limit")
-                               .arg(UnsentWithError, classClause),
+                               .arg(*where, classClause),
                            binds);
         if (!q)
             return q.error();

@@ -3,6 +3,7 @@
 #include "core/support/Result.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 namespace outbox {
@@ -18,6 +19,9 @@ struct FailureGroup
     QString example;     // one original error text of the group
     qint64 count = 0;
     qint64 firstId = 0; // smallest id in the group, as a stable handle
+    // The statuses the group was counted over (empty: PENDING, SENDING, FAILED and DEAD); ids()
+    // returns members in these statuses only, so a requeued (PENDING) event leaves a FAILED group.
+    QStringList statuses;
 };
 
 // Groups PENDING/SENDING/FAILED/DEAD events with an error by (error class, fingerprint), and
@@ -31,6 +35,9 @@ public:
 
     // The groups, largest first.
     Result<QVector<FailureGroup>> list();
+    // The groups of events in `statuses` only (e.g. FAILED: the same events the FAILED count
+    // counts). Unknown status names are a usage error.
+    Result<QVector<FailureGroup>> list(const QStringList& statuses);
     // Ids of the events in the group (ascending), at most `limit`, starting after `afterId`.
     Result<QVector<qint64>> ids(const FailureGroup& group, qint64 afterId, int limit);
 

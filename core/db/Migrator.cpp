@@ -17,9 +17,7 @@ int Migrator::latestVersion() const
 
 Status Migrator::ensureVersionTable()
 {
-    const QString ts = m_db.kind() == DatabaseKind::PostgreSql ? QStringLiteral("timestamptz")
-                       : m_db.kind() == DatabaseKind::MySql    ? QStringLiteral("DATETIME(6)")
-                                                               : QStringLiteral("TEXT");
+    const QString ts = m_db.dialect().timestampType();
     auto q = m_db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS {migrations} (version INTEGER PRIMARY KEY, "
                                       "description VARCHAR(255) NOT NULL, applied_at %1 NOT NULL)")
                            .arg(ts));

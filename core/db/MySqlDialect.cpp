@@ -2,6 +2,28 @@
 
 namespace outbox {
 
+QStringList MySqlDialect::urlOptions() const
+{
+    return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"), QStringLiteral("SSL_CA"), QStringLiteral("SSL_CAPATH"),
+            QStringLiteral("SSL_CERT"), QStringLiteral("SSL_KEY"), QStringLiteral("SSL_CIPHER")};
+}
+
+QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
+{
+    QStringList options;
+    if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
+        options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(connectTimeoutSeconds);
+    if (!url.connectOptions.isEmpty())
+        options << url.connectOptions;
+    return options;
+}
+
+QString MySqlDialect::estimatedRowCount() const
+{
+    return QStringLiteral("SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
+                          "AND TABLE_NAME = :table");
+}
+
 QStringList MySqlDialect::sessionSetup() const
 {
     return {QStringLiteral("SET NAMES utf8mb4"), QStringLiteral("SET time_zone = '+00:00'"),

@@ -12,8 +12,12 @@ public:
 
     DatabaseKind kind() const override { return DatabaseKind::MySql; }
     QString driverName() const override { return QStringLiteral("QMYSQL"); }
+    int defaultPort() const override { return 3306; }
+    QStringList urlOptions() const override;
+    QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const override;
     QStringList sessionSetup() const override;
     QString beginWrite() const override { return QStringLiteral("START TRANSACTION"); }
+    QString beginRead() const override { return QStringLiteral("START TRANSACTION"); }
     QString now() const override { return QStringLiteral("UTC_TIMESTAMP(6)"); }
     QString nowPlusMillis(const QString& placeholder) const override;
     QString forUpdate() const override { return QStringLiteral(" FOR UPDATE"); }
@@ -36,6 +40,8 @@ public:
     QStringList migrationUnlock() const override;
     bool transactionalDdl() const override { return false; }
     QVector<Migration> migrations() const override;
+    QString timestampType() const override { return QStringLiteral("DATETIME(6)"); }
+    QString estimatedRowCount() const override;
     QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 

@@ -2,6 +2,29 @@
 
 namespace outbox {
 
+QStringList PostgresDialect::urlOptions() const
+{
+    return {QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"), QStringLiteral("sslcert"),
+            QStringLiteral("sslkey"),          QStringLiteral("sslcrl"),      QStringLiteral("connect_timeout"),
+            QStringLiteral("application_name")};
+}
+
+QStringList PostgresDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
+{
+    QStringList options;
+    if (!url.connectOptions.contains(QLatin1String("connect_timeout")))
+        options << QStringLiteral("connect_timeout=%1").arg(connectTimeoutSeconds);
+    if (!url.connectOptions.isEmpty())
+        options << url.connectOptions;
+    return options;
+}
+
+QString PostgresDialect::estimatedRowCount() const
+{
+    return QStringLiteral(
+        "SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = CAST(:table AS regclass)");
+}
+
 QStringList PostgresDialect::sessionSetup() const
 {
     return {QStringLiteral("SET TIME ZONE 'UTC'"), QStringLiteral("SET client_min_messages = warning")};

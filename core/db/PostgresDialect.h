@@ -11,6 +11,9 @@ public:
 
     DatabaseKind kind() const override { return DatabaseKind::PostgreSql; }
     QString driverName() const override { return QStringLiteral("QPSQL"); }
+    int defaultPort() const override { return 5432; }
+    QStringList urlOptions() const override;
+    QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const override;
     QStringList sessionSetup() const override;
     QString beginWrite() const override { return QStringLiteral("BEGIN"); }
     QString now() const override { return QStringLiteral("now()"); }
@@ -28,6 +31,10 @@ public:
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;
     QVector<Migration> migrations() const override;
+    QString timestampType() const override { return QStringLiteral("timestamptz"); }
+    QString estimatedRowCount() const override;
+    bool supportsNotifications() const override { return true; }
+    bool supportsTableHealth() const override { return true; }
     QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 

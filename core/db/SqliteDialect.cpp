@@ -1,8 +1,26 @@
 #include "core/db/SqliteDialect.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QTimeZone>
 
 namespace outbox {
+
+Status SqliteDialect::checkBeforeOpen(const DatabaseUrl& url) const
+{
+    // SQLite creates a missing file but not its directory; say which one is missing.
+    const QFileInfo file(url.database);
+    if (!file.absoluteDir().exists())
+        return Error::runtime(QStringLiteral("cannot open %1: the directory %2 does not exist")
+                                  .arg(url.redacted(), file.absolutePath()));
+    return {};
+}
+
+QStringList SqliteDialect::connectOptions(const DatabaseUrl&, int) const
+{
+    // A writer waits up to 30 s for another's BEGIN IMMEDIATE instead of failing at once.
+    return {QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")};
+}
 
 QStringList SqliteDialect::sessionSetup() const
 {

@@ -13,6 +13,9 @@ public:
 
     DatabaseKind kind() const override { return DatabaseKind::Sqlite; }
     QString driverName() const override { return QStringLiteral("QSQLITE"); }
+    bool hasServer() const override { return false; }
+    Status checkBeforeOpen(const DatabaseUrl& url) const override;
+    QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const override;
     QStringList sessionSetup() const override;
     QString beginWrite() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
     QString now() const override;
@@ -21,6 +24,7 @@ public:
     QString forUpdateSkipLocked() const override { return {}; }
     bool hasUpdateReturning() const override { return true; }
     QVector<Migration> migrations() const override;
+    QString timestampType() const override { return QStringLiteral("TEXT"); }
     QDateTime toDateTime(const QVariant& value) const override;
     QVariant fromDateTime(const QDateTime& value) const override;
 };

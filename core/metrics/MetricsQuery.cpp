@@ -12,29 +12,14 @@ namespace outbox {
 
 Result<qint64> MetricsQuery::estimatedRows()
 {
-    const QString table = m_db.dialect().sql(QStringLiteral("{events}"));
-    switch (m_db.kind()) {
-    case DatabaseKind::PostgreSql: {
-        auto v = m_db.scalar(
-            QStringLiteral("SELECT CAST(reltuples AS bigint) FROM pg_class WHERE oid = CAST(:t AS regclass)"),
-            {{QStringLiteral(":t"), table}});
-        if (!v)
-            return v.error();
-        return v->toLongLong();
-    }
-    case DatabaseKind::MySql: {
-        auto v = m_db.scalar(
-            QStringLiteral("SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() "
-                           "AND TABLE_NAME = :t"),
-            {{QStringLiteral(":t"), table}});
-        if (!v)
-            return v.error();
-        return v->toLongLong();
-    }
-    case DatabaseKind::Sqlite:
-        break;
-    }
-    return qint64(-1);
+    const QString statement = m_db.dialect().estimatedRowCount();
+    if (statement.isEmpty())
+        return qint64(-1);
+    auto v =
+        m_db.scalar(statement, {{QStringLiteral(":table"), m_db.dialect().sql(QStringLiteral("{events}"))}});
+    if (!v)
+        return v.error();
+    return v->toLongLong();
 }
 
 Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)

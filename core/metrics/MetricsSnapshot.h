@@ -27,7 +27,7 @@ struct ConsumerStats
     qint64 failed = 0;
 };
 
-// One sample of the outbox's health (DESIGN §8), shared by the console, the web page and /metrics.
+// One sample of the outbox's health, shared by the console, the web page and /metrics.
 struct MetricsSnapshot
 {
     QDateTime takenAt;            // database clock, UTC

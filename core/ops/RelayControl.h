@@ -16,7 +16,7 @@ struct RelayControlResult
     qint64 auditId = 0;
 };
 
-// Pause, resume and drain relays through outbox_relays.desired_state (DESIGN §6): the change and
+// Pause, resume and drain relays through outbox_relays.desired_state: the change and
 // its audit row commit in one transaction; the relays obey on their next heartbeat.
 class RelayControl
 {

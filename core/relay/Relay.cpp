@@ -11,7 +11,6 @@
 #include <QHostInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlDriver>
 #include <QThread>
 #include <QTimer>
 #include <QUuid>
@@ -63,17 +62,15 @@ Status Relay::connect()
     m_db = std::move(db).value();
     m_store = std::make_unique<EventStore>(*m_db);
     m_listening = false;
-    if (m_options.notify && m_db->kind() == DatabaseKind::PostgreSql) {
-        const QString channel = m_db->dialect().sql(QStringLiteral("{events}"));
-        m_listening = m_db->handle().driver()->subscribeToNotification(channel);
+    if (m_options.notify && m_db->dialect().supportsNotifications()) {
+        m_listening = m_db->listenForNewEvents();
         if (m_listening) {
             m_notifyContext = std::make_unique<QObject>();
-            QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, m_notifyContext.get(),
-                             [this] { m_notified = true; });
+            m_db->onNotification(m_notifyContext.get(), [this] { m_notified = true; });
         }
         if (!m_listening)
             m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms")
-                      .arg(channel)
+                      .arg(m_db->dialect().newEventsChannel())
                       .arg(m_options.pollIntervalMs));
     }
     return {};
@@ -108,7 +105,9 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_sinceClaimStarted.start();
     setState(QStringLiteral("RUNNING"));
     maintenance(true);
+    m_stats.inLoop = true;
     loop(stopRequested);
+    m_stats.inLoop = false;
     drain();
     return {};
 }
@@ -437,8 +436,14 @@ void Relay::maintenance(bool force)
         r.host = QHostInfo::localHostName();
         r.pid = QCoreApplication::applicationPid();
         r.version = QStringLiteral(OUTBOX_VERSION);
-        r.state = m_state;
-        r.claimedTotal = m_stats.claimed.load();
+        // The state shown to operators is the heartbeat interval's, not this instant's: under
+        // steady load the loop is IDLE between batches most of the time, yet a relay that claimed
+        // since the last heartbeat or holds leases is at work.
+        const qint64 claimed = m_stats.claimed.load();
+        const bool busy = claimed != m_claimedAtHeartbeat || inFlightCount() > 0 || m_leasesHeld > 0;
+        m_claimedAtHeartbeat = claimed;
+        r.state = (m_state == QLatin1String("IDLE") && busy) ? QStringLiteral("RUNNING") : m_state;
+        r.claimedTotal = claimed;
         r.sentTotal = m_stats.sent.load();
         r.failedTotal = m_stats.failed.load() + m_stats.dead.load();
         r.fencedTotal = m_stats.fenced.load();
@@ -512,7 +517,7 @@ void Relay::waitForWork(int ms, const std::atomic<bool>& stopRequested)
     QEventLoop loop;
     QObject context;
     if (m_listening && m_db)
-        QObject::connect(m_db->handle().driver(), &QSqlDriver::notification, &context, [&] { loop.quit(); });
+        m_db->onNotification(&context, [&] { loop.quit(); });
     QTimer tick;
     QObject::connect(&tick, &QTimer::timeout, &context, [&] {
         if (stopRequested.load() || m_notified)

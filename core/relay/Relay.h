@@ -19,10 +19,11 @@
 
 namespace outbox {
 
-// One relay worker: the loop of DESIGN §5. Claims due events in short transactions, produces
-// them, waits for every delivery report, and marks the results in fenced updates. run() blocks
-// on the calling thread (which must be able to run a QEventLoop, e.g. a QThread) until a stop
-// is requested, desired_state says DRAIN/STOP, or a fatal error occurs; it always drains.
+// One relay worker. Claims due events in short transactions, produces them, waits for every
+// delivery report, and marks the results in fenced updates (docs/architecture.md, "How relays
+// claim, mark and fence"). run() blocks on the calling thread (which must be able to run a
+// QEventLoop, e.g. a QThread) until a stop is requested, desired_state says DRAIN/STOP, or a
+// fatal error occurs; it always drains.
 class Relay
 {
 public:
@@ -80,6 +81,7 @@ private:
     int m_degradedRounds = 0;
     bool m_listening = false;
     int m_leasesHeld = 0;
+    qint64 m_claimedAtHeartbeat = 0; // claimed counter at the last heartbeat
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;

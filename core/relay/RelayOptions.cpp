@@ -12,7 +12,8 @@ qint64 RelayOptions::deliveryDeadlineMs() const
 Status RelayOptions::validate() const
 {
     if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given (--kafka-bootstrap host:port)"));
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+            .about(QStringLiteral("kafka.bootstrap"));
     if (batchSize < 1 || batchSize > 10000)
         return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
     if (leaseMs < 1000)
@@ -34,12 +35,13 @@ Status RelayOptions::validate() const
     const qint64 worstCase = deliveryDeadlineMs();
     if (kafka.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
         return Error::usage(
-            QStringLiteral(
-                "message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
-                "%3 ms; lower message.timeout.ms or raise --lease-ms")
-                .arg(kafka.messageTimeoutMs())
-                .arg(leaseMs)
-                .arg(worstCase));
+                   QStringLiteral(
+                       "message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
+                       "%3 ms; lower message.timeout.ms or lengthen the lease")
+                       .arg(kafka.messageTimeoutMs())
+                       .arg(leaseMs)
+                       .arg(worstCase))
+            .about(QStringLiteral("relay.lease_ms"));
     return TopicRouter::validateTemplate(topicTemplate);
 }
 

@@ -8,7 +8,7 @@
 
 namespace outbox {
 
-// Everything one relay worker needs to know (DESIGN §5); validate() refuses unsafe combinations.
+// Everything one relay worker needs to know; validate() refuses unsafe combinations.
 struct RelayOptions
 {
     QString workerId; // empty: host-pid-random

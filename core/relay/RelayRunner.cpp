@@ -16,6 +16,14 @@ RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers)
         m_stats.push_back(std::make_unique<RelayStats>());
 }
 
+bool RelayRunner::allRunning() const
+{
+    for (const auto& s : m_stats)
+        if (!s->inLoop.load())
+            return false;
+    return true;
+}
+
 std::unique_ptr<RelayStats> RelayRunner::totals() const
 {
     auto total = std::make_unique<RelayStats>();
@@ -61,6 +69,8 @@ Status RelayRunner::run(const std::atomic<bool>& stop, const Logger& log, const 
         if (onTick)
             onTick();
     }
+    if (stop.load() && onTick)
+        onTick();
     stopWorkers = true;
     for (auto& t : threads)
         t->wait();
@@ -69,12 +79,18 @@ Status RelayRunner::run(const std::atomic<bool>& stop, const Logger& log, const 
     return {};
 }
 
+// A latency percentile, or "n/a" when no delivery was measured yet (never a -1 figure).
+static QString latencyText(qint64 ms)
+{
+    return ms < 0 ? QStringLiteral("n/a") : QStringLiteral("%1 ms").arg(ms);
+}
+
 QString relayProgressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedMs)
 {
     const QVector<qint64> latencies = stats.recentLatencies();
     const qint64 sent = stats.sent.load();
     return QStringLiteral("sent %1 (%2/s) failed %3 dead %4 retried %5 released %6 fenced %7 reaped %8 | "
-                          "commit->ack p50 %9 ms p99 %10 ms")
+                          "commit->ack p50 %9 p99 %10")
         .arg(sent)
         .arg(elapsedMs > 0 ? (sent - sentBefore) * 1000 / elapsedMs : 0)
         .arg(stats.failed.load())
@@ -83,8 +99,7 @@ QString relayProgressLine(const RelayStats& stats, qint64 sentBefore, qint64 ela
         .arg(stats.released.load())
         .arg(stats.fenced.load())
         .arg(stats.leaseExpired.load())
-        .arg(percentile(latencies, 50))
-        .arg(percentile(latencies, 99));
+        .arg(latencyText(percentile(latencies, 50)), latencyText(percentile(latencies, 99)));
 }
 
 } // namespace outbox

@@ -21,9 +21,12 @@ public:
     using Logger = std::function<void(const QString& workerId, const QString& line)>;
 
     RelayRunner(DatabaseUrl url, RelayOptions options, int workers);
-    // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run; `log`
-    // (may be empty) is called from the workers' threads.
+    // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run, and
+    // once more when a stop is seen, before the workers drain; `log` (may be empty) is called from
+    // the workers' threads.
     Status run(const std::atomic<bool>& stop, const Logger& log, const std::function<void()>& onTick = {});
+    // Every worker is connected and in its loop (readiness for a service manager).
+    bool allRunning() const;
     // The workers' counters added up.
     std::unique_ptr<RelayStats> totals() const;
 
@@ -34,8 +37,8 @@ private:
     std::vector<std::unique_ptr<RelayStats>> m_stats; // one per worker
 };
 
-// "sent … (…/s) failed … | commit->ack p50 … ms p99 … ms" for progress lines; the rate is over the
-// `elapsedMs` since `sentBefore` was read.
+// "sent … (…/s) failed … | commit->ack p50 … ms p99 … ms" for progress lines ("n/a" instead of a
+// latency before any delivery); the rate is over the `elapsedMs` since `sentBefore` was read.
 QString relayProgressLine(const RelayStats& stats, qint64 sentBefore, qint64 elapsedMs);
 
 } // namespace outbox

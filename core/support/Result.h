@@ -15,16 +15,32 @@ enum class ErrorKind {
     Runtime,  // the environment failed: database down, broker error, I/O
 };
 
-// An error an operator can read: one sentence, no driver dump.
+// An error an operator can read: one sentence, no driver dump. Core speaks of the problem ("no
+// Kafka bootstrap servers given"), never of a front end's flags or fields: when the error is about
+// one setting or input, `subject` names it and each front end adds its own hint (outboxctl a flag,
+// the web API a field, the console a form).
 struct Error
 {
     ErrorKind kind = ErrorKind::Runtime;
     QString message;
+    // A configuration key of core/config ("database.url", "kafka.bootstrap", "consumer.name",
+    // "relay.lease_ms") or an operation's input ("after_id"); empty when none.
+    QString subject;
 
-    static Error usage(QString m) { return {ErrorKind::Usage, std::move(m)}; }
-    static Error notFound(QString m) { return {ErrorKind::NotFound, std::move(m)}; }
-    static Error conflict(QString m) { return {ErrorKind::Conflict, std::move(m)}; }
-    static Error runtime(QString m) { return {ErrorKind::Runtime, std::move(m)}; }
+    Error() = default;
+    Error(ErrorKind k, QString m, QString s = {}) : kind(k), message(std::move(m)), subject(std::move(s)) {}
+
+    static Error usage(QString m) { return {ErrorKind::Usage, std::move(m), {}}; }
+    static Error notFound(QString m) { return {ErrorKind::NotFound, std::move(m), {}}; }
+    static Error conflict(QString m) { return {ErrorKind::Conflict, std::move(m), {}}; }
+    static Error runtime(QString m) { return {ErrorKind::Runtime, std::move(m), {}}; }
+    // The same error, about `s`.
+    Error about(QString s) const
+    {
+        Error e = *this;
+        e.subject = std::move(s);
+        return e;
+    }
 };
 
 // Value or error; no exceptions cross layer boundaries.

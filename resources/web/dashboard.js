@@ -15,6 +15,59 @@
   let previous = null; // {t, sent}
   let tokenRejected = false;
 
+  // Message catalogues by language; English is the source text. The browser's preferred
+  // languages pick one (zh, zh-CN, zh-SG and zh-Hans get Simplified Chinese).
+  const CATALOGUES = {
+    "zh-CN": {
+      "Outbox — NOC": "Outbox — 监控大屏",
+      "connecting…": "连接中…",
+      "live": "实时",
+      "reconnecting…": "重新连接中…",
+      "token needed": "需要令牌",
+      "no data yet": "尚无数据",
+      "updated %1s ago": "%1 秒前更新",
+      "DATA STALE": "数据过期",
+      "no update": "没有更新",
+      "the server cannot read the database: %1": "服务器无法读取数据库：%1",
+      "not connected to the server": "未连接到服务器",
+      "no update for %1s": "%1 秒没有更新",
+      " (last data %1s ago)": "（最近数据为 %1 秒前）",
+      "This dashboard needs a viewer token:": "此看板需要查看者令牌：",
+      "Connect": "连接",
+      "PENDING": "待发送",
+      "SENDING": "发送中",
+      "SENT": "已发送",
+      "FAILED": "失败",
+      "DEAD": "死亡",
+      "OLDEST PENDING": "最早待发送",
+      "DEAD LETTERS NEW": "新死信",
+      "RELAYS UP": "在线中继",
+      "Backlog": "积压",
+      "Throughput (sent/s)": "吞吐量（条/秒）",
+      "Lease holders (SENDING per relay)": "租约持有者（各中继发送中）",
+      "sent/s": "条/秒"
+    }
+  };
+  function chooseLanguage() {
+    const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+    for (const tag of wanted) {
+      const t = String(tag).toLowerCase();
+      if (t === "zh" || t === "zh-cn" || t === "zh-sg" || t.startsWith("zh-hans")) return "zh-CN";
+      if (t === "en" || t.startsWith("en-")) return "en";
+    }
+    return "en";
+  }
+  const LANGUAGE = chooseLanguage();
+  const MESSAGES = CATALOGUES[LANGUAGE] || {};
+  // tr("no update for %1s", 5) → the catalogue's text with %1, %2… filled in.
+  function tr(text, ...args) {
+    const message = Object.prototype.hasOwnProperty.call(MESSAGES, text) ? MESSAGES[text] : text;
+    return message.replace(/%(\d)/g, (m, i) => (args[i - 1] === undefined ? m : String(args[i - 1])));
+  }
+  document.documentElement.lang = LANGUAGE;
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = tr(el.textContent.trim()); });
+  document.title = tr("Outbox — NOC");
+
   Chart.defaults.color = "#c8d3df";
   Chart.defaults.font.size = 16;
   Chart.defaults.borderColor = "#263241";
@@ -32,8 +85,8 @@
     });
   }
   const dataset = (label, i) => ({ label: label, data: [], borderColor: COLORS[i % COLORS.length], backgroundColor: COLORS[i % COLORS.length] });
-  const backlog = lineChart("chart-backlog", [dataset("PENDING", 0), dataset("SENDING", 1), dataset("FAILED", 2)]);
-  const throughput = lineChart("chart-throughput", [dataset("sent/s", 1)]);
+  const backlog = lineChart("chart-backlog", [dataset(tr("PENDING"), 0), dataset(tr("SENDING"), 1), dataset(tr("FAILED"), 2)]);
+  const throughput = lineChart("chart-throughput", [dataset(tr("sent/s"), 1)]);
   const leases = lineChart("chart-leases", []);
 
   function push(chart, label, values) {
@@ -95,22 +148,22 @@
   function setConnection(state, text) {
     document.body.classList.remove("live", "connecting", "disconnected");
     document.body.classList.add(state);
-    document.getElementById("connection").textContent = text;
+    document.getElementById("connection").textContent = tr(text);
   }
 
   function checkStale() {
     const age = lastSnapshotAt ? (Date.now() - lastSnapshotAt) / 1000 : null;
     let reason = "";
-    if (lastSamplerError) reason = "the server cannot read the database: " + lastSamplerError;
-    else if (!socket || socket.readyState !== WebSocket.OPEN) reason = "not connected to the server";
-    else if (age !== null && age * 1000 > 3 * intervalMs) reason = "no update for " + Math.round(age) + "s";
+    if (lastSamplerError) reason = tr("the server cannot read the database: %1", lastSamplerError);
+    else if (!socket || socket.readyState !== WebSocket.OPEN) reason = tr("not connected to the server");
+    else if (age !== null && age * 1000 > 3 * intervalMs) reason = tr("no update for %1s", Math.round(age));
     // The first connection attempt is "connecting", not stale; after that any gap is stale.
     const firstAttempt = lastSnapshotAt === 0 && socket && socket.readyState === WebSocket.CONNECTING && retryMs === 1000;
     const stale = reason !== "" && !firstAttempt;
     document.body.classList.toggle("stale", stale);
     document.getElementById("stale-banner").hidden = !stale;
-    document.getElementById("stale-reason").textContent = reason + (age !== null ? " (last data " + Math.round(age) + "s ago)" : "");
-    document.getElementById("updated").textContent = age === null ? "no data yet" : "updated " + Math.round(age) + "s ago";
+    document.getElementById("stale-reason").textContent = reason + (age !== null ? tr(" (last data %1s ago)", Math.round(age)) : "");
+    document.getElementById("updated").textContent = age === null ? tr("no data yet") : tr("updated %1s ago", Math.round(age));
   }
 
   function connect() {

@@ -34,6 +34,7 @@ Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {},
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
     for (const QString& key : extraEnv.keys())
         env.insert(key, extraEnv.value(key));
     p.setProcessEnvironment(env);
@@ -344,7 +345,34 @@ private slots:
         QTest::newRow("missing sqlite dir") << QStringList{QStringLiteral("migrate"), QStringLiteral("--db"),
                                                            QStringLiteral("sqlite:///nonexistent-dir/x.db")}
                                             << 1 << "does not exist";
-        QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2 << "no database given";
+        // Core says what is missing; outboxctl adds how to give it.
+        QTest::newRow("no db") << QStringList{QStringLiteral("status")} << 2
+                               << "no database given (--db <url>, OUTBOX_DB_URL or [database] url)";
+        QTest::newRow("relay without broker")
+            << QStringList{QStringLiteral("relay"), QStringLiteral("--db"),
+                           QStringLiteral("sqlite:///tmp/x.db")}
+            << 2
+            << "no Kafka bootstrap servers given (--kafka-bootstrap <host:port>, OUTBOX_KAFKA_BOOTSTRAP or "
+               "[kafka] bootstrap)";
+        QTest::newRow("lease shorter than a delivery")
+            << QStringList{QStringLiteral("relay"),
+                           QStringLiteral("--db"),
+                           QStringLiteral("sqlite:///tmp/x.db"),
+                           QStringLiteral("--kafka-bootstrap"),
+                           QStringLiteral("127.0.0.1:1"),
+                           QStringLiteral("--lease-ms"),
+                           QStringLiteral("5000")}
+            << 2 << "lengthen the lease (--lease-ms <ms>, OUTBOX_RELAY_LEASE_MS or [relay] lease_ms)";
+        QTest::newRow("consumer group set by hand")
+            << QStringList{QStringLiteral("consume"),
+                           QStringLiteral("--demo-inventory"),
+                           QStringLiteral("--db"),
+                           QStringLiteral("sqlite:///tmp/x.db"),
+                           QStringLiteral("--kafka-bootstrap"),
+                           QStringLiteral("127.0.0.1:1"),
+                           QStringLiteral("-X"),
+                           QStringLiteral("group.id=other")}
+            << 2 << "named after the consumer (--consumer <name>, OUTBOX_CONSUMER_NAME or [consumer] name)";
         QTest::newRow("unknown command") << QStringList{QStringLiteral("explode")} << 2 << "unknown command";
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("status"), QStringLiteral("--bogus")} << 2 << "bogus";

@@ -38,6 +38,9 @@ int main(int argc, char* argv[])
         return 1;
     }
     Database& relay = **db;
+    // The relay the play loop stands in for (the demo's own relay deregistered when it stopped).
+    (void)relay.exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, state) "
+                                    "VALUES ('relay-a', 'demo-host', 4242, 'RUNNING')"));
     int tick = 0;
     const QString run =
         QString::number(QDateTime::currentMSecsSinceEpoch()); // event ids stay unique across runs

@@ -32,6 +32,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPlainTextEdit>
@@ -76,7 +78,9 @@ private:
                 return dialog && dialog->isVisible();
             },
             10000);
-        if (!shown || !dialog)
+        // The dialog opens busy; the preview (count, sample, confirmation phrase) follows.
+        if (!shown || !dialog ||
+            !QTest::qWaitFor([&]() { return !dialog->property("busy").toBool(); }, 10000))
             return false;
         auto* run = child<QPushButton>(dialog, "actionRun");
         auto* confirm = child<QLineEdit>(dialog, "actionConfirm");
@@ -256,7 +260,9 @@ private slots:
             countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0),
             10000);
 
-        // Failure groups: the DEAD event's error forms one group with its count.
+        // Failure groups of DEAD events: the DEAD event's error forms one group with its count.
+        auto* groupsStatus = child<QComboBox>(&window, "groupsStatus");
+        groupsStatus->setCurrentIndex(groupsStatus->findData(QStringLiteral("DEAD")));
         QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 10000);
         QCOMPARE(window.events()->groupsModel()->record(0).value(QStringLiteral("fingerprint")).toString(),
@@ -280,6 +286,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -399,6 +410,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         const QString group = QStringLiteral("schema check failed for row <n>");
         QVERIFY(selectGroup(window, group));
@@ -417,10 +429,14 @@ private slots:
         for (qint64 id : other)
             QCOMPARE(statusOf(*db, id), QStringLiteral("FAILED"));
 
-        // The group's events are PENDING now (their error is kept): Mark group DEAD… takes them.
-        // The selection survives the groups' refresh after the action.
+        // The group's events are PENDING now: they leave the FAILED groups (which add up to the
+        // FAILED tile). When they fail again, Mark group DEAD… takes them.
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("actionDialog")) == nullptr,
                                  10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.events()->groupsModel()->rowCount(), 1, 20000);
+        QVERIFY(
+            db->exec(QStringLiteral("UPDATE {events} SET status = 'FAILED' WHERE status = 'PENDING'")).ok());
+        QTest::mouseClick(child<QPushButton>(&window, "refreshGroups"), Qt::LeftButton);
         QVERIFY(selectGroup(window, group));
         QTest::mouseClick(child<QPushButton>(&window, "deadGroup"), Qt::LeftButton);
         QVERIFY2(runActionDialog(window, QStringLiteral("give up on these"), true),
@@ -447,6 +463,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
         QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(2000)")).ok());
@@ -473,6 +490,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         QVERIFY(selectGroup(window, QStringLiteral("schema check failed for row <n>")));
         QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(700)")).ok());
@@ -515,6 +533,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.events());
         auto* status = child<QComboBox>(&window, "filterStatus");
         status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
@@ -530,7 +549,7 @@ private slots:
         QDialog* dialog = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QDialog*>(QStringLiteral("actionDialog"))) !=
                                          nullptr &&
-                                     dialog->isVisible(),
+                                     dialog->isVisible() && !dialog->property("busy").toBool(),
                                  10000);
         const QString summary = child<QLabel>(dialog, "actionSummary")->text();
         QVERIFY2(summary.contains(QStringLiteral("6 row(s) will change")), qPrintable(summary));
@@ -561,6 +580,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000); // switched once checked
         window.pages()->setCurrentWidget(window.deadLetters());
         QTest::keyClicks(child<QLineEdit>(&window, "dlqConsumer"), QStringLiteral("inventory"));
         QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
@@ -601,6 +621,7 @@ private slots:
         MainWindow window;
         window.show();
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000); // switched once the check answered
         window.pages()->setCurrentWidget(window.relays());
         QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"),
                          QStringLiteral("--kafka-bootstrap ") + bootstrap);
@@ -616,6 +637,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
+        // The preview dialog carries the reason over; Pause runs it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                             "relayControlRun"),
+                          Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")), qint64(1),
             10000);
@@ -640,7 +666,7 @@ private slots:
         window.show();
         QVERIFY(!window.serveDashboardAction()->isEnabled()); // nothing to serve before connecting
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
-        QVERIFY(window.serveDashboardAction()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(window.serveDashboardAction()->isEnabled(), 10000);
         window.serveDashboardAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(window.nocServer()->isRunning(), 10000);
         QNetworkAccessManager http;
@@ -681,6 +707,32 @@ private slots:
         }
         QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 15000);
         QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), 5000);
+    }
+
+    void anEmptyUrlIsExplainedInTheConsolesOwnWords()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Connection › Connect…, then Connect without a URL.
+        QAction* connectAction = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu() && menu->text() == QLatin1String("&Connection"))
+                for (QAction* a : menu->menu()->actions())
+                    if (a->text() == QStringLiteral("&Connect…"))
+                        connectAction = a;
+        QVERIFY(connectAction);
+        connectAction->trigger();
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<QDialog*>(QStringLiteral("connectDialog"))),
+                                 5000);
+        child<QLineEdit>(dialog, "profileUrl")->clear();
+        QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.statusBar()->currentMessage().contains(QStringLiteral("Connection › Connect")), 5000);
+        // Core said "no database given"; the console says where to give one, not outboxctl's flags.
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("--db")),
+                 qPrintable(window.statusBar()->currentMessage()));
     }
 };
 

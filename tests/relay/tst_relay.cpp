@@ -93,7 +93,8 @@ private slots:
                            QStringLiteral("broker_offset IS NULL OR sent_at IS NULL")),
                  qint64(0));
 
-        // Every event_id is on the topic, keyed by aggregate_id, with the DESIGN §5 headers.
+        // Every event_id is on the topic, keyed by aggregate_id, with the headers event_id,
+        // event_type, aggregate_type, aggregate_id, aggregate_version and schema_version.
         QHash<QString, OutboxEvent> byEventId;
         EventPageRequest page;
         page.limit = 10000;

@@ -7,6 +7,7 @@
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/AccessControl.h"
 #include "ui/web/ActionJobs.h"
+#include "ui/web/WebReply.h"
 #include "ui/web/WebServer.h"
 
 #include <QElapsedTimer>
@@ -665,6 +666,23 @@ print(json.dumps(out))
         QVERIFY(!c.setListen(QStringLiteral("127.0.0.1:99999")).ok());
         QVERIFY(c.setListen(QStringLiteral("[::1]:8081")).ok());
         QVERIFY(c.isLoopbackOnly());
+    }
+
+    void anErrorAboutARequestFieldNamesIt()
+    {
+        // Core names what an error is about; the API's hint is its own field name, never a flag.
+        const WebReply field =
+            WebReply::fromError(Error::usage(QStringLiteral("the page cursor must not be negative"))
+                                    .about(QStringLiteral("after_id")));
+        QCOMPARE(field.status, 400);
+        QCOMPARE(QJsonDocument::fromJson(field.body).object().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("the page cursor must not be negative (field after_id)"));
+        // A server setting is not the client's to fix: no hint.
+        const WebReply setting =
+            WebReply::fromError(Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+                                    .about(QStringLiteral("kafka.bootstrap")));
+        QCOMPARE(QJsonDocument::fromJson(setting.body).object().value(QStringLiteral("error")).toString(),
+                 QStringLiteral("no Kafka bootstrap servers given"));
     }
 };
 

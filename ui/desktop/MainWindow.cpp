@@ -18,6 +18,7 @@
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace outbox::desktop {
@@ -82,6 +83,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_overview, &OverviewPage::wallboardRequested, this, &MainWindow::showWallboard);
     connect(m_overview, &OverviewPage::intervalChanged, this, [this](int ms) {
         m_intervalMs = ms;
+        if (auto* board = qobject_cast<OverviewPage*>(m_wallboard.data()))
+            board->setSamplingInterval(ms);
         if (m_sampler)
             m_sampler->setInterval(ms);
     });
@@ -91,7 +94,15 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(this, &MainWindow::snapshotReady, m_overview, &OverviewPage::showSnapshot);
     connect(this, &MainWindow::snapshotReady, m_relays, &RelaysPage::showSnapshot);
+    // Every page follows the data from the same samples (no polling loop of its own).
+    connect(this, &MainWindow::snapshotReady, m_events, &EventsPage::noteSnapshot);
+    connect(this, &MainWindow::snapshotReady, m_deadLetters, &DeadLettersPage::noteSnapshot);
+    connect(this, &MainWindow::snapshotReady, m_audit, [this]() { m_audit->noteSnapshot(); });
+    connect(m_relays, &RelaysPage::relaysChanged, m_audit, &AuditPage::noteSnapshot);
+    connect(m_overview, &OverviewPage::drillDown, this, &MainWindow::drillDown);
     statusBar()->setObjectName(QStringLiteral("statusBar"));
+    m_retry = new QTimer(this);
+    m_retry->setSingleShot(true);
     resize(1400, 900);
 }
 
@@ -109,6 +120,8 @@ void MainWindow::showStatus(const QString& message)
 
 void MainWindow::showBanner(const QString& message)
 {
+    if (!m_browse)
+        return; // only an open connection (it answered its check) can be lost
     m_banner->setText(tr("Connection lost: %1 — reconnecting…").arg(message));
     m_banner->show();
 }
@@ -122,7 +135,11 @@ bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& 
 {
     auto url = DatabaseUrl::parse(urlText);
     if (!url) {
-        showStatus(url.message());
+        // The console's hint: where a URL is entered here, not which flag would have given one.
+        showStatus(url.error().subject == QLatin1String("database.url")
+                       ? tr("No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in "
+                            "Connection › Connect…")
+                       : url.message());
         return false;
     }
     DatabaseUrl resolved = *url;
@@ -153,7 +170,63 @@ void MainWindow::setNocServing(bool on)
 
 void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& profile)
 {
+    checkThenSwitch(url, profile, nullptr);
+}
+
+void MainWindow::checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile& profile,
+                                 ConnectDialog* dialog)
+{
+    // The connection is checked on a thread of its own first; the window (title, header, pages)
+    // switches only once it answered, so an unreachable URL never replaces a working connection.
+    m_retry->stop();
+    const quint64 attempt = ++m_attempt;
+    // Each check has its own session, deleted once its job is done (never while it waits on a
+    // server, which would block this thread).
+    auto* check = new DatabaseSession(url, {}, QStringLiteral("check"), this);
+    showStatus(tr("Connecting to %1…").arg(url.redacted()));
+    QPointer<ConnectDialog> guard(dialog);
+    check->run<bool>(
+        this,
+        [](Database& db) -> Result<bool> {
+            auto one = db.scalar(QStringLiteral("SELECT 1"));
+            if (!one)
+                return one.error();
+            return true;
+        },
+        [this, check, attempt, url, profile, guard, dialog](const Result<bool>& r) {
+            check->deleteLater();
+            if (attempt != m_attempt)
+                return; // a newer connect (or a cancelled dialog) superseded this one
+            if (r.ok()) {
+                if (guard)
+                    guard->connectionSucceeded();
+                switchTo(url, profile);
+                return;
+            }
+            const QString message = tr("Cannot connect to %1: %2").arg(url.redacted(), r.message());
+            showStatus(message);
+            if (dialog) {
+                if (guard)
+                    guard->connectionFailed(r.message());
+            } else if (!m_browse) {
+                // Started with a URL (command line, demo) and nothing else open: say so and try
+                // again until the database is there.
+                m_banner->setText(tr("%1 — retrying…").arg(message));
+                m_banner->show();
+                m_retry->disconnect();
+                connect(m_retry, &QTimer::timeout, this,
+                        [this, url, profile]() { checkThenSwitch(url, profile, nullptr); });
+                m_retry->start(RetryMs);
+            }
+            askPasswordIfNeeded(url, r.message());
+        });
+}
+
+void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profile)
+{
     disconnectFromDatabase();
+    ProfileStore::addRecent(url);
+    m_snapshots = 0;
     m_url = url;
     m_serveAction->setEnabled(true);
     m_profile = profile;
@@ -166,8 +239,7 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
     }
     m_sampler = new MetricsSampler(url, profile.tablePrefix, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
-        if (++m_snapshots == 1)
-            showStatus(tr("Connected to %1").arg(m_browse ? m_browse->url().redacted() : QString()));
+        ++m_snapshots;
         hideBanner();
         m_history << s;
         if (m_history.size() > OverviewPage::HistoryPoints)
@@ -204,14 +276,14 @@ void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& prof
                                                                        : QStringLiteral("#2e7d32");
     m_profileTag->setStyleSheet(
         QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
-    showStatus(tr("Connecting to %1…").arg(url.redacted()));
+    showStatus(tr("Connected to %1").arg(url.redacted()));
 }
 
 void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& message)
 {
     // Servers without password authentication need none; ask only when the server wants one.
     // The password is kept in memory for this connection only, never stored.
-    if (url.kind == DatabaseKind::Sqlite || !url.password.isEmpty() || m_passwordPrompt)
+    if (!url.hasServer() || !url.password.isEmpty() || m_passwordPrompt)
         return;
     if (!message.contains(QLatin1String("password"), Qt::CaseInsensitive) &&
         !message.contains(QLatin1String("authentication"), Qt::CaseInsensitive) &&
@@ -256,15 +328,50 @@ void MainWindow::disconnectFromDatabase()
     delete m_analysis;
     m_analysis = nullptr;
     hideBanner();
+    // Nothing of the previous database stays on screen: numbers, charts, relays, groups, the
+    // production tag and the title all go back to "not connected".
+    m_history.clear();
+    if (m_overview)
+        m_overview->clearAll();
+    if (auto* board = qobject_cast<OverviewPage*>(m_wallboard.data()))
+        board->clearAll();
+    if (m_profileTag) {
+        m_profileTag->setText(tr("Not connected"));
+        m_profileTag->setStyleSheet(QString());
+        setWindowTitle(tr("Outbox Console"));
+    }
+    m_profile = ConnectionProfile{};
 }
 
 void MainWindow::showConnectDialog()
 {
     auto* dialog = new ConnectDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this,
-            [this, dialog]() { connectToText(dialog->urlText(), dialog->profile()); });
+    // The dialog checks the URL's syntax itself; the connection is tried with the dialog still
+    // open, so a failure is reported where the URL can be corrected.
+    connect(dialog, &ConnectDialog::connectRequested, this,
+            [this, dialog](const DatabaseUrl& url, const ConnectionProfile& profile) {
+                checkThenSwitch(url, profile, dialog);
+            });
+    connect(dialog, &QDialog::rejected, this, [this]() { ++m_attempt; });
     dialog->open();
+}
+
+void MainWindow::drillDown(const QString& tile)
+{
+    if (!m_browse)
+        return;
+    if (tile == QLatin1String("dlq")) {
+        m_deadLetters->showStatus(QStringLiteral("NEW"));
+        m_pages->setCurrentWidget(m_deadLetters);
+    } else if (tile == QLatin1String("relays")) {
+        m_pages->setCurrentWidget(m_relays);
+    } else {
+        // "oldest": the PENDING events, oldest first; the status tiles: their events.
+        const bool oldest = tile == QLatin1String("oldest");
+        m_events->showStatus(oldest ? QStringLiteral("PENDING") : tile, oldest);
+        m_pages->setCurrentWidget(m_events);
+    }
 }
 
 void MainWindow::showWallboard()
@@ -276,6 +383,7 @@ void MainWindow::showWallboard()
     auto* board = new OverviewPage(true);
     board->setAttribute(Qt::WA_DeleteOnClose);
     board->setWindowTitle(tr("Outbox wallboard — press Esc to leave"));
+    board->setSamplingInterval(m_intervalMs);
     for (const MetricsSnapshot& s : std::as_const(m_history))
         board->showSnapshot(s);
     connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);

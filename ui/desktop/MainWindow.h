@@ -19,6 +19,7 @@ class MetricsSampler;
 namespace outbox::desktop {
 
 class AuditPage;
+class ConnectDialog;
 class DatabaseSession;
 class DeadLettersPage;
 class EventsPage;
@@ -35,7 +36,8 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Connects to `url` with the profile's table prefix. The password comes from the URL or the
+    // Connects to `url` with the profile's table prefix once a check on a worker thread shows it
+    // answers; until then the current connection stays. The password comes from the URL or the
     // configuration ([database] password, OUTBOX_DB_PASSWORD); when the server asks for one that
     // was not given, a prompt asks for it (kept in memory only).
     void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
@@ -55,6 +57,8 @@ public:
 public slots:
     void showConnectDialog();
     void showWallboard();
+    // An Overview tile was clicked: show the events (or dead letters, relays) it counts.
+    void drillDown(const QString& tile);
 
 signals:
     void snapshotReady(const outbox::MetricsSnapshot& snapshot);
@@ -64,6 +68,12 @@ private:
     void hideBanner();
     void showStatus(const QString& message);
     void askPasswordIfNeeded(const DatabaseUrl& url, const QString& message);
+    void checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile& profile, ConnectDialog* dialog);
+    void switchTo(const DatabaseUrl& url, const ConnectionProfile& profile);
+
+    static constexpr int RetryMs = 2000;
+    quint64 m_attempt = 0; // the newest connection check; older answers are ignored
+    QTimer* m_retry = nullptr;
 
     QTabWidget* m_pages = nullptr;
     OverviewPage* m_overview = nullptr;

@@ -8,7 +8,7 @@
 
 namespace outbox::web {
 
-// What the API needs of one HTTP request, copied out of QHttpServerRequest so that it can
+// What the API needs of one HTTP request, copied out of the HTTP request so that it can
 // travel to a database thread.
 struct ApiCall
 {

@@ -5,7 +5,7 @@
 
 namespace outbox::web {
 
-// What a token may do: viewers read, operators also change (DESIGN §9).
+// What a token may do: viewers read, operators also change.
 enum class Role { Viewer, Operator };
 
 // One configured token: only the SHA-256 of the secret is kept, in the file and in memory.

@@ -15,12 +15,23 @@ QString encode(const QJsonObject& o)
     return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
 }
 
+// RFC 6455 "Try Again Later" (1013), which Qt 6.4's enum does not name.
+constexpr auto TryAgainLater = static_cast<QWebSocketProtocol::CloseCode>(1013);
+
+QHostAddress normalized(QHostAddress a)
+{
+    bool isV4 = false;
+    const quint32 v4 = a.toIPv4Address(&isV4);
+    return isV4 ? QHostAddress(v4) : a;
+}
+
 } // namespace
 
 DashboardHub::DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
-                           int sampleIntervalMs, int relayStaleAfterMs, QObject* parent)
+                           int sampleIntervalMs, int relayStaleAfterMs, PayloadMasker masker, QObject* parent)
     : QObject(parent), m_access(access), m_latest(latest), m_public(publicDashboard),
-      m_sampleIntervalMs(sampleIntervalMs), m_relayStaleAfterMs(relayStaleAfterMs)
+      m_sampleIntervalMs(sampleIntervalMs), m_relayStaleAfterMs(relayStaleAfterMs),
+      m_masker(std::move(masker))
 {
 }
 
@@ -41,6 +52,14 @@ int DashboardHub::authenticatedCount() const
     return n;
 }
 
+int DashboardHub::count(const QHostAddress& address, bool authenticated, bool anonymous) const
+{
+    int n = 0;
+    for (const Client& c : m_clients)
+        n += c.address == address && c.authenticated == authenticated && c.anonymous == anonymous ? 1 : 0;
+    return n;
+}
+
 DashboardHub::Client* DashboardHub::find(QWebSocket* socket)
 {
     for (Client& c : m_clients)
@@ -49,26 +68,45 @@ DashboardHub::Client* DashboardHub::find(QWebSocket* socket)
     return nullptr;
 }
 
+void DashboardHub::refuse(QWebSocket* socket, const QString& reason)
+{
+    ++m_refused;
+    socket->disconnect(this);
+    socket->close(TryAgainLater, reason);
+    socket->deleteLater();
+}
+
 void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
 {
     QWebSocket* socket = owned.release();
     socket->setParent(this);
+    // Limits first: Qt checks them against each frame's header, before buffering its payload.
+    socket->setMaxAllowedIncomingFrameSize(quint64(MaxIncomingBytes));
+    socket->setMaxAllowedIncomingMessageSize(quint64(MaxIncomingBytes));
+    socket->setReadBufferSize(4 * MaxIncomingBytes);
     if (socket->requestUrl().path() != QLatin1String("/ws")) {
         socket->close(QWebSocketProtocol::CloseCodeBadOperation, tr("WebSockets are served at /ws"));
         socket->deleteLater();
         return;
     }
-    if (int(m_clients.size()) >= MaxClients) {
-        socket->close(QWebSocketProtocol::CloseCodeTooMuchData, tr("too many dashboard clients"));
-        socket->deleteLater();
-        return;
+    const QHostAddress address = normalized(socket->peerAddress());
+    if (m_public) {
+        if (authenticatedCount() >= MaxClients)
+            return refuse(socket, tr("too many dashboard clients"));
+        if (count(address, true, true) >= MaxAnonymousPerAddress)
+            return refuse(socket, tr("too many dashboards from one address"));
+    } else {
+        if (waitingCount() >= MaxWaiting)
+            return refuse(socket, tr("too many connections waiting to authenticate"));
+        if (count(address, false, false) >= MaxWaitingPerAddress)
+            return refuse(socket, tr("too many connections from one address waiting to authenticate"));
     }
-    m_clients.push_back(Client{socket, false});
+    m_clients.push_back(Client{socket, address, false, false});
     connect(socket, &QWebSocket::textMessageReceived, this,
             [this, socket](const QString& text) { onMessage(socket, text); });
     connect(socket, &QWebSocket::disconnected, this, [this, socket] { drop(socket); });
     if (m_public) {
-        admit(m_clients.back());
+        admit(m_clients.back(), true);
         return;
     }
     QPointer<QWebSocket> guard(socket);
@@ -76,16 +114,22 @@ void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
         if (!guard)
             return;
         Client* c = find(guard);
-        if (c && !c->authenticated)
+        if (c && !c->authenticated) {
             guard->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("no token was presented"));
+            guard->abort(); // whether or not it answers the close
+        }
     });
 }
 
 void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
 {
     Client* client = find(socket);
-    if (!client || client->authenticated || text.size() > 4096)
+    if (!client || client->authenticated)
         return; // after authentication the page only listens
+    if (text.size() > MaxAuthCharacters) {
+        socket->close(QWebSocketProtocol::CloseCodeTooMuchData, tr("the message is too long"));
+        return;
+    }
     const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
     if (o.value(QStringLiteral("type")).toString() != QLatin1String("auth")) {
         socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("authenticate first"));
@@ -97,12 +141,17 @@ void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
         socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token is not valid"));
         return;
     }
-    admit(*client);
+    if (authenticatedCount() >= MaxClients) {
+        drop(socket);
+        return refuse(socket, tr("too many dashboard clients"));
+    }
+    admit(*client, false);
 }
 
-void DashboardHub::admit(Client& client)
+bool DashboardHub::admit(Client& client, bool anonymous)
 {
     client.authenticated = true;
+    client.anonymous = anonymous;
     client.socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("welcome")},
                                            {QStringLiteral("interval_ms"), m_sampleIntervalMs},
                                            {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs}}));
@@ -111,6 +160,7 @@ void DashboardHub::admit(Client& client)
         client.socket->sendTextMessage(snapshotMessage(m_latest.snapshot()));
         ++m_messagesSent;
     }
+    return true;
 }
 
 void DashboardHub::drop(QWebSocket* socket)
@@ -121,6 +171,7 @@ void DashboardHub::drop(QWebSocket* socket)
             break;
         }
     }
+    socket->disconnect(this);
     socket->deleteLater();
 }
 
@@ -128,16 +179,28 @@ QString DashboardHub::snapshotMessage(const MetricsSnapshot& snapshot) const
 {
     return encode({{QStringLiteral("type"), QStringLiteral("snapshot")},
                    {QStringLiteral("interval_ms"), m_sampleIntervalMs},
-                   {QStringLiteral("snapshot"), snapshot.toJson()}});
+                   {QStringLiteral("snapshot"), m_masker.maskSnapshot(snapshot.toJson())}});
 }
 
 void DashboardHub::broadcast(const QString& text)
 {
+    // A client may have a few messages unsent (a slow link), not an ever-growing queue.
+    const qint64 bound = std::max(MinQueueBound, qint64(QueuedMessages) * text.size());
+    std::vector<QWebSocket*> slow;
     for (Client& c : m_clients) {
         if (!c.authenticated)
             continue;
+        if (c.socket->bytesToWrite() > bound) {
+            slow.push_back(c.socket);
+            continue;
+        }
         c.socket->sendTextMessage(text);
         ++m_messagesSent;
+    }
+    for (QWebSocket* socket : slow) {
+        ++m_slowDropped;
+        drop(socket);
+        socket->abort(); // a close frame would only join the queue it does not read
     }
 }
 
@@ -148,8 +211,8 @@ void DashboardHub::publish(const MetricsSnapshot& snapshot)
 
 void DashboardHub::publishFailure(const QString& message)
 {
-    broadcast(encode(
-        {{QStringLiteral("type"), QStringLiteral("sampler_error")}, {QStringLiteral("message"), message}}));
+    broadcast(encode({{QStringLiteral("type"), QStringLiteral("sampler_error")},
+                      {QStringLiteral("message"), m_masker.maskText(message)}}));
 }
 
 } // namespace outbox::web

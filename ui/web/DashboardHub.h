@@ -2,7 +2,10 @@
 
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/web/AccessControl.h"
+#include "ui/web/PayloadMasker.h"
 
+#include <QHash>
+#include <QHostAddress>
 #include <QObject>
 #include <QPointer>
 #include <QWebSocket>
@@ -14,43 +17,65 @@ namespace outbox::web {
 class LatestSnapshot;
 
 // Fans the one sampler's snapshots out to every dashboard over WebSockets: each snapshot is
-// encoded once and the same text goes to all clients, so clients cost no database work.
+// encoded once (masked as for viewers) and the same text goes to all clients, so clients cost no
+// database work.
 //
 // Protocol (JSON text messages): the client sends {"type":"auth","token":"SECRET"} first
 // (not needed when the dashboard is public); the server answers {"type":"welcome"} and then
 // {"type":"snapshot","snapshot":{...}} on every tick, {"type":"sampler_error","message":...}
-// when a tick fails. A client that does not authenticate within a few seconds is closed.
+// when a tick fails. A client that does not authenticate within AuthTimeoutMs is closed.
+//
+// Bounds: sockets still waiting to authenticate have their own caps (in total and per source
+// address) and never take a dashboard's slot; no incoming frame or message may exceed
+// MaxIncomingBytes (checked by Qt from the frame header, before the payload is buffered); a
+// client whose unsent data grows past its bound (it does not read) is dropped.
 class DashboardHub : public QObject
 {
     Q_OBJECT
 
 public:
-    static constexpr int AuthTimeoutMs = 10000;
-    static constexpr int MaxClients = 1000;
+    static constexpr int AuthTimeoutMs = 3000;
+    static constexpr int MaxClients = 1000; // admitted dashboards
+    static constexpr int MaxWaiting = 256;  // not yet authenticated
+    static constexpr int MaxWaitingPerAddress = 64;
+    static constexpr int MaxAnonymousPerAddress = 64; // public dashboard: admitted without a token
+    static constexpr int MaxAuthCharacters = 4096;
+    static constexpr qint64 MaxIncomingBytes = 16 * 1024; // the auth message in UTF-8, with room
+    static constexpr qint64 MinQueueBound = 1024 * 1024;  // unsent bytes a client may have, at least…
+    static constexpr int QueuedMessages = 4;              // …or this many of the current message
 
     DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
-                 int sampleIntervalMs, int relayStaleAfterMs, QObject* parent = nullptr);
+                 int sampleIntervalMs, int relayStaleAfterMs, PayloadMasker masker = PayloadMasker(),
+                 QObject* parent = nullptr);
     ~DashboardHub() override;
 
+    // Sets the socket's limits at once (before any frame is read) and admits or refuses it.
     void adopt(std::unique_ptr<QWebSocket> socket);
     void publish(const MetricsSnapshot& snapshot);
     void publishFailure(const QString& message);
 
     int clientCount() const { return int(m_clients.size()); }
     int authenticatedCount() const;
+    int waitingCount() const { return clientCount() - authenticatedCount(); }
     qint64 messagesSent() const { return m_messagesSent; }
+    qint64 slowClientsDropped() const { return m_slowDropped; }
+    qint64 refusedCount() const { return m_refused; }
 
 private:
     struct Client
     {
         QWebSocket* socket = nullptr;
+        QHostAddress address;
         bool authenticated = false;
+        bool anonymous = false;
     };
 
     void onMessage(QWebSocket* socket, const QString& text);
-    void admit(Client& client);
+    bool admit(Client& client, bool anonymous);
+    void refuse(QWebSocket* socket, const QString& reason);
     void drop(QWebSocket* socket);
     Client* find(QWebSocket* socket);
+    int count(const QHostAddress& address, bool authenticated, bool anonymous) const;
     void broadcast(const QString& text);
     QString snapshotMessage(const MetricsSnapshot& snapshot) const;
 
@@ -59,8 +84,11 @@ private:
     bool m_public;
     int m_sampleIntervalMs;
     int m_relayStaleAfterMs;
+    PayloadMasker m_masker;
     std::vector<Client> m_clients;
     qint64 m_messagesSent = 0;
+    qint64 m_slowDropped = 0;
+    qint64 m_refused = 0;
 };
 
 } // namespace outbox::web

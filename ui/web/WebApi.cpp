@@ -84,7 +84,7 @@ void WebApi::handle(const ApiCall& call, Done done)
     if (const auto m = jobPath.match(p); m.hasMatch())
         return jobs(call, m.captured(1), std::move(done));
     if (p == QLatin1String("/api/v1/summary"))
-        return done(summary());
+        return done(summary(call.principal));
     if (p == QLatin1String("/api/v1/events"))
         return listEvents(call, std::move(done));
     if (p == QLatin1String("/api/v1/dead-letters"))
@@ -105,18 +105,18 @@ void WebApi::handle(const ApiCall& call, Done done)
     done(WebReply::error(404, tr("there is nothing at %1").arg(p)));
 }
 
-WebReply WebApi::summary() const
+WebReply WebApi::summary(const Principal& principal) const
 {
     if (!m_latest.has())
         return WebReply::error(
             503, m_latest.healthy()
                      ? tr("no sample has been taken yet; try again in a moment")
                      : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
-    QJsonObject o = m_latest.snapshot().toJson();
+    QJsonObject o = maskerFor(principal).maskSnapshot(m_latest.snapshot().toJson());
     o[QStringLiteral("sample_age_seconds")] = double(m_latest.ageMs()) / 1000.0;
     o[QStringLiteral("stale")] = m_latest.ageMs() > 3 * qint64(m_sampleIntervalMs) || !m_latest.healthy();
     if (!m_latest.healthy())
-        o[QStringLiteral("sampler_error")] = m_latest.lastError();
+        o[QStringLiteral("sampler_error")] = maskerFor(principal).maskText(m_latest.lastError());
     return WebReply::json(o);
 }
 
@@ -286,14 +286,15 @@ void WebApi::listAudit(const ApiCall& call, Done done)
             return done(WebReply::fromError(
                 Error::usage(tr("since must be an ISO 8601 time, e.g. 2026-01-31T12:00:00Z"))));
     }
+    PayloadMasker masker = maskerFor(call.principal);
     m_pool.submit(
-        [query](Database& db) {
+        [query, masker](Database& db) {
             auto entries = AuditLog(db).list(query);
             if (!entries)
                 return WebReply::fromError(entries.error());
             QJsonArray rows;
             for (const AuditEntry& e : *entries)
-                rows.append(e.toJson());
+                rows.append(masker.maskRow(e.toJson()));
             const qint64 next =
                 entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
             return WebReply::json(QJsonObject{{QStringLiteral("entries"), rows},
@@ -511,13 +512,18 @@ void WebApi::jobs(const ApiCall& call, const QString& id, Done done)
             return done(WebReply::fromError(cancelled.error()));
         return done(WebReply::json(*cancelled, 202));
     }
-    if (id.isEmpty())
-        return done(WebReply::json(QJsonObject{{QStringLiteral("jobs"), m_jobs.list()}}));
+    const PayloadMasker masker = maskerFor(call.principal); // reasons and filters are free text
+    if (id.isEmpty()) {
+        QJsonArray jobs;
+        for (const QJsonValue& j : m_jobs.list())
+            jobs.append(masker.maskRow(j.toObject()));
+        return done(WebReply::json(QJsonObject{{QStringLiteral("jobs"), jobs}}));
+    }
     auto job = m_jobs.status(id);
     if (!job)
         return done(
             WebReply::error(404, tr("there is no job %1 (finished jobs are kept for an hour)").arg(id)));
-    done(WebReply::json(*job));
+    done(WebReply::json(masker.maskRow(*job)));
 }
 
 } // namespace outbox::web

@@ -14,7 +14,7 @@ namespace outbox::web {
 class DatabaseWorkerPool;
 class LatestSnapshot;
 
-// The JSON API under /api/v1 (DESIGN §9). Reads and mutations go through core's stores and
+// The JSON API under /api/v1. Reads and mutations go through core's stores and
 // BulkActionEngine on the pool's threads; an action that takes more than one chunk runs as a job
 // (ActionJobs: a thread and a connection of its own). This class only parses requests and shapes
 // JSON.
@@ -34,7 +34,7 @@ public:
     static constexpr int MaxPageSize = 1000;
 
 private:
-    WebReply summary() const;
+    WebReply summary(const Principal& principal) const;
     void listEvents(const ApiCall& call, Done done);
     void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
     void listDeadLetters(const ApiCall& call, Done done);

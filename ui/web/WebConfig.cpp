@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QUrl>
 
 namespace outbox::web {
 
@@ -41,6 +42,27 @@ Status WebConfig::setListen(const QString& text)
     return {};
 }
 
+Result<QString> WebConfig::normalizeOrigin(const QString& text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    const QString scheme = url.scheme().toLower();
+    if (!url.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")) ||
+        url.host().isEmpty() || !url.userInfo().isEmpty() || url.hasQuery() || url.hasFragment() ||
+        (!url.path().isEmpty() && url.path() != QLatin1String("/")))
+        return Error::usage(
+            tr("invalid origin \"%1\" in allowed_origins (expected scheme://host[:port], e.g. "
+               "https://noc.example.com)")
+                .arg(text));
+    const int defaultPort = scheme == QLatin1String("https") ? 443 : 80;
+    QString host = url.host(QUrl::FullyEncoded).toLower();
+    if (host.contains(QLatin1Char(':')))
+        host = QLatin1Char('[') + host + QLatin1Char(']');
+    QString origin = scheme + QStringLiteral("://") + host;
+    if (url.port(defaultPort) != defaultPort)
+        origin += QLatin1Char(':') + QString::number(url.port());
+    return origin;
+}
+
 Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value)
 {
     static const QRegularExpression pattern(QStringLiteral("^(viewer|operator):([0-9a-f]{64})$"));
@@ -74,6 +96,22 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
         return c.located(listen, s.error());
     config.publicDashboard = c.boolean(QStringLiteral("web.public_dashboard"));
     config.maskedFields = c.list(QStringLiteral("web.mask_fields"));
+    const QString patterns = QStringLiteral("web.mask_patterns");
+    config.maskPatterns = c.list(patterns);
+    for (const QString& pattern : config.maskPatterns) {
+        const QRegularExpression re(pattern);
+        if (pattern != QLatin1String("card-numbers") && !re.isValid())
+            return c.located(
+                patterns,
+                Error::usage(tr("invalid regular expression \"%1\": %2").arg(pattern, re.errorString())));
+    }
+    const QString origins = QStringLiteral("web.allowed_origins");
+    for (const QString& origin : c.list(origins)) {
+        auto normalized = normalizeOrigin(origin);
+        if (!normalized)
+            return c.located(origins, normalized.error());
+        config.allowedOrigins << *normalized;
+    }
     config.unconsumedConsumers = c.list(QStringLiteral("web.reconcile_consumers"));
     config.tlsCertificateFile = c.value(QStringLiteral("web.tls_cert"));
     config.tlsKeyFile = c.value(QStringLiteral("web.tls_key"));

@@ -17,7 +17,11 @@ namespace outbox::web {
 //   listen = 127.0.0.1:8080
 //   public_dashboard = false            ; dashboard and /metrics readable without a token
 //   sample_interval_ms = 2000
-//   mask_fields = card.number, email    ; payload fields (dotted paths) hidden from viewers
+//   mask_fields = card.number, email    ; fields (dotted paths) hidden from viewers in payloads,
+//                                       ; headers and keys, and as name=value / "name": value in texts
+//   mask_patterns = card-numbers        ; regexes hidden from viewers in every text (the default,
+//                                       ; card-numbers, is Luhn-checked 13-19 digit numbers)
+//   allowed_origins = https://noc.example.com ; pages besides the server's own that may open /ws
 //   tls_cert = /etc/outbox/web.crt
 //   tls_key = /etc/outbox/web.key
 //   [tokens]
@@ -31,6 +35,8 @@ struct WebConfig
     quint16 port = DefaultPort;
     QVector<ApiToken> tokens;
     QStringList maskedFields;
+    QStringList maskPatterns = {QStringLiteral("card-numbers")};
+    QStringList allowedOrigins; // normalized: scheme://host[:port], lower case
     bool publicDashboard = false;
     QString tlsCertificateFile;
     QString tlsKeyFile;
@@ -50,6 +56,8 @@ struct WebConfig
     static Result<WebConfig> fromFile(const QString& path);
     // "host:port", "[::1]:8080", ":8080" or "8080".
     Status setListen(const QString& text);
+    // "https://noc.example.com[:port]" to its normalized form; anything else is a usage error.
+    static Result<QString> normalizeOrigin(const QString& text);
     // "viewer:HEX" or "operator:HEX" for the token `name`.
     static Result<ApiToken> parseToken(const QString& name, const QString& value);
 };

@@ -8,26 +8,36 @@
 #include "ui/web/WebApi.h"
 
 #include <QFile>
-#include <QHttpServerRequest>
-#include <QHttpServerResponse>
-#include <QPointer>
 #include <QTcpSocket>
+#include <QWebSocket>
+#include <QWebSocketServer>
 
 #if QT_CONFIG(ssl)
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QSslKey>
+#include <QSslSocket>
 #endif
 
 namespace outbox::web {
 
 namespace {
 
-QByteArray headerValue(const QHttpServerRequest& request, const QByteArray& name)
+BoundedHttpServer::Limits httpLimits(const WebConfig& config)
 {
-    for (const auto& h : request.headers())
-        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
-            return h.second;
-    return {};
+    BoundedHttpServer::Limits limits;
+    limits.maxBodyBytes = config.maxBodyBytes;
+    return limits;
+}
+
+// The host name of a Host header ("name", "name:port", "[v6]:port"), lower case.
+QString hostName(const QByteArray& hostHeader)
+{
+    QString host = QString::fromLatin1(hostHeader).trimmed().toLower();
+    if (host.startsWith(QLatin1Char('[')))
+        return host.mid(1, host.indexOf(QLatin1Char(']')) - 1);
+    const qsizetype colon = host.lastIndexOf(QLatin1Char(':'));
+    return colon >= 0 ? host.left(colon) : host;
 }
 
 const QByteArray ContentSecurityPolicy = QByteArrayLiteral(
@@ -40,11 +50,13 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     : QObject(parent), m_config(std::move(config)), m_url(std::move(url)),
       m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens)
 {
+    // What viewers, the public dashboard and /ws see; operators see everything.
+    const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
     m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
-    m_api = std::make_unique<WebApi>(*m_pool, m_latest, PayloadMasker(m_config.maskedFields),
-                                     m_config.sampleIntervalMs);
-    m_hub = std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
-                                           m_config.sampleIntervalMs, m_config.relayStaleAfterMs);
+    m_api = std::make_unique<WebApi>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
+    m_hub =
+        std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
+                                       m_config.sampleIntervalMs, m_config.relayStaleAfterMs, viewerMasker);
     m_sampler = std::make_unique<MetricsSampler>(m_url, m_tablePrefix);
     connect(m_sampler.get(), &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         m_latest.update(s);
@@ -55,29 +67,29 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         m_latest.fail(message);
         m_hub->publishFailure(message);
     });
-    connect(&m_http, &QAbstractHttpServer::newWebSocketConnection, this, [this] {
-        while (m_http.hasPendingWebSocketConnections())
-            m_hub->adopt(m_http.nextPendingWebSocketConnection());
+
+    m_http = std::make_unique<BoundedHttpServer>(httpLimits(m_config));
+    // The upgrade request passed checkHead(); Qt answers the handshake from the same bytes.
+    m_webSockets =
+        std::make_unique<QWebSocketServer>(QStringLiteral("outbox"), QWebSocketServer::NonSecureMode);
+    m_webSockets->setMaxPendingConnections(DashboardHub::MaxWaiting);
+    connect(m_webSockets.get(), &QWebSocketServer::newConnection, this, [this] {
+        while (m_webSockets->hasPendingConnections())
+            m_hub->adopt(std::unique_ptr<QWebSocket>(m_webSockets->nextPendingConnection()));
     });
-    // Qt 6.4 hands an upgrade request to newWebSocketConnection only when a route accepts it.
-    // The route writes nothing for an upgrade (the handshake follows); a plain GET gets 426.
-    m_http.route(QStringLiteral("/ws"),
-                 [](QHttpServerResponder&& responder, const QHttpServerRequest& request) {
-                     if (headerValue(request, QByteArrayLiteral("Upgrade"))
-                             .compare(QByteArrayLiteral("websocket"), Qt::CaseInsensitive) != 0)
-                         WebReply::error(426, tr("/ws is the dashboard's WebSocket"))
-                             .toResponse()
-                             .write(std::move(responder));
-                 });
-    m_http.setMissingHandler([this](const QHttpServerRequest& request, QHttpServerResponder&& responder) {
-        dispatch(request, std::move(responder));
+    m_http->setHeadCheck([this](const HttpRequest& request) { return checkHead(request); });
+    m_http->setHandler([this](const HttpRequest& request, const BoundedHttpServer::Responder& responder) {
+        dispatch(request, responder);
     });
+    m_http->setUpgradeHandler([this](QTcpSocket* socket) { m_webSockets->handleConnection(socket); });
 }
 
 WebServer::~WebServer()
 {
     m_sampler.reset(); // stop ticking before the receivers go
+    m_http.reset();    // no new requests or upgrades
     m_hub.reset();
+    m_webSockets.reset();
     m_pool.reset(); // joins the database threads before the API they report to
     m_api.reset();
 }
@@ -116,12 +128,16 @@ Result<quint16> WebServer::start()
         if (key.isNull())
             return Error::usage(
                 tr("%1 is not an unencrypted PEM RSA or EC private key").arg(m_config.tlsKeyFile));
-        m_http.sslSetup(certificate, key);
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(certificate);
+        tls.setPrivateKey(key);
+        tls.setPeerVerifyMode(QSslSocket::VerifyNone);
+        m_http->setTls(tls);
 #else
         return Error::usage(tr("this build of Qt has no TLS support"));
 #endif
     }
-    m_port = m_http.listen(m_config.address, m_config.port);
+    m_port = m_http->listen(m_config.address, m_config.port);
     if (m_port == 0)
         return Error::runtime(tr("cannot listen on %1:%2 (is the port in use?)")
                                   .arg(m_config.address.toString())
@@ -180,35 +196,98 @@ WebReply WebServer::metrics() const
                            PrometheusExposition::ContentType);
 }
 
-void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder&& responder)
+bool WebServer::hostAllowed(const QByteArray& hostHeader) const
 {
-    const QString path = request.url().path();
-    const auto method = request.method();
-    auto send = [](QHttpServerResponder&& r, const WebReply& reply) {
-        reply.toResponse().write(std::move(r));
-    };
+    // On loopback, a page from anywhere can have the browser reach 127.0.0.1 under the page's
+    // own name (DNS rebinding) and read the answers as same-origin: such a Host is refused.
+    if (hostHeader.isEmpty() || !m_config.isLoopbackOnly())
+        return true;
+    const QString host = hostName(hostHeader);
+    if (host == QLatin1String("localhost") || host.endsWith(QLatin1String(".localhost")) ||
+        !QHostAddress(host).isNull())
+        return true;
+    for (const QString& origin : m_config.allowedOrigins)
+        if (hostName(origin.mid(origin.indexOf(QLatin1String("://")) + 3).toLatin1()) == host)
+            return true;
+    return false;
+}
 
-    // Body size: refuse by the announced length, and by what actually arrived (chunked bodies).
-    const QByteArray announced = headerValue(request, QByteArrayLiteral("Content-Length"));
-    if (announced.toLongLong() > m_config.maxBodyBytes || request.body().size() > m_config.maxBodyBytes)
-        return send(
-            std::move(responder),
-            WebReply::error(413, tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes)));
+bool WebServer::originAllowed(const HttpRequest& request) const
+{
+    if (!request.hasHeader(QByteArrayLiteral("Origin")))
+        return true; // not a browser: browsers always send Origin with a WebSocket handshake
+    const auto origin =
+        WebConfig::normalizeOrigin(QString::fromLatin1(request.header(QByteArrayLiteral("Origin"))));
+    if (!origin)
+        return false; // "null" (sandboxed pages, files) and anything malformed
+    if (m_config.allowedOrigins.contains(*origin))
+        return true;
+    const QByteArray host = request.header(QByteArrayLiteral("Host"));
+    if (host.isEmpty())
+        return false;
+    const auto served = WebConfig::normalizeOrigin(
+        (m_config.tlsEnabled() ? QStringLiteral("https://") : QStringLiteral("http://")) +
+        QString::fromLatin1(host));
+    return served && *served == *origin;
+}
 
-    const bool isGet =
-        method == QHttpServerRequest::Method::Get; // HEAD gets 405: responses always carry a body
-    const bool isPost = method == QHttpServerRequest::Method::Post;
-    const bool isDelete = method == QHttpServerRequest::Method::Delete;
+std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
+{
+    const QString& path = request.path;
+    if (!hostAllowed(request.header(QByteArrayLiteral("Host"))))
+        return WebReply::error(421, tr("this server does not answer to the host name %1")
+                                        .arg(QString::fromLatin1(request.header(QByteArrayLiteral("Host")))));
+    if (request.contentLength > m_config.maxBodyBytes)
+        return WebReply::error(413,
+                               tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes));
+
+    const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
+    const bool isPost = request.method == "POST";
+    const bool isDelete = request.method == "DELETE";
     const bool isApi = path.startsWith(QLatin1String("/api/"));
     if (!isGet && !((isPost || isDelete) && isApi))
-        return send(std::move(responder),
-                    WebReply::error(405, tr("%1 does not accept this method").arg(path)));
+        return WebReply::error(405, tr("%1 does not accept this method").arg(path));
 
+    if (request.webSocketUpgrade) {
+        if (path != QLatin1String("/ws"))
+            return WebReply::error(404, tr("WebSockets are served at /ws"));
+        if (!originAllowed(request))
+            return WebReply::error(
+                403, tr("pages from %1 may not open the dashboard's WebSocket (see [web] allowed_origins)")
+                         .arg(QString::fromLatin1(request.header(QByteArrayLiteral("Origin")))));
+        return std::nullopt; // the token comes in the first message
+    }
+    if (path == QLatin1String("/ws"))
+        return WebReply::error(426, tr("/ws is the dashboard's WebSocket"));
+    if (!request.hasBody())
+        return std::nullopt;
+    // A body is read only for a request that may use it: an operator's POST to the API.
+    if (!isPost)
+        return WebReply::error(400, tr("%1 takes no request body").arg(path));
+    const auto principal =
+        m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
+    if (!principal) {
+        WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
+        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
+                               QByteArrayLiteral("Bearer realm=\"outbox\""));
+        return r;
+    }
+    if (!principal->mayChange())
+        return WebReply::error(403, tr("this token may only read; changes need an operator token"));
+    return std::nullopt;
+}
+
+void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder)
+{
+    const QString& path = request.path;
+    auto send = [&responder](const WebReply& reply) { responder.send(reply); };
+    // Everything about size, method, host and body rights was settled by checkHead().
+    const bool isApi = path.startsWith(QLatin1String("/api/"));
     if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")))
-        return send(std::move(responder), staticFile(path)); // no data in them: the data needs a token on /ws
+        return send(staticFile(path)); // no data in them: the data needs a token on /ws
 
     const auto principal =
-        m_access.fromAuthorizationHeader(headerValue(request, QByteArrayLiteral("Authorization")));
+        m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
     auto unauthorized = [] {
         WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
         r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
@@ -217,28 +296,24 @@ void WebServer::dispatch(const QHttpServerRequest& request, QHttpServerResponder
     };
     if (path == QLatin1String("/metrics")) {
         if (!principal && !m_config.publicDashboard)
-            return send(std::move(responder), unauthorized());
-        return send(std::move(responder), metrics());
+            return send(unauthorized());
+        return send(metrics());
     }
     if (!isApi)
-        return send(std::move(responder), WebReply::error(404, tr("there is nothing at %1").arg(path)));
+        return send(WebReply::error(404, tr("there is nothing at %1").arg(path)));
     if (!principal)
-        return send(std::move(responder), unauthorized());
+        return send(unauthorized());
 
     ApiCall call;
-    call.post = isPost;
-    call.del = isDelete;
+    call.post = request.method == "POST";
+    call.del = request.method == "DELETE";
     call.path = path;
-    call.query = request.query();
-    call.body = request.body();
+    call.query = request.query;
+    call.body = request.body;
     call.principal = *principal;
-    // The answer may come from a database thread later; the connection may be gone by then.
-    QPointer<QTcpSocket> socket(responder.socket());
-    auto pending = std::make_shared<QHttpServerResponder>(std::move(responder));
-    m_api->handle(call, [socket, pending](const WebReply& reply) {
-        if (socket && socket->state() == QAbstractSocket::ConnectedState)
-            reply.toResponse().write(std::move(*pending));
-    });
+    // The answer may come from a database thread later; the responder does nothing if the
+    // connection is gone by then.
+    m_api->handle(call, [responder](const WebReply& reply) { responder.send(reply); });
 }
 
 } // namespace outbox::web

@@ -3,14 +3,17 @@
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
 #include "ui/web/AccessControl.h"
+#include "ui/web/BoundedHttpServer.h"
 #include "ui/web/LatestSnapshot.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebReply.h"
 
-#include <QHttpServer>
 #include <QObject>
 #include <QUrl>
 #include <memory>
+#include <optional>
+
+class QWebSocketServer;
 
 namespace outbox {
 class MetricsSampler;
@@ -22,9 +25,11 @@ class DashboardHub;
 class DatabaseWorkerPool;
 class WebApi;
 
-// The NOC server (DESIGN §9): the dashboard at /, its WebSocket at /ws, /metrics and the JSON
-// API, all fed by one MetricsSampler and a small pool of database threads. Runs on the thread
-// that creates it and never waits for the database there.
+// The NOC server: the dashboard at /, its WebSocket at /ws, /metrics and the JSON API, all fed
+// by one MetricsSampler and a small pool of database threads. Runs on the thread that creates it
+// and never waits for the database there. HTTP goes through BoundedHttpServer (limits hold
+// before anything is buffered), WebSockets through QWebSocketServer after the same head check
+// (Host, Origin, caps).
 class WebServer : public QObject
 {
     Q_OBJECT
@@ -41,13 +46,18 @@ public:
     MetricsSampler& sampler() { return *m_sampler; }
     const LatestSnapshot& latest() const { return m_latest; }
     DashboardHub& hub() { return *m_hub; }
+    int httpConnectionCount() const { return m_http->connectionCount(); }
 
 signals:
     // After each snapshot has been handed to every dashboard client.
     void snapshotPublished(int count);
 
 private:
-    void dispatch(const QHttpServerRequest& request, QHttpServerResponder&& responder);
+    // Everything that can be decided from the head: refusals come back before a body is read.
+    std::optional<WebReply> checkHead(const HttpRequest& request) const;
+    void dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder);
+    bool hostAllowed(const QByteArray& hostHeader) const;
+    bool originAllowed(const HttpRequest& request) const;
     WebReply staticFile(const QString& path) const;
     WebReply metrics() const;
     Status loadAssets();
@@ -57,7 +67,8 @@ private:
     QString m_tablePrefix;
     AccessControl m_access;
     LatestSnapshot m_latest;
-    QHttpServer m_http;
+    std::unique_ptr<BoundedHttpServer> m_http;
+    std::unique_ptr<QWebSocketServer> m_webSockets;
     quint16 m_port = 0;
     QByteArray m_chartJs;
     std::unique_ptr<MetricsSampler> m_sampler;

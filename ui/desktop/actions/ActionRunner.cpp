@@ -1,11 +1,12 @@
 #include "ui/desktop/actions/ActionRunner.h"
 
 #include "core/db/Database.h"
+#include "core/support/Failpoints.h"
 #include "ui/desktop/actions/ActionDialog.h"
+#include "ui/desktop/actions/ActionResultDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 
 #include <QCoreApplication>
-#include <QMessageBox>
 #include <QProgressDialog>
 
 namespace outbox::desktop {
@@ -55,10 +56,8 @@ void ActionRunner::abandon()
     if (m_finished)
         return;
     m_cancel->store(true);
-    if (m_dialog) {
-        m_dialog->disconnect(this);
-        m_dialog->close();
-    }
+    m_abandoned = true;
+    closeDialog();
     finish(false, tr("Disconnected; a run under way stops before its next chunk (every finished chunk is "
                      "committed and audited)."));
 }
@@ -87,6 +86,7 @@ ActionRequest ActionRunner::request() const
     r.deadLetterFilter = m_target.deadLetterFilter;
     r.actor = m_actor;
     r.reason = m_reason;
+    r.replayTopic = m_replayTopic;
     r.chunkSize = ChunkSize;
     return r;
 }
@@ -101,21 +101,50 @@ void ActionRunner::start()
         finish(false, hint.isEmpty() ? s.message() : tr("%1: %2").arg(s.message(), hint));
         return;
     }
+    // The dialog opens at once, busy, while the preview is read on the session thread.
+    auto* dialog = new ActionDialog(m_kind, actionTitle(m_kind), m_target.description, m_parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog = dialog;
+    connect(dialog, &QDialog::accepted, this, [this, dialog]() {
+        m_reason = dialog->reason();
+        m_replayTopic = dialog->replayTopic();
+        execute();
+    });
+    connect(dialog, &QDialog::rejected, this, [this]() { finish(false, tr("Cancelled; nothing changed.")); });
+    dialog->open();
+
     const ActionKind kind = m_kind;
     m_session->run<ActionResult>(
-        this, [kind, preview](Database& db) { return BulkActionEngine(db).preview(kind, preview); },
+        this,
+        [kind, preview](Database& db) -> Result<ActionResult> {
+            if (Status s = Failpoints::hit("console.action.preview"); !s)
+                return s.error();
+            return BulkActionEngine(db).preview(kind, preview);
+        },
         [this](const Result<ActionResult>& r) {
+            if (!m_dialog || m_finished)
+                return; // cancelled while the preview was being read
             if (!r.ok()) {
+                closeDialog();
                 finish(false, r.message());
                 return;
             }
-            showDialog(*r);
+            showPreview(*r);
         });
 }
 
-void ActionRunner::showDialog(const ActionResult& preview)
+void ActionRunner::closeDialog()
+{
+    if (m_dialog) {
+        m_dialog->disconnect(this);
+        m_dialog->close();
+    }
+}
+
+void ActionRunner::showPreview(const ActionResult& preview)
 {
     if (preview.matched == 0) {
+        closeDialog();
         finish(false, tr("Nothing to change: none of the targeted rows is in a state this action accepts (%n "
                          "conflict(s)).",
                          nullptr, int(preview.conflictCount)));
@@ -143,19 +172,12 @@ void ActionRunner::showDialog(const ActionResult& preview)
         summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
 
     m_result.expected = preview.matched;
-    auto* dialog = new ActionDialog(actionTitle(m_kind), summary, preview.sample, phrase, m_parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    m_dialog = dialog;
-    connect(dialog, &QDialog::accepted, this, [this, dialog]() {
-        m_reason = dialog->reason();
-        execute();
-    });
-    connect(dialog, &QDialog::rejected, this, [this]() { finish(false, tr("Cancelled; nothing changed.")); });
-    dialog->open();
+    m_dialog->setPreview(summary, preview.matched, preview.sample, phrase);
 }
 
 void ActionRunner::execute()
 {
+    m_executed = true;
     if (m_result.expected > ChunkSize) {
         m_progress = new QProgressDialog(tr("Applying in chunks of %1…").arg(ChunkSize), tr("Cancel"), 0,
                                          int(std::min<qint64>(m_result.expected, INT_MAX)), m_parent);
@@ -194,6 +216,7 @@ void ActionRunner::execute()
         },
         [this](const Result<ActionResult>& r) {
             if (!r.ok()) {
+                m_runError = r.message();
                 finish(false, r.message());
                 return;
             }
@@ -243,19 +266,13 @@ void ActionRunner::finish(bool ok, const QString& error)
                    tr("%n conflict(s) (state changed meanwhile)", nullptr, int(m_result.conflictCount));
     if (!error.isEmpty())
         summary += QStringLiteral(" — ") + error;
-    if (!m_result.conflicts.isEmpty() && m_parent) {
-        QStringList lines;
-        for (const ActionConflict& c : m_result.conflicts) {
-            if (lines.size() >= 20)
-                break;
-            lines << tr("#%1: %2").arg(c.id).arg(c.reason);
-        }
-        auto* box =
-            new QMessageBox(QMessageBox::Warning, actionTitle(m_kind), summary, QMessageBox::Ok, m_parent);
-        box->setObjectName(QStringLiteral("actionConflicts"));
-        box->setDetailedText(lines.join(QLatin1Char('\n')));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
+    // A run that started gets its summary with the audit rows it wrote (not for a disconnect: the
+    // session is going away).
+    if (m_executed && !m_abandoned && m_parent) {
+        auto* result = new ActionResultDialog(m_session, actionTitle(m_kind), m_result,
+                                              m_cancelled || m_result.cancelled, m_runError, m_parent);
+        result->setAttribute(Qt::WA_DeleteOnClose);
+        result->show();
     }
     emit finished(summary, ok && m_result.conflictCount == 0);
     deleteLater();

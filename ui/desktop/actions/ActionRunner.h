@@ -8,19 +8,21 @@
 #include <atomic>
 #include <memory>
 
-class QDialog;
 class QProgressDialog;
 class QWidget;
 
 namespace outbox::desktop {
 
+class ActionDialog;
 class DatabaseSession;
 
-// Runs one operator action the safe way: a preview first (count + sample, from the bulk engine's
-// dry run), then a dialog that asks for a reason and, for bulk actions or production, a typed
-// confirmation; then core's BulkActionEngine on the session's worker thread, in audited chunks of
-// at most BulkActionEngine::MaxChunkSize rows, with a progress dialog whose Cancel stops the run
-// between chunks. Nothing here touches the data or blocks the GUI thread.
+// Runs one operator action the safe way: a dialog that opens at once, busy while the preview
+// (count + sample, from the bulk engine's dry run) is read on the worker thread, then asks for a
+// reason, for replay a target topic and, for bulk actions or production, a typed confirmation; then core's
+// BulkActionEngine on the session's worker thread, in audited chunks of at most
+// BulkActionEngine::MaxChunkSize rows, with a progress dialog whose Cancel stops the run between chunks; then
+// a result dialog (done, conflicts, cancelled, chunks, the audit rows). Nothing here blocks the GUI thread.
+// Failpoint "console.action.preview" (tests) runs before the preview is read.
 class ActionRunner : public QObject
 {
     Q_OBJECT
@@ -45,7 +47,8 @@ signals:
 
 private:
     ActionRequest request() const;
-    void showDialog(const ActionResult& preview);
+    void showPreview(const ActionResult& preview);
+    void closeDialog();
     void execute();
     void onProgress(const BulkProgress& progress);
     void finish(bool ok, const QString& error = {});
@@ -56,13 +59,17 @@ private:
     bool m_production;
     QString m_actor;
     QString m_reason;
+    QString m_replayTopic;
+    QString m_runError;
     QPointer<QWidget> m_parent;
     QPointer<QProgressDialog> m_progress;
-    QPointer<QDialog> m_dialog;
+    QPointer<ActionDialog> m_dialog;
     std::shared_ptr<std::atomic<bool>> m_cancel = std::make_shared<std::atomic<bool>>(false);
     ActionResult m_result; // what has been done so far (from the progress reports, then the result)
     bool m_cancelled = false;
     bool m_finished = false;
+    bool m_executed = false;
+    bool m_abandoned = false;
 };
 
 } // namespace outbox::desktop

@@ -2,6 +2,8 @@
 
 #include "core/ops/AuditLog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
@@ -12,9 +14,12 @@
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSplitter>
 #include <QTableView>
 
 namespace outbox::desktop {
@@ -52,8 +57,13 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
     m_actor->setObjectName(QStringLiteral("auditActor"));
     m_actor->setPlaceholderText(tr("actor"));
     m_sinceEnabled = new QCheckBox(tr("since"), this);
+    m_sinceEnabled->setObjectName(QStringLiteral("auditSinceEnabled"));
     m_since = new QDateTimeEdit(QDateTime::currentDateTime().addDays(-7), this);
+    m_since->setObjectName(QStringLiteral("auditSince"));
     m_since->setCalendarPopup(true);
+    m_since->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    m_since->setEnabled(false); // used only when ticked; Tab then skips it
+    connect(m_sinceEnabled, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
     auto* apply = new QPushButton(tr("Apply"), this);
     apply->setObjectName(QStringLiteral("auditApply"));
     auto* more = new QPushButton(tr("Load more"), this);
@@ -64,24 +74,71 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
     for (QWidget* w :
          std::initializer_list<QWidget*>{m_action, m_actor, m_sinceEnabled, m_since, apply, more, csv, json})
         bar->addWidget(w);
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("auditInfo"));
+    bar->addStretch();
+    bar->addWidget(m_info);
     layout->addLayout(bar);
+    // What an operator reads first (when, who, what, why) is wide enough to read; the list of
+    // target ids comes last and is elided in the middle. The pane below shows the whole entry.
     m_model = new RecordTableModel({{QStringLiteral("id"), tr("Id")},
-                                    {QStringLiteral("at"), tr("When")},
+                                    {QStringLiteral("at"), tr("When"), true},
                                     {QStringLiteral("actor"), tr("Actor")},
                                     {QStringLiteral("action"), tr("Action")},
-                                    {QStringLiteral("target_kind"), tr("Target")},
+                                    {QStringLiteral("reason"), tr("Reason")},
                                     {QStringLiteral("affected_count"), tr("Affected")},
                                     {QStringLiteral("outcome"), tr("Outcome")},
-                                    {QStringLiteral("reason"), tr("Reason")},
+                                    {QStringLiteral("target_kind"), tr("Target")},
                                     {QStringLiteral("target_ids"), tr("Target ids")}},
                                    this);
-    m_table = new QTableView(this);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_table = new QTableView(split);
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    layout->addWidget(m_table, 1);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
+    const QFontMetrics fm(m_table->font());
+    const int pad = 24;
+    const QList<QPair<int, int>> widths{
+        {0, fm.horizontalAdvance(QStringLiteral("000000")) + pad},
+        {1, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad},
+        {2, 170},
+        {3, fm.horizontalAdvance(QStringLiteral("deadletters.discard")) + pad},
+        {4, 320},
+        {5, fm.horizontalAdvance(tr("Affected")) + pad},
+        {6, fm.horizontalAdvance(QStringLiteral("cancelled")) + pad},
+        {7, fm.horizontalAdvance(QStringLiteral("dead_letter")) + pad}};
+    for (const auto& w : widths)
+        m_table->setColumnWidth(w.first, w.second);
+    m_hint = new EmptyHint(m_table);
+    m_hint->setReason(tr("Not connected."));
+    m_detail = new QPlainTextEdit(split);
+    m_detail->setObjectName(QStringLiteral("auditDetail"));
+    m_detail->setReadOnly(true);
+    m_detail->setPlaceholderText(tr("Select an entry to read all of it."));
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid() || current.row() >= m_model->rowCount()) {
+                    m_detail->clear();
+                    return;
+                }
+                QStringList lines;
+                for (int c = 0; c < m_model->columnCount(); ++c)
+                    lines << QStringLiteral("%1: %2").arg(m_model->columns().at(c).title,
+                                                          m_model->cellText(current.row(), c));
+                const QJsonObject o = m_model->record(current.row());
+                for (const QString& key : {QStringLiteral("host"), QStringLiteral("filter"),
+                                           QStringLiteral("before"), QStringLiteral("after")})
+                    if (!o.value(key).isNull() && !o.value(key).isUndefined())
+                        lines << QStringLiteral("%1: %2").arg(key, RecordTableModel::display(o.value(key)));
+                m_detail->setPlainText(lines.join(QLatin1Char('\n')));
+            });
     connect(apply, &QPushButton::clicked, this, &AuditPage::reload);
     connect(more, &QPushButton::clicked, this, &AuditPage::loadMore);
     connect(csv, &QPushButton::clicked, this, [this]() {
@@ -109,18 +166,64 @@ void AuditPage::reload()
     ++m_generation;
     m_cursor = 0;
     m_model->setRows({});
+    m_detail->clear();
+    m_info->clear();
+    if (!m_context.browse)
+        m_hint->setReason(tr("Not connected."));
     loadMore();
+}
+
+AuditQuery AuditPage::query() const
+{
+    AuditQuery q;
+    q.action = m_action->text().trimmed();
+    q.actor = m_actor->text().trimmed();
+    if (m_sinceEnabled->isChecked())
+        q.since = m_since->dateTime().toUTC();
+    return q;
+}
+
+void AuditPage::noteSnapshot()
+{
+    // The log only grows: entries newer than the newest shown are added on top as they appear,
+    // so an audited action shows up without pressing Apply.
+    if (!m_context.browse || m_following || m_cursor == 0)
+        return;
+    AuditQuery q = m_loaded;
+    q.limit = PageSize;
+    const qint64 newest =
+        m_model->rowCount() > 0 ? qint64(m_model->record(0).value(QStringLiteral("id")).toInteger()) : 0;
+    const quint64 generation = m_generation;
+    m_following = true;
+    m_context.browse->run<QVector<AuditEntry>>(
+        this, [q](Database& db) { return AuditLog(db).list(q); },
+        [this, generation, newest](const Result<QVector<AuditEntry>>& r) {
+            m_following = false;
+            if (generation != m_generation || !r.ok())
+                return;
+            QVector<QJsonObject> rows;
+            for (const AuditEntry& e : *r)
+                if (e.id > newest)
+                    rows << e.toJson();
+            if (rows.size() == r->size() && newest > 0 && !rows.isEmpty()) {
+                reload(); // more new entries than one page: start again from the newest
+                return;
+            }
+            m_model->prependRows(rows);
+            m_info->setText(tr("%n entrie(s), as of %1", nullptr, m_model->rowCount())
+                                .arg(Labels::time(QDateTime::currentDateTime())));
+        });
 }
 
 void AuditPage::loadMore()
 {
     if (!m_context.browse || m_cursor < 0)
         return;
-    AuditQuery q;
-    q.action = m_action->text().trimmed();
-    q.actor = m_actor->text().trimmed();
-    if (m_sinceEnabled->isChecked())
-        q.since = m_since->dateTime().toUTC();
+    AuditQuery q = query();
+    if (m_cursor == 0)
+        m_loaded = q;
+    else
+        q = m_loaded; // further pages of the list on screen, whatever the boxes say now
     q.afterId = m_cursor;
     q.limit = PageSize;
     const quint64 generation = m_generation;
@@ -138,6 +241,10 @@ void AuditPage::loadMore()
                 rows << e.toJson();
             m_model->appendRows(rows);
             m_cursor = r->size() < PageSize ? -1 : r->constLast().id;
+            m_info->setText(tr("%n entrie(s), as of %1", nullptr, m_model->rowCount())
+                                .arg(Labels::time(QDateTime::currentDateTime())));
+            m_hint->setReason(tr("No audit entries match: nothing was done through the console or "
+                                 "outboxctl yet, or the filter excludes it."));
         });
 }
 

@@ -1,16 +1,20 @@
 #pragma once
 
+#include "core/ops/AuditLog.h"
 #include "ui/desktop/ConsoleContext.h"
 
 #include <QWidget>
 
 class QCheckBox;
 class QDateTimeEdit;
+class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QTableView;
 
 namespace outbox::desktop {
 
+class EmptyHint;
 class RecordTableModel;
 
 // The append-only audit log: filter, browse in keyset pages, export every matching row as CSV or JSON.
@@ -30,6 +34,8 @@ public:
 
 public slots:
     void reload();
+    // Each metrics sample: new entries (e.g. of the operator's own action) appear on top.
+    void noteSnapshot();
 
 signals:
     void statusMessage(const QString& message);
@@ -37,6 +43,7 @@ signals:
 
 private:
     void loadMore();
+    AuditQuery query() const;
 
     ConsoleContext m_context;
     RecordTableModel* m_model = nullptr;
@@ -47,6 +54,11 @@ private:
     QDateTimeEdit* m_since = nullptr;
     qint64 m_cursor = 0;
     quint64 m_generation = 0;
+    AuditQuery m_loaded; // the filter of the list on screen
+    bool m_following = false;
+    QLabel* m_info = nullptr;
+    QPlainTextEdit* m_detail = nullptr;
+    EmptyHint* m_hint = nullptr;
 };
 
 } // namespace outbox::desktop

@@ -43,7 +43,12 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     m_colour->addItem(tr("green (development)"), QStringLiteral("green"));
     m_colour->addItem(tr("yellow (staging)"), QStringLiteral("yellow"));
     m_colour->addItem(tr("red (production: typed confirmation for every action)"), QStringLiteral("red"));
+    m_recent = new QComboBox(this);
+    m_recent->setObjectName(QStringLiteral("recentUrls"));
+    m_recent->addItem(tr("(recent URLs)"));
+    m_recent->addItems(ProfileStore::recent());
     form->addRow(tr("Profile:"), m_choice);
+    form->addRow(tr("Recent:"), m_recent);
     form->addRow(tr("Name:"), m_name);
     form->addRow(tr("URL:"), m_url);
     form->addRow(tr("Table prefix:"), m_tablePrefix);
@@ -54,13 +59,24 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
         this);
     note->setWordWrap(true);
     layout->addWidget(note);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("connectError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    m_error->hide();
+    layout->addWidget(m_error);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     auto* save = buttons->addButton(tr("Save profile"), QDialogButtonBox::ActionRole);
     save->setObjectName(QStringLiteral("saveProfile"));
-    auto* connectButton = buttons->addButton(tr("Connect"), QDialogButtonBox::AcceptRole);
-    connectButton->setObjectName(QStringLiteral("connectButton"));
+    m_connect = buttons->addButton(tr("Connect"), QDialogButtonBox::AcceptRole);
+    m_connect->setObjectName(QStringLiteral("connectButton"));
+    m_connect->setDefault(true);
     layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::tryConnect);
+    connect(m_recent, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            m_url->setText(m_recent->itemText(index));
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(save, &QPushButton::clicked, this, &ConnectDialog::saveProfile);
     connect(m_choice, &QComboBox::currentIndexChanged, this, &ConnectDialog::profileChosen);
@@ -87,6 +103,46 @@ void ConnectDialog::saveProfile()
     if (m_choice->findText(p.name) < 0)
         m_choice->addItem(p.name);
     m_url->setText(p.url); // shows that the password was not kept
+}
+
+void ConnectDialog::showError(const QString& message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+void ConnectDialog::tryConnect()
+{
+    if (urlText().isEmpty()) {
+        showError(tr("Enter the database URL, e.g. postgresql://user@host:5432/db."));
+        m_url->setFocus();
+        return;
+    }
+    auto url = DatabaseUrl::parse(urlText());
+    if (!url) {
+        showError(tr("Not a database URL: %1").arg(url.message()));
+        m_url->setFocus();
+        return;
+    }
+    ConnectionProfile p = profile();
+    if (p.url.isEmpty())
+        p.url = url->redacted();
+    showError(QString());
+    m_connect->setEnabled(false);
+    m_connect->setText(tr("Connecting…"));
+    emit connectRequested(*url, p);
+}
+
+void ConnectDialog::connectionFailed(const QString& message)
+{
+    m_connect->setEnabled(true);
+    m_connect->setText(tr("Connect"));
+    showError(tr("Cannot connect: %1").arg(message));
+}
+
+void ConnectDialog::connectionSucceeded()
+{
+    accept();
 }
 
 QString ConnectDialog::urlText() const

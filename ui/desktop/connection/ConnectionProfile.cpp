@@ -67,4 +67,26 @@ QString ProfileStore::withoutPassword(const QString& url)
     return parsed->redacted(); // keeps the connection options (sslmode, SSL_*), drops the password
 }
 
+QStringList ProfileStore::recent()
+{
+    QStringList urls;
+    for (const QString& url : QSettings().value(QStringLiteral("recentUrls")).toStringList()) {
+        const QString clean = withoutPassword(url);
+        if (!clean.isEmpty() && !urls.contains(clean))
+            urls << clean;
+    }
+    return urls.mid(0, MaxRecent);
+}
+
+void ProfileStore::addRecent(const DatabaseUrl& url)
+{
+    QString text = url.redacted(); // never the password
+    if (!url.connectOptions.isEmpty() && url.kind != DatabaseKind::Sqlite)
+        text += QLatin1Char('?') + QString(url.connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
+    QStringList urls = recent();
+    urls.removeAll(text);
+    urls.prepend(text);
+    QSettings().setValue(QStringLiteral("recentUrls"), urls.mid(0, MaxRecent));
+}
+
 } // namespace outbox::desktop

@@ -1,7 +1,12 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
+
+namespace outbox {
+struct DatabaseUrl;
+}
 
 namespace outbox::desktop {
 
@@ -26,6 +31,10 @@ public:
     static void remove(const QString& name);
     // The URL text without any password (what may be stored or shown).
     static QString withoutPassword(const QString& url);
+    // URLs that connected, newest first, without passwords (at most MaxRecent).
+    static QStringList recent();
+    static void addRecent(const DatabaseUrl& url);
+    static constexpr int MaxRecent = 10;
 };
 
 } // namespace outbox::desktop

@@ -4,6 +4,8 @@
 #include "core/db/EventStatus.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QComboBox>
@@ -28,7 +30,7 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_status->setObjectName(QStringLiteral("dlqStatus"));
     m_status->addItem(tr("Any status"), QString());
     for (const QString& s : DeadLetterStatus::all())
-        m_status->addItem(s, s);
+        m_status->addItem(Labels::status(s), s);
     m_consumer = new QLineEdit(this);
     m_consumer->setObjectName(QStringLiteral("dlqConsumer"));
     m_consumer->setPlaceholderText(tr("consumer"));
@@ -49,6 +51,18 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
         bar->addWidget(w);
     bar->insertStretch(4);
     layout->addLayout(bar);
+    auto* freshness = new QHBoxLayout;
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("dlqInfo"));
+    m_newRows = new QPushButton(this);
+    m_newRows->setObjectName(QStringLiteral("dlqNew"));
+    m_newRows->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    m_newRows->hide();
+    freshness->addWidget(m_info);
+    freshness->addWidget(m_newRows);
+    freshness->addStretch();
+    layout->addLayout(freshness);
+    connect(m_newRows, &QPushButton::clicked, this, &DeadLettersPage::reload);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     m_model = new RecordTableModel({{QStringLiteral("id"), tr("Id")},
@@ -57,7 +71,7 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("topic"), tr("Topic")},
                                     {QStringLiteral("event_id"), tr("Event id")},
                                     {QStringLiteral("attempts"), tr("Attempts")},
-                                    {QStringLiteral("last_failed_at"), tr("Last failed")},
+                                    {QStringLiteral("last_failed_at"), tr("Last failed"), true},
                                     {QStringLiteral("error"), tr("Error")}},
                                    this);
     m_table = new QTableView(split);
@@ -67,6 +81,25 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
+    {
+        // Widths by meaning, so the error (last, stretching) stays on screen.
+        const QFontMetrics fm(m_table->font());
+        const int pad = 24;
+        const QList<QPair<int, int>> widths{
+            {0, fm.horizontalAdvance(QStringLiteral("000000")) + pad},
+            {1, fm.horizontalAdvance(QStringLiteral("REPLAYING")) + pad},
+            {2, 100},
+            {3, 90},
+            {4, 110},
+            {5, fm.horizontalAdvance(tr("Attempts")) + pad},
+            {6, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad}};
+        for (const auto& w : widths)
+            m_table->setColumnWidth(w.first, w.second);
+    }
+    m_hint = new EmptyHint(m_table);
+    m_hint->setReason(tr("Not connected."));
     m_detail = new QPlainTextEdit(split);
     m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
     m_detail->setReadOnly(true);
@@ -78,18 +111,72 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (current.isValid())
-                    m_detail->setPlainText(QString::fromUtf8(
-                        QJsonDocument(m_model->record(current.row())).toJson(QJsonDocument::Indented)));
+                if (!current.isValid())
+                    return;
+                // The whole error first (the column elides it), then every field.
+                const QJsonObject o = m_model->record(current.row());
+                m_detail->setPlainText(tr("Error:") + QLatin1Char('\n') +
+                                       o.value(QStringLiteral("error")).toString() + QStringLiteral("\n\n") +
+                                       QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
             });
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
 }
 
 void DeadLettersPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
+    m_shownTotal = -1;
+    m_info->clear();
+    m_newRows->hide();
+    if (!context.browse)
+        m_hint->setReason(tr("Not connected."));
     if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
         m_runner->abandon();
     reload();
+}
+
+void DeadLettersPage::showStatus(const QString& status)
+{
+    m_consumer->clear();
+    m_status->setCurrentIndex(std::max(0, m_status->findData(status)));
+    reload();
+}
+
+void DeadLettersPage::noteSnapshot(const MetricsSnapshot& snapshot)
+{
+    // The sampler counts dead letters per status: when the count behind the list changed, say so
+    // (the list itself stays as the operator is reading it).
+    const QString status = m_status->currentData().toString();
+    qint64 total = 0;
+    for (auto it = snapshot.deadLetters.cbegin(); it != snapshot.deadLetters.cend(); ++it)
+        if (status.isEmpty() || it.key() == status)
+            total += it.value();
+    m_latestTotal = total;
+    if (m_shownTotal < 0)
+        m_shownTotal = total;
+    updateInfo();
+}
+
+void DeadLettersPage::updateInfo()
+{
+    if (!m_context.browse)
+        return;
+    const QString status = m_status->currentData().toString();
+    const QString what =
+        status.isEmpty() ? tr("dead letters") : tr("%1 dead letters").arg(Labels::status(status));
+    QString text = tr("%1 shown, as of %2").arg(m_model->rowCount()).arg(Labels::time(m_loadedAt));
+    if (m_shownTotal >= 0 && m_consumer->text().trimmed().isEmpty())
+        text += QStringLiteral(" · ") + tr("%1 %2 in all").arg(m_shownTotal).arg(what);
+    m_info->setText(text);
+    const qint64 change = m_latestTotal - m_shownTotal;
+    if (m_shownTotal >= 0 && m_latestTotal >= 0 && change != 0) {
+        m_newRows->setText(change > 0 ? tr("%n new — show", nullptr, int(change))
+                                      : tr("%n fewer — show", nullptr, int(-change)));
+        m_newRows->show();
+    } else {
+        m_newRows->hide();
+    }
 }
 
 DeadLetterFilter DeadLettersPage::typedFilter() const
@@ -109,6 +196,9 @@ void DeadLettersPage::reload()
     m_model->setRows({});
     m_detail->clear();
     loadMore();
+    // The next sample gives the count the list stands for.
+    m_shownTotal = -1;
+    m_newRows->hide();
 }
 
 void DeadLettersPage::loadMore()
@@ -120,7 +210,7 @@ void DeadLettersPage::loadMore()
     const quint64 generation = m_generation;
     m_context.browse->run<DeadLetterPage>(
         this, [filter, cursor](Database& db) { return DeadLetterStore(db).list(filter, cursor, PageSize); },
-        [this, generation](const Result<DeadLetterPage>& r) {
+        [this, generation, filter](const Result<DeadLetterPage>& r) {
             if (generation != m_generation)
                 return;
             if (!r.ok()) {
@@ -132,6 +222,11 @@ void DeadLettersPage::loadMore()
                 rows << l.toJson();
             m_model->appendRows(rows);
             m_cursor = r->nextAfterId == 0 ? -1 : r->nextAfterId;
+            m_loadedAt = QDateTime::currentDateTime();
+            m_hint->setReason(filter.statuses == QStringList{DeadLetterStatus::New}
+                                  ? tr("No NEW dead letters — good: every consumer handled its messages.")
+                                  : tr("No dead letters match the filter."));
+            updateInfo();
         });
 }
 

@@ -1,18 +1,23 @@
 #pragma once
 
 #include "core/db/DeadLetterFilter.h"
+#include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/ConsoleContext.h"
 
+#include <QDateTime>
 #include <QPointer>
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QLineEdit;
+class QPushButton;
 class QPlainTextEdit;
 class QTableView;
 
 namespace outbox::desktop {
 
+class EmptyHint;
 class ActionRunner;
 class RecordTableModel;
 
@@ -30,6 +35,10 @@ public:
 
 public slots:
     void reload();
+    // Drill-down from the Overview's dead-letter tile.
+    void showStatus(const QString& status);
+    // Each metrics sample: "N new — show" when the count behind the list changed.
+    void noteSnapshot(const outbox::MetricsSnapshot& snapshot);
 
 signals:
     void statusMessage(const QString& message);
@@ -50,6 +59,14 @@ private:
     DeadLetterFilter m_applied; // what the list shows (set by reload)
     qint64 m_cursor = 0;
     quint64 m_generation = 0;
+    // Following the data
+    void updateInfo();
+    QLabel* m_info = nullptr;
+    QPushButton* m_newRows = nullptr;
+    EmptyHint* m_hint = nullptr;
+    QDateTime m_loadedAt;
+    qint64 m_shownTotal = -1;  // the sampler's count when the list was loaded
+    qint64 m_latestTotal = -1; // the sampler's latest count
 };
 
 } // namespace outbox::desktop

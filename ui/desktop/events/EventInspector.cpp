@@ -4,6 +4,7 @@
 #include "core/ops/AuditLog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QApplication>
@@ -72,12 +73,14 @@ EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
     m_history = new QTableWidget(0, 5, this);
     m_history->setObjectName(QStringLiteral("eventHistory"));
     m_history->setHorizontalHeaderLabels(
-        {tr("When"), tr("Actor"), tr("Action"), tr("Reason"), tr("Outcome")});
+        {tr("When"), tr("Actor"), tr("Action"), tr("Outcome"), tr("Reason")});
     tabs->addTab(m_history, tr("Audit history"));
     for (QTableWidget* t : {m_columns, m_history}) {
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->horizontalHeader()->setStretchLastSection(true);
         t->verticalHeader()->hide();
+        t->setTextElideMode(Qt::ElideMiddle);
+        t->setWordWrap(false);
     }
     layout->addWidget(tabs, 1);
 }
@@ -140,17 +143,26 @@ void EventInspector::inspect(qint64 id)
             m_columns->setRowCount(o.size());
             int row = 0;
             for (auto it = o.begin(); it != o.end(); ++it, ++row) {
+                const QString value = RecordTableModel::display(it.value());
+                auto* valueItem = new QTableWidgetItem(value.left(300));
+                valueItem->setToolTip(value.left(4000));
                 m_columns->setItem(row, 0, new QTableWidgetItem(it.key()));
-                m_columns->setItem(row, 1, new QTableWidgetItem(RecordTableModel::display(it.value())));
+                m_columns->setItem(row, 1, valueItem);
             }
+            m_columns->resizeColumnToContents(0); // every column name whole
             m_history->setRowCount(r->history.size());
             for (int i = 0; i < r->history.size(); ++i) {
                 const AuditEntry& e = r->history.at(i);
-                const QStringList cells{e.at.toLocalTime().toString(Qt::ISODate), e.actor, e.action, e.reason,
-                                        e.outcome};
-                for (int c = 0; c < cells.size(); ++c)
-                    m_history->setItem(i, c, new QTableWidgetItem(cells.at(c)));
+                const QStringList cells{Labels::dateTime(e.at), e.actor, e.action, e.outcome, e.reason};
+                for (int c = 0; c < cells.size(); ++c) {
+                    auto* item = new QTableWidgetItem(cells.at(c));
+                    item->setToolTip(cells.at(c));
+                    m_history->setItem(i, c, item);
+                }
             }
+            // When, who and what whole; the reason gets the rest (its tooltip has all of it).
+            for (int c : {0, 1, 2, 3})
+                m_history->resizeColumnToContents(c);
             emit loaded(m_event.id);
         });
 }

@@ -1,6 +1,7 @@
 #include "ui/desktop/events/EventTableModel.h"
 
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QBrush>
 #include <QColor>
@@ -269,10 +270,11 @@ QVariant EventTableModel::data(const QModelIndex& idx, int role) const
     case AttemptsColumn:
         return e.attempts;
     case CreatedColumn:
-        return QLocale().toString(e.createdAt.toLocalTime(), QLocale::ShortFormat);
+        return Labels::dateTime(e.createdAt);
     case ErrorColumn:
-        return e.lastErrorClass.isEmpty() ? e.lastError
-                                          : QStringLiteral("[%1] %2").arg(e.lastErrorClass, e.lastError);
+        return e.lastErrorClass.isEmpty()
+                   ? e.lastError
+                   : QStringLiteral("[%1] %2").arg(Labels::errorClass(e.lastErrorClass), e.lastError);
     }
     return {};
 }

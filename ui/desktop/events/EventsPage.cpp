@@ -1,10 +1,14 @@
 #include "ui/desktop/events/EventsPage.h"
 
 #include "core/db/EventStatus.h"
+#include "core/db/EventStore.h"
+#include "core/db/FailureGroups.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
@@ -35,7 +39,7 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_status->addItem(tr("Any status"), QString());
     m_status->addItem(tr("Unsent (PENDING, SENDING, FAILED)"), QStringLiteral("PENDING,SENDING,FAILED"));
     for (const QString& s : EventStatus::all())
-        m_status->addItem(s, s);
+        m_status->addItem(Labels::status(s), s);
     auto edit = [this](const QString& name, const QString& placeholder) {
         auto* e = new QLineEdit(this);
         e->setObjectName(name);
@@ -58,8 +62,11 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_until->setObjectName(QStringLiteral("filterUntil"));
     for (QDateTimeEdit* d : {m_from, m_until}) {
         d->setCalendarPopup(true);
-        d->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        d->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        d->setEnabled(false); // used only when ticked; Tab then skips it
     }
+    connect(m_fromEnabled, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
+    connect(m_untilEnabled, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     m_order = new QComboBox(this);
     m_order->setObjectName(QStringLiteral("sortOrder"));
     m_order->addItem(tr("Newest first"), false);
@@ -84,11 +91,17 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     dead->setObjectName(QStringLiteral("markDeadButton"));
     m_info = new QLabel(this);
     m_info->setObjectName(QStringLiteral("eventsInfo"));
+    m_newRows = new QPushButton(this);
+    m_newRows->setObjectName(QStringLiteral("newEvents"));
+    m_newRows->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    m_newRows->hide();
+    connect(m_newRows, &QPushButton::clicked, this, &EventsPage::reloadTable);
     actions->addWidget(new QLabel(tr("Act on:"), this));
     actions->addWidget(m_scope);
     actions->addWidget(requeue);
     actions->addWidget(dead);
     actions->addStretch();
+    actions->addWidget(m_newRows);
     actions->addWidget(m_info);
     layout->addLayout(actions);
     connect(requeue, &QPushButton::clicked, this, [this]() { act(ActionKind::Requeue, false); });
@@ -103,17 +116,30 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_table->verticalHeader()->setDefaultSectionSize(22);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false); // wrapping would elide at the end
+    m_eventsHint = new EmptyHint(m_table);
+    m_eventsHint->setReason(tr("Not connected."));
     m_inspector = new EventInspector(horizontal);
-    horizontal->setStretchFactor(0, 3);
-    horizontal->setStretchFactor(1, 2);
+    horizontal->setStretchFactor(0, 2); // the table (and its Last error column) gets the room
+    horizontal->setStretchFactor(1, 1);
 
     auto* groupsBox = new QWidget(vertical);
     auto* groupsLayout = new QVBoxLayout(groupsBox);
     groupsLayout->setContentsMargins(0, 0, 0, 0);
     auto* groupsBar = new QHBoxLayout;
-    groupsBar->addWidget(
-        new QLabel(tr("Failure groups (unsent events by error class and error text)"), groupsBox));
+    groupsBar->addWidget(new QLabel(tr("Failure groups of"), groupsBox));
+    m_groupsStatus = new QComboBox(groupsBox);
+    m_groupsStatus->setObjectName(QStringLiteral("groupsStatus"));
+    for (const QString& st : {EventStatus::Failed, EventStatus::Dead})
+        m_groupsStatus->addItem(Labels::status(st), st);
+    groupsBar->addWidget(m_groupsStatus);
+    groupsBar->addWidget(new QLabel(tr("events, by error class and error text"), groupsBox));
+    m_groupsInfo = new QLabel(groupsBox);
+    m_groupsInfo->setObjectName(QStringLiteral("groupsInfo"));
+    groupsBar->addWidget(m_groupsInfo);
     groupsBar->addStretch();
+    connect(m_groupsStatus, &QComboBox::currentIndexChanged, this, &EventsPage::refreshGroups);
     auto* refresh = new QPushButton(tr("Refresh groups"), groupsBox);
     refresh->setObjectName(QStringLiteral("refreshGroups"));
     auto* requeueGroup = new QPushButton(tr("Requeue group…"), groupsBox);
@@ -138,7 +164,10 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_groupsView->setColumnWidth(0, 70);
     m_groupsView->setColumnWidth(1, 110);
     m_groupsView->setColumnWidth(2, 420);
+    m_groupsView->setTextElideMode(Qt::ElideMiddle);
+    m_groupsView->setWordWrap(false); // wrapping would elide at the end
     m_groupsView->verticalHeader()->hide();
+    m_groupsHint = new EmptyHint(m_groupsView);
     groupsLayout->addWidget(m_groupsView);
     vertical->setStretchFactor(0, 4);
     vertical->setStretchFactor(1, 1);
@@ -157,21 +186,42 @@ void EventsPage::setContext(const ConsoleContext& context)
     m_model = nullptr;
     if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
         m_runner->abandon();
-    if (!context.browse)
+    m_groupList.clear();
+    m_groups->setRows({});
+    m_groupsLoadedFor = -1;
+    m_sampledCounts.clear();
+    m_newRows->hide();
+    m_info->clear();
+    m_groupsInfo->clear();
+    if (!context.browse) {
+        m_eventsHint->setReason(tr("Not connected."));
+        m_groupsHint->setReason(tr("Not connected."));
         return;
+    }
     m_model = new EventTableModel(context.browse, this);
     m_table->setModel(m_model);
+    // Widths by meaning: short fixed columns narrow, the time with its seconds whole, and the
+    // error text (the last column) takes the rest.
+    const QFontMetrics fm(m_table->font());
+    const int pad = 24;
     const QList<QPair<int, int>> widths{
-        {EventTableModel::IdColumn, 80},       {EventTableModel::StatusColumn, 80},
-        {EventTableModel::TypeColumn, 120},    {EventTableModel::AggregateColumn, 140},
-        {EventTableModel::AttemptsColumn, 65}, {EventTableModel::CreatedColumn, 150}};
+        {EventTableModel::IdColumn, fm.horizontalAdvance(QStringLiteral("00000000")) + pad},
+        {EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("SENDING")) + pad},
+        {EventTableModel::TypeColumn, 120},
+        {EventTableModel::AggregateColumn, 140},
+        {EventTableModel::AttemptsColumn, fm.horizontalAdvance(tr("Attempts")) + pad},
+        {EventTableModel::CreatedColumn, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad}};
     for (const auto& w : widths)
         m_table->setColumnWidth(w.first, w.second);
     connect(m_model, &EventTableModel::loadFailed, this, &EventsPage::statusMessage);
     connect(m_model, &EventTableModel::fetchFinished, this, [this]() {
-        m_info->setText(m_model->atEnd()
-                            ? tr("%n event(s)", nullptr, m_model->rowCount())
-                            : tr("%n event(s) so far, more as you scroll", nullptr, m_model->rowCount()));
+        m_loadedAt = QDateTime::currentDateTime();
+        const QString asOf = tr("as of %1").arg(Labels::time(m_loadedAt));
+        m_info->setText(
+            m_model->atEnd()
+                ? tr("%n event(s), %1", nullptr, m_model->rowCount()).arg(asOf)
+                : tr("%n event(s) so far, more as you scroll; %1", nullptr, m_model->rowCount()).arg(asOf));
+        m_eventsHint->setReason(emptyReason(m_model->filter()));
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -211,22 +261,113 @@ void EventsPage::applyFilter()
         return;
     }
     m_inspector->clear();
+    m_newRows->hide();
     m_info->setText(tr("loading…"));
     m_model->setQuery(*filter, m_order->currentData().toBool());
     m_model->fetchMore({});
+}
+
+void EventsPage::reloadTable()
+{
+    m_newRows->hide();
+    if (!m_model)
+        return;
+    m_model->setQuery(m_model->filter(), m_model->ascending());
+    m_model->fetchMore({});
+}
+
+void EventsPage::showStatus(const QString& status, bool oldestFirst)
+{
+    // A drill-down from the Overview: exactly the events the tile counts, nothing else filtered.
+    for (QLineEdit* e : {m_type, m_aggregateType, m_aggregate, m_error})
+        e->clear();
+    m_fromEnabled->setChecked(false);
+    m_untilEnabled->setChecked(false);
+    m_status->setCurrentIndex(std::max(0, m_status->findData(status)));
+    m_order->setCurrentIndex(oldestFirst ? 1 : 0);
+    if (status == EventStatus::Failed || status == EventStatus::Dead)
+        m_groupsStatus->setCurrentIndex(std::max(0, m_groupsStatus->findData(status)));
+    applyFilter();
+}
+
+QString EventsPage::emptyReason(const EventFilter& f) const
+{
+    const bool onlyStatus = f.eventType.isEmpty() && f.aggregateType.isEmpty() && f.aggregateId.isEmpty() &&
+                            f.errorText.isEmpty() && !f.createdFrom.isValid() && !f.createdUntil.isValid();
+    if (f.statuses.size() == 1 && onlyStatus) {
+        const QString status = f.statuses.first();
+        if (status == EventStatus::Failed || status == EventStatus::Dead || status == EventStatus::Pending)
+            return tr("No %1 events — good.").arg(Labels::status(status));
+        return tr("No %1 events.").arg(Labels::status(status));
+    }
+    if (f.statuses.isEmpty() && onlyStatus)
+        return tr("The outbox is empty: no events yet.");
+    return tr("No event matches the filter.");
+}
+
+void EventsPage::noteSnapshot(const MetricsSnapshot& snapshot)
+{
+    // Follow the data: failure groups reload when the counts they group changed; the table says
+    // how many newer events match its filter ("N new — show") instead of changing under the
+    // operator's selection.
+    // Only while the page is on screen: a hidden page costs the database nothing, and catches up
+    // within one sample when it is opened.
+    m_sampledCounts = snapshot.events;
+    if (!isVisible())
+        return;
+    const QString groupStatus = m_groupsStatus->currentData().toString();
+    if (snapshot.events.value(groupStatus) != m_groupsLoadedFor && !m_groupsLoading)
+        refreshGroups();
+    if (!m_model || m_model->isFetching() || m_model->ascending() || m_newCheckRunning || !m_context.browse)
+        return;
+    EventPageRequest request;
+    request.filter = m_model->filter();
+    request.afterId = m_model->rowCount() > 0 && m_model->eventAt(0) ? m_model->eventAt(0)->id : 0;
+    request.ascending = true;
+    request.limit = NewRowsCap + 1;
+    m_newCheckRunning = true;
+    EventTableModel* model = m_model;
+    m_context.browse->run<int>(
+        this,
+        [request](Database& db) -> Result<int> {
+            auto page = EventStore(db).list(request);
+            if (!page)
+                return page.error();
+            return int(page->events.size());
+        },
+        [this, model](const Result<int>& r) {
+            m_newCheckRunning = false;
+            if (model != m_model || !r.ok() || m_model->isFetching())
+                return;
+            if (*r <= 0) {
+                m_newRows->hide();
+                return;
+            }
+            m_newRows->setText(*r > NewRowsCap ? tr("%1+ new — show").arg(NewRowsCap)
+                                               : tr("%n new — show", nullptr, *r));
+            m_newRows->show();
+        });
 }
 
 void EventsPage::refreshGroups()
 {
     if (!m_context.analysis)
         return;
+    const QString status = m_groupsStatus->currentData().toString();
+    m_groupsLoading = true;
+    // The sampler's count when the groups were asked for: a later, different count reloads them.
+    const qint64 sampled = m_sampledCounts.value(status, -1);
     m_context.analysis->run<QVector<FailureGroup>>(
-        this, [](Database& db) { return FailureGroups(db).list(); },
-        [this](const Result<QVector<FailureGroup>>& r) {
+        this, [status](Database& db) { return FailureGroups(db).list(QStringList{status}); },
+        [this, status, sampled](const Result<QVector<FailureGroup>>& r) {
+            m_groupsLoading = false;
             if (!r.ok()) {
                 emit statusMessage(r.message());
                 return;
             }
+            if (status != m_groupsStatus->currentData().toString())
+                return; // the operator switched to the other status meanwhile
+            m_groupsLoadedFor = sampled;
             // Keep the operator's selection across a refresh (e.g. the one after an action).
             std::optional<std::pair<QString, QString>> selected;
             const QModelIndexList current = m_groupsView->selectionModel()->selectedRows();
@@ -235,12 +376,19 @@ void EventsPage::refreshGroups()
                                      m_groupList.at(current.first().row()).fingerprint};
             m_groupList = *r;
             QVector<QJsonObject> rows;
-            for (const FailureGroup& g : m_groupList)
+            qint64 grouped = 0;
+            for (const FailureGroup& g : m_groupList) {
+                grouped += g.count;
                 rows << QJsonObject{{QStringLiteral("count"), g.count},
-                                    {QStringLiteral("error_class"), g.errorClass},
+                                    {QStringLiteral("error_class"), Labels::errorClass(g.errorClass)},
                                     {QStringLiteral("fingerprint"), g.fingerprint},
                                     {QStringLiteral("example"), g.example}};
+            }
             m_groups->setRows(rows);
+            m_groupsInfo->setText(tr("%n group(s), %1 event(s), as of %2", nullptr, int(m_groupList.size()))
+                                      .arg(grouped)
+                                      .arg(Labels::time(QDateTime::currentDateTime())));
+            m_groupsHint->setReason(tr("No %1 events — nothing to group.").arg(Labels::status(status)));
             for (int i = 0; selected && i < m_groupList.size(); ++i) {
                 if (m_groupList.at(i).errorClass == selected->first &&
                     m_groupList.at(i).fingerprint == selected->second) {

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/ConsoleContext.h"
 #include "ui/desktop/actions/ActionTarget.h"
 
+#include <QDateTime>
 #include <QPointer>
 #include <QWidget>
 
@@ -11,10 +13,12 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 
 namespace outbox::desktop {
 
+class EmptyHint;
 class EventInspector;
 class EventTableModel;
 class ActionRunner;
@@ -37,9 +41,18 @@ public:
     // Reads the filter bar; an invalid combination becomes a message instead of a query.
     Result<EventFilter> currentFilter() const;
 
+    // How many newer rows the "N new — show" button announces at most.
+    static constexpr int NewRowsCap = 500;
+
 public slots:
     void applyFilter();
     void refreshGroups();
+    // Drill-down: show the events of one status (and its failure groups), newest or oldest first.
+    void showStatus(const QString& status, bool oldestFirst);
+    // Each metrics sample: reload failure groups whose count changed, announce new rows.
+    void noteSnapshot(const outbox::MetricsSnapshot& snapshot);
+    // Reloads the table with its applied filter (the "N new — show" button).
+    void reloadTable();
 
 signals:
     void statusMessage(const QString& message);
@@ -69,6 +82,18 @@ private:
     QComboBox* m_order = nullptr;
     QComboBox* m_scope = nullptr;
     QLabel* m_info = nullptr;
+    // Following the data
+    QString emptyReason(const EventFilter& filter) const;
+    QPushButton* m_newRows = nullptr;
+    QLabel* m_groupsInfo = nullptr;
+    QComboBox* m_groupsStatus = nullptr;
+    EmptyHint* m_eventsHint = nullptr;
+    EmptyHint* m_groupsHint = nullptr;
+    QDateTime m_loadedAt;
+    qint64 m_groupsLoadedFor = -1; // the sampled status count when the shown groups were read
+    QMap<QString, qint64> m_sampledCounts;
+    bool m_groupsLoading = false;
+    bool m_newCheckRunning = false;
 };
 
 } // namespace outbox::desktop

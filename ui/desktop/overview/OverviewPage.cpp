@@ -1,6 +1,7 @@
 #include "ui/desktop/overview/OverviewPage.h"
 
 #include "ui/desktop/overview/StatTile.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QValueAxis>
+#include <cmath>
 
 namespace outbox::desktop {
 namespace {
@@ -41,13 +43,50 @@ void trim(QLineSeries* series, int points)
         series->removePoints(0, series->count() - points);
 }
 
+// A count axis from 0 with whole, round steps (1, 2, 5 × 10^k) and at most five intervals, so
+// the labels read 0 100 200 300 400, never 96 192 288 or 0 0 0 0.
+void niceCountAxis(QValueAxis* axis, double max)
+{
+    max = std::max(1.0, max);
+    double step = 1;
+    for (double magnitude = 1;; magnitude *= 10) {
+        bool found = false;
+        for (double m : {1.0, 2.0, 5.0}) {
+            if (magnitude * m * 5 >= max) {
+                step = magnitude * m;
+                found = true;
+                break;
+            }
+        }
+        if (found)
+            break;
+    }
+    const int intervals = std::max(1, int(std::ceil(max / step)));
+    axis->setLabelFormat(QStringLiteral("%d"));
+    axis->setRange(0, step * intervals);
+    axis->setTickCount(intervals + 1);
+    axis->setMinorTickCount(0);
+}
+
 void fitY(QValueAxis* axis, const QList<QLineSeries*>& series)
 {
-    double max = 1;
+    double max = 0;
     for (QLineSeries* s : series)
         for (const QPointF& p : s->points())
             max = std::max(max, p.y());
-    axis->setRange(0, max * 1.15);
+    niceCountAxis(axis, max);
+}
+
+// A time axis over whole seconds whose ticks fall on whole seconds: every label is different.
+void fitTime(QDateTimeAxis* axis, qint64 firstMs, qint64 lastMs)
+{
+    const qint64 from = firstMs / 1000 * 1000;
+    qint64 seconds = std::max<qint64>(1, (lastMs - from + 999) / 1000);
+    int intervals = int(std::min<qint64>(seconds, 4));
+    seconds = (seconds + intervals - 1) / intervals * intervals;
+    axis->setTickCount(intervals + 1);
+    axis->setRange(QDateTime::fromMSecsSinceEpoch(from),
+                   QDateTime::fromMSecsSinceEpoch(from + seconds * 1000));
 }
 
 } // namespace
@@ -77,8 +116,10 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
         wall->setObjectName(QStringLiteral("wallboardButton"));
         controls->addWidget(wall);
         layout->addLayout(controls);
-        connect(m_interval, &QComboBox::currentIndexChanged, this,
-                [this](int) { emit intervalChanged(m_interval->currentData().toInt()); });
+        connect(m_interval, &QComboBox::currentIndexChanged, this, [this](int) {
+            setSamplingInterval(m_interval->currentData().toInt());
+            emit intervalChanged(m_interval->currentData().toInt());
+        });
         connect(m_pause, &QCheckBox::toggled, this, &OverviewPage::pausedChanged);
         connect(wall, &QPushButton::clicked, this, &OverviewPage::wallboardRequested);
     }
@@ -92,6 +133,11 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
         auto* tile = new StatTile(spec.second, this);
         tile->setObjectName(QStringLiteral("tile_") + spec.first);
         tile->setScale(wallboard ? 3.0 : 1.0);
+        if (!wallboard) {
+            tile->setClickable(tr("Show what this counts"));
+            const QString key = spec.first;
+            connect(tile, &StatTile::clicked, this, [this, key]() { emit drillDown(key); });
+        }
         tiles->addWidget(tile);
         m_tiles.insert(spec.first, tile);
     }
@@ -101,7 +147,6 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     layout->addLayout(grid, 1);
 
     m_backlogChart = new QChart;
-    m_backlogChart->setTitle(tr("Backlog by status"));
     m_backlogX = new QDateTimeAxis;
     m_backlogX->setFormat(QStringLiteral("HH:mm:ss"));
     m_backlogY = new QValueAxis;
@@ -111,38 +156,58 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     for (const QString& status : {QStringLiteral("PENDING"), QStringLiteral("SENDING"),
                                   QStringLiteral("FAILED"), QStringLiteral("DEAD")}) {
         auto* series = new QLineSeries;
-        series->setName(status);
+        series->setName(Labels::status(status));
         series->setColor(statusColour(status));
         m_backlogChart->addSeries(series);
         series->attachAxis(m_backlogX);
         series->attachAxis(m_backlogY);
         m_backlog.insert(status, series);
     }
+    m_backlogChart->setObjectName(QStringLiteral("backlogChart"));
     grid->addWidget(makeChartView(m_backlogChart), 0, 0);
 
-    auto* rateChart = new QChart;
-    rateChart->setTitle(tr("Sent and failed per interval"));
+    m_rateChart = new QChart;
+    QChart* rateChart = m_rateChart;
     m_rateX = new QDateTimeAxis;
     m_rateX->setFormat(QStringLiteral("HH:mm:ss"));
     m_rateY = new QValueAxis;
     m_rateY->setLabelFormat(QStringLiteral("%d"));
+    m_rateY->setTitleText(tr("sent"));
+    // Failures are few next to sends: they get their own scale on the right, in their colour.
+    m_failedY = new QValueAxis;
+    m_failedY->setLabelFormat(QStringLiteral("%d"));
+    m_failedY->setTitleText(tr("failed"));
+    m_failedY->setLabelsColor(QColor(0xc6, 0x28, 0x28));
+    m_failedY->setTitleBrush(QColor(0xc6, 0x28, 0x28));
     rateChart->addAxis(m_rateX, Qt::AlignBottom);
     rateChart->addAxis(m_rateY, Qt::AlignLeft);
+    rateChart->addAxis(m_failedY, Qt::AlignRight);
     m_sent = new QLineSeries;
     m_sent->setName(tr("sent"));
     m_sent->setColor(QColor(0x2e, 0x7d, 0x32));
     m_failed = new QLineSeries;
     m_failed->setName(tr("failed"));
     m_failed->setColor(QColor(0xc6, 0x28, 0x28));
-    for (QLineSeries* s : {m_sent, m_failed}) {
-        rateChart->addSeries(s);
-        s->attachAxis(m_rateX);
-        s->attachAxis(m_rateY);
-    }
+    rateChart->addSeries(m_sent);
+    m_sent->attachAxis(m_rateX);
+    m_sent->attachAxis(m_rateY);
+    rateChart->addSeries(m_failed);
+    m_failed->attachAxis(m_rateX);
+    m_failed->attachAxis(m_failedY);
+    QPen failedPen(QColor(0xc6, 0x28, 0x28));
+    failedPen.setWidth(2);
+    failedPen.setStyle(Qt::DashLine);
+    m_failed->setPen(failedPen);
+    niceCountAxis(m_rateY, 0);
+    niceCountAxis(m_failedY, 0);
+    niceCountAxis(m_backlogY, 0);
+    rateChart->setObjectName(QStringLiteral("rateChart"));
     grid->addWidget(makeChartView(rateChart), 0, 1);
+    setSamplingInterval(2000);
 
     auto* attemptsChart = new QChart;
     attemptsChart->setTitle(tr("Attempts of unsent events"));
+    attemptsChart->setObjectName(QStringLiteral("attemptsChart"));
     m_attempts = new QBarSeries;
     attemptsChart->addSeries(m_attempts);
     m_attemptsX = new QBarCategoryAxis;
@@ -195,10 +260,12 @@ QChartView* OverviewPage::makeChartView(QChart* chart)
             QFont af = axis->labelsFont();
             af.setPointSize(13);
             axis->setLabelsFont(af);
+            axis->setTitleFont(af);
         }
     }
     chart->setAnimationOptions(QChart::NoAnimation);
     auto* view = new QChartView(chart, this);
+    view->setObjectName(chart->objectName() + QStringLiteral("View"));
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(m_wallboard ? 300 : 200);
     return view;
@@ -241,33 +308,82 @@ void OverviewPage::clearHistory()
     m_throughput.reset();
 }
 
+void OverviewPage::setSamplingInterval(int ms)
+{
+    m_intervalMs = ms;
+    const QString every = tr("every %1").arg(formatInterval(ms));
+    m_backlogChart->setTitle(tr("Backlog by status (sampled %1)").arg(every));
+    m_rateChart->setTitle(tr("Sent and failed per interval (%1)").arg(every));
+}
+
+QString OverviewPage::formatInterval(int ms)
+{
+    return ms % 1000 == 0 ? tr("%n s", nullptr, ms / 1000) : tr("%1 ms").arg(ms);
+}
+
+void OverviewPage::clearAll()
+{
+    clearHistory();
+    for (StatTile* tile : std::as_const(m_tiles))
+        tile->setValue(QStringLiteral("–"));
+    m_attempts->clear();
+    m_attemptsX->clear();
+    m_leases->setRowCount(0);
+    m_relays->setRowCount(0);
+    if (m_updated)
+        m_updated->clear();
+}
+
+StatTile::Severity OverviewPage::relaysSeverity(const MetricsSnapshot& s)
+{
+    const int up = int(s.relays.size()) - s.staleRelays(StaleHeartbeatMs);
+    const qint64 backlog =
+        s.events.value(QStringLiteral("PENDING")) + s.events.value(QStringLiteral("SENDING"));
+    if (up <= 0 && backlog > 0)
+        return StatTile::Severity::Critical; // events wait and nobody sends them: the worst
+    if (up < s.relays.size())
+        return StatTile::Severity::Warning;
+    return StatTile::Severity::Normal;
+}
+
+StatTile::Severity OverviewPage::ageSeverity(qint64 oldestPendingMs)
+{
+    if (oldestPendingMs >= OldestPendingCriticalMs)
+        return StatTile::Severity::Critical;
+    if (oldestPendingMs >= OldestPendingWarningMs)
+        return StatTile::Severity::Warning;
+    return StatTile::Severity::Normal;
+}
+
 void OverviewPage::showSnapshot(const MetricsSnapshot& s)
 {
     const QLocale locale;
+    using Severity = StatTile::Severity;
+    const auto warnIfAny = [](qint64 n) { return n > 0 ? Severity::Warning : Severity::Normal; };
     m_tiles.value(QStringLiteral("oldest"))
-        ->setValue(formatAge(s.oldestPendingAgeMs), s.oldestPendingAgeMs > 300000);
+        ->setValue(formatAge(s.oldestPendingAgeMs), ageSeverity(s.oldestPendingAgeMs));
     m_tiles.value(QStringLiteral("PENDING"))
         ->setValue(locale.toString(s.events.value(QStringLiteral("PENDING"))));
     m_tiles.value(QStringLiteral("FAILED"))
         ->setValue(locale.toString(s.events.value(QStringLiteral("FAILED"))),
-                   s.events.value(QStringLiteral("FAILED")) > 0);
+                   warnIfAny(s.events.value(QStringLiteral("FAILED"))));
     m_tiles.value(QStringLiteral("DEAD"))
         ->setValue(locale.toString(s.events.value(QStringLiteral("DEAD"))),
-                   s.events.value(QStringLiteral("DEAD")) > 0);
+                   warnIfAny(s.events.value(QStringLiteral("DEAD"))));
     m_tiles.value(QStringLiteral("dlq"))
         ->setValue(locale.toString(s.deadLetters.value(QStringLiteral("NEW"))),
-                   s.deadLetters.value(QStringLiteral("NEW")) > 0);
+                   warnIfAny(s.deadLetters.value(QStringLiteral("NEW"))));
     const int stale = s.staleRelays(StaleHeartbeatMs);
     m_tiles.value(QStringLiteral("relays"))
-        ->setValue(QStringLiteral("%1/%2").arg(s.relays.size() - stale).arg(s.relays.size()), stale > 0);
+        ->setValue(QStringLiteral("%1/%2").arg(s.relays.size() - stale).arg(s.relays.size()),
+                   relaysSeverity(s));
 
     const qint64 x = s.takenAt.toMSecsSinceEpoch();
     for (auto it = m_backlog.cbegin(); it != m_backlog.cend(); ++it) {
         it.value()->append(double(x), double(s.events.value(it.key())));
         trim(it.value(), HistoryPoints);
     }
-    const QDateTime from = QDateTime::fromMSecsSinceEpoch(qint64(m_backlog.first()->at(0).x()));
-    m_backlogX->setRange(from, s.takenAt.addSecs(1));
+    fitTime(m_backlogX, qint64(m_backlog.first()->at(0).x()), x);
     fitY(m_backlogY, m_backlog.values());
 
     const ThroughputTracker::Delta delta = m_throughput.add(s);
@@ -276,8 +392,9 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
         m_failed->append(double(x), double(delta.failed));
         trim(m_sent, HistoryPoints);
         trim(m_failed, HistoryPoints);
-        m_rateX->setRange(QDateTime::fromMSecsSinceEpoch(qint64(m_sent->at(0).x())), s.takenAt.addSecs(1));
-        fitY(m_rateY, {m_sent, m_failed});
+        fitTime(m_rateX, qint64(m_sent->at(0).x()), x);
+        fitY(m_rateY, {m_sent});
+        fitY(m_failedY, {m_failed});
     }
 
     m_attempts->clear();
@@ -291,11 +408,11 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     }
     m_attempts->append(set);
     m_attemptsX->setCategories(categories);
-    m_attemptsY->setRange(0, double(maxCount) * 1.15);
+    niceCountAxis(m_attemptsY, double(maxCount));
 
     if (m_updated)
         m_updated->setText(tr("Updated %1 (%2 ms)%3")
-                               .arg(locale.toString(s.takenAt.toLocalTime().time(), QLocale::ShortFormat))
+                               .arg(Labels::time(s.takenAt))
                                .arg(s.queryMillis)
                                .arg(s.sentIsEstimate ? tr("; SENT is an estimate") : QString()));
     m_leases->setRowCount(s.leaseHolders.size());
@@ -322,6 +439,10 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
             m_relays->setItem(i, c, item);
         }
     }
+    // Names and states whole, whatever the font size (the wallboard's is large).
+    for (QTableWidget* t : {m_leases, m_relays})
+        for (int c = 0; c + 1 < t->columnCount(); ++c)
+            t->resizeColumnToContents(c);
 }
 
 } // namespace outbox::desktop

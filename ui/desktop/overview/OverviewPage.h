@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
+#include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/overview/ThroughputTracker.h"
 
 #include <QMap>
@@ -22,8 +23,6 @@ class QValueAxis;
 
 namespace outbox::desktop {
 
-class StatTile;
-
 // Live health of the outbox from the MetricsSampler's snapshots: tiles, backlog by status over
 // time, sent/failed per interval, attempts of unsent events, lease holders and relays. The same
 // widget in wallboard mode shows only large tiles and charts, readable across a room.
@@ -34,19 +33,31 @@ class OverviewPage : public QWidget
 public:
     static constexpr int HistoryPoints = 180;
     static constexpr qint64 StaleHeartbeatMs = 30000;
+    // The oldest PENDING event's age turns amber, then red.
+    static constexpr qint64 OldestPendingWarningMs = 60000;
+    static constexpr qint64 OldestPendingCriticalMs = 300000;
 
     explicit OverviewPage(bool wallboard = false, QWidget* parent = nullptr);
 
     void showSnapshot(const MetricsSnapshot& snapshot);
     void clearHistory();
+    // Back to "not connected": no numbers, no charts, no rows.
+    void clearAll();
     int pointCount() const;
+    // States the sampling interval on the charts.
+    void setSamplingInterval(int ms);
 
     static QString formatAge(qint64 ms);
+    static QString formatInterval(int ms);
+    static StatTile::Severity relaysSeverity(const MetricsSnapshot& snapshot);
+    static StatTile::Severity ageSeverity(qint64 oldestPendingMs);
 
 signals:
     void intervalChanged(int milliseconds);
     void pausedChanged(bool paused);
     void wallboardRequested();
+    // A tile was clicked: "oldest", "PENDING", "FAILED", "DEAD", "dlq" or "relays".
+    void drillDown(const QString& tile);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -65,6 +76,9 @@ private:
     QLineSeries* m_failed = nullptr;
     QDateTimeAxis* m_rateX = nullptr;
     QValueAxis* m_rateY = nullptr;
+    QValueAxis* m_failedY = nullptr;
+    QChart* m_rateChart = nullptr;
+    int m_intervalMs = 2000;
     QBarSeries* m_attempts = nullptr;
     QBarCategoryAxis* m_attemptsX = nullptr;
     QValueAxis* m_attemptsY = nullptr;

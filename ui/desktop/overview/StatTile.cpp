@@ -1,6 +1,8 @@
 #include "ui/desktop/overview/StatTile.h"
 
+#include <QKeyEvent>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QVBoxLayout>
 
 namespace outbox::desktop {
@@ -19,11 +21,11 @@ StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
     restyle();
 }
 
-void StatTile::setValue(const QString& value, bool alert)
+void StatTile::setValue(const QString& value, Severity severity)
 {
     m_value->setText(value);
-    if (alert != m_alert) {
-        m_alert = alert;
+    if (severity != m_severity) {
+        m_severity = severity;
         restyle();
     }
 }
@@ -39,11 +41,38 @@ void StatTile::setScale(double scale)
     restyle();
 }
 
+void StatTile::setClickable(const QString& hint)
+{
+    m_clickable = true;
+    setCursor(Qt::PointingHandCursor);
+    setFocusPolicy(Qt::StrongFocus); // Enter or Space on a focused tile works like a click
+    setToolTip(hint);
+}
+
+void StatTile::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (m_clickable && event->button() == Qt::LeftButton && rect().contains(event->position().toPoint()))
+        emit clicked();
+    QFrame::mouseReleaseEvent(event);
+}
+
+void StatTile::keyPressEvent(QKeyEvent* event)
+{
+    if (m_clickable &&
+        (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space)) {
+        emit clicked();
+        return;
+    }
+    QFrame::keyPressEvent(event);
+}
+
 void StatTile::restyle()
 {
-    m_value->setStyleSheet(QStringLiteral("font-size: %1pt; font-weight: bold; color: %2;")
-                               .arg(int(20 * m_scale))
-                               .arg(m_alert ? QStringLiteral("#c62828") : QStringLiteral("palette(text)")));
+    const QString colour = m_severity == Severity::Critical  ? QStringLiteral("#c62828")
+                           : m_severity == Severity::Warning ? QStringLiteral("#ef6c00")
+                                                             : QStringLiteral("palette(text)");
+    m_value->setStyleSheet(
+        QStringLiteral("font-size: %1pt; font-weight: bold; color: %2;").arg(int(20 * m_scale)).arg(colour));
     m_caption->setStyleSheet(QStringLiteral("font-size: %1pt;").arg(int(9 * m_scale)));
 }
 

@@ -6,23 +6,36 @@ class QLabel;
 
 namespace outbox::desktop {
 
-// One big number with a caption (oldest pending age, DEAD, FAILED, dead letters NEW …).
+// One big number with a caption (oldest pending age, DEAD, FAILED, dead letters NEW …). Its
+// colour says how bad the number is; a click asks to see what the number counts.
 class StatTile : public QFrame
 {
     Q_OBJECT
 
 public:
+    enum class Severity { Normal, Warning, Critical };
+
     StatTile(const QString& caption, QWidget* parent = nullptr);
 
-    void setValue(const QString& value, bool alert = false);
+    void setValue(const QString& value, Severity severity = Severity::Normal);
     QString value() const;
+    Severity severity() const { return m_severity; }
     void setScale(double scale); // the wallboard uses large tiles
+    void setClickable(const QString& hint);
+
+signals:
+    void clicked();
+
+protected:
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     QLabel* m_caption = nullptr;
     QLabel* m_value = nullptr;
     double m_scale = 1.0;
-    bool m_alert = false;
+    Severity m_severity = Severity::Normal;
+    bool m_clickable = false;
     void restyle();
 };
 

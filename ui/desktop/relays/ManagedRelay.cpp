@@ -23,7 +23,7 @@ ManagedRelay::ManagedRelay(QObject* parent) : QObject(parent)
     connect(&m_restartTimer, &QTimer::timeout, this, &ManagedRelay::launch);
     connect(&m_process, &QProcess::readyRead, this, [this]() {
         while (m_process.canReadLine())
-            emit line(QString::fromUtf8(m_process.readLine()).trimmed());
+            emitLine(QString::fromUtf8(m_process.readLine()).trimmed());
     });
     connect(&m_process, &QProcess::finished, this, &ManagedRelay::exited);
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -84,16 +84,29 @@ void ManagedRelay::launch()
 {
     if (!m_wanted)
         return;
+    m_lastLine.clear();
     emit line(tr("$ %1 %2").arg(m_program, m_arguments.join(QLatin1Char(' '))));
     m_process.start(m_program, m_arguments);
     emit stateChanged(tr("running"));
+}
+
+void ManagedRelay::emitLine(const QString& text)
+{
+    if (!text.isEmpty())
+        m_lastLine = text.section(QLatin1Char('\n'), -1);
+    emit line(text);
 }
 
 void ManagedRelay::stop()
 {
     m_wanted = false;
     m_restartTimer.stop();
-    if (m_process.state() != QProcess::NotRunning) {
+    if (m_process.state() == QProcess::NotRunning) {
+        // Nothing to wait for (stopped during a restart backoff, or never started).
+        emit stateChanged(tr("stopped"));
+        return;
+    }
+    {
         // SIGTERM makes the relay drain: finish in-flight sends, release claims, deregister.
         m_process.terminate();
         QTimer::singleShot(15000, &m_process, [this]() {
@@ -107,9 +120,18 @@ void ManagedRelay::stop()
 void ManagedRelay::exited(int code, QProcess::ExitStatus status)
 {
     if (m_process.bytesAvailable() > 0)
-        emit line(QString::fromUtf8(m_process.readAll()).trimmed());
+        emitLine(QString::fromUtf8(m_process.readAll()).trimmed());
     if (!m_wanted) {
         emit stateChanged(tr("stopped"));
+        return;
+    }
+    if (status == QProcess::NormalExit && code == UsageExitCode) {
+        // A usage or configuration error fails the same way on every restart: stop supervising
+        // and say why instead of restarting for ever.
+        m_wanted = false;
+        const QString why = m_lastLine.isEmpty() ? tr("configuration error") : m_lastLine;
+        emit line(tr("relay exited with code %1 (configuration error); not restarting").arg(code));
+        emit stateChanged(tr("stopped: %1").arg(why));
         return;
     }
     ++m_restarts;

@@ -8,7 +8,8 @@
 namespace outbox::desktop {
 
 // A supervised `outboxctl relay` child: its output streams out line by line, and if it dies
-// unasked it is started again after a backoff that doubles up to MaxBackoffMs.
+// unasked it is started again after a backoff that doubles up to MaxBackoffMs; an exit with a usage
+// error (code 2) ends the supervision instead, since a restart would fail the same way.
 class ManagedRelay : public QObject
 {
     Q_OBJECT
@@ -16,6 +17,8 @@ class ManagedRelay : public QObject
 public:
     static constexpr int FirstBackoffMs = 1000;
     static constexpr int MaxBackoffMs = 30000;
+    // outboxctl's exit code for a usage or configuration error: restarting cannot help.
+    static constexpr int UsageExitCode = 2;
 
     explicit ManagedRelay(QObject* parent = nullptr);
     ~ManagedRelay() override;
@@ -39,11 +42,13 @@ signals:
 private:
     void launch();
     void exited(int code, QProcess::ExitStatus status);
+    void emitLine(const QString& text);
 
     QProcess m_process;
     QTimer m_restartTimer;
     QString m_program;
     QStringList m_arguments;
+    QString m_lastLine; // the child's last output line: why it stopped
     bool m_wanted = false;
     int m_backoffMs = FirstBackoffMs;
     int m_restarts = 0;

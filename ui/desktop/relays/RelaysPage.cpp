@@ -1,9 +1,10 @@
 #include "ui/desktop/relays/RelaysPage.h"
 
-#include "ui/desktop/actions/ActionDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/relays/ManagedRelay.h"
+#include "ui/desktop/relays/RelayControlDialog.h"
+#include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QBrush>
@@ -15,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QTableView>
 
@@ -48,12 +50,22 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Last error: its start and its end, all of it in the tooltip (wrapping would elide the end).
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setWordWrap(false);
+    m_table->setColumnWidth(0, 200);
+    m_table->setColumnWidth(3, 90);
+    m_table->setColumnWidth(4, 80);
+    for (int c : {2, 6, 7, 8, 9})
+        m_table->setColumnWidth(c, 70);
+    m_hint = new EmptyHint(m_table);
+    m_hint->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 
     auto* controls = new QHBoxLayout;
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("relayReason"));
-    m_reason->setPlaceholderText(tr("reason (required, written to the audit log)"));
+    m_reason->setPlaceholderText(tr("reason (required, asked for again before anything changes)"));
     controls->addWidget(m_reason, 1);
     const QList<QPair<RelayControl::Command, QString>> buttons{
         {RelayControl::Command::Pause, QStringLiteral("pauseRelay")},
@@ -107,6 +119,9 @@ void RelaysPage::setContext(const ConsoleContext& context, const DatabaseUrl& ur
     m_context = context;
     m_url = url;
     m_hasUrl = context.browse != nullptr;
+    m_model->setRows({});
+    m_reason->clear();
+    m_hint->setReason(m_hasUrl ? QString() : tr("Not connected."));
 }
 
 void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
@@ -121,6 +136,8 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
         rows << o;
     }
     m_model->setRows(rows);
+    m_hint->setReason(tr("No relay has registered with this database: nothing sends the outbox's events. "
+                         "Start one below or with outboxctl relay."));
     for (int i = 0; i < rows.size(); ++i)
         if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
             m_table->selectionModel()->select(m_model->index(i, 0),
@@ -129,54 +146,59 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
 
 void RelaysPage::control(RelayControl::Command command)
 {
-    if (!m_context.actions)
+    if (!m_context.actions) {
+        emit statusMessage(tr("Not connected."));
         return;
+    }
+    QVector<QJsonObject> relays;
     QStringList workers;
-    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
-        workers << m_model->record(index.row()).value(QStringLiteral("worker_id")).toString();
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        relays << m_model->record(index.row());
+        workers << relays.constLast().value(QStringLiteral("worker_id")).toString();
+    }
     if (workers.isEmpty()) {
         emit statusMessage(tr("Select one or more relays first."));
         return;
     }
-    const QString reason = m_reason->text().trimmed();
-    if (reason.isEmpty()) {
-        emit statusMessage(tr("A reason is required."));
-        return;
-    }
-    if (!m_context.production) {
-        apply(command, workers, reason);
-        return;
-    }
-    // Production: the same typed confirmation as every other action.
-    const QString verb = RelayControl::actionName(command).mid(6); // "relay.pause" -> "pause"
-    auto* dialog = new ActionDialog(RelayControl::actionName(command),
-                                    tr("%1 relay(s): %2. This is a PRODUCTION connection.")
-                                        .arg(workers.size())
-                                        .arg(workers.join(QStringLiteral(", "))),
-                                    QJsonArray::fromStringList(workers),
-                                    QStringLiteral("%1 %2").arg(verb).arg(workers.size()), this);
+    // Always a preview of which relays, a reason given for this action, and on production a
+    // typed confirmation; a failure stays in the dialog.
+    auto* dialog =
+        new RelayControlDialog(command, relays, m_reason->text().trimmed(), m_context.production, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this,
-            [this, dialog, command, workers]() { apply(command, workers, dialog->reason()); });
+    m_reason->clear(); // never silently reused by the next click
+    connect(
+        dialog, &RelayControlDialog::runRequested, this,
+        [this, dialog, command, workers](const QString& reason) { apply(command, workers, reason, dialog); });
     dialog->open();
 }
 
-void RelaysPage::apply(RelayControl::Command command, const QStringList& workers, const QString& reason)
+void RelaysPage::apply(RelayControl::Command command, const QStringList& workers, const QString& reason,
+                       RelayControlDialog* dialog)
 {
+    if (!m_context.actions) {
+        dialog->failed(tr("Not connected."));
+        return;
+    }
     const QString actor = m_context.actor;
+    QPointer<RelayControlDialog> guard(dialog);
     m_context.actions->run<RelayControlResult>(
         this,
         [command, workers, reason, actor](Database& db) {
             return RelayControl(db).apply(command, workers, reason, actor);
         },
-        [this](const Result<RelayControlResult>& r) {
+        [this, guard](const Result<RelayControlResult>& r) {
             if (!r.ok()) {
+                if (guard)
+                    guard->failed(r.message());
                 emit statusMessage(r.message());
                 return;
             }
+            if (guard)
+                guard->accept();
             emit statusMessage(tr("%1: %n relay(s) changed (audit #%2)", nullptr, int(r->changed.size()))
                                    .arg(r->action)
                                    .arg(r->auditId));
+            emit relaysChanged();
         });
 }
 

@@ -14,7 +14,9 @@ class QLabel;
 
 namespace outbox::desktop {
 
+class EmptyHint;
 class ManagedRelay;
+class RelayControlDialog;
 class RecordTableModel;
 
 // Every registered relay (from the sampler's snapshots) with pause / resume / drain through
@@ -32,10 +34,13 @@ public:
 
 signals:
     void statusMessage(const QString& message);
+    // An audited relay command went through: the Audit page and the numbers may have moved.
+    void relaysChanged();
 
 private:
     void control(RelayControl::Command command);
-    void apply(RelayControl::Command command, const QStringList& workers, const QString& reason);
+    void apply(RelayControl::Command command, const QStringList& workers, const QString& reason,
+               RelayControlDialog* dialog);
     void startRelay();
 
     ConsoleContext m_context;
@@ -48,6 +53,7 @@ private:
     QPlainTextEdit* m_log = nullptr;
     QLabel* m_relayState = nullptr;
     ManagedRelay* m_relay = nullptr;
+    EmptyHint* m_hint = nullptr;
 };
 
 } // namespace outbox::desktop

@@ -1,5 +1,7 @@
 #include "ui/desktop/widgets/RecordTableModel.h"
 
+#include "ui/desktop/widgets/Labels.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -23,6 +25,15 @@ void RecordTableModel::appendRows(const QVector<QJsonObject>& rows)
         return;
     beginInsertRows({}, m_rows.size(), m_rows.size() + rows.size() - 1);
     m_rows += rows;
+    endInsertRows();
+}
+
+void RecordTableModel::prependRows(const QVector<QJsonObject>& rows)
+{
+    if (rows.isEmpty())
+        return;
+    beginInsertRows({}, 0, int(rows.size()) - 1);
+    m_rows = rows + m_rows;
     endInsertRows();
 }
 
@@ -65,8 +76,19 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const
         return m_brush ? m_brush(row) : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    const QString text = display(row.value(m_columns.at(index.column()).key));
+    const QString text = cellText(index.row(), index.column());
     return role == Qt::DisplayRole ? QVariant(text.left(300)) : QVariant(text.left(4000));
+}
+
+QString RecordTableModel::cellText(int row, int column) const
+{
+    const QJsonValue value = m_rows.at(row).value(m_columns.at(column).key);
+    if (m_columns.at(column).dateTime && value.isString()) {
+        const QDateTime at = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+        if (at.isValid())
+            return Labels::dateTime(at);
+    }
+    return display(value);
 }
 
 QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -19,6 +19,7 @@ public:
     {
         QString key;
         QString title;
+        bool dateTime = false; // an ISO timestamp, shown local with its seconds
     };
     // Optional colouring of a row (e.g. a stale relay in red); invalid QVariant for none.
     using RowBrush = std::function<QVariant(const QJsonObject& row)>;
@@ -27,6 +28,7 @@ public:
 
     void setRows(const QVector<QJsonObject>& rows);
     void appendRows(const QVector<QJsonObject>& rows);
+    void prependRows(const QVector<QJsonObject>& rows);
     void setRowBrush(RowBrush brush) { m_brush = std::move(brush); }
     const QJsonObject& record(int row) const { return m_rows.at(row); }
     const QVector<QJsonObject>& records() const { return m_rows; }
@@ -39,6 +41,8 @@ public:
 
     // A JSON value as one line of text, as the tables and the CSV export show it.
     static QString display(const QJsonValue& value);
+    // The text of one cell as the table shows it (dates local, with seconds).
+    QString cellText(int row, int column) const;
 
 private:
     QVector<Column> m_columns;

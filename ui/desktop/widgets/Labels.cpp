@@ -1,0 +1,53 @@
+#include "ui/desktop/widgets/Labels.h"
+
+#include <QCoreApplication>
+
+namespace outbox::desktop {
+
+QString Labels::status(const QString& status)
+{
+    if (status == QLatin1String("PENDING"))
+        return QCoreApplication::translate("Labels", "PENDING");
+    if (status == QLatin1String("SENDING"))
+        return QCoreApplication::translate("Labels", "SENDING");
+    if (status == QLatin1String("SENT"))
+        return QCoreApplication::translate("Labels", "SENT");
+    if (status == QLatin1String("FAILED"))
+        return QCoreApplication::translate("Labels", "FAILED");
+    if (status == QLatin1String("DEAD"))
+        return QCoreApplication::translate("Labels", "DEAD");
+    if (status == QLatin1String("NEW"))
+        return QCoreApplication::translate("Labels", "NEW");
+    if (status == QLatin1String("REPLAYING"))
+        return QCoreApplication::translate("Labels", "REPLAYING");
+    if (status == QLatin1String("REPLAYED"))
+        return QCoreApplication::translate("Labels", "REPLAYED");
+    if (status == QLatin1String("DISCARDED"))
+        return QCoreApplication::translate("Labels", "DISCARDED");
+    return status;
+}
+
+QString Labels::errorClass(const QString& errorClass)
+{
+    if (errorClass == QLatin1String("deterministic"))
+        return QCoreApplication::translate("Labels", "deterministic");
+    if (errorClass == QLatin1String("transient"))
+        return QCoreApplication::translate("Labels", "transient");
+    if (errorClass == QLatin1String("unknown_outcome"))
+        return QCoreApplication::translate("Labels", "unknown outcome");
+    if (errorClass == QLatin1String("connection"))
+        return QCoreApplication::translate("Labels", "connection");
+    return errorClass;
+}
+
+QString Labels::dateTime(const QDateTime& at)
+{
+    return at.isValid() ? at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QString();
+}
+
+QString Labels::time(const QDateTime& at)
+{
+    return at.isValid() ? at.toLocalTime().toString(QStringLiteral("HH:mm:ss")) : QString();
+}
+
+} // namespace outbox::desktop

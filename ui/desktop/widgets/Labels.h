@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+
+namespace outbox::desktop {
+
+// Words the console shows as labels (legends, filter choices, column captions) in the user's
+// language. Stored values (an event's status in a table cell, an error text) stay as they are.
+class Labels
+{
+public:
+    // PENDING, SENDING, SENT, FAILED, DEAD and the dead-letter states.
+    static QString status(const QString& status);
+    // The error classes of a delivery failure: transient, deterministic.
+    static QString errorClass(const QString& errorClass);
+    // A point in time with its seconds, in local time, the same in every language.
+    static QString dateTime(const QDateTime& at);
+    static QString time(const QDateTime& at);
+};
+
+} // namespace outbox::desktop
