@@ -4,8 +4,12 @@ namespace outbox {
 
 QStringList MySqlDialect::urlOptions() const
 {
-    return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"), QStringLiteral("SSL_CA"), QStringLiteral("SSL_CAPATH"),
-            QStringLiteral("SSL_CERT"), QStringLiteral("SSL_KEY"), QStringLiteral("SSL_CIPHER")};
+    return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"),
+            QStringLiteral("SSL_CA"),
+            QStringLiteral("SSL_CAPATH"),
+            QStringLiteral("SSL_CERT"),
+            QStringLiteral("SSL_KEY"),
+            QStringLiteral("SSL_CIPHER")};
 }
 
 QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const

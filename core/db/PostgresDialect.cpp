@@ -4,8 +4,9 @@ namespace outbox {
 
 QStringList PostgresDialect::urlOptions() const
 {
-    return {QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"), QStringLiteral("sslcert"),
-            QStringLiteral("sslkey"),          QStringLiteral("sslcrl"),      QStringLiteral("connect_timeout"),
+    return {QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),
+            QStringLiteral("sslcert"),         QStringLiteral("sslkey"),
+            QStringLiteral("sslcrl"),          QStringLiteral("connect_timeout"),
             QStringLiteral("application_name")};
 }
 
