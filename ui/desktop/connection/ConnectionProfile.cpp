@@ -80,9 +80,7 @@ QStringList ProfileStore::recent()
 
 void ProfileStore::addRecent(const DatabaseUrl& url)
 {
-    QString text = url.redacted(); // never the password
-    if (!url.connectOptions.isEmpty() && url.kind != DatabaseKind::Sqlite)
-        text += QLatin1Char('?') + QString(url.connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
+    const QString text = url.redacted(); // the connection options, never the password
     QStringList urls = recent();
     urls.removeAll(text);
     urls.prepend(text);
