@@ -5,9 +5,13 @@
 #include "core/ops/BulkActionEngine.h"
 #include "core/relay/DeadLetterReplayer.h"
 
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSysInfo>
+#include <QThread>
 #include <atomic>
 #include <cstdio>
 #include <functional>
@@ -19,6 +23,9 @@ Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p);
 QList<QCommandLineOption> eventFilterOptions();
 
 namespace {
+
+// How long `dlq replay --deliver` waits for dead letters leased by another replayer.
+constexpr qint64 MaxLeaseWaitMs = 120000;
 
 QList<QCommandLineOption> actionOptions()
 {
@@ -296,27 +303,57 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
     auto publisher = KafkaPublisher::create(bootstrap, properties);
     if (!publisher)
         return ctx.fail(publisher.error());
-    DeadLetterReplayer replayer(**db, **publisher, [&ctx](const QString& line) {
+    ReplayOptions replayOptions;
+    replayOptions.workerId = QStringLiteral("outboxctl-%1-%2")
+                                 .arg(QSysInfo::machineHostName())
+                                 .arg(QCoreApplication::applicationPid());
+    replayOptions.ignoreBackoff = true; // the operator asks for it now
+    const qint64 timeoutMs = properties.messageTimeoutMs() + 2000;
+    DeadLetterReplayer replayer(**db, **publisher, replayOptions, [&ctx](const QString& line) {
         if (!ctx.json())
             ctx.err << line << Qt::endl;
     });
     ReplayRound total;
+    int stillLeased = 0;
+    QElapsedTimer sinceProgress;
+    sinceProgress.start();
+    bool announcedWait = false;
     while (true) {
-        auto round = replayer.deliver(500, properties.messageTimeoutMs() + 2000, token);
+        auto round = replayer.deliver(500, timeoutMs, token);
         if (!round)
             return ctx.fail(round.error());
         total.delivered += round->delivered;
         total.fenced += round->fenced;
         total.failed += round->failed;
+        total.gaveUp += round->gaveUp;
         if (!round->lastError.isEmpty())
             total.lastError = round->lastError;
-        if (round->failed > 0 || round->delivered + round->fenced == 0)
+        if (round->failed > 0)
             break;
+        if (round->claimed > 0) {
+            sinceProgress.restart();
+            continue;
+        }
+        // Nothing to claim: what is still REPLAYING is leased by another replayer, a running relay
+        // or one that crashed and whose lease must expire first. Wait for it, within bounds.
+        auto left = DeadLetterStore(**db).countReplaying(token);
+        if (!left)
+            return ctx.fail(left.error());
+        stillLeased = *left;
+        if (stillLeased == 0 || sinceProgress.elapsed() > MaxLeaseWaitMs)
+            break;
+        if (!announcedWait && !ctx.json())
+            ctx.err << stillLeased << " dead letter(s) are leased by another replayer; waiting up to "
+                    << MaxLeaseWaitMs / 1000 << " s for it to finish or for the lease to expire" << Qt::endl;
+        announcedWait = true;
+        QThread::msleep(500);
     }
     if (ctx.json()) {
         QJsonObject o{{QStringLiteral("delivered"), total.delivered},
                       {QStringLiteral("fenced"), total.fenced},
-                      {QStringLiteral("failed"), total.failed}};
+                      {QStringLiteral("failed"), total.failed},
+                      {QStringLiteral("gave_up"), total.gaveUp},
+                      {QStringLiteral("still_leased"), stillLeased}};
         if (action)
             o.insert(QStringLiteral("action"), action->toJson());
         ctx.printJson(o);
@@ -326,12 +363,24 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
             ctx.out << "; " << total.fenced << " were finished elsewhere meanwhile";
         ctx.out << "\n";
     }
+    if (total.gaveUp > 0)
+        return ctx.fail(Error::runtime(
+            QStringLiteral(
+                "%1 dead letter(s) could not be replayed (%2) and are NEW again, with the reason in "
+                "replay_error: discard them, or fix the cause and replay them again")
+                .arg(total.gaveUp)
+                .arg(total.lastError)));
     if (total.failed > 0)
         return ctx.fail(Error::runtime(
             QStringLiteral("%1 dead letter(s) not delivered (%2); they stay REPLAYING and a running relay or "
                            "`outboxctl dlq replay --deliver` retries them")
                 .arg(total.failed)
                 .arg(total.lastError)));
+    if (stillLeased > 0)
+        return ctx.fail(Error::runtime(
+            QStringLiteral("%1 dead letter(s) are still leased by another replayer (a running relay delivers "
+                           "them, or a crashed one's lease has not expired yet); try again later")
+                .arg(stillLeased)));
     return Ok;
 }
 
@@ -434,6 +483,21 @@ int runDlqList(Context& ctx)
                                    page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
         return Ok;
     }
+    // The replay column: where a requested replay stands, or why the last one gave up.
+    const auto replayState = [](const DeadLetter& l) -> QString {
+        if (l.status == QLatin1String("REPLAYING")) {
+            if (l.replayLeaseUntil.isValid() && l.replayLeaseUntil > QDateTime::currentDateTimeUtc())
+                return QStringLiteral("try %1 by %2").arg(l.replayAttempts).arg(l.replayWorker);
+            if (!l.replayError.isEmpty())
+                return QStringLiteral("retry %1 after %2: %3")
+                    .arg(l.replayAttempts + 1)
+                    .arg(l.replayAvailableAt.toString(QStringLiteral("HH:mm:ss")), l.replayError.left(40));
+            return QStringLiteral("waiting for a relay");
+        }
+        if (!l.replayError.isEmpty())
+            return QStringLiteral("failed: %1").arg(l.replayError.left(50));
+        return QStringLiteral("-");
+    };
     QVector<QStringList> rows;
     for (const DeadLetter& l : page->letters)
         rows << QStringList{QString::number(l.id),
@@ -443,10 +507,11 @@ int runDlqList(Context& ctx)
                             l.eventId,
                             QString::number(l.attempts),
                             l.lastFailedAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
-                            l.error.left(60)};
+                            l.error.left(60),
+                            replayState(l)};
     ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("CONSUMER"),
                       QStringLiteral("TOPIC"), QStringLiteral("EVENT ID"), QStringLiteral("ATT"),
-                      QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR")},
+                      QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR"), QStringLiteral("REPLAY")},
                      rows);
     if (page->nextAfterId > 0)
         ctx.out << "more: --after-id " << page->nextAfterId << "\n";

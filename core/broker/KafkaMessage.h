@@ -33,6 +33,9 @@ struct DeliveryReport
     int partition = -1;
     qint64 offset = -1;
     qint64 ackedAtMs = 0; // wall clock, ms since epoch
+    // Never handed to librdkafka: its queue stayed full for the whole time the caller allowed.
+    // Nothing was sent; the message can be given back (no attempt spent).
+    bool notQueued = false;
 };
 
 } // namespace outbox

@@ -36,14 +36,18 @@ Status KafkaProperties::set(const QString& name, const QString& value)
         return Error::usage(QStringLiteral("acks must stay all for the outbox relay"));
     if (name == QLatin1String("enable.gapless.guarantee") || name == QLatin1String("transactional.id"))
         return Error::usage(QStringLiteral("%1 is not supported by the relay").arg(name));
+    // librdkafka's alias: one value, so that the lease check sees what librdkafka will use.
+    if (name == QLatin1String("delivery.timeout.ms")) {
+        m_values.insert(QStringLiteral("message.timeout.ms"), value);
+        return {};
+    }
     m_values.insert(name, value);
     return {};
 }
 
 qint64 KafkaProperties::messageTimeoutMs() const
 {
-    const QString v = m_values.value(QStringLiteral("message.timeout.ms"),
-                                     m_values.value(QStringLiteral("delivery.timeout.ms")));
+    const QString v = m_values.value(QStringLiteral("message.timeout.ms"));
     bool ok = false;
     const qint64 ms = v.toLongLong(&ok);
     return ok ? ms : 300000;

@@ -3,6 +3,7 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMutexLocker>
+#include <algorithm>
 #include <cstdio>
 
 namespace outbox {
@@ -130,23 +131,28 @@ rd_kafka_resp_err_t KafkaPublisher::topicError(const QString& topic)
     return check.error;
 }
 
-std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage>& messages)
+std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage>& messages,
+                                                      qint64 queueWaitMs)
 {
     auto batch = std::make_unique<PendingBatch>(int(messages.size()));
     batch->m_outstanding = int(messages.size());
+    QElapsedTimer waited;
+    waited.start();
     for (int i = 0; i < messages.size(); ++i) {
         const KafkaMessage& msg = messages.at(i);
         batch->m_slots[i] = PendingBatch::Slot{batch.get(), i};
         const QByteArray topic = msg.topic.toUtf8();
         rd_kafka_resp_err_t err = topicError(msg.topic);
-        for (int tries = 0; err == RD_KAFKA_RESP_ERR_NO_ERROR && tries < 600; ++tries) {
+        bool queueFull = false;
+        while (err == RD_KAFKA_RESP_ERR_NO_ERROR) {
             rd_kafka_headers_t* headers = rd_kafka_headers_new(msg.headers.size());
             for (const KafkaHeader& h : msg.headers)
                 rd_kafka_header_add(headers, h.name.constData(), h.name.size(), h.value.constData(),
                                     h.value.size());
             const rd_kafka_resp_err_t produced = rd_kafka_producev(
                 m_rk, RD_KAFKA_V_TOPIC(topic.constData()),
-                RD_KAFKA_V_KEY(const_cast<char*>(msg.key.constData()), size_t(msg.key.size())),
+                RD_KAFKA_V_KEY(msg.key.isNull() ? nullptr : const_cast<char*>(msg.key.constData()),
+                               size_t(msg.key.size())), // a null key stays "no key"
                 RD_KAFKA_V_VALUE(const_cast<char*>(msg.payload.constData()), size_t(msg.payload.size())),
                 RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_HEADERS(headers),
                 RD_KAFKA_V_OPAQUE(&batch->m_slots[i]), RD_KAFKA_V_END);
@@ -157,16 +163,24 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
                 err = produced;
                 break;
             }
-            rd_kafka_poll(m_rk, 100); // let the queue drain, then try again
-            if (tries == 599)
+            const qint64 left = queueWaitMs - waited.elapsed();
+            if (left <= 0) { // the caller's time is up (e.g. its lease): give the rest back
                 err = produced;
+                queueFull = true;
+                break;
+            }
+            rd_kafka_poll(m_rk, int(std::min<qint64>(100, left))); // let the queue drain, then try again
         }
         if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
             DeliveryReport& r = batch->m_reports[i];
             r.reported = true;
             r.error = err;
             r.deliveryClass = classifyDelivery(err);
-            r.message = QString::fromUtf8(rd_kafka_err2str(err));
+            r.message = queueFull ? QStringLiteral("not queued: librdkafka's queue stayed full for %1 ms "
+                                                   "(queue.buffering.max.messages/kbytes)")
+                                        .arg(queueWaitMs)
+                                  : QString::fromUtf8(rd_kafka_err2str(err));
+            r.notQueued = queueFull;
             r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
             batch->m_outstanding.fetch_sub(1);
         }

@@ -44,8 +44,10 @@ public:
     KafkaPublisher(const KafkaPublisher&) = delete;
     KafkaPublisher& operator=(const KafkaPublisher&) = delete;
 
-    // Hands every message to librdkafka without waiting; local refusals become reports at once.
-    std::unique_ptr<PendingBatch> enqueue(const QVector<KafkaMessage>& messages);
+    // Hands every message to librdkafka; local refusals become reports at once. While librdkafka's
+    // queue is full it serves delivery callbacks and tries again, for at most `queueWaitMs` over the
+    // whole batch: what is still not queued then is reported with notQueued (nothing was sent).
+    std::unique_ptr<PendingBatch> enqueue(const QVector<KafkaMessage>& messages, qint64 queueWaitMs = 60000);
     // Serves delivery callbacks until the batch is complete or the deadline passes.
     void await(PendingBatch& batch, qint64 timeoutMs);
     // Serves delivery callbacks for up to `timeoutMs`.

@@ -188,6 +188,8 @@ QString InboxConsumer::validate(InboxMessage& msg) const
         return QStringLiteral("the message has no event_id header");
     if (msg.eventId.size() > 191)
         return QStringLiteral("the event_id header is longer than 191 characters");
+    if (msg.eventId.contains(QChar(0)))
+        return QStringLiteral("the event_id header contains a NUL byte");
     if (!msg.hasHeader("schema_version"))
         return QStringLiteral("the message has no schema_version header");
     bool ok = false;
@@ -319,15 +321,23 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
 
 bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const std::atomic<bool>& stop)
 {
+    // The message exactly as it came (binary keys, payloads and headers included): the store keeps
+    // what does not fit its text columns as bytes, so writing the dead letter never fails on the
+    // message's content and the partition moves on.
     DeadLetter letter;
     letter.consumerName = m_options.consumerName;
-    letter.eventId = msg.eventId.isEmpty() ? QString() : msg.eventId;
+    letter.eventId = msg.eventId.isEmpty() ? QString() : msg.eventId; // the store shortens and says so
     letter.topic = msg.topic;
     letter.sourcePartition = msg.partition;
     letter.sourceOffset = msg.offset;
-    letter.messageKey = msg.key.isNull() ? QString() : QString::fromUtf8(msg.key);
+    letter.key = msg.key;
+    letter.rawHeaders = msg.headers;
     letter.headers = QJsonDocument(msg.headersJson()).toJson(QJsonDocument::Compact);
     letter.payload = msg.payload;
+    // An event_id that had to be shortened is not the event's id: no inbox row for it.
+    const QString storedEventId =
+        letter.eventId.isEmpty() ? QString() : DeadLetter::storableEventId(letter.eventId);
+    const bool inboxable = !storedEventId.isEmpty() && storedEventId == msg.eventId;
     letter.error = f.error;
     letter.stacktrace = f.context;
     letter.attempts = f.attempts;
@@ -342,13 +352,13 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
         if (m_db) {
             Transaction tx(*m_db);
             Status s = tx.beginWrite();
-            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, letter.eventId,
+            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, storedEventId,
                                                                      letter.topic, msg.partition, msg.offset)
                             : Result<bool>(s.error());
             if (exists && !*exists) {
                 auto id = DeadLetterStore(*m_db).insert(letter);
                 s = id ? Status() : Status(id.error());
-                if (s && !letter.eventId.isEmpty())
+                if (s && inboxable)
                     s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
                                                        f.attempts, f.error);
                 if (s)

@@ -82,6 +82,8 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
         const QString key = item.first;
         if (!accepted.contains(key))
             return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
+        if (item.second.contains(QLatin1Char(';')))
+            return bad(trimmed, QStringLiteral("the value of option \"%1\" must not contain ';'").arg(key));
         options << key + QLatin1Char('=') + item.second;
     }
     url.connectOptions = options.join(QLatin1Char(';'));
@@ -108,12 +110,30 @@ bool DatabaseUrl::hasServer() const
 
 QString DatabaseUrl::redacted() const
 {
-    if (!hasServer())
-        return QStringLiteral("sqlite://") + database;
+    if (!hasServer()) {
+        // parse() cuts at '?' and percent-decodes the path: encode exactly those two.
+        QString path = database;
+        path.replace(QLatin1Char('%'), QLatin1String("%25")).replace(QLatin1Char('?'), QLatin1String("%3F"));
+        return QStringLiteral("sqlite://") + path;
+    }
+    const auto encode = [](const QString& text, const QByteArray& keep = {}) {
+        return QString::fromLatin1(QUrl::toPercentEncoding(text, keep));
+    };
     QString s = kindName() + QStringLiteral("://");
     if (!user.isEmpty())
-        s += user + QLatin1Char('@');
-    return s + host + QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + database;
+        s += encode(user) + QLatin1Char('@');
+    // An IPv6 address goes in brackets, or its colons would read as a port.
+    s += host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
+    s += QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + encode(database);
+    QStringList query;
+    for (const QString& option : connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const int eq = option.indexOf(QLatin1Char('='));
+        query << encode(option.left(eq)) + QLatin1Char('=') +
+                     encode(eq < 0 ? QString() : option.mid(eq + 1), "/");
+    }
+    if (!query.isEmpty())
+        s += QLatin1Char('?') + query.join(QLatin1Char('&'));
+    return s;
 }
 
 } // namespace outbox

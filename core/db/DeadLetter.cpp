@@ -2,17 +2,45 @@
 
 #include "core/db/Dialect.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlQuery>
 
 namespace outbox {
+namespace {
+
+// raw_headers: [[name, value], …] in wire order; a name or value that is not clean UTF-8 text is
+// {"base64": "…"}.
+QByteArray decodeRawPart(const QJsonValue& v)
+{
+    if (v.isObject())
+        return QByteArray::fromBase64(v.toObject().value(QStringLiteral("base64")).toString().toLatin1());
+    return v.toString().toUtf8();
+}
+
+QVector<DeadLetter::Header> decodeRawHeaders(const QByteArray& json)
+{
+    QVector<DeadLetter::Header> headers;
+    const QJsonArray array = QJsonDocument::fromJson(json).array();
+    for (const QJsonValue& pair : array) {
+        const QJsonArray p = pair.toArray();
+        if (p.size() == 2)
+            headers.append({decodeRawPart(p.at(0)), decodeRawPart(p.at(1))});
+    }
+    return headers;
+}
+
+} // namespace
 
 QString DeadLetter::columns()
 {
     return QStringLiteral(
         "id, consumer_name, event_id, topic, source_partition, source_offset, message_key, headers, "
         "payload, error, stacktrace, attempts, first_failed_at, last_failed_at, status, replay_token, "
-        "replay_topic, replay_count, replayed_at, replayed_by");
+        "replay_topic, replay_count, replayed_at, replayed_by, replay_attempts, replay_error, "
+        "replay_available_at, replay_worker, replay_lease_until, replay_lease_token, payload_bytes, "
+        "message_key_bytes, raw_headers, storage_note");
 }
 
 DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
@@ -26,9 +54,12 @@ DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
         l.sourcePartition = q.value(4).toInt();
     if (!q.value(5).isNull())
         l.sourceOffset = q.value(5).toLongLong();
-    l.messageKey = q.value(6).toString();
+    if (!q.value(6).isNull()) { // an empty key stays an empty key, not "no key"
+        l.messageKey = q.value(6).toString();
+        if (l.messageKey.isNull())
+            l.messageKey = QStringLiteral("");
+    }
     l.headers = q.value(7).toString().toUtf8();
-    l.payload = q.value(8).toString().toUtf8();
     l.error = q.value(9).toString();
     l.stacktrace = q.value(10).toString();
     l.attempts = q.value(11).toInt();
@@ -40,7 +71,60 @@ DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
     l.replayCount = q.value(17).toInt();
     l.replayedAt = d.toDateTime(q.value(18));
     l.replayedBy = q.value(19).toString();
+    l.replayAttempts = q.value(20).toInt();
+    l.replayError = q.value(21).toString();
+    l.replayAvailableAt = d.toDateTime(q.value(22));
+    l.replayWorker = q.value(23).toString();
+    l.replayLeaseUntil = d.toDateTime(q.value(24));
+    l.replayLeaseToken = q.value(25).toString();
+    if (!q.value(26).isNull()) {
+        l.payload = q.value(26).toByteArray();
+        l.payloadIsText = false;
+    } else {
+        l.payload = q.value(8).toString().toUtf8();
+    }
+    if (!q.value(27).isNull())
+        l.key = q.value(27).toByteArray();
+    l.key = l.exactKey();
+    if (!q.value(28).isNull())
+        l.rawHeaders = decodeRawHeaders(q.value(28).toString().toUtf8());
+    l.storageNote = q.value(29).toString();
     return l;
+}
+
+QByteArray DeadLetter::exactKey() const
+{
+    if (!key.isNull())
+        return key;
+    if (messageKey.isNull())
+        return {};
+    const QByteArray text = messageKey.toUtf8();
+    return text.isNull() ? QByteArray("") : text;
+}
+
+QVector<DeadLetter::Header> DeadLetter::exactHeaders() const
+{
+    if (!rawHeaders.isEmpty())
+        return rawHeaders;
+    QVector<Header> list;
+    const QJsonObject o = QJsonDocument::fromJson(headers).object();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QByteArray value =
+            it->isString() ? it->toString().toUtf8()
+                           : QJsonDocument(QJsonArray{*it}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+        list.append({it.key().toUtf8(), value});
+    }
+    return list;
+}
+
+QString DeadLetter::storableEventId(const QString& eventId)
+{
+    if (eventId.size() <= MaxEventIdLength && !eventId.contains(QChar(0)))
+        return eventId;
+    QString prefix = eventId.left(150);
+    prefix.replace(QChar(0), QChar(0xFFFD));
+    const QByteArray hash = QCryptographicHash::hash(eventId.toUtf8(), QCryptographicHash::Sha256).toHex();
+    return prefix + QStringLiteral("…sha256:") + QString::fromLatin1(hash.left(16));
 }
 
 QJsonObject DeadLetter::toJson() const
@@ -56,9 +140,13 @@ QJsonObject DeadLetter::toJson() const
     o[QStringLiteral("topic")] = topic;
     o[QStringLiteral("source_partition")] = sourcePartition ? QJsonValue(*sourcePartition) : QJsonValue();
     o[QStringLiteral("source_offset")] = sourceOffset ? QJsonValue(*sourceOffset) : QJsonValue();
-    o[QStringLiteral("message_key")] = text(messageKey);
+    o[QStringLiteral("message_key")] = messageKey.isNull() ? QJsonValue() : QJsonValue(messageKey);
     o[QStringLiteral("headers")] = QJsonDocument::fromJson(headers).object();
-    o[QStringLiteral("payload")] = QString::fromUtf8(payload);
+    // Binary payloads are not shown here (they are kept exactly and replayed as they came): only
+    // their size, so that masking of what viewers see cannot be bypassed through an encoding.
+    o[QStringLiteral("payload")] = payloadIsText ? QJsonValue(QString::fromUtf8(payload)) : QJsonValue();
+    o[QStringLiteral("payload_is_binary")] = !payloadIsText;
+    o[QStringLiteral("payload_bytes")] = payload.size();
     o[QStringLiteral("error")] = error;
     o[QStringLiteral("stacktrace")] = text(stacktrace);
     o[QStringLiteral("attempts")] = attempts;
@@ -70,6 +158,12 @@ QJsonObject DeadLetter::toJson() const
     o[QStringLiteral("replay_count")] = replayCount;
     o[QStringLiteral("replayed_at")] = time(replayedAt);
     o[QStringLiteral("replayed_by")] = text(replayedBy);
+    o[QStringLiteral("replay_attempts")] = replayAttempts;
+    o[QStringLiteral("replay_error")] = text(replayError);
+    o[QStringLiteral("replay_next_at")] = time(replayAvailableAt);
+    o[QStringLiteral("replay_worker")] = text(replayWorker);
+    o[QStringLiteral("replay_lease_until")] = time(replayLeaseUntil);
+    o[QStringLiteral("storage_note")] = text(storageNote);
     return o;
 }
 

@@ -4,6 +4,7 @@
 #include "core/db/PostgresDialect.h"
 #include "core/db/SqliteDialect.h"
 
+#include <QRegularExpression>
 #include <QTimeZone>
 
 namespace outbox {
@@ -72,6 +73,14 @@ QString Dialect::sql(QString statement) const
     for (const auto& n : names)
         statement.replace(QLatin1String(n[0]), m_prefix + QLatin1String(n[1]));
     return statement;
+}
+
+bool Dialect::validRuntimeRole(const QString& role, DatabaseKind kind)
+{
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,62}$"));
+    static const QRegularExpression userAtHost(
+        QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,62}@[A-Za-z0-9_.%:-]{1,255}$"));
+    return name.match(role).hasMatch() || (kind == DatabaseKind::MySql && userAtHost.match(role).hasMatch());
 }
 
 QString Dialect::likePattern(const QString& text)

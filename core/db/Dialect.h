@@ -81,6 +81,17 @@ public:
     virtual QStringList migrationLock() const { return {}; }
     virtual QStringList migrationUnlock() const { return {}; }
     virtual bool transactionalDdl() const { return true; }
+    // GRANT statements for a separate runtime role (relay, consumer, console, serve): reads and
+    // writes on the outbox tables, only SELECT and INSERT on the append-only audit log, no DDL.
+    // `role` must have passed validRuntimeRole(); empty where the database has no roles (SQLite).
+    virtual QStringList runtimeGrants(const QString& role, const QString& databaseName) const
+    {
+        Q_UNUSED(role);
+        Q_UNUSED(databaseName);
+        return {};
+    }
+    // A role name safe to print into GRANT statements: name, or name@host on MySQL/MariaDB.
+    static bool validRuntimeRole(const QString& role, DatabaseKind kind);
     virtual QVector<Migration> migrations() const = 0;
     // Column type of a UTC timestamp, for tables created outside migrations() (the version table).
     virtual QString timestampType() const = 0;

@@ -87,9 +87,13 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
                 c.binds);
             if (!upd)
                 return Error::runtime(QStringLiteral("claim failed: %1").arg(upd.message()));
-            auto rows = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE lease_token = :token")
-                                      .arg(OutboxEvent::columns()),
-                                  {{QStringLiteral(":token"), batch.leaseToken}});
+            // Read back by primary key: no index covers lease_token (a full scan per claim).
+            SqlCondition mine;
+            mine.addIn(QStringLiteral("id"), QStringLiteral("c"), idList);
+            mine.add(QStringLiteral("lease_token = :token"), QStringLiteral(":token"), batch.leaseToken);
+            auto rows = m_db.exec(
+                QStringLiteral("SELECT %1 FROM {events} WHERE %2").arg(OutboxEvent::columns(), mine.where()),
+                mine.binds);
             if (!rows)
                 return Error::runtime(QStringLiteral("claim failed: %1").arg(rows.message()));
             while (rows->next())
@@ -270,17 +274,51 @@ Result<FenceResult> EventStore::release(const QString& leaseToken, const QVector
     return result;
 }
 
-Result<int> EventStore::reapExpiredLeases()
+Result<ReapResult> EventStore::reapExpiredLeases(int maxAttempts, OrderingMode ordering)
 {
+    const QString expired =
+        QStringLiteral("status = 'SENDING' AND lease_until < %1").arg(m_db.dialect().now());
+    const QString cleared = QStringLiteral("worker_id = NULL, lease_until = NULL, lease_token = NULL");
+    ReapResult result;
+    if (maxAttempts > 0) {
+        // One statement per attempts value, so that the error names the count without SQL string
+        // concatenation (which differs between the databases).
+        auto groups = m_db.exec(
+            QStringLiteral("SELECT attempts FROM {events} WHERE %1 AND attempts >= :max GROUP BY attempts")
+                .arg(expired),
+            {{QStringLiteral(":max"), maxAttempts}});
+        if (!groups)
+            return Error::runtime(QStringLiteral("reaping expired leases failed: %1").arg(groups.message()));
+        QVector<int> attempts;
+        while (groups->next())
+            attempts << groups->value(0).toInt();
+        const QString finalStatus =
+            ordering == OrderingMode::Aggregate ? QStringLiteral("FAILED") : QStringLiteral("DEAD");
+        for (int n : attempts) {
+            auto q = m_db.exec(
+                QStringLiteral("UPDATE {events} SET status = '%1', last_error = :error, "
+                               "last_error_class = 'lease_expired', %2 WHERE %3 AND attempts = :n")
+                    .arg(finalStatus, cleared, expired),
+                {{QStringLiteral(":n"), n},
+                 {QStringLiteral(":error"),
+                  QStringLiteral("lease expired after %1 attempts (max %2): the relay holding it stopped or "
+                                 "stalled while sending it; if sending this event crashes the relay, inspect "
+                                 "it before requeueing")
+                      .arg(n)
+                      .arg(maxAttempts)}});
+            if (!q)
+                return Error::runtime(QStringLiteral("reaping expired leases failed: %1").arg(q.message()));
+            result.exhausted += q->numRowsAffected();
+        }
+    }
     auto q = m_db.exec(
         QStringLiteral("UPDATE {events} SET status = 'PENDING', last_error = 'lease expired: the relay "
-                       "holding it stopped or stalled', last_error_class = 'lease_expired', "
-                       "worker_id = NULL, lease_until = NULL, lease_token = NULL "
-                       "WHERE status = 'SENDING' AND lease_until < %1")
-            .arg(m_db.dialect().now()));
+                       "holding it stopped or stalled', last_error_class = 'lease_expired', %1 WHERE %2")
+            .arg(cleared, expired));
     if (!q)
         return Error::runtime(QStringLiteral("reaping expired leases failed: %1").arg(q.message()));
-    return q->numRowsAffected();
+    result.returned = q->numRowsAffected();
+    return result;
 }
 
 Result<int> EventStore::deleteSentOlderThan(qint64 olderThanMs, int limit)

@@ -43,6 +43,13 @@ struct FenceResult
     QVector<qint64> fenced;
 };
 
+// What one reaper pass did with the SENDING rows whose lease had expired.
+struct ReapResult
+{
+    int returned = 0;  // back to PENDING, sent again by whoever claims them
+    int exhausted = 0; // out of attempts: DEAD (FAILED in ordering mode), never claimed again
+};
+
 struct EventPageRequest
 {
     EventFilter filter;
@@ -82,8 +89,11 @@ public:
     Result<FenceResult> markDead(const QString& leaseToken, const QVector<ErrorMark>& marks);
     // Gives back claims that were never sent (drain): PENDING again, the attempt not counted.
     Result<FenceResult> release(const QString& leaseToken, const QVector<qint64>& ids);
-    // SENDING rows whose lease expired go back to PENDING; returns how many.
-    Result<int> reapExpiredLeases();
+    // SENDING rows whose lease expired go back to PENDING, unless they used up `maxAttempts`
+    // (0: no limit): an event whose every send crashes or stalls its relay would otherwise cycle
+    // SENDING -> PENDING for ever. Those become DEAD, or FAILED in ordering mode where they keep
+    // blocking their aggregate until an operator acts, with last_error_class 'lease_expired'.
+    Result<ReapResult> reapExpiredLeases(int maxAttempts, OrderingMode ordering = OrderingMode::None);
 
     // Retention: deletes up to `limit` SENT events sent more than `olderThanMs` ago; other states
     // are never touched. Returns how many were deleted.

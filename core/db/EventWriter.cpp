@@ -52,6 +52,12 @@ Result<QStringList> EventWriter::appendBatch(const QVector<NewEvent>& events)
         if (Status s = validate(e); !s)
             return s.error();
     }
+    // Outside a transaction each INSERT would commit on its own: the event could be published for
+    // a business change that then rolls back, or the change commit without its event.
+    if (!m_db.inTransaction())
+        return Error::usage(
+            QStringLiteral("no transaction is open: write outbox events inside the business transaction "
+                           "(begin it first), so the change and its events commit or roll back together"));
     const Dialect& d = m_db.dialect();
     QStringList ids;
     ids.reserve(events.size());

@@ -27,7 +27,8 @@ struct NewEvent
 };
 
 // The producer-side helper: writes events inside the caller's open transaction, so the business
-// change and its events commit or roll back together. It never begins or commits by itself.
+// change and its events commit or roll back together. It never begins or commits by itself, and
+// refuses to write when no transaction is open on the connection (Database::beginWrite()).
 class EventWriter
 {
 public:

@@ -1,6 +1,7 @@
 #include "core/db/InboxStore.h"
 
 #include "core/db/Database.h"
+#include "core/db/DeadLetter.h"
 
 #include <QSqlQuery>
 
@@ -10,6 +11,22 @@ namespace {
 const QString InboxColumns =
     QStringLiteral("event_id, consumer_name, aggregate_id, status, attempts, processed_at, last_error");
 const QString UniqueColumns = QStringLiteral("event_id, consumer_name");
+
+// The aggregate id comes from the message (its header, else its key): whatever its content, the
+// inbox row must be writable, or the message could never be acknowledged. No NUL (PostgreSQL),
+// at most 191 characters (MariaDB), shortened with a hash like a dead letter's event_id.
+QVariant storableAggregate(const QString& aggregateId)
+{
+    if (aggregateId.isNull())
+        return QVariant(QMetaType::fromType<QString>());
+    return DeadLetter::storableEventId(aggregateId);
+}
+
+QString storableError(QString error)
+{
+    error.replace(QChar(0), QChar(0xFFFD));
+    return error.size() <= 8000 ? error : QString(error.left(8000) + QStringLiteral("…"));
+}
 } // namespace
 
 Result<QString> InboxStore::status(const QString& eventId, const QString& consumerName)
@@ -28,9 +45,7 @@ Result<bool> InboxStore::recordProcessed(const QString& eventId, const QString& 
     const Dialect& d = m_db.dialect();
     const QVariantMap binds{{QStringLiteral(":event"), eventId},
                             {QStringLiteral(":consumer"), consumerName},
-                            {QStringLiteral(":aggregate"), aggregateId.isNull()
-                                                               ? QVariant(QMetaType::fromType<QString>())
-                                                               : QVariant(aggregateId)},
+                            {QStringLiteral(":aggregate"), storableAggregate(aggregateId)},
                             {QStringLiteral(":attempts"), attempts}};
     auto inserted = m_db.exec(
         d.insertIfAbsent(
@@ -67,10 +82,9 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
             UniqueColumns),
         {{QStringLiteral(":event"), eventId},
          {QStringLiteral(":consumer"), consumerName},
-         {QStringLiteral(":aggregate"),
-          aggregateId.isNull() ? QVariant(QMetaType::fromType<QString>()) : QVariant(aggregateId)},
+         {QStringLiteral(":aggregate"), storableAggregate(aggregateId)},
          {QStringLiteral(":attempts"), attempts},
-         {QStringLiteral(":error"), error}});
+         {QStringLiteral(":error"), storableError(error)}});
     if (!inserted)
         return Error::runtime(QStringLiteral("cannot write the inbox row: %1").arg(inserted.message()));
     if (inserted->numRowsAffected() == 1)
@@ -83,7 +97,7 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
         {{QStringLiteral(":event"), eventId},
          {QStringLiteral(":consumer"), consumerName},
          {QStringLiteral(":attempts"), attempts},
-         {QStringLiteral(":error"), error}});
+         {QStringLiteral(":error"), storableError(error)}});
     if (!updated)
         return Error::runtime(QStringLiteral("cannot update the inbox row: %1").arg(updated.message()));
     return {};

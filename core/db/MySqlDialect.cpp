@@ -4,8 +4,12 @@ namespace outbox {
 
 QStringList MySqlDialect::urlOptions() const
 {
-    return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"), QStringLiteral("SSL_CA"), QStringLiteral("SSL_CERT"),
-            QStringLiteral("SSL_KEY")};
+    return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"),
+            QStringLiteral("SSL_CA"),
+            QStringLiteral("SSL_CAPATH"),
+            QStringLiteral("SSL_CERT"),
+            QStringLiteral("SSL_KEY"),
+            QStringLiteral("SSL_CIPHER")};
 }
 
 QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
@@ -192,7 +196,50 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_status_worker_idx ON {events} (status, "
                        "worker_id, lease_until)"),
     };
-    return {tables, triggers, relayCounters, covering};
+    Migration deadLetterReplay{
+        5, QStringLiteral("dead-letter replay leases, backoff and errors; exact message bytes"), {}};
+    deadLetterReplay.statements = QStringList{
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_attempts INT NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_error TEXT NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_available_at DATETIME(6) NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_worker VARCHAR(191) NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_lease_until DATETIME(6) NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_lease_token VARCHAR(64) NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS payload_bytes LONGBLOB NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS message_key_bytes LONGBLOB NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers LONGTEXT NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note TEXT NULL"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+}
+
+QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
+{
+    const auto quoted = [](QString name) -> QString {
+        return QLatin1Char('`') + name.replace(QLatin1Char('`'), QLatin1String("``")) + QLatin1Char('`');
+    };
+    // name@host is a user account ('name'@'host'); a bare name a role (or the user 'name'@'%').
+    const int at = role.indexOf(QLatin1Char('@'));
+    const QString grantee = at < 0 ? role : QStringLiteral("'%1'@'%2'").arg(role.left(at), role.mid(at + 1));
+    const QString database = quoted(databaseName);
+    const auto grant = [&](const QString& privileges, const QString& table) {
+        return QStringLiteral("GRANT %1 ON %2.%3 TO %4")
+            .arg(privileges, database, quoted(sql(table)), grantee);
+    };
+    // No DROP (which TRUNCATE needs), no TRIGGER, no ALTER: the runtime cannot get past the audit
+    // log's append-only triggers the way the owning account can.
+    return {
+        grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{events}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{inbox}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
+        grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
+    };
 }
 
 QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

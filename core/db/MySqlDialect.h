@@ -42,6 +42,7 @@ public:
     QVector<Migration> migrations() const override;
     QString timestampType() const override { return QStringLiteral("DATETIME(6)"); }
     QString estimatedRowCount() const override;
+    QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 
 } // namespace outbox

@@ -4,7 +4,10 @@ namespace outbox {
 
 QStringList PostgresDialect::urlOptions() const
 {
-    return {QStringLiteral("sslmode"), QStringLiteral("connect_timeout"), QStringLiteral("application_name")};
+    return {QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),
+            QStringLiteral("sslcert"),         QStringLiteral("sslkey"),
+            QStringLiteral("sslcrl"),          QStringLiteral("connect_timeout"),
+            QStringLiteral("application_name")};
 }
 
 QStringList PostgresDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
@@ -225,7 +228,41 @@ $fn$)"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, "
                        "lease_until) WHERE status = 'SENDING'"),
     };
-    return {tables, triggers, relayCounters, covering};
+    Migration deadLetterReplay{
+        5, QStringLiteral("dead-letter replay leases, backoff and errors; exact message bytes"), {}};
+    deadLetterReplay.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_attempts integer NOT NULL "
+                       "DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_error text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_available_at timestamptz"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_worker text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_lease_until timestamptz"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS replay_lease_token text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS payload_bytes bytea"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS message_key_bytes bytea"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note text"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+}
+
+QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
+{
+    QString database = databaseName;
+    database.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    const auto grant = [&](const QString& privileges, const QString& table) {
+        return QStringLiteral("GRANT %1 ON TABLE %2 TO %3").arg(privileges, sql(table), role);
+    };
+    return {
+        QStringLiteral("GRANT CONNECT ON DATABASE \"%1\" TO %2").arg(database, role),
+        QStringLiteral("GRANT USAGE ON SCHEMA public TO %1").arg(role),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{events}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{inbox}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
+        grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
+    };
 }
 
 QString PostgresDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

@@ -36,6 +36,7 @@ public:
     QString estimatedRowCount() const override;
     bool supportsNotifications() const override { return true; }
     bool supportsTableHealth() const override { return true; }
+    QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };
 
 } // namespace outbox

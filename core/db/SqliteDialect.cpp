@@ -196,7 +196,21 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, "
                        "lease_until) WHERE status = 'SENDING'"),
     };
-    return {tables, triggers, relayCounters, covering};
+    Migration deadLetterReplay{
+        5, QStringLiteral("dead-letter replay leases, backoff and errors; exact message bytes"), {}};
+    deadLetterReplay.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_attempts INTEGER NOT NULL DEFAULT 0"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_error TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_available_at TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_worker TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_lease_until TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN replay_lease_token TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN payload_bytes BLOB"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN message_key_bytes BLOB"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN raw_headers TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN storage_note TEXT"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay};
 }
 
 } // namespace outbox

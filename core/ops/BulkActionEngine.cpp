@@ -82,8 +82,12 @@ Spec specFor(const Dialect& d, ActionKind kind, const ActionRequest& request)
         spec.replayToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
         spec.eligible = request.force ? QStringLiteral("status IN ('NEW', 'REPLAYED', 'DISCARDED')")
                                       : QStringLiteral("status = 'NEW'");
-        spec.set = QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, "
-                                  "replay_topic = :replay_topic, replayed_by = :replayed_by");
+        // A new replay starts over: attempts, error, backoff and any lease of an earlier one cleared.
+        spec.set =
+            QStringLiteral("status = 'REPLAYING', replay_token = :replay_token, "
+                           "replay_topic = :replay_topic, replayed_by = :replayed_by, "
+                           "replay_attempts = 0, replay_error = NULL, replay_available_at = NULL, "
+                           "replay_lease_token = NULL, replay_lease_until = NULL, replay_worker = NULL");
         spec.setBinds = {{QStringLiteral(":replay_token"), spec.replayToken},
                          {QStringLiteral(":replay_topic"), request.replayTopic.isEmpty()
                                                                ? QVariant(QMetaType::fromType<QString>())

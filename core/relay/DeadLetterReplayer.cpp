@@ -2,15 +2,22 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/relay/Backoff.h"
 #include "core/support/Failpoints.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QElapsedTimer>
+#include <algorithm>
 
 namespace outbox {
 
 DeadLetterReplayer::DeadLetterReplayer(Database& db, KafkaPublisher& publisher, Logger log)
-    : m_db(db), m_publisher(publisher), m_log(std::move(log))
+    : DeadLetterReplayer(db, publisher, ReplayOptions{}, std::move(log))
+{
+}
+
+DeadLetterReplayer::DeadLetterReplayer(Database& db, KafkaPublisher& publisher, ReplayOptions options,
+                                       Logger log)
+    : m_db(db), m_publisher(publisher), m_options(std::move(options)), m_log(std::move(log))
 {
     if (!m_log)
         m_log = [](const QString&) {};
@@ -19,55 +26,117 @@ DeadLetterReplayer::DeadLetterReplayer(Database& db, KafkaPublisher& publisher, 
 Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, const QString& token)
 {
     DeadLetterStore store(m_db);
-    auto letters = store.replaying(limit, token);
-    if (!letters)
+    // The lease must outlast the produce, the wait for the ack and the mark.
+    const qint64 leaseMs =
+        m_options.leaseMs > 0 ? std::max(m_options.leaseMs, timeoutMs + 1000) : timeoutMs + 5000;
+    QElapsedTimer sinceClaim;
+    sinceClaim.start();
+    ReplayClaimRequest request;
+    request.workerId = m_options.workerId;
+    request.limit = limit;
+    request.leaseMs = leaseMs;
+    request.maxAttempts = m_options.maxAttempts;
+    request.replayToken = token;
+    request.ignoreBackoff = m_options.ignoreBackoff;
+    auto claim = store.claimReplays(request);
+    if (!claim)
         return Error::runtime(
-            QStringLiteral("cannot read the dead letters to replay: %1").arg(letters.message()));
+            QStringLiteral("cannot claim the dead letters to replay: %1").arg(claim.message()));
     ReplayRound round;
-    if (letters->isEmpty())
+    round.gaveUp = claim->gaveUp;
+    if (claim->gaveUp > 0)
+        m_log(QStringLiteral("%1 dead letter(s) back to NEW: out of replay attempts, the last one never "
+                             "answered (its replayer stopped or crashed)")
+                  .arg(claim->gaveUp));
+    const QVector<DeadLetter>& letters = claim->letters;
+    round.claimed = int(letters.size());
+    if (letters.isEmpty())
         return round;
 
     QVector<KafkaMessage> messages;
-    messages.reserve(letters->size());
-    for (const DeadLetter& l : *letters) {
+    messages.reserve(letters.size());
+    for (const DeadLetter& l : letters) {
         KafkaMessage m;
         m.topic = l.replayTopic.isEmpty() ? l.topic : l.replayTopic;
-        m.key = l.messageKey.toUtf8();
+        m.key = l.exactKey();
         m.payload = l.payload;
-        const QJsonObject headers = QJsonDocument::fromJson(l.headers).object();
-        for (auto it = headers.begin(); it != headers.end(); ++it) {
-            if (it.key() == QLatin1String("x-replay-count") || it.key() == QLatin1String("x-replayed-by"))
+        bool hasEventId = false;
+        for (const DeadLetter::Header& h : l.exactHeaders()) {
+            if (h.first == "x-replay-count" || h.first == "x-replayed-by")
                 continue;
-            m.headers.append({it.key().toUtf8(), it->toString().toUtf8()});
+            hasEventId = hasEventId || h.first == "event_id";
+            m.headers.append({h.first, h.second});
         }
-        if (!l.eventId.isEmpty() && !headers.contains(QStringLiteral("event_id")))
+        if (!l.eventId.isEmpty() && !hasEventId)
             m.headers.append({"event_id", l.eventId.toUtf8()});
         m.headers.append({"x-replay-count", QByteArray::number(l.replayCount + 1)});
         m.headers.append(
             {"x-replayed-by", l.replayedBy.isEmpty() ? QByteArray("unknown") : l.replayedBy.toUtf8()});
         messages << m;
     }
-    auto pending = m_publisher.enqueue(messages);
+    // Queue only while the lease leaves room for the ack and the mark; the rest is released.
+    auto pending =
+        m_publisher.enqueue(messages, std::max<qint64>(0, leaseMs - timeoutMs - sinceClaim.elapsed()));
     m_publisher.await(*pending, timeoutMs);
-    for (int i = 0; i < letters->size(); ++i) {
-        const DeadLetter& l = letters->at(i);
+    const Backoff backoff(m_options.backoffBaseMs, m_options.backoffCapMs);
+    for (int i = 0; i < letters.size(); ++i) {
+        const DeadLetter& l = letters.at(i);
         const DeliveryReport& r = pending->reports().at(i);
+        const QString topic = messages.at(i).topic;
         if (r.deliveryClass != DeliveryClass::Success) {
             ++round.failed;
             round.lastError = r.message;
-            m_log(QStringLiteral("replay of dead letter #%1 to %2 not acknowledged (%3); it stays REPLAYING "
-                                 "and is retried")
+            ReplayFailure how = ReplayFailure::RetryLater;
+            qint64 delay = 0;
+            QString error = r.message;
+            QString outcome;
+            const bool neverSent =
+                r.notQueued || r.deliveryClass == DeliveryClass::ConnectionWide ||
+                (m_publisher.connectionDown() && r.deliveryClass != DeliveryClass::Deterministic &&
+                 r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+            if (neverSent) {
+                how = ReplayFailure::Release;
+                delay = backoff.delayFor(std::max(1, l.replayAttempts));
+                outcome =
+                    QStringLiteral("it stays REPLAYING and is tried again in %1 ms (attempt not counted)")
+                        .arg(delay);
+            } else if (r.deliveryClass == DeliveryClass::Deterministic) {
+                how = ReplayFailure::GiveUp;
+                error =
+                    QStringLiteral("refused by the broker, it cannot go through as it is: %1").arg(r.message);
+                outcome =
+                    QStringLiteral("it goes back to NEW (discard it, or fix the cause and replay it again)");
+            } else if (l.replayAttempts >= m_options.maxAttempts) {
+                how = ReplayFailure::GiveUp;
+                error = QStringLiteral("gave up after %1 replay attempts: %2")
+                            .arg(l.replayAttempts)
+                            .arg(r.message);
+                outcome =
+                    QStringLiteral("attempt %1 of %2: it goes back to NEW (discard it, or replay it again)")
+                        .arg(l.replayAttempts)
+                        .arg(m_options.maxAttempts);
+            } else {
+                delay = backoff.delayFor(l.replayAttempts);
+                outcome = QStringLiteral("attempt %1 of %2: it stays REPLAYING and is tried again in %3 ms")
+                              .arg(l.replayAttempts)
+                              .arg(m_options.maxAttempts)
+                              .arg(delay);
+            }
+            auto recorded = store.markReplayFailed(l.id, claim->leaseToken, how, error, delay);
+            if (how == ReplayFailure::GiveUp && recorded && *recorded)
+                ++round.gaveUp;
+            m_log(QStringLiteral("replay of dead letter #%1 to %2 not acknowledged (%3); %4")
                       .arg(l.id)
-                      .arg(messages.at(i).topic, r.message));
+                      .arg(topic, r.message, recorded ? outcome : recorded.message()));
             continue;
         }
-        // Crash here: delivered but still REPLAYING; the next round delivers it again.
+        // Crash here: delivered but still REPLAYING; once the lease expires it is delivered again.
         if (Status s = Failpoints::hit("replay.after_ack_before_mark"); !s) {
             ++round.failed;
             round.lastError = s.message();
             continue;
         }
-        auto marked = store.markReplayed(l.id, l.replayToken);
+        auto marked = store.markReplayed(l.id, claim->leaseToken);
         if (!marked) {
             ++round.failed;
             round.lastError = marked.message();
@@ -76,13 +145,13 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             ++round.delivered;
             m_log(QStringLiteral("dead letter #%1 replayed to %2 (partition %3, offset %4)")
                       .arg(l.id)
-                      .arg(messages.at(i).topic)
+                      .arg(topic)
                       .arg(r.partition)
                       .arg(r.offset));
         } else {
             ++round.fenced;
-            m_log(QStringLiteral("dead letter #%1 was replayed, but its replay was re-armed or finished "
-                                 "elsewhere meanwhile")
+            m_log(QStringLiteral("dead letter #%1 was replayed, but its lease had expired and passed to "
+                                 "another replayer meanwhile")
                       .arg(l.id));
         }
     }

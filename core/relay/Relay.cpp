@@ -102,6 +102,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_sinceRetention.start();
     m_sinceReplay.start();
     m_sinceEmptyClaim.start();
+    m_sinceClaimStarted.start();
     setState(QStringLiteral("RUNNING"));
     maintenance(true);
     m_stats.inLoop = true;
@@ -152,7 +153,11 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
         const bool due =
             !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
-        const bool mayClaim = !stopping && !m_degraded && m_desired == QLatin1String("RUN") && due;
+        // After librdkafka's queue refused messages, claim again only once the flights are done.
+        if (m_queueFull && m_flights.empty())
+            m_queueFull = false;
+        const bool mayClaim =
+            !stopping && !m_degraded && m_desired == QLatin1String("RUN") && due && !m_queueFull;
         if (mayClaim && inFlightCount() + m_options.batchSize <= window) {
             m_notified = false;
             auto batch = claim();
@@ -216,8 +221,25 @@ void Relay::launch(ClaimedBatch batch)
     messages.reserve(batch.events.size());
     for (const OutboxEvent& e : batch.events)
         messages << toMessage(e);
+    // Every message must be queued early enough for its delivery report (message.timeout.ms) and
+    // the mark to land inside the lease; what librdkafka's full queue cannot take by then is given
+    // back (released) instead of sent after the lease might have passed to another relay.
+    const qint64 queueWaitMs = std::max<qint64>(0, m_options.leaseMs - m_options.deliveryDeadlineMs() -
+                                                       m_sinceClaimStarted.elapsed());
     Flight flight;
-    flight.pending = m_publisher->enqueue(messages);
+    flight.pending = m_publisher->enqueue(messages, queueWaitMs);
+    // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
+    // of whole batches), and grow back to the batch size once batches fit again.
+    int notQueued = 0;
+    for (const DeliveryReport& r : flight.pending->reports())
+        notQueued += r.notQueued ? 1 : 0;
+    if (notQueued > 0) {
+        m_queueFull = true;
+        m_claimLimit = std::max(1, int(batch.events.size()) - notQueued);
+    } else if (m_claimLimit > 0) {
+        m_claimLimit = m_claimLimit * 2 >= m_options.batchSize ? 0 : m_claimLimit * 2;
+    }
+    (void)Failpoints::hit("relay.after_produce"); // crash while sending: the lease expires, attempts count
     flight.marked = QVector<bool>(batch.events.size(), false);
     flight.unmarked = int(batch.events.size());
     flight.batch = std::move(batch);
@@ -255,8 +277,9 @@ void Relay::harvest(bool everything)
 
 std::optional<ClaimedBatch> Relay::claim()
 {
-    auto batch =
-        m_store->claim(m_options.workerId, m_options.batchSize, m_options.leaseMs, m_options.ordering);
+    m_sinceClaimStarted.restart();
+    auto batch = m_store->claim(m_options.workerId, m_claimLimit > 0 ? m_claimLimit : m_options.batchSize,
+                                m_options.leaseMs, m_options.ordering);
     if (!batch) {
         setState(QStringLiteral("DEGRADED"), batch.message());
         ++m_degradedRounds;
@@ -304,11 +327,15 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
     }
     QVector<SentMark> sent;
     QVector<ErrorMark> retry, failed, dead;
-    QVector<qint64> release;
+    QVector<qint64> release, notQueued;
     QString connectionError;
     for (int i : indexes) {
         const OutboxEvent& e = batch.events.at(i);
         const DeliveryReport& r = reports.at(i);
+        if (r.notQueued) { // never left this process: give it back, no attempt spent
+            notQueued << e.id;
+            continue;
+        }
         DeliveryClass c = r.deliveryClass;
         // A send that never left because no broker was reachable says nothing about the event.
         if (m_publisher->connectionDown() && c != DeliveryClass::Success &&
@@ -383,6 +410,13 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
         account("release", m_store->release(batch.leaseToken, release), m_stats.released);
         degrade(connectionError);
     }
+    if (!notQueued.isEmpty()) {
+        m_queueFull = true;
+        if (account("release", m_store->release(batch.leaseToken, notQueued), m_stats.released))
+            m_log(QStringLiteral("%1 event(s) released: librdkafka's queue stayed full until too late in "
+                                 "their lease; claiming again once the queue drains")
+                      .arg(notQueued.size()));
+    }
 }
 
 void Relay::degrade(const QString& why)
@@ -431,18 +465,37 @@ void Relay::maintenance(bool force)
     }
     if (force || m_sinceReap.elapsed() >= m_options.leaseMs / 2) {
         m_sinceReap.restart();
-        auto reaped = m_store->reapExpiredLeases();
-        if (reaped && *reaped > 0) {
-            m_stats.leaseExpired.fetch_add(*reaped);
-            m_log(QStringLiteral("returned %1 event(s) with expired leases to PENDING").arg(*reaped));
+        auto reaped = m_store->reapExpiredLeases(m_options.maxAttempts, m_options.ordering);
+        if (reaped && reaped->returned + reaped->exhausted > 0) {
+            m_stats.leaseExpired.fetch_add(reaped->returned + reaped->exhausted);
+            if (reaped->returned > 0)
+                m_log(QStringLiteral("returned %1 event(s) with expired leases to PENDING")
+                          .arg(reaped->returned));
+        }
+        if (reaped && reaped->exhausted > 0) {
+            const bool ordered = m_options.ordering == OrderingMode::Aggregate;
+            (ordered ? m_stats.failed : m_stats.dead).fetch_add(reaped->exhausted);
+            m_log(QStringLiteral("%1 event(s) with expired leases had used up their %2 attempts: marked %3")
+                      .arg(reaped->exhausted)
+                      .arg(m_options.maxAttempts)
+                      .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
+        } else if (!reaped) {
+            m_log(reaped.message());
         }
     }
-    // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer;
-    // rows left REPLAYING by a crash are picked up again here.
+    // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer,
+    // each claimed under a lease so that of several relays only one produces it; rows left
+    // REPLAYING by a crash are picked up again once their lease expires.
     if (m_publisher && !m_degraded && (force || m_sinceReplay.elapsed() >= 1000)) {
         m_sinceReplay.restart();
-        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, m_log)
-                            .deliver(100, m_options.kafka.messageTimeoutMs() + 2000);
+        ReplayOptions replay;
+        replay.workerId = m_options.workerId;
+        replay.leaseMs = m_options.leaseMs;
+        replay.maxAttempts = m_options.maxAttempts;
+        replay.backoffBaseMs = m_options.backoffBaseMs;
+        replay.backoffCapMs = m_options.backoffCapMs;
+        auto replayed = DeadLetterReplayer(*m_db, *m_publisher, replay, m_log)
+                            .deliver(100, m_options.deliveryDeadlineMs());
         if (replayed)
             m_stats.replayed.fetch_add(replayed->delivered);
         else

@@ -87,6 +87,9 @@ private:
     QElapsedTimer m_sinceRetention;
     QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;
+    QElapsedTimer m_sinceClaimStarted; // the lease of the newest claim runs from (at the latest) here
+    bool m_queueFull = false;          // librdkafka's queue refused messages: no claim until drained
+    int m_claimLimit = 0;              // after a full queue: claim what fitted, doubling back up; 0 none
     bool m_notified = false;
     std::unique_ptr<QObject> m_notifyContext;
 };

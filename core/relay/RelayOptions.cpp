@@ -26,6 +26,12 @@ Status RelayOptions::validate() const
         return Error::usage(QStringLiteral("poll interval and heartbeat are too short"));
     // A claimed event is produced at once and librdkafka reports it within message.timeout.ms; the
     // mark follows. All of it must end before the lease does, or another relay would send it too.
+    if (kafka.messageTimeoutMs() <= 0)
+        return Error::usage(
+            QStringLiteral("message.timeout.ms=0 means no delivery timeout at all in librdkafka: a claimed "
+                           "event could wait for its report longer than any lease, and another relay would "
+                           "send it too; give a timeout below the lease (%1 ms)")
+                .arg(leaseMs));
     const qint64 worstCase = deliveryDeadlineMs();
     if (kafka.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
         return Error::usage(

@@ -210,6 +210,124 @@ private slots:
         QCOMPARE(consumer.stats().deadLettered.load(), qint64(5));
     }
 
+    // Writing a dead letter must never fail on the message's content, or the poison message would
+    // stall its partition for ever: an event_id too long for the column, a key over 64 KB (MariaDB
+    // TEXT), a header with a NUL byte (PostgreSQL jsonb), a binary payload (PostgreSQL text), a
+    // NUL in the event_id. Each is kept exactly and replays byte for byte.
+    void deadLettersKeepAnyMessageExactly_data() { TestDatabases::addKinds(); }
+    void deadLettersKeepAnyMessageExactly()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        const QString t = QStringLiteral("odd");
+        auto broker = startBroker(t, 1);
+        const QByteArray longId(300, 'e');
+        const QByteArray bigKey(70000, 'K');
+        const QByteArray nulHeader("a\0b", 3);
+        const QByteArray binary("\x00\xff\xfe bin \x80", 9);
+        const QByteArray nulId("ev\0id", 5);
+        QVector<KafkaMessage> messages{
+            raw(t, "{\"n\":0}", headersFor(longId)),
+            raw(t, "{x", headersFor("big-key")),
+            raw(t, "{\"fail\":\"permanent\"}",
+                headersFor("nul-header") + QVector<KafkaHeader>{{"note", nulHeader}}),
+            raw(t, binary, headersFor("binary") + QVector<KafkaHeader>{{"dup", "1"}, {"dup", "2"}}),
+            raw(t, "{\"n\":5}", headersFor(nulId)),
+            raw(t, "{\"n\":6}", headersFor("long-key-ok")),
+            raw(t, "{\"n\":7}", headersFor("good-after")),
+        };
+        messages[1].key = bigKey;
+        messages[3].key = QByteArray("\x01\x00\x02", 3);
+        messages[5].key =
+            QByteArray(300, 'L'); // a valid message: its inbox row takes the key as aggregate id
+        produce(broker->bootstrap(), messages);
+        ConsumerThread consumer(
+            db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("odd-test")), ledger);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'good-after'")) == 1,
+            60000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            committedOffsets(broker->bootstrap(), QStringLiteral("odd-test"), t, 1).value(0), qint64(7),
+            20000);
+        consumer.stop();
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(5));
+
+        QMap<qint64, DeadLetter> byOffset;
+        auto page = DeadLetterStore(*db).list(DeadLetterFilter{}, 0, 10);
+        QVERIFY2(page.ok(), qPrintable(page.message()));
+        for (const DeadLetter& l : page->letters)
+            byOffset.insert(l.sourceOffset.value_or(-1), DeadLetterStore(*db).find(l.id).value());
+        QCOMPARE(byOffset.size(), 5);
+
+        const DeadLetter& shortened = byOffset[0];
+        QVERIFY(shortened.eventId.size() <= DeadLetter::MaxEventIdLength);
+        QVERIFY2(shortened.eventId.contains(QStringLiteral("sha256:")), qPrintable(shortened.eventId));
+        QVERIFY2(shortened.storageNote.contains(QStringLiteral("event_id of 300 characters")),
+                 qPrintable(shortened.storageNote));
+        QVERIFY(shortened.exactHeaders().contains(DeadLetter::Header{"event_id", longId}));
+
+        const DeadLetter& keyed = byOffset[1];
+        QCOMPARE(keyed.exactKey(), bigKey);
+        QVERIFY(keyed.messageKey.size() < 20000);
+        QVERIFY2(keyed.storageNote.contains(QStringLiteral("message_key_bytes")),
+                 qPrintable(keyed.storageNote));
+
+        const DeadLetter& nul = byOffset[2];
+        QCOMPARE(nul.error, QStringLiteral("order is closed"));
+        QVERIFY(nul.exactHeaders().contains(DeadLetter::Header{"note", nulHeader}));
+        QCOMPARE(QJsonDocument::fromJson(nul.headers).object().value(QStringLiteral("note")).toString(),
+                 QStringLiteral("a\uFFFDb"));
+        QVERIFY2(nul.storageNote.contains(QStringLiteral("raw_headers")), qPrintable(nul.storageNote));
+
+        const DeadLetter& bin = byOffset[3];
+        QCOMPARE(bin.payload, binary);
+        QVERIFY(!bin.payloadIsText);
+        QCOMPARE(bin.exactKey(), QByteArray("\x01\x00\x02", 3));
+        const auto binHeaders = bin.exactHeaders();
+        QCOMPARE(binHeaders.mid(3), (QVector<DeadLetter::Header>{{"dup", "1"}, {"dup", "2"}}));
+        QVERIFY2(bin.storageNote.contains(QStringLiteral("payload_bytes")), qPrintable(bin.storageNote));
+
+        const DeadLetter& nulEvent = byOffset[4];
+        QVERIFY(!nulEvent.eventId.contains(QChar(0)));
+        QVERIFY2(nulEvent.error.contains(QStringLiteral("NUL")), qPrintable(nulEvent.error));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(3)); // big-key, nul-header, binary: not the shortened or NUL ids
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(2));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'long-key-ok'")),
+                 qint64(1));
+
+        // Replayed byte for byte: key, payload and headers as they came.
+        ActionRequest request;
+        request.ids = {bin.id, keyed.id};
+        request.reason = QStringLiteral("exact replay");
+        request.actor = QStringLiteral("alice");
+        QVERIFY(OperatorActions(*db).replayDeadLetters(request).ok());
+        auto publisher = KafkaPublisher::create(broker->bootstrap(), KafkaProperties());
+        QVERIFY(publisher.ok());
+        auto round = DeadLetterReplayer(*db, **publisher).deliver(10, 10000);
+        QVERIFY2(round.ok() && round->delivered == 2,
+                 qPrintable(round.ok() ? round->lastError : round.message()));
+        int replays = 0;
+        for (const ConsumedMessage& m : readTopic(broker->bootstrap(), t, 9, 3000)) {
+            if (!m.headers.contains("x-replay-count"))
+                continue;
+            ++replays;
+            if (m.headers.value("event_id") == "binary") {
+                QCOMPARE(m.payload, binary);
+                QCOMPARE(m.key, QByteArray("\x01\x00\x02", 3));
+                QCOMPARE(m.headers.value("dup"), QByteArray("2"));
+            } else {
+                QCOMPARE(m.headers.value("event_id"), QByteArray("big-key"));
+                QCOMPARE(m.key, bigKey);
+                QCOMPARE(m.payload, QByteArray("{x"));
+            }
+        }
+        QCOMPARE(replays, 2);
+    }
+
     void replayAfterAFixIsProcessedOnce_data() { TestDatabases::addKinds(); }
     void replayAfterAFixIsProcessedOnce()
     {

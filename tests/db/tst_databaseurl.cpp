@@ -116,6 +116,67 @@ private slots:
         QVERIFY(url.ok());
         QCOMPARE(url->connectOptions, QStringLiteral("sslmode=require"));
     }
+
+    // What the console hands its managed relay/serve children: everything but the password, in a
+    // form that parses back to the same connection (TLS settings, IPv6 hosts, odd characters).
+    void redactedRoundTripsEverythingButThePassword_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("mustContain");
+        QTest::newRow("postgres verify-full") << "postgresql://app:s3cret@db.example:6432/"
+                                                 "orders?sslmode=verify-full&sslrootcert=/etc/ssl/ca.pem"
+                                              << "sslmode=verify-full";
+        QTest::newRow("postgres ipv6") << "postgresql://app:s3cret@[::1]:5432/orders?sslmode=require"
+                                       << "@[::1]:5432/";
+        QTest::newRow("postgres ipv6 default port") << "postgres://app@[fe80::1]/orders"
+                                                    << "[fe80::1]:5432";
+        QTest::newRow("mysql ssl") << "mysql://app:s3cret@127.0.0.1:3307/shop?SSL_CA=/etc/mysql/ca.pem&"
+                                      "SSL_CERT=/etc/mysql/client%20cert.pem&SSL_KEY=/etc/mysql/key.pem"
+                                   << "SSL_CA=";
+        QTest::newRow("mysql ipv6 ssl") << "mariadb://app:s3cret@[::1]:3306/shop?SSL_CA=/ca.pem"
+                                        << "mysql://app@[::1]:3306/shop?SSL_CA=";
+        QTest::newRow("odd user and database")
+            << "postgresql://a%40b:s3cret@h/my%20db?application_name=outbox%20console"
+            << "a%40b@";
+        QTest::newRow("sqlite with odd path") << "sqlite:///tmp/a%3Fb/100%25.db"
+                                              << "sqlite:///tmp/";
+    }
+    void redactedRoundTripsEverythingButThePassword()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, mustContain);
+        qunsetenv("OUTBOX_DB_PASSWORD");
+        const auto url = DatabaseUrl::parse(text);
+        QVERIFY2(url.ok(), qPrintable(url.message()));
+        const QString redacted = url->redacted();
+        QVERIFY2(!redacted.contains(QStringLiteral("s3cret")), qPrintable(redacted));
+        QVERIFY2(redacted.contains(mustContain), qPrintable(redacted));
+        const auto again = DatabaseUrl::parse(redacted);
+        QVERIFY2(again.ok(), qPrintable(redacted + QStringLiteral(": ") + again.message()));
+        QCOMPARE(int(again->kind), int(url->kind));
+        QCOMPARE(again->host, url->host);
+        QCOMPARE(again->port, url->port);
+        QCOMPARE(again->user, url->user);
+        QCOMPARE(again->database, url->database);
+        QCOMPARE(again->connectOptions, url->connectOptions);
+        QVERIFY(again->password.isEmpty());
+        QCOMPARE(again->redacted(), redacted);
+    }
+
+    void redactedKeepsTheTlsOptions()
+    {
+        auto pg = DatabaseUrl::parse(
+            QStringLiteral("postgresql://app@db:5432/orders?sslmode=verify-full&sslrootcert=/ca.pem"));
+        QVERIFY(pg.ok());
+        QCOMPARE(pg->redacted(),
+                 QStringLiteral("postgresql://app@db:5432/orders?sslmode=verify-full&sslrootcert=/ca.pem"));
+        QCOMPARE(pg->connectOptions, QStringLiteral("sslmode=verify-full;sslrootcert=/ca.pem"));
+        auto my = DatabaseUrl::parse(QStringLiteral("mysql://app@[::1]/shop?SSL_CA=/ca.pem&SSL_CIPHER=AES"));
+        QVERIFY2(my.ok(), qPrintable(my.message()));
+        QCOMPARE(my->host, QStringLiteral("::1"));
+        QCOMPARE(my->connectOptions, QStringLiteral("SSL_CA=/ca.pem;SSL_CIPHER=AES"));
+        QCOMPARE(my->redacted(), QStringLiteral("mysql://app@[::1]:3306/shop?SSL_CA=/ca.pem&SSL_CIPHER=AES"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDatabaseUrl)

@@ -93,6 +93,36 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(0));
     }
 
+    // The outbox promise: an event is written in the business transaction or not at all.
+    void writerRefusesToWriteOutsideATransaction_data() { TestDatabases::addKinds(); }
+    void writerRefusesToWriteOutsideATransaction()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        NewEvent e;
+        e.eventType = QStringLiteral("OrderCreated");
+        e.aggregateType = QStringLiteral("Order");
+        e.aggregateId = QStringLiteral("O1");
+        e.payload = "{}";
+        QVERIFY(!db->inTransaction());
+        auto single = EventWriter(*db).append(e);
+        QVERIFY(!single.ok());
+        QCOMPARE(single.error().kind, ErrorKind::Usage);
+        QVERIFY2(single.message().contains(QStringLiteral("no transaction is open")),
+                 qPrintable(single.message()));
+        auto batch = EventWriter(*db).appendBatch({e, e});
+        QVERIFY(!batch.ok());
+        QVERIFY2(batch.message().contains(QStringLiteral("no transaction is open")),
+                 qPrintable(batch.message()));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(0));
+        // After a commit the connection is outside a transaction again.
+        QVERIFY(db->beginWrite().ok());
+        QVERIFY(EventWriter(*db).append(e).ok());
+        QVERIFY(db->commit().ok());
+        QVERIFY(!EventWriter(*db).append(e).ok());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(1));
+    }
+
     void claimTakesDueEventsInIdOrder_data() { TestDatabases::addKinds(); }
     void claimTakesDueEventsInIdOrder()
     {
@@ -171,9 +201,9 @@ private slots:
         QVERIFY(old.ok());
         QCOMPARE(old->events.size(), 2);
         QThread::msleep(30);
-        auto reaped = store.reapExpiredLeases();
+        auto reaped = store.reapExpiredLeases(10);
         QVERIFY(reaped.ok());
-        QCOMPARE(*reaped, 2);
+        QCOMPARE(reaped->returned, 2);
         auto fresh = store.claim(QStringLiteral("new-worker"), 2, 60000);
         QVERIFY(fresh.ok());
         QCOMPARE(fresh->events.size(), 2);
@@ -254,9 +284,10 @@ private slots:
         auto live = store.claim(QStringLiteral("live-worker"), 3, 600000);
         QVERIFY(expired.ok() && live.ok());
         QThread::msleep(30);
-        auto reaped = store.reapExpiredLeases();
+        auto reaped = store.reapExpiredLeases(10);
         QVERIFY2(reaped.ok(), qPrintable(reaped.message()));
-        QCOMPARE(*reaped, 3);
+        QCOMPARE(reaped->returned, 3);
+        QCOMPARE(reaped->exhausted, 0);
         for (const OutboxEvent& e : expired->events) {
             auto row = store.find(QString::number(e.id));
             QCOMPARE(row->status, EventStatus::Pending);
@@ -268,7 +299,77 @@ private slots:
             QCOMPARE(row->status, EventStatus::Sending);
             QCOMPARE(row->leaseToken, live->leaseToken);
         }
-        QCOMPARE(*store.reapExpiredLeases(), 0);
+        QCOMPARE(store.reapExpiredLeases(10)->returned, 0);
+    }
+
+    // An event whose every send crashes its relay must not cycle SENDING -> PENDING for ever.
+    void reaperAppliesMaxAttempts_data() { TestDatabases::addKinds(); }
+    void reaperAppliesMaxAttempts()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        const auto ids = insertEvents(*db, 4);
+        EventStore store(*db);
+        for (int round = 1; round <= 3; ++round) {
+            auto claimed = store.claim(QStringLiteral("crashing"), 4, 1);
+            QVERIFY2(claimed.ok(), qPrintable(claimed.message()));
+            QCOMPARE(claimed->events.size(), round == 1 ? 4 : 2);
+            QThread::msleep(30);
+            if (round == 1) // two of them only ever crash the relay; the others once
+                QVERIFY(store.markSent(claimed->leaseToken, {SentMark{ids[2], 0, 1}, SentMark{ids[3], 0, 2}})
+                            .ok());
+            auto reaped = store.reapExpiredLeases(3);
+            QVERIFY2(reaped.ok(), qPrintable(reaped.message()));
+            QCOMPARE(reaped->returned, round < 3 ? 2 : 0);
+            QCOMPARE(reaped->exhausted, round < 3 ? 0 : 2);
+        }
+        for (qint64 id : {ids[0], ids[1]}) {
+            auto row = store.find(QString::number(id));
+            QCOMPARE(row->status, EventStatus::Dead);
+            QCOMPARE(row->attempts, 3);
+            QCOMPARE(row->lastErrorClass, QStringLiteral("lease_expired"));
+            QVERIFY2(row->lastError.startsWith(QStringLiteral("lease expired after 3 attempts")),
+                     qPrintable(row->lastError));
+            QVERIFY(row->leaseToken.isEmpty());
+        }
+        QCOMPARE(statusOf(*db, ids[2]), EventStatus::Sent);
+        // In ordering mode the exhausted event keeps blocking its aggregate: FAILED, not DEAD.
+        const auto more = insertEvents(*db, 1, QStringLiteral("OrderShipped"), QStringLiteral("ship-"));
+        forceStatus(*db, more, QStringLiteral("PENDING"));
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 2 WHERE id = :id"),
+                         {{QStringLiteral(":id"), more[0]}})
+                    .ok());
+        QVERIFY(store.claim(QStringLiteral("crashing"), 4, 1).ok());
+        QThread::msleep(30);
+        auto ordered = store.reapExpiredLeases(3, OrderingMode::Aggregate);
+        QVERIFY(ordered.ok());
+        QCOMPARE(ordered->exhausted, 1);
+        QCOMPARE(statusOf(*db, more[0]), EventStatus::Failed);
+    }
+
+    // MariaDB/MySQL have no UPDATE … RETURNING: the claim reads its rows back. By lease_token (no
+    // index) that was a full scan of the table per claim; by the claimed ids it is a few lookups.
+    void mysqlClaimReadsBackByPrimaryKey()
+    {
+        if (!TestDatabases::available(QStringLiteral("mysql")))
+            QSKIP("no MariaDB test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("mysql"), QStringLiteral("readback"));
+        const auto ids = insertEvents(*db, 6000);
+        forceStatus(*db, ids.mid(0, 5990), QStringLiteral("SENT"));
+        const auto fullScanReads = [&] {
+            auto q = db->exec(QStringLiteral("SHOW SESSION STATUS LIKE 'Handler_read_rnd_next'"));
+            return q && q->next() ? q->value(1).toLongLong() : -1;
+        };
+        const qint64 a = fullScanReads();
+        const qint64 b = fullScanReads(); // what the status query itself costs
+        EventStore store(*db);
+        auto claimed = store.claim(QStringLiteral("w"), 100, 60000);
+        QVERIFY2(claimed.ok(), qPrintable(claimed.message()));
+        QCOMPARE(claimed->events.size(), 10);
+        const qint64 c = fullScanReads();
+        const qint64 claimCost = (c - b) - (b - a);
+        qInfo("rows read by full scans during the claim: %lld", static_cast<long long>(claimCost));
+        QVERIFY2(claimCost < 1000, qPrintable(QString::number(claimCost)));
     }
 
     void aggregateOrderingHoldsBackLaterEvents_data() { TestDatabases::addKinds(); }

@@ -282,6 +282,47 @@ private slots:
             qint64(10));
     }
 
+    // librdkafka's queue holds 10 messages and the broker answers after a second: a batch of 100
+    // cannot be queued within its lease. The relay queues what it can in time and releases the
+    // rest, instead of blocking in enqueue() past the lease (sending events it no longer owns).
+    void fullProducerQueueReleasesInsteadOfOutlivingTheLease()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("queuefull"));
+        insertEvents(*db, 100);
+        b->setLatency(1, 1000);
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("queue-full"));
+        o.leaseMs = 8000;
+        o.batchSize = 100;
+        QVERIFY(o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("4000")).ok());
+        QVERIFY(o.kafka.set(QStringLiteral("queue.buffering.max.messages"), QStringLiteral("10")).ok());
+        QVERIFY(o.validate().ok());
+        RelayThread relay(db->url(), o);
+        QElapsedTimer t;
+        t.start();
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 100, 90000);
+        relay.stop();
+        const qint64 retried = relay.stats().retried.load();
+        qInfo("100 events through a 10-message producer queue in %lld ms; %lld release(s), %lld retried",
+              t.elapsed(), static_cast<long long>(relay.stats().released.load()),
+              static_cast<long long>(retried));
+        QVERIFY(relay.stats().released.load() > 0);
+        QCOMPARE(relay.stats().fenced.load(), qint64(0));
+        QCOMPARE(relay.stats().leaseExpired.load(), qint64(0));
+        // Released events never left the process: no attempt counted for them (only a broker
+        // timeout, if any, costs one), and nothing goes out twice but such a retry.
+        QCOMPARE(db->scalar(QStringLiteral("SELECT SUM(attempts) FROM {events}"))->toLongLong(),
+                 100 + retried);
+        b->setLatency(1, 0);
+        const auto onTopic = readTopic(b->bootstrap(), QStringLiteral("order"), -1, 3000);
+        QSet<QByteArray> unique;
+        for (const ConsumedMessage& m : onTopic)
+            unique.insert(m.headers.value("event_id"));
+        QCOMPARE(unique.size(), 100);
+        QVERIFY(onTopic.size() <= 100 + retried);
+    }
+
     void desiredStateControlsTheRelay()
     {
         auto b = broker();
@@ -339,6 +380,18 @@ private slots:
         QVERIFY(!s.ok());
         QCOMPARE(s.error().kind, ErrorKind::Usage);
         QVERIFY2(s.message().contains(QStringLiteral("message.timeout.ms")), qPrintable(s.message()));
+        // 0 is librdkafka's "no timeout": longer than any lease, so refused like 40000 is.
+        for (const char* name : {"message.timeout.ms", "delivery.timeout.ms"}) {
+            RelayOptions infinite = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
+            infinite.leaseMs = 30000;
+            QVERIFY(infinite.validate().ok());
+            QVERIFY(infinite.kafka.set(QLatin1String(name), QStringLiteral("0")).ok());
+            const Status refused = infinite.validate();
+            QVERIFY2(!refused.ok(), name);
+            QCOMPARE(refused.error().kind, ErrorKind::Usage);
+            QVERIFY2(refused.message().contains(QStringLiteral("no delivery timeout")),
+                     qPrintable(refused.message()));
+        }
         RelayOptions t = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
         t.topicTemplate = QStringLiteral("orders/{aggregate_type}");
         QVERIFY(!t.validate().ok());

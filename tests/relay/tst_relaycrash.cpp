@@ -4,6 +4,7 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
@@ -251,6 +252,45 @@ private slots:
                            QStringLiteral(
                                "status = 'DEAD' AND attempts = 2 AND last_error LIKE 'attempts exhausted%'")),
                  qint64(10));
+    }
+
+    // An event whose send crashes the relay, with the relay restarted after every crash (as
+    // systemd would): each claim counts an attempt, and once they are used up the reaper marks the
+    // events DEAD instead of returning them to PENDING for ever.
+    void crashLoopingEventsEndDead()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("crashloop"));
+        const QString url = TestDatabases::urlText(db->url());
+        insertEvents(*db, 5);
+        const QStringList extra{QStringLiteral("--max-attempts"), QStringLiteral("3")};
+        QElapsedTimer timer;
+        timer.start();
+        int crashes = 0;
+        std::unique_ptr<QProcess> survivor;
+        while (count(*db, "DEAD") < 5 && timer.elapsed() < 45000) {
+            auto r = startRelay(url, b->bootstrap(), QStringLiteral("crash-loop-%1").arg(crashes),
+                                QStringLiteral("relay.after_produce=crash"), extra);
+            if (r->waitForFinished(8000)) {
+                QCOMPARE(r->exitCode(), 86);
+                ++crashes;
+                continue;
+            }
+            survivor = std::move(r); // nothing left to claim: it no longer crashes
+            QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 5, 10000);
+        }
+        QCOMPARE(count(*db, "DEAD"), qint64(5));
+        QCOMPARE(crashes, 3);
+        QCOMPARE(countRows(
+                     *db, QStringLiteral("{events}"),
+                     QStringLiteral("status = 'DEAD' AND attempts = 3 AND last_error_class = "
+                                    "'lease_expired' AND last_error LIKE 'lease expired after 3 attempts%'")),
+                 qint64(5));
+        QVERIFY(survivor);
+        QCOMPARE(stopRelay(*survivor), 0);
+        const QString log = QString::fromUtf8(survivor->readAll());
+        QVERIFY2(log.contains(QStringLiteral("had used up their 3 attempts: marked DEAD")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("dead 5")), qPrintable(log.right(400)));
     }
 
     void threeRelaysSurviveRepeatedKills()

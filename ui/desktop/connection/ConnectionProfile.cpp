@@ -64,11 +64,7 @@ QString ProfileStore::withoutPassword(const QString& url)
     auto parsed = DatabaseUrl::parse(url);
     if (!parsed)
         return {};
-    QString text = parsed->redacted();
-    if (!parsed->connectOptions.isEmpty()) // SQLite URLs have none
-        text +=
-            QLatin1Char('?') + QString(parsed->connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
-    return text;
+    return parsed->redacted(); // keeps the connection options (sslmode, SSL_*), drops the password
 }
 
 QStringList ProfileStore::recent()
@@ -84,9 +80,7 @@ QStringList ProfileStore::recent()
 
 void ProfileStore::addRecent(const DatabaseUrl& url)
 {
-    QString text = url.redacted(); // never the password
-    if (!url.connectOptions.isEmpty() && url.hasServer())
-        text += QLatin1Char('?') + QString(url.connectOptions).replace(QLatin1Char(';'), QLatin1Char('&'));
+    const QString text = url.redacted(); // the connection options, never the password
     QStringList urls = recent();
     urls.removeAll(text);
     urls.prepend(text);
