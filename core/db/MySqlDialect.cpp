@@ -214,7 +214,16 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers LONGTEXT NULL"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note TEXT NULL"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    Migration consumerCounters{
+        12, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name VARCHAR(191) NOT NULL PRIMARY KEY,
+  duplicates_total BIGINT NOT NULL DEFAULT 0,
+  updated_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)))") +
+            table,
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, consumerCounters};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -238,6 +247,7 @@ QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& data
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

@@ -243,7 +243,15 @@ $fn$)"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers text"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note text"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    Migration consumerCounters{
+        12, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name text PRIMARY KEY,
+  duplicates_total bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()))"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, consumerCounters};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -261,6 +269,7 @@ QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& d
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

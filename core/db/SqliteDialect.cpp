@@ -210,7 +210,15 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN raw_headers TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN storage_note TEXT"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    Migration consumerCounters{
+        12, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name TEXT NOT NULL PRIMARY KEY,
+  duplicates_total INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT))"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, consumerCounters};
 }
 
 } // namespace outbox
