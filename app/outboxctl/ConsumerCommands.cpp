@@ -42,7 +42,8 @@ int runConsumers(Context& ctx)
         options.rateWindowMs = std::max<qint64>(0, window->msecsTo(QDateTime::currentDateTimeUtc()));
     }
     options.lag.bootstrap = ctx.config().value(QStringLiteral("kafka.bootstrap"));
-    options.lag.topics = ctx.config().list(QStringLiteral("consumer.topics"));
+    if (ctx.config().isSet(QStringLiteral("consumer.topics"))) // else every topic the group committed on
+        options.lag.topics = ctx.config().list(QStringLiteral("consumer.topics"));
     for (const auto& p : ctx.config().kafkaProperties())
         options.lag.kafka.insert(p.key, p.value);
 

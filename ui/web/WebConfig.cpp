@@ -114,7 +114,8 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
     }
     config.unconsumedConsumers = c.list(QStringLiteral("web.reconcile_consumers"));
     config.consumerLag.bootstrap = c.value(QStringLiteral("kafka.bootstrap"));
-    config.consumerLag.topics = c.list(QStringLiteral("consumer.topics"));
+    if (c.isSet(QStringLiteral("consumer.topics")))
+        config.consumerLag.topics = c.list(QStringLiteral("consumer.topics"));
     for (const config::Setting& p : c.kafkaProperties())
         config.consumerLag.kafka.insert(p.key, p.value);
     config.tlsCertificateFile = c.value(QStringLiteral("web.tls_cert"));
