@@ -77,7 +77,7 @@ int runConsumers(Context& ctx)
         }
         ctx.out << table({QStringLiteral("CONSUMER"), QStringLiteral("PROCESSED"), QStringLiteral("FAILED"),
                           QStringLiteral("DUPLICATES"), QStringLiteral("DLQ NEW"),
-                          QStringLiteral("UNCONSUMED"), QStringLiteral("PER MIN"),
+                          QStringLiteral("UNCONSUMED"), QStringLiteral("AVG/MIN"),
                           QStringLiteral("LAST PROCESSED (UTC)"), QStringLiteral("LAG")},
                          rows);
         if (overview->lagQueried && overview->lagError.isEmpty()) {
