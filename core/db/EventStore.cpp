@@ -112,7 +112,19 @@ Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const Q
 {
     const Dialect& d = m_db.dialect();
     SqlCondition fence;
-    fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
+    const QString idArray = d.bigintArray(QStringLiteral(":ids"));
+    if (!idArray.isEmpty()) {
+        // One bound array instead of one parameter per id: the statement text (and its parse and
+        // plan) stays the same whatever the batch size.
+        QVector<qint64> values;
+        values.reserve(ids.size());
+        for (const QVariant& id : ids)
+            values << id.toLongLong();
+        fence.add(QStringLiteral("id = ANY(%1)").arg(idArray), QStringLiteral(":ids"),
+                  Dialect::integerArrayText(values));
+    } else {
+        fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
+    }
     fence.add(QStringLiteral("status = 'SENDING' AND lease_token = :token"), QStringLiteral(":token"),
               leaseToken);
     QSet<qint64> updated;
@@ -150,7 +162,33 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
     if (Status s = tx.beginWrite(); !s)
         return s.error();
     QSet<qint64> updated;
-    for (int start = 0; start < marks.size(); start += RowsPerStatement) {
+    const QString idArray = d.bigintArray(QStringLiteral(":ids"));
+    if (!idArray.isEmpty()) {
+        // One statement per batch: the ids, partitions and offsets as three bound arrays joined to
+        // the rows by primary key; fenced by status and lease token like every other mark.
+        QVector<qint64> ids, partitions, offsets;
+        for (const SentMark& m : marks) {
+            ids << m.id;
+            partitions << m.partition;
+            offsets << m.offset;
+        }
+        auto q = m_db.exec(
+            QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
+                           "lease_token = NULL, broker_partition = m.p, broker_offset = m.o FROM unnest(%2, "
+                           "%3, %4) AS m(id, p, o) WHERE e.id = m.id AND e.status = 'SENDING' AND "
+                           "e.lease_token = :token RETURNING e.id")
+                .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
+                     d.bigintArray(QStringLiteral(":offsets"))),
+            {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
+             {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
+             {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
+             {QStringLiteral(":token"), leaseToken}});
+        if (!q)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
+        while (q->next())
+            updated.insert(q->value(0).toLongLong());
+    }
+    for (int start = 0; idArray.isEmpty() && start < marks.size(); start += RowsPerStatement) {
         const int end = std::min<int>(marks.size(), start + RowsPerStatement);
         QVariantList ids;
         QString partitionCase = QStringLiteral("CASE id");

@@ -214,7 +214,16 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers LONGTEXT NULL"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note TEXT NULL"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // Write amplification (docs/benchmarks.md, "Relay"): InnoDB rewrites every secondary index
+    // holding a changed column, and status leads five of them. claim_idx (status, available_at, id)
+    // cannot give the claim its id order (status_id_idx does), and lease_idx (status, lease_until)
+    // is covered by status_worker_idx (status, worker_id, lease_until) for the few SENDING rows.
+    Migration relayPath{6, QStringLiteral("fewer indexes on the relay's path"), {}};
+    relayPath.statements = QStringList{
+        QStringLiteral("DROP INDEX IF EXISTS {events}_claim_idx ON {events}"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_lease_idx ON {events}"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -210,7 +210,13 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN raw_headers TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN storage_note TEXT"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // Write amplification (docs/benchmarks.md, "Relay"): sending_idx (lease_until) WHERE SENDING
+    // duplicated lease_holders_idx (worker_id, lease_until) WHERE SENDING, which serves the reaper.
+    Migration relayPath{6, QStringLiteral("fewer indexes on the relay's path"), {}};
+    relayPath.statements = QStringList{
+        QStringLiteral("DROP INDEX IF EXISTS {events}_sending_idx"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath};
 }
 
 } // namespace outbox
