@@ -53,9 +53,21 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
                       {QStringLiteral(":token"), batch.leaseToken},
                       {QStringLiteral(":lease"), leaseMs}};
 
+    if (d.forUpdateSkipLocked().isEmpty()) {
+        // One writer at a time (SQLite): look before taking the write lock, so that a relay woken
+        // by someone else's commit does not queue behind the writers for an empty claim.
+        auto any = m_db.exec(QStringLiteral("SELECT 1 FROM {events} e WHERE %1 LIMIT 1").arg(due));
+        if (!any)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(any.message()));
+        if (!any->next())
+            return batch;
+    }
+    // One UPDATE … RETURNING is atomic on its own: no BEGIN and COMMIT round trips around it.
     Transaction tx(m_db);
-    if (Status s = tx.beginWrite(); !s)
-        return s.error();
+    if (!d.hasUpdateReturning()) {
+        if (Status s = tx.beginWrite(); !s)
+            return s.error();
+    }
 
     if (d.hasUpdateReturning()) {
         binds.insert(QStringLiteral(":limit"), limit);
@@ -100,8 +112,10 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
                 batch.events << OutboxEvent::fromQuery(*rows, d);
         }
     }
-    if (Status s = tx.commit(); !s)
-        return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
+    if (!d.hasUpdateReturning()) {
+        if (Status s = tx.commit(); !s)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
+    }
     std::sort(batch.events.begin(), batch.events.end(),
               [](const OutboxEvent& a, const OutboxEvent& b) { return a.id < b.id; });
     return batch;
@@ -158,11 +172,16 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
     if (marks.isEmpty())
         return result;
     const Dialect& d = m_db.dialect();
-    Transaction tx(m_db);
-    if (Status s = tx.beginWrite(); !s)
-        return s.error();
     QSet<qint64> updated;
     const QString idArray = d.bigintArray(QStringLiteral(":ids"));
+    Transaction tx(m_db);
+    if (idArray.isEmpty()) {
+        if (Status s = tx.beginWrite(); !s)
+            return s.error();
+    } else if (Status s = Failpoints::hit("relay.mark_sent"); !s) {
+        // The one statement commits on its own: a failure injected here is one before the commit.
+        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    }
     if (!idArray.isEmpty()) {
         // One statement per batch: the ids, partitions and offsets as three bound arrays joined to
         // the rows by primary key; fenced by status and lease token like every other mark.
@@ -215,10 +234,12 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));
         updated.unite(*done);
     }
-    if (Status s = Failpoints::hit("relay.mark_sent"); !s)
-        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
-    if (Status s = tx.commit(); !s)
-        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    if (idArray.isEmpty()) {
+        if (Status s = Failpoints::hit("relay.mark_sent"); !s)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+        if (Status s = tx.commit(); !s)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    }
     result.updated = int(updated.size());
     for (const SentMark& m : marks) {
         if (!updated.contains(m.id))
