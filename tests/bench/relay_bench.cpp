@@ -3,6 +3,7 @@
 //
 //   outbox-relay-bench --db postgresql://outbox@127.0.0.1:55432/bench [--events 200000] [--relays 2]
 //                      [--rate 2000] [--seconds 20] [--batch 500] [--rounds 2] [--smoke]
+//   OUTBOX_DB_PASSWORD=… outbox-relay-bench --db mysql://outbox@127.0.0.1:3306/bench     (MariaDB)
 //
 // 0. reference:      what the database can do for any relay: K connections run the cheapest claim
 //                    of a batch (FOR UPDATE SKIP LOCKED) + one mark-SENT statement on a minimal
@@ -466,6 +467,8 @@ int main(int argc, char* argv[])
                                                                    : parser.value(dbOption));
     if (!url)
         die(url.message());
+    if (url->password.isEmpty()) // a password stays out of the command line
+        url->password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
     auto db = open(*url, QStringLiteral("bench"));
     if (auto m = Migrator(*db).migrate(); !m)
         die(m.message());
