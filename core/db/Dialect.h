@@ -15,7 +15,8 @@ struct Migration
 {
     int version = 0;
     QString description;
-    QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations}
+    QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations},
+                            // {consumer_counters}
 };
 
 // Everything that differs between PostgreSQL, MariaDB/MySQL and SQLite lives behind this interface;

@@ -223,7 +223,16 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("DROP INDEX IF EXISTS {events}_claim_idx ON {events}"),
         QStringLiteral("DROP INDEX IF EXISTS {events}_lease_idx ON {events}"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath};
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name VARCHAR(191) NOT NULL PRIMARY KEY,
+  duplicates_total BIGINT NOT NULL DEFAULT 0,
+  updated_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)))") +
+            table,
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -247,6 +256,7 @@ QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& data
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

@@ -280,7 +280,15 @@ $fn$)"),
                        "autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0.01, "
                        "autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_cost_delay = 1)"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath};
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name text PRIMARY KEY,
+  duplicates_total bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()))"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -298,6 +306,7 @@ QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& d
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

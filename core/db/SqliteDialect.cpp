@@ -216,7 +216,15 @@ QVector<Migration> SqliteDialect::migrations() const
     relayPath.statements = QStringList{
         QStringLiteral("DROP INDEX IF EXISTS {events}_sending_idx"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath};
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name TEXT NOT NULL PRIMARY KEY,
+  duplicates_total INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT))"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
 }
 
 } // namespace outbox

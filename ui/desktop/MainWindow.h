@@ -20,6 +20,7 @@ class MetricsSampler;
 namespace outbox::desktop {
 
 class AuditPage;
+class ConsumersPage;
 class ConnectDialog;
 class DatabaseSession;
 class DeadLettersPage;
@@ -56,6 +57,7 @@ public:
     AuditPage* audit() const { return m_audit; }
     RelaysPage* relays() const { return m_relays; }
     RecoveryPage* recovery() const { return m_recovery; }
+    ConsumersPage* consumers() const { return m_consumers; }
     QTabWidget* pages() const { return m_pages; }
     int snapshotsSeen() const { return m_snapshots; }
 
@@ -87,6 +89,7 @@ private:
     AuditPage* m_audit = nullptr;
     RelaysPage* m_relays = nullptr;
     RecoveryPage* m_recovery = nullptr;
+    ConsumersPage* m_consumers = nullptr;
     DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;
