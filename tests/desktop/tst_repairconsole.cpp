@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QDialog>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -39,7 +40,7 @@ private:
     static QDialog* openDialog(QWidget& window, const char* name)
     {
         QDialog* dialog = nullptr;
-        QTest::qWaitFor(
+        (void)QTest::qWaitFor(
             [&]() {
                 dialog = window.findChild<QDialog*>(QLatin1String(name));
                 return dialog && dialog->isVisible() && !dialog->property("busy").toBool();
@@ -225,7 +226,7 @@ private slots:
         selectRow(table, 0);
         QTest::mouseClick(child<QPushButton>(groups, "dlqGroupDiscard"), Qt::LeftButton);
         QDialog* action = nullptr;
-        QTest::qWaitFor(
+        (void)QTest::qWaitFor(
             [&]() {
                 action = groups->findChild<QDialog*>(QStringLiteral("actionDialog"));
                 return action && action->isVisible() && !action->property("busy").toBool();

@@ -100,23 +100,25 @@ private slots:
         l.consumerName = QStringLiteral("payments");
         l.eventId = QStringLiteral("e-1");
         l.topic = QStringLiteral("payments");
-        l.headers = R"({"trace_id":"t-1"})";
-        l.payload = R"({"card":"4111-1111","amount":-5})";
+        l.headers = "{\"trace_id\":\"t-1\"}";
+        l.payload = "{\"card\":\"4111-1111\",\"amount\":-5}";
         l.error = QStringLiteral("negative amount");
         const qint64 id = DeadLetterStore(*f.db).insert(l).value();
         const QString path = QStringLiteral("/api/v1/dead-letters/%1").arg(id);
-        const QByteArray good =
-            R"({"payload":{"card":"4111-1111","amount":5},"headers":{"trace_id":"t-1","x-fixed":"1"},"reason":"sign flipped"})";
+        const QByteArray good = "{\"payload\":{\"card\":\"4111-1111\",\"amount\":5},\"headers\":{\"trace_"
+                                "id\":\"t-1\",\"x-fixed\":\"1\"},\"reason\":\"sign flipped\"}";
 
         // A viewer may not; bad bodies are refused with one clear error and change nothing.
         QCOMPARE(f.http->patch(path, good, ViewerSecret).status, 403);
-        QCOMPARE(f.http->patch(path, R"({"payload":"{}"})", OperatorSecret).status, 400); // no reason
+        QCOMPARE(f.http->patch(path, "{\"payload\":\"{}\"}", OperatorSecret).status, 400); // no reason
         QCOMPARE(
-            f.http->patch(path, R"({"payload":"{","json_payload":true,"reason":"r"})", OperatorSecret).status,
+            f.http->patch(path, "{\"payload\":\"{\",\"json_payload\":true,\"reason\":\"r\"}", OperatorSecret)
+                .status,
             400);
-        QCOMPARE(f.http->patch(path, R"({"headers":{"n":1},"reason":"r"})", OperatorSecret).status, 400);
-        QCOMPARE(f.http->patch(path, R"({"colour":"red","reason":"r"})", OperatorSecret).status, 400);
-        QCOMPARE(f.http->patch(path, R"({"payload_base64":"@@@","reason":"r"})", OperatorSecret).status, 400);
+        QCOMPARE(f.http->patch(path, "{\"headers\":{\"n\":1},\"reason\":\"r\"}", OperatorSecret).status, 400);
+        QCOMPARE(f.http->patch(path, "{\"colour\":\"red\",\"reason\":\"r\"}", OperatorSecret).status, 400);
+        QCOMPARE(f.http->patch(path, "{\"payload_base64\":\"@@@\",\"reason\":\"r\"}", OperatorSecret).status,
+                 400);
         QCOMPARE(f.http->patch(QStringLiteral("/api/v1/dead-letters/999999"), good, OperatorSecret).status,
                  404);
         QCOMPARE(f.http->patch(QStringLiteral("/api/v1/events/1"), good, OperatorSecret).status, 405);
@@ -126,7 +128,7 @@ private slots:
         QCOMPARE(edited.status, 200);
         QVERIFY(edited.json().value(QStringLiteral("audit_id")).toInteger() > 0);
         auto letter = DeadLetterStore(*f.db).find(id);
-        QCOMPARE(letter->payload, QByteArray(R"({"amount":5,"card":"4111-1111"})"));
+        QCOMPARE(letter->payload, QByteArray("{\"amount\":5,\"card\":\"4111-1111\"}"));
         QCOMPARE(letter->originalPayload, l.payload);
         QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"),
                            QStringLiteral("action = 'dlq.edit' AND actor = 'alice-ops'")),
