@@ -73,6 +73,8 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
         << tr("The FAILED event itself failed for a reason failed-events explains (a poison payload, a "
               "topic ACL, attempts exhausted).");
     f.runbook
+        << tr("List every blocked aggregate with its blocking event, since when and how many events wait: "
+              "`outboxctl events blocked`, the console's Blocked page or GET /api/v1/events/blocked.")
         << tr("Open the blocking event (samples) and read its error; failed-events has the cause-specific "
               "runbook for its group.")
         << tr("Fix the cause, then requeue the blocking events (prepared below): they are sent first, and "
