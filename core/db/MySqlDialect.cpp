@@ -232,7 +232,23 @@ QVector<Migration> MySqlDialect::migrations() const
   updated_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)))") +
             table,
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload LONGTEXT NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload_bytes LONGBLOB NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_headers LONGTEXT NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_raw_headers LONGTEXT NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_at DATETIME(6) NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_by VARCHAR(191) NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count INT NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

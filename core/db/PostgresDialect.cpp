@@ -288,7 +288,21 @@ $fn$)"),
   duplicates_total bigint NOT NULL DEFAULT 0,
   updated_at timestamptz NOT NULL DEFAULT now()))"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload_bytes bytea"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_headers text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_raw_headers text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_at timestamptz"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_by text"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count integer NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

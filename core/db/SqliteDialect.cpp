@@ -224,7 +224,20 @@ QVector<Migration> SqliteDialect::migrations() const
   duplicates_total INTEGER NOT NULL DEFAULT 0,
   updated_at TEXT))"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters};
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_payload TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_payload_bytes BLOB"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_headers TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_raw_headers TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_at TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_by TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edit_count INTEGER NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 } // namespace outbox

@@ -39,6 +39,38 @@ QJsonValue nextCursor(qint64 next)
     return next > 0 ? QJsonValue(next) : QJsonValue();
 }
 
+// A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
+Result<DeadLetterGroup> deadLetterGroupFromJson(const QJsonValue& value)
+{
+    if (!value.isObject())
+        return Error::usage(WebApi::tr("group must be a JSON object"));
+    const QJsonObject g = value.toObject();
+    static const QStringList keys = {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                     QStringLiteral("fingerprint"), QStringLiteral("statuses")};
+    DeadLetterGroup group;
+    for (auto it = g.begin(); it != g.end(); ++it) {
+        if (!keys.contains(it.key()))
+            return Error::usage(WebApi::tr("unknown group field \"%1\" (expected %2)")
+                                    .arg(it.key(), keys.join(QStringLiteral(", "))));
+        if (it.key() == QLatin1String("statuses")) {
+            if (!it->isArray())
+                return Error::usage(WebApi::tr("group field \"statuses\" must be an array of strings"));
+            for (const QJsonValue& v : it->toArray()) {
+                auto status = DeadLetterStatus::parse(v.toString());
+                if (!v.isString() || !status)
+                    return Error::usage(WebApi::tr("group field \"statuses\" names an unknown status"));
+                group.statuses << *status;
+            }
+        } else if (!it->isString()) {
+            return Error::usage(WebApi::tr("group field \"%1\" must be a string").arg(it.key()));
+        }
+    }
+    group.consumerName = g.value(QStringLiteral("consumer")).toString();
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
+
 } // namespace
 
 WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
@@ -61,9 +93,14 @@ void WebApi::handle(const ApiCall& call, Done done)
     static const QRegularExpression jobPath(QStringLiteral("^/api/v1/jobs/([0-9a-f-]{1,64})$"));
     const QString& p = call.path;
 
-    if (call.post || call.del) {
+    if (call.post || call.del || call.patch) {
         if (!call.principal.mayChange())
             return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
+    }
+    if (call.patch) {
+        if (const auto m = letterPath.match(p); m.hasMatch())
+            return editDeadLetter(m.captured(1).toLongLong(), call, std::move(done));
+        return done(WebReply::error(405, tr("%1 does not accept PATCH").arg(p)));
     }
     if (call.del) {
         if (const auto m = jobPath.match(p); m.hasMatch())
@@ -92,6 +129,10 @@ void WebApi::handle(const ApiCall& call, Done done)
         return done(m_findings->reply(maskerFor(call.principal)));
     if (p == QLatin1String("/api/v1/events"))
         return listEvents(call, std::move(done));
+    if (p == QLatin1String("/api/v1/events/blocked"))
+        return listBlocked(call, std::move(done));
+    if (p == QLatin1String("/api/v1/dead-letters/groups"))
+        return listDeadLetterGroups(call, std::move(done));
     if (p == QLatin1String("/api/v1/dead-letters"))
         return listDeadLetters(call, std::move(done));
     if (p == QLatin1String("/api/v1/audit"))
@@ -396,7 +437,7 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
     const QJsonObject body = doc.object();
     QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
                          QStringLiteral("dry_run"), QStringLiteral("force")};
-    known << (deadLetters ? QStringList{QStringLiteral("to_topic")}
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic"), QStringLiteral("group")}
                           : QStringList{QStringLiteral("resend"), QStringLiteral("group")});
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
@@ -459,7 +500,12 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
         }
     }
     const QJsonValue group = body.value(QStringLiteral("group"));
-    if (!group.isUndefined()) {
+    if (!group.isUndefined() && deadLetters) {
+        auto dlGroup = deadLetterGroupFromJson(group);
+        if (!dlGroup)
+            return done(WebReply::fromError(dlGroup.error()));
+        request.deadLetterGroup = *dlGroup;
+    } else if (!group.isUndefined()) {
         const QJsonObject g = group.toObject();
         static const QStringList keys = {QStringLiteral("error_class"), QStringLiteral("fingerprint")};
         if (!group.isObject())

@@ -51,6 +51,10 @@ private:
     void runAction(const ApiCall& call, ActionKind kind, Done done);
     void startJob(ActionKind kind, const ActionRequest& request, const Done& done);
     void jobs(const ApiCall& call, const QString& id, Done done);
+    // WebRepairApi.cpp: blocked aggregates, dead-letter groups and edits.
+    void listBlocked(const ApiCall& call, Done done);
+    void listDeadLetterGroups(const ApiCall& call, Done done);
+    void editDeadLetter(qint64 id, const ApiCall& call, Done done);
 
     // Paging parameters shared by the lists: limit (1..MaxPageSize) and after_id.
     Result<std::pair<int, qint64>> paging(const QUrlQuery& query, int defaultLimit) const;

@@ -268,8 +268,9 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
     const bool isPost = request.method == "POST";
     const bool isDelete = request.method == "DELETE";
+    const bool isPatch = request.method == "PATCH";
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !((isPost || isDelete) && isApi))
+    if (!isGet && !((isPost || isDelete || isPatch) && isApi))
         return WebReply::error(405, tr("%1 does not accept this method").arg(path));
 
     if (request.webSocketUpgrade) {
@@ -285,8 +286,8 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
         return WebReply::error(426, tr("/ws is the dashboard's WebSocket"));
     if (!request.hasBody())
         return std::nullopt;
-    // A body is read only for a request that may use it: an operator's POST to the API.
-    if (!isPost)
+    // A body is read only for a request that may use it: an operator's POST or PATCH to the API.
+    if (!isPost && !isPatch)
         return WebReply::error(400, tr("%1 takes no request body").arg(path));
     const auto principal =
         m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
@@ -331,6 +332,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     ApiCall call;
     call.post = request.method == "POST";
     call.del = request.method == "DELETE";
+    call.patch = request.method == "PATCH";
     call.path = path;
     call.query = request.query;
     call.body = request.body;
