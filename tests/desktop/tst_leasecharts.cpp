@@ -10,6 +10,7 @@
 
 #include <QChartView>
 #include <QComboBox>
+#include <QDir>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QTableWidget>
@@ -132,6 +133,12 @@ private slots:
         const QString age = OldestPendingChart::ageSeriesName();
         QTRY_VERIFY_WITH_TIMEOUT(lastY(oldest, age) >= 100 && lastY(oldest, age) < 110, 10000);
         QCOMPARE(static_cast<OldestPendingChart*>(oldest)->unit(), OldestPendingChart::Unit::Seconds);
+
+        window.resize(1400, 1000);
+        QTest::qWait(200);
+        const QString shot = QDir::current().filePath(QStringLiteral("leasecharts-%1.png").arg(kind));
+        QVERIFY(window.grab().save(shot));
+        qInfo("screenshot: %s", qPrintable(shot));
 
         // relay-a takes 3 more; the reaper gives relay-b's expired leases back.
         QVERIFY(store.claim(QStringLiteral("relay-a"), 3, 600000).ok());
