@@ -1356,8 +1356,8 @@
 <context>
     <name>outbox::desktop::OldestPendingChart</name>
     <message>
-        <source>Oldest pending event&apos;s age</source>
-        <translation>最早待发送事件的等待时长</translation>
+        <source>Oldest pending event&apos;s age (%1)</source>
+        <translation>最早待发送事件的等待时长（%1）</translation>
     </message>
     <message>
         <source>warning</source>

@@ -41,7 +41,6 @@ OldestPendingChart::OldestPendingChart(int historyPoints, qint64 warningMs, qint
     : m_historyPoints(std::max(2, historyPoints)), m_warningMs(warningMs), m_criticalMs(criticalMs)
 {
     setObjectName(QStringLiteral("oldestPendingChart"));
-    setTitle(tr("Oldest pending event's age"));
     m_x = new QDateTimeAxis;
     m_x->setFormat(QStringLiteral("HH:mm:ss"));
     m_y = new QValueAxis;
@@ -90,9 +89,11 @@ void OldestPendingChart::redraw()
         maxMs = std::max(maxMs, s.second);
     m_unit = maxMs < 3 * 60000 ? Unit::Seconds : maxMs < 3 * 3600000 ? Unit::Minutes : Unit::Hours;
     const double per = double(unitMs(m_unit));
-    m_y->setTitleText(m_unit == Unit::Seconds   ? tr("seconds")
+    // The unit in the title: an axis title is cut off on a small chart.
+    setTitle(tr("Oldest pending event's age (%1)")
+                 .arg(m_unit == Unit::Seconds   ? tr("seconds")
                       : m_unit == Unit::Minutes ? tr("minutes")
-                                                : tr("hours"));
+                                                : tr("hours")));
     QList<QPointF> points;
     points.reserve(m_samples.size());
     for (const auto& s : std::as_const(m_samples))
