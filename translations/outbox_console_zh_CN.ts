@@ -1155,6 +1155,35 @@
     </message>
 </context>
 <context>
+    <name>outbox::desktop::LeaseHoldersChart</name>
+    <message>
+        <source>Lease holders: events in SENDING per relay</source>
+        <translation>租约持有者：各中继发送中的事件</translation>
+    </message>
+    <message>
+        <source>SENDING</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>expired leases</source>
+        <translation>已过期租约</translation>
+    </message>
+    <message>
+        <source>other relays</source>
+        <translation>其他中继</translation>
+    </message>
+    <message>
+        <source>(no worker)</source>
+        <translation>（无工作者）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n lease(s) expired of %2 held</source>
+        <translation>
+            <numerusform>%1：持有 %2 个租约，其中 %n 个已过期</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::MainWindow</name>
     <message>
         <source>Outbox Console</source>
@@ -1322,6 +1351,37 @@
     <message>
         <source>stopped: %1</source>
         <translation>已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::OldestPendingChart</name>
+    <message>
+        <source>Oldest pending event&apos;s age (%1)</source>
+        <translation>最早待发送事件的等待时长（%1）</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
     </message>
 </context>
 <context>
