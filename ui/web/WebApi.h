@@ -43,6 +43,8 @@ private:
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);
+    void listFailureGroups(const ApiCall& call, Done done);
+    void controlRelays(const ApiCall& call, const QString& command, Done done);
     void runAction(const ApiCall& call, ActionKind kind, Done done);
     void startJob(ActionKind kind, const ActionRequest& request, const Done& done);
     void jobs(const ApiCall& call, const QString& id, Done done);
