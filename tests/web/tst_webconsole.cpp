@@ -4,6 +4,7 @@
 // reason, typed confirmation and a job, a viewer without actions (and a forged action refused), and
 // a dead letter replayed to another topic. Prints how long /console/ and its first page take.
 #include "core/db/DeadLetterStore.h"
+#include "core/db/RelayStore.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
@@ -13,9 +14,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
 #include <cstdio>
@@ -316,6 +319,20 @@ private slots:
         QVERIFY(viewReady(QStringLiteral("audit")));
         QCOMPARE(text(QStringLiteral("#audit tbody tr td.actor")), QStringLiteral("alice-oncall"));
         QCOMPARE(text(QStringLiteral("#audit tbody tr td.action")), QStringLiteral("events.requeue"));
+        // Export: every row of the filter as CSV, downloaded by the browser.
+        QTemporaryDir downloads;
+        m_page->call(QStringLiteral("Page.setDownloadBehavior"),
+                     {{QStringLiteral("behavior"), QStringLiteral("allow")},
+                      {QStringLiteral("downloadPath"), downloads.path()}});
+        QVERIFY(m_page->click(QStringLiteral("#audit-csv")));
+        const QString csvPath = downloads.filePath(QStringLiteral("outbox-audit.csv"));
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(csvPath).size() > 0, 10000);
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        QVERIFY(lines.first().startsWith("id,at,actor,host,action,"));
+        QCOMPARE(lines.size(), 3); // the header and the two chunks' rows
+        QVERIFY(lines.at(1).contains(",alice-oncall,") && lines.at(1).contains(",events.requeue,"));
         m_page->navigate(m_base + QStringLiteral("/console/#/event/%1").arg(FailedEvery));
         QVERIFY(viewReady(QStringLiteral("event")));
         QCOMPARE(text(QStringLiteral("#event-audit tbody tr td.actor")), QStringLiteral("alice-oncall"));
@@ -363,6 +380,56 @@ private slots:
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
     }
 
+    void relaysPauseAndRecoveryActions()
+    {
+        RelayRecord relay;
+        relay.workerId = QStringLiteral("relay-a");
+        relay.host = QStringLiteral("relay-host");
+        relay.state = QStringLiteral("RUNNING");
+        QVERIFY(RelayStore(*m_db).heartbeat(relay).ok());
+        // The relay comes with the next pushed snapshot; pause it with a reason and the typed phrase.
+        QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=relays]")));
+        QVERIFY(viewReady(QStringLiteral("relays")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#relays tr[data-worker=relay-a]')"),
+                                15000));
+        QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-state")),
+                 QStringLiteral("RUNNING"));
+        QVERIFY(m_page->click(QStringLiteral("#relays tr[data-worker=relay-a] input.pick")));
+        QVERIFY(m_page->click(QStringLiteral("#relay-pause")));
+        QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker maintenance")));
+        QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("pause 1")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-result')")));
+        QVERIFY(text(QStringLiteral("#action-result")).contains(QLatin1String("relay-a")));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{relays}"),
+                           QStringLiteral("worker_id = 'relay-a' AND desired_state = 'PAUSE'")),
+                 qint64(1));
+        QCOMPARE(
+            countRows(*m_db, QStringLiteral("{audit}"),
+                      QStringLiteral("action = 'relay.pause' AND actor = 'alice-oncall' AND reason = 'broker "
+                                     "maintenance'")),
+            qint64(1));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+
+        // Recovery: the doctor's finding for new FAILED events, its runbook, and its prepared
+        // requeue opening the same preview.
+        forceStatus(*m_db, {1, 2, 3}, QStringLiteral("FAILED"),
+                    QStringLiteral("broker timeout after 30000 ms"));
+        QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=recovery]")));
+        QVERIFY(viewReady(QStringLiteral("recovery")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('#findings .card[data-id=failed-events] .act-prepared')"),
+            20000));
+        QVERIFY(count(QStringLiteral("#findings .card[data-id=failed-events] ol li")) > 0);
+        QVERIFY(m_page->click(QStringLiteral("#findings .card[data-id=failed-events] .act-prepared")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-count')")));
+        QCOMPARE(text(QStringLiteral("#action-title")), QStringLiteral("Requeue events"));
+        QCOMPARE(text(QStringLiteral("#action-count")), QStringLiteral("3 row(s) will be changed."));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(3));
+    }
+
     void viewerSeesNoActionsAndIsRefused()
     {
         QVERIFY(m_page->click(QStringLiteral("#signout")));
@@ -400,6 +467,21 @@ private slots:
         QCOMPARE(relay, QStringLiteral("403"));
         QCOMPARE(countRows(*m_db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), pending);
         QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"), QStringLiteral("reason = 'forged'")), qint64(0));
+    }
+
+    void followsTheBrowserLanguage()
+    {
+        // A browser that prefers Simplified Chinese gets the zh_CN catalogue.
+        m_page->call(QStringLiteral("Emulation.setUserAgentOverride"),
+                     {{QStringLiteral("userAgent"), m_page->evaluate(QStringLiteral("navigator.userAgent"))},
+                      {QStringLiteral("acceptLanguage"), QStringLiteral("zh-CN,zh")}});
+        m_page->navigate(QStringLiteral("about:blank"));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.href === 'about:blank'")));
+        m_page->navigate(m_base + QStringLiteral("/console/#/events"));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QCOMPARE(text(QStringLiteral("#nav a[data-view=events]")), QStringLiteral("事件"));
+        QCOMPARE(text(QStringLiteral("#view h1")), QStringLiteral("事件"));
+        QCOMPARE(text(QStringLiteral("#events-pager-next")), QStringLiteral("下一页"));
     }
 
     void cleanupTestCase()

@@ -436,7 +436,7 @@ function findingCard(f) {
     return el("li", {}, button || el("strong", {}, a.label), a.consequence ? ` — ${a.consequence}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
   });
   const runbook = f.runbook || [];
-  return el("div", { class: "card", "data-key": f.key },
+  return el("div", { class: "card", "data-id": f.id, "data-key": f.key },
     el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
     (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
     f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
