@@ -120,6 +120,69 @@ private slots:
         QCOMPARE(warm.get(QStringLiteral("/api/v1/events?limit=1"), OperatorSecret).status, 200);
     }
 
+    void apiAndFilesForTheConsole()
+    {
+        HttpTestClient http(m_server->baseUrl());
+        // Only the console's own files, from the binary's resources.
+        QVERIFY(http.get(QStringLiteral("/console/")).body.contains("/console/console.js"));
+        QVERIFY(http.get(QStringLiteral("/console")).body.contains("/console/console.js")); // redirected
+        QCOMPARE(http.get(QStringLiteral("/console/lib.js")).contentType,
+                 QByteArray("text/javascript; charset=utf-8"));
+        QCOMPARE(http.get(QStringLiteral("/console/zh_CN.json")).status, 200);
+        for (const char* path : {"/console/missing.js", "/console/../index.html", "/console/%2e%2e/x.js",
+                                 "/console/sub/lib.js", "/console/lib.js.map"})
+            QCOMPARE(http.get(QString::fromLatin1(path)).status, 404);
+        // Who the token is.
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), ViewerSecret)
+                     .json()
+                     .value(QStringLiteral("role"))
+                     .toString(),
+                 QStringLiteral("viewer"));
+        QCOMPARE(
+            http.get(QStringLiteral("/api/v1/me"), OperatorSecret).json().value(QStringLiteral("may_change")),
+            QJsonValue(true));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me")).status, 401);
+        // Failure groups and one target's audit history; bad input is one clear error.
+        const auto groups = http.get(QStringLiteral("/api/v1/failure-groups?status=FAILED"), ViewerSecret);
+        QCOMPARE(groups.status, 200);
+        QCOMPARE(groups.json().value(QStringLiteral("groups")).toArray().size(), 1);
+        QCOMPARE(groups.json()
+                     .value(QStringLiteral("groups"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("count"))
+                     .toInt(),
+                 Events / FailedEvery);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/failure-groups?status=LOST"), ViewerSecret).status, 400);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/failure-groups?sort=x"), ViewerSecret).status, 400);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/audit?target_id=5"), ViewerSecret).status, 400);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/audit?target_kind=event&target_id=x"), ViewerSecret).status,
+                 400);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/audit?target_kind=event&target_id=5"), ViewerSecret).status,
+                 200);
+        // Relay control: refused for viewers before the body is read, and malformed bodies change nothing.
+        QCOMPARE(http.post(QStringLiteral("/api/v1/relays/pause"), R"({"workers":["r"],"reason":"x"})",
+                           ViewerSecret)
+                     .status,
+                 403);
+        for (const QByteArray& body :
+             {QByteArray("{}"), QByteArray("[]"), QByteArray(R"({"workers":"r","reason":"x"})"),
+              QByteArray(R"({"workers":[],"reason":"x"})"), QByteArray(R"({"workers":[1],"reason":"x"})"),
+              QByteArray(R"({"workers":["r"]})"), QByteArray(R"({"workers":["r"],"reason":"  "})"),
+              QByteArray(R"({"workers":["r"],"reason":"x","force":true})")}) {
+            const auto r = http.post(QStringLiteral("/api/v1/relays/drain"), body, OperatorSecret);
+            QCOMPARE(r.status, 400);
+            QVERIFY(!r.json().value(QStringLiteral("error")).toString().isEmpty());
+        }
+        QCOMPARE(http.post(QStringLiteral("/api/v1/relays/stop"), R"({"workers":["r"],"reason":"x"})",
+                           OperatorSecret)
+                     .status,
+                 404);
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"), QStringLiteral("action LIKE 'relay.%'")),
+                 qint64(0));
+    }
+
     void signInByFragment()
     {
         m_page = std::make_unique<ChromiumPage>();
