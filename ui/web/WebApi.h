@@ -46,6 +46,8 @@ private:
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);
+    void listFailureGroups(const ApiCall& call, Done done);
+    void controlRelays(const ApiCall& call, const QString& command, Done done);
     void listConsumers(const ApiCall& call, Done done);
     void listInbox(const ApiCall& call, Done done);
     void runAction(const ApiCall& call, ActionKind kind, Done done);
