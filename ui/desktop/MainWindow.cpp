@@ -6,6 +6,7 @@
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/connection/ConnectDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/events/EventsPage.h"
@@ -61,6 +62,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->addTab(m_relays, tr("Relays"));
     m_recovery = new RecoveryPage(m_pages);
     m_pages->addTab(m_recovery, tr("Recovery"));
+    m_consumers = new ConsumersPage(m_pages);
+    m_pages->addTab(m_consumers, tr("Consumers"));
+    connect(m_consumers, &ConsumersPage::statusMessage, this, &MainWindow::showStatus);
     m_blocked = new BlockedAggregatesPage(m_pages);
     m_pages->addTab(m_blocked, tr("Blocked"));
     connect(m_blocked, &BlockedAggregatesPage::statusMessage, this, &MainWindow::showStatus);
@@ -282,6 +286,7 @@ void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profi
     m_audit->setContext(context);
     m_relays->setContext(context, url);
     m_recovery->setContext(context, m_diagnosisOptions);
+    m_consumers->setContext(context);
     m_blocked->setContext(context);
     m_sampler->start(m_intervalMs);
 
@@ -339,6 +344,7 @@ void MainWindow::disconnectFromDatabase()
         m_audit->setContext(none);
         m_relays->setContext(none, DatabaseUrl{});
         m_recovery->setContext(none);
+        m_consumers->setContext(none);
         m_blocked->setContext(none);
     }
     delete m_sampler;

@@ -20,6 +20,7 @@ class MetricsSampler;
 namespace outbox::desktop {
 
 class AuditPage;
+class ConsumersPage;
 class BlockedAggregatesPage;
 class ConnectDialog;
 class DatabaseSession;
@@ -57,6 +58,7 @@ public:
     AuditPage* audit() const { return m_audit; }
     RelaysPage* relays() const { return m_relays; }
     RecoveryPage* recovery() const { return m_recovery; }
+    ConsumersPage* consumers() const { return m_consumers; }
     BlockedAggregatesPage* blocked() const { return m_blocked; }
     QTabWidget* pages() const { return m_pages; }
     int snapshotsSeen() const { return m_snapshots; }
@@ -89,6 +91,7 @@ private:
     AuditPage* m_audit = nullptr;
     RelaysPage* m_relays = nullptr;
     RecoveryPage* m_recovery = nullptr;
+    ConsumersPage* m_consumers = nullptr;
     BlockedAggregatesPage* m_blocked = nullptr;
     DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;

@@ -1,8 +1,10 @@
 #include "ui/web/WebApi.h"
 
+#include "core/consumer/ConsumerOverview.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
+#include "core/db/InboxStore.h"
 #include "core/ops/AuditLog.h"
 #include "ui/web/DatabaseWorkerPool.h"
 #include "ui/web/LatestFindings.h"
@@ -135,6 +137,10 @@ void WebApi::handle(const ApiCall& call, Done done)
         return listDeadLetters(call, std::move(done));
     if (p == QLatin1String("/api/v1/audit"))
         return listAudit(call, std::move(done));
+    if (p == QLatin1String("/api/v1/consumers"))
+        return listConsumers(call, std::move(done));
+    if (p == QLatin1String("/api/v1/inbox"))
+        return listInbox(call, std::move(done));
     if (p == QLatin1String("/api/v1/events/requeue") || p == QLatin1String("/api/v1/events/dead") ||
         p == QLatin1String("/api/v1/dead-letters/replay") ||
         p == QLatin1String("/api/v1/dead-letters/discard")) {
@@ -289,6 +295,77 @@ void WebApi::listDeadLetters(const ApiCall& call, Done done)
                 letters.append(masker.maskRow(l.toJson()));
             return WebReply::json(
                 QJsonObject{{QStringLiteral("dead_letters"), letters},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
+}
+
+void WebApi::listConsumers(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("consumer"), QStringLiteral("older_than_ms"),
+                                              QStringLiteral("reconcile")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    ConsumerOverviewQuery::Options options;
+    options.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    if (call.query.hasQueryItem(QStringLiteral("older_than_ms"))) {
+        bool ok = false;
+        options.unconsumedOlderThanMs =
+            queryValue(call.query, QStringLiteral("older_than_ms")).toLongLong(&ok);
+        if (!ok || options.unconsumedOlderThanMs < 0)
+            return done(
+                WebReply::error(400, tr("older_than_ms must be a non-negative number of milliseconds")));
+    }
+    if (call.query.hasQueryItem(QStringLiteral("reconcile"))) {
+        const QString r = queryValue(call.query, QStringLiteral("reconcile"));
+        if (r != QLatin1String("true") && r != QLatin1String("false"))
+            return done(WebReply::error(400, tr("reconcile must be true or false")));
+        options.reconcile = r == QLatin1String("true");
+    }
+    options.lag = m_consumerLag;
+    PayloadMasker masker = maskerFor(call.principal);
+    m_pool.submit(
+        [options, masker](Database& db) {
+            auto overview = ConsumerOverviewQuery(db).load(options);
+            if (!overview)
+                return WebReply::fromError(overview.error());
+            QJsonObject o = overview->toJson();
+            if (o.contains(QStringLiteral("lag_error")))
+                o[QStringLiteral("lag_error")] =
+                    masker.maskText(o.value(QStringLiteral("lag_error")).toString());
+            return WebReply::json(o);
+        },
+        this, std::move(done));
+}
+
+void WebApi::listInbox(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("consumer"), QStringLiteral("status"),
+                                              QStringLiteral("event_id"), QStringLiteral("limit"),
+                                              QStringLiteral("after_id")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    auto page = paging(call.query, 100);
+    if (!page)
+        return done(WebReply::fromError(page.error()));
+    InboxFilter filter;
+    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    filter.status = queryValue(call.query, QStringLiteral("status")).toUpper();
+    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
+    if (Status s = filter.validate(); !s)
+        return done(WebReply::fromError(s.error()));
+    PayloadMasker masker = maskerFor(call.principal);
+    const auto [limit, afterId] = *page;
+    m_pool.submit(
+        [filter, limit = limit, afterId = afterId, masker](Database& db) {
+            auto result = InboxStore(db).list(filter, afterId, limit);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray rows;
+            for (const InboxRecord& r : result->records)
+                rows.append(masker.maskRow(r.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("inbox"), rows},
                             {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
         },
         this, std::move(done));

@@ -76,6 +76,7 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         doctor.connectionArguments << QStringLiteral("--table-prefix") << m_tablePrefix;
     m_doctor = std::make_unique<DiagnosisMonitor>(m_url, m_tablePrefix, doctor);
     m_api->setFindings(&m_findings);
+    m_api->setConsumerLag(m_config.consumerLag);
     m_hub->setFindings(&m_findings);
     connect(m_doctor.get(), &DiagnosisMonitor::reportReady, this, [this](const DiagnosisReport& report) {
         m_findings.update(report);
@@ -163,6 +164,8 @@ Result<quint16> WebServer::start()
                                   .arg(m_config.port));
     if (!m_config.unconsumedConsumers.isEmpty())
         m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
+    if (!m_config.consumerLag.bootstrap.isEmpty())
+        m_sampler->setConsumerLag(m_config.consumerLag);
     m_sampler->start(m_config.sampleIntervalMs);
     m_doctor->start(m_config.findingsIntervalMs);
     return m_port;
