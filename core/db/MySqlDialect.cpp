@@ -248,7 +248,8 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral(
             "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count INT NOT NULL DEFAULT 0"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    return {tables,           triggers,  relayCounters,    covering,
+            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -302,7 +302,8 @@ $fn$)"),
         QStringLiteral(
             "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count integer NOT NULL DEFAULT 0"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    return {tables,           triggers,  relayCounters,    covering,
+            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -237,7 +237,8 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_by TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edit_count INTEGER NOT NULL DEFAULT 0"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    return {tables,           triggers,  relayCounters,    covering,
+            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 } // namespace outbox
