@@ -179,6 +179,16 @@
             <numerusform>%n 条死信被标记为 DISCARDED：不再处理或重放，保留供审计。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>… and %n more aggregate(s).</source>
+        <translation>
+            <numerusform>… 以及另外 %n 个聚合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ordering:</source>
+        <translation>顺序：</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ActionResultDialog</name>
@@ -510,6 +520,81 @@
     </message>
 </context>
 <context>
+    <name>outbox::desktop::BlockedAggregatesPage</name>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Requeue blocking event…</source>
+        <translation>重新入队阻塞事件…</translation>
+    </message>
+    <message>
+        <source>The blocking event is sent again first; the waiting events follow in order.</source>
+        <translation>阻塞事件先被再次发送；等待的事件随后按顺序发送。</translation>
+    </message>
+    <message>
+        <source>Mark blocking event DEAD…</source>
+        <translation>将阻塞事件标记为 DEAD…</translation>
+    </message>
+    <message>
+        <source>The blocking event is never sent; the waiting events are sent without it.</source>
+        <translation>阻塞事件不再发送；等待的事件在没有它的情况下发送。</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Blocking event</source>
+        <translation>阻塞事件</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Blocked since</source>
+        <translation>阻塞起始时间</translation>
+    </message>
+    <message>
+        <source>Waiting events</source>
+        <translation>等待的事件</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>No blocked aggregates: no FAILED event holds back a later PENDING event of its aggregate.</source>
+        <translation>没有被阻塞的聚合：没有 FAILED 事件阻挡其聚合中后续的 PENDING 事件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n blocked aggregate(s), as of %1</source>
+        <translation>
+            <numerusform>%n 个被阻塞的聚合，截至 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select one or more blocked aggregates first.</source>
+        <translation>请先选择一个或多个被阻塞的聚合。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The blocking event(s) of %n selected aggregate(s)</source>
+        <translation>
+            <numerusform>所选 %n 个聚合的阻塞事件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::ConnectDialog</name>
     <message>
         <source>Connect</source>
@@ -590,6 +675,122 @@
     <message>
         <source>Cannot connect: %1</source>
         <translation>无法连接：%1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::DeadLetterEditDialog</name>
+    <message>
+        <source>Edit dead letter #%1 before replay</source>
+        <translation>重放前编辑死信 #%1</translation>
+    </message>
+    <message>
+        <source>The edited message replaces the payload and headers that a replay sends; the message as it came is kept, and the audit log records both.</source>
+        <translation>编辑后的消息替换重放时发送的载荷和消息头；原始消息会被保留，审计日志记录两者。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The payload is binary (%n bytes) and cannot be edited here; use outboxctl dlq edit ID --payload-file FILE.</source>
+        <translation>
+            <numerusform>载荷为二进制（%n 字节），无法在此编辑；请使用 outboxctl dlq edit ID --payload-file FILE。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Why (written to the audit log)</source>
+        <translation>原因（写入审计日志）</translation>
+    </message>
+    <message>
+        <source>Payload (JSON):</source>
+        <translation>载荷（JSON）：</translation>
+    </message>
+    <message>
+        <source>Headers (JSON object of strings):</source>
+        <translation>消息头（值为字符串的 JSON 对象）：</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Save edit</source>
+        <translation>保存编辑</translation>
+    </message>
+    <message>
+        <source>The payload is not valid JSON: %1 at character %2.</source>
+        <translation>载荷不是有效的 JSON：第 %2 个字符处 %1。</translation>
+    </message>
+    <message>
+        <source>The headers are not valid JSON: %1 at character %2.</source>
+        <translation>消息头不是有效的 JSON：第 %2 个字符处 %1。</translation>
+    </message>
+    <message>
+        <source>The headers must be a JSON object.</source>
+        <translation>消息头必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Header &quot;%1&quot; must be a string.</source>
+        <translation>消息头“%1”必须是字符串。</translation>
+    </message>
+    <message>
+        <source>Nothing changed yet.</source>
+        <translation>尚未做任何更改。</translation>
+    </message>
+    <message>
+        <source>A reason is required.</source>
+        <translation>必须填写原因。</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::DeadLetterGroupsDialog</name>
+    <message>
+        <source>Dead-letter failure groups</source>
+        <translation>死信失败分组</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>示例</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Replay group…</source>
+        <translation>重放分组…</translation>
+    </message>
+    <message>
+        <source>Discard group…</source>
+        <translation>丢弃分组…</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>No NEW dead letters — nothing to group.</source>
+        <translation>没有 NEW 死信——无可分组。</translation>
+    </message>
+    <message>
+        <source>Select a group first.</source>
+        <translation>请先选择一个分组。</translation>
+    </message>
+    <message>
+        <source>Every NEW dead letter of %1 failing with &quot;%2&quot; (%3)</source>
+        <translation>%1 中因“%2”（%3）失败的所有 NEW 死信</translation>
     </message>
 </context>
 <context>
@@ -731,6 +932,58 @@
     <message>
         <source>No dead letters match the filter.</source>
         <translation>没有符合筛选条件的死信。</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Repair the selected NEW dead letter&apos;s payload and headers before replaying it.</source>
+        <translation>在重放前修复所选 NEW 死信的载荷和消息头。</translation>
+    </message>
+    <message>
+        <source>Groups…</source>
+        <translation>分组…</translation>
+    </message>
+    <message>
+        <source>NEW dead letters grouped by consumer and error; replay or discard a whole group.</source>
+        <translation>按消费者和错误分组的 NEW 死信；可重放或丢弃整个分组。</translation>
+    </message>
+    <message numerus="yes">
+        <source>(binary, %n bytes)</source>
+        <translation>
+            <numerusform>（二进制，%n 字节）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Edited %n time(s), last by %1 at %2. Changes from the message as it came (- original, + edited; a replay sends the edited one):</source>
+        <translation>
+            <numerusform>已编辑 %n 次，最近一次由 %1 于 %2 编辑。与原始消息相比的更改（- 原始，+ 编辑后；重放发送编辑后的消息）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>载荷：</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>消息头：</translation>
+    </message>
+    <message>
+        <source>Select one dead letter to edit.</source>
+        <translation>请选择一条要编辑的死信。</translation>
+    </message>
+    <message>
+        <source>Only NEW dead letters can be edited (this one is %1).</source>
+        <translation>只能编辑 NEW 状态的死信（此条为 %1）。</translation>
+    </message>
+    <message>
+        <source>Dead letter #%1 edited (audit #%2); the original is kept and a replay sends the edited message.</source>
+        <translation>死信 #%1 已编辑（审计 #%2）；原始消息已保留，重放将发送编辑后的消息。</translation>
+    </message>
+    <message>
+        <source>Dead letter #%1 not edited: %2</source>
+        <translation>死信 #%1 未编辑：%2</translation>
     </message>
 </context>
 <context>
@@ -1155,6 +1408,35 @@
     </message>
 </context>
 <context>
+    <name>outbox::desktop::LeaseHoldersChart</name>
+    <message>
+        <source>Lease holders: events in SENDING per relay</source>
+        <translation>租约持有者：各中继发送中的事件</translation>
+    </message>
+    <message>
+        <source>SENDING</source>
+        <translation>发送中</translation>
+    </message>
+    <message>
+        <source>expired leases</source>
+        <translation>已过期租约</translation>
+    </message>
+    <message>
+        <source>other relays</source>
+        <translation>其他中继</translation>
+    </message>
+    <message>
+        <source>(no worker)</source>
+        <translation>（无工作者）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n lease(s) expired of %2 held</source>
+        <translation>
+            <numerusform>%1：持有 %2 个租约，其中 %n 个已过期</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::MainWindow</name>
     <message>
         <source>Outbox Console</source>
@@ -1272,6 +1554,10 @@
         <source>No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in Connection › Connect…</source>
         <translation>未指定数据库：请在“连接 › 连接…”中输入 URL（postgresql://…、mysql://… 或 sqlite:///…）</translation>
     </message>
+    <message>
+        <source>Blocked</source>
+        <translation>阻塞</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ManagedRelay</name>
@@ -1322,6 +1608,37 @@
     <message>
         <source>stopped: %1</source>
         <translation>已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::OldestPendingChart</name>
+    <message>
+        <source>Oldest pending event&apos;s age (%1)</source>
+        <translation>最早待发送事件的等待时长（%1）</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
     </message>
 </context>
 <context>

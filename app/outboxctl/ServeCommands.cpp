@@ -87,8 +87,10 @@ int runServe(Context& ctx)
             << " on " << server.baseUrl().toString()
             << (config->publicDashboard ? " (dashboard public, read-only)" : "") << Qt::endl;
     ctx.out << "  dashboard " << server.baseUrl().toString()
-            << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN") << "\n  metrics   "
-            << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString() << "\n  api       "
+            << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN") << "\n  console   "
+            << server.baseUrl().resolved(QUrl(QStringLiteral("console/"))).toString() << "#token=TOKEN"
+            << "\n  metrics   " << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString()
+            << "\n  api       "
             << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
     quitOnSignals();
     systemd::notifyReady(QStringLiteral("serving on ") + server.baseUrl().toString());

@@ -63,6 +63,17 @@ QVariant Dialect::fromDateTime(const QDateTime& value) const
     return value.toUTC();
 }
 
+QString Dialect::integerArrayText(const QVector<qint64>& values)
+{
+    QString text = QStringLiteral("{");
+    for (int i = 0; i < values.size(); ++i) {
+        if (i > 0)
+            text += QLatin1Char(',');
+        text += QString::number(values.at(i));
+    }
+    return text + QLatin1Char('}');
+}
+
 QString Dialect::sql(QString statement) const
 {
     static const char* const names[][2] = {

@@ -2,7 +2,9 @@
 // Reconnects by itself and says loudly when its numbers are stale.
 (function () {
   "use strict";
-  const HISTORY = 180; // points kept per chart
+  // Points kept per chart: the server's history window (15 minutes), at most MAX_POINTS of them.
+  const MAX_POINTS = 1000;
+  let historyWindowMs = 15 * 60 * 1000;
   const COLORS = ["#4ea1ff", "#3ddc84", "#ffb020", "#ff4d4f", "#c77dff", "#2ec4b6", "#f15bb5", "#9ef01a"];
 
   let token = new URLSearchParams(location.hash.slice(1)).get("token") || sessionStorage.getItem("outbox-token") || "";
@@ -13,6 +15,7 @@
   let lastSnapshotAt = 0;
   let lastSamplerError = "";
   let previous = null; // {t, sent}
+  let lastChartT = 0; // time of the newest point drawn: history and live snapshots never repeat one
   let tokenRejected = false;
 
   // Message catalogues by language; English is the source text. The browser's preferred
@@ -45,6 +48,9 @@
       "Backlog": "积压",
       "Throughput (sent/s)": "吞吐量（条/秒）",
       "Lease holders (SENDING per relay)": "租约持有者（各中继发送中）",
+      "Attempts of unsent events": "未发送事件的尝试次数",
+      "events": "事件",
+      "attempts": "尝试次数",
       "sent/s": "条/秒"
     }
   };
@@ -88,16 +94,31 @@
   const backlog = lineChart("chart-backlog", [dataset(tr("PENDING"), 0), dataset(tr("SENDING"), 1), dataset(tr("FAILED"), 2)]);
   const throughput = lineChart("chart-throughput", [dataset(tr("sent/s"), 1)]);
   const leases = lineChart("chart-leases", []);
+  // Attempts of the unsent events (PENDING, SENDING, FAILED) in the latest snapshot.
+  const attempts = new Chart(document.getElementById("chart-attempts"), {
+    type: "bar",
+    data: { labels: [], datasets: [{ label: tr("events"), data: [], backgroundColor: COLORS[2] }] },
+    options: {
+      animation: false, responsive: true, maintainAspectRatio: false,
+      scales: { x: { title: { display: true, text: tr("attempts") } }, y: { beginAtZero: true, ticks: { precision: 0 } } },
+      plugins: { legend: { display: false } }
+    }
+  });
 
-  function push(chart, label, values) {
+  // Appends one point (time t, label) to a line chart; drops what is older than the window.
+  function push(chart, t, label, values) {
+    chart.$times = chart.$times || [];
+    chart.$times.push(t);
     chart.data.labels.push(label);
-    if (chart.data.labels.length > HISTORY) chart.data.labels.shift();
+    while (chart.data.labels.length > MAX_POINTS || (chart.$times.length > 1 && t - chart.$times[0] > historyWindowMs)) {
+      chart.data.labels.shift();
+      chart.$times.shift();
+    }
     chart.data.datasets.forEach((ds, i) => {
       ds.data.push(values[i] === undefined ? null : values[i]);
       while (ds.data.length > chart.data.labels.length) ds.data.shift();
       while (ds.data.length < chart.data.labels.length) ds.data.unshift(null);
     });
-    chart.update("none");
   }
 
   function formatAge(seconds) {
@@ -127,22 +148,47 @@
     const up = relays.filter((r) => r.heartbeat_age_ms === undefined || r.heartbeat_age_ms <= relayStaleAfterMs).length;
     setTile("relays_up", up + " / " + relays.length, false);
 
+    const entries = Object.entries(s.attempts_of_unsent || {}).map(([k, v]) => [Number(k), v]).sort((a, b) => a[0] - b[0]);
+    attempts.data.labels = entries.map((e) => String(e[0]));
+    attempts.data.datasets[0].data = entries.map((e) => e[1]);
+    attempts.update("none");
+
+    drawPoint(s);
+    [backlog, throughput, leases].forEach((c) => c.update("none"));
+  }
+
+  // One point of the line charts, from a live snapshot or from the server's history (the same
+  // fields); a point not newer than the last one drawn is skipped.
+  function drawPoint(s) {
+    const ev = s.events || {};
     const t = Date.parse(s.taken_at) || Date.now();
+    if (t <= lastChartT) return false;
+    lastChartT = t;
     const label = new Date(t).toLocaleTimeString("en-GB");
-    push(backlog, label, [ev.PENDING || 0, ev.SENDING || 0, ev.FAILED || 0]);
+    push(backlog, t, label, [ev.PENDING || 0, ev.SENDING || 0, ev.FAILED || 0]);
     let rate = null;
     if (previous && t > previous.t) rate = Math.max(0, (s.relay_sent_total - previous.sent) * 1000 / (t - previous.t));
     previous = { t: t, sent: s.relay_sent_total || 0 };
-    push(throughput, label, [rate === null ? 0 : Math.round(rate * 10) / 10]);
+    push(throughput, t, label, [rate === null ? 0 : Math.round(rate * 10) / 10]);
     const holders = s.lease_holders || [];
     holders.forEach((h) => {
       if (!leases.data.datasets.some((d) => d.label === h.worker_id))
         leases.data.datasets.push(dataset(h.worker_id, leases.data.datasets.length));
     });
-    push(leases, label, leases.data.datasets.map((d) => {
+    push(leases, t, label, leases.data.datasets.map((d) => {
       const h = holders.find((x) => x.worker_id === d.label);
       return h ? h.sending : 0;
     }));
+    return true;
+  }
+
+  // {"type":"history"}: the server's last minutes, drawn before the first live snapshot.
+  function renderHistory(msg) {
+    if (msg.window_seconds) historyWindowMs = msg.window_seconds * 1000;
+    let drawn = 0;
+    (msg.points || []).forEach((p) => { if (drawPoint(p)) drawn += 1; });
+    [backlog, throughput, leases].forEach((c) => c.update("none"));
+    document.body.dataset.historyPoints = String(drawn);
   }
 
   // "Needs attention": the doctor's findings, worst first, each with the command that explains it.
@@ -215,6 +261,8 @@
         lastSamplerError = "";
         render(msg.snapshot);
         document.body.dataset.snapshots = String(Number(document.body.dataset.snapshots || 0) + 1);
+      } else if (msg.type === "history") {
+        renderHistory(msg);
       } else if (msg.type === "findings") {
         renderFindings(msg);
       } else if (msg.type === "sampler_error") {

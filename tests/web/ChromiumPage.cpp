@@ -102,8 +102,9 @@ QJsonObject ChromiumPage::call(const QString& method, const QJsonObject& params)
 QString ChromiumPage::evaluate(const QString& expression)
 {
     const QJsonObject r =
-        call(QStringLiteral("Runtime.evaluate"),
-             {{QStringLiteral("expression"), expression}, {QStringLiteral("returnByValue"), true}});
+        call(QStringLiteral("Runtime.evaluate"), {{QStringLiteral("expression"), expression},
+                                                  {QStringLiteral("returnByValue"), true},
+                                                  {QStringLiteral("awaitPromise"), true}});
     return r.value(QStringLiteral("result")).toObject().value(QStringLiteral("value")).toVariant().toString();
 }
 
@@ -112,6 +113,60 @@ QByteArray ChromiumPage::screenshotPng()
     const QJsonObject shot =
         call(QStringLiteral("Page.captureScreenshot"), {{QStringLiteral("format"), QStringLiteral("png")}});
     return QByteArray::fromBase64(shot.value(QStringLiteral("data")).toString().toLatin1());
+}
+
+bool ChromiumPage::waitFor(const QString& expression, int timeoutMs)
+{
+    QElapsedTimer t;
+    t.start();
+    const QString test =
+        QStringLiteral("(() => { try { return !!(%1); } catch (e) { return false; } })()").arg(expression);
+    while (t.elapsed() < timeoutMs) {
+        if (evaluate(test) == QLatin1String("true"))
+            return true;
+        QTest::qWait(50);
+    }
+    return false;
+}
+
+bool ChromiumPage::click(const QString& selector)
+{
+    const QString selectorJson =
+        QString::fromUtf8(QJsonDocument(QJsonArray{selector}).toJson(QJsonDocument::Compact));
+    const QJsonObject box =
+        QJsonDocument::fromJson(
+            evaluate(QStringLiteral("(() => { const e = document.querySelector(%1[0]); "
+                                    "if (!e) return ''; e.scrollIntoView({block: 'center'}); "
+                                    "const r = e.getBoundingClientRect(); "
+                                    "return JSON.stringify({x: r.x + r.width / 2, y: r.y + "
+                                    "r.height / 2, w: r.width, h: r.height}); })()")
+                         .arg(selectorJson))
+                .toUtf8())
+            .object();
+    if (box.isEmpty() || box.value(QStringLiteral("w")).toDouble() <= 0 ||
+        box.value(QStringLiteral("h")).toDouble() <= 0)
+        return false;
+    for (const char* type : {"mousePressed", "mouseReleased"})
+        call(QStringLiteral("Input.dispatchMouseEvent"),
+             {{QStringLiteral("type"), QLatin1String(type)},
+              {QStringLiteral("x"), box.value(QStringLiteral("x"))},
+              {QStringLiteral("y"), box.value(QStringLiteral("y"))},
+              {QStringLiteral("button"), QStringLiteral("left")},
+              {QStringLiteral("clickCount"), 1}});
+    return true;
+}
+
+bool ChromiumPage::type(const QString& selector, const QString& text)
+{
+    if (!click(selector))
+        return false;
+    call(QStringLiteral("Input.insertText"), {{QStringLiteral("text"), text}});
+    return true;
+}
+
+void ChromiumPage::navigate(const QString& url)
+{
+    call(QStringLiteral("Page.navigate"), {{QStringLiteral("url"), url}});
 }
 
 } // namespace outbox::test

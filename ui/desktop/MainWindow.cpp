@@ -8,6 +8,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
@@ -64,6 +65,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_consumers = new ConsumersPage(m_pages);
     m_pages->addTab(m_consumers, tr("Consumers"));
     connect(m_consumers, &ConsumersPage::statusMessage, this, &MainWindow::showStatus);
+    m_blocked = new BlockedAggregatesPage(m_pages);
+    m_pages->addTab(m_blocked, tr("Blocked"));
+    connect(m_blocked, &BlockedAggregatesPage::statusMessage, this, &MainWindow::showStatus);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -283,6 +287,7 @@ void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profi
     m_relays->setContext(context, url);
     m_recovery->setContext(context, m_diagnosisOptions);
     m_consumers->setContext(context);
+    m_blocked->setContext(context);
     m_sampler->start(m_intervalMs);
 
     QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
@@ -340,6 +345,7 @@ void MainWindow::disconnectFromDatabase()
         m_relays->setContext(none, DatabaseUrl{});
         m_recovery->setContext(none);
         m_consumers->setContext(none);
+        m_blocked->setContext(none);
     }
     delete m_sampler;
     m_sampler = nullptr;

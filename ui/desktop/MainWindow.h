@@ -21,6 +21,7 @@ namespace outbox::desktop {
 
 class AuditPage;
 class ConsumersPage;
+class BlockedAggregatesPage;
 class ConnectDialog;
 class DatabaseSession;
 class DeadLettersPage;
@@ -58,6 +59,7 @@ public:
     RelaysPage* relays() const { return m_relays; }
     RecoveryPage* recovery() const { return m_recovery; }
     ConsumersPage* consumers() const { return m_consumers; }
+    BlockedAggregatesPage* blocked() const { return m_blocked; }
     QTabWidget* pages() const { return m_pages; }
     int snapshotsSeen() const { return m_snapshots; }
 
@@ -90,6 +92,7 @@ private:
     RelaysPage* m_relays = nullptr;
     RecoveryPage* m_recovery = nullptr;
     ConsumersPage* m_consumers = nullptr;
+    BlockedAggregatesPage* m_blocked = nullptr;
     DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;

@@ -34,6 +34,7 @@ DashboardHub::DashboardHub(const AccessControl& access, const LatestSnapshot& la
       m_sampleIntervalMs(sampleIntervalMs), m_relayStaleAfterMs(relayStaleAfterMs),
       m_masker(std::move(masker))
 {
+    m_clock.start();
 }
 
 DashboardHub::~DashboardHub()
@@ -157,8 +158,12 @@ bool DashboardHub::admit(Client& client, bool anonymous)
                                            {QStringLiteral("interval_ms"), m_sampleIntervalMs},
                                            {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs}}));
     ++m_messagesSent;
+    if (m_history.size() > 0) {
+        client.socket->sendTextMessage(QString::fromUtf8(m_history.message(m_clock.elapsed())));
+        ++m_messagesSent;
+    }
     if (m_latest.has()) {
-        client.socket->sendTextMessage(snapshotMessage(m_latest.snapshot()));
+        client.socket->sendTextMessage(snapshotMessage(m_masker.maskSnapshot(m_latest.snapshot().toJson())));
         ++m_messagesSent;
     }
     if (m_findings && m_findings->has()) {
@@ -180,11 +185,11 @@ void DashboardHub::drop(QWebSocket* socket)
     socket->deleteLater();
 }
 
-QString DashboardHub::snapshotMessage(const MetricsSnapshot& snapshot) const
+QString DashboardHub::snapshotMessage(const QJsonObject& maskedSnapshot) const
 {
     return encode({{QStringLiteral("type"), QStringLiteral("snapshot")},
                    {QStringLiteral("interval_ms"), m_sampleIntervalMs},
-                   {QStringLiteral("snapshot"), m_masker.maskSnapshot(snapshot.toJson())}});
+                   {QStringLiteral("snapshot"), maskedSnapshot}});
 }
 
 void DashboardHub::broadcast(const QString& text)
@@ -211,7 +216,9 @@ void DashboardHub::broadcast(const QString& text)
 
 void DashboardHub::publish(const MetricsSnapshot& snapshot)
 {
-    broadcast(snapshotMessage(snapshot));
+    const QJsonObject masked = m_masker.maskSnapshot(snapshot.toJson());
+    broadcast(snapshotMessage(masked));
+    m_history.add(masked, m_clock.elapsed());
 }
 
 void DashboardHub::publishFindings()

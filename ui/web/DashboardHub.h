@@ -3,7 +3,9 @@
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/web/AccessControl.h"
 #include "ui/web/PayloadMasker.h"
+#include "ui/web/SnapshotHistory.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QHostAddress>
 #include <QObject>
@@ -22,10 +24,11 @@ class LatestSnapshot;
 // database work.
 //
 // Protocol (JSON text messages): the client sends {"type":"auth","token":"SECRET"} first
-// (not needed when the dashboard is public); the server answers {"type":"welcome"} and then
-// {"type":"snapshot","snapshot":{...}} on every tick, {"type":"sampler_error","message":...}
-// when a tick fails, and {"type":"findings","findings":[...]} after every doctor run. A client that does not
-// authenticate within AuthTimeoutMs is closed.
+// (not needed when the dashboard is public); the server answers {"type":"welcome"}, then
+// {"type":"history","points":[...]} with the last 15 minutes of chart points (SnapshotHistory)
+// so a new wall screen starts with full charts, and {"type":"snapshot","snapshot":{...}} on every tick,
+// {"type":"sampler_error","message":...} when a tick fails, and {"type":"findings","findings":[...]} after
+// every doctor run. A client that does not authenticate within AuthTimeoutMs is closed.
 //
 // Bounds: sockets still waiting to authenticate have their own caps (in total and per source
 // address) and never take a dashboard's slot; no incoming frame or message may exceed
@@ -65,6 +68,7 @@ public:
     qint64 messagesSent() const { return m_messagesSent; }
     qint64 slowClientsDropped() const { return m_slowDropped; }
     qint64 refusedCount() const { return m_refused; }
+    const SnapshotHistory& history() const { return m_history; }
 
 private:
     struct Client
@@ -82,7 +86,7 @@ private:
     Client* find(QWebSocket* socket);
     int count(const QHostAddress& address, bool authenticated, bool anonymous) const;
     void broadcast(const QString& text);
-    QString snapshotMessage(const MetricsSnapshot& snapshot) const;
+    QString snapshotMessage(const QJsonObject& maskedSnapshot) const;
 
     const AccessControl& m_access;
     const LatestSnapshot& m_latest;
@@ -92,6 +96,8 @@ private:
     const LatestFindings* m_findings = nullptr;
     PayloadMasker m_masker;
     std::vector<Client> m_clients;
+    SnapshotHistory m_history;
+    QElapsedTimer m_clock; // the history's time: monotonic, whatever the database's clock does
     qint64 m_messagesSent = 0;
     qint64 m_slowDropped = 0;
     qint64 m_refused = 0;

@@ -4,8 +4,10 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
+#include "core/db/FailureGroups.h"
 #include "core/db/InboxStore.h"
 #include "core/ops/AuditLog.h"
+#include "core/ops/RelayControl.h"
 #include "ui/web/DatabaseWorkerPool.h"
 #include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
@@ -39,6 +41,38 @@ QJsonValue nextCursor(qint64 next)
     return next > 0 ? QJsonValue(next) : QJsonValue();
 }
 
+// A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
+Result<DeadLetterGroup> deadLetterGroupFromJson(const QJsonValue& value)
+{
+    if (!value.isObject())
+        return Error::usage(WebApi::tr("group must be a JSON object"));
+    const QJsonObject g = value.toObject();
+    static const QStringList keys = {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                     QStringLiteral("fingerprint"), QStringLiteral("statuses")};
+    DeadLetterGroup group;
+    for (auto it = g.begin(); it != g.end(); ++it) {
+        if (!keys.contains(it.key()))
+            return Error::usage(WebApi::tr("unknown group field \"%1\" (expected %2)")
+                                    .arg(it.key(), keys.join(QStringLiteral(", "))));
+        if (it.key() == QLatin1String("statuses")) {
+            if (!it->isArray())
+                return Error::usage(WebApi::tr("group field \"statuses\" must be an array of strings"));
+            for (const QJsonValue& v : it->toArray()) {
+                auto status = DeadLetterStatus::parse(v.toString());
+                if (!v.isString() || !status)
+                    return Error::usage(WebApi::tr("group field \"statuses\" names an unknown status"));
+                group.statuses << *status;
+            }
+        } else if (!it->isString()) {
+            return Error::usage(WebApi::tr("group field \"%1\" must be a string").arg(it.key()));
+        }
+    }
+    group.consumerName = g.value(QStringLiteral("consumer")).toString();
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
+
 } // namespace
 
 WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
@@ -59,11 +93,17 @@ void WebApi::handle(const ApiCall& call, Done done)
     static const QRegularExpression eventPath(QStringLiteral("^/api/v1/events/([^/]+)$"));
     static const QRegularExpression letterPath(QStringLiteral("^/api/v1/dead-letters/(\\d+)$"));
     static const QRegularExpression jobPath(QStringLiteral("^/api/v1/jobs/([0-9a-f-]{1,64})$"));
+    static const QRegularExpression relayPath(QStringLiteral("^/api/v1/relays/(pause|resume|drain)$"));
     const QString& p = call.path;
 
-    if (call.post || call.del) {
+    if (call.post || call.del || call.patch) {
         if (!call.principal.mayChange())
             return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
+    }
+    if (call.patch) {
+        if (const auto m = letterPath.match(p); m.hasMatch())
+            return editDeadLetter(m.captured(1).toLongLong(), call, std::move(done));
+        return done(WebReply::error(405, tr("%1 does not accept PATCH").arg(p)));
     }
     if (call.del) {
         if (const auto m = jobPath.match(p); m.hasMatch())
@@ -79,6 +119,8 @@ void WebApi::handle(const ApiCall& call, Done done)
             return runAction(call, ActionKind::ReplayDeadLetters, std::move(done));
         if (p == QLatin1String("/api/v1/dead-letters/discard"))
             return runAction(call, ActionKind::DiscardDeadLetters, std::move(done));
+        if (const auto m = relayPath.match(p); m.hasMatch())
+            return controlRelays(call, m.captured(1), std::move(done));
         return done(WebReply::error(404, tr("there is no action at %1").arg(p)));
     }
 
@@ -88,10 +130,22 @@ void WebApi::handle(const ApiCall& call, Done done)
         return jobs(call, m.captured(1), std::move(done));
     if (p == QLatin1String("/api/v1/summary"))
         return done(summary(call.principal));
+    if (p == QLatin1String("/api/v1/me")) // who the token is: the web console shows actions to operators
+        return done(WebReply::json(QJsonObject{{QStringLiteral("name"), call.principal.name},
+                                               {QStringLiteral("role"), call.principal.role == Role::Operator
+                                                                            ? QStringLiteral("operator")
+                                                                            : QStringLiteral("viewer")},
+                                               {QStringLiteral("may_change"), call.principal.mayChange()}}));
+    if (p == QLatin1String("/api/v1/failure-groups"))
+        return listFailureGroups(call, std::move(done));
     if (p == QLatin1String("/api/v1/findings") && m_findings)
         return done(m_findings->reply(maskerFor(call.principal)));
     if (p == QLatin1String("/api/v1/events"))
         return listEvents(call, std::move(done));
+    if (p == QLatin1String("/api/v1/events/blocked"))
+        return listBlocked(call, std::move(done));
+    if (p == QLatin1String("/api/v1/dead-letters/groups"))
+        return listDeadLetterGroups(call, std::move(done));
     if (p == QLatin1String("/api/v1/dead-letters"))
         return listDeadLetters(call, std::move(done));
     if (p == QLatin1String("/api/v1/audit"))
@@ -348,6 +402,7 @@ void WebApi::listAudit(const ApiCall& call, Done done)
 {
     if (Status s = rejectUnknown(call.query,
                                  {QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
+                                  QStringLiteral("target_kind"), QStringLiteral("target_id"),
                                   QStringLiteral("limit"), QStringLiteral("after_id")});
         !s)
         return done(WebReply::fromError(s.error()));
@@ -359,6 +414,14 @@ void WebApi::listAudit(const ApiCall& call, Done done)
     query.afterId = page->second;
     query.action = queryValue(call.query, QStringLiteral("action"));
     query.actor = queryValue(call.query, QStringLiteral("actor"));
+    query.targetKind = queryValue(call.query, QStringLiteral("target_kind"));
+    if (call.query.hasQueryItem(QStringLiteral("target_id"))) {
+        bool ok = false;
+        query.targetId = queryValue(call.query, QStringLiteral("target_id")).toLongLong(&ok);
+        if (!ok || query.targetId < 1 || query.targetKind.isEmpty())
+            return done(WebReply::fromError(
+                Error::usage(tr("target_id must be a positive number and comes with target_kind"))));
+    }
     const QString since = queryValue(call.query, QStringLiteral("since"));
     if (!since.isEmpty()) {
         query.since = QDateTime::fromString(since, Qt::ISODateWithMs);
@@ -383,6 +446,75 @@ void WebApi::listAudit(const ApiCall& call, Done done)
         this, std::move(done));
 }
 
+void WebApi::listFailureGroups(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("status")}); !s)
+        return done(WebReply::fromError(s.error()));
+    const QStringList statuses = queryValues(call.query, QStringLiteral("status"));
+    PayloadMasker masker = maskerFor(call.principal); // error texts may quote payloads
+    m_pool.submit(
+        [statuses, masker](Database& db) {
+            FailureGroups groups(db);
+            auto result = statuses.isEmpty() ? groups.list() : groups.list(statuses);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray rows;
+            for (const FailureGroup& g : *result)
+                rows.append(masker.maskRow(
+                    QJsonObject{{QStringLiteral("error_class"), g.errorClass},
+                                {QStringLiteral("fingerprint"), g.fingerprint},
+                                {QStringLiteral("example"), g.example},
+                                {QStringLiteral("count"), g.count},
+                                {QStringLiteral("first_id"), g.firstId},
+                                {QStringLiteral("statuses"), QJsonArray::fromStringList(g.statuses)}}));
+            return WebReply::json(QJsonObject{{QStringLiteral("groups"), rows}});
+        },
+        this, std::move(done));
+}
+
+void WebApi::controlRelays(const ApiCall& call, const QString& command, Done done)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(call.body, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject())
+        return done(WebReply::error(400, tr("the request body must be a JSON object")));
+    const QJsonObject body = doc.object();
+    for (auto it = body.begin(); it != body.end(); ++it)
+        if (it.key() != QLatin1String("workers") && it.key() != QLatin1String("reason"))
+            return done(
+                WebReply::error(400, tr("unknown field \"%1\" (expected workers, reason)").arg(it.key())));
+    QStringList workers;
+    const QJsonValue w = body.value(QStringLiteral("workers"));
+    if (!w.isArray() || w.toArray().isEmpty() || w.toArray().size() > 1000)
+        return done(WebReply::error(400, tr("workers must be an array of 1 to 1000 relay worker ids")));
+    for (const QJsonValue& v : w.toArray()) {
+        if (!v.isString() || v.toString().isEmpty())
+            return done(WebReply::error(400, tr("workers must be an array of 1 to 1000 relay worker ids")));
+        workers << v.toString();
+    }
+    const QJsonValue reasonValue = body.value(QStringLiteral("reason"));
+    const QString reason = reasonValue.toString().trimmed();
+    if (!reasonValue.isString() || reason.isEmpty() || reason.size() > BulkActionEngine::MaxReasonLength)
+        return done(WebReply::error(
+            400, tr("reason is required (at most %1 characters)").arg(BulkActionEngine::MaxReasonLength)));
+    const RelayControl::Command c = command == QLatin1String("pause")    ? RelayControl::Command::Pause
+                                    : command == QLatin1String("resume") ? RelayControl::Command::Resume
+                                                                         : RelayControl::Command::Drain;
+    const QString actor = call.principal.name;
+    m_pool.submit(
+        [c, workers, reason, actor](Database& db) {
+            auto result = RelayControl(db).apply(c, workers, reason, actor);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("action"), result->action},
+                            {QStringLiteral("changed"), QJsonArray::fromStringList(result->changed)},
+                            {QStringLiteral("missing"), QJsonArray::fromStringList(result->missing)},
+                            {QStringLiteral("audit_id"), result->auditId}});
+        },
+        this, std::move(done));
+}
+
 void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
 {
     const bool deadLetters = !isEventAction(kind);
@@ -396,7 +528,7 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
     const QJsonObject body = doc.object();
     QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
                          QStringLiteral("dry_run"), QStringLiteral("force")};
-    known << (deadLetters ? QStringList{QStringLiteral("to_topic")}
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic"), QStringLiteral("group")}
                           : QStringList{QStringLiteral("resend"), QStringLiteral("group")});
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
@@ -459,7 +591,12 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
         }
     }
     const QJsonValue group = body.value(QStringLiteral("group"));
-    if (!group.isUndefined()) {
+    if (!group.isUndefined() && deadLetters) {
+        auto dlGroup = deadLetterGroupFromJson(group);
+        if (!dlGroup)
+            return done(WebReply::fromError(dlGroup.error()));
+        request.deadLetterGroup = *dlGroup;
+    } else if (!group.isUndefined()) {
         const QJsonObject g = group.toObject();
         static const QStringList keys = {QStringLiteral("error_class"), QStringLiteral("fingerprint")};
         if (!group.isObject())

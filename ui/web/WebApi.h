@@ -46,11 +46,17 @@ private:
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);
+    void listFailureGroups(const ApiCall& call, Done done);
+    void controlRelays(const ApiCall& call, const QString& command, Done done);
     void listConsumers(const ApiCall& call, Done done);
     void listInbox(const ApiCall& call, Done done);
     void runAction(const ApiCall& call, ActionKind kind, Done done);
     void startJob(ActionKind kind, const ActionRequest& request, const Done& done);
     void jobs(const ApiCall& call, const QString& id, Done done);
+    // WebRepairApi.cpp: blocked aggregates, dead-letter groups and edits.
+    void listBlocked(const ApiCall& call, Done done);
+    void listDeadLetterGroups(const ApiCall& call, Done done);
+    void editDeadLetter(qint64 id, const ApiCall& call, Done done);
 
     // Paging parameters shared by the lists: limit (1..MaxPageSize) and after_id.
     Result<std::pair<int, qint64>> paging(const QUrlQuery& query, int defaultLimit) const;

@@ -58,6 +58,10 @@ QByteArray reasonPhrase(int status)
     switch (status) {
     case 200:
         return "OK";
+    case 202:
+        return "Accepted";
+    case 301:
+        return "Moved Permanently";
     case 400:
         return "Bad Request";
     case 401:

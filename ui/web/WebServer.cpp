@@ -9,6 +9,7 @@
 #include "ui/web/WebApi.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QWebSocket>
 #include <QWebSocketServer>
@@ -193,14 +194,37 @@ WebReply WebServer::staticFile(const QString& path) const
         {QStringLiteral("/static/dashboard.css"),
          {QStringLiteral(":/web/dashboard.css"), QByteArrayLiteral("text/css; charset=utf-8")}},
     };
-    const auto it = files.constFind(path);
-    if (it == files.constEnd())
+    std::pair<QString, QByteArray> file;
+    if (const auto it = files.constFind(path); it != files.constEnd()) {
+        file = *it;
+    } else if (path.startsWith(QLatin1String("/console/"))) {
+        // The web admin console: plain files compiled into the binary under :/web/console. Only
+        // names of files that exist there (one path segment, no dots at the start) are served.
+        static const QRegularExpression name(
+            QStringLiteral("^/console/([A-Za-z0-9_-]+\\.(html|js|css|json))?$"));
+        const auto m = name.match(path);
+        if (!m.hasMatch())
+            return WebReply::error(404, tr("there is nothing at %1").arg(path));
+        const QString leaf = m.captured(1).isEmpty() ? QStringLiteral("index.html") : m.captured(1);
+        const QString ext = leaf.section(QLatin1Char('.'), -1);
+        static const QHash<QString, QByteArray> types = {
+            {QStringLiteral("html"), QByteArrayLiteral("text/html; charset=utf-8")},
+            {QStringLiteral("js"), QByteArrayLiteral("text/javascript; charset=utf-8")},
+            {QStringLiteral("css"), QByteArrayLiteral("text/css; charset=utf-8")},
+            {QStringLiteral("json"), QByteArrayLiteral("application/json; charset=utf-8")}};
+        file = {QStringLiteral(":/web/console/") + leaf, types.value(ext)};
+        if (!QFile::exists(file.first))
+            return WebReply::error(404, tr("there is nothing at %1").arg(path));
+    } else {
         return WebReply::error(404, tr("there is nothing at %1").arg(path));
-    QFile f(it->first);
+    }
+    QFile f(file.first);
     if (!f.open(QIODevice::ReadOnly))
         return WebReply::error(500, tr("the dashboard's file %1 is missing from this build").arg(path));
-    WebReply r = WebReply::bytes(f.readAll(), it->second);
+    WebReply r = WebReply::bytes(f.readAll(), file.second);
     r.headers << qMakePair(QByteArrayLiteral("Content-Security-Policy"), ContentSecurityPolicy);
+    // The console holds a token in the page: never framed, never sent as a Referer.
+    r.headers << qMakePair(QByteArrayLiteral("Referrer-Policy"), QByteArrayLiteral("no-referrer"));
     return r;
 }
 
@@ -268,8 +292,9 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
     const bool isPost = request.method == "POST";
     const bool isDelete = request.method == "DELETE";
+    const bool isPatch = request.method == "PATCH";
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !((isPost || isDelete) && isApi))
+    if (!isGet && !((isPost || isDelete || isPatch) && isApi))
         return WebReply::error(405, tr("%1 does not accept this method").arg(path));
 
     if (request.webSocketUpgrade) {
@@ -285,8 +310,8 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
         return WebReply::error(426, tr("/ws is the dashboard's WebSocket"));
     if (!request.hasBody())
         return std::nullopt;
-    // A body is read only for a request that may use it: an operator's POST to the API.
-    if (!isPost)
+    // A body is read only for a request that may use it: an operator's POST or PATCH to the API.
+    if (!isPost && !isPatch)
         return WebReply::error(400, tr("%1 takes no request body").arg(path));
     const auto principal =
         m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
@@ -307,8 +332,15 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     auto send = [&responder](const WebReply& reply) { responder.send(reply); };
     // Everything about size, method, host and body rights was settled by checkHead().
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")))
-        return send(staticFile(path)); // no data in them: the data needs a token on /ws
+    if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")) ||
+        path.startsWith(QLatin1String("/console/")))
+        return send(staticFile(path)); // no data in them: the data needs a token on /ws or the API
+    if (path == QLatin1String("/console")) {
+        WebReply r = WebReply::bytes(QByteArrayLiteral("see /console/\n"), QByteArrayLiteral("text/plain"));
+        r.status = 301;
+        r.headers << qMakePair(QByteArrayLiteral("Location"), QByteArrayLiteral("/console/"));
+        return send(r);
+    }
 
     const auto principal =
         m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
@@ -331,6 +363,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     ApiCall call;
     call.post = request.method == "POST";
     call.del = request.method == "DELETE";
+    call.patch = request.method == "PATCH";
     call.path = path;
     call.query = request.query;
     call.body = request.body;

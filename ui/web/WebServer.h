@@ -27,9 +27,10 @@ class DashboardHub;
 class DatabaseWorkerPool;
 class WebApi;
 
-// The NOC server: the dashboard at /, its WebSocket at /ws, /metrics and the JSON API, all fed
-// by one MetricsSampler and a small pool of database threads. Runs on the thread that creates it
-// and never waits for the database there. HTTP goes through BoundedHttpServer (limits hold
+// The NOC server: the dashboard at /, the web admin console at /console/ (static files from the
+// binary's resources; its data comes from the API and /ws), the WebSocket at /ws, /metrics and the
+// JSON API, all fed by one MetricsSampler and a small pool of database threads. Runs on the thread
+// that creates it and never waits for the database there. HTTP goes through BoundedHttpServer (limits hold
 // before anything is buffered), WebSockets through QWebSocketServer after the same head check
 // (Host, Origin, caps).
 class WebServer : public QObject

@@ -1,6 +1,9 @@
 #include "ui/desktop/overview/OverviewPage.h"
 
+#include "ui/desktop/overview/OldestPendingChart.h"
 #include "ui/desktop/overview/StatTile.h"
+#include "ui/desktop/relays/LeaseHoldersChart.h"
+#include "ui/desktop/widgets/ChartAxes.h"
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QBarCategoryAxis>
@@ -43,31 +46,6 @@ void trim(QLineSeries* series, int points)
         series->removePoints(0, series->count() - points);
 }
 
-// A count axis from 0 with whole, round steps (1, 2, 5 × 10^k) and at most five intervals, so
-// the labels read 0 100 200 300 400, never 96 192 288 or 0 0 0 0.
-void niceCountAxis(QValueAxis* axis, double max)
-{
-    max = std::max(1.0, max);
-    double step = 1;
-    for (double magnitude = 1;; magnitude *= 10) {
-        bool found = false;
-        for (double m : {1.0, 2.0, 5.0}) {
-            if (magnitude * m * 5 >= max) {
-                step = magnitude * m;
-                found = true;
-                break;
-            }
-        }
-        if (found)
-            break;
-    }
-    const int intervals = std::max(1, int(std::ceil(max / step)));
-    axis->setLabelFormat(QStringLiteral("%d"));
-    axis->setRange(0, step * intervals);
-    axis->setTickCount(intervals + 1);
-    axis->setMinorTickCount(0);
-}
-
 void fitY(QValueAxis* axis, const QList<QLineSeries*>& series)
 {
     double max = 0;
@@ -75,18 +53,6 @@ void fitY(QValueAxis* axis, const QList<QLineSeries*>& series)
         for (const QPointF& p : s->points())
             max = std::max(max, p.y());
     niceCountAxis(axis, max);
-}
-
-// A time axis over whole seconds whose ticks fall on whole seconds: every label is different.
-void fitTime(QDateTimeAxis* axis, qint64 firstMs, qint64 lastMs)
-{
-    const qint64 from = firstMs / 1000 * 1000;
-    qint64 seconds = std::max<qint64>(1, (lastMs - from + 999) / 1000);
-    int intervals = int(std::min<qint64>(seconds, 4));
-    seconds = (seconds + intervals - 1) / intervals * intervals;
-    axis->setTickCount(intervals + 1);
-    axis->setRange(QDateTime::fromMSecsSinceEpoch(from),
-                   QDateTime::fromMSecsSinceEpoch(from + seconds * 1000));
 }
 
 } // namespace
@@ -220,6 +186,12 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     attemptsChart->legend()->hide();
     grid->addWidget(makeChartView(attemptsChart), 1, 0);
 
+    m_oldestChart = new OldestPendingChart(HistoryPoints, OldestPendingWarningMs, OldestPendingCriticalMs);
+    grid->addWidget(makeChartView(m_oldestChart), 1, 1);
+    // Beside the lease holders table: who held how many, over time, and where leases expired.
+    m_leaseChart = new LeaseHoldersChart(HistoryPoints);
+    grid->addWidget(makeChartView(m_leaseChart), 2, 0);
+
     auto* tables = new QVBoxLayout;
     m_leases = new QTableWidget(0, 3, this);
     m_leases->setObjectName(QStringLiteral("leaseHolders"));
@@ -244,7 +216,7 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     tables->addWidget(m_relays);
     auto* tableBox = new QWidget(this);
     tableBox->setLayout(tables);
-    grid->addWidget(tableBox, 1, 1);
+    grid->addWidget(tableBox, 2, 1);
 }
 
 QChartView* OverviewPage::makeChartView(QChart* chart)
@@ -267,7 +239,7 @@ QChartView* OverviewPage::makeChartView(QChart* chart)
     auto* view = new QChartView(chart, this);
     view->setObjectName(chart->objectName() + QStringLiteral("View"));
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(m_wallboard ? 300 : 200);
+    view->setMinimumHeight(m_wallboard ? 240 : 200); // three rows of charts fit a 1080p wall screen
     return view;
 }
 
@@ -306,6 +278,8 @@ void OverviewPage::clearHistory()
     m_sent->clear();
     m_failed->clear();
     m_throughput.reset();
+    m_oldestChart->clearHistory();
+    m_leaseChart->clearHistory();
 }
 
 void OverviewPage::setSamplingInterval(int ms)
@@ -383,7 +357,7 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
         it.value()->append(double(x), double(s.events.value(it.key())));
         trim(it.value(), HistoryPoints);
     }
-    fitTime(m_backlogX, qint64(m_backlog.first()->at(0).x()), x);
+    fitTimeAxis(m_backlogX, qint64(m_backlog.first()->at(0).x()), x);
     fitY(m_backlogY, m_backlog.values());
 
     const ThroughputTracker::Delta delta = m_throughput.add(s);
@@ -392,10 +366,13 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
         m_failed->append(double(x), double(delta.failed));
         trim(m_sent, HistoryPoints);
         trim(m_failed, HistoryPoints);
-        fitTime(m_rateX, qint64(m_sent->at(0).x()), x);
+        fitTimeAxis(m_rateX, qint64(m_sent->at(0).x()), x);
         fitY(m_rateY, {m_sent});
         fitY(m_failedY, {m_failed});
     }
+
+    m_oldestChart->addSnapshot(s);
+    m_leaseChart->addSnapshot(s);
 
     m_attempts->clear();
     auto* set = new QBarSet(tr("events"));

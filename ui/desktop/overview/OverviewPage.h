@@ -23,8 +23,12 @@ class QValueAxis;
 
 namespace outbox::desktop {
 
+class LeaseHoldersChart;
+class OldestPendingChart;
+
 // Live health of the outbox from the MetricsSampler's snapshots: tiles, backlog by status over
-// time, sent/failed per interval, attempts of unsent events, lease holders and relays. The same
+// time, sent/failed per interval, attempts of unsent events, the oldest pending event's age over
+// time, lease holders over time (expired leases marked) beside their table, and relays. The same
 // widget in wallboard mode shows only large tiles and charts, readable across a room.
 class OverviewPage : public QWidget
 {
@@ -82,6 +86,8 @@ private:
     QBarSeries* m_attempts = nullptr;
     QBarCategoryAxis* m_attemptsX = nullptr;
     QValueAxis* m_attemptsY = nullptr;
+    OldestPendingChart* m_oldestChart = nullptr;
+    LeaseHoldersChart* m_leaseChart = nullptr;
     QTableWidget* m_leases = nullptr;
     QTableWidget* m_relays = nullptr;
     QLabel* m_updated = nullptr;

@@ -1,0 +1,183 @@
+// The one path of every change made from the web console, as in the desktop console:
+// target → preview (a dry run through the API: count and sample) → reason (required) → typed
+// confirmation for bulk work → the action (a job with live progress and cancel when it takes more
+// than one chunk) → the result with its conflicts. The server audits each chunk under the
+// token's owner.
+import { api, el, errorBox, fill, t } from "./lib.js";
+
+const ENDPOINTS = {
+  requeue: "/api/v1/events/requeue",
+  dead: "/api/v1/events/dead",
+  replay: "/api/v1/dead-letters/replay",
+  discard: "/api/v1/dead-letters/discard",
+};
+
+function titleOf(kind) {
+  return { requeue: t("Requeue events"), dead: t("Mark events DEAD"), replay: t("Replay dead letters"),
+           discard: t("Discard dead letters") }[kind];
+}
+
+function targetText(target) {
+  if (target.ids) return t("%1 selected row(s)", target.ids.length);
+  if (target.group) return t("failure group %1 / %2", target.group.error_class || "-", target.group.fingerprint || "-");
+  return t("every row matching the filter %1", JSON.stringify(target.filter));
+}
+
+function sampleTable(rows) {
+  if (!rows || !rows.length) return el("p", { class: "muted" }, t("no sample rows"));
+  return el("div", { class: "sample" }, el("table", { id: "action-sample" },
+    el("thead", {}, el("tr", {}, [t("Id"), t("Status"), t("Type / consumer"), t("Aggregate / topic"), t("Error")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.map((r) => el("tr", {},
+      el("td", { class: "num" }, r.id), el("td", { class: `status-${r.status}` }, r.status),
+      el("td", {}, r.event_type || r.consumer_name || ""), el("td", {}, r.aggregate_id || r.topic || ""),
+      el("td", { class: "err" }, r.last_error || r.error || ""))))));
+}
+
+function resultView(result, kind) {
+  const conflicts = result.conflicts || [];
+  return el("div", { id: "action-result" },
+    el("p", {}, el("strong", { id: "action-affected" }, t("%1 row(s) changed", result.affected ?? 0)),
+      result.cancelled ? ` — ${t("cancelled: the rows after the last chunk were left untouched")}` : ""),
+    el("p", {}, t("%1 conflict(s): rows another relay or operator changed first, left alone.", result.conflict_count ?? conflicts.length)),
+    conflicts.length ? el("table", { id: "action-conflicts" }, el("thead", {}, el("tr", {}, el("th", {}, t("Id")), el("th", {}, t("Status")), el("th", {}, t("Why")))),
+      el("tbody", {}, conflicts.slice(0, 100).map((c) => el("tr", {}, el("td", {}, c.id), el("td", {}, c.status ?? ""), el("td", {}, c.reason))))) : null,
+    kind === "replay" && result.replay_token ? el("p", {}, t("Replay token: %1", result.replay_token)) : null,
+    el("p", { class: "muted" }, t("Audit rows: %1", (result.audit_ids || (result.audit_id ? [result.audit_id] : [])).join(", ") || "-")));
+}
+
+// spec: {kind, target: {ids}|{group}|{filter}, toTopic, onDone}
+export async function openAction(spec) {
+  const dialog = document.getElementById("action-dialog");
+  const body = el("div", { id: "action-body" }, el("p", {}, t("Previewing…")));
+  const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
+  fill(dialog, el("h2", { id: "action-title" }, titleOf(spec.kind)), el("p", { class: "muted" }, targetText(spec.target)), body,
+    el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
+  let finished = false;
+  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  if (!dialog.open) dialog.showModal();
+
+  const request = (extra) => {
+    const b = { ...spec.target, ...extra };
+    if (spec.kind === "replay" && topicInput && topicInput.value.trim()) b.to_topic = topicInput.value.trim();
+    return api("POST", ENDPOINTS[spec.kind], b);
+  };
+  let topicInput = null;
+  let preview;
+  try {
+    preview = (await request({ dry_run: true })).data;
+  } catch (e) {
+    fill(body, errorBox(e));
+    return;
+  }
+
+  const matched = preview.matched ?? 0;
+  const bulk = !spec.target.ids || matched > 1;
+  const phrase = bulk ? `${spec.kind} ${matched}` : "";
+  const skipped = Object.entries(preview.skipped || {}).map(([s, n]) => t("%1 %2 row(s) match but are not eligible.", n, s)).join(" ");
+  const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
+  const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
+  if (spec.kind === "replay")
+    topicInput = el("input", { id: "action-topic", value: spec.toTopic || "", pattern: "[A-Za-z0-9._-]*", placeholder: t("the original topic") });
+  const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Run"));
+  const update = () => {
+    run.disabled = matched === 0 || !reason.value.trim() || (confirm && confirm.value.trim() !== phrase) ||
+      (topicInput && !topicInput.checkValidity());
+  };
+  for (const i of [reason, confirm, topicInput]) if (i) i.addEventListener("input", update);
+  fill(body, 
+    el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched)), " ",
+      preview.conflict_count ? t("%1 targeted row(s) are in another state and will be left alone.", preview.conflict_count) : "", " ", skipped,
+      matched > 1000 ? ` ${t("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.", 1000)}` : ""),
+    sampleTable(preview.sample),
+    topicInput ? el("div", { class: "row" }, el("label", { for: "action-topic" }, t("Replay to topic (empty: the original topic)")), topicInput) : null,
+    el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+    confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
+    el("div", { class: "toolbar" }, run));
+  reason.focus();
+
+  run.addEventListener("click", async () => {
+    run.disabled = true;
+    reason.disabled = true;
+    if (confirm) confirm.disabled = true;
+    let reply;
+    try {
+      reply = await request({ reason: reason.value.trim() });
+    } catch (e) {
+      body.append(errorBox(e));
+      return;
+    }
+    finished = true;
+    if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body, spec.kind);
+    else fill(body, resultView(reply.data, spec.kind));
+    closeButton.focus();
+  });
+}
+
+// A job: progress from GET /api/v1/jobs/{id} while the dialog shows it, Cancel → DELETE.
+async function followJob(job, body, kind) {
+  const bar = el("progress", { id: "job-progress", max: Math.max(1, job.progress.expected), value: 0 });
+  const text = el("span", { id: "job-text" }, t("starting…"));
+  const cancel = el("button", { id: "job-cancel", type: "button" }, t("Cancel job"));
+  cancel.addEventListener("click", async () => {
+    cancel.disabled = true;
+    try { await api("DELETE", job.href); } catch (e) { body.append(errorBox(e)); }
+  });
+  fill(body, el("p", {}, t("Job %1", job.id)), bar, el("p", {}, text), el("div", { class: "toolbar" }, cancel));
+  for (;;) {
+    let j;
+    try {
+      j = (await api("GET", job.href)).data;
+    } catch (e) {
+      body.append(errorBox(e));
+      return;
+    }
+    const p = j.progress || {};
+    bar.max = Math.max(1, p.expected || 0, p.processed || 0);
+    bar.value = p.processed || 0;
+    text.textContent = t("%1 of %2 processed, %3 changed, %4 conflicts, %5 chunks", p.processed, p.expected, p.affected, p.conflicts, p.chunks);
+    body.dataset.jobState = j.state;
+    if (j.state !== "running") {
+      cancel.remove();
+      if (j.state === "failed") body.append(errorBox(j.error || t("the job failed")));
+      body.append(el("p", { id: "job-state" }, t("Job state: %1", j.state)), resultView(j.result || p, kind));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+// Relays: pause, resume, drain (the relays obey on their next heartbeat).
+export function openRelayControl(command, workers, onDone) {
+  const dialog = document.getElementById("action-dialog");
+  const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000 });
+  const phrase = command === "resume" ? "" : `${command} ${workers.length}`;
+  const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
+  const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Run"));
+  const body = el("div", { id: "action-body" },
+    el("p", {}, t("Relays: %1", workers.join(", "))),
+    el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+    confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
+    el("div", { class: "toolbar" }, run));
+  const update = () => { run.disabled = !reason.value.trim() || (confirm && confirm.value.trim() !== phrase); };
+  reason.addEventListener("input", update);
+  if (confirm) confirm.addEventListener("input", update);
+  let finished = false;
+  dialog.onclose = () => { if (finished && onDone) onDone(); };
+  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays") }[command]), body,
+    el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
+  if (!dialog.open) dialog.showModal();
+  reason.focus();
+  run.addEventListener("click", async () => {
+    run.disabled = true;
+    try {
+      const r = (await api("POST", `/api/v1/relays/${command}`, { workers, reason: reason.value.trim() })).data;
+      finished = true;
+      fill(body, el("div", { id: "action-result" },
+        el("p", {}, t("Changed: %1", r.changed.join(", ") || "-")),
+        r.missing.length ? el("p", {}, t("Not registered: %1", r.missing.join(", "))) : null,
+        el("p", { class: "muted" }, t("Audit row: %1", r.audit_id))));
+    } catch (e) {
+      body.append(errorBox(e));
+    }
+  });
+}

@@ -1,0 +1,469 @@
+// Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
+// view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
+// counts, relays and findings from the one /ws connection.
+import { openAction, openRelayControl } from "./actions.js";
+import {
+  api, clearToken, csv, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, query, setToken,
+  t, takeTokenFromFragment, token, translateStatic,
+} from "./lib.js";
+
+const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "DEAD"];
+const LETTER_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "REPLAYING"];
+const PAGE = 50;
+let me = null; // {name, role, may_change}
+let cleanup = []; // live subscriptions of the current view
+const view = () => document.getElementById("view");
+
+
+// ---- routing --------------------------------------------------------------------------------
+function route() {
+  const hash = location.hash.replace(/^#/, "") || "/events";
+  const [path, q] = hash.split("?");
+  return { parts: path.split("/").filter(Boolean), params: new URLSearchParams(q || "") };
+}
+
+export function go(path, params) {
+  location.hash = `#${path}${params ? query(params) : ""}`;
+}
+
+async function render() {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+  if (!token()) return showSignIn();
+  const { parts, params } = route();
+  const name = parts[0] || "events";
+  for (const a of document.querySelectorAll("#nav a"))
+    a.classList.toggle("active", a.dataset.view === name || (name === "event" && a.dataset.view === "events") ||
+      (name === "dead-letter" && a.dataset.view === "dead-letters"));
+  const views = { events: eventsView, event: eventView, groups: groupsView, "dead-letters": lettersView,
+                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView };
+  const fn = views[name];
+  const v = view();
+  fill(v, el("p", { class: "muted" }, t("Loading…")));
+  v.dataset.view = name;
+  delete v.dataset.ready;
+  try {
+    if (!fn) throw new Error(t("there is no view %1", name));
+    await fn(v, parts.slice(1), params);
+  } catch (e) {
+    if (e.status === 401) { clearToken(); return showSignIn(t("The token was refused; sign in again.")); }
+    fill(v, errorBox(e));
+  }
+  v.dataset.ready = "1";
+  // From navigation start to the first rendered view (printed by the browser test).
+  if (!window.outboxConsoleReadyMs) window.outboxConsoleReadyMs = performance.now();
+}
+
+// ---- sign-in --------------------------------------------------------------------------------
+function showSignIn(message) {
+  live.close();
+  document.getElementById("nav").hidden = true;
+  document.getElementById("who").replaceChildren();
+  document.getElementById("counts").replaceChildren();
+  const input = el("input", { id: "token", type: "password", autocomplete: "off", required: true });
+  const form = el("form", { id: "signin" },
+    el("h1", {}, t("Sign in")),
+    message ? errorBox(message) : null,
+    el("label", { for: "token" }, t("API token (viewer or operator)")), input,
+    el("button", { id: "signin-submit", class: "primary", type: "submit" }, t("Sign in")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    setToken(input.value.trim());
+    await start();
+  });
+  view().replaceChildren(form);
+  view().dataset.view = "signin";
+  view().dataset.ready = "1";
+  input.focus();
+}
+
+async function start() {
+  try {
+    me = await get("/api/v1/me");
+  } catch (e) {
+    clearToken();
+    return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);
+  }
+  document.body.classList.toggle("operator", me.may_change);
+  document.getElementById("nav").hidden = false;
+  document.getElementById("who").replaceChildren(
+    el("span", { id: "who-name" }, `${me.name} (${me.may_change ? t("operator") : t("viewer")})`),
+    el("button", { id: "signout", type: "button", onclick: () => { clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
+  live.connect();
+  await render();
+}
+
+function renderCounts() {
+  const s = live.snapshot;
+  if (!s) return;
+  const box = document.getElementById("counts");
+  fill(box, ...STATUSES.map((st) => el("a", { href: `#/events?status=${st}`, "data-count": st },
+    `${t(st)} `, el("span", { class: `n${(st === "FAILED" || st === "DEAD") && s.events[st] ? " bad" : ""}` }, (s.events[st] ?? 0).toLocaleString()))),
+  el("a", { href: "#/dead-letters?status=NEW", "data-count": "DLQ" }, `${t("Dead letters NEW")} `, el("span", { class: "n" }, (s.dead_letters?.NEW ?? 0).toLocaleString())));
+}
+
+// ---- shared pieces --------------------------------------------------------------------------
+function filterForm(id, fields, params, onSubmit) {
+  const form = el("form", { id, class: "filters" });
+  for (const f of fields) {
+    const input = f.options
+      ? el("select", { name: f.name, id: `${id}-${f.name}` }, el("option", { value: "" }, t("any")), f.options.map((o) => el("option", { value: o }, o)))
+      : el("input", { name: f.name, id: `${id}-${f.name}`, placeholder: f.placeholder || "", size: f.size || 14 });
+    input.value = params.get(f.name) || "";
+    form.append(el("label", { for: `${id}-${f.name}` }, f.label, input));
+  }
+  form.append(el("button", { type: "submit", class: "primary", id: `${id}-apply` }, t("Apply")),
+    el("button", { type: "button", id: `${id}-clear`, onclick: () => onSubmit({}) }, t("Clear")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const values = {};
+    for (const f of fields) { const v = form.elements[f.name].value.trim(); if (v) values[f.name] = v; }
+    onSubmit(values);
+  });
+  return form;
+}
+
+function valuesOf(params, names) {
+  const o = {};
+  for (const n of names) if (params.get(n)) o[n] = params.get(n);
+  return o;
+}
+
+// Keyset paging: the cursor of each page is in the URL (after=…); "Previous" walks back the
+// cursors this tab has seen.
+function pager(id, params, next, base) {
+  const trail = (params.get("trail") || "").split(",").filter(Boolean);
+  const after = params.get("after") || "";
+  const nav = el("div", { class: "pager", id });
+  nav.append(el("button", { type: "button", id: `${id}-first`, disabled: !after, onclick: () => go(base.path, { ...base.params }) }, t("First page")));
+  nav.append(el("button", { type: "button", id: `${id}-prev`, disabled: !after, onclick: () => {
+    const back = trail.slice(0, -1);
+    go(base.path, { ...base.params, after: trail[trail.length - 1] || "", trail: back.join(",") });
+  } }, t("Previous")));
+  nav.append(el("button", { type: "button", id: `${id}-next`, disabled: !next, onclick: () =>
+    go(base.path, { ...base.params, after: next, trail: [...trail, after].filter((x, i) => x || i > 0).join(",") }) }, t("Next page")));
+  return nav;
+}
+
+function statusCell(s) { return el("td", { class: `status-${s}` }, t(s)); }
+
+function selection(table) {
+  return [...table.querySelectorAll("input.pick:checked")].map((c) => Number(c.value));
+}
+
+function selectAllBox(tableId) {
+  return el("input", { type: "checkbox", "aria-label": t("Select all"), onchange: (e) => {
+    for (const c of document.querySelectorAll(`#${tableId} input.pick`)) c.checked = e.target.checked;
+  } });
+}
+
+// ---- Events ---------------------------------------------------------------------------------
+const EVENT_FILTERS = ["status", "type", "aggregate_type", "aggregate", "error", "created_from", "created_until",
+                       "event_id", "header", "payload", "topic"];
+let searchFilters = null; // which of the search filters this server's API accepts
+
+async function eventsView(v, _, params) {
+  // The search forms (event_id, header, payload, topic) where this server's API has them: an
+  // unknown parameter is answered with the list of the known ones. Asked once, beside the page.
+  const probe = searchFilters !== null ? null : get("/api/v1/events?limit=1&console_probe=1").then(() => [], (e) => {
+    const known = (/expected one of (.*)\)/.exec(e.message) || [])[1] || "";
+    return ["event_id", "header", "payload", "topic"].filter((f) => known.split(", ").includes(f));
+  });
+  const filter = valuesOf(params, EVENT_FILTERS);
+  const started = performance.now();
+  const pageRequest = get(`/api/v1/events${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
+  if (probe) searchFilters = await probe;
+  // A refused filter (e.g. a malformed time) keeps the form, so that it can be corrected.
+  let page = { events: [], next_after_id: null };
+  let pageError = null;
+  try {
+    page = await pageRequest;
+  } catch (e) {
+    if (e.status === 401) throw e;
+    pageError = e;
+  }
+  const fields = [
+    { name: "status", label: t("Status"), options: STATUSES },
+    { name: "type", label: t("Event type") },
+    { name: "aggregate_type", label: t("Aggregate type") },
+    { name: "aggregate", label: t("Aggregate id") },
+    { name: "error", label: t("Error contains") },
+    { name: "created_from", label: t("Created from"), placeholder: "2026-01-31T00:00:00Z", size: 20 },
+    { name: "created_until", label: t("Created until"), placeholder: "2026-01-31T23:59:59Z", size: 20 },
+    ...searchFilters.map((f) => ({ name: f, label: { event_id: t("Event id"), header: t("Header KEY=VALUE"), payload: t("Payload PATH=VALUE"), topic: t("Topic") }[f] })),
+  ];
+  const table = el("table", { id: "events" },
+    el("thead", {}, el("tr", {}, el("th", {}, me.may_change ? selectAllBox("events") : ""), [t("Id"), t("Event id"), t("Type"), t("Aggregate"), t("Status"), t("Attempts"), t("Created"), t("Last error")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, page.events.map((e) => el("tr", { "data-id": e.id },
+      el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: e.id, "aria-label": t("Select %1", e.id) }) : ""),
+      el("td", { class: "num" }, el("a", { href: `#/event/${e.id}` }, e.id)),
+      el("td", {}, e.event_id), el("td", {}, e.event_type), el("td", {}, `${e.aggregate_type}/${e.aggregate_id}`),
+      statusCell(e.status), el("td", { class: "num" }, e.attempts), el("td", {}, fmtTime(e.created_at)),
+      el("td", { class: "err", title: e.last_error || "" }, e.last_error || "")))));
+  const actions = me.may_change ? el("div", { class: "toolbar", id: "event-actions" },
+    el("button", { type: "button", id: "act-requeue-selected", onclick: () => actOnSelection("requeue", table) }, t("Requeue selected…")),
+    el("button", { type: "button", id: "act-dead-selected", onclick: () => actOnSelection("dead", table) }, t("Mark selected DEAD…")),
+    el("span", { class: "spacer" }),
+    el("button", { type: "button", id: "act-requeue-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "requeue", target: { filter: filterJson(filter) }, onDone: render }) }, t("Requeue all matching…")),
+    el("button", { type: "button", id: "act-dead-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "dead", target: { filter: filterJson(filter) }, onDone: render }) }, t("Mark all matching DEAD…"))) : null;
+  const changed = el("div", { class: "notice", id: "events-changed", hidden: true },
+    t("The counts changed since this page was loaded. "), el("button", { type: "button", onclick: render }, t("Refresh")));
+  let seen = null;
+  cleanup.push(live.on((kind) => {
+    if (kind !== "snapshot") return;
+    const key = JSON.stringify(live.snapshot.events);
+    if (seen === null) seen = key;
+    else if (key !== seen) changed.hidden = false;
+  }));
+  fill(v, el("h1", {}, t("Events")),
+    filterForm("event-filter", fields, params, (values) => go("/events", values)),
+    pageError ? errorBox(pageError) : null, changed, actions, table,
+    page.events.length || pageError ? null : el("p", { class: "muted", id: "events-empty" }, t("No event matches.")),
+    pager("events-pager", params, page.next_after_id, { path: "/events", params: filter }),
+    el("p", { class: "muted", id: "events-timing" }, t("%1 events in %2 ms", page.events.length, Math.round(performance.now() - started))));
+}
+
+function filterJson(filter) {
+  const f = { ...filter };
+  if (f.status) f.status = f.status.split(",");
+  return f;
+}
+
+function actOnSelection(kind, table) {
+  const ids = selection(table);
+  if (!ids.length) return alertBox(t("Select rows first (the boxes in the first column)."));
+  openAction({ kind, target: { ids }, onDone: render });
+}
+
+function alertBox(message) {
+  const d = document.getElementById("action-dialog");
+  d.replaceChildren(el("p", { role: "alert" }, message), el("button", { type: "button", id: "action-close", onclick: () => d.close() }, t("Close")));
+  d.onclose = null;
+  d.showModal();
+}
+
+// ---- Event ----------------------------------------------------------------------------------
+async function eventView(v, [id]) {
+  const e = await get(`/api/v1/events/${encodeURIComponent(id)}`);
+  const history = await get(`/api/v1/audit${query({ target_kind: "event", target_id: e.id, limit: 100 })}`);
+  const fields = el("dl", { class: "fields", id: "event-fields" },
+    Object.entries(e).filter(([k]) => k !== "payload" && k !== "headers").map(([k, val]) => [el("dt", {}, k), el("dd", { "data-field": k }, val === null ? "—" : String(val))]));
+  const actions = me.may_change ? el("div", { class: "toolbar" },
+    el("button", { type: "button", id: "act-requeue-one", onclick: () => openAction({ kind: "requeue", target: { ids: [e.id] }, onDone: render }) }, t("Requeue…")),
+    el("button", { type: "button", id: "act-dead-one", onclick: () => openAction({ kind: "dead", target: { ids: [e.id] }, onDone: render }) }, t("Mark DEAD…"))) : null;
+  fill(v, 
+    el("h1", {}, t("Event %1", e.id), " ", el("span", { class: `status-${e.status}` }, t(e.status))),
+    el("p", {}, el("a", { href: "#/events" }, t("← Events"))), actions, fields,
+    el("h2", {}, t("Payload")), el("div", { class: "tree", id: "payload-tree" }, jsonTree(e.payload)),
+    el("h2", {}, t("Headers")), el("div", { class: "tree", id: "headers-tree" }, jsonTree(e.headers)),
+    el("details", {}, el("summary", {}, t("Raw JSON")), el("pre", { id: "event-raw" }, JSON.stringify(e, null, 2))),
+    el("h2", {}, t("Audit history")), auditTable(history.entries, "event-audit"));
+}
+
+function auditTable(entries, id) {
+  if (!entries.length) return el("p", { class: "muted", id }, t("No audit rows."));
+  return el("table", { id },
+    el("thead", {}, el("tr", {}, [t("Id"), t("At"), t("Actor"), t("Action"), t("Target"), t("Affected"), t("Outcome"), t("Reason")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, entries.map((a) => el("tr", {}, el("td", { class: "num" }, a.id), el("td", {}, fmtTime(a.at)), el("td", { class: "actor" }, a.actor),
+      el("td", { class: "action" }, a.action), el("td", {}, `${a.target_kind} ${(a.target_ids || []).slice(0, 5).join(", ")}${(a.target_ids || []).length > 5 ? "…" : ""}`),
+      el("td", { class: "num" }, a.affected_count), el("td", {}, a.outcome), el("td", {}, a.reason)))));
+}
+
+// ---- Failure groups -------------------------------------------------------------------------
+async function groupsView(v, _, params) {
+  const status = params.get("status") || "FAILED";
+  const data = await get(`/api/v1/failure-groups${query({ status })}`);
+  const select = el("select", { id: "groups-status", onchange: (e) => go("/groups", { status: e.target.value }) },
+    ["FAILED", "DEAD", "PENDING,SENDING,FAILED,DEAD"].map((s) => el("option", { value: s }, s)));
+  select.value = status;
+  const table = el("table", { id: "groups" },
+    el("thead", {}, el("tr", {}, [t("Events"), t("Error class"), t("Fingerprint"), t("Example"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, data.groups.map((g) => {
+      const target = { group: { error_class: g.error_class, fingerprint: g.fingerprint } };
+      return el("tr", { "data-fingerprint": g.fingerprint },
+        el("td", { class: "num" }, g.count.toLocaleString()), el("td", {}, g.error_class), el("td", { class: "err", title: g.fingerprint }, g.fingerprint),
+        el("td", { class: "err", title: g.example }, g.example),
+        el("td", {}, el("a", { href: `#/event/${g.first_id}` }, t("first event")), " ",
+          me.may_change ? [el("button", { type: "button", class: "act-requeue-group", onclick: () => openAction({ kind: "requeue", target, onDone: render }) }, t("Requeue group…")), " ",
+            el("button", { type: "button", class: "act-dead-group", onclick: () => openAction({ kind: "dead", target, onDone: render }) }, t("Mark group DEAD…"))] : null));
+    })));
+  fill(v, el("h1", {}, t("Failure groups")), el("div", { class: "toolbar" }, el("label", { for: "groups-status" }, t("Statuses "), select)),
+    data.groups.length ? table : el("p", { class: "muted", id: "groups-empty" }, t("No failure groups.")));
+}
+
+// ---- Dead letters ---------------------------------------------------------------------------
+const LETTER_FILTERS = ["status", "consumer", "topic", "event_id", "error"];
+
+async function lettersView(v, _, params) {
+  const filter = valuesOf(params, LETTER_FILTERS);
+  const page = await get(`/api/v1/dead-letters${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
+  const table = el("table", { id: "letters" },
+    el("thead", {}, el("tr", {}, el("th", {}, me.may_change ? selectAllBox("letters") : ""), [t("Id"), t("Consumer"), t("Topic"), t("Event id"), t("Status"), t("Attempts"), t("Last failed"), t("Error")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, page.dead_letters.map((l) => el("tr", { "data-id": l.id },
+      el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: l.id, "aria-label": t("Select %1", l.id) }) : ""),
+      el("td", { class: "num" }, el("a", { href: `#/dead-letter/${l.id}` }, l.id)), el("td", {}, l.consumer_name), el("td", {}, l.topic),
+      el("td", {}, l.event_id || ""), statusCell(l.status), el("td", { class: "num" }, l.attempts), el("td", {}, fmtTime(l.last_failed_at)),
+      el("td", { class: "err", title: l.error }, l.error)))));
+  const actions = me.may_change ? el("div", { class: "toolbar", id: "letter-actions" },
+    el("button", { type: "button", id: "act-replay-selected", onclick: () => { const ids = selection(table); if (!ids.length) return alertBox(t("Select rows first (the boxes in the first column).")); openAction({ kind: "replay", target: { ids }, onDone: render }); } }, t("Replay selected…")),
+    el("button", { type: "button", id: "act-discard-selected", onclick: () => { const ids = selection(table); if (!ids.length) return alertBox(t("Select rows first (the boxes in the first column).")); openAction({ kind: "discard", target: { ids }, onDone: render }); } }, t("Discard selected…")),
+    el("span", { class: "spacer" }),
+    el("button", { type: "button", id: "act-replay-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "replay", target: { filter }, onDone: render }) }, t("Replay all matching…")),
+    el("button", { type: "button", id: "act-discard-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "discard", target: { filter }, onDone: render }) }, t("Discard all matching…"))) : null;
+  fill(v, el("h1", {}, t("Dead letters")),
+    filterForm("letter-filter", [
+      { name: "status", label: t("Status"), options: LETTER_STATUSES }, { name: "consumer", label: t("Consumer") },
+      { name: "topic", label: t("Topic") }, { name: "event_id", label: t("Event id") }, { name: "error", label: t("Error contains") }],
+    params, (values) => go("/dead-letters", values)),
+    actions, table, page.dead_letters.length ? null : el("p", { class: "muted" }, t("No dead letter matches.")),
+    pager("letters-pager", params, page.next_after_id, { path: "/dead-letters", params: filter }));
+}
+
+async function letterView(v, [id]) {
+  const l = await get(`/api/v1/dead-letters/${encodeURIComponent(id)}`);
+  const history = await get(`/api/v1/audit${query({ target_kind: "dead_letter", target_id: l.id, limit: 100 })}`);
+  let payload = l.payload;
+  try { payload = JSON.parse(l.payload); } catch (_) { /* shown as text */ }
+  const actions = me.may_change ? el("div", { class: "toolbar" },
+    el("button", { type: "button", id: "act-replay-one", onclick: () => openAction({ kind: "replay", target: { ids: [l.id] }, onDone: render }) }, t("Replay…")),
+    el("button", { type: "button", id: "act-discard-one", onclick: () => openAction({ kind: "discard", target: { ids: [l.id] }, onDone: render }) }, t("Discard…"))) : null;
+  fill(v, el("h1", {}, t("Dead letter %1", l.id), " ", el("span", { class: `status-${l.status}` }, t(l.status))),
+    el("p", {}, el("a", { href: "#/dead-letters" }, t("← Dead letters")), l.event_id ? [" · ", el("a", { href: `#/event/${encodeURIComponent(l.event_id)}` }, t("the outbox event"))] : null),
+    actions,
+    el("dl", { class: "fields", id: "letter-fields" }, Object.entries(l).filter(([k]) => k !== "payload" && k !== "headers").map(([k, val]) => [el("dt", {}, k), el("dd", { "data-field": k }, val === null ? "—" : String(val))])),
+    el("h2", {}, t("Payload")), el("div", { class: "tree", id: "payload-tree" }, typeof payload === "string" ? el("pre", {}, payload) : jsonTree(payload)),
+    el("h2", {}, t("Headers")), el("div", { class: "tree", id: "headers-tree" }, jsonTree(l.headers)),
+    el("details", {}, el("summary", {}, t("Raw JSON")), el("pre", {}, JSON.stringify(l, null, 2))),
+    el("h2", {}, t("Audit history")), auditTable(history.entries, "letter-audit"));
+}
+
+// ---- Audit ----------------------------------------------------------------------------------
+const AUDIT_FILTERS = ["since", "action", "actor", "target_kind", "target_id"];
+
+async function auditView(v, _, params) {
+  const filter = valuesOf(params, AUDIT_FILTERS);
+  const page = await get(`/api/v1/audit${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
+  const exportAll = async (format) => {
+    // Every row of the filter, page by page (at most 10,000 rows).
+    const rows = [];
+    let after = "";
+    do {
+      const p = await get(`/api/v1/audit${query({ ...filter, limit: 1000, after_id: after })}`);
+      rows.push(...p.entries);
+      after = p.next_after_id || "";
+    } while (after && rows.length < 10000);
+    const cols = ["id", "at", "actor", "host", "action", "target_kind", "target_ids", "filter", "reason", "affected_count", "outcome", "before", "after"];
+    if (format === "csv") download("outbox-audit.csv", "text/csv", csv(rows, cols));
+    else download("outbox-audit.json", "application/json", JSON.stringify(rows, null, 2));
+  };
+  fill(v, el("h1", {}, t("Audit log")),
+    filterForm("audit-filter", [
+      { name: "since", label: t("Since"), placeholder: "2026-01-31T00:00:00Z", size: 20 }, { name: "action", label: t("Action"), placeholder: "events.requeue" },
+      { name: "actor", label: t("Actor") }, { name: "target_kind", label: t("Target kind"), options: ["event", "dead_letter", "relay"] },
+      { name: "target_id", label: t("Target id"), size: 8 }], params, (values) => go("/audit", values)),
+    el("div", { class: "toolbar" }, el("button", { type: "button", id: "audit-csv", onclick: () => exportAll("csv") }, t("Export CSV")),
+      el("button", { type: "button", id: "audit-json", onclick: () => exportAll("json") }, t("Export JSON"))),
+    auditTable(page.entries, "audit"),
+    pager("audit-pager", params, page.next_after_id, { path: "/audit", params: filter }));
+}
+
+// ---- Relays ---------------------------------------------------------------------------------
+async function relaysView(v) {
+  const box = el("div", { id: "relays-box" }, el("p", { class: "muted" }, t("Waiting for the first sample…")));
+  const draw = () => {
+    const s = live.snapshot;
+    if (!s) return;
+    const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
+    const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
+    const table = el("table", { id: "relays" },
+      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
+      el("tbody", {}, (s.relays || []).map((r) => {
+        const h = leases.get(r.worker_id) || {};
+        const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
+        return el("tr", { "data-worker": r.worker_id },
+          el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, checked: checked.has(r.worker_id), "aria-label": t("Select %1", r.worker_id) }) : ""),
+          el("td", {}, r.worker_id), el("td", { class: "relay-state" }, r.state || ""), el("td", {}, r.desired_state || ""),
+          el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
+          el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
+          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""));
+      })));
+    fill(box, table, (s.relays || []).length ? null : el("p", { class: "muted" }, t("No relay is registered.")),
+      el("p", { class: "muted" }, t("Sampled at %1", fmtTime(s.taken_at))));
+  };
+  const picked = () => [...box.querySelectorAll("input.pick:checked")].map((c) => c.value);
+  const command = (c) => { const w = picked(); if (!w.length) return alertBox(t("Select relays first.")); openRelayControl(c, w); };
+  fill(v, el("h1", {}, t("Relays")),
+    me.may_change ? el("div", { class: "toolbar" }, ["pause", "resume", "drain"].map((c) =>
+      el("button", { type: "button", id: `relay-${c}`, onclick: () => command(c) }, { pause: t("Pause…"), resume: t("Resume…"), drain: t("Drain…") }[c]))) : null,
+    box);
+  draw();
+  cleanup.push(live.on((kind) => { if (kind === "snapshot") draw(); }));
+}
+
+// ---- Recovery -------------------------------------------------------------------------------
+async function recoveryView(v) {
+  const box = el("div", { id: "findings", class: "cards" });
+  const draw = (report) => {
+    const findings = report.findings || [];
+    fill(box, ...(findings.length ? findings.map(findingCard) : [el("p", { class: "muted", id: "findings-none" }, t("The doctor found nothing to do."))]));
+  };
+  const load = async () => {
+    try {
+      draw(await get("/api/v1/findings"));
+    } catch (e) {
+      if (e.status !== 503) throw e;
+      fill(box, el("p", { class: "muted" }, e.message)); // the first run is under way
+    }
+  };
+  await load();
+  // The server pushes a note after every doctor run; the full findings (masked for this token) follow.
+  cleanup.push(live.on((kind) => { if (kind === "findings") load().catch((e) => fill(box, errorBox(e))); }));
+  fill(v, el("h1", {}, t("Recovery")), el("p", { class: "muted" }, t("The doctor's findings, newest run; each with its runbook and prepared actions.")), box);
+}
+
+function findingCard(f) {
+  const actions = (f.actions || []).map((a) => {
+    const op = a.operation;
+    const target = a.target || {};
+    let button = null;
+    const kind = { "events.requeue": "requeue", "events.dead": "dead", "dlq.replay": "replay", "dlq.discard": "discard" }[op];
+    if (me.may_change && kind) {
+      const tgt = target.failure_group ? { group: target.failure_group } : target.ids ? { ids: target.ids } : target.filter ? { filter: target.filter } : null;
+      if (tgt) button = el("button", { type: "button", class: "act-prepared", onclick: () => openAction({ kind, target: tgt, onDone: render }) }, `${a.label}…`);
+    }
+    const relayCmd = { "relay.resume": "resume", "relay.drain": "drain" }[op];
+    if (me.may_change && relayCmd && target.workers) button = el("button", { type: "button", class: "act-prepared", onclick: () => openRelayControl(relayCmd, target.workers, render) }, `${a.label}…`);
+    return el("li", {}, button || el("strong", {}, a.label), a.consequence ? ` — ${a.consequence}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
+  });
+  const runbook = f.runbook || [];
+  return el("div", { class: "card", "data-id": f.id, "data-key": f.key },
+    el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
+    (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
+    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
+    runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,
+    actions.length ? [el("h4", {}, t("Prepared actions")), el("ul", {}, actions)] : null);
+}
+
+// ---- start ----------------------------------------------------------------------------------
+async function main() {
+  await loadLanguage();
+  translateStatic(document);
+  document.title = t("Outbox Console");
+  takeTokenFromFragment();
+  live.on((kind) => { if (kind === "snapshot") renderCounts(); });
+  window.addEventListener("hashchange", () => {
+    if (takeTokenFromFragment()) return start();
+    if (me) render();
+  });
+  // Keyboard: "/" jumps to the first filter field of the view, Escape leaves it.
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "/" && !/INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName)) {
+      const f = document.querySelector("#view form.filters input, #view form.filters select");
+      if (f) { e.preventDefault(); f.focus(); }
+    }
+  });
+  if (!token()) return showSignIn();
+  await start();
+}
+
+main();

@@ -1,0 +1,190 @@
+// Outbox web console: what every view shares — translations, the token, the JSON API, the live
+// WebSocket and small DOM helpers. Plain ES module, no build step.
+
+// ---- translations -------------------------------------------------------------------------
+// English is the source text; the browser's preferred languages pick a catalogue (zh, zh-CN,
+// zh-SG and zh-Hans get Simplified Chinese, served as /console/zh_CN.json).
+let catalogue = {};
+export let language = "en";
+
+export function chooseLanguage(languages) {
+  for (const tag of languages) {
+    const t = String(tag).toLowerCase();
+    if (t === "zh" || t === "zh-cn" || t === "zh-sg" || t.startsWith("zh-hans")) return "zh_CN";
+    if (t === "en" || t.startsWith("en-")) return "en";
+  }
+  return "en";
+}
+
+export async function loadLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || "en"];
+  language = chooseLanguage(wanted);
+  if (language === "en") return;
+  try {
+    const r = await fetch(`/console/${language}.json`);
+    if (r.ok) catalogue = await r.json();
+    document.documentElement.lang = "zh-CN";
+  } catch (_) {
+    catalogue = {};
+  }
+}
+
+// t("%1 events", 5): the translation of the English text with %1, %2, … filled in.
+export function t(text, ...args) {
+  let s = Object.prototype.hasOwnProperty.call(catalogue, text) ? catalogue[text] : text;
+  args.forEach((a, i) => { s = s.split(`%${i + 1}`).join(String(a)); });
+  return s;
+}
+
+export function translateStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.textContent.trim());
+}
+
+// ---- the token ------------------------------------------------------------------------------
+// Kept in sessionStorage only (gone with the tab); a #token=… fragment is taken and removed from
+// the address bar and the history at once.
+const TOKEN_KEY = "outbox-console-token";
+
+export function takeTokenFromFragment() {
+  const hash = location.hash.startsWith("#") ? location.hash.slice(1) : "";
+  const params = new URLSearchParams(hash.startsWith("/") ? "" : hash);
+  const token = params.get("token");
+  if (!token) return false;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  history.replaceState(null, "", location.pathname + location.search + "#/events");
+  return true;
+}
+
+export function token() { return sessionStorage.getItem(TOKEN_KEY) || ""; }
+export function setToken(value) { sessionStorage.setItem(TOKEN_KEY, value); }
+export function clearToken() { sessionStorage.removeItem(TOKEN_KEY); }
+
+// ---- the JSON API ---------------------------------------------------------------------------
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: { Authorization: `Bearer ${token()}` }, cache: "no-store" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, t("the server cannot be reached (%1)", e.message));
+  }
+  let data = null;
+  try { data = await r.json(); } catch (_) { data = null; }
+  if (!r.ok) throw new ApiError(r.status, (data && data.error) || `HTTP ${r.status}`);
+  return { status: r.status, data };
+}
+
+export const get = (path) => api("GET", path).then((r) => r.data);
+
+export function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") q.set(k, v);
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+// ---- live updates over /ws ------------------------------------------------------------------
+// One socket for the whole console: snapshots (counts, relays, lease holders) and the doctor's
+// findings are pushed by the server; views subscribe instead of polling.
+export const live = {
+  snapshot: null,
+  findings: null,
+  listeners: new Set(),
+  socket: null,
+  retryMs: 1000,
+  on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
+  emit(kind) { for (const fn of [...this.listeners]) fn(kind); },
+  connect() {
+    if (this.socket) return;
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    this.socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: token() }));
+    ws.onmessage = (m) => {
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (_) { return; }
+      if (msg.type === "welcome") { this.retryMs = 1000; this.emit("connected"); }
+      if (msg.type === "snapshot") { this.snapshot = msg.snapshot; this.emit("snapshot"); }
+      if (msg.type === "findings") { this.findings = msg; this.emit("findings"); }
+    };
+    ws.onclose = () => {
+      this.socket = null;
+      this.emit("disconnected");
+      if (!token()) return;
+      setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 15000);
+    };
+  },
+  close() { if (this.socket) { const s = this.socket; this.socket = null; s.onclose = null; s.close(); } },
+};
+
+// ---- DOM helpers ----------------------------------------------------------------------------
+// el("button", {class: "primary", onclick: fn}, "text", child…). Text is always text, never HTML.
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "value") e.value = v;
+    else if (k === "checked") e.checked = !!v;
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === undefined || c === null || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+// replaceChildren without the absent parts (null, false, undefined) of conditional markup.
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+export function fmtTime(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return isNaN(d) ? iso : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, "Z");
+}
+
+export function errorBox(e) {
+  return el("div", { class: "error", role: "alert" }, e instanceof Error ? e.message : String(e));
+}
+
+// A collapsible tree of a JSON value: objects and arrays fold (<details>), scalars coloured.
+export function jsonTree(value, depth = 0) {
+  if (value === null) return el("span", { class: "z" }, "null");
+  if (Array.isArray(value) || typeof value === "object") {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    const open = depth < 2;
+    const label = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+    const d = el("details", { open }, el("summary", {}, label));
+    d.append(el("ul", {}, entries.map(([k, v]) => el("li", {}, el("span", { class: "k" }, String(k)), ": ", jsonTree(v, depth + 1)))));
+    return d;
+  }
+  if (typeof value === "string") return el("span", { class: "s" }, JSON.stringify(value));
+  if (typeof value === "number") return el("span", { class: "n" }, String(value));
+  return el("span", { class: "b" }, String(value));
+}
+
+export function download(name, type, text) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+export function csv(rows, columns) {
+  const cell = (v) => {
+    const s = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [columns.join(","), ...rows.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n") + "\r\n";
+}
