@@ -155,6 +155,7 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         QVariantList ids;
         QString partitionCase = QStringLiteral("CASE id");
         QString offsetCase = QStringLiteral("CASE id");
+        QString topicCase = QStringLiteral("CASE id");
         QVariantMap binds;
         for (int i = start; i < end; ++i) {
             const QString n = QString::number(i - start);
@@ -166,12 +167,16 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
                 QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":o") + n));
             binds.insert(QStringLiteral(":p") + n, marks.at(i).partition);
             binds.insert(QStringLiteral(":o") + n, marks.at(i).offset);
+            topicCase += QStringLiteral(" WHEN :m%1 THEN :t%1").arg(n);
+            binds.insert(QStringLiteral(":t") + n, marks.at(i).topic.isEmpty()
+                                                       ? QVariant(QMetaType(QMetaType::QString))
+                                                       : QVariant(marks.at(i).topic));
         }
         auto done = updateFenced(
             leaseToken, ids,
             QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
-                           "broker_partition = %2 END, broker_offset = %3 END")
-                .arg(d.now(), partitionCase, offsetCase),
+                           "broker_partition = %2 END, broker_offset = %3 END, sent_topic = %4 END")
+                .arg(d.now(), partitionCase, offsetCase, topicCase),
             binds);
         if (!done)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));

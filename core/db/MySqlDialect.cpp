@@ -214,7 +214,12 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers LONGTEXT NULL"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note TEXT NULL"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // The topic the relay sent to (the event's topic, or the routed one when it named none), so that
+    // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
+    Migration sentTopic{14, QStringLiteral("topic an event was sent to"), {}};
+    sentTopic.statements = QStringList{
+        QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS sent_topic VARCHAR(249) NULL")};
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, sentTopic};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -240,6 +245,15 @@ QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& data
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
+}
+
+QString MySqlDialect::jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                                     const QString& valuePlaceholder) const
+{
+    // The table's collation ignores case and trailing spaces (so does utf8mb4_bin, PAD SPACE):
+    // compare the bytes, so that a search matches the value exactly.
+    return QStringLiteral("CAST(JSON_UNQUOTE(JSON_EXTRACT(%1, %2)) AS BINARY) = CAST(%3 AS BINARY)")
+        .arg(column, pathPlaceholder, valuePlaceholder);
 }
 
 QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

@@ -34,6 +34,7 @@ QString OutboxEvent::columns(const QString& alias)
         QStringLiteral("sent_at"),
         QStringLiteral("broker_partition"),
         QStringLiteral("broker_offset"),
+        QStringLiteral("sent_topic"),
     };
     if (alias.isEmpty())
         return names.join(QStringLiteral(", "));
@@ -71,6 +72,7 @@ OutboxEvent OutboxEvent::fromQuery(const QSqlQuery& q, const Dialect& d)
         e.brokerPartition = q.value(20).toInt();
     if (!q.value(21).isNull())
         e.brokerOffset = q.value(21).toLongLong();
+    e.sentTopic = q.value(22).toString();
     return e;
 }
 
@@ -113,6 +115,7 @@ QJsonObject OutboxEvent::toJson() const
     o[QStringLiteral("sent_at")] = time(sentAt);
     o[QStringLiteral("broker_partition")] = brokerPartition ? QJsonValue(*brokerPartition) : QJsonValue();
     o[QStringLiteral("broker_offset")] = brokerOffset ? QJsonValue(*brokerOffset) : QJsonValue();
+    o[QStringLiteral("sent_topic")] = sentTopic.isEmpty() ? QJsonValue() : QJsonValue(sentTopic);
     return o;
 }
 

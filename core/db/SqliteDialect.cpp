@@ -210,7 +210,11 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN raw_headers TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN storage_note TEXT"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // The topic the relay sent to (the event's topic, or the routed one when it named none), so that
+    // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
+    Migration sentTopic{14, QStringLiteral("topic an event was sent to"), {}};
+    sentTopic.statements = QStringList{QStringLiteral("ALTER TABLE {events} ADD COLUMN sent_topic TEXT")};
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, sentTopic};
 }
 
 } // namespace outbox
