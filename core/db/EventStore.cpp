@@ -351,8 +351,16 @@ Result<EventPage> EventStore::list(const EventPageRequest& request)
         c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"),
               QStringLiteral(":after"), request.afterId);
     c.binds.insert(QStringLiteral(":limit"), request.limit);
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY id %3 LIMIT :limit")
+    // A header or payload search inside a time range: matches are rare and unindexed, so walking
+    // the primary key in order (the planner's choice for ORDER BY id LIMIT) reads every row of the
+    // table, far beyond the range, before it gives up. Ordering by an expression lets the planner
+    // read only the range (created_at index, or a parallel scan) and sort the few matches.
+    const EventFilter& f = request.filter;
+    const bool contentInRange = (!f.headers.isEmpty() || !f.payload.isEmpty()) &&
+                                (f.createdFrom.isValid() || f.createdUntil.isValid());
+    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY %3 %4 LIMIT :limit")
                            .arg(OutboxEvent::columns(), c.where(),
+                                contentInRange ? QStringLiteral("id + 0") : QStringLiteral("id"),
                                 request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
                        c.binds);
     if (!q)
