@@ -54,6 +54,11 @@ public:
 
     Status commit();
     void rollback();
+    // EventWriter calls this after writing events in the open transaction: commit() then tells
+    // NewEventsHub, so that a relay in this process wakes at once.
+    void noteEventsWritten() { m_eventsWritten = true; }
+    // Names this database and table prefix for NewEventsHub (no credentials).
+    QString eventsKey() const;
     bool inTransaction() const { return m_inTransaction; }
 
     // Turns a driver error into one sentence an operator can act on.
@@ -67,6 +72,7 @@ private:
     QString m_connectionName;
     QSqlDatabase m_db;
     bool m_inTransaction = false;
+    bool m_eventsWritten = false;
 };
 
 // Rolls back on scope exit unless committed.

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "core/db/InboxRecord.h"
 #include "core/support/Result.h"
 
+#include <QMap>
 #include <QString>
 
 namespace outbox {
@@ -25,6 +27,14 @@ public:
     // a PROCESSED row.
     Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId,
                         int attempts, const QString& error);
+
+    // The inbox browser: rows matching every filter, newest id first, keyset-paged below afterId.
+    Result<InboxPage> list(const InboxFilter& filter, qint64 afterId, int limit);
+    // Counts one redelivery the consumer skipped because it had PROCESSED the event already
+    // (outbox_consumer_duplicates_total). Runs in its own statement, outside any transaction.
+    Status countDuplicate(const QString& consumerName);
+    // consumer name -> duplicates counted so far.
+    Result<QMap<QString, qint64>> duplicateCounts();
 
 private:
     Database& m_db;
