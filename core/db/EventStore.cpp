@@ -183,24 +183,34 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
     }
     if (!idArray.isEmpty()) {
-        // One statement per batch: the ids, partitions and offsets as three bound arrays joined to
+        // One statement per batch: the ids, partitions, offsets and topics as bound arrays joined to
         // the rows by primary key; fenced by status and lease token like every other mark.
         QVector<qint64> ids, partitions, offsets;
+        QStringList topics; // a text[] literal's elements: quoted, NULL for none
         for (const SentMark& m : marks) {
             ids << m.id;
             partitions << m.partition;
             offsets << m.offset;
+            QString t = m.topic;
+            topics << (t.isEmpty() ? QStringLiteral("NULL")
+                                   : QLatin1Char('"') +
+                                         t.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+                                             .replace(QLatin1Char('"'), QLatin1String("\\\"")) +
+                                         QLatin1Char('"'));
         }
         auto q = m_db.exec(
-            QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
-                           "lease_token = NULL, broker_partition = m.p, broker_offset = m.o FROM unnest(%2, "
-                           "%3, %4) AS m(id, p, o) WHERE e.id = m.id AND e.status = 'SENDING' AND "
-                           "e.lease_token = :token RETURNING e.id")
+            QStringLiteral(
+                "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
+                "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
+                "FROM unnest(%2, %3, %4, CAST(:topics AS text[])) AS m(id, p, o, t) WHERE e.id = m.id "
+                "AND e.status = 'SENDING' AND e.lease_token = :token RETURNING e.id")
                 .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
                      d.bigintArray(QStringLiteral(":offsets"))),
             {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
              {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
              {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
+             {QStringLiteral(":topics"),
+              QString(QLatin1Char('{') + topics.join(QLatin1Char(',')) + QLatin1Char('}'))},
              {QStringLiteral(":token"), leaseToken}});
         if (!q)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
