@@ -446,18 +446,21 @@ Result<OutboxEvent> EventStore::find(const QString& idOrEventId)
 {
     bool numeric = false;
     const qint64 id = idOrEventId.toLongLong(&numeric);
-    auto q =
-        numeric
-            ? m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE id = :id").arg(OutboxEvent::columns()),
-                        {{QStringLiteral(":id"), id}})
-            : m_db.exec(
-                  QStringLiteral("SELECT %1 FROM {events} WHERE event_id = :eid").arg(OutboxEvent::columns()),
-                  {{QStringLiteral(":eid"), idOrEventId}});
+    auto q = numeric ? m_db.exec(QStringLiteral("SELECT %1, sent_topic FROM {events} WHERE id = :id")
+                                     .arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":id"), id}})
+                     : m_db.exec(QStringLiteral("SELECT %1, sent_topic FROM {events} WHERE event_id = :eid")
+                                     .arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":eid"), idOrEventId}});
     if (!q)
         return q.error();
     if (!q->next())
         return Error::notFound(QStringLiteral("no event with id or event_id \"%1\"").arg(idOrEventId));
-    return OutboxEvent::fromQuery(*q, m_db.dialect());
+    // sent_topic (migration 9) stays out of columns(): the claim must work on a schema not yet
+    // migrated while a rolling upgrade is under way.
+    OutboxEvent e = OutboxEvent::fromQuery(*q, m_db.dialect());
+    e.sentTopic = q->value(22).toString();
+    return e;
 }
 
 Result<StatusCounts> EventStore::counts()

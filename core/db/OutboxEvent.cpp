@@ -34,7 +34,6 @@ QString OutboxEvent::columns(const QString& alias)
         QStringLiteral("sent_at"),
         QStringLiteral("broker_partition"),
         QStringLiteral("broker_offset"),
-        QStringLiteral("sent_topic"),
     };
     if (alias.isEmpty())
         return names.join(QStringLiteral(", "));
@@ -72,7 +71,6 @@ OutboxEvent OutboxEvent::fromQuery(const QSqlQuery& q, const Dialect& d)
         e.brokerPartition = q.value(20).toInt();
     if (!q.value(21).isNull())
         e.brokerOffset = q.value(21).toLongLong();
-    e.sentTopic = q.value(22).toString();
     return e;
 }
 
