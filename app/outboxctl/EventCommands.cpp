@@ -2,6 +2,7 @@
 #include "core/db/BlockedAggregates.h"
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
+#include "core/ops/EventTrail.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -37,6 +38,35 @@ Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p)
             return t.error();
         f.createdUntil = *t;
     }
+    f.eventId = p.value(QStringLiteral("event-id"));
+    f.topic = p.value(QStringLiteral("topic"));
+    for (const QString& h : p.values(QStringLiteral("header"))) {
+        auto m = EventFilter::parseHeaderMatch(h, QStringLiteral("--header"));
+        if (!m)
+            return m.error();
+        f.headers << *m;
+    }
+    for (const QString& v : p.values(QStringLiteral("payload"))) {
+        auto m = EventFilter::parsePayloadMatch(v, QStringLiteral("--payload"));
+        if (!m)
+            return m.error();
+        f.payload << *m;
+    }
+    if (f.headers.size() > EventFilter::MaxMatches || f.payload.size() > EventFilter::MaxMatches)
+        return Error::usage(
+            QStringLiteral("at most %1 --header and %1 --payload matches").arg(EventFilter::MaxMatches));
+    if (p.isSet(QStringLiteral("partition"))) {
+        auto v = EventFilter::parsePartition(p.value(QStringLiteral("partition")));
+        if (!v)
+            return v.error();
+        f.partition = *v;
+    }
+    if (p.isSet(QStringLiteral("offset"))) {
+        auto v = EventFilter::parseOffset(p.value(QStringLiteral("offset")));
+        if (!v)
+            return v.error();
+        f.offset = *v;
+    }
     return f;
 }
 
@@ -60,6 +90,23 @@ QList<QCommandLineOption> eventFilterOptions()
         QCommandLineOption(QStringLiteral("until"),
                            QStringLiteral("Created before (15m, 2h, 7d or ISO 8601)."),
                            QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("The event with this event_id."),
+                           QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("header"),
+                           QStringLiteral("Header KEY has exactly VALUE (e.g. trace_id=abc); repeatable."),
+                           QStringLiteral("KEY=VALUE")),
+        QCommandLineOption(QStringLiteral("payload"),
+                           QStringLiteral("Payload field at a dotted PATH has exactly VALUE (e.g. "
+                                          "customer.id=C-42, items.0.sku=A-1); repeatable. Bound it with "
+                                          "--since/--until on large tables."),
+                           QStringLiteral("PATH=VALUE")),
+        QCommandLineOption(QStringLiteral("topic"),
+                           QStringLiteral("Sent to this topic (or naming it, when not sent yet)."),
+                           QStringLiteral("topic")),
+        QCommandLineOption(QStringLiteral("partition"), QStringLiteral("Sent to this Kafka partition."),
+                           QStringLiteral("n")),
+        QCommandLineOption(QStringLiteral("offset"), QStringLiteral("Sent at this Kafka offset."),
+                           QStringLiteral("n")),
     };
 }
 
@@ -211,6 +258,31 @@ int runEvents(Context& ctx)
         QStringLiteral("unknown events sub-command \"%1\" (expected list, show or blocked)").arg(sub));
 }
 
+int runTrace(Context& ctx)
+{
+    if (ctx.positionals.size() != 1)
+        return ctx.usage(QStringLiteral("trace takes one EVENT_ID (or numeric id)"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto trail = EventTrail::build(**db, ctx.positionals.first());
+    if (!trail)
+        return ctx.fail(trail.error());
+    if (ctx.json()) {
+        ctx.printJson(trail->toJson());
+        return Ok;
+    }
+    const OutboxEvent& e = trail->event;
+    ctx.out << "event " << e.id << " (" << e.eventId << "): " << e.eventType << " of " << e.aggregateType
+            << "/" << e.aggregateId << ", status " << e.status << "\n";
+    QVector<QStringList> rows;
+    for (const TrailStep& step : trail->steps)
+        rows << QStringList{step.at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), step.kind,
+                            oneLine(step.summary, 160)};
+    ctx.out << table({QStringLiteral("AT (UTC)"), QStringLiteral("STEP"), QStringLiteral("WHAT")}, rows);
+    return Ok;
+}
+
 } // namespace
 
 QList<Command> eventCommands()
@@ -227,7 +299,14 @@ QList<Command> eventCommands()
              QStringLiteral("list|show|blocked [ID]"),
              options,
              runEvents,
-             {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("blocked")}}};
+             {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("blocked")}},
+            {QStringLiteral("trace"),
+             QStringLiteral("The life of one event in time order: created, claims, sent (partition/offset), "
+                            "operator actions, each consumer's inbox row, dead letters and replays."),
+             QStringLiteral("EVENT_ID"),
+             {},
+             runTrace,
+             {}}};
 }
 
 } // namespace outbox::cli

@@ -40,6 +40,29 @@ QString Dialect::jsonArrayContainsInteger(const QString& column, const QString& 
         .arg(column, placeholder);
 }
 
+QString Dialect::jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                                const QString& valuePlaceholder) const
+{
+    // SQLite: json_extract hands back SQL values (1 for true, 42 for 42); compare their JSON text.
+    return QStringLiteral("(CASE json_type(%1, %2) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' "
+                          "WHEN 'object' THEN NULL WHEN 'array' THEN NULL "
+                          "ELSE CAST(json_extract(%1, %2) AS TEXT) END) = %3")
+        .arg(column, pathPlaceholder, valuePlaceholder);
+}
+
+QVariant Dialect::jsonPath(const QStringList& segments, bool arrayIndexes) const
+{
+    // MariaDB and SQLite: $."key"[0]."key" (segments hold no quote: see JsonPath).
+    QString path = QStringLiteral("$");
+    for (const QString& s : segments) {
+        bool isIndex = false;
+        if (arrayIndexes)
+            s.toUInt(&isIndex);
+        path += isIndex ? QStringLiteral("[%1]").arg(s) : QStringLiteral(".\"%1\"").arg(s);
+    }
+    return path;
+}
+
 QString Dialect::boundedDelete(const QString& table, const QString& condition) const
 {
     return QStringLiteral("DELETE FROM %1 WHERE id IN (SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit)")

@@ -81,6 +81,14 @@ public:
                                    const QString& uniqueColumns) const;
     // True when the JSON array in `column` holds the bound integer (audit target_ids lookups).
     virtual QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const;
+    // True when the JSON document in `column` holds, at the path bound as `pathPlaceholder` (a value
+    // from jsonPath()), a scalar whose text equals the bound `valuePlaceholder`, case-sensitively.
+    // Strings compare unquoted; numbers and true/false as their JSON text.
+    virtual QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                                   const QString& valuePlaceholder) const;
+    // The bound path value for jsonTextEquals(). `segments` passed JsonPath validation; with
+    // `arrayIndexes` an all-digit segment indexes an array, otherwise every segment is an object key.
+    virtual QVariant jsonPath(const QStringList& segments, bool arrayIndexes) const;
     // DELETE of at most :limit rows of `table` matching `condition`, oldest id first.
     virtual QString boundedDelete(const QString& table, const QString& condition) const;
     // The doctor's table-health statistics of one table (bound as :table, e.g. sql("{events}")): one

@@ -4,13 +4,85 @@
 #include "core/db/EventStatus.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
 namespace outbox {
+
+bool EventFilter::isValidHeaderKey(const QString& key)
+{
+    static const QRegularExpression grammar(QStringLiteral("^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$"));
+    return grammar.match(key).hasMatch();
+}
+
+bool EventFilter::isValidPayloadPath(const QString& path)
+{
+    static const QRegularExpression grammar(
+        QStringLiteral("^[A-Za-z0-9_-]{1,64}(\\.[A-Za-z0-9_-]{1,64}){0,15}$"));
+    return grammar.match(path).hasMatch();
+}
+
+namespace {
+
+Result<FieldMatch> parseMatch(const QString& text, const QString& what, bool payload)
+{
+    const int eq = text.indexOf(QLatin1Char('='));
+    const QString example = payload ? QStringLiteral("customer.id=C-42") : QStringLiteral("trace_id=abc");
+    if (eq <= 0)
+        return Error::usage(
+            QStringLiteral("%1 takes %2=VALUE (e.g. %3)")
+                .arg(what, payload ? QStringLiteral("PATH") : QStringLiteral("KEY"), example));
+    FieldMatch m{text.left(eq), text.mid(eq + 1)};
+    if (payload ? !EventFilter::isValidPayloadPath(m.key) : !EventFilter::isValidHeaderKey(m.key))
+        return Error::usage(
+            payload ? QStringLiteral("invalid payload path \"%1\" for %2: dot-separated names of letters, "
+                                     "digits, _ and - (e.g. %3)")
+                          .arg(m.key.left(80), what, example)
+                    : QStringLiteral("invalid header key \"%1\" for %2: letters, digits, _ . and - only "
+                                     "(e.g. %3)")
+                          .arg(m.key.left(80), what, example));
+    if (m.value.size() > EventFilter::MaxValueLength)
+        return Error::usage(
+            QStringLiteral("%1 value longer than %2 characters").arg(what).arg(EventFilter::MaxValueLength));
+    return m;
+}
+
+} // namespace
+
+Result<FieldMatch> EventFilter::parseHeaderMatch(const QString& keyEqualsValue, const QString& what)
+{
+    return parseMatch(keyEqualsValue, what, false);
+}
+
+Result<FieldMatch> EventFilter::parsePayloadMatch(const QString& pathEqualsValue, const QString& what)
+{
+    return parseMatch(pathEqualsValue, what, true);
+}
+
+Result<int> EventFilter::parsePartition(const QString& text)
+{
+    bool ok = false;
+    const int v = text.trimmed().toInt(&ok);
+    if (!ok || v < 0)
+        return Error::usage(
+            QStringLiteral("partition must be a non-negative number, not \"%1\"").arg(text.left(40)));
+    return v;
+}
+
+Result<qint64> EventFilter::parseOffset(const QString& text)
+{
+    bool ok = false;
+    const qint64 v = text.trimmed().toLongLong(&ok);
+    if (!ok || v < 0)
+        return Error::usage(
+            QStringLiteral("offset must be a non-negative number, not \"%1\"").arg(text.left(40)));
+    return v;
+}
 
 bool EventFilter::isEmpty() const
 {
     return statuses.isEmpty() && eventType.isEmpty() && aggregateType.isEmpty() && aggregateId.isEmpty() &&
-           errorText.isEmpty() && !createdFrom.isValid() && !createdUntil.isValid();
+           errorText.isEmpty() && !createdFrom.isValid() && !createdUntil.isValid() && eventId.isEmpty() &&
+           topic.isEmpty() && headers.isEmpty() && payload.isEmpty() && !partition && !offset;
 }
 
 SqlCondition EventFilter::toCondition(const Dialect& dialect) const
@@ -37,6 +109,33 @@ SqlCondition EventFilter::toCondition(const Dialect& dialect) const
     if (createdUntil.isValid())
         c.add(QStringLiteral("created_at < :f_until"), QStringLiteral(":f_until"),
               dialect.fromDateTime(createdUntil));
+    if (!eventId.isEmpty())
+        c.add(QStringLiteral("event_id = :f_event_id"), QStringLiteral(":f_event_id"), eventId);
+    if (!topic.isEmpty())
+        c.add(QStringLiteral("COALESCE(sent_topic, topic) = :f_topic"), QStringLiteral(":f_topic"), topic);
+    if (partition)
+        c.add(QStringLiteral("broker_partition = :f_partition"), QStringLiteral(":f_partition"), *partition);
+    if (offset)
+        c.add(QStringLiteral("broker_offset = :f_offset"), QStringLiteral(":f_offset"), *offset);
+    // Keys and paths travel as bound values too; the grammar check is a second wall.
+    const auto addMatches = [&](const QVector<FieldMatch>& matches, const QString& column,
+                                const QString& prefix, bool isPayload) {
+        for (int i = 0; i < matches.size(); ++i) {
+            const FieldMatch& m = matches.at(i);
+            const bool valid = isPayload ? isValidPayloadPath(m.key) : isValidHeaderKey(m.key);
+            if (!valid || m.value.size() > MaxValueLength) {
+                c.add(QStringLiteral("1 = 0"));
+                continue;
+            }
+            const QString path = QStringLiteral(":%1_path%2").arg(prefix).arg(i);
+            const QString value = QStringLiteral(":%1_value%2").arg(prefix).arg(i);
+            const QStringList segments = isPayload ? m.key.split(QLatin1Char('.')) : QStringList{m.key};
+            c.add(dialect.jsonTextEquals(column, path, value), path, dialect.jsonPath(segments, isPayload));
+            c.binds.insert(value, m.value);
+        }
+    };
+    addMatches(headers, QStringLiteral("headers"), QStringLiteral("f_header"), false);
+    addMatches(payload, QStringLiteral("payload"), QStringLiteral("f_payload"), true);
     return c;
 }
 
@@ -57,15 +156,33 @@ QJsonObject EventFilter::toJson() const
         o[QStringLiteral("created_from")] = createdFrom.toUTC().toString(Qt::ISODateWithMs);
     if (createdUntil.isValid())
         o[QStringLiteral("created_until")] = createdUntil.toUTC().toString(Qt::ISODateWithMs);
+    if (!eventId.isEmpty())
+        o[QStringLiteral("event_id")] = eventId;
+    if (!topic.isEmpty())
+        o[QStringLiteral("topic")] = topic;
+    for (const auto& [key, matches] :
+         {std::pair{QStringLiteral("header"), &headers}, std::pair{QStringLiteral("payload"), &payload}}) {
+        QJsonArray list;
+        for (const FieldMatch& m : *matches)
+            list.append(QString(m.key + QLatin1Char('=') + m.value));
+        if (!list.isEmpty())
+            o[key] = list;
+    }
+    if (partition)
+        o[QStringLiteral("partition")] = *partition;
+    if (offset)
+        o[QStringLiteral("offset")] = *offset;
     return o;
 }
 
 Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
 {
-    static const QStringList known = {QStringLiteral("status"),         QStringLiteral("type"),
-                                      QStringLiteral("aggregate_type"), QStringLiteral("aggregate"),
-                                      QStringLiteral("error"),          QStringLiteral("created_from"),
-                                      QStringLiteral("created_until")};
+    static const QStringList known = {
+        QStringLiteral("status"),        QStringLiteral("type"),     QStringLiteral("aggregate_type"),
+        QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
+        QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
+        QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
+        QStringLiteral("offset")};
     EventFilter f;
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key()))
@@ -88,6 +205,52 @@ Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
     f.aggregateType = json.value(QStringLiteral("aggregate_type")).toString();
     f.aggregateId = json.value(QStringLiteral("aggregate")).toString();
     f.errorText = json.value(QStringLiteral("error")).toString();
+    f.eventId = json.value(QStringLiteral("event_id")).toString();
+    f.topic = json.value(QStringLiteral("topic")).toString();
+    for (const auto& [key, target] : {std::pair{QStringLiteral("header"), &f.headers},
+                                      std::pair{QStringLiteral("payload"), &f.payload}}) {
+        const QJsonValue v = json.value(key);
+        QStringList items;
+        if (v.isString())
+            items << v.toString();
+        else if (v.isArray())
+            for (const QJsonValue& item : v.toArray()) {
+                if (!item.isString())
+                    return Error::usage(QStringLiteral("%1 takes \"KEY=VALUE\" strings").arg(key));
+                items << item.toString();
+            }
+        else if (!v.isUndefined() && !v.isNull())
+            return Error::usage(QStringLiteral("%1 takes \"KEY=VALUE\" strings").arg(key));
+        if (items.size() > MaxMatches)
+            return Error::usage(QStringLiteral("at most %1 %2 matches").arg(MaxMatches).arg(key));
+        for (const QString& item : items) {
+            auto m =
+                key == QLatin1String("header") ? parseHeaderMatch(item, key) : parsePayloadMatch(item, key);
+            if (!m)
+                return m.error();
+            *target << *m;
+        }
+    }
+    for (const QString& key : {QStringLiteral("partition"), QStringLiteral("offset")}) {
+        const QJsonValue v = json.value(key);
+        if (v.isUndefined() || v.isNull())
+            continue;
+        const QString text = v.isDouble() ? QString::number(v.toDouble(), 'f', 0) : v.toString();
+        if ((!v.isDouble() && !v.isString()) ||
+            (v.isDouble() && v.toDouble() != double(qint64(v.toDouble()))))
+            return Error::usage(QStringLiteral("%1 must be a whole number").arg(key));
+        if (key == QLatin1String("partition")) {
+            auto p = parsePartition(text);
+            if (!p)
+                return p.error();
+            f.partition = *p;
+        } else {
+            auto o = parseOffset(text);
+            if (!o)
+                return o.error();
+            f.offset = *o;
+        }
+    }
     for (const auto& [key, target] : {std::pair{QStringLiteral("created_from"), &f.createdFrom},
                                       std::pair{QStringLiteral("created_until"), &f.createdUntil}}) {
         const QString text = json.value(key).toString();

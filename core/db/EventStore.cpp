@@ -183,24 +183,34 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
     }
     if (!idArray.isEmpty()) {
-        // One statement per batch: the ids, partitions and offsets as three bound arrays joined to
+        // One statement per batch: the ids, partitions, offsets and topics as bound arrays joined to
         // the rows by primary key; fenced by status and lease token like every other mark.
         QVector<qint64> ids, partitions, offsets;
+        QStringList topics; // a text[] literal's elements: quoted, NULL for none
         for (const SentMark& m : marks) {
             ids << m.id;
             partitions << m.partition;
             offsets << m.offset;
+            QString t = m.topic;
+            topics << (t.isEmpty() ? QStringLiteral("NULL")
+                                   : QLatin1Char('"') +
+                                         t.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+                                             .replace(QLatin1Char('"'), QLatin1String("\\\"")) +
+                                         QLatin1Char('"'));
         }
         auto q = m_db.exec(
-            QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
-                           "lease_token = NULL, broker_partition = m.p, broker_offset = m.o FROM unnest(%2, "
-                           "%3, %4) AS m(id, p, o) WHERE e.id = m.id AND e.status = 'SENDING' AND "
-                           "e.lease_token = :token RETURNING e.id")
+            QStringLiteral(
+                "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
+                "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
+                "FROM unnest(%2, %3, %4, CAST(:topics AS text[])) AS m(id, p, o, t) WHERE e.id = m.id "
+                "AND e.status = 'SENDING' AND e.lease_token = :token RETURNING e.id")
                 .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
                      d.bigintArray(QStringLiteral(":offsets"))),
             {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
              {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
              {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
+             {QStringLiteral(":topics"),
+              QString(QLatin1Char('{') + topics.join(QLatin1Char(',')) + QLatin1Char('}'))},
              {QStringLiteral(":token"), leaseToken}});
         if (!q)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
@@ -212,6 +222,7 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         QVariantList ids;
         QString partitionCase = QStringLiteral("CASE id");
         QString offsetCase = QStringLiteral("CASE id");
+        QString topicCase = QStringLiteral("CASE id");
         QVariantMap binds;
         for (int i = start; i < end; ++i) {
             const QString n = QString::number(i - start);
@@ -223,12 +234,16 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
                 QStringLiteral(" WHEN :m%1 THEN %2").arg(n, d.integerValue(QStringLiteral(":o") + n));
             binds.insert(QStringLiteral(":p") + n, marks.at(i).partition);
             binds.insert(QStringLiteral(":o") + n, marks.at(i).offset);
+            topicCase += QStringLiteral(" WHEN :m%1 THEN :t%1").arg(n);
+            binds.insert(QStringLiteral(":t") + n, marks.at(i).topic.isEmpty()
+                                                       ? QVariant(QMetaType(QMetaType::QString))
+                                                       : QVariant(marks.at(i).topic));
         }
         auto done = updateFenced(
             leaseToken, ids,
             QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
-                           "broker_partition = %2 END, broker_offset = %3 END")
-                .arg(d.now(), partitionCase, offsetCase),
+                           "broker_partition = %2 END, broker_offset = %3 END, sent_topic = %4 END")
+                .arg(d.now(), partitionCase, offsetCase, topicCase),
             binds);
         if (!done)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));
@@ -405,8 +420,16 @@ Result<EventPage> EventStore::list(const EventPageRequest& request)
         c.add(request.ascending ? QStringLiteral("id > :after") : QStringLiteral("id < :after"),
               QStringLiteral(":after"), request.afterId);
     c.binds.insert(QStringLiteral(":limit"), request.limit);
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY id %3 LIMIT :limit")
+    // A header or payload search inside a time range: matches are rare and unindexed, so walking
+    // the primary key in order (the planner's choice for ORDER BY id LIMIT) reads every row of the
+    // table, far beyond the range, before it gives up. Ordering by an expression lets the planner
+    // read only the range (created_at index, or a parallel scan) and sort the few matches.
+    const EventFilter& f = request.filter;
+    const bool contentInRange = (!f.headers.isEmpty() || !f.payload.isEmpty()) &&
+                                (f.createdFrom.isValid() || f.createdUntil.isValid());
+    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY %3 %4 LIMIT :limit")
                            .arg(OutboxEvent::columns(), c.where(),
+                                contentInRange ? QStringLiteral("id + 0") : QStringLiteral("id"),
                                 request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
                        c.binds);
     if (!q)
@@ -423,18 +446,21 @@ Result<OutboxEvent> EventStore::find(const QString& idOrEventId)
 {
     bool numeric = false;
     const qint64 id = idOrEventId.toLongLong(&numeric);
-    auto q =
-        numeric
-            ? m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE id = :id").arg(OutboxEvent::columns()),
-                        {{QStringLiteral(":id"), id}})
-            : m_db.exec(
-                  QStringLiteral("SELECT %1 FROM {events} WHERE event_id = :eid").arg(OutboxEvent::columns()),
-                  {{QStringLiteral(":eid"), idOrEventId}});
+    auto q = numeric ? m_db.exec(QStringLiteral("SELECT %1, sent_topic FROM {events} WHERE id = :id")
+                                     .arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":id"), id}})
+                     : m_db.exec(QStringLiteral("SELECT %1, sent_topic FROM {events} WHERE event_id = :eid")
+                                     .arg(OutboxEvent::columns()),
+                                 {{QStringLiteral(":eid"), idOrEventId}});
     if (!q)
         return q.error();
     if (!q->next())
         return Error::notFound(QStringLiteral("no event with id or event_id \"%1\"").arg(idOrEventId));
-    return OutboxEvent::fromQuery(*q, m_db.dialect());
+    // sent_topic (migration 9) stays out of columns(): the claim must work on a schema not yet
+    // migrated while a rolling upgrade is under way.
+    OutboxEvent e = OutboxEvent::fromQuery(*q, m_db.dialect());
+    e.sentTopic = q->value(22).toString();
+    return e;
 }
 
 Result<StatusCounts> EventStore::counts()

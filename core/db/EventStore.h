@@ -23,9 +23,15 @@ struct ClaimedBatch
 
 struct SentMark
 {
+    SentMark() = default;
+    SentMark(qint64 id_, int partition_, qint64 offset_, QString topic_ = {})
+        : id(id_), partition(partition_), offset(offset_), topic(std::move(topic_))
+    {
+    }
     qint64 id = 0;
     int partition = -1;
     qint64 offset = -1;
+    QString topic; // where it went (recorded as sent_topic); empty: left as it is
 };
 
 struct ErrorMark

@@ -248,8 +248,13 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral(
             "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count INT NOT NULL DEFAULT 0"),
     };
-    return {tables,           triggers,  relayCounters,    covering,
-            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    // The topic the relay sent to (the event's topic, or the routed one when it named none), so that
+    // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
+    Migration sentTopic{9, QStringLiteral("topic an event was sent to"), {}};
+    sentTopic.statements = QStringList{
+        QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS sent_topic VARCHAR(249) NULL")};
+    return {tables,    triggers,         relayCounters,   covering, deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -276,6 +281,15 @@ QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& data
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
+}
+
+QString MySqlDialect::jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                                     const QString& valuePlaceholder) const
+{
+    // The table's collation ignores case and trailing spaces (so does utf8mb4_bin, PAD SPACE):
+    // compare the bytes, so that a search matches the value exactly.
+    return QStringLiteral("CAST(JSON_UNQUOTE(JSON_EXTRACT(%1, %2)) AS BINARY) = CAST(%3 AS BINARY)")
+        .arg(column, pathPlaceholder, valuePlaceholder);
 }
 
 QString MySqlDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const

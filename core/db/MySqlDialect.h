@@ -25,6 +25,8 @@ public:
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
+    QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                           const QString& valuePlaceholder) const override;
     QString boundedDelete(const QString& table, const QString& condition) const override
     {
         // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.

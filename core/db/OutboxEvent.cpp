@@ -113,6 +113,7 @@ QJsonObject OutboxEvent::toJson() const
     o[QStringLiteral("sent_at")] = time(sentAt);
     o[QStringLiteral("broker_partition")] = brokerPartition ? QJsonValue(*brokerPartition) : QJsonValue();
     o[QStringLiteral("broker_offset")] = brokerOffset ? QJsonValue(*brokerOffset) : QJsonValue();
+    o[QStringLiteral("sent_topic")] = sentTopic.isEmpty() ? QJsonValue() : QJsonValue(sentTopic);
     return o;
 }
 

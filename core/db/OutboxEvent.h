@@ -37,6 +37,7 @@ struct OutboxEvent
     QDateTime sentAt;
     std::optional<int> brokerPartition;
     std::optional<qint64> brokerOffset;
+    QString sentTopic; // the topic the relay sent it to; empty until sent
 
     // The column list every SELECT of a whole event uses, in the order fromQuery() reads.
     static QString columns(const QString& alias = {});

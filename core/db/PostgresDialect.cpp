@@ -302,8 +302,13 @@ $fn$)"),
         QStringLiteral(
             "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count integer NOT NULL DEFAULT 0"),
     };
-    return {tables,           triggers,  relayCounters,    covering,
-            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    // The topic the relay sent to (the event's topic, or the routed one when it named none), so that
+    // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
+    Migration sentTopic{9, QStringLiteral("topic an event was sent to"), {}};
+    sentTopic.statements =
+        QStringList{QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS sent_topic text")};
+    return {tables,    triggers,         relayCounters,   covering, deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -329,6 +334,23 @@ QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& d
 QString PostgresDialect::jsonArrayContainsInteger(const QString& column, const QString& placeholder) const
 {
     return QStringLiteral("%1 @> jsonb_build_array(CAST(%2 AS bigint))").arg(column, placeholder);
+}
+
+QString PostgresDialect::jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                                        const QString& valuePlaceholder) const
+{
+    return QStringLiteral("(%1 #>> CAST(%2 AS text[])) = %3").arg(column, pathPlaceholder, valuePlaceholder);
+}
+
+QVariant PostgresDialect::jsonPath(const QStringList& segments, bool arrayIndexes) const
+{
+    // A text[] literal with every element quoted ("null" unquoted would be NULL); #>> takes an
+    // all-digit element as an array index by itself.
+    Q_UNUSED(arrayIndexes);
+    QStringList quoted;
+    for (const QString& s : segments)
+        quoted << QLatin1Char('"') + s + QLatin1Char('"');
+    return QString(QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}'));
 }
 
 } // namespace outbox

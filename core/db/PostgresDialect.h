@@ -32,6 +32,9 @@ public:
     }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
+    QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
+                           const QString& valuePlaceholder) const override;
+    QVariant jsonPath(const QStringList& segments, bool arrayIndexes) const override;
     QString tableStatistics() const override;
     QStringList migrationLock() const override;
     QStringList migrationUnlock() const override;

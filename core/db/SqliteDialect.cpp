@@ -237,8 +237,12 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_by TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edit_count INTEGER NOT NULL DEFAULT 0"),
     };
-    return {tables,           triggers,  relayCounters,    covering,
-            deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
+    // The topic the relay sent to (the event's topic, or the routed one when it named none), so that
+    // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
+    Migration sentTopic{9, QStringLiteral("topic an event was sent to"), {}};
+    sentTopic.statements = QStringList{QStringLiteral("ALTER TABLE {events} ADD COLUMN sent_topic TEXT")};
+    return {tables,    triggers,         relayCounters,   covering, deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic};
 }
 
 } // namespace outbox

@@ -381,7 +381,7 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
             c = DeliveryClass::ConnectionWide;
         switch (c) {
         case DeliveryClass::Success:
-            sent << SentMark{e.id, r.partition, r.offset};
+            sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             m_stats.recordLatency(r.ackedAtMs - e.createdAt.toMSecsSinceEpoch());
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);

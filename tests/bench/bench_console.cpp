@@ -3,7 +3,8 @@
 // Fills outbox_events with --rows rows (of which --unsent are PENDING/SENDING/FAILED/DEAD) using one
 // INSERT … SELECT generate_series, then times one sampler tick (MetricsQuery::sample), the first
 // browser page (EventStore::list, keyset) at the start, the middle and the end of the table, and a
-// whole doctor run (Doctor::run, target 2 s) with the time of each check. --smoke: a small table and
+// whole doctor run (Doctor::run, target 2 s) with the time of each check, and a header and a payload
+// search bounded by a one-day time range (target 2 s). --smoke: a small table and
 // few runs, so that CI keeps every stage working.
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
@@ -119,7 +120,8 @@ int main(int argc, char* argv[])
                 "status, attempts, "
                 "worker_id, lease_until, last_error, last_error_class, created_at, sent_at) "
                 "SELECT 'bench-' || i, 'OrderCreated', 'Order', 'order-' || (i % 100000), "
-                "jsonb_build_object('order_id', i, 'total', i % 1000), '{}'::jsonb, "
+                "jsonb_build_object('order_id', i, 'total', i % 1000, 'customer', jsonb_build_object('id', "
+                "'C-' || (i % 50000))), jsonb_build_object('trace_id', 'trace-' || i), "
                 "CASE WHEN i % %1 <> 0 THEN 'SENT' WHEN (i / %1) % 20 < 14 THEN 'PENDING' "
                 "     WHEN (i / %1) % 20 < 16 THEN 'SENDING' WHEN (i / %1) % 20 < 19 THEN 'FAILED' ELSE "
                 "'DEAD' END, "
@@ -176,6 +178,47 @@ int main(int argc, char* argv[])
     unsentFilter.statuses =
         QStringList{QStringLiteral("PENDING"), QStringLiteral("SENDING"), QStringLiteral("FAILED")};
     report("browser page, unsent, middle", measure(runs, page(top / 2, false, unsentFilter)), 20);
+    // Finding one event by content (header or payload; no index: full rows in range are read),
+    // bounded by a one-day time range as the console's Find bar and `events list --since 1d` are.
+    {
+        const QDateTime until = QDateTime::currentDateTimeUtc().addSecs(60);
+        const QDateTime from = until.addDays(-1);
+        auto inRange = db.scalar(
+            QStringLiteral("SELECT COUNT(*) FROM {events} WHERE created_at >= :f AND created_at < :u"),
+            {{QStringLiteral(":f"), db.dialect().fromDateTime(from)},
+             {QStringLiteral(":u"), db.dialect().fromDateTime(until)}});
+        std::printf("rows created in the last day (the search range): %lld\n",
+                    inRange ? inRange->toLongLong() : -1LL);
+        // A trace id from the middle of the range (one match), and a customer (one order in 50,000).
+        const qint64 middle = std::max<qint64>(1, top - std::min<qint64>(top / 2, 4320000));
+        const auto search = [&](const FieldMatch& header, const FieldMatch& payload) {
+            return [&store, from, until, header, payload]() {
+                EventPageRequest r;
+                r.limit = 200;
+                r.filter.createdFrom = from;
+                r.filter.createdUntil = until;
+                if (!header.key.isEmpty())
+                    r.filter.headers << header;
+                if (!payload.key.isEmpty())
+                    r.filter.payload << payload;
+                auto p = store.list(r);
+                if (!p) {
+                    std::fprintf(stderr, "bench_console: search failed: %s\n", qPrintable(p.message()));
+                    return false;
+                }
+                return !p->events.isEmpty();
+            };
+        };
+        const int searchRuns = std::max(3, runs / 10);
+        report("search header trace_id=…, one day",
+               measure(searchRuns,
+                       search({QStringLiteral("trace_id"), QStringLiteral("trace-%1").arg(middle)}, {})),
+               2000);
+        report("search payload customer.id=…, one day",
+               measure(searchRuns, search({}, {QStringLiteral("customer.id"),
+                                               QStringLiteral("C-%1").arg(middle % 50000)})),
+               2000);
+    }
     report("failure groups (FailureGroups::list)",
            measure(std::max(3, runs / 5), [&]() { return FailureGroups(db).list().ok(); }), 200);
 

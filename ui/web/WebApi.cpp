@@ -8,6 +8,7 @@
 #include "core/db/InboxStore.h"
 #include "core/ops/AuditLog.h"
 #include "core/ops/RelayControl.h"
+#include "core/ops/EventTrail.h"
 #include "ui/web/DatabaseWorkerPool.h"
 #include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
@@ -91,6 +92,7 @@ PayloadMasker WebApi::maskerFor(const Principal& principal) const
 void WebApi::handle(const ApiCall& call, Done done)
 {
     static const QRegularExpression eventPath(QStringLiteral("^/api/v1/events/([^/]+)$"));
+    static const QRegularExpression tracePath(QStringLiteral("^/api/v1/events/([^/]+)/trace$"));
     static const QRegularExpression letterPath(QStringLiteral("^/api/v1/dead-letters/(\\d+)$"));
     static const QRegularExpression jobPath(QStringLiteral("^/api/v1/jobs/([0-9a-f-]{1,64})$"));
     static const QRegularExpression relayPath(QStringLiteral("^/api/v1/relays/(pause|resume|drain)$"));
@@ -163,6 +165,8 @@ void WebApi::handle(const ApiCall& call, Done done)
     }
     if (const auto m = eventPath.match(p); m.hasMatch())
         return showEvent(m.captured(1), call, std::move(done));
+    if (const auto m = tracePath.match(p); m.hasMatch())
+        return traceEvent(m.captured(1), call, std::move(done));
     if (const auto m = letterPath.match(p); m.hasMatch())
         return showDeadLetter(m.captured(1), call, std::move(done));
     done(WebReply::error(404, tr("there is nothing at %1").arg(p)));
@@ -212,10 +216,12 @@ Result<std::pair<int, qint64>> WebApi::paging(const QUrlQuery& query, int defaul
 
 void WebApi::listEvents(const ApiCall& call, Done done)
 {
-    static const QStringList filterKeys = {QStringLiteral("status"),         QStringLiteral("type"),
-                                           QStringLiteral("aggregate_type"), QStringLiteral("aggregate"),
-                                           QStringLiteral("error"),          QStringLiteral("created_from"),
-                                           QStringLiteral("created_until")};
+    static const QStringList filterKeys = {
+        QStringLiteral("status"),        QStringLiteral("type"),     QStringLiteral("aggregate_type"),
+        QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
+        QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
+        QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
+        QStringLiteral("offset")};
     if (Status s = rejectUnknown(call.query,
                                  filterKeys + QStringList{QStringLiteral("limit"), QStringLiteral("after_id"),
                                                           QStringLiteral("order")});
@@ -230,6 +236,9 @@ void WebApi::listEvents(const ApiCall& call, Done done)
             continue;
         if (key == QLatin1String("status"))
             filterJson[key] = QJsonArray::fromStringList(queryValues(call.query, key));
+        else if (key == QLatin1String("header") || key == QLatin1String("payload")) // values may hold commas
+            filterJson[key] =
+                QJsonArray::fromStringList(call.query.allQueryItemValues(key, QUrl::FullyDecoded));
         else
             filterJson[key] = queryValue(call.query, key);
     }
@@ -270,6 +279,21 @@ void WebApi::showEvent(const QString& idOrEventId, const ApiCall& call, Done don
             if (!event)
                 return WebReply::fromError(event.error());
             return WebReply::json(masker.maskRow(event->toJson()));
+        },
+        this, std::move(done));
+}
+
+void WebApi::traceEvent(const QString& idOrEventId, const ApiCall& call, Done done)
+{
+    PayloadMasker masker = maskerFor(call.principal);
+    m_pool.submit(
+        [idOrEventId, masker](Database& db) {
+            auto trail = EventTrail::build(db, idOrEventId);
+            if (!trail)
+                return WebReply::fromError(trail.error());
+            QJsonObject o = trail->toJson();
+            o[QStringLiteral("event")] = masker.maskRow(trail->event.toJson());
+            return WebReply::json(o);
         },
         this, std::move(done));
 }

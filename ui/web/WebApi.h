@@ -43,6 +43,7 @@ private:
     WebReply summary(const Principal& principal) const;
     void listEvents(const ApiCall& call, Done done);
     void showEvent(const QString& idOrEventId, const ApiCall& call, Done done);
+    void traceEvent(const QString& idOrEventId, const ApiCall& call, Done done);
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);

@@ -2,6 +2,7 @@
 
 #include "core/db/EventStore.h"
 #include "core/ops/AuditLog.h"
+#include "core/ops/EventTrail.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -25,7 +26,29 @@ struct Inspection
 {
     OutboxEvent event;
     QVector<AuditEntry> history;
+    QVector<TrailStep> trail;
 };
+
+QString stepLabel(const QString& kind)
+{
+    if (kind == QLatin1String("created"))
+        return EventInspector::tr("Created");
+    if (kind == QLatin1String("attempts"))
+        return EventInspector::tr("Claims");
+    if (kind == QLatin1String("last_error"))
+        return EventInspector::tr("Last error");
+    if (kind == QLatin1String("sent"))
+        return EventInspector::tr("Sent");
+    if (kind == QLatin1String("audit"))
+        return EventInspector::tr("Operator action");
+    if (kind == QLatin1String("inbox"))
+        return EventInspector::tr("Consumer inbox");
+    if (kind == QLatin1String("dead_letter"))
+        return EventInspector::tr("Dead letter");
+    if (kind == QLatin1String("replayed"))
+        return EventInspector::tr("Replayed");
+    return kind;
+}
 } // namespace
 
 EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
@@ -75,7 +98,11 @@ EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
     m_history->setHorizontalHeaderLabels(
         {tr("When"), tr("Actor"), tr("Action"), tr("Outcome"), tr("Reason")});
     tabs->addTab(m_history, tr("Audit history"));
-    for (QTableWidget* t : {m_columns, m_history}) {
+    m_trail = new QTableWidget(0, 3, this);
+    m_trail->setObjectName(QStringLiteral("eventTrail"));
+    m_trail->setHorizontalHeaderLabels({tr("When"), tr("Step"), tr("What")});
+    tabs->addTab(m_trail, tr("Trail"));
+    for (QTableWidget* t : {m_columns, m_history, m_trail}) {
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->horizontalHeader()->setStretchLastSection(true);
         t->verticalHeader()->hide();
@@ -94,6 +121,7 @@ void EventInspector::clear()
     m_raw->clear();
     m_columns->setRowCount(0);
     m_history->setRowCount(0);
+    m_trail->setRowCount(0);
 }
 
 QString EventInspector::json() const
@@ -125,7 +153,10 @@ void EventInspector::inspect(qint64 id)
             auto history = AuditLog(db).list(q);
             if (!history)
                 return history.error();
-            return Inspection{*event, *history};
+            auto trail = EventTrail::build(db, QString::number(id));
+            if (!trail)
+                return trail.error();
+            return Inspection{*event, *history, trail->steps};
         },
         [this, request](const Result<Inspection>& r) {
             if (request != m_request)
@@ -163,6 +194,20 @@ void EventInspector::inspect(qint64 id)
             // When, who and what whole; the reason gets the rest (its tooltip has all of it).
             for (int c : {0, 1, 2, 3})
                 m_history->resizeColumnToContents(c);
+            m_trail->setRowCount(r->trail.size());
+            for (int i = 0; i < r->trail.size(); ++i) {
+                const TrailStep& step = r->trail.at(i);
+                const QStringList cells{Labels::dateTime(step.at), stepLabel(step.kind), step.summary};
+                for (int c = 0; c < cells.size(); ++c) {
+                    auto* item = new QTableWidgetItem(cells.at(c));
+                    item->setToolTip(cells.at(c));
+                    if (c == 1)
+                        item->setData(Qt::UserRole, step.kind);
+                    m_trail->setItem(i, c, item);
+                }
+            }
+            for (int c : {0, 1})
+                m_trail->resizeColumnToContents(c);
             emit loaded(m_event.id);
         });
 }

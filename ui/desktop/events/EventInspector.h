@@ -30,6 +30,8 @@ public:
     QString json() const;
     JsonTreeModel* payloadModel() const { return m_payloadModel; }
     int historyCount() const;
+    // The Trail tab: the event's life in time order (core's EventTrail).
+    QTableWidget* trailTable() const { return m_trail; }
 
 signals:
     void loaded(qint64 id);
@@ -43,6 +45,7 @@ private:
     QPlainTextEdit* m_raw = nullptr;
     QTableWidget* m_columns = nullptr;
     QTableWidget* m_history = nullptr;
+    QTableWidget* m_trail = nullptr;
     quint64 m_request = 0;
 };
 

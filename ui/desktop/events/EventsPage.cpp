@@ -78,6 +78,24 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
                                          m_fromEnabled, m_from, m_untilEnabled, m_until, m_order, apply})
         filters->addWidget(w);
     layout->addLayout(filters);
+    // Finding one event: by its id, a header, a payload field, or where the broker put it. Payload
+    // and header searches read every row in range: bound them with "from"/"until" on large tables.
+    auto* search = new QHBoxLayout;
+    m_eventId = edit(QStringLiteral("filterEventId"), tr("event_id"));
+    m_header = edit(QStringLiteral("filterHeader"), tr("header KEY=VALUE, e.g. trace_id=abc"));
+    m_payload = edit(QStringLiteral("filterPayload"), tr("payload PATH=VALUE, e.g. customer.id=C-42"));
+    m_topic = edit(QStringLiteral("filterTopic"), tr("topic"));
+    m_partition = edit(QStringLiteral("filterPartition"), tr("partition"));
+    m_offset = edit(QStringLiteral("filterOffset"), tr("offset"));
+    m_header->setToolTip(tr("Events whose header KEY has exactly VALUE. Keys: letters, digits, _ . -"));
+    m_payload->setToolTip(tr("Events whose payload has exactly VALUE at the dotted PATH (items.0.sku indexes "
+                             "an array). Bound it with a time range on large tables."));
+    search->addWidget(new QLabel(tr("Find:"), this));
+    for (QLineEdit* e : {m_eventId, m_header, m_payload, m_topic})
+        search->addWidget(e, 2);
+    for (QLineEdit* e : {m_partition, m_offset})
+        search->addWidget(e, 1);
+    layout->addLayout(search);
     connect(apply, &QPushButton::clicked, this, &EventsPage::applyFilter);
 
     auto* actions = new QHBoxLayout;
@@ -248,6 +266,32 @@ Result<EventFilter> EventsPage::currentFilter() const
         f.createdUntil = m_until->dateTime().toUTC();
     if (f.createdFrom.isValid() && f.createdUntil.isValid() && f.createdFrom >= f.createdUntil)
         return Error::usage(tr("The time range is empty: \"from\" must be before \"until\"."));
+    f.eventId = m_eventId->text().trimmed();
+    f.topic = m_topic->text().trimmed();
+    if (const QString h = m_header->text().trimmed(); !h.isEmpty()) {
+        auto m = EventFilter::parseHeaderMatch(h, tr("header"));
+        if (!m)
+            return Error::usage(tr("Header search: %1").arg(m.message()));
+        f.headers << *m;
+    }
+    if (const QString pl = m_payload->text().trimmed(); !pl.isEmpty()) {
+        auto m = EventFilter::parsePayloadMatch(pl, tr("payload"));
+        if (!m)
+            return Error::usage(tr("Payload search: %1").arg(m.message()));
+        f.payload << *m;
+    }
+    if (const QString p = m_partition->text().trimmed(); !p.isEmpty()) {
+        auto v = EventFilter::parsePartition(p);
+        if (!v)
+            return Error::usage(tr("Partition: %1").arg(v.message()));
+        f.partition = *v;
+    }
+    if (const QString o = m_offset->text().trimmed(); !o.isEmpty()) {
+        auto v = EventFilter::parseOffset(o);
+        if (!v)
+            return Error::usage(tr("Offset: %1").arg(v.message()));
+        f.offset = *v;
+    }
     return f;
 }
 
@@ -257,6 +301,7 @@ void EventsPage::applyFilter()
         return;
     auto filter = currentFilter();
     if (!filter) {
+        m_info->setText(filter.message());
         emit statusMessage(filter.message());
         return;
     }
@@ -279,7 +324,8 @@ void EventsPage::reloadTable()
 void EventsPage::showStatus(const QString& status, bool oldestFirst)
 {
     // A drill-down from the Overview: exactly the events the tile counts, nothing else filtered.
-    for (QLineEdit* e : {m_type, m_aggregateType, m_aggregate, m_error})
+    for (QLineEdit* e : {m_type, m_aggregateType, m_aggregate, m_error, m_eventId, m_header, m_payload,
+                         m_topic, m_partition, m_offset})
         e->clear();
     m_fromEnabled->setChecked(false);
     m_untilEnabled->setChecked(false);
@@ -293,7 +339,9 @@ void EventsPage::showStatus(const QString& status, bool oldestFirst)
 QString EventsPage::emptyReason(const EventFilter& f) const
 {
     const bool onlyStatus = f.eventType.isEmpty() && f.aggregateType.isEmpty() && f.aggregateId.isEmpty() &&
-                            f.errorText.isEmpty() && !f.createdFrom.isValid() && !f.createdUntil.isValid();
+                            f.errorText.isEmpty() && !f.createdFrom.isValid() && !f.createdUntil.isValid() &&
+                            f.eventId.isEmpty() && f.topic.isEmpty() && f.headers.isEmpty() &&
+                            f.payload.isEmpty() && !f.partition && !f.offset;
     if (f.statuses.size() == 1 && onlyStatus) {
         const QString status = f.statuses.first();
         if (status == EventStatus::Failed || status == EventStatus::Dead || status == EventStatus::Pending)
@@ -430,6 +478,18 @@ QString EventsPage::describeFilter(const EventFilter& f)
     if (f.createdUntil.isValid())
         parts << tr("created until %1")
                      .arg(QLocale().toString(f.createdUntil.toLocalTime(), QLocale::ShortFormat));
+    if (!f.eventId.isEmpty())
+        parts << tr("event_id %1").arg(f.eventId);
+    for (const FieldMatch& m : f.headers)
+        parts << tr("header %1 = \"%2\"").arg(m.key, m.value);
+    for (const FieldMatch& m : f.payload)
+        parts << tr("payload %1 = \"%2\"").arg(m.key, m.value);
+    if (!f.topic.isEmpty())
+        parts << tr("topic %1").arg(f.topic);
+    if (f.partition)
+        parts << tr("partition %1").arg(*f.partition);
+    if (f.offset)
+        parts << tr("offset %1").arg(*f.offset);
     return parts.isEmpty() ? tr("no filter (every event)") : parts.join(QStringLiteral("; "));
 }
 

@@ -75,6 +75,12 @@ private:
     QLineEdit* m_aggregateType = nullptr;
     QLineEdit* m_aggregate = nullptr;
     QLineEdit* m_error = nullptr;
+    QLineEdit* m_eventId = nullptr;
+    QLineEdit* m_header = nullptr;  // KEY=VALUE
+    QLineEdit* m_payload = nullptr; // PATH=VALUE
+    QLineEdit* m_topic = nullptr;
+    QLineEdit* m_partition = nullptr;
+    QLineEdit* m_offset = nullptr;
     QCheckBox* m_fromEnabled = nullptr;
     QDateTimeEdit* m_from = nullptr;
     QCheckBox* m_untilEnabled = nullptr;

@@ -1,0 +1,209 @@
+// `outboxctl trace EVENT_ID` after a real life: the relay sends the event to the embedded broker,
+// the inventory consumer processes it, a second consumer ("billing", the same demo handler, whose
+// reservation collides) dead-letters it, an operator replays the dead letter after the fix and the
+// second consumer processes the replay. Every process is the real outboxctl; the trail must show
+// all of it, in order, as text and as JSON.
+#include "core/db/EventStore.h"
+#include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/OutboxctlProcess.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run outboxctl(const QStringList& args)
+{
+    QProcess p;
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
+    if (!p.waitForFinished(90000))
+        p.kill();
+    p.waitForFinished();
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QStringList consumer(const QString& url, const QString& bootstrap, const QString& name)
+{
+    return {QStringLiteral("consume"),
+            QStringLiteral("--demo-inventory"),
+            QStringLiteral("--db"),
+            url,
+            QStringLiteral("--kafka-bootstrap"),
+            bootstrap,
+            QStringLiteral("--consumer"),
+            name,
+            QStringLiteral("--transient-percent"),
+            QStringLiteral("0"),
+            QStringLiteral("--max-attempts"),
+            QStringLiteral("1"),
+            QStringLiteral("--quiet"),
+            QStringLiteral("-X"),
+            QStringLiteral("session.timeout.ms=6000")};
+}
+
+} // namespace
+
+class TestTraceCommand : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void traceShowsTheWholeLifeInOrder_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+    void traceShowsTheWholeLifeInOrder()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("trace_") + kind));
+        const QString url = TestDatabases::urlText(db->url());
+        auto broker = startBroker(QStringLiteral("order"), 3);
+        const QString bootstrap = broker->bootstrap();
+
+        NewEvent e;
+        e.eventId = QStringLiteral("evt-trace-1");
+        e.eventType = QStringLiteral("OrderCreated");
+        e.aggregateType = QStringLiteral("order");
+        e.aggregateId = QStringLiteral("O-77");
+        e.payload = R"({"order_id":"O-77","sku":"SKU-1","quantity":2})";
+        QVERIFY(db->beginWrite().ok());
+        QVERIFY(EventWriter(*db).append(e).ok());
+        QVERIFY(db->commit().ok());
+
+        // 1. The relay sends it (topic routed from the aggregate type: "order").
+        auto relay =
+            startOutboxctl({QStringLiteral("relay"), QStringLiteral("--db"), url,
+                            QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")});
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(1), 60000);
+        QCOMPARE(terminateAndWait(*relay), 0);
+        const OutboxEvent sent = EventStore(*db).find(e.eventId).value();
+        QVERIFY(sent.brokerPartition.has_value());
+        QVERIFY(sent.brokerOffset.has_value());
+        QCOMPARE(sent.sentTopic, QStringLiteral("order"));
+
+        // 2. The inventory consumer reserves the stock.
+        auto inventory = startOutboxctl(consumer(url, bootstrap, QStringLiteral("inventory")));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{inbox}"),
+                      QStringLiteral("consumer_name = 'inventory' AND status = 'PROCESSED'")),
+            qint64(1), 60000);
+        QCOMPARE(terminateAndWait(*inventory), 0);
+
+        // 3. "billing" runs the same handler: its reservation for O-77 collides, a dead letter.
+        auto billing = startOutboxctl(consumer(url, bootstrap, QStringLiteral("billing")));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"),
+                                            QStringLiteral("consumer_name = 'billing' AND status = 'NEW'")),
+                                  qint64(1), 60000);
+        QCOMPARE(terminateAndWait(*billing), 0);
+        const qint64 letter = db->scalar(QStringLiteral("SELECT id FROM {dead_letters}"))->toLongLong();
+
+        // 4. The fix, then the operator replays the dead letter; billing processes the replay.
+        QVERIFY(db->exec(QStringLiteral("DELETE FROM demo_reservations WHERE order_id = 'O-77'")).ok());
+        const Run replay = outboxctl(
+            {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter),
+             QStringLiteral("--deliver"), QStringLiteral("--kafka-bootstrap"), bootstrap,
+             QStringLiteral("--db"), url, QStringLiteral("--reason"), QStringLiteral("reservation cleared"),
+             QStringLiteral("--actor"), QStringLiteral("carol"), QStringLiteral("--yes")});
+        QVERIFY2(replay.exitCode == 0, replay.err.constData());
+        auto again = startOutboxctl(consumer(url, bootstrap, QStringLiteral("billing")));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{inbox}"),
+                      QStringLiteral("consumer_name = 'billing' AND status = 'PROCESSED'")),
+            qint64(1), 60000);
+        QCOMPARE(terminateAndWait(*again), 0);
+
+        // The trail, as JSON: every step, in time order.
+        const Run json = outboxctl(
+            {QStringLiteral("trace"), e.eventId, QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const QJsonObject trail = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(trail.value(QStringLiteral("event")).toObject().value(QStringLiteral("event_id")).toString(),
+                 e.eventId);
+        const QJsonArray steps = trail.value(QStringLiteral("steps")).toArray();
+        QStringList kinds;
+        QStringList times;
+        for (const QJsonValue& s : steps) {
+            const QJsonObject o = s.toObject();
+            QString kindName = o.value(QStringLiteral("kind")).toString();
+            const QJsonObject d = o.value(QStringLiteral("details")).toObject();
+            if (kindName == QLatin1String("inbox"))
+                kindName += QLatin1Char(':') + d.value(QStringLiteral("consumer")).toString() +
+                            QLatin1Char(':') + d.value(QStringLiteral("status")).toString();
+            if (kindName == QLatin1String("audit"))
+                kindName += QLatin1Char(':') + d.value(QStringLiteral("action")).toString();
+            kinds << kindName;
+            times << o.value(QStringLiteral("at")).toString();
+        }
+        QCOMPARE(kinds, (QStringList{QStringLiteral("created"), QStringLiteral("attempts"),
+                                     QStringLiteral("sent"), QStringLiteral("inbox:inventory:PROCESSED"),
+                                     QStringLiteral("dead_letter"), QStringLiteral("audit:dlq.replay"),
+                                     QStringLiteral("replayed"), QStringLiteral("inbox:billing:PROCESSED")}));
+        QStringList sorted = times;
+        std::sort(sorted.begin(), sorted.end());
+        QCOMPARE(times, sorted);
+        const QJsonObject sentStep = steps.at(2).toObject().value(QStringLiteral("details")).toObject();
+        QCOMPARE(sentStep.value(QStringLiteral("topic")).toString(), QStringLiteral("order"));
+        QCOMPARE(sentStep.value(QStringLiteral("partition")).toInt(), *sent.brokerPartition);
+        QCOMPARE(qint64(sentStep.value(QStringLiteral("offset")).toDouble()), *sent.brokerOffset);
+        QCOMPARE(steps.at(4)
+                     .toObject()
+                     .value(QStringLiteral("details"))
+                     .toObject()
+                     .value(QStringLiteral("consumer")),
+                 QJsonValue(QStringLiteral("billing")));
+        QVERIFY(steps.at(5)
+                    .toObject()
+                    .value(QStringLiteral("summary"))
+                    .toString()
+                    .contains(QStringLiteral("carol")));
+
+        // As text: one line per step, the same order.
+        const Run text = outboxctl({QStringLiteral("trace"), e.eventId, QStringLiteral("--db"), url});
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        const QString out = QString::fromUtf8(text.out);
+        const QStringList marks = {QStringLiteral("created: OrderCreated of order/O-77"),
+                                   QStringLiteral("claimed 1 time(s)"),
+                                   QStringLiteral("sent to order partition %1 offset %2")
+                                       .arg(*sent.brokerPartition)
+                                       .arg(*sent.brokerOffset),
+                                   QStringLiteral("consumer inventory: PROCESSED"),
+                                   QStringLiteral("by consumer billing"),
+                                   QStringLiteral("dlq.replay by carol"),
+                                   QStringLiteral("replayed to order"),
+                                   QStringLiteral("consumer billing: PROCESSED")};
+        int at = 0;
+        for (const QString& mark : marks) {
+            const int found = out.indexOf(mark, at);
+            QVERIFY2(found >= 0,
+                     qPrintable(QStringLiteral("\"%1\" missing or out of order in:\n%2").arg(mark, out)));
+            at = found;
+        }
+
+        // An unknown event: one clear error.
+        const Run unknown = outboxctl(
+            {QStringLiteral("trace"), QStringLiteral("no-such-event"), QStringLiteral("--db"), url});
+        QVERIFY(unknown.exitCode != 0);
+        QCOMPARE(unknown.err.trimmed().count('\n'), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceCommand)
+#include "tst_tracecommand.moc"
