@@ -4,6 +4,7 @@
 #include "core/db/DeadLetter.h"
 
 #include <QSqlQuery>
+#include <algorithm>
 
 namespace outbox {
 
@@ -101,6 +102,60 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
     if (!updated)
         return Error::runtime(QStringLiteral("cannot update the inbox row: %1").arg(updated.message()));
     return {};
+}
+
+Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
+{
+    QHash<QString, QString> found;
+    constexpr int Chunk = 500;
+    for (int first = 0; first < eventIds.size(); first += Chunk) {
+        const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
+        QStringList placeholders;
+        QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
+        for (int i = 0; i < n; ++i) {
+            const QString name = QStringLiteral(":e%1").arg(i);
+            placeholders << name;
+            binds.insert(name, eventIds.at(first + i));
+        }
+        auto q =
+            m_db.exec(QStringLiteral("SELECT event_id, status FROM {inbox} WHERE consumer_name = :consumer "
+                                     "AND event_id IN (%1)")
+                          .arg(placeholders.join(QStringLiteral(", "))),
+                      binds);
+        if (!q)
+            return q.error();
+        while (q->next())
+            found.insert(q->value(0).toString(), q->value(1).toString());
+    }
+    return found;
+}
+
+Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName)
+{
+    const Dialect& d = m_db.dialect();
+    int inserted = 0;
+    constexpr int Chunk = 500; // 3 values a row: well below every database's limit of bound values
+    for (int first = 0; first < rows.size(); first += Chunk) {
+        const int n = std::min<int>(Chunk, int(rows.size()) - first);
+        QStringList tuples;
+        QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
+        for (int i = 0; i < n; ++i) {
+            const NewRecord& r = rows.at(first + i);
+            tuples
+                << QStringLiteral(":e%1, :consumer, :a%1, 'PROCESSED', :n%1, %2, NULL").arg(i).arg(d.now());
+            binds.insert(QStringLiteral(":e%1").arg(i), r.eventId);
+            binds.insert(QStringLiteral(":a%1").arg(i), storableAggregate(r.aggregateId));
+            binds.insert(QStringLiteral(":n%1").arg(i), r.attempts);
+        }
+        // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
+        auto q = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                                            tuples.join(QStringLiteral("), (")), UniqueColumns),
+                           binds);
+        if (!q)
+            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(q.message()));
+        inserted += q->numRowsAffected();
+    }
+    return inserted;
 }
 
 } // namespace outbox

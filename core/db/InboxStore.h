@@ -2,7 +2,10 @@
 
 #include "core/support/Result.h"
 
+#include <QHash>
 #include <QString>
+#include <QStringList>
+#include <QVector>
 
 namespace outbox {
 
@@ -25,6 +28,21 @@ public:
     // a PROCESSED row.
     Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId,
                         int attempts, const QString& error);
+
+    // Batches (the consumer's hot path)
+    // The status of each of `eventIds` for the consumer, in one query per 500 ids; ids the consumer
+    // has no record of are absent from the answer.
+    Result<QHash<QString, QString>> statuses(const QStringList& eventIds, const QString& consumerName);
+    struct NewRecord
+    {
+        QString eventId;
+        QString aggregateId;
+        int attempts = 1;
+    };
+    // Inserts PROCESSED rows for events the consumer has no record of, in one statement per 500
+    // rows; returns how many were inserted. Fewer than rows.size(): another delivery recorded one
+    // meanwhile, and the caller must roll back.
+    Result<int> recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName);
 
 private:
     Database& m_db;
