@@ -281,8 +281,9 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
                                  r.error, r.context, false};
             break;
         }
-        if (auto rel = m_db->exec(QStringLiteral("RELEASE SAVEPOINT outbox_message")); !rel)
-            return giveUp(rel.message());
+        // No RELEASE: the next message's SAVEPOINT of the same name is the one a rollback goes
+        // back to (MariaDB replaces it, PostgreSQL and SQLite nest it), and COMMIT keeps them all;
+        // one round trip less per message.
         if (status.isEmpty())
             fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, 1};
         done.insert(msg.eventId);
