@@ -1,12 +1,15 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Signals.h"
+#include "core/db/DeadLetterGroups.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/ops/BulkActionEngine.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "core/relay/DeadLetterReplayer.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -121,6 +124,20 @@ void printSample(Context& ctx, const ActionResult& r)
     }
 }
 
+// In ordering mode, what unblocking means for the later events of each aggregate.
+void printConsequences(Context& ctx, const ActionResult& r, QTextStream* to = nullptr)
+{
+    QTextStream& out = to ? *to : ctx.out;
+    if (r.consequences.isEmpty())
+        return;
+    out << "ordering:\n";
+    for (const QString& line : r.consequences.mid(0, 20))
+        out << "  " << line << "\n";
+    if (r.consequences.size() > 20)
+        out << "  … and " << (r.consequences.size() - 20)
+            << " more aggregates (--dry-run --json lists them)\n";
+}
+
 void printResult(Context& ctx, const ActionResult& r, const QString& noun)
 {
     if (ctx.json()) {
@@ -162,6 +179,8 @@ void printResult(Context& ctx, const ActionResult& r, const QString& noun)
     if (r.conflicts.size() > 50)
         ctx.out << "  … and " << (r.conflictCount - 50) << " more (--json lists up to "
                 << ActionResult::MaxConflictDetails << ")\n";
+    if (r.dryRun)
+        printConsequences(ctx, r);
     if (r.dryRun && !r.sample.isEmpty())
         printSample(ctx, r);
     if (!r.replayToken.isEmpty() && !r.dryRun)
@@ -238,6 +257,7 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
                     .arg(verb)
                     .arg(preview->matched)
                     .arg(noun));
+        printConsequences(ctx, *preview, &ctx.err);
         ctx.err << verb << " " << preview->matched << " " << noun;
         if (preview->matched > BulkActionEngine::MaxChunkSize)
             ctx.err << " in chunks of " << BulkActionEngine::MaxChunkSize << " (Ctrl-C stops between chunks)";
@@ -447,7 +467,30 @@ int runDlqAction(Context& ctx, ActionKind kind, const QString& verb,
     auto request = baseRequest(ctx);
     if (!request)
         return ctx.fail(request.error());
-    if (anySet(ctx.parser, deadLetterFilterOptions())) {
+    if (ctx.parser.isSet(QStringLiteral("group")) || ctx.parser.isSet(QStringLiteral("group-class"))) {
+        // A dead-letter failure group as `dlq groups` lists it: consumer, error class, fingerprint.
+        for (const char* other : {"topic", "event-id", "error"})
+            if (ctx.parser.isSet(QLatin1String(other)))
+                return ctx.usage(
+                    QStringLiteral("--group takes --consumer, --group-class and --status, not --%1")
+                        .arg(QLatin1String(other)));
+        DeadLetterGroup group;
+        group.fingerprint = ctx.parser.value(QStringLiteral("group"));
+        group.errorClass = ctx.parser.value(QStringLiteral("group-class"));
+        group.consumerName = ctx.parser.value(QStringLiteral("consumer"));
+        if (group.consumerName.isEmpty() || group.errorClass.isEmpty())
+            return ctx.usage(
+                QStringLiteral("a dead-letter group needs --consumer NAME, --group-class CLASS and "
+                               "--group FINGERPRINT (as `outboxctl dlq groups` lists them)"));
+        for (const QString& value : ctx.parser.values(QStringLiteral("status")))
+            for (const QString& status : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                auto parsed = DeadLetterStatus::parse(status);
+                if (!parsed)
+                    return ctx.fail(parsed.error());
+                group.statuses << *parsed;
+            }
+        request->deadLetterGroup = group;
+    } else if (anySet(ctx.parser, deadLetterFilterOptions())) {
         auto filter = deadLetterFilterFromOptions(ctx.parser);
         if (!filter)
             return ctx.fail(filter.error());
@@ -546,15 +589,131 @@ int runDlqShow(Context& ctx)
     return Ok;
 }
 
+int runDlqGroups(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("dlq groups takes no positional arguments"));
+    QStringList statuses;
+    for (const QString& value : ctx.parser.values(QStringLiteral("status")))
+        statuses << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto groups = DeadLetterGroups(**db).list(statuses);
+    if (!groups)
+        return ctx.fail(groups.error());
+    const QString consumer = ctx.parser.value(QStringLiteral("consumer"));
+    QVector<DeadLetterGroup> shown;
+    for (const DeadLetterGroup& g : *groups)
+        if (consumer.isEmpty() || g.consumerName == consumer)
+            shown << g;
+    if (ctx.json()) {
+        QJsonArray list;
+        for (const DeadLetterGroup& g : shown)
+            list.append(g.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("groups"), list}});
+        return Ok;
+    }
+    if (shown.isEmpty()) {
+        ctx.out << "no dead-letter groups\n";
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const DeadLetterGroup& g : shown)
+        rows << QStringList{QString::number(g.count), g.consumerName, g.errorClass, g.fingerprint.left(70),
+                            QStringLiteral("#%1").arg(g.firstId)};
+    ctx.out << table({QStringLiteral("COUNT"), QStringLiteral("CONSUMER"), QStringLiteral("CLASS"),
+                      QStringLiteral("FINGERPRINT"), QStringLiteral("FIRST")},
+                     rows);
+    ctx.out << "act on a group: outboxctl dlq replay|discard --consumer NAME --group-class CLASS --group "
+               "FINGERPRINT --reason TEXT\n";
+    return Ok;
+}
+
+// Reads a file an operator names, at most `maxBytes` (a larger one is refused, not read).
+Result<QByteArray> readBounded(const QString& path, qint64 maxBytes, const QString& flag)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::usage(QStringLiteral("%1: cannot read %2: %3").arg(flag, path, file.errorString()));
+    QByteArray data = file.read(maxBytes + 1);
+    if (data.size() > maxBytes)
+        return Error::usage(QStringLiteral("%1: %2 is larger than %3 bytes").arg(flag, path).arg(maxBytes));
+    return data.isNull() ? QByteArray("") : data;
+}
+
+int runDlqEdit(Context& ctx)
+{
+    if (ctx.positionals.size() != 1)
+        return ctx.usage(QStringLiteral("dlq edit takes one ID"));
+    auto ids = parseIds(ctx.positionals);
+    if (!ids)
+        return ctx.fail(ids.error());
+    DeadLetterEdit edit;
+    if (ctx.parser.isSet(QStringLiteral("payload-file"))) {
+        auto payload = readBounded(ctx.parser.value(QStringLiteral("payload-file")),
+                                   DeadLetterEditor::MaxPayloadBytes, QStringLiteral("--payload-file"));
+        if (!payload)
+            return ctx.fail(payload.error());
+        edit.payload = *payload;
+    }
+    if (ctx.parser.isSet(QStringLiteral("headers-file"))) {
+        auto text = readBounded(ctx.parser.value(QStringLiteral("headers-file")),
+                                qint64(DeadLetterEditor::MaxHeaders) * 2 * DeadLetterEditor::MaxHeaderBytes,
+                                QStringLiteral("--headers-file"));
+        if (!text)
+            return ctx.fail(text.error());
+        QJsonParseError error{};
+        const QJsonDocument doc = QJsonDocument::fromJson(*text, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            return ctx.usage(QStringLiteral("--headers-file: expected a JSON object of strings (%1)")
+                                 .arg(error.error != QJsonParseError::NoError
+                                          ? error.errorString()
+                                          : QStringLiteral("not an object")));
+        edit.headers = doc.object();
+    }
+    if (!edit.payload && !edit.headers)
+        return ctx.usage(QStringLiteral("dlq edit needs --payload-file FILE, --headers-file FILE or both"));
+    edit.reason = ctx.parser.value(QStringLiteral("reason"));
+    edit.actor = ctx.actor();
+    edit.requireJsonPayload = ctx.parser.isSet(QStringLiteral("json-payload"));
+    if (Status s = DeadLetterEditor::validate(edit); !s) {
+        const bool reason =
+            edit.reason.trimmed().isEmpty() || edit.reason.size() > DeadLetterEditor::MaxReasonLength;
+        return ctx.fail(
+            Error{s.error().kind, reason ? QStringLiteral("%1 (--reason)").arg(s.message()) : s.message()});
+    }
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto result = DeadLetterEditor(**db).edit(ids->first(), edit);
+    if (!result)
+        return ctx.fail(result.error());
+    if (ctx.json()) {
+        ctx.printJson(result->toJson());
+        return Ok;
+    }
+    ctx.out << "dead letter #" << result->after.id << " edited (" << (edit.payload ? "payload" : "")
+            << (edit.payload && edit.headers ? " and " : "") << (edit.headers ? "headers" : "") << ", edit "
+            << result->after.editCount << ", audit #" << result->auditId
+            << "); the original is kept; a replay sends the edited message\n";
+    return Ok;
+}
+
 int runDlq(Context& ctx)
 {
     if (ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("dlq needs a sub-command: list, show, replay or discard"));
+        return ctx.usage(
+            QStringLiteral("dlq needs a sub-command: list, show, groups, edit, replay or discard"));
     const QString sub = ctx.positionals.takeFirst();
     if (sub == QLatin1String("list"))
         return runDlqList(ctx);
     if (sub == QLatin1String("show"))
         return runDlqShow(ctx);
+    if (sub == QLatin1String("groups"))
+        return runDlqGroups(ctx);
+    if (sub == QLatin1String("edit"))
+        return runDlqEdit(ctx);
     if (sub == QLatin1String("discard"))
         return runDlqAction(ctx, ActionKind::DiscardDeadLetters, QStringLiteral("discard"));
     if (sub == QLatin1String("replay")) {
@@ -563,13 +722,16 @@ int runDlq(Context& ctx)
         if (ctx.parser.isSet(QStringLiteral("dry-run")))
             return ctx.usage(QStringLiteral("--deliver and --dry-run exclude each other"));
         // No ids and no filter: deliver what is already REPLAYING (e.g. left behind by a crash).
-        if (ctx.positionals.isEmpty() && !anySet(ctx.parser, deadLetterFilterOptions()))
+        if (ctx.positionals.isEmpty() && !anySet(ctx.parser, deadLetterFilterOptions()) &&
+            !ctx.parser.isSet(QStringLiteral("group")))
             return deliverReplays(ctx, QString(), nullptr);
         return runDlqAction(ctx, ActionKind::ReplayDeadLetters, QStringLiteral("replay"),
                             [&ctx](const ActionResult& r) { return deliverReplays(ctx, r.replayToken, &r); });
     }
     return ctx.usage(
-        QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, replay or discard)").arg(sub));
+        QStringLiteral(
+            "unknown dlq sub-command \"%1\" (expected list, show, groups, edit, replay or discard)")
+            .arg(sub));
 }
 
 } // namespace
@@ -593,20 +755,38 @@ QList<Command> actionCommands()
                    << QCommandLineOption(QStringLiteral("resend"),
                                          QStringLiteral("Also requeue SENT events (they are sent again)."));
     QList<QCommandLineOption> dlqOptions = deadLetterFilterOptions() + actionOptions();
-    dlqOptions << QCommandLineOption(QStringLiteral("force"),
-                                     QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
-               << QCommandLineOption(QStringLiteral("to-topic"),
-                                     QStringLiteral("replay: produce to this topic instead of the original."),
-                                     QStringLiteral("topic"))
-               << QCommandLineOption(
-                      QStringLiteral("deliver"),
-                      QStringLiteral(
-                          "replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
-                          "without ids or a filter: deliver everything already REPLAYING."))
-               << QCommandLineOption(QStringLiteral("limit"),
-                                     QStringLiteral("list: rows per page (default 50)."), QStringLiteral("n"))
-               << QCommandLineOption(QStringLiteral("after-id"),
-                                     QStringLiteral("list: continue after this id."), QStringLiteral("id"));
+    dlqOptions
+        << QCommandLineOption(QStringLiteral("force"),
+                              QStringLiteral("replay: also REPLAYED or DISCARDED dead letters."))
+        << QCommandLineOption(QStringLiteral("to-topic"),
+                              QStringLiteral("replay: produce to this topic instead of the original."),
+                              QStringLiteral("topic"))
+        << QCommandLineOption(
+               QStringLiteral("deliver"),
+               QStringLiteral(
+                   "replay: produce the dead letters now and mark them REPLAYED (no relay needed); "
+                   "without ids or a filter: deliver everything already REPLAYING."))
+        << QCommandLineOption(QStringLiteral("group"),
+                              QStringLiteral("replay/discard: every dead letter of the failure group with "
+                                             "this fingerprint (with --consumer and --group-class, as "
+                                             "`dlq groups` lists them)."),
+                              QStringLiteral("fingerprint"))
+        << QCommandLineOption(QStringLiteral("group-class"),
+                              QStringLiteral("replay/discard: the group's error class (retries_exhausted "
+                                             "or permanent)."),
+                              QStringLiteral("class"))
+        << QCommandLineOption(QStringLiteral("payload-file"),
+                              QStringLiteral("edit: the new payload, exactly the file's bytes."),
+                              QStringLiteral("file"))
+        << QCommandLineOption(QStringLiteral("headers-file"),
+                              QStringLiteral("edit: the new headers, a JSON object of strings."),
+                              QStringLiteral("file"))
+        << QCommandLineOption(QStringLiteral("json-payload"),
+                              QStringLiteral("edit: refuse a payload that is not valid JSON."))
+        << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."),
+                              QStringLiteral("n"))
+        << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."),
+                              QStringLiteral("id"));
     return {
         {QStringLiteral("requeue"),
          QStringLiteral("Put FAILED/DEAD (or stuck SENDING) events back to PENDING."),
@@ -621,12 +801,12 @@ QList<Command> actionCommands()
          runDead,
          {}},
         {QStringLiteral("dlq"),
-         QStringLiteral("Dead letters: list | show ID | replay | discard."),
-         QStringLiteral("list|show|replay|discard [IDS...]"),
+         QStringLiteral("Dead letters: list | show ID | groups | edit ID | replay | discard."),
+         QStringLiteral("list|show|groups|edit|replay|discard [IDS...]"),
          dlqOptions,
          runDlq,
-         {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("replay"),
-          QStringLiteral("discard")},
+         {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("groups"), QStringLiteral("edit"),
+          QStringLiteral("replay"), QStringLiteral("discard")},
          {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X")}},
     };
 }

@@ -21,7 +21,7 @@ QList<Command> allCommands()
 {
     return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
            relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands() +
-           configCommands() + doctorCommands() + relayControlCommands();
+           consumerCommands() + configCommands() + doctorCommands() + relayControlCommands();
 }
 
 QList<QCommandLineOption> commonOptions()

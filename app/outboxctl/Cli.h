@@ -107,6 +107,7 @@ QList<Command> relayCommands();
 QList<Command> demoCommands();
 QList<Command> consumeCommands();
 QList<Command> reconcileCommands();
+QList<Command> consumerCommands();
 QList<Command> doctorCommands();
 QList<Command> relayControlCommands();
 QList<Command> configCommands();

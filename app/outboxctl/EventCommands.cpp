@@ -1,4 +1,5 @@
 #include "app/outboxctl/Cli.h"
+#include "core/db/BlockedAggregates.h"
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 
@@ -149,16 +150,65 @@ int runEventsShow(Context& ctx)
     return Ok;
 }
 
+// `events blocked`: aggregates held back by a FAILED event in ordering mode.
+int runEventsBlocked(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events blocked takes no positional arguments"));
+    BlockedAggregatesQuery query;
+    if (ctx.parser.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        query.limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || query.limit < 1 || query.limit > BlockedAggregates::MaxLimit)
+            return ctx.usage(
+                QStringLiteral("--limit must be a number between 1 and %1").arg(BlockedAggregates::MaxLimit));
+    }
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto blocked = BlockedAggregates(**db).list(query);
+    if (!blocked)
+        return ctx.fail(blocked.error());
+    if (ctx.json()) {
+        ctx.printJson(blocked->toJson());
+        return Ok;
+    }
+    if (blocked->aggregates.isEmpty()) {
+        ctx.out
+            << "no blocked aggregates: no FAILED event holds back a later PENDING event of its aggregate\n";
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const BlockedAggregate& b : blocked->aggregates)
+        rows << QStringList{b.aggregateType + QLatin1Char('/') + b.aggregateId,
+                            QStringLiteral("#%1 %2").arg(b.blockingId).arg(b.blockingType),
+                            b.since.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            QString::number(b.waiting), oneLine(b.error, 50)};
+    ctx.out << table({QStringLiteral("AGGREGATE"), QStringLiteral("BLOCKING EVENT"),
+                      QStringLiteral("SINCE (UTC)"), QStringLiteral("WAITING"), QStringLiteral("ERROR")},
+                     rows);
+    if (blocked->total > blocked->aggregates.size())
+        ctx.out << blocked->total << " blocked aggregates in all" << (blocked->atLeast ? " (at least)" : "")
+                << "; --limit shows more\n";
+    ctx.out
+        << "unblock: outboxctl requeue ID (sent again first, the waiting events follow) or outboxctl dead ID "
+           "(never sent; the waiting events follow without it); --dry-run shows the consequence\n";
+    return Ok;
+}
+
 int runEvents(Context& ctx)
 {
     if (ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("events needs a sub-command: list or show"));
+        return ctx.usage(QStringLiteral("events needs a sub-command: list, show or blocked"));
     const QString sub = ctx.positionals.takeFirst();
     if (sub == QLatin1String("list"))
         return runEventsList(ctx);
     if (sub == QLatin1String("show"))
         return runEventsShow(ctx);
-    return ctx.usage(QStringLiteral("unknown events sub-command \"%1\" (expected list or show)").arg(sub));
+    if (sub == QLatin1String("blocked"))
+        return runEventsBlocked(ctx);
+    return ctx.usage(
+        QStringLiteral("unknown events sub-command \"%1\" (expected list, show or blocked)").arg(sub));
 }
 
 } // namespace
@@ -173,11 +223,11 @@ QList<Command> eventCommands()
                                   QStringLiteral("id"))
             << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
     return {{QStringLiteral("events"),
-             QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID."),
-             QStringLiteral("list|show [ID]"),
+             QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID | blocked (ordering mode)."),
+             QStringLiteral("list|show|blocked [ID]"),
              options,
              runEvents,
-             {QStringLiteral("list"), QStringLiteral("show")}}};
+             {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("blocked")}}};
 }
 
 } // namespace outbox::cli

@@ -114,7 +114,7 @@ QList<Command> serveCommands()
              options,
              runServe,
              {},
-             {QStringLiteral("web.*")}}};
+             {QStringLiteral("web.*"), QStringLiteral("kafka.bootstrap")}}};
 }
 
 } // namespace outbox::cli

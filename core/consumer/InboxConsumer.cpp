@@ -432,6 +432,12 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             return Disposition::Acknowledge;
         case Attempt::Kind::Duplicate:
             m_stats.duplicates.fetch_add(1);
+            // Persistent for /metrics and the Consumers page; best effort, never holds the message.
+            if (m_db) {
+                if (Status s = InboxStore(*m_db).countDuplicate(m_options.consumerName); !s)
+                    m_log(
+                        QStringLiteral("cannot count the duplicate of %1: %2").arg(msg.eventId, s.message()));
+            }
             return Disposition::Acknowledge;
         case Attempt::Kind::Permanent: {
             const QDateTime now = QDateTime::currentDateTimeUtc();

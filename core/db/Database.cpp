@@ -1,5 +1,7 @@
 #include "core/db/Database.h"
 
+#include "core/db/NewEventsHub.h"
+
 #include <QAtomicInteger>
 #include <QRegularExpression>
 #include <QSqlDriver>
@@ -193,6 +195,10 @@ Status Database::commit()
         return Error::runtime(QStringLiteral("commit failed: %1").arg(why));
     }
     m_inTransaction = false;
+    if (m_eventsWritten) {
+        m_eventsWritten = false;
+        emit NewEventsHub::instance().committed(eventsKey());
+    }
     return {};
 }
 
@@ -201,6 +207,15 @@ void Database::rollback()
     QSqlQuery q(m_db);
     q.exec(QStringLiteral("ROLLBACK"));
     m_inTransaction = false;
+    m_eventsWritten = false;
+}
+
+QString Database::eventsKey() const
+{
+    return QStringLiteral("%1|%2|%3|%4|%5")
+        .arg(m_dialect->driverName(), m_url.host)
+        .arg(m_url.port)
+        .arg(m_url.database, m_dialect->tablePrefix());
 }
 
 } // namespace outbox

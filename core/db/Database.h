@@ -60,6 +60,11 @@ public:
 
     Status commit();
     void rollback();
+    // EventWriter calls this after writing events in the open transaction: commit() then tells
+    // NewEventsHub, so that a relay in this process wakes at once.
+    void noteEventsWritten() { m_eventsWritten = true; }
+    // Names this database and table prefix for NewEventsHub (no credentials).
+    QString eventsKey() const;
     bool inTransaction() const { return m_inTransaction; }
 
     // Turns a driver error into one sentence an operator can act on.
@@ -74,6 +79,7 @@ private:
     QSqlDatabase m_db;
     bool m_inTransaction = false;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_prepared; // execPrepared() (bounded)
+    bool m_eventsWritten = false;
 };
 
 // Rolls back on scope exit unless committed.

@@ -40,7 +40,8 @@ QString DeadLetter::columns()
         "payload, error, stacktrace, attempts, first_failed_at, last_failed_at, status, replay_token, "
         "replay_topic, replay_count, replayed_at, replayed_by, replay_attempts, replay_error, "
         "replay_available_at, replay_worker, replay_lease_until, replay_lease_token, payload_bytes, "
-        "message_key_bytes, raw_headers, storage_note");
+        "message_key_bytes, raw_headers, storage_note, original_payload, original_payload_bytes, "
+        "original_headers, original_raw_headers, edited_at, edited_by, edit_count");
 }
 
 DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
@@ -89,6 +90,20 @@ DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
     if (!q.value(28).isNull())
         l.rawHeaders = decodeRawHeaders(q.value(28).toString().toUtf8());
     l.storageNote = q.value(29).toString();
+    l.editCount = q.value(36).toInt();
+    if (l.editCount > 0) {
+        if (!q.value(31).isNull()) {
+            l.originalPayload = q.value(31).toByteArray();
+            l.originalPayloadIsText = false;
+        } else {
+            l.originalPayload = q.value(30).toString().toUtf8();
+        }
+        l.originalHeaders = q.value(32).toString().toUtf8();
+        if (!q.value(33).isNull())
+            l.originalRawHeaders = decodeRawHeaders(q.value(33).toString().toUtf8());
+        l.editedAt = d.toDateTime(q.value(34));
+        l.editedBy = q.value(35).toString();
+    }
     return l;
 }
 
@@ -164,6 +179,18 @@ QJsonObject DeadLetter::toJson() const
     o[QStringLiteral("replay_worker")] = text(replayWorker);
     o[QStringLiteral("replay_lease_until")] = time(replayLeaseUntil);
     o[QStringLiteral("storage_note")] = text(storageNote);
+    o[QStringLiteral("edit_count")] = editCount;
+    if (edited()) {
+        // The message as it came, beside the edited one above (binary: only its size, as above).
+        o[QStringLiteral("edited_at")] = time(editedAt);
+        o[QStringLiteral("edited_by")] = text(editedBy);
+        o[QStringLiteral("original")] = QJsonObject{
+            {QStringLiteral("payload"),
+             originalPayloadIsText ? QJsonValue(QString::fromUtf8(originalPayload)) : QJsonValue()},
+            {QStringLiteral("payload_is_binary"), !originalPayloadIsText},
+            {QStringLiteral("payload_bytes"), originalPayload.size()},
+            {QStringLiteral("headers"), QJsonDocument::fromJson(originalHeaders).object()}};
+    }
     return o;
 }
 

@@ -56,6 +56,16 @@ struct DeadLetter
     QString replayLeaseToken;
     bool payloadIsText = true; // false: `payload` is binary, the text column holds a rendering
     QString storageNote;       // what did not fit the columns as it was, and where it is kept
+    // An operator's edits before replay (DeadLetterStore::edit): payload, headers and the fields
+    // above hold the edited message, these the message as it came (kept from the first edit).
+    int editCount = 0;
+    QDateTime editedAt;
+    QString editedBy;
+    QByteArray originalPayload;
+    bool originalPayloadIsText = true;
+    QByteArray originalHeaders;         // JSON object, as `headers`
+    QVector<Header> originalRawHeaders; // as `rawHeaders`
+    bool edited() const { return editCount > 0; }
 
     static QString columns();
     static DeadLetter fromQuery(const QSqlQuery& q, const Dialect& dialect);

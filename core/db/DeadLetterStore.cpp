@@ -460,4 +460,64 @@ Result<int> DeadLetterStore::countReplaying(const QString& token)
     return v->toInt();
 }
 
+Result<bool> DeadLetterStore::replaceMessage(const DeadLetter& current,
+                                             const std::optional<QByteArray>& payload,
+                                             const std::optional<QJsonObject>& headers,
+                                             const QString& editedBy)
+{
+    const Dialect& d = m_db.dialect();
+    const QVariant nullText(QMetaType::fromType<QString>());
+    const QVariant nullBytes(QMetaType::fromType<QByteArray>());
+    QStringList set{QStringLiteral("edited_at = %1").arg(d.now()), QStringLiteral("edited_by = :edited_by"),
+                    QStringLiteral("edit_count = edit_count + 1")};
+    QVariantMap binds{{QStringLiteral(":id"), current.id}, {QStringLiteral(":edited_by"), editedBy}};
+    const auto rawHeadersText = [](const QVector<DeadLetter::Header>& list) -> QString {
+        QJsonArray raw;
+        for (const DeadLetter::Header& h : list)
+            raw.append(QJsonArray{rawPart(h.first), rawPart(h.second)});
+        return QString::fromUtf8(QJsonDocument(raw).toJson(QJsonDocument::Compact));
+    };
+    if (current.editCount == 0) {
+        // The message as it came, from the row read under the caller's lock.
+        set << QStringLiteral("original_payload = :orig_payload")
+            << QStringLiteral("original_payload_bytes = :orig_payload_bytes")
+            << QStringLiteral("original_headers = :orig_headers")
+            << QStringLiteral("original_raw_headers = :orig_raw_headers");
+        binds.insert(QStringLiteral(":orig_payload"),
+                     current.payloadIsText ? QVariant(QString::fromUtf8(current.payload))
+                                           : QVariant(rendering(current.payload, MaxRenderingChars)));
+        binds.insert(QStringLiteral(":orig_payload_bytes"),
+                     current.payloadIsText ? nullBytes : QVariant(current.payload));
+        binds.insert(QStringLiteral(":orig_headers"),
+                     QString::fromUtf8(current.headers.isEmpty() ? QByteArray("{}") : current.headers));
+        binds.insert(QStringLiteral(":orig_raw_headers"),
+                     current.rawHeaders.isEmpty() ? nullText : QVariant(rawHeadersText(current.rawHeaders)));
+    }
+    if (payload) {
+        set << QStringLiteral("payload = :payload") << QStringLiteral("payload_bytes = :payload_bytes");
+        if (isCleanText(*payload)) {
+            binds.insert(QStringLiteral(":payload"), QString::fromUtf8(*payload));
+            binds.insert(QStringLiteral(":payload_bytes"), nullBytes);
+        } else {
+            binds.insert(QStringLiteral(":payload"), rendering(*payload, MaxRenderingChars));
+            binds.insert(QStringLiteral(":payload_bytes"), payload->isNull() ? QByteArray("") : *payload);
+        }
+    }
+    if (headers) {
+        // The object is now the exact header list (names and values are JSON strings: clean text).
+        set << QStringLiteral("headers = %1").arg(d.jsonValue(QStringLiteral(":headers")))
+            << QStringLiteral("raw_headers = NULL");
+        binds.insert(
+            QStringLiteral(":headers"),
+            QString::fromUtf8(QJsonDocument(withoutNul(*headers).toObject()).toJson(QJsonDocument::Compact)));
+    }
+    auto q = m_db.exec(QStringLiteral("UPDATE {dead_letters} SET %1 WHERE id = :id AND status = 'NEW'")
+                           .arg(set.join(QStringLiteral(", "))),
+                       binds);
+    if (!q)
+        return Error::runtime(
+            QStringLiteral("cannot edit dead letter %1: %2").arg(current.id).arg(q.message()));
+    return q->numRowsAffected() == 1;
+}
+
 } // namespace outbox

@@ -4,8 +4,10 @@
 #include "core/db/DeadLetterFilter.h"
 #include "core/support/Result.h"
 
+#include <QJsonObject>
 #include <QMap>
 #include <QVector>
+#include <optional>
 
 namespace outbox {
 
@@ -74,6 +76,14 @@ public:
                                   const QString& error, qint64 retryDelayMs = 0);
     // REPLAYING rows of `token` (all when empty) that are still to be delivered.
     Result<int> countReplaying(const QString& token = {});
+
+    // An operator's edit (core/ops/DeadLetterEditor runs it with its audit row, inside the caller's
+    // transaction, `current` read under its lock): the new payload bytes and/or headers (a JSON
+    // object of strings) take the place of the message, stored like insert() stores one (exact
+    // bytes); the first edit keeps the message as it came in the original_* columns. Only a NEW
+    // dead letter changes; false when it is not NEW (any more).
+    Result<bool> replaceMessage(const DeadLetter& current, const std::optional<QByteArray>& payload,
+                                const std::optional<QJsonObject>& headers, const QString& editedBy);
 
 private:
     Database& m_db;

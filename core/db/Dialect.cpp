@@ -63,12 +63,27 @@ QVariant Dialect::fromDateTime(const QDateTime& value) const
     return value.toUTC();
 }
 
+QString Dialect::integerArrayText(const QVector<qint64>& values)
+{
+    QString text = QStringLiteral("{");
+    for (int i = 0; i < values.size(); ++i) {
+        if (i > 0)
+            text += QLatin1Char(',');
+        text += QString::number(values.at(i));
+    }
+    return text + QLatin1Char('}');
+}
+
 QString Dialect::sql(QString statement) const
 {
     static const char* const names[][2] = {
-        {"{events}", "outbox_events"},      {"{inbox}", "inbox_events"},
-        {"{dead_letters}", "dead_letters"}, {"{audit}", "outbox_audit_log"},
-        {"{relays}", "outbox_relays"},      {"{migrations}", "outbox_schema_migrations"},
+        {"{events}", "outbox_events"},
+        {"{inbox}", "inbox_events"},
+        {"{dead_letters}", "dead_letters"},
+        {"{audit}", "outbox_audit_log"},
+        {"{relays}", "outbox_relays"},
+        {"{migrations}", "outbox_schema_migrations"},
+        {"{consumer_counters}", "outbox_consumer_counters"},
     };
     for (const auto& n : names)
         statement.replace(QLatin1String(n[0]), m_prefix + QLatin1String(n[1]));

@@ -15,7 +15,8 @@ struct Migration
 {
     int version = 0;
     QString description;
-    QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations}
+    QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations},
+                            // {consumer_counters}
 };
 
 // Everything that differs between PostgreSQL, MariaDB/MySQL and SQLite lives behind this interface;
@@ -63,6 +64,15 @@ public:
     virtual QString jsonValue(const QString& placeholder) const { return placeholder; }
     // A bound integer where the context gives the server no type (e.g. CASE … THEN :p).
     virtual QString integerValue(const QString& placeholder) const { return placeholder; }
+    // A bound text "{1,2,3}" (see integerArrayText()) as an array of bigint, for `= ANY(…)` and
+    // unnest(): one parameter for a whole batch. Empty where the database has no arrays; then
+    // statements bind one parameter per value.
+    virtual QString bigintArray(const QString& placeholder) const
+    {
+        Q_UNUSED(placeholder);
+        return {};
+    }
+    static QString integerArrayText(const QVector<qint64>& values);
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
     // INSERT that silently does nothing when a row with the same unique key exists; the number of
@@ -104,6 +114,10 @@ public:
     // migration's trigger calls pg_notify); Database::listenForNewEvents() subscribes.
     virtual bool supportsNotifications() const { return false; }
     QString newEventsChannel() const { return table(QStringLiteral("outbox_events")); }
+
+    // A cheap statement whose one value changes whenever another connection commits (SQLite:
+    // PRAGMA data_version); empty where there is none. The relay polls it between claims.
+    virtual QString changeCounter() const { return {}; }
 
     // True when the database reports table health (dead tuples, size, autovacuum): PostgreSQL.
     virtual bool supportsTableHealth() const { return false; }

@@ -53,9 +53,21 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
                       {QStringLiteral(":token"), batch.leaseToken},
                       {QStringLiteral(":lease"), leaseMs}};
 
+    if (d.forUpdateSkipLocked().isEmpty()) {
+        // One writer at a time (SQLite): look before taking the write lock, so that a relay woken
+        // by someone else's commit does not queue behind the writers for an empty claim.
+        auto any = m_db.exec(QStringLiteral("SELECT 1 FROM {events} e WHERE %1 LIMIT 1").arg(due));
+        if (!any)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(any.message()));
+        if (!any->next())
+            return batch;
+    }
+    // One UPDATE … RETURNING is atomic on its own: no BEGIN and COMMIT round trips around it.
     Transaction tx(m_db);
-    if (Status s = tx.beginWrite(); !s)
-        return s.error();
+    if (!d.hasUpdateReturning()) {
+        if (Status s = tx.beginWrite(); !s)
+            return s.error();
+    }
 
     if (d.hasUpdateReturning()) {
         binds.insert(QStringLiteral(":limit"), limit);
@@ -100,8 +112,10 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
                 batch.events << OutboxEvent::fromQuery(*rows, d);
         }
     }
-    if (Status s = tx.commit(); !s)
-        return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
+    if (!d.hasUpdateReturning()) {
+        if (Status s = tx.commit(); !s)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
+    }
     std::sort(batch.events.begin(), batch.events.end(),
               [](const OutboxEvent& a, const OutboxEvent& b) { return a.id < b.id; });
     return batch;
@@ -112,7 +126,19 @@ Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const Q
 {
     const Dialect& d = m_db.dialect();
     SqlCondition fence;
-    fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
+    const QString idArray = d.bigintArray(QStringLiteral(":ids"));
+    if (!idArray.isEmpty()) {
+        // One bound array instead of one parameter per id: the statement text (and its parse and
+        // plan) stays the same whatever the batch size.
+        QVector<qint64> values;
+        values.reserve(ids.size());
+        for (const QVariant& id : ids)
+            values << id.toLongLong();
+        fence.add(QStringLiteral("id = ANY(%1)").arg(idArray), QStringLiteral(":ids"),
+                  Dialect::integerArrayText(values));
+    } else {
+        fence.addIn(QStringLiteral("id"), QStringLiteral("m"), ids);
+    }
     fence.add(QStringLiteral("status = 'SENDING' AND lease_token = :token"), QStringLiteral(":token"),
               leaseToken);
     QSet<qint64> updated;
@@ -146,11 +172,42 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
     if (marks.isEmpty())
         return result;
     const Dialect& d = m_db.dialect();
-    Transaction tx(m_db);
-    if (Status s = tx.beginWrite(); !s)
-        return s.error();
     QSet<qint64> updated;
-    for (int start = 0; start < marks.size(); start += RowsPerStatement) {
+    const QString idArray = d.bigintArray(QStringLiteral(":ids"));
+    Transaction tx(m_db);
+    if (idArray.isEmpty()) {
+        if (Status s = tx.beginWrite(); !s)
+            return s.error();
+    } else if (Status s = Failpoints::hit("relay.mark_sent"); !s) {
+        // The one statement commits on its own: a failure injected here is one before the commit.
+        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    }
+    if (!idArray.isEmpty()) {
+        // One statement per batch: the ids, partitions and offsets as three bound arrays joined to
+        // the rows by primary key; fenced by status and lease token like every other mark.
+        QVector<qint64> ids, partitions, offsets;
+        for (const SentMark& m : marks) {
+            ids << m.id;
+            partitions << m.partition;
+            offsets << m.offset;
+        }
+        auto q = m_db.exec(
+            QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
+                           "lease_token = NULL, broker_partition = m.p, broker_offset = m.o FROM unnest(%2, "
+                           "%3, %4) AS m(id, p, o) WHERE e.id = m.id AND e.status = 'SENDING' AND "
+                           "e.lease_token = :token RETURNING e.id")
+                .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
+                     d.bigintArray(QStringLiteral(":offsets"))),
+            {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
+             {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
+             {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
+             {QStringLiteral(":token"), leaseToken}});
+        if (!q)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
+        while (q->next())
+            updated.insert(q->value(0).toLongLong());
+    }
+    for (int start = 0; idArray.isEmpty() && start < marks.size(); start += RowsPerStatement) {
         const int end = std::min<int>(marks.size(), start + RowsPerStatement);
         QVariantList ids;
         QString partitionCase = QStringLiteral("CASE id");
@@ -177,10 +234,12 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(done.message()));
         updated.unite(*done);
     }
-    if (Status s = Failpoints::hit("relay.mark_sent"); !s)
-        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
-    if (Status s = tx.commit(); !s)
-        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    if (idArray.isEmpty()) {
+        if (Status s = Failpoints::hit("relay.mark_sent"); !s)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+        if (Status s = tx.commit(); !s)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
+    }
     result.updated = int(updated.size());
     for (const SentMark& m : marks) {
         if (!updated.contains(m.id))

@@ -96,6 +96,7 @@ Result<QStringList> EventWriter::appendBatch(const QVector<NewEvent>& events)
         if (!q)
             return Error::runtime(QStringLiteral("cannot write outbox events: %1").arg(q.message()));
     }
+    m_db.noteEventsWritten();
     return ids;
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "core/db/InboxRecord.h"
 #include "core/support/Result.h"
 
 #include <QHash>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -43,6 +45,13 @@ public:
     // rows; returns how many were inserted. Fewer than rows.size(): another delivery recorded one
     // meanwhile, and the caller must roll back.
     Result<int> recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName);
+    // The inbox browser: rows matching every filter, newest id first, keyset-paged below afterId.
+    Result<InboxPage> list(const InboxFilter& filter, qint64 afterId, int limit);
+    // Counts one redelivery the consumer skipped because it had PROCESSED the event already
+    // (outbox_consumer_duplicates_total). Runs in its own statement, outside any transaction.
+    Status countDuplicate(const QString& consumerName);
+    // consumer name -> duplicates counted so far.
+    Result<QMap<QString, qint64>> duplicateCounts();
 
 private:
     Database& m_db;

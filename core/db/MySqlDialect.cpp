@@ -214,7 +214,41 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers LONGTEXT NULL"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note TEXT NULL"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // Write amplification (docs/benchmarks.md, "Relay"): InnoDB rewrites every secondary index
+    // holding a changed column, and status leads five of them. claim_idx (status, available_at, id)
+    // cannot give the claim its id order (status_id_idx does), and lease_idx (status, lease_until)
+    // is covered by status_worker_idx (status, worker_id, lease_until) for the few SENDING rows.
+    Migration relayPath{6, QStringLiteral("fewer indexes on the relay's path"), {}};
+    relayPath.statements = QStringList{
+        QStringLiteral("DROP INDEX IF EXISTS {events}_claim_idx ON {events}"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_lease_idx ON {events}"),
+    };
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name VARCHAR(191) NOT NULL PRIMARY KEY,
+  duplicates_total BIGINT NOT NULL DEFAULT 0,
+  updated_at DATETIME(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6)))") +
+            table,
+    };
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload LONGTEXT NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload_bytes LONGBLOB NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_headers LONGTEXT NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_raw_headers LONGTEXT NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_at DATETIME(6) NULL"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_by VARCHAR(191) NULL"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count INT NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -238,6 +272,7 @@ QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& data
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

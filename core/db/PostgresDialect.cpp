@@ -243,7 +243,66 @@ $fn$)"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS raw_headers text"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS storage_note text"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // Write amplification (docs/benchmarks.md, "Relay"): no status change is HOT (status is in the
+    // partial indexes' predicates), so every claim and mark inserts into every full index and into
+    // each partial index the new row version matches. Fewer, merged indexes on the relay's path:
+    // - sending_idx (lease_until) WHERE SENDING duplicated lease_holders_idx (worker_id,
+    //   lease_until) WHERE SENDING, which serves the reaper as well (SENDING rows are few);
+    // - unsent_attempts_idx (status, attempts) over PENDING/SENDING/FAILED was a third index a
+    //   claim wrote: the attempts histogram now reads attempts from the PENDING (claim) index, the
+    //   FAILED/DEAD index and the SENDING index (each INCLUDE attempts), all index-only scans;
+    // - created_idx (a B-tree over every row, written by every status change) becomes a BRIN
+    //   index: created_at follows id, so block ranges answer the time filters;
+    // - the console's failure groups (GROUP BY error over unsent rows with an error) read every
+    //   row of the table for want of an index with their predicate; errors_idx holds only the
+    //   rows with an error, which the relay's common path (claim and mark of events that never
+    //   failed) never writes;
+    // - autovacuum of a queue table: vacuum at 1 % dead rows, not the default 20 %.
+    Migration relayPath{6, QStringLiteral("fewer indexes on the relay's path; queue autovacuum"), {}};
+    relayPath.statements = QStringList{
+        QStringLiteral("DROP INDEX IF EXISTS {events}_sending_idx"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_unsent_attempts_idx"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_pending_idx"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_pending_idx ON {events} (id) INCLUDE (attempts) "
+                       "WHERE status = 'PENDING'"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_lease_holders_idx"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_lease_holders_idx ON {events} (worker_id, "
+                       "lease_until) INCLUDE (attempts) WHERE status = 'SENDING'"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_problem_idx"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_problem_idx ON {events} (status, id) INCLUDE "
+                       "(attempts) WHERE status IN ('FAILED','DEAD')"),
+        QStringLiteral("DROP INDEX IF EXISTS {events}_created_idx"),
+        QStringLiteral(
+            "CREATE INDEX IF NOT EXISTS {events}_created_brin ON {events} USING brin (created_at)"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_errors_idx ON {events} (id) WHERE status IN "
+                       "('PENDING','SENDING','FAILED','DEAD') AND last_error IS NOT NULL"),
+        QStringLiteral("ALTER TABLE {events} SET (autovacuum_vacuum_scale_factor = 0.01, "
+                       "autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_insert_scale_factor = 0.01, "
+                       "autovacuum_analyze_scale_factor = 0.02, autovacuum_vacuum_cost_delay = 1)"),
+    };
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name text PRIMARY KEY,
+  duplicates_total bigint NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now()))"),
+    };
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_payload_bytes bytea"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_headers text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS original_raw_headers text"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_at timestamptz"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edited_by text"),
+        QStringLiteral(
+            "ALTER TABLE {dead_letters} ADD COLUMN IF NOT EXISTS edit_count integer NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -261,6 +320,7 @@ QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& d
         grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{dead_letters}")),
         grant(QStringLiteral("SELECT, INSERT"), QStringLiteral("{audit}")),
         grant(QStringLiteral("SELECT, INSERT, UPDATE, DELETE"), QStringLiteral("{relays}")),
+        grant(QStringLiteral("SELECT, INSERT, UPDATE"), QStringLiteral("{consumer_counters}")),
         grant(QStringLiteral("SELECT"), QStringLiteral("{migrations}")),
     };
 }

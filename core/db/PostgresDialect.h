@@ -26,6 +26,10 @@ public:
     {
         return QStringLiteral("CAST(%1 AS bigint)").arg(placeholder);
     }
+    QString bigintArray(const QString& placeholder) const override
+    {
+        return QStringLiteral("CAST(%1 AS bigint[])").arg(placeholder);
+    }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString tableStatistics() const override;

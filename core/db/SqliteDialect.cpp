@@ -210,7 +210,34 @@ QVector<Migration> SqliteDialect::migrations() const
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN raw_headers TEXT"),
         QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN storage_note TEXT"),
     };
-    return {tables, triggers, relayCounters, covering, deadLetterReplay};
+    // Write amplification (docs/benchmarks.md, "Relay"): sending_idx (lease_until) WHERE SENDING
+    // duplicated lease_holders_idx (worker_id, lease_until) WHERE SENDING, which serves the reaper.
+    Migration relayPath{6, QStringLiteral("fewer indexes on the relay's path"), {}};
+    relayPath.statements = QStringList{
+        QStringLiteral("DROP INDEX IF EXISTS {events}_sending_idx"),
+    };
+    Migration consumerCounters{
+        7, QStringLiteral("per-consumer counters the inbox cannot hold (duplicates skipped)"), {}};
+    consumerCounters.statements = QStringList{
+        QStringLiteral(R"(CREATE TABLE IF NOT EXISTS {consumer_counters} (
+  consumer_name TEXT NOT NULL PRIMARY KEY,
+  duplicates_total INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT))"),
+    };
+    // An operator's edit of a dead letter before its replay: the message as it came is kept here
+    // (the first edit copies it), the edited one takes its place in payload, headers and friends.
+    Migration deadLetterEdits{
+        8, QStringLiteral("dead-letter edits: the original message kept beside the edited one"), {}};
+    deadLetterEdits.statements = QStringList{
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_payload TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_payload_bytes BLOB"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_headers TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN original_raw_headers TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_at TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edited_by TEXT"),
+        QStringLiteral("ALTER TABLE {dead_letters} ADD COLUMN edit_count INTEGER NOT NULL DEFAULT 0"),
+    };
+    return {tables, triggers, relayCounters, covering, deadLetterReplay, relayPath, consumerCounters, deadLetterEdits};
 }
 
 } // namespace outbox

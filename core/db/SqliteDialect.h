@@ -22,6 +22,7 @@ public:
     QString nowPlusMillis(const QString& placeholder) const override;
     QString forUpdate() const override { return {}; }
     QString forUpdateSkipLocked() const override { return {}; }
+    QString changeCounter() const override { return QStringLiteral("PRAGMA data_version"); }
     bool hasUpdateReturning() const override { return true; }
     QVector<Migration> migrations() const override;
     QString timestampType() const override { return QStringLiteral("TEXT"); }

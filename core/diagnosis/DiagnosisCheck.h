@@ -23,6 +23,10 @@ public:
     // Empty when the check applies to this database; otherwise why it does not (reported as skipped).
     virtual QString notApplicable(DiagnosisContext& context) const;
     virtual Result<QVector<Finding>> run(DiagnosisContext& context) = 0;
+
+protected:
+    // "Start a relay on this database", the command line with a placeholder for the brokers.
+    static PreparedAction startRelayAction(const DiagnosisContext& context);
 };
 
 } // namespace outbox

@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
 #include "core/relay/RelayStats.h"
 
@@ -120,6 +121,18 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     while (consumers->next())
         s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(),
                                      consumers->value(2).toLongLong()};
+
+    auto processedTotals = m_db.exec(QStringLiteral(
+        "SELECT consumer_name, COUNT(*) FROM {inbox} WHERE status = 'PROCESSED' GROUP BY consumer_name"));
+    if (!processedTotals)
+        return processedTotals.error();
+    while (processedTotals->next())
+        s.consumerProcessedTotal.insert(processedTotals->value(0).toString(),
+                                        processedTotals->value(1).toLongLong());
+    auto duplicates = InboxStore(m_db).duplicateCounts();
+    if (!duplicates)
+        return duplicates.error();
+    s.consumerDuplicatesTotal = *duplicates;
 
     s.unconsumedOlderThanMs = m_unconsumedOlderThanMs;
     s.unconsumedWindowMs = m_unconsumedWindowMs;

@@ -52,6 +52,12 @@ void MetricsSampler::setUnconsumedConsumers(const QStringList& consumers, qint64
         Qt::QueuedConnection);
 }
 
+void MetricsSampler::setConsumerLag(const ConsumerLag::Options& options)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, options] { w->setConsumerLag(options); }, Qt::QueuedConnection);
+}
+
 void MetricsSampler::sampleNow()
 {
     QMetaObject::invokeMethod(m_worker, &MetricsSamplerWorker::tick, Qt::QueuedConnection);

@@ -27,6 +27,8 @@ public:
     // outbox_unconsumed_events for these consumers (see MetricsQuery::setUnconsumedConsumers).
     void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000,
                                 qint64 windowMs = 3600000);
+    // outbox_consumer_lag: asks the brokers (at most every 10 s) for every consumer with an inbox row.
+    void setConsumerLag(const ConsumerLag::Options& options);
     void sampleNow();
     void stop();
 

@@ -38,6 +38,12 @@ void MetricsSamplerWorker::setUnconsumedConsumers(const QStringList& consumers, 
     m_unconsumedWindowMs = windowMs;
 }
 
+void MetricsSamplerWorker::setConsumerLag(const ConsumerLag::Options& options)
+{
+    m_lag = options;
+    m_lagAge.invalidate();
+}
+
 void MetricsSamplerWorker::tick()
 {
     if (m_paused)
@@ -60,6 +66,27 @@ void MetricsSamplerWorker::tick()
         emit failed(snapshot.message());
         m_db.reset(); // reconnect on the next tick
         return;
+    }
+    if (!m_lag.bootstrap.isEmpty()) {
+        static constexpr qint64 LagIntervalMs = 10000;
+        if (!m_lagAge.isValid() || m_lagAge.elapsed() >= LagIntervalMs) {
+            m_lagAge.start();
+            m_lastLag.clear();
+            m_lastLagError.clear();
+            ConsumerLag::Options o = m_lag;
+            o.timeoutMs = std::min(o.timeoutMs, 3000);
+            for (auto it = snapshot->consumerProcessedTotal.cbegin();
+                 it != snapshot->consumerProcessedTotal.cend(); ++it) {
+                auto lag = ConsumerLag::query(o, it.key());
+                if (!lag) {
+                    m_lastLagError = lag.message();
+                    break;
+                }
+                m_lastLag += *lag;
+            }
+        }
+        snapshot->consumerLag = m_lastLag;
+        snapshot->consumerLagError = m_lastLagError;
     }
     emit snapshotReady(*snapshot);
 }

@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/metrics/MetricsSnapshot.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 #include <memory>
@@ -22,6 +23,7 @@ public slots:
     void setInterval(int intervalMs);
     void setPaused(bool paused);
     void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs, qint64 windowMs);
+    void setConsumerLag(const outbox::ConsumerLag::Options& options);
     void tick();
     void stop();
 
@@ -38,6 +40,10 @@ private:
     QStringList m_unconsumedConsumers;
     qint64 m_unconsumedOlderThanMs = 60000;
     qint64 m_unconsumedWindowMs = 3600000;
+    ConsumerLag::Options m_lag;
+    QElapsedTimer m_lagAge; // the brokers are asked at most every LagIntervalMs
+    QVector<PartitionLag> m_lastLag;
+    QString m_lastLagError;
 };
 
 } // namespace outbox

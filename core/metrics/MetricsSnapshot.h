@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/broker/ConsumerLag.h"
 #include "core/db/RelayRecord.h"
 
 #include <QDateTime>
@@ -54,6 +55,12 @@ struct MetricsSnapshot
     // consumer is configured.
     QMap<QString, qint64> unconsumed;
     qint64 unconsumedOlderThanMs = 0;
+    // Per consumer: inbox rows PROCESSED, and redeliveries skipped as duplicates (consumer_counters).
+    QMap<QString, qint64> consumerProcessedTotal;
+    QMap<QString, qint64> consumerDuplicatesTotal;
+    // With a Kafka bootstrap (MetricsSampler::setConsumerLag): lag per consumer and partition.
+    QVector<PartitionLag> consumerLag;
+    QString consumerLagError;
     qint64 unconsumedWindowMs = 0;
     int recentWindowSeconds = 300;
 

@@ -2,6 +2,8 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetter.h"
+#include "core/db/DeadLetterGroups.h"
+#include "core/db/EventStatus.h"
 #include "core/db/OutboxEvent.h"
 #include "core/ops/AuditLog.h"
 #include "core/support/Failpoints.h"
@@ -114,6 +116,19 @@ Spec specFor(const Dialect& d, ActionKind kind, const ActionRequest& request)
             spec.filter = request.deadLetterFilter->toCondition(d);
     }
     return spec;
+}
+
+bool hasGroup(const ActionRequest& r)
+{
+    return r.group.has_value() || r.deadLetterGroup.has_value();
+}
+
+// A page of the target group's members (event or dead-letter failure group), ascending ids.
+Result<QVector<qint64>> groupMembers(Database& db, const ActionRequest& r, qint64 afterId, int limit)
+{
+    if (r.deadLetterGroup)
+        return DeadLetterGroups(db).ids(*r.deadLetterGroup, afterId, limit);
+    return FailureGroups(db).ids(*r.group, afterId, limit);
 }
 
 bool hasFilter(ActionKind kind, const ActionRequest& r)
@@ -242,12 +257,12 @@ Result<QVector<qint64>> selectChunk(Database& db, const Spec& spec, const Action
         cursor.exhausted = cursor.position >= cursor.ids.size();
         return chunk;
     }
-    if (request.group) {
-        // The group's members come from FailureGroups (error class + fingerprint); of those, the
-        // ones the action accepts now make the chunk.
+    if (hasGroup(request)) {
+        // The group's members come from FailureGroups or DeadLetterGroups (error class +
+        // fingerprint); of those, the ones the action accepts now make the chunk.
         while (chunk.size() < size && !cursor.exhausted) {
             const int page = size - int(chunk.size());
-            auto members = FailureGroups(db).ids(*request.group, cursor.afterId, page);
+            auto members = groupMembers(db, request, cursor.afterId, page);
             if (!members)
                 return members.error();
             if (members->size() < page)
@@ -418,6 +433,13 @@ QJsonObject ActionResult::toJson() const
         o[QStringLiteral("audit_id")] = auditId;
     if (!replayToken.isEmpty())
         o[QStringLiteral("replay_token")] = replayToken;
+    if (dryRun && action.startsWith(QLatin1String("events."))) {
+        QJsonArray ord;
+        for (const OrderingConsequence& consequence : ordering)
+            ord.append(consequence.toJson());
+        o[QStringLiteral("ordering")] = ord;
+        o[QStringLiteral("consequences")] = QJsonArray::fromStringList(consequences);
+    }
     return o;
 }
 
@@ -432,13 +454,15 @@ Status BulkActionEngine::validate(ActionKind kind, const ActionRequest& r, Actio
     if (events && r.deadLetterFilter)
         return fail(ActionInput::Filter, QStringLiteral("a dead-letter filter does not select events"));
     if (!events && (r.eventFilter || r.group))
-        return fail(ActionInput::Filter,
-                    QStringLiteral("dead-letter actions take ids or a dead-letter filter"));
-    const int targets = int(!r.ids.isEmpty()) + int(r.group.has_value()) + int(hasFilter(kind, r));
+        return fail(
+            ActionInput::Filter,
+            QStringLiteral("dead-letter actions take ids, a dead-letter group or a dead-letter filter"));
+    if (events && r.deadLetterGroup)
+        return fail(ActionInput::Group, QStringLiteral("a dead-letter group does not select events"));
+    const int targets = int(!r.ids.isEmpty()) + int(hasGroup(r)) + int(hasFilter(kind, r));
     if (targets == 0)
         return fail(ActionInput::Targets,
-                    events ? QStringLiteral("name the targets: ids, a failure group or a filter")
-                           : QStringLiteral("name the targets: ids or a filter"));
+                    QStringLiteral("name the targets: ids, a failure group or a filter"));
     if (targets > 1)
         return fail(ActionInput::Targets,
                     QStringLiteral("name one kind of target: ids, a failure group or a filter, not several"));
@@ -462,6 +486,22 @@ Status BulkActionEngine::validate(ActionKind kind, const ActionRequest& r, Actio
             return fail(ActionInput::Group,
                         QStringLiteral("a failure group's fingerprint is limited to %1 characters")
                             .arg(MaxFingerprintLength));
+    }
+    if (r.deadLetterGroup) {
+        const DeadLetterGroup& g = *r.deadLetterGroup;
+        if (g.consumerName.isEmpty() || g.errorClass.isEmpty())
+            return fail(ActionInput::Group,
+                        QStringLiteral("a dead-letter group is named by its consumer, error "
+                                       "class and fingerprint"));
+        if (g.fingerprint.size() > MaxFingerprintLength || g.errorClass.size() > MaxFingerprintLength ||
+            g.consumerName.size() > MaxFingerprintLength)
+            return fail(ActionInput::Group,
+                        QStringLiteral("a failure group's fingerprint is limited to %1 characters")
+                            .arg(MaxFingerprintLength));
+        for (const QString& status : g.statuses)
+            if (!DeadLetterStatus::parse(status))
+                return fail(ActionInput::Group,
+                            QStringLiteral("unknown dead-letter status \"%1\"").arg(status));
     }
     if (!r.dryRun && r.reason.trimmed().isEmpty())
         return fail(ActionInput::Reason, QStringLiteral("a reason is required"));
@@ -493,6 +533,7 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
     result.action = spec.action;
     result.dryRun = true;
     QMap<QString, qint64> before;
+    QVector<qint64> orderingIds; // event actions: eligible targets whose aggregates are looked at
 
     if (!r.ids.isEmpty()) {
         const QVector<qint64> ids = sortedUnique(r.ids);
@@ -503,15 +544,16 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
                 !s)
                 return s.error();
             result.matched += eligible.size();
+            orderingIds << eligible.mid(0, ActionResult::MaxOrderingIds - int(orderingIds.size()));
             if (Status s = appendSample(m_db, spec, eligible, r.sampleSize, result); !s)
                 return s.error();
         }
-    } else if (r.group) {
+    } else if (hasGroup(r)) {
         // Walk the group's members in keyset pages; memory stays at one page.
         constexpr int Page = 10000;
         qint64 afterId = 0;
         while (true) {
-            auto members = FailureGroups(m_db).ids(*r.group, afterId, Page);
+            auto members = groupMembers(m_db, r, afterId, Page);
             if (!members)
                 return members.error();
             for (int i = 0; i < members->size(); i += MaxChunkSize) {
@@ -521,6 +563,7 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
                     !s)
                     return s.error();
                 result.matched += eligible.size();
+                orderingIds << eligible.mid(0, ActionResult::MaxOrderingIds - int(orderingIds.size()));
                 if (Status s = appendSample(m_db, spec, eligible, r.sampleSize, result); !s)
                     return s.error();
             }
@@ -567,7 +610,27 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
                                          ? OutboxEvent::fromQuery(*sample, m_db.dialect()).toJson()
                                          : DeadLetter::fromQuery(*sample, m_db.dialect()).toJson());
         }
+        if (isEventAction(kind) && result.matched > 0) {
+            SqlCondition first = target;
+            first.binds.insert(QStringLiteral(":ordering_limit"), ActionResult::MaxOrderingIds);
+            auto ids =
+                m_db.exec(QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :ordering_limit")
+                              .arg(spec.table, first.where()),
+                          first.binds);
+            if (!ids)
+                return ids.error();
+            while (ids->next())
+                orderingIds << ids->value(0).toLongLong();
+        }
         tx.rollback();
+    }
+    if (isEventAction(kind) && !orderingIds.isEmpty()) {
+        // What unblocking means in ordering mode: the later events of each aggregate follow.
+        auto ordering = BlockedAggregates(m_db).consequences(orderingIds);
+        if (!ordering)
+            return ordering.error();
+        result.ordering = *ordering;
+        result.consequences = BlockedAggregates::describe(*ordering, kind == ActionKind::MarkDead);
     }
     result.before = countsToJson(before);
     result.expected = result.matched;
@@ -608,6 +671,11 @@ Result<ActionResult> BulkActionEngine::run(ActionKind kind, const ActionRequest&
         auditFilter[QStringLiteral("group")] =
             QJsonObject{{QStringLiteral("error_class"), r.group->errorClass},
                         {QStringLiteral("fingerprint"), r.group->fingerprint}};
+    else if (r.deadLetterGroup)
+        auditFilter[QStringLiteral("group")] =
+            QJsonObject{{QStringLiteral("consumer"), r.deadLetterGroup->consumerName},
+                        {QStringLiteral("error_class"), r.deadLetterGroup->errorClass},
+                        {QStringLiteral("fingerprint"), r.deadLetterGroup->fingerprint}};
     if (!r.replayTopic.isEmpty() && kind == ActionKind::ReplayDeadLetters)
         auditFilter[QStringLiteral("replay_topic")] = r.replayTopic;
     if (chunked)

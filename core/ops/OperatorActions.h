@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/db/BlockedAggregates.h"
 #include "core/db/DeadLetterFilter.h"
+#include "core/db/DeadLetterGroups.h"
 #include "core/db/EventFilter.h"
 #include "core/db/FailureGroups.h"
 #include "core/support/Result.h"
@@ -16,7 +18,7 @@ namespace outbox {
 class Database;
 
 // The four operator actions. Event actions take ids, a failure group or an event filter;
-// dead-letter actions take ids or a dead-letter filter.
+// dead-letter actions take ids, a dead-letter failure group or a dead-letter filter.
 enum class ActionKind { Requeue, MarkDead, ReplayDeadLetters, DiscardDeadLetters };
 
 // "events.requeue", "events.dead", "dlq.replay", "dlq.discard": the audit log's action names.
@@ -30,6 +32,7 @@ struct ActionRequest
     std::optional<FailureGroup> group;                // event actions: every event of the group
     std::optional<EventFilter> eventFilter;           // event actions
     std::optional<DeadLetterFilter> deadLetterFilter; // dead-letter actions
+    std::optional<DeadLetterGroup> deadLetterGroup;   // dead-letter actions: every dead letter of the group
     QString reason;                                   // required unless dryRun
     QString actor;
     bool dryRun = false;
@@ -75,6 +78,12 @@ struct ActionResult
     qint64 lastId = 0;                 // keyset cursor: the highest id a committed chunk covered
     bool cancelled = false;            // stopped between chunks on request; the rest is untouched
     QString replayToken;
+    // Event actions, previews: the targeted events that have later PENDING events in their
+    // aggregate (in ordering mode those wait for them), at most MaxOrderingIds targets looked at,
+    // and one sentence for each ("3 later events of Order/O-42 will be sent after it").
+    static constexpr int MaxOrderingIds = 1000;
+    QVector<OrderingConsequence> ordering;
+    QStringList consequences;
 
     qint64 processed() const { return matched + conflictCount; }
     QJsonObject toJson() const;

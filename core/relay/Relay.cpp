@@ -1,6 +1,7 @@
 #include "core/relay/Relay.h"
 
 #include "core/db/EventStatus.h"
+#include "core/db/NewEventsHub.h"
 #include "core/db/RelayStore.h"
 #include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
@@ -62,23 +63,60 @@ Status Relay::connect()
     m_db = std::move(db).value();
     m_store = std::make_unique<EventStore>(*m_db);
     m_listening = false;
+    m_notifyContext = std::make_unique<QObject>();
+    // A relay in the writer's process is woken by the commit itself.
+    const QString key = m_db->eventsKey();
+    if (m_options.localWakeup)
+        QObject::connect(&NewEventsHub::instance(), &NewEventsHub::committed, m_notifyContext.get(),
+                         [this, key](const QString& committed) {
+                             if (committed == key)
+                                 m_notified = true;
+                         });
     if (m_options.notify && m_db->dialect().supportsNotifications()) {
-        m_listening = m_db->listenForNewEvents();
-        if (m_listening) {
-            m_notifyContext = std::make_unique<QObject>();
-            m_db->onNotification(m_notifyContext.get(), [this] { m_notified = true; });
+        // LISTEN on a connection of its own that runs no other statement: a notification that
+        // arrives while a claim or mark runs on the working connection would be read by libpq
+        // inside that statement's result and wait in its queue, unseen by the socket notifier,
+        // until the next notification or the poll interval (the cause of NOTIFY being slower than
+        // polling under load).
+        Database::Options listenOptions = dbOptions;
+        listenOptions.purpose = QStringLiteral("relay-listen");
+        auto listener = Database::open(m_url, listenOptions);
+        if (listener) {
+            m_listener = std::move(listener).value();
+            m_listening = m_listener->listenForNewEvents();
         }
-        if (!m_listening)
+        if (m_listening)
+            m_listener->onNotification(m_notifyContext.get(), [this] { m_notified = true; });
+        else
             m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms")
                       .arg(m_db->dialect().newEventsChannel())
                       .arg(m_options.pollIntervalMs));
     }
+    // Without notifications, ask the database cheaply whether anything committed (SQLite: PRAGMA
+    // data_version) every few milliseconds, and claim only then or after the poll interval.
+    m_changeCounter = m_listening ? QString() : m_db->dialect().changeCounter();
+    m_lastChangeCount = QVariant();
+    m_sinceChangeCheck.start();
     return {};
+}
+
+bool Relay::databaseChanged()
+{
+    if (m_changeCounter.isEmpty() || !m_db || m_sinceChangeCheck.elapsed() < ChangeCheckMs)
+        return false;
+    m_sinceChangeCheck.restart();
+    auto count = m_db->scalar(m_changeCounter);
+    if (!count)
+        return true; // let the claim find out what is wrong
+    const bool changed = !m_lastChangeCount.isValid() || *count != m_lastChangeCount;
+    m_lastChangeCount = *count;
+    return changed;
 }
 
 bool Relay::reconnectDatabase()
 {
     m_notifyContext.reset();
+    m_listener.reset();
     m_store.reset();
     m_db.reset();
     Status s = connect();
@@ -151,8 +189,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
         const int window = m_options.pipeline ? 2 * m_options.batchSize : m_options.batchSize;
         // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
-        const bool due =
-            !lastClaimEmpty || m_notified || m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        const bool due = !lastClaimEmpty || m_notified ||
+                         m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs || databaseChanged();
         // After librdkafka's queue refused messages, claim again only once the flights are done.
         if (m_queueFull && m_flights.empty())
             m_queueFull = false;
@@ -513,17 +551,28 @@ void Relay::maintenance(bool force)
 
 void Relay::waitForWork(int ms, const std::atomic<bool>& stopRequested)
 {
-    // Wakes on a NOTIFY (PostgreSQL), on stop, or when the poll interval has passed.
+    // Wakes on a NOTIFY (PostgreSQL), on a commit of events in this process, on a change the
+    // database reports (SQLite), on stop, or when the poll interval has passed.
     QEventLoop loop;
     QObject context;
-    if (m_listening && m_db)
-        m_db->onNotification(&context, [&] { loop.quit(); });
+    if (m_listening && m_listener)
+        m_listener->onNotification(&context, [&] { loop.quit(); });
+    if (m_db && m_options.localWakeup) {
+        const QString key = m_db->eventsKey();
+        QObject::connect(&NewEventsHub::instance(), &NewEventsHub::committed, &context,
+                         [&, key](const QString& committed) {
+                             if (committed == key)
+                                 loop.quit();
+                         });
+    }
     QTimer tick;
     QObject::connect(&tick, &QTimer::timeout, &context, [&] {
-        if (stopRequested.load() || m_notified)
+        if (stopRequested.load() || m_notified || databaseChanged()) {
+            m_notified = true;
             loop.quit();
+        }
     });
-    tick.start(50);
+    tick.start(m_changeCounter.isEmpty() ? 50 : ChangeCheckMs);
     QTimer::singleShot(ms, &context, [&] { loop.quit(); });
     loop.exec();
 }

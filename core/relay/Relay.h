@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QVariant>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -58,6 +59,7 @@ private:
     void mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
+    bool databaseChanged();
     void drain();
     void setState(const QString& state, const QString& error = {});
     void degrade(const QString& why);
@@ -92,6 +94,13 @@ private:
     int m_claimLimit = 0;              // after a full queue: claim what fitted, doubling back up; 0 none
     bool m_notified = false;
     std::unique_ptr<QObject> m_notifyContext;
+    std::unique_ptr<Database> m_listener; // LISTEN only (PostgreSQL): never runs other statements
+    // Without notifications: the statement that tells whether others committed (SQLite), its last
+    // answer, and when it was last asked.
+    static constexpr int ChangeCheckMs = 5;
+    QString m_changeCounter;
+    QVariant m_lastChangeCount;
+    QElapsedTimer m_sinceChangeCheck;
 };
 
 } // namespace outbox

@@ -1,4 +1,6 @@
 #include "core/db/DeadLetterStore.h"
+#include "core/db/EventStore.h"
+#include "core/db/EventWriter.h"
 #include "core/db/Migrator.h"
 #include "tests/support/TestDatabases.h"
 
@@ -99,6 +101,83 @@ private slots:
         QCOMPARE(store.markReplayed(l.id, claim->leaseToken).value(), true);
     }
 
+    // Migration 6 on a database created at version 5 with events in every state: the indexes
+    // change, the rows stay, and the relay's claim and mark work on the upgraded table.
+    void upgradesAVersion5DatabaseWithEvents_data() { TestDatabases::addKinds(); }
+    void upgradesAVersion5DatabaseWithEvents()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::open(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
+        const Dialect& d = db->dialect();
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE {migrations} (version INTEGER PRIMARY KEY, description "
+                                        "VARCHAR(255) NOT NULL, applied_at VARCHAR(40) NOT NULL)"))
+                    .ok());
+        for (const Migration& m : d.migrations()) {
+            if (m.version > 5)
+                continue;
+            for (const QString& statement : m.statements) {
+                auto q = db->exec(statement);
+                QVERIFY2(q.ok(), qPrintable(q.message()));
+            }
+            QVERIFY(
+                db->exec(QStringLiteral("INSERT INTO {migrations} (version, description, applied_at) VALUES "
+                                        "(:v, 'old', 'then')"),
+                         {{QStringLiteral(":v"), m.version}})
+                    .ok());
+        }
+        QVERIFY(db->beginWrite().ok());
+        QVector<NewEvent> events;
+        for (int i = 0; i < 30; ++i) {
+            NewEvent e;
+            e.eventType = QStringLiteral("OrderCreated");
+            e.aggregateType = QStringLiteral("Order");
+            e.aggregateId = QStringLiteral("O%1").arg(i);
+            e.payload = QByteArrayLiteral("{\"n\":1}");
+            events << e;
+        }
+        QVERIFY(EventWriter(*db).appendBatch(events).ok());
+        QVERIFY(db->commit().ok());
+        QVERIFY(
+            db->exec(QStringLiteral("UPDATE {events} SET status = 'FAILED', last_error = 'boom' WHERE id <= "
+                                    "(SELECT MIN(id) + 4 FROM (SELECT id FROM {events}) x)"))
+                .ok());
+        EventStore store(*db);
+        auto before = store.claim(QStringLiteral("old-relay"), 5, 60000);
+        QVERIFY2(before.ok(), qPrintable(before.message()));
+        QCOMPARE(before->events.size(), 5);
+
+        Migrator migrator(*db);
+        QCOMPARE(migrator.currentVersion().value(), 5);
+        auto report = migrator.migrate();
+        QVERIFY2(report.ok(), qPrintable(report.message()));
+        QVERIFY(report->applied.contains(6));
+        QCOMPARE(report->currentVersion, migrator.latestVersion());
+
+        auto counts = store.counts();
+        QVERIFY(counts.ok());
+        QCOMPARE(counts->byStatus.value(QStringLiteral("FAILED")), qint64(5));
+        QCOMPARE(counts->byStatus.value(QStringLiteral("SENDING")), qint64(5));
+        QCOMPARE(counts->byStatus.value(QStringLiteral("PENDING")), qint64(20));
+        // The lease taken before the upgrade still fences: the old relay marks its own events.
+        QVector<SentMark> marks;
+        for (const OutboxEvent& e : before->events)
+            marks << SentMark{e.id, 1, e.id};
+        auto marked = store.markSent(before->leaseToken, marks);
+        QVERIFY2(marked.ok(), qPrintable(marked.message()));
+        QCOMPARE(marked->updated, 5);
+        QVERIFY(marked->fenced.isEmpty());
+        auto after = store.claim(QStringLiteral("new-relay"), 100, 60000);
+        QVERIFY2(after.ok(), qPrintable(after.message()));
+        QCOMPARE(after->events.size(), 20);
+        if (kind == QLatin1String("postgresql")) {
+            auto options = db->scalar(QStringLiteral("SELECT array_to_string(reloptions, ',') FROM pg_class "
+                                                     "WHERE oid = 'outbox_events'::regclass"));
+            QVERIFY(options.ok());
+            QVERIFY2(options->toString().contains(QStringLiteral("autovacuum_vacuum_scale_factor=0.01")),
+                     qPrintable(options->toString()));
+        }
+    }
+
     void createsTheIndexesTheClaimAndBrowserNeed_data() { TestDatabases::addKinds(); }
     void createsTheIndexesTheClaimAndBrowserNeed()
     {
@@ -124,11 +203,22 @@ private slots:
         const QString all = indexes.join(QLatin1Char('\n'));
         QVERIFY2(all.contains(QStringLiteral("aggregate_idx")), qPrintable(all));
         if (kind == QLatin1String("mysql")) {
-            QVERIFY2(all.contains(QStringLiteral("outbox_events_claim_idx")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("outbox_events_status_id_idx")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("outbox_events_status_worker_idx")), qPrintable(all));
         } else {
             QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")),
                      qPrintable(all));
-            QVERIFY2(all.contains(QStringLiteral("sending_idx")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("lease_holders_idx")), qPrintable(all));
+        }
+        // Migration 6: no index duplicates another on the relay's path.
+        QVERIFY2(!all.contains(QStringLiteral("sending_idx")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("claim_idx")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("outbox_events_lease_idx")), qPrintable(all));
+        if (kind == QLatin1String("postgresql")) {
+            QVERIFY2(!all.contains(QStringLiteral("unsent_attempts_idx")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("USING brin (created_at)")), qPrintable(all));
+            QVERIFY2(all.contains(QStringLiteral("INCLUDE (attempts) WHERE (status = 'PENDING'")),
+                     qPrintable(all));
         }
     }
 

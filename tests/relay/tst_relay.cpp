@@ -64,6 +64,28 @@ class TestRelay : public QObject
 {
     Q_OBJECT
 
+private:
+    void sqliteWakeUp(bool localWakeup)
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("wake"));
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("sqlite-wake"));
+        o.pollIntervalMs = 20000;
+        o.localWakeup = localWakeup;
+        RelayThread relay(db->url(), o);
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")) == 1, 10000);
+        for (int round = 0; round < 3; ++round) {
+            QTest::qWait(300); // idle: the first claims found nothing
+            QElapsedTimer t;
+            t.start();
+            write(*db, {orderEvent(QStringLiteral("W%1").arg(round), 1)});
+            QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == round + 1, 10000);
+            QVERIFY2(t.elapsed() < 2000, qPrintable(QString::number(t.elapsed())));
+        }
+        relay.stop();
+    }
+
 private slots:
     void cleanup() { QVERIFY(Failpoints::configure(QString()).ok()); }
 
@@ -360,6 +382,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notify"));
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("listener"));
         o.pollIntervalMs = 20000;
+        o.localWakeup = false; // the NOTIFY, not the commit in this process, must wake it
         RelayThread relay(db->url(), o);
         relay.start();
         QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")) == 1, 10000);
@@ -371,6 +394,11 @@ private slots:
         relay.stop();
         QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
     }
+
+    // SQLite has no NOTIFY: a writer in the relay's process wakes it through NewEventsHub at
+    // commit, and a writer elsewhere through PRAGMA data_version, polled every few milliseconds.
+    void sqliteRelayWakesOnACommitInItsProcess() { sqliteWakeUp(true); }
+    void sqliteRelayNoticesOtherWritersThroughDataVersion() { sqliteWakeUp(false); }
 
     void unsafeConfigurationIsRefusedAtStart()
     {

@@ -28,13 +28,19 @@ HttpTestClient::Reply HttpTestClient::del(const QString& path, const QByteArray&
     return send("DELETE", path, {}, token);
 }
 
+HttpTestClient::Reply HttpTestClient::patch(const QString& path, const QByteArray& body,
+                                            const QByteArray& token)
+{
+    return send("PATCH", path, body, token);
+}
+
 HttpTestClient::Reply HttpTestClient::send(const QByteArray& verb, const QString& pathAndQuery,
                                            const QByteArray& body, const QByteArray& token)
 {
     QNetworkRequest request(m_base.resolved(QUrl(pathAndQuery)));
     if (!token.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + token);
-    if (verb == "POST")
+    if (verb == "POST" || verb == "PATCH")
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     QNetworkReply* reply = m_nam.sendCustomRequest(request, verb, body);
     if (m_ignoreSslErrors)

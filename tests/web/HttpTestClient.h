@@ -27,6 +27,7 @@ public:
     Reply get(const QString& pathAndQuery, const QByteArray& token = {});
     Reply post(const QString& path, const QByteArray& body, const QByteArray& token = {});
     Reply del(const QString& path, const QByteArray& token = {});
+    Reply patch(const QString& path, const QByteArray& body, const QByteArray& token = {});
     // For TLS tests against a self-signed certificate.
     void setIgnoreSslErrors(bool ignore) { m_ignoreSslErrors = ignore; }
 

@@ -6,7 +6,9 @@
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/connection/ConnectDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
@@ -60,6 +62,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->addTab(m_relays, tr("Relays"));
     m_recovery = new RecoveryPage(m_pages);
     m_pages->addTab(m_recovery, tr("Recovery"));
+    m_consumers = new ConsumersPage(m_pages);
+    m_pages->addTab(m_consumers, tr("Consumers"));
+    connect(m_consumers, &ConsumersPage::statusMessage, this, &MainWindow::showStatus);
+    m_blocked = new BlockedAggregatesPage(m_pages);
+    m_pages->addTab(m_blocked, tr("Blocked"));
+    connect(m_blocked, &BlockedAggregatesPage::statusMessage, this, &MainWindow::showStatus);
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -278,6 +286,8 @@ void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profi
     m_audit->setContext(context);
     m_relays->setContext(context, url);
     m_recovery->setContext(context, m_diagnosisOptions);
+    m_consumers->setContext(context);
+    m_blocked->setContext(context);
     m_sampler->start(m_intervalMs);
 
     QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
@@ -334,6 +344,8 @@ void MainWindow::disconnectFromDatabase()
         m_audit->setContext(none);
         m_relays->setContext(none, DatabaseUrl{});
         m_recovery->setContext(none);
+        m_consumers->setContext(none);
+        m_blocked->setContext(none);
     }
     delete m_sampler;
     m_sampler = nullptr;

@@ -20,6 +20,8 @@ class MetricsSampler;
 namespace outbox::desktop {
 
 class AuditPage;
+class ConsumersPage;
+class BlockedAggregatesPage;
 class ConnectDialog;
 class DatabaseSession;
 class DeadLettersPage;
@@ -56,6 +58,8 @@ public:
     AuditPage* audit() const { return m_audit; }
     RelaysPage* relays() const { return m_relays; }
     RecoveryPage* recovery() const { return m_recovery; }
+    ConsumersPage* consumers() const { return m_consumers; }
+    BlockedAggregatesPage* blocked() const { return m_blocked; }
     QTabWidget* pages() const { return m_pages; }
     int snapshotsSeen() const { return m_snapshots; }
 
@@ -87,6 +91,8 @@ private:
     AuditPage* m_audit = nullptr;
     RelaysPage* m_relays = nullptr;
     RecoveryPage* m_recovery = nullptr;
+    ConsumersPage* m_consumers = nullptr;
+    BlockedAggregatesPage* m_blocked = nullptr;
     DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;

@@ -43,6 +43,8 @@ QJsonObject targetJson(const ActionRequest& r)
     if (r.group)
         t[QStringLiteral("group")] = QJsonObject{{QStringLiteral("error_class"), r.group->errorClass},
                                                  {QStringLiteral("fingerprint"), r.group->fingerprint}};
+    if (r.deadLetterGroup)
+        t[QStringLiteral("group")] = r.deadLetterGroup->toJson();
     return t;
 }
 

@@ -13,8 +13,9 @@ namespace outbox::web {
 struct ApiCall
 {
     bool post = false;
-    bool del = false; // DELETE (cancels a job)
-    QString path;     // e.g. /api/v1/events/42
+    bool del = false;   // DELETE (cancels a job)
+    bool patch = false; // PATCH (edits a dead letter)
+    QString path;       // e.g. /api/v1/events/42
     QUrlQuery query;
     QByteArray body;
     Principal principal;

@@ -201,6 +201,12 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
                    key == QLatin1String("stacktrace") || key == QLatin1String("reason")) {
             if (v.isString())
                 v = maskText(v.toString());
+        } else if (key == QLatin1String("original") && v.isObject()) {
+            v = maskRow(v.toObject()); // an edited dead letter's message as it came
+        } else if (key == QLatin1String("payload_base64")) {
+            v = Mask; // binary bytes cannot be searched for fields: hidden whole
+        } else if ((key == QLatin1String("before") || key == QLatin1String("after")) && v.isObject()) {
+            v = maskStrings(maskRow(v.toObject())); // audit states; a dead-letter edit's messages
         } else if (key == QLatin1String("filter") || key == QLatin1String("before") ||
                    key == QLatin1String("after") || key == QLatin1String("target")) {
             v = maskStrings(v); // an audit entry's recorded filter and states, a job's target

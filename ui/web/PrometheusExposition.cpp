@@ -20,6 +20,19 @@ public:
         m_out += QByteArray(name) + '{' + label + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) +
                  "\"} " + number(value) + '\n';
     }
+    void sampleLabels(const char* name, std::initializer_list<std::pair<const char*, QString>> labels,
+                      double value)
+    {
+        QByteArray line = QByteArray(name) + '{';
+        bool first = true;
+        for (const auto& [label, labelValue] : labels) {
+            if (!first)
+                line += ',';
+            first = false;
+            line += QByteArray(label) + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) + '"';
+        }
+        m_out += line + "} " + number(value) + '\n';
+    }
     QByteArray take() { return std::move(m_out); }
 
 private:
@@ -85,6 +98,23 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
              "Events SENT a while ago (created in the last hour) that the consumer has not processed.");
     for (auto it = s.unconsumed.cbegin(); it != s.unconsumed.cend(); ++it)
         w.sample("outbox_unconsumed_events", "consumer", it.key(), double(it.value()));
+    w.family("outbox_consumer_processed_total", "counter", "Inbox rows PROCESSED per consumer.");
+    for (auto it = s.consumerProcessedTotal.cbegin(); it != s.consumerProcessedTotal.cend(); ++it)
+        w.sample("outbox_consumer_processed_total", "consumer", it.key(), double(it.value()));
+    w.family("outbox_consumer_duplicates_total", "counter",
+             "Redeliveries a consumer skipped because it had processed the event already.");
+    for (auto it = s.consumerDuplicatesTotal.cbegin(); it != s.consumerDuplicatesTotal.cend(); ++it)
+        w.sample("outbox_consumer_duplicates_total", "consumer", it.key(), double(it.value()));
+    if (!s.consumerLag.isEmpty()) {
+        w.family("outbox_consumer_lag", "gauge",
+                 "Messages between a consumer group's committed offset and the partition's high watermark.");
+        for (const PartitionLag& l : s.consumerLag)
+            w.sampleLabels("outbox_consumer_lag",
+                           {{"consumer", l.consumerName},
+                            {"topic", l.topic},
+                            {"partition", QString::number(l.partition)}},
+                           double(l.lag));
+    }
     w.family("outbox_leases_held", "gauge", "SENDING events per lease holder.");
     qint64 expired = 0;
     for (const LeaseHolder& h : s.leaseHolders) {

@@ -1,8 +1,10 @@
 #include "ui/web/WebApi.h"
 
+#include "core/consumer/ConsumerOverview.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
+#include "core/db/InboxStore.h"
 #include "core/ops/AuditLog.h"
 #include "ui/web/DatabaseWorkerPool.h"
 #include "ui/web/LatestFindings.h"
@@ -37,6 +39,38 @@ QJsonValue nextCursor(qint64 next)
     return next > 0 ? QJsonValue(next) : QJsonValue();
 }
 
+// A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
+Result<DeadLetterGroup> deadLetterGroupFromJson(const QJsonValue& value)
+{
+    if (!value.isObject())
+        return Error::usage(WebApi::tr("group must be a JSON object"));
+    const QJsonObject g = value.toObject();
+    static const QStringList keys = {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                     QStringLiteral("fingerprint"), QStringLiteral("statuses")};
+    DeadLetterGroup group;
+    for (auto it = g.begin(); it != g.end(); ++it) {
+        if (!keys.contains(it.key()))
+            return Error::usage(WebApi::tr("unknown group field \"%1\" (expected %2)")
+                                    .arg(it.key(), keys.join(QStringLiteral(", "))));
+        if (it.key() == QLatin1String("statuses")) {
+            if (!it->isArray())
+                return Error::usage(WebApi::tr("group field \"statuses\" must be an array of strings"));
+            for (const QJsonValue& v : it->toArray()) {
+                auto status = DeadLetterStatus::parse(v.toString());
+                if (!v.isString() || !status)
+                    return Error::usage(WebApi::tr("group field \"statuses\" names an unknown status"));
+                group.statuses << *status;
+            }
+        } else if (!it->isString()) {
+            return Error::usage(WebApi::tr("group field \"%1\" must be a string").arg(it.key()));
+        }
+    }
+    group.consumerName = g.value(QStringLiteral("consumer")).toString();
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
+
 } // namespace
 
 WebApi::WebApi(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
@@ -59,9 +93,14 @@ void WebApi::handle(const ApiCall& call, Done done)
     static const QRegularExpression jobPath(QStringLiteral("^/api/v1/jobs/([0-9a-f-]{1,64})$"));
     const QString& p = call.path;
 
-    if (call.post || call.del) {
+    if (call.post || call.del || call.patch) {
         if (!call.principal.mayChange())
             return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
+    }
+    if (call.patch) {
+        if (const auto m = letterPath.match(p); m.hasMatch())
+            return editDeadLetter(m.captured(1).toLongLong(), call, std::move(done));
+        return done(WebReply::error(405, tr("%1 does not accept PATCH").arg(p)));
     }
     if (call.del) {
         if (const auto m = jobPath.match(p); m.hasMatch())
@@ -90,10 +129,18 @@ void WebApi::handle(const ApiCall& call, Done done)
         return done(m_findings->reply(maskerFor(call.principal)));
     if (p == QLatin1String("/api/v1/events"))
         return listEvents(call, std::move(done));
+    if (p == QLatin1String("/api/v1/events/blocked"))
+        return listBlocked(call, std::move(done));
+    if (p == QLatin1String("/api/v1/dead-letters/groups"))
+        return listDeadLetterGroups(call, std::move(done));
     if (p == QLatin1String("/api/v1/dead-letters"))
         return listDeadLetters(call, std::move(done));
     if (p == QLatin1String("/api/v1/audit"))
         return listAudit(call, std::move(done));
+    if (p == QLatin1String("/api/v1/consumers"))
+        return listConsumers(call, std::move(done));
+    if (p == QLatin1String("/api/v1/inbox"))
+        return listInbox(call, std::move(done));
     if (p == QLatin1String("/api/v1/events/requeue") || p == QLatin1String("/api/v1/events/dead") ||
         p == QLatin1String("/api/v1/dead-letters/replay") ||
         p == QLatin1String("/api/v1/dead-letters/discard")) {
@@ -253,6 +300,77 @@ void WebApi::listDeadLetters(const ApiCall& call, Done done)
         this, std::move(done));
 }
 
+void WebApi::listConsumers(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("consumer"), QStringLiteral("older_than_ms"),
+                                              QStringLiteral("reconcile")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    ConsumerOverviewQuery::Options options;
+    options.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    if (call.query.hasQueryItem(QStringLiteral("older_than_ms"))) {
+        bool ok = false;
+        options.unconsumedOlderThanMs =
+            queryValue(call.query, QStringLiteral("older_than_ms")).toLongLong(&ok);
+        if (!ok || options.unconsumedOlderThanMs < 0)
+            return done(
+                WebReply::error(400, tr("older_than_ms must be a non-negative number of milliseconds")));
+    }
+    if (call.query.hasQueryItem(QStringLiteral("reconcile"))) {
+        const QString r = queryValue(call.query, QStringLiteral("reconcile"));
+        if (r != QLatin1String("true") && r != QLatin1String("false"))
+            return done(WebReply::error(400, tr("reconcile must be true or false")));
+        options.reconcile = r == QLatin1String("true");
+    }
+    options.lag = m_consumerLag;
+    PayloadMasker masker = maskerFor(call.principal);
+    m_pool.submit(
+        [options, masker](Database& db) {
+            auto overview = ConsumerOverviewQuery(db).load(options);
+            if (!overview)
+                return WebReply::fromError(overview.error());
+            QJsonObject o = overview->toJson();
+            if (o.contains(QStringLiteral("lag_error")))
+                o[QStringLiteral("lag_error")] =
+                    masker.maskText(o.value(QStringLiteral("lag_error")).toString());
+            return WebReply::json(o);
+        },
+        this, std::move(done));
+}
+
+void WebApi::listInbox(const ApiCall& call, Done done)
+{
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("consumer"), QStringLiteral("status"),
+                                              QStringLiteral("event_id"), QStringLiteral("limit"),
+                                              QStringLiteral("after_id")});
+        !s)
+        return done(WebReply::fromError(s.error()));
+    auto page = paging(call.query, 100);
+    if (!page)
+        return done(WebReply::fromError(page.error()));
+    InboxFilter filter;
+    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    filter.status = queryValue(call.query, QStringLiteral("status")).toUpper();
+    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
+    if (Status s = filter.validate(); !s)
+        return done(WebReply::fromError(s.error()));
+    PayloadMasker masker = maskerFor(call.principal);
+    const auto [limit, afterId] = *page;
+    m_pool.submit(
+        [filter, limit = limit, afterId = afterId, masker](Database& db) {
+            auto result = InboxStore(db).list(filter, afterId, limit);
+            if (!result)
+                return WebReply::fromError(result.error());
+            QJsonArray rows;
+            for (const InboxRecord& r : result->records)
+                rows.append(masker.maskRow(r.toJson()));
+            return WebReply::json(
+                QJsonObject{{QStringLiteral("inbox"), rows},
+                            {QStringLiteral("next_after_id"), nextCursor(result->nextAfterId)}});
+        },
+        this, std::move(done));
+}
+
 void WebApi::showDeadLetter(const QString& id, const ApiCall& call, Done done)
 {
     PayloadMasker masker = maskerFor(call.principal);
@@ -319,7 +437,7 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
     const QJsonObject body = doc.object();
     QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
                          QStringLiteral("dry_run"), QStringLiteral("force")};
-    known << (deadLetters ? QStringList{QStringLiteral("to_topic")}
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic"), QStringLiteral("group")}
                           : QStringList{QStringLiteral("resend"), QStringLiteral("group")});
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
@@ -382,7 +500,12 @@ void WebApi::runAction(const ApiCall& call, ActionKind kind, Done done)
         }
     }
     const QJsonValue group = body.value(QStringLiteral("group"));
-    if (!group.isUndefined()) {
+    if (!group.isUndefined() && deadLetters) {
+        auto dlGroup = deadLetterGroupFromJson(group);
+        if (!dlGroup)
+            return done(WebReply::fromError(dlGroup.error()));
+        request.deadLetterGroup = *dlGroup;
+    } else if (!group.isUndefined()) {
         const QJsonObject g = group.toObject();
         static const QStringList keys = {QStringLiteral("error_class"), QStringLiteral("fingerprint")};
         if (!group.isObject())

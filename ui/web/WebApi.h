@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/broker/ConsumerLag.h"
 #include "core/ops/BulkActionEngine.h"
 #include "ui/web/ActionJobs.h"
 #include "ui/web/ApiCall.h"
@@ -33,6 +34,8 @@ public:
     void handle(const ApiCall& call, Done done);
     // The doctor's latest report behind GET /api/v1/findings.
     void setFindings(const LatestFindings* findings) { m_findings = findings; }
+    // GET /api/v1/consumers asks the brokers for lag when a bootstrap is set.
+    void setConsumerLag(const ConsumerLag::Options& lag) { m_consumerLag = lag; }
 
     static constexpr int MaxPageSize = 1000;
 
@@ -43,9 +46,15 @@ private:
     void listDeadLetters(const ApiCall& call, Done done);
     void showDeadLetter(const QString& id, const ApiCall& call, Done done);
     void listAudit(const ApiCall& call, Done done);
+    void listConsumers(const ApiCall& call, Done done);
+    void listInbox(const ApiCall& call, Done done);
     void runAction(const ApiCall& call, ActionKind kind, Done done);
     void startJob(ActionKind kind, const ActionRequest& request, const Done& done);
     void jobs(const ApiCall& call, const QString& id, Done done);
+    // WebRepairApi.cpp: blocked aggregates, dead-letter groups and edits.
+    void listBlocked(const ApiCall& call, Done done);
+    void listDeadLetterGroups(const ApiCall& call, Done done);
+    void editDeadLetter(qint64 id, const ApiCall& call, Done done);
 
     // Paging parameters shared by the lists: limit (1..MaxPageSize) and after_id.
     Result<std::pair<int, qint64>> paging(const QUrlQuery& query, int defaultLimit) const;
@@ -58,6 +67,7 @@ private:
     int m_sampleIntervalMs;
     const LatestFindings* m_findings = nullptr;
     ActionJobs m_jobs;
+    ConsumerLag::Options m_consumerLag;
 };
 
 } // namespace outbox::web

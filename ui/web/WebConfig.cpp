@@ -113,6 +113,11 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
         config.allowedOrigins << *normalized;
     }
     config.unconsumedConsumers = c.list(QStringLiteral("web.reconcile_consumers"));
+    config.consumerLag.bootstrap = c.value(QStringLiteral("kafka.bootstrap"));
+    if (c.isSet(QStringLiteral("consumer.topics")))
+        config.consumerLag.topics = c.list(QStringLiteral("consumer.topics"));
+    for (const config::Setting& p : c.kafkaProperties())
+        config.consumerLag.kafka.insert(p.key, p.value);
     config.tlsCertificateFile = c.value(QStringLiteral("web.tls_cert"));
     config.tlsKeyFile = c.value(QStringLiteral("web.tls_key"));
     config.chartJsFile = c.value(QStringLiteral("web.chartjs"));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/broker/ConsumerLag.h"
 #include "core/config/Config.h"
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/support/Result.h"
@@ -47,10 +48,11 @@ struct WebConfig
     int sampleIntervalMs = 2000;
     qint64 maxBodyBytes = 1024 * 1024;
     int databaseThreads = 2;
-    int relayStaleAfterMs = 30000;   // a relay whose heartbeat is older counts as down
-    QStringList unconsumedConsumers; // [web] reconcile_consumers: outbox_unconsumed_events for these
-    int findingsIntervalMs = 30000;  // the doctor's runs behind /api/v1/findings, the dashboard, /metrics
-    DiagnosisOptions doctor;         // [doctor]
+    int relayStaleAfterMs = 30000;    // a relay whose heartbeat is older counts as down
+    QStringList unconsumedConsumers;  // [web] reconcile_consumers: outbox_unconsumed_events for these
+    ConsumerLag::Options consumerLag; // [kafka] bootstrap set: consumer lag in the API and /metrics
+    int findingsIntervalMs = 30000;   // the doctor's runs behind /api/v1/findings, the dashboard, /metrics
+    DiagnosisOptions doctor;          // [doctor]
 
     bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
     bool isLoopbackOnly() const;

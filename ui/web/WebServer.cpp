@@ -76,6 +76,7 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         doctor.connectionArguments << QStringLiteral("--table-prefix") << m_tablePrefix;
     m_doctor = std::make_unique<DiagnosisMonitor>(m_url, m_tablePrefix, doctor);
     m_api->setFindings(&m_findings);
+    m_api->setConsumerLag(m_config.consumerLag);
     m_hub->setFindings(&m_findings);
     connect(m_doctor.get(), &DiagnosisMonitor::reportReady, this, [this](const DiagnosisReport& report) {
         m_findings.update(report);
@@ -163,6 +164,8 @@ Result<quint16> WebServer::start()
                                   .arg(m_config.port));
     if (!m_config.unconsumedConsumers.isEmpty())
         m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
+    if (!m_config.consumerLag.bootstrap.isEmpty())
+        m_sampler->setConsumerLag(m_config.consumerLag);
     m_sampler->start(m_config.sampleIntervalMs);
     m_doctor->start(m_config.findingsIntervalMs);
     return m_port;
@@ -265,8 +268,9 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
     const bool isPost = request.method == "POST";
     const bool isDelete = request.method == "DELETE";
+    const bool isPatch = request.method == "PATCH";
     const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !((isPost || isDelete) && isApi))
+    if (!isGet && !((isPost || isDelete || isPatch) && isApi))
         return WebReply::error(405, tr("%1 does not accept this method").arg(path));
 
     if (request.webSocketUpgrade) {
@@ -282,8 +286,8 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
         return WebReply::error(426, tr("/ws is the dashboard's WebSocket"));
     if (!request.hasBody())
         return std::nullopt;
-    // A body is read only for a request that may use it: an operator's POST to the API.
-    if (!isPost)
+    // A body is read only for a request that may use it: an operator's POST or PATCH to the API.
+    if (!isPost && !isPatch)
         return WebReply::error(400, tr("%1 takes no request body").arg(path));
     const auto principal =
         m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
@@ -328,6 +332,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     ApiCall call;
     call.post = request.method == "POST";
     call.del = request.method == "DELETE";
+    call.patch = request.method == "PATCH";
     call.path = path;
     call.query = request.query;
     call.body = request.body;

@@ -121,13 +121,7 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
         f.actions << resume;
     }
     if (live->isEmpty()) {
-        PreparedAction start;
-        start.operation = PreparedAction::Operation::RunCommand;
-        start.label = tr("Start a relay on this database");
-        start.consequence = tr("A relay claims the PENDING events in id order and sends them to Kafka.");
-        start.command = context.command(
-            {QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), QStringLiteral("HOST:PORT")});
-        f.actions << start;
+        f.actions << startRelayAction(context);
     }
     return QVector<Finding>{f};
 }

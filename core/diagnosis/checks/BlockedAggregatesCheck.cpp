@@ -1,65 +1,32 @@
 #include "core/diagnosis/checks/BlockedAggregatesCheck.h"
 
+#include "core/db/BlockedAggregates.h"
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
 
 #include <QJsonArray>
-#include <QSet>
 #include <QSqlQuery>
 
 namespace outbox {
 
 namespace {
 
-constexpr int MaxBlockingRows = 10000; // FAILED rows examined per run
-constexpr int MaxActionIds = 100;      // blocking events a prepared action names
-constexpr int OldestPending = 2000;    // the oldest due PENDING events looked at
+constexpr int MaxActionIds = 100; // blocking events a prepared action names
 
 } // namespace
 
 Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
 {
-    Database& db = context.db();
-    const Dialect& d = db.dialect();
-    // A FAILED event blocks its aggregate when a later event of the same aggregate is PENDING and
-    // due for longer than `blocked_after` (in ordering mode the relay never claims it). Blocked events
-    // cannot move, so they sit at the head of the PENDING queue: the oldest due PENDING events (a short
-    // walk of the PENDING index) are matched against the FAILED events (over their partial index, the
-    // pages the failed-events check has just read), never the whole table.
-    auto rows = db.exec(
-        QStringLiteral(
-            "SELECT f.id, f.aggregate_type, f.aggregate_id, f.created_at, f.last_error FROM {events} f "
-            "JOIN (SELECT p.aggregate_type, p.aggregate_id, MAX(p.id) AS last_id FROM (SELECT "
-            "aggregate_type, aggregate_id, id FROM {events} WHERE status = 'PENDING' AND available_at < "
-            "%1 ORDER BY id LIMIT %2) p GROUP BY p.aggregate_type, p.aggregate_id) w ON f.aggregate_type = "
-            "w.aggregate_type AND f.aggregate_id = w.aggregate_id AND f.id < w.last_id WHERE f.status IN "
-            "('FAILED', 'DEAD') AND f.status = 'FAILED' ORDER BY f.id LIMIT :cap")
-            .arg(d.nowPlusMillis(QStringLiteral(":after")))
-            .arg(OldestPending),
-        {{QStringLiteral(":after"), -context.options().blockedAfterMs},
-         {QStringLiteral(":cap"), MaxBlockingRows}});
-    if (!rows)
-        return rows.error();
-    struct Blocked
-    {
-        qint64 eventId;
-        QString aggregateType;
-        QString aggregateId;
-        QDateTime since;
-        QString error;
-    };
-    QVector<Blocked> blocked;
-    QSet<QString> seen;
-    int examined = 0;
-    while (rows->next()) {
-        ++examined;
-        const QString aggregate = rows->value(1).toString() + QChar(0x1f) + rows->value(2).toString();
-        if (seen.contains(aggregate))
-            continue; // a later FAILED event of an aggregate already blocked by an earlier one
-        seen.insert(aggregate);
-        blocked << Blocked{rows->value(0).toLongLong(), rows->value(1).toString(), rows->value(2).toString(),
-                           d.toDateTime(rows->value(3)), rows->value(4).toString()};
-    }
+    // The one query for blocked aggregates (core/db/BlockedAggregates), with the doctor's patience:
+    // only aggregates whose waiting events have been due for longer than `blocked_after`.
+    BlockedAggregatesQuery query;
+    query.minWaitMs = context.options().blockedAfterMs;
+    query.limit = BlockedAggregates::MaxLimit;
+    query.countWaitingFor = Finding::MaxSamples;
+    auto found = BlockedAggregates(context.db()).list(query);
+    if (!found)
+        return found.error();
+    const QVector<BlockedAggregate>& blocked = found->aggregates;
     if (blocked.isEmpty())
         return QVector<Finding>{};
 
@@ -67,54 +34,47 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
     f.id = id();
     f.key = id();
     f.severity = Severity::Critical;
-    f.evidence.count = blocked.size();
+    f.evidence.count = found->total;
     f.evidence.unit = QStringLiteral("aggregates");
     f.evidence.sampleKind = QStringLiteral("event");
     QJsonArray details;
     QVector<qint64> actionIds;
-    for (const Blocked& b : blocked) {
+    for (const BlockedAggregate& b : blocked) {
         if (!f.evidence.oldest.isValid() || b.since < f.evidence.oldest)
             f.evidence.oldest = b.since;
         if (!f.evidence.newest.isValid() || b.since > f.evidence.newest)
             f.evidence.newest = b.since;
         if (actionIds.size() < MaxActionIds)
-            actionIds << b.eventId;
+            actionIds << b.blockingId;
         if (f.evidence.sampleIds.size() >= Finding::MaxSamples)
             continue;
-        f.evidence.sampleIds << b.eventId;
-        auto behind = db.scalar(
-            QStringLiteral(
-                "SELECT COUNT(*) FROM {events} w WHERE w.aggregate_type = :type AND w.aggregate_id = :agg "
-                "AND w.id > :id AND w.status = 'PENDING'"),
-            {{QStringLiteral(":type"), b.aggregateType},
-             {QStringLiteral(":agg"), b.aggregateId},
-             {QStringLiteral(":id"), b.eventId}});
-        if (!behind)
-            return behind.error();
+        f.evidence.sampleIds << b.blockingId;
         details.append(QJsonObject{{QStringLiteral("aggregate_type"), b.aggregateType},
                                    {QStringLiteral("aggregate_id"), b.aggregateId},
-                                   {QStringLiteral("blocking_event_id"), b.eventId},
+                                   {QStringLiteral("blocking_event_id"), b.blockingId},
                                    {QStringLiteral("since"), b.since.toUTC().toString(Qt::ISODateWithMs)},
-                                   {QStringLiteral("waiting"), behind->toLongLong()},
+                                   {QStringLiteral("waiting"), b.waiting},
                                    {QStringLiteral("error"), b.error}});
     }
     f.evidence.details.insert(QStringLiteral("aggregates"), details);
     f.evidence.details.insert(QStringLiteral("blocked_after_ms"), context.options().blockedAfterMs);
-    f.evidence.details.insert(QStringLiteral("pending_examined"), OldestPending);
-    if (examined >= MaxBlockingRows)
+    f.evidence.details.insert(QStringLiteral("pending_examined"), BlockedAggregates::PendingExamined);
+    if (found->atLeast)
         f.evidence.details.insert(QStringLiteral("at_least"), true);
     const QJsonObject first = details.first().toObject();
     f.title = blocked.size() == 1 ? tr("Aggregate %1/%2 is blocked by FAILED event #%3")
                                         .arg(first.value(QStringLiteral("aggregate_type")).toString(),
                                              first.value(QStringLiteral("aggregate_id")).toString())
-                                        .arg(blocked.first().eventId)
-                                  : tr("%1 aggregates are blocked by FAILED events").arg(blocked.size());
+                                        .arg(blocked.first().blockingId)
+                                  : tr("%1 aggregates are blocked by FAILED events").arg(found->total);
     f.causes
         << tr("The relays run in ordering mode (--ordering aggregate): an event is sent only after every "
               "earlier event of its aggregate, so a FAILED event holds back all later ones.")
         << tr("The FAILED event itself failed for a reason failed-events explains (a poison payload, a "
               "topic ACL, attempts exhausted).");
     f.runbook
+        << tr("List every blocked aggregate with its blocking event, since when and how many events wait: "
+              "`outboxctl events blocked`, the console's Blocked page or GET /api/v1/events/blocked.")
         << tr("Open the blocking event (samples) and read its error; failed-events has the cause-specific "
               "runbook for its group.")
         << tr("Fix the cause, then requeue the blocking events (prepared below): they are sent first, and "

@@ -86,13 +86,7 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
         << tr("Make sure the relays use the same database URL and table prefix as the application.")
         << tr("Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
               "backlog-age shows whether the backlog drains.");
-    PreparedAction start;
-    start.operation = PreparedAction::Operation::RunCommand;
-    start.label = tr("Start a relay on this database");
-    start.consequence = tr("A relay claims the PENDING events in id order and sends them to Kafka.");
-    start.command = context.command(
-        {QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), QStringLiteral("HOST:PORT")});
-    f.actions << start;
+    f.actions << startRelayAction(context);
     return QVector<Finding>{f};
 }
 

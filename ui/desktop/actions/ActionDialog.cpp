@@ -62,6 +62,12 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     m_consequence->setWordWrap(true);
     m_consequence->hide();
     layout->addWidget(m_consequence);
+    m_ordering = new QLabel(this);
+    m_ordering->setObjectName(QStringLiteral("actionOrdering"));
+    m_ordering->setWordWrap(true);
+    m_ordering->setTextFormat(Qt::PlainText);
+    m_ordering->hide();
+    layout->addWidget(m_ordering);
 
     m_busyLabel = new QLabel(tr("Reading the preview (how many rows, a sample)…"), this);
     m_busyLabel->setObjectName(QStringLiteral("actionBusyLabel"));
@@ -173,6 +179,18 @@ void ActionDialog::setPreview(const QString& summary, qint64 matched, const QJso
     m_consequence->setVisible(m_kind.has_value());
     updateConsequence();
     updateRunButton();
+}
+
+void ActionDialog::setOrdering(const QStringList& consequences)
+{
+    constexpr int Shown = 8;
+    QStringList lines = consequences.mid(0, Shown);
+    if (consequences.size() > Shown)
+        lines << tr("… and %n more aggregate(s).", nullptr, int(consequences.size() - Shown));
+    m_ordering->setText(consequences.isEmpty()
+                            ? QString()
+                            : tr("Ordering:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
+    m_ordering->setVisible(!consequences.isEmpty());
 }
 
 QString ActionDialog::reason() const

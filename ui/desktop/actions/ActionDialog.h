@@ -36,6 +36,9 @@ public:
     void setPreview(const QString& summary, qint64 matched, const QJsonArray& sample,
                     const QString& confirmPhrase);
     bool busy() const { return m_busy; }
+    // Event actions in ordering mode: what the action means for the later events of each
+    // aggregate (one sentence each, from the preview), shown before the sample.
+    void setOrdering(const QStringList& consequences);
 
     QString reason() const;
     // Replay only: the topic to produce to; empty = each dead letter's original topic.
@@ -53,6 +56,7 @@ private:
     bool m_busy = true;
     QLabel* m_summary = nullptr;
     QLabel* m_consequence = nullptr;
+    QLabel* m_ordering = nullptr;
     QLabel* m_busyLabel = nullptr;
     QProgressBar* m_busyBar = nullptr;
     QTableWidget* m_sample = nullptr;

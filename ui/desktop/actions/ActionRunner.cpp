@@ -84,6 +84,7 @@ ActionRequest ActionRunner::request() const
     r.group = m_target.group;
     r.eventFilter = m_target.eventFilter;
     r.deadLetterFilter = m_target.deadLetterFilter;
+    r.deadLetterGroup = m_target.deadLetterGroup;
     r.actor = m_actor;
     r.reason = m_reason;
     r.replayTopic = m_replayTopic;
@@ -172,6 +173,7 @@ void ActionRunner::showPreview(const ActionResult& preview)
         summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
 
     m_result.expected = preview.matched;
+    m_dialog->setOrdering(preview.consequences);
     m_dialog->setPreview(summary, preview.matched, preview.sample, phrase);
 }
 

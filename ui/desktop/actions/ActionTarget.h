@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/DeadLetterFilter.h"
+#include "core/db/DeadLetterGroups.h"
 #include "core/db/EventFilter.h"
 #include "core/db/FailureGroups.h"
 #include "core/ops/OperatorActions.h"
@@ -17,9 +18,13 @@ struct ActionTarget
     std::optional<FailureGroup> group;
     std::optional<EventFilter> eventFilter;
     std::optional<DeadLetterFilter> deadLetterFilter;
+    std::optional<DeadLetterGroup> deadLetterGroup;
     QString description; // for the preview: "3 selected events", "the applied filter: status FAILED" …
 
-    bool isBulk() const { return ids.size() > 1 || group || eventFilter || deadLetterFilter; }
+    bool isBulk() const
+    {
+        return ids.size() > 1 || group || eventFilter || deadLetterFilter || deadLetterGroup;
+    }
 };
 
 } // namespace outbox::desktop

@@ -2,10 +2,14 @@
 
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/deadletters/DeadLetterEditDialog.h"
+#include "ui/desktop/deadletters/DeadLetterGroupsDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/LineDiff.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QComboBox>
@@ -46,8 +50,15 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     replay->setObjectName(QStringLiteral("replayButton"));
     auto* discard = new QPushButton(tr("Discard…"), this);
     discard->setObjectName(QStringLiteral("discardButton"));
-    for (QWidget* w :
-         std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay, discard})
+    auto* edit = new QPushButton(tr("Edit…"), this);
+    edit->setObjectName(QStringLiteral("editButton"));
+    edit->setToolTip(tr("Repair the selected NEW dead letter's payload and headers before replaying it."));
+    auto* groups = new QPushButton(tr("Groups…"), this);
+    groups->setObjectName(QStringLiteral("groupsButton"));
+    groups->setToolTip(
+        tr("NEW dead letters grouped by consumer and error; replay or discard a whole group."));
+    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay,
+                                                      discard, edit, groups})
         bar->addWidget(w);
     bar->insertStretch(4);
     layout->addLayout(bar);
@@ -109,15 +120,13 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     connect(more, &QPushButton::clicked, this, &DeadLettersPage::loadMore);
     connect(replay, &QPushButton::clicked, this, [this]() { act(true); });
     connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
+    connect(edit, &QPushButton::clicked, this, &DeadLettersPage::editSelected);
+    connect(groups, &QPushButton::clicked, this, &DeadLettersPage::showGroups);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (!current.isValid())
                     return;
-                // The whole error first (the column elides it), then every field.
-                const QJsonObject o = m_model->record(current.row());
-                m_detail->setPlainText(tr("Error:") + QLatin1Char('\n') +
-                                       o.value(QStringLiteral("error")).toString() + QStringLiteral("\n\n") +
-                                       QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+                showDetail(m_model->record(current.row()));
             });
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
@@ -267,6 +276,90 @@ void DeadLettersPage::act(bool replay)
     });
     m_runner = runner;
     runner->start();
+}
+
+void DeadLettersPage::showDetail(const QJsonObject& o)
+{
+    // The whole error first (the column elides it), then what an edit changed, then every field.
+    QString text = tr("Error:") + QLatin1Char('\n') + o.value(QStringLiteral("error")).toString() +
+                   QStringLiteral("\n\n");
+    const QJsonObject original = o.value(QStringLiteral("original")).toObject();
+    if (o.value(QStringLiteral("edit_count")).toInt() > 0 && !original.isEmpty()) {
+        // Payloads are compared as indented JSON when they are JSON, else as they are.
+        const auto shown = [](const QJsonObject& message) {
+            if (message.value(QStringLiteral("payload_is_binary")).toBool())
+                return tr("(binary, %n bytes)", nullptr,
+                          int(message.value(QStringLiteral("payload_bytes")).toInteger()));
+            const QString payload = message.value(QStringLiteral("payload")).toString();
+            const QJsonDocument doc = QJsonDocument::fromJson(payload.toUtf8());
+            return doc.isNull() ? payload : QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
+        };
+        const auto headers = [](const QJsonObject& message) {
+            return QString::fromUtf8(QJsonDocument(message.value(QStringLiteral("headers")).toObject())
+                                         .toJson(QJsonDocument::Indented))
+                .trimmed();
+        };
+        text += tr("Edited %n time(s), last by %1 at %2. Changes from the message as it came (- original, + "
+                   "edited; a replay sends the edited one):",
+                   nullptr, o.value(QStringLiteral("edit_count")).toInt())
+                    .arg(o.value(QStringLiteral("edited_by")).toString(),
+                         o.value(QStringLiteral("edited_at")).toString()) +
+                QLatin1Char('\n') + tr("Payload:") + QLatin1Char('\n') +
+                LineDiff::unified(shown(original), shown(o)) + QLatin1Char('\n') + tr("Headers:") +
+                QLatin1Char('\n') + LineDiff::unified(headers(original), headers(o)) + QStringLiteral("\n\n");
+    }
+    m_detail->setPlainText(text + QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+}
+
+void DeadLettersPage::editSelected()
+{
+    if (!m_context.actions)
+        return;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.size() != 1) {
+        emit statusMessage(tr("Select one dead letter to edit."));
+        return;
+    }
+    const QJsonObject letter = m_model->record(rows.first().row());
+    if (letter.value(QStringLiteral("status")).toString() != DeadLetterStatus::New) {
+        emit statusMessage(tr("Only NEW dead letters can be edited (this one is %1).")
+                               .arg(letter.value(QStringLiteral("status")).toString()));
+        return;
+    }
+    auto* dialog = new DeadLetterEditDialog(letter, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog]() {
+        DeadLetterEdit edit;
+        edit.payload = dialog->payload();
+        edit.headers = dialog->headers();
+        edit.reason = dialog->reason();
+        edit.actor = m_context.actor;
+        edit.requireJsonPayload = edit.payload.has_value();
+        const qint64 id = dialog->letterId();
+        if (!m_context.actions)
+            return;
+        m_context.actions->run<DeadLetterEditResult>(
+            this, [id, edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
+            [this, id](const Result<DeadLetterEditResult>& r) {
+                emit statusMessage(r.ok()
+                                       ? tr("Dead letter #%1 edited (audit #%2); the original is kept and a "
+                                            "replay sends the edited message.")
+                                             .arg(id)
+                                             .arg(r->auditId)
+                                       : tr("Dead letter #%1 not edited: %2").arg(id).arg(r.message()));
+                reload();
+            });
+    });
+    dialog->open();
+}
+
+void DeadLettersPage::showGroups()
+{
+    auto* dialog = new DeadLetterGroupsDialog(m_context, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &DeadLetterGroupsDialog::statusMessage, this, &DeadLettersPage::statusMessage);
+    connect(dialog, &DeadLetterGroupsDialog::changed, this, &DeadLettersPage::reload);
+    dialog->open();
 }
 
 } // namespace outbox::desktop

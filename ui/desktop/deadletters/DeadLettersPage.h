@@ -46,6 +46,9 @@ signals:
 private:
     void loadMore();
     void act(bool replay);
+    void editSelected();
+    void showGroups();
+    void showDetail(const QJsonObject& letter);
     DeadLetterFilter typedFilter() const;
 
     ConsoleContext m_context;

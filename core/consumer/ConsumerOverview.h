@@ -1,0 +1,74 @@
+#pragma once
+
+#include "core/broker/ConsumerLag.h"
+#include "core/support/Result.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+#include <QVector>
+
+namespace outbox {
+
+class Database;
+
+struct ConsumerOverview;
+
+// What an operator asks about one consumer: "did it get it, and is it keeping up?"
+struct ConsumerSummary
+{
+    QString consumerName;
+    qint64 processed = 0;  // inbox rows PROCESSED
+    qint64 failed = 0;     // inbox rows FAILED (given up, dead-lettered)
+    qint64 duplicates = 0; // redeliveries skipped because already PROCESSED (consumer_counters)
+    QDateTime lastProcessedAt;
+    qint64 deadLettersNew = 0;
+    qint64 unconsumed = -1; // the reconciliation (Reconciler); -1 when not asked for
+    // PROCESSED per bucket, oldest first; bucket i covers [rateSince + i*bucketMs, + bucketMs).
+    QVector<qint64> rateCounts;
+    QVector<PartitionLag> lag;
+
+    qint64 totalLag() const;
+    QJsonObject toJson(const ConsumerOverview& overview) const;
+};
+
+struct ConsumerOverview
+{
+    QDateTime takenAt; // database clock, UTC
+    QDateTime rateSince;
+    qint64 bucketMs = 0;
+    qint64 unconsumedOlderThanMs = 0;
+    bool reconciled = false;
+    bool lagQueried = false;
+    QString lagError; // the broker could not be asked; everything else is still there
+    QVector<ConsumerSummary> consumers;
+
+    QJsonObject toJson() const;
+};
+
+// Builds the ConsumerOverview from the inbox, dead_letters and consumer_counters tables, the
+// reconciliation, and (with a bootstrap) the brokers' committed offsets. Every value is bound.
+class ConsumerOverviewQuery
+{
+public:
+    struct Options
+    {
+        QString consumerName;          // empty: every consumer the database knows
+        qint64 rateWindowMs = 3600000; // processing-rate history
+        int rateBuckets = 30;          // 1..240
+        bool reconcile = true;         // count unconsumed events (walks the SENT events)
+        qint64 unconsumedOlderThanMs = 5 * 60 * 1000;
+        ConsumerLag::Options lag;   // lag.bootstrap empty: no lag
+        QStringList extraConsumers; // configured names that may have no rows yet
+    };
+
+    explicit ConsumerOverviewQuery(Database& db) : m_db(db) {}
+    Result<ConsumerOverview> load(const Options& options);
+    // Every consumer name with an inbox row, a dead letter or a counter, sorted.
+    Result<QStringList> consumerNames();
+
+private:
+    Database& m_db;
+};
+
+} // namespace outbox

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/support/Result.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace outbox {
+
+class Database;
+
+// Dead letters of one consumer that failed the same way: same error class and the same error
+// text once the parts that differ per message (numbers, UUIDs, hex) are normalised away (the
+// fingerprint of event failure groups, core/db/FailureGroups).
+struct DeadLetterGroup
+{
+    QString consumerName;
+    QString errorClass; // DeadLetterGroups::errorClass() of the error text
+    QString fingerprint;
+    QString example; // one original error text of the group
+    qint64 count = 0;
+    qint64 firstId = 0;
+    // The statuses the group was counted over (empty: NEW); ids() returns members in these only,
+    // so a replayed dead letter leaves a NEW group.
+    QStringList statuses;
+
+    QJsonObject toJson() const;
+};
+
+// Groups dead letters by (consumer, error class, fingerprint) and turns a group back into the
+// ids a bulk action (replay, discard) can target.
+class DeadLetterGroups
+{
+public:
+    static constexpr int MaxDistinctErrors = 20000;
+
+    explicit DeadLetterGroups(Database& db) : m_db(db) {}
+
+    // The groups of dead letters in `statuses` (empty: NEW), largest first. Unknown status names
+    // are a usage error.
+    Result<QVector<DeadLetterGroup>> list(const QStringList& statuses = {});
+    // Ids of the group's dead letters (ascending), at most `limit`, after `afterId`.
+    Result<QVector<qint64>> ids(const DeadLetterGroup& group, qint64 afterId, int limit);
+
+    // How a consumer gave up: "retries_exhausted" (transient failures until the attempts ran out,
+    // "retries exhausted after N attempts: …") or "permanent" (the handler or the consumer refused
+    // the message: a poison payload, an unknown schema version, invalid JSON).
+    static QString errorClass(const QString& error);
+
+private:
+    Database& m_db;
+};
+
+} // namespace outbox

@@ -1,0 +1,263 @@
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventWriter.h"
+#include "core/ops/AuditLog.h"
+#include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/RelayThread.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+// Operator reach through the real `outboxctl` process against real databases and the embedded
+// broker: blocked aggregates in ordering mode come and go, and an edited dead letter is replayed
+// with its edited payload, which the consumer's business change shows.
+namespace {
+
+struct Run
+{
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+Run outboxctl(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
+    env.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("carol"));
+    p.setProcessEnvironment(env);
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
+    if (!p.waitForFinished(60000))
+        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+               p.readAllStandardError()};
+}
+
+// Records which SKU each order reserved; an unknown SKU is refused for good (a dead letter).
+HandlerResult reserve(Database& db, const InboxMessage& m)
+{
+    const QString sku = m.json.object().value(QStringLiteral("sku")).toString();
+    auto known = db.scalar(QStringLiteral("SELECT COUNT(*) FROM test_catalog WHERE sku = :sku"),
+                           {{QStringLiteral(":sku"), sku}});
+    if (!known)
+        return HandlerResult::transient(known.message());
+    if (known->toInt() == 0)
+        return HandlerResult::permanent(QStringLiteral("unknown SKU %1").arg(sku));
+    auto q =
+        db.exec(QStringLiteral("INSERT INTO test_reserved (event_id, sku, quantity) VALUES (:e, :s, :q)"),
+                {{QStringLiteral(":e"), m.eventId},
+                 {QStringLiteral(":s"), sku},
+                 {QStringLiteral(":q"), m.json.object().value(QStringLiteral("quantity")).toInt()}});
+    return q ? HandlerResult::ok() : HandlerResult::transient(q.message());
+}
+
+} // namespace
+
+class TestRepairCommands : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
+    }
+
+    void blockedAggregateComesAndGoes_data() { TestDatabases::addKinds(); }
+    void blockedAggregateComesAndGoes()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(kind));
+        const QString url = TestDatabases::urlText(db->url());
+        auto broker = EmbeddedBroker::start(1);
+        QVERIFY(broker.ok());
+        QVERIFY((*broker)->createTopic(QStringLiteral("outbox.Order"), 1).ok());
+
+        // Order/O-42: the first event FAILED, two later ones wait behind it; Order/O-7 is fine.
+        QVector<NewEvent> events;
+        for (const QString& agg : {QStringLiteral("O-42"), QStringLiteral("O-42"), QStringLiteral("O-42"),
+                                   QStringLiteral("O-7")}) {
+            NewEvent e;
+            e.eventType = QStringLiteral("OrderChanged");
+            e.aggregateType = QStringLiteral("Order");
+            e.aggregateId = agg;
+            e.topic = QStringLiteral("outbox.Order");
+            e.payload = "{}";
+            events << e;
+        }
+        QVERIFY(db->beginWrite());
+        QVERIFY(EventWriter(*db).appendBatch(events).ok());
+        QVERIFY(db->commit());
+        const qint64 first = db->scalar(QStringLiteral("SELECT MIN(id) FROM {events}"))->toLongLong();
+        forceStatus(*db, {first}, QStringLiteral("FAILED"), QStringLiteral("broker refused: topic ACL"));
+        QVERIFY(
+            db->exec(QStringLiteral("UPDATE {events} SET status = 'SENT' WHERE aggregate_id = 'O-7'")).ok());
+
+        Run blocked = outboxctl({QStringLiteral("events"), QStringLiteral("blocked"),
+                                 QStringLiteral("--json"), QStringLiteral("--db"), url});
+        QVERIFY2(blocked.code == 0, blocked.err.constData());
+        QJsonArray aggregates = blocked.json().value(QStringLiteral("aggregates")).toArray();
+        QCOMPARE(aggregates.size(), 1);
+        const QJsonObject a = aggregates.first().toObject();
+        QCOMPARE(a.value(QStringLiteral("aggregate_type")).toString(), QStringLiteral("Order"));
+        QCOMPARE(a.value(QStringLiteral("aggregate_id")).toString(), QStringLiteral("O-42"));
+        QCOMPARE(a.value(QStringLiteral("blocking_id")).toInteger(), first);
+        QCOMPARE(a.value(QStringLiteral("waiting")).toInteger(), 2);
+        QCOMPARE(a.value(QStringLiteral("error")).toString(), QStringLiteral("broker refused: topic ACL"));
+        QVERIFY(!a.value(QStringLiteral("since")).toString().isEmpty());
+
+        // The consequence comes before anything changes: in the dry run, and the run says the same.
+        Run dry = outboxctl({QStringLiteral("requeue"), QString::number(first), QStringLiteral("--dry-run"),
+                             QStringLiteral("--db"), url});
+        QVERIFY2(dry.code == 0, dry.err.constData());
+        QVERIFY2(dry.out.contains("2 later event(s) of Order/O-42 will be sent after it"),
+                 dry.out.constData());
+        Run dryJson = outboxctl({QStringLiteral("dead"), QString::number(first), QStringLiteral("--dry-run"),
+                                 QStringLiteral("--json"), QStringLiteral("--db"), url});
+        const QJsonArray ordering = dryJson.json().value(QStringLiteral("ordering")).toArray();
+        QCOMPARE(ordering.size(), 1);
+        QCOMPARE(ordering.first().toObject().value(QStringLiteral("waiting")).toInteger(), 2);
+        QCOMPARE(statusOf(*db, first), QStringLiteral("FAILED")); // dry runs change nothing
+
+        Run requeue =
+            outboxctl({QStringLiteral("requeue"), QString::number(first), QStringLiteral("--yes"),
+                       QStringLiteral("--reason"), QStringLiteral("ACL fixed"), QStringLiteral("--db"), url});
+        QVERIFY2(requeue.code == 0, requeue.err.constData());
+
+        // An ordering relay sends the blocking event, then the waiting ones in order.
+        RelayOptions options = testRelayOptions((*broker)->bootstrap(), QStringLiteral("ordering-relay"));
+        options.ordering = OrderingMode::Aggregate;
+        RelayThread relay(db->url(), options);
+        relay.start();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(4), 30000);
+        relay.stop();
+        auto sentOrder = db->exec(
+            QStringLiteral("SELECT id FROM {events} WHERE aggregate_id = 'O-42' ORDER BY broker_offset"));
+        QVERIFY(sentOrder.ok());
+        QVERIFY(sentOrder->next());
+        QCOMPARE(sentOrder->value(0).toLongLong(), first);
+
+        blocked = outboxctl({QStringLiteral("events"), QStringLiteral("blocked"), QStringLiteral("--json"),
+                             QStringLiteral("--db"), url});
+        QVERIFY2(blocked.code == 0, blocked.err.constData());
+        QCOMPARE(blocked.json().value(QStringLiteral("aggregates")).toArray().size(), 0);
+        QCOMPARE(blocked.json().value(QStringLiteral("total")).toInt(), 0);
+    }
+
+    void editedDeadLetterReplaysEditedPayload_data() { TestDatabases::addKinds(); }
+    void editedDeadLetterReplaysEditedPayload()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(kind));
+        const QString url = TestDatabases::urlText(db->url());
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE test_catalog (sku VARCHAR(64) PRIMARY KEY)")).ok());
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-1')")).ok());
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE test_reserved (event_id VARCHAR(64) NOT NULL, sku "
+                                        "VARCHAR(64) NOT NULL, quantity INTEGER)"))
+                    .ok());
+        const QString t = QStringLiteral("orders");
+        auto broker = startBroker(t, 1);
+        // A typo in the SKU: the consumer refuses it for good.
+        produce(broker->bootstrap(), {orderMessage(t, QStringLiteral("e-typo"), QStringLiteral("o1"),
+                                                   QStringLiteral("SKU-l"), 3)});
+        ConsumerThread consumer(
+            db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("inventory")), reserve);
+        consumer.start();
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}")), qint64(1), 60000);
+        const qint64 letterId = db->scalar(QStringLiteral("SELECT id FROM {dead_letters}"))->toLongLong();
+        auto before = DeadLetterStore(*db).find(letterId);
+        QVERIFY(before.ok());
+        const QByteArray originalPayload = before->payload;
+        QVERIFY(originalPayload.contains("SKU-l"));
+
+        QTemporaryDir dir;
+        const QString payloadFile = dir.filePath(QStringLiteral("payload.json"));
+        const QByteArray edited = R"({"order_id":"o1","sku":"SKU-1","quantity":3})";
+        {
+            QFile f(payloadFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(edited);
+        }
+        const QString badFile = dir.filePath(QStringLiteral("bad.json"));
+        {
+            QFile f(badFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"sku\": ");
+        }
+        // Invalid JSON (when asked for JSON) and a missing reason: one clear error, nothing changed.
+        Run bad = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                             QStringLiteral("--payload-file"), badFile, QStringLiteral("--json-payload"),
+                             QStringLiteral("--reason"), QStringLiteral("x"), QStringLiteral("--db"), url});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("not valid JSON"), bad.err.constData());
+        Run noReason =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                       QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--db"), url});
+        QCOMPARE(noReason.code, 2);
+        QVERIFY2(noReason.err.contains("--reason"), noReason.err.constData());
+        QCOMPARE(DeadLetterStore(*db).find(letterId)->payload, originalPayload);
+        QCOMPARE(DeadLetterStore(*db).find(letterId)->editCount, 0);
+
+        Run edit = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                              QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
+                              QStringLiteral("SKU typo: SKU-l is SKU-1"), QStringLiteral("--json"),
+                              QStringLiteral("--db"), url});
+        QVERIFY2(edit.code == 0, edit.err.constData());
+        const qint64 auditId = edit.json().value(QStringLiteral("audit_id")).toInteger();
+        QVERIFY(auditId > 0);
+        auto after = DeadLetterStore(*db).find(letterId);
+        QCOMPARE(after->payload, edited);
+        QCOMPARE(after->originalPayload, originalPayload); // the original stays kept
+        QCOMPARE(after->editCount, 1);
+        QCOMPARE(after->editedBy, QStringLiteral("carol"));
+
+        // The audit row holds both versions.
+        AuditQuery query;
+        query.action = QStringLiteral("dlq.edit");
+        auto entries = AuditLog(*db).list(query);
+        QVERIFY(entries.ok());
+        QCOMPARE(entries->size(), 1);
+        QCOMPARE(entries->first().id, auditId);
+        QCOMPARE(entries->first().actor, QStringLiteral("carol"));
+        QCOMPARE(entries->first().before.value(QStringLiteral("payload")).toString().toUtf8(),
+                 originalPayload);
+        QCOMPARE(entries->first().after.value(QStringLiteral("payload")).toString().toUtf8(), edited);
+
+        // Replayed by the real process: the consumer reserves what the edited payload says.
+        Run replay =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letterId),
+                       QStringLiteral("--deliver"), QStringLiteral("--yes"), QStringLiteral("--reason"),
+                       QStringLiteral("after the fix"), QStringLiteral("--kafka-bootstrap"),
+                       broker->bootstrap(), QStringLiteral("--db"), url});
+        QVERIFY2(replay.code == 0, replay.err.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_reserved")), qint64(1), 30000);
+        consumer.stop();
+        auto reserved = db->exec(QStringLiteral("SELECT event_id, sku, quantity FROM test_reserved"));
+        QVERIFY(reserved.ok() && reserved->next());
+        QCOMPARE(reserved->value(0).toString(), QStringLiteral("e-typo"));
+        QCOMPARE(reserved->value(1).toString(), QStringLiteral("SKU-1"));
+        QCOMPARE(reserved->value(2).toInt(), 3);
+        QCOMPARE(DeadLetterStore(*db).find(letterId)->status, QStringLiteral("REPLAYED"));
+        // A replayed dead letter cannot be edited any more.
+        Run late = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                              QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
+                              QStringLiteral("again"), QStringLiteral("--db"), url});
+        QVERIFY(late.code != 0);
+        QVERIFY2(late.err.contains("only NEW"), late.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRepairCommands)
+#include "tst_repaircommands.moc"

@@ -1,0 +1,248 @@
+#include "core/db/DeadLetterStore.h"
+#include "core/db/EventWriter.h"
+#include "tests/support/TestDatabases.h"
+#include "ui/desktop/MainWindow.h"
+#include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/events/BlockedAggregatesPage.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
+
+#include <QApplication>
+#include <QDialog>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::desktop;
+using namespace outbox::test;
+
+// The console's Blocked page, the dead-letter editor and the dead-letter groups, driven by QTest
+// clicks and keys on the real widgets against a real database.
+class TestRepairConsole : public QObject
+{
+    Q_OBJECT
+
+private:
+    template <typename T> static T* child(QObject* parent, const char* name)
+    {
+        T* w = parent->findChild<T*>(QLatin1String(name));
+        if (!w)
+            qWarning("no child %s", name);
+        return w;
+    }
+
+    static QDialog* openDialog(QWidget& window, const char* name)
+    {
+        QDialog* dialog = nullptr;
+        (void)QTest::qWaitFor(
+            [&]() {
+                dialog = window.findChild<QDialog*>(QLatin1String(name));
+                return dialog && dialog->isVisible() && !dialog->property("busy").toBool();
+            },
+            10000);
+        return dialog && dialog->isVisible() ? dialog : nullptr;
+    }
+
+    static void selectRow(QTableView* table, int row)
+    {
+        table->selectionModel()->clearSelection();
+        const QRect cell = table->visualRect(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    }
+
+    static void replaceText(QPlainTextEdit* editor, const QString& text)
+    {
+        editor->setFocus();
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(editor, Qt::Key_Delete);
+        QTest::keyClicks(editor, text);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTest"));
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void blockedPageUnblocksWithItsConsequence()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("blocked")));
+        QVector<NewEvent> events;
+        for (int i = 0; i < 3; ++i) {
+            NewEvent e;
+            e.eventType = QStringLiteral("OrderChanged");
+            e.aggregateType = QStringLiteral("Order");
+            e.aggregateId = QStringLiteral("O-42");
+            e.payload = "{}";
+            events << e;
+        }
+        QVERIFY(db->beginWrite());
+        QVERIFY(EventWriter(*db).appendBatch(events).ok());
+        QVERIFY(db->commit());
+        const qint64 first = db->scalar(QStringLiteral("SELECT MIN(id) FROM {events}"))->toLongLong();
+        forceStatus(*db, {first}, QStringLiteral("FAILED"), QStringLiteral("topic ACL"));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.blocked() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.blocked());
+        QTRY_COMPARE_WITH_TIMEOUT(window.blocked()->model()->rowCount(), 1, 10000);
+        const QJsonObject row = window.blocked()->model()->record(0);
+        QCOMPARE(row.value(QStringLiteral("aggregate")).toString(), QStringLiteral("Order/O-42"));
+        QCOMPARE(row.value(QStringLiteral("blocking_id")).toInteger(), first);
+        QCOMPARE(row.value(QStringLiteral("waiting")).toInteger(), 2);
+
+        selectRow(child<QTableView>(&window, "blockedTable"), 0);
+        QTest::mouseClick(child<QPushButton>(&window, "blockedRequeue"), Qt::LeftButton);
+        QDialog* dialog = openDialog(window, "actionDialog");
+        QVERIFY(dialog);
+        auto* ordering = child<QLabel>(dialog, "actionOrdering");
+        QVERIFY(ordering->isVisible());
+        QVERIFY2(
+            ordering->text().contains(QStringLiteral("2 later event(s) of Order/O-42 will be sent after it")),
+            qPrintable(ordering->text()));
+        QTest::keyClicks(child<QLineEdit>(dialog, "actionReason"), QStringLiteral("ACL fixed"));
+        QTest::mouseClick(child<QPushButton>(dialog, "actionRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, first), QStringLiteral("PENDING"), 10000);
+        // Once it is PENDING again nothing is blocked: the page reloads empty.
+        QTRY_COMPARE_WITH_TIMEOUT(window.blocked()->model()->rowCount(), 0, 10000);
+    }
+
+    void deadLetterEditorRefusesInvalidJsonAndShowsTheDifference()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("editor")));
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = QStringLiteral("e-typo");
+        l.topic = QStringLiteral("orders");
+        l.headers = R"({"trace_id":"t-1"})";
+        l.payload = R"({"sku":"SKU-l","quantity":3})";
+        l.error = QStringLiteral("unknown SKU SKU-l");
+        auto id = DeadLetterStore(*db).insert(l);
+        QVERIFY(id.ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.deadLetters() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 1, 10000);
+        auto* table = child<QTableView>(&window, "deadLettersTable");
+        selectRow(table, 0);
+        QTest::mouseClick(child<QPushButton>(&window, "editButton"), Qt::LeftButton);
+        QDialog* dialog = openDialog(window, "dlqEditDialog");
+        QVERIFY(dialog);
+        auto* payload = child<QPlainTextEdit>(dialog, "dlqEditPayload");
+        auto* error = child<QLabel>(dialog, "dlqEditError");
+        auto* save = child<QPushButton>(dialog, "dlqEditSave");
+        QCOMPARE(payload->toPlainText(), QString::fromUtf8(l.payload));
+
+        // Invalid JSON: refused with a message, the dialog stays, nothing is written.
+        replaceText(payload, QStringLiteral("{\"sku\": \"SKU-1\", "));
+        QTest::keyClicks(child<QLineEdit>(dialog, "dlqEditReason"), QStringLiteral("SKU typo"));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(dialog->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("not valid JSON")), qPrintable(error->text()));
+        QTest::qWait(200);
+        QCOMPARE(DeadLetterStore(*db).find(*id)->payload, l.payload);
+        // Headers must be an object of strings.
+        replaceText(payload, QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":3}"));
+        auto* headers = child<QPlainTextEdit>(dialog, "dlqEditHeaders");
+        replaceText(headers, QStringLiteral("{\"trace_id\": 7}"));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(dialog->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("must be a string")), qPrintable(error->text()));
+        replaceText(headers, QStringLiteral("{\"trace_id\": \"t-1\", \"x-fixed\": \"yes\"}"));
+        QVERIFY2(error->text().isEmpty(), qPrintable(error->text()));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(DeadLetterStore(*db).find(*id)->editCount == 1, 10000);
+        auto edited = DeadLetterStore(*db).find(*id);
+        QCOMPARE(edited->payload, QByteArray(R"({"sku":"SKU-1","quantity":3})"));
+        QCOMPARE(edited->originalPayload, l.payload);
+        QCOMPARE(
+            QJsonDocument::fromJson(edited->headers).object().value(QStringLiteral("x-fixed")).toString(),
+            QStringLiteral("yes"));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'dlq.edit'")), qint64(1));
+
+        // The page reloads; the inspector shows what the edit changed.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.deadLetters()->model()->rowCount() == 1 &&
+                window.deadLetters()->model()->record(0).value(QStringLiteral("edit_count")).toInt() == 1,
+            10000);
+        selectRow(table, 0);
+        auto* detail = child<QPlainTextEdit>(&window, "deadLetterDetail");
+        QTRY_VERIFY_WITH_TIMEOUT(detail->toPlainText().contains(QStringLiteral("Edited 1 time")), 5000);
+        const QString text = detail->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("-     \"sku\": \"SKU-l\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("+     \"sku\": \"SKU-1\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("+     \"x-fixed\": \"yes\"")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("      \"quantity\": 3")), qPrintable(text));
+    }
+
+    void deadLetterGroupIsDiscardedFromTheConsole()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("groups")));
+        QVector<qint64> ids;
+        for (const QString& error : {QStringLiteral("unknown SKU 1"), QStringLiteral("unknown SKU 22"),
+                                     QStringLiteral("order 5 is closed")}) {
+            DeadLetter l;
+            l.consumerName = QStringLiteral("inventory");
+            l.eventId = error;
+            l.topic = QStringLiteral("orders");
+            l.headers = "{}";
+            l.payload = "{}";
+            l.error = error;
+            ids << DeadLetterStore(*db).insert(l).value();
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.deadLetters() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 3, 10000);
+        QTest::mouseClick(child<QPushButton>(&window, "groupsButton"), Qt::LeftButton);
+        QDialog* groups = openDialog(window, "dlqGroupsDialog");
+        QVERIFY(groups);
+        auto* table = child<QTableView>(groups, "dlqGroupsTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, 10000);
+        auto* model = static_cast<RecordTableModel*>(table->model());
+        QCOMPARE(model->record(0).value(QStringLiteral("fingerprint")).toString(),
+                 QStringLiteral("unknown SKU <n>"));
+        QCOMPARE(model->record(0).value(QStringLiteral("count")).toInteger(), 2);
+        selectRow(table, 0);
+        QTest::mouseClick(child<QPushButton>(groups, "dlqGroupDiscard"), Qt::LeftButton);
+        QDialog* action = nullptr;
+        (void)QTest::qWaitFor(
+            [&]() {
+                action = groups->findChild<QDialog*>(QStringLiteral("actionDialog"));
+                return action && action->isVisible() && !action->property("busy").toBool();
+            },
+            10000);
+        QVERIFY(action && action->isVisible());
+        QTest::keyClicks(child<QLineEdit>(action, "actionReason"), QStringLiteral("test SKUs"));
+        QTest::keyClicks(child<QLineEdit>(action, "actionConfirm"), QStringLiteral("discard 2"));
+        QTest::mouseClick(child<QPushButton>(action, "actionRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'DISCARDED'")),
+            qint64(2), 10000);
+        QCOMPARE(DeadLetterStore(*db).find(ids.at(2))->status, QStringLiteral("NEW"));
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, 10000);
+    }
+};
+
+QTEST_MAIN(TestRepairConsole)
+#include "tst_repairconsole.moc"

@@ -1,0 +1,316 @@
+#include "ui/desktop/consumers/ConsumersPage.h"
+
+#include "core/db/InboxStore.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTimeAxis>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace outbox::desktop {
+
+namespace {
+
+QTableView* makeTable(QWidget* parent, const QString& name, RecordTableModel* model)
+{
+    auto* table = new QTableView(parent);
+    table->setObjectName(name);
+    table->setModel(model);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setWordWrap(false);
+    return table;
+}
+
+} // namespace
+
+ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("consumersPage"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* bar = new QHBoxLayout;
+    auto* refresh = new QPushButton(tr("Refresh"), this);
+    refresh->setObjectName(QStringLiteral("consumersRefresh"));
+    m_bootstrap = new QLineEdit(this);
+    m_bootstrap->setObjectName(QStringLiteral("consumersBootstrap"));
+    m_bootstrap->setPlaceholderText(tr("Kafka bootstrap for lag, e.g. localhost:9092"));
+    m_bootstrap->setClearButtonEnabled(true);
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("consumersInfo"));
+    bar->addWidget(refresh);
+    bar->addWidget(new QLabel(tr("Lag from:"), this));
+    bar->addWidget(m_bootstrap, 1);
+    bar->addWidget(m_info, 1);
+    layout->addLayout(bar);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* top = new QSplitter(Qt::Horizontal, split);
+
+    auto* left = new QWidget(top);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    m_consumers = new RecordTableModel({{QStringLiteral("consumer"), tr("Consumer")},
+                                        {QStringLiteral("processed"), tr("Processed")},
+                                        {QStringLiteral("failed"), tr("Failed")},
+                                        {QStringLiteral("duplicates"), tr("Duplicates")},
+                                        {QStringLiteral("dead_letters_new"), tr("Dead letters NEW")},
+                                        {QStringLiteral("unconsumed"), tr("Unconsumed")},
+                                        {QStringLiteral("last_processed_at"), tr("Last processed"), true},
+                                        {QStringLiteral("total_lag"), tr("Lag")}},
+                                       this);
+    m_consumerTable = makeTable(left, QStringLiteral("consumersTable"), m_consumers);
+    m_consumerHint = new EmptyHint(m_consumerTable);
+    m_consumerHint->setReason(tr("Not connected."));
+    leftLayout->addWidget(m_consumerTable, 2);
+    m_lag = new RecordTableModel({{QStringLiteral("consumer"), tr("Consumer")},
+                                  {QStringLiteral("topic"), tr("Topic")},
+                                  {QStringLiteral("partition"), tr("Partition")},
+                                  {QStringLiteral("committed_offset"), tr("Committed")},
+                                  {QStringLiteral("high_watermark"), tr("High watermark")},
+                                  {QStringLiteral("lag"), tr("Lag")}},
+                                 this);
+    m_lagTable = makeTable(left, QStringLiteral("consumerLagTable"), m_lag);
+    leftLayout->addWidget(m_lagTable, 1);
+
+    m_chart = new QChart;
+    m_chart->setObjectName(QStringLiteral("consumerRateChart"));
+    m_chart->setTitle(tr("Processed per minute"));
+    m_chartX = new QDateTimeAxis;
+    m_chartX->setFormat(QStringLiteral("HH:mm"));
+    m_chartY = new QValueAxis;
+    m_chartY->setLabelFormat(QStringLiteral("%.0f"));
+    m_chart->addAxis(m_chartX, Qt::AlignBottom);
+    m_chart->addAxis(m_chartY, Qt::AlignLeft);
+    auto* chartView = new QChartView(m_chart, top);
+    chartView->setObjectName(QStringLiteral("consumerRateChartView"));
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumWidth(320);
+    top->addWidget(left);
+    top->addWidget(chartView);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+
+    auto* inboxBox = new QGroupBox(tr("Inbox"), split);
+    auto* inboxLayout = new QVBoxLayout(inboxBox);
+    auto* filters = new QHBoxLayout;
+    m_inboxConsumer = new QLineEdit(inboxBox);
+    m_inboxConsumer->setObjectName(QStringLiteral("inboxConsumer"));
+    m_inboxConsumer->setPlaceholderText(tr("consumer (exact)"));
+    m_inboxStatus = new QComboBox(inboxBox);
+    m_inboxStatus->setObjectName(QStringLiteral("inboxStatus"));
+    m_inboxStatus->addItem(tr("Any status"), QString());
+    m_inboxStatus->addItem(Labels::status(QStringLiteral("PROCESSED")), QStringLiteral("PROCESSED"));
+    m_inboxStatus->addItem(Labels::status(QStringLiteral("FAILED")), QStringLiteral("FAILED"));
+    m_inboxEventId = new QLineEdit(inboxBox);
+    m_inboxEventId->setObjectName(QStringLiteral("inboxEventId"));
+    m_inboxEventId->setPlaceholderText(tr("event id (exact)"));
+    auto* apply = new QPushButton(tr("Apply"), inboxBox);
+    apply->setObjectName(QStringLiteral("inboxApply"));
+    m_inboxMore = new QPushButton(tr("Load more"), inboxBox);
+    m_inboxMore->setObjectName(QStringLiteral("inboxMore"));
+    m_inboxMore->setEnabled(false);
+    m_inboxInfo = new QLabel(inboxBox);
+    m_inboxInfo->setObjectName(QStringLiteral("inboxInfo"));
+    filters->addWidget(m_inboxConsumer, 1);
+    filters->addWidget(m_inboxStatus);
+    filters->addWidget(m_inboxEventId, 2);
+    filters->addWidget(apply);
+    filters->addWidget(m_inboxMore);
+    filters->addWidget(m_inboxInfo, 1);
+    inboxLayout->addLayout(filters);
+    m_inbox = new RecordTableModel({{QStringLiteral("id"), tr("Id")},
+                                    {QStringLiteral("consumer"), tr("Consumer")},
+                                    {QStringLiteral("status"), tr("Status")},
+                                    {QStringLiteral("attempts"), tr("Attempts")},
+                                    {QStringLiteral("event_id"), tr("Event id")},
+                                    {QStringLiteral("aggregate_id"), tr("Aggregate")},
+                                    {QStringLiteral("processed_at"), tr("At"), true},
+                                    {QStringLiteral("last_error"), tr("Last error")}},
+                                   this);
+    m_inboxTable = makeTable(inboxBox, QStringLiteral("inboxTable"), m_inbox);
+    m_inboxHint = new EmptyHint(m_inboxTable);
+    m_inboxHint->setReason(tr("Not connected."));
+    inboxLayout->addWidget(m_inboxTable, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(refresh, &QPushButton::clicked, this, &ConsumersPage::refresh);
+    connect(m_bootstrap, &QLineEdit::returnPressed, this, &ConsumersPage::refresh);
+    connect(apply, &QPushButton::clicked, this, &ConsumersPage::reloadInbox);
+    connect(m_inboxEventId, &QLineEdit::returnPressed, this, &ConsumersPage::reloadInbox);
+    connect(m_inboxConsumer, &QLineEdit::returnPressed, this, &ConsumersPage::reloadInbox);
+    connect(m_inboxMore, &QPushButton::clicked, this, &ConsumersPage::loadMoreInbox);
+    // A double click on a consumer opens its inbox below.
+    connect(m_consumerTable, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (!index.isValid() || index.row() >= m_consumers->rowCount())
+            return;
+        m_inboxConsumer->setText(
+            m_consumers->record(index.row()).value(QStringLiteral("consumer")).toString());
+        reloadInbox();
+    });
+}
+
+void ConsumersPage::setContext(const ConsoleContext& context)
+{
+    m_context = context;
+    m_overviewStale = true;
+    if (isVisible() || !context.browse)
+        refresh();
+    reloadInbox();
+}
+
+void ConsumersPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_overviewStale)
+        refresh();
+}
+
+void ConsumersPage::refresh()
+{
+    ++m_overviewGeneration;
+    m_overviewStale = false;
+    if (!m_context.analysis && !m_context.browse) {
+        m_consumers->setRows({});
+        m_lag->setRows({});
+        m_consumerHint->setReason(tr("Not connected."));
+        m_info->clear();
+        return;
+    }
+    DatabaseSession* session = m_context.analysis ? m_context.analysis : m_context.browse;
+    ConsumerOverviewQuery::Options options;
+    options.lag.bootstrap = m_bootstrap->text().trimmed();
+    options.lag.timeoutMs = 5000;
+    const quint64 generation = m_overviewGeneration;
+    m_loadingOverview = true;
+    m_info->setText(tr("Reading the consumers…"));
+    session->run<ConsumerOverview>(
+        this, [options](Database& db) { return ConsumerOverviewQuery(db).load(options); },
+        [this, generation](const Result<ConsumerOverview>& r) {
+            if (generation != m_overviewGeneration)
+                return;
+            m_loadingOverview = false;
+            if (!r.ok()) {
+                m_info->setText(tr("Cannot read the consumers: %1").arg(r.message()));
+                emit statusMessage(r.message());
+                return;
+            }
+            showOverview(*r);
+            emit overviewLoaded();
+        });
+}
+
+void ConsumersPage::showOverview(const ConsumerOverview& overview)
+{
+    const QJsonObject json = overview.toJson();
+    QVector<QJsonObject> rows;
+    QVector<QJsonObject> lagRows;
+    for (const QJsonValue& v : json.value(QStringLiteral("consumers")).toArray()) {
+        rows << v.toObject();
+        for (const QJsonValue& l : v.toObject().value(QStringLiteral("lag")).toArray())
+            lagRows << l.toObject();
+    }
+    m_consumers->setRows(rows);
+    m_lag->setRows(lagRows);
+    m_lagTable->setVisible(overview.lagQueried);
+    m_consumerHint->setReason(tr("No consumer has written to the inbox or the dead letters yet."));
+
+    // The rate chart: one line per consumer, processed per minute for each bucket.
+    m_chart->removeAllSeries();
+    const double perMinute = 60000.0 / double(std::max<qint64>(1, overview.bucketMs));
+    double max = 0;
+    for (const ConsumerSummary& c : overview.consumers) {
+        auto* series = new QLineSeries;
+        series->setName(c.consumerName);
+        for (int i = 0; i < c.rateCounts.size(); ++i) {
+            const double y = double(c.rateCounts.at(i)) * perMinute;
+            max = std::max(max, y);
+            series->append(double(overview.rateSince.addMSecs(overview.bucketMs * i + overview.bucketMs / 2)
+                                      .toMSecsSinceEpoch()),
+                           y);
+        }
+        m_chart->addSeries(series);
+        series->attachAxis(m_chartX);
+        series->attachAxis(m_chartY);
+    }
+    m_chartX->setRange(overview.rateSince.toLocalTime(), overview.takenAt.toLocalTime());
+    m_chartY->setRange(0, max > 0 ? std::ceil(max * 1.1) : 1.0);
+
+    QString info = tr("%n consumer(s), as of %1", nullptr, int(overview.consumers.size()))
+                       .arg(Labels::time(overview.takenAt.toLocalTime()));
+    if (!overview.lagError.isEmpty())
+        info += QLatin1String(" — ") + tr("lag unavailable: %1").arg(overview.lagError);
+    m_info->setText(info);
+}
+
+void ConsumersPage::reloadInbox()
+{
+    ++m_inboxGeneration;
+    m_inboxCursor = 0;
+    m_inbox->setRows({});
+    m_inboxInfo->clear();
+    m_inboxMore->setEnabled(false);
+    if (!m_context.browse) {
+        m_inboxHint->setReason(tr("Not connected."));
+        return;
+    }
+    InboxFilter filter;
+    filter.consumerName = m_inboxConsumer->text().trimmed();
+    filter.status = m_inboxStatus->currentData().toString();
+    filter.eventId = m_inboxEventId->text().trimmed();
+    m_loadedFilter = filter;
+    loadMoreInbox();
+}
+
+void ConsumersPage::loadMoreInbox()
+{
+    if (!m_context.browse || m_inboxCursor < 0)
+        return;
+    const InboxFilter filter = m_loadedFilter; // further pages of the list on screen
+    const qint64 after = m_inboxCursor;
+    const quint64 generation = m_inboxGeneration;
+    m_inboxMore->setEnabled(false);
+    m_context.browse->run<InboxPage>(
+        this, [filter, after](Database& db) { return InboxStore(db).list(filter, after, InboxPageSize); },
+        [this, generation](const Result<InboxPage>& r) {
+            if (generation != m_inboxGeneration)
+                return;
+            if (!r.ok()) {
+                m_inboxInfo->setText(r.message());
+                emit statusMessage(r.message());
+                return;
+            }
+            QVector<QJsonObject> rows;
+            for (const InboxRecord& rec : r->records)
+                rows << rec.toJson();
+            m_inbox->appendRows(rows);
+            m_inboxCursor = r->nextAfterId > 0 ? r->nextAfterId : -1;
+            m_inboxMore->setEnabled(m_inboxCursor > 0);
+            m_inboxInfo->setText(tr("%n row(s)", nullptr, m_inbox->rowCount()));
+            m_inboxHint->setReason(tr("No inbox rows match the filter."));
+            emit inboxLoaded();
+        });
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,103 @@
+#include "ui/desktop/deadletters/DeadLetterGroupsDialog.h"
+
+#include "ui/desktop/actions/ActionRunner.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QWidget* parent)
+    : QDialog(parent), m_context(context)
+{
+    setObjectName(QStringLiteral("dlqGroupsDialog"));
+    setWindowTitle(tr("Dead-letter failure groups"));
+    auto* layout = new QVBoxLayout(this);
+    m_model = new RecordTableModel({{QStringLiteral("count"), tr("Count")},
+                                    {QStringLiteral("consumer"), tr("Consumer")},
+                                    {QStringLiteral("error_class"), tr("Class")},
+                                    {QStringLiteral("fingerprint"), tr("Fingerprint")},
+                                    {QStringLiteral("example"), tr("Example")}},
+                                   this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("dlqGroupsTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_hint = new EmptyHint(m_table);
+    layout->addWidget(m_table, 1);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    auto* refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
+    refresh->setObjectName(QStringLiteral("dlqGroupsRefresh"));
+    auto* replay = buttons->addButton(tr("Replay group…"), QDialogButtonBox::ActionRole);
+    replay->setObjectName(QStringLiteral("dlqGroupReplay"));
+    auto* discard = buttons->addButton(tr("Discard group…"), QDialogButtonBox::ActionRole);
+    discard->setObjectName(QStringLiteral("dlqGroupDiscard"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(refresh, &QPushButton::clicked, this, &DeadLetterGroupsDialog::reload);
+    connect(replay, &QPushButton::clicked, this, [this]() { act(ActionKind::ReplayDeadLetters); });
+    connect(discard, &QPushButton::clicked, this, [this]() { act(ActionKind::DiscardDeadLetters); });
+    resize(820, 420);
+    reload();
+}
+
+void DeadLetterGroupsDialog::reload()
+{
+    const quint64 generation = ++m_generation;
+    DatabaseSession* session = m_context.analysis ? m_context.analysis : m_context.browse;
+    if (!session) {
+        m_hint->setReason(tr("Not connected."));
+        return;
+    }
+    session->run<QVector<DeadLetterGroup>>(
+        this, [](Database& db) { return DeadLetterGroups(db).list(); },
+        [this, generation](const Result<QVector<DeadLetterGroup>>& r) {
+            if (generation != m_generation)
+                return;
+            if (!r.ok()) {
+                emit statusMessage(r.message());
+                return;
+            }
+            m_groups = *r;
+            QVector<QJsonObject> rows;
+            for (const DeadLetterGroup& g : m_groups)
+                rows << g.toJson();
+            m_model->setRows(rows);
+            m_hint->setReason(tr("No NEW dead letters — nothing to group."));
+        });
+}
+
+void DeadLetterGroupsDialog::act(ActionKind kind)
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!m_context.actions || rows.isEmpty() || rows.first().row() >= m_groups.size()) {
+        emit statusMessage(tr("Select a group first."));
+        return;
+    }
+    const DeadLetterGroup group = m_groups.at(rows.first().row());
+    ActionTarget target;
+    target.deadLetterGroup = group;
+    target.description = tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
+                             .arg(group.consumerName, group.fingerprint.left(120), group.errorClass);
+    auto* runner =
+        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+        emit statusMessage(summary);
+        emit changed();
+        reload();
+    });
+    m_runner = runner;
+    runner->start();
+}
+
+} // namespace outbox::desktop

@@ -1,0 +1,130 @@
+#include "ui/desktop/events/BlockedAggregatesPage.h"
+
+#include "core/db/BlockedAggregates.h"
+#include "ui/desktop/actions/ActionRunner.h"
+#include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+
+namespace outbox::desktop {
+
+BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("blockedPage"));
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    auto* refresh = new QPushButton(tr("Refresh"), this);
+    refresh->setObjectName(QStringLiteral("blockedRefresh"));
+    auto* requeue = new QPushButton(tr("Requeue blocking event…"), this);
+    requeue->setObjectName(QStringLiteral("blockedRequeue"));
+    requeue->setToolTip(tr("The blocking event is sent again first; the waiting events follow in order."));
+    auto* dead = new QPushButton(tr("Mark blocking event DEAD…"), this);
+    dead->setObjectName(QStringLiteral("blockedDead"));
+    dead->setToolTip(tr("The blocking event is never sent; the waiting events are sent without it."));
+    m_info = new QLabel(this);
+    m_info->setObjectName(QStringLiteral("blockedInfo"));
+    bar->addWidget(refresh);
+    bar->addWidget(m_info, 1);
+    bar->addWidget(requeue);
+    bar->addWidget(dead);
+    layout->addLayout(bar);
+
+    m_model = new RecordTableModel({{QStringLiteral("aggregate"), tr("Aggregate")},
+                                    {QStringLiteral("blocking_id"), tr("Blocking event")},
+                                    {QStringLiteral("blocking_event_type"), tr("Type")},
+                                    {QStringLiteral("since"), tr("Blocked since"), true},
+                                    {QStringLiteral("waiting"), tr("Waiting events")},
+                                    {QStringLiteral("attempts"), tr("Attempts")},
+                                    {QStringLiteral("error"), tr("Error")}},
+                                   this);
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("blockedTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    m_hint = new EmptyHint(m_table);
+    m_hint->setReason(tr("Not connected."));
+    layout->addWidget(m_table, 1);
+
+    connect(refresh, &QPushButton::clicked, this, &BlockedAggregatesPage::reload);
+    connect(requeue, &QPushButton::clicked, this, [this]() { act(ActionKind::Requeue); });
+    connect(dead, &QPushButton::clicked, this, [this]() { act(ActionKind::MarkDead); });
+}
+
+void BlockedAggregatesPage::setContext(const ConsoleContext& context)
+{
+    m_context = context;
+    if (!context.browse)
+        m_hint->setReason(tr("Not connected."));
+    if (m_runner)
+        m_runner->abandon();
+    reload();
+}
+
+void BlockedAggregatesPage::reload()
+{
+    const quint64 generation = ++m_generation;
+    m_model->setRows({});
+    m_info->clear();
+    if (!m_context.browse)
+        return;
+    m_context.browse->run<BlockedAggregateList>(
+        this, [](Database& db) { return BlockedAggregates(db).list(BlockedAggregatesQuery{}); },
+        [this, generation](const Result<BlockedAggregateList>& r) {
+            if (generation != m_generation)
+                return;
+            if (!r.ok()) {
+                emit statusMessage(r.message());
+                return;
+            }
+            QVector<QJsonObject> rows;
+            for (const BlockedAggregate& b : r->aggregates) {
+                QJsonObject o = b.toJson();
+                o[QStringLiteral("aggregate")] = QString(b.aggregateType + QLatin1Char('/') + b.aggregateId);
+                rows << o;
+            }
+            m_model->setRows(rows);
+            m_hint->setReason(tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
+                                 "its aggregate."));
+            m_info->setText(r->aggregates.isEmpty()
+                                ? QString()
+                                : tr("%n blocked aggregate(s), as of %1", nullptr, r->total)
+                                      .arg(Labels::time(QDateTime::currentDateTime())));
+        });
+}
+
+void BlockedAggregatesPage::act(ActionKind kind)
+{
+    if (!m_context.actions)
+        return;
+    ActionTarget target;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        target.ids << qint64(m_model->record(index.row()).value(QStringLiteral("blocking_id")).toInteger());
+    if (target.ids.isEmpty()) {
+        emit statusMessage(tr("Select one or more blocked aggregates first."));
+        return;
+    }
+    target.description =
+        tr("The blocking event(s) of %n selected aggregate(s)", nullptr, int(target.ids.size()));
+    auto* runner =
+        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+        emit statusMessage(summary);
+        reload();
+    });
+    m_runner = runner;
+    runner->start();
+}
+
+} // namespace outbox::desktop

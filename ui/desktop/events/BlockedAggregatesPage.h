@@ -1,0 +1,49 @@
+#pragma once
+
+#include "core/ops/OperatorActions.h"
+#include "ui/desktop/ConsoleContext.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace outbox::desktop {
+
+class ActionRunner;
+class EmptyHint;
+class RecordTableModel;
+
+// Ordering mode: the aggregates a FAILED event holds back (core/db/BlockedAggregates, the
+// doctor's query): which aggregate, the blocking event, since when, how many events wait. The
+// blocking events of the selected rows can be requeued or marked DEAD through the bulk engine;
+// the preview says what follows for each aggregate before anything changes.
+class BlockedAggregatesPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit BlockedAggregatesPage(QWidget* parent = nullptr);
+    void setContext(const ConsoleContext& context);
+    RecordTableModel* model() const { return m_model; }
+
+public slots:
+    void reload();
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void act(ActionKind kind);
+
+    ConsoleContext m_context;
+    QPointer<ActionRunner> m_runner;
+    RecordTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QLabel* m_info = nullptr;
+    EmptyHint* m_hint = nullptr;
+    quint64 m_generation = 0;
+};
+
+} // namespace outbox::desktop
