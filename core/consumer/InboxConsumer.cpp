@@ -203,8 +203,8 @@ bool InboxConsumer::processBatch(const QVector<rd_kafka_message_t*>& raw, const 
             acknowledge(raw, i, i + r.done);
             i += r.done;
         }
-        if (r.failed || r.individually) {
-            if (handle(messages[i], {}, stop, r.failed ? &*r.failed : nullptr) == Disposition::Stop)
+        if (!r.failed.isEmpty() || r.individually) {
+            if (handle(messages[i], {}, stop, r.failed) == Disposition::Stop)
                 return false;
             acknowledge(raw.at(i));
             ++i;
@@ -229,7 +229,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
             QStringLiteral("batch of %1 messages: %2; going on message by message").arg(to - from).arg(why));
         tx.rollback();
         m_db.reset(); // reconnects on the next attempt
-        return BatchOutcome{0, std::nullopt, true};
+        return BatchOutcome{0, {}, true};
     };
     InboxStore inbox(*m_db);
     QStringList ids;
@@ -260,32 +260,50 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
         }
         if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_message")); !sp)
             return giveUp(sp.message());
-        if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
-            auto taken = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, 1);
-            if (!taken)
-                return giveUp(taken.message());
-            if (!*taken) {
-                if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_message")); !back)
-                    return giveUp(back.message());
-                ++duplicates;
-                continue;
+        // A transient failure is tried once more at once (attempt 2, back at the savepoint): a lock
+        // wait that timed out mostly goes through then, and the batch need not be split for it.
+        QVector<Attempt> failures;
+        bool taken = true;
+        bool succeeded = false;
+        while (true) {
+            msg.attempt = int(failures.size()) + 1;
+            if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
+                auto recorded =
+                    inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+                if (!recorded)
+                    return giveUp(recorded.message());
+                taken = *recorded;
             }
-        }
-        const HandlerResult r = m_handler(*m_db, msg);
-        if (r.outcome != HandlerResult::Outcome::Ok) {
+            const HandlerResult r = taken ? m_handler(*m_db, msg) : HandlerResult::ok();
+            if (taken && r.outcome == HandlerResult::Outcome::Ok) {
+                succeeded = true;
+                break;
+            }
             // Only this message's changes go; the ones before it commit below.
             if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_message")); !back)
                 return giveUp(back.message());
-            out.failed = Attempt{r.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
-                                                                                : Attempt::Kind::Permanent,
-                                 r.error, r.context, false};
+            if (!taken)
+                break;
+            const bool transient = r.outcome == HandlerResult::Outcome::Transient;
+            failures << Attempt{transient ? Attempt::Kind::Transient : Attempt::Kind::Permanent, r.error,
+                                r.context, false};
+            if (!transient || failures.size() >= 2 || failures.size() >= m_options.maxAttempts)
+                break;
+            m_stats.retries.fetch_add(1);
+        }
+        if (!taken) { // another delivery processed it meanwhile
+            ++duplicates;
+            continue;
+        }
+        if (!succeeded) {
+            out.failed = failures;
             break;
         }
         // No RELEASE: the next message's SAVEPOINT of the same name is the one a rollback goes
         // back to (MariaDB replaces it, PostgreSQL and SQLite nest it), and COMMIT keeps them all;
         // one round trip less per message.
         if (status.isEmpty())
-            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, 1};
+            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt};
         done.insert(msg.eventId);
         ++processed;
     }
@@ -297,7 +315,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
             // Another member recorded one of them meanwhile (a rebalance): undo the whole batch and
             // let the message-by-message path sort out which are duplicates.
             tx.rollback();
-            return BatchOutcome{0, std::nullopt, true};
+            return BatchOutcome{0, {}, true};
         }
         if (Status s = Failpoints::hit("consumer.before_batch_commit"); !s)
             return giveUp(s.message());
@@ -307,6 +325,9 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
     }
     m_stats.processed.fetch_add(processed);
     m_stats.duplicates.fetch_add(duplicates);
+    // Persistent for /metrics and the Consumers page; best effort, never holds the batch.
+    if (Status s = inbox.countDuplicates(m_options.consumerName, duplicates); !s)
+        m_log(QStringLiteral("cannot count %1 duplicates: %2").arg(duplicates).arg(s.message()));
     out.done = k - from;
     out.individually = false;
     return out;
@@ -405,7 +426,8 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
 }
 
 InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QString& invalid,
-                                                 const std::atomic<bool>& stop, const Attempt* first)
+                                                 const std::atomic<bool>& stop,
+                                                 const QVector<Attempt>& earlier)
 {
     const QString where = QStringLiteral("%1/%2@%3").arg(msg.topic).arg(msg.partition).arg(msg.offset);
     if (!invalid.isEmpty()) {
@@ -423,7 +445,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
     QStringList history;
     for (int attempt = 1;; ++attempt) {
         msg.attempt = attempt;
-        const Attempt a = attempt == 1 && first ? *first : tryOnce(msg);
+        const Attempt a = attempt <= earlier.size() ? earlier.at(attempt - 1) : tryOnce(msg);
         switch (a.kind) {
         case Attempt::Kind::Processed:
             m_stats.processed.fetch_add(1);
@@ -468,6 +490,8 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
                           attempt, firstFailure, now};
                 return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
             }
+            if (attempt < earlier.size())
+                break; // the batch tried the next attempt at once already (and counted the retry)
             m_stats.retries.fetch_add(1);
             const qint64 delay = m_backoff.delayFor(attempt);
             m_log(QStringLiteral("event %1 at %2: transient failure (attempt %3), retrying in %4 ms: %5")

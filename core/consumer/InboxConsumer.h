@@ -27,9 +27,10 @@ namespace outbox {
 // Messages are taken in batches (options.batchSize, waiting at most options.batchMaxWaitMs for
 // more after the first): one query finds the batch's duplicates, one transaction holds the rest,
 // each message's handler inside its own SAVEPOINT, and the offsets are committed once, after that
-// transaction. A message whose handler fails is rolled back to its savepoint: the messages before
-// it commit, it is retried or dead-lettered on its own (in order: nothing after it in the batch is
-// processed first), then batching goes on with the next one. A crash between the commit and the
+// transaction. A message whose handler fails is rolled back to its savepoint; a transient failure
+// is tried once more at once. If it still fails, the messages before it commit, it is retried
+// with backoff or dead-lettered on its own (in order: nothing after it in the batch is processed
+// first), then batching goes on with the next one. A crash between the commit and the
 // offset commit brings the batch again, and the inbox skips it (duplicates, nothing lost).
 class InboxConsumer
 {
@@ -68,9 +69,9 @@ private:
     // What one batch transaction did with messages [from, to).
     struct BatchOutcome
     {
-        int done = 0;                  // messages from `from` on that are committed or duplicates
-        std::optional<Attempt> failed; // the handler's failure of message from + done (rolled back)
-        bool individually = false;     // database trouble: process message from + done on its own
+        int done = 0;              // messages from `from` on that are committed or duplicates
+        QVector<Attempt> failed;   // the handler's failures of message from + done (rolled back)
+        bool individually = false; // database trouble: process message from + done on its own
     };
 
     Status connectDatabase();
@@ -81,9 +82,9 @@ private:
     bool processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop);
     BatchOutcome transact(QVector<InboxMessage>& messages, int from, int to);
     // One message on its own (poison, a failed handler, database trouble): retries with backoff,
-    // dead letters. `first` is the outcome of its first attempt when the batch already made it.
+    // dead letters. `earlier`: the outcomes of the attempts the batch already made.
     Disposition handle(InboxMessage& message, const QString& invalid, const std::atomic<bool>& stop,
-                       const Attempt* first = nullptr);
+                       const QVector<Attempt>& earlier = {});
     static InboxMessage decode(const rd_kafka_message_t* raw);
     QString validate(InboxMessage& message) const;
     Attempt tryOnce(const InboxMessage& message);

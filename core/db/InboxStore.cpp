@@ -4,6 +4,7 @@
 #include "core/db/DeadLetter.h"
 #include "core/db/SqlCondition.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
 #include <algorithm>
 
@@ -105,24 +106,36 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
     return {};
 }
 
+// The batch statements bind many values: positionally, and at most a few hundred per statement,
+// since the drivers look placeholders up in time that grows with the square of their number.
+Result<QSqlQuery> InboxStore::execPositional(const QString& statement, const QVariantList& values)
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(m_db.dialect().sql(statement)))
+        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    if (!q.exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+    return q;
+}
+
 Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
 {
     QHash<QString, QString> found;
-    constexpr int Chunk = 500;
+    constexpr int Chunk = 100;
     for (int first = 0; first < eventIds.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
-        QStringList placeholders;
-        QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
-        for (int i = 0; i < n; ++i) {
-            const QString name = QStringLiteral(":e%1").arg(i);
-            placeholders << name;
-            binds.insert(name, eventIds.at(first + i));
-        }
-        auto q =
-            m_db.exec(QStringLiteral("SELECT event_id, status FROM {inbox} WHERE consumer_name = :consumer "
-                                     "AND event_id IN (%1)")
-                          .arg(placeholders.join(QStringLiteral(", "))),
-                      binds);
+        QVariantList values{consumerName};
+        for (int i = 0; i < n; ++i)
+            values << eventIds.at(first + i);
+        QStringList marks(n, QStringLiteral("?"));
+        auto q = execPositional(
+            QStringLiteral(
+                "SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
+                .arg(marks.join(QStringLiteral(", "))),
+            values);
         if (!q)
             return q.error();
         while (q->next())
@@ -135,112 +148,120 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
 {
     const Dialect& d = m_db.dialect();
     int inserted = 0;
-    constexpr int Chunk = 500; // 3 values a row: well below every database's limit of bound values
+    constexpr int Chunk = 64; // 4 values a row
+    const QString tuple = QStringLiteral("?, ?, ?, 'PROCESSED', ?, %1, NULL").arg(d.now());
     for (int first = 0; first < rows.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(rows.size()) - first);
-        QStringList tuples;
-        QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
+        QVariantList values;
+        values.reserve(4 * n);
         for (int i = 0; i < n; ++i) {
             const NewRecord& r = rows.at(first + i);
-            tuples
-                << QStringLiteral(":e%1, :consumer, :a%1, 'PROCESSED', :n%1, %2, NULL").arg(i).arg(d.now());
-            binds.insert(QStringLiteral(":e%1").arg(i), r.eventId);
-            binds.insert(QStringLiteral(":a%1").arg(i), storableAggregate(r.aggregateId));
-            binds.insert(QStringLiteral(":n%1").arg(i), r.attempts);
+            values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts;
         }
         // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
-        auto q = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
-                                            tuples.join(QStringLiteral("), (")), UniqueColumns),
-                           binds);
+        auto q = execPositional(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                                                 QStringList(n, tuple).join(QStringLiteral("), (")),
+                                                 UniqueColumns),
+                                values);
         if (!q)
             return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(q.message()));
         inserted += q->numRowsAffected();
     }
     return inserted;
-Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, int limit)
-{
-    if (limit <= 0 || limit > 10000)
-        return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
-    if (afterId < 0)
-        return Error::usage(QStringLiteral("the page cursor (the id to continue after) must not be negative"))
-            .about(QStringLiteral("after_id"));
-    if (Status s = filter.validate(); !s)
-        return s.error();
-    SqlCondition c;
-    if (!filter.consumerName.isEmpty())
-        c.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"), filter.consumerName);
-    if (!filter.status.isEmpty())
-        c.add(QStringLiteral("status = :status"), QStringLiteral(":status"), filter.status);
-    if (!filter.eventId.isEmpty())
-        c.add(QStringLiteral("event_id = :event"), QStringLiteral(":event"), filter.eventId);
-    if (afterId > 0)
-        c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), afterId);
-    c.binds.insert(QStringLiteral(":limit"), limit);
-    auto q = m_db.exec(QStringLiteral("SELECT id, %1, created_at FROM {inbox} WHERE %2 ORDER BY id DESC "
-                                      "LIMIT :limit")
-                           .arg(InboxColumns, c.where()),
-                       c.binds);
-    if (!q)
-        return q.error();
-    const Dialect& d = m_db.dialect();
-    InboxPage page;
-    while (q->next()) {
-        InboxRecord r;
-        r.id = q->value(0).toLongLong();
-        r.eventId = q->value(1).toString();
-        r.consumerName = q->value(2).toString();
-        r.aggregateId = q->value(3).isNull() ? QString() : q->value(3).toString();
-        r.status = q->value(4).toString();
-        r.attempts = q->value(5).toInt();
-        r.processedAt = q->value(6).isNull() ? QDateTime() : d.toDateTime(q->value(6));
-        r.lastError = q->value(7).isNull() ? QString() : q->value(7).toString();
-        r.createdAt = q->value(8).isNull() ? QDateTime() : d.toDateTime(q->value(8));
-        page.records << r;
+    Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, int limit)
+    {
+        if (limit <= 0 || limit > 10000)
+            return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
+        if (afterId < 0)
+            return Error::usage(
+                       QStringLiteral("the page cursor (the id to continue after) must not be negative"))
+                .about(QStringLiteral("after_id"));
+        if (Status s = filter.validate(); !s)
+            return s.error();
+        SqlCondition c;
+        if (!filter.consumerName.isEmpty())
+            c.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"),
+                  filter.consumerName);
+        if (!filter.status.isEmpty())
+            c.add(QStringLiteral("status = :status"), QStringLiteral(":status"), filter.status);
+        if (!filter.eventId.isEmpty())
+            c.add(QStringLiteral("event_id = :event"), QStringLiteral(":event"), filter.eventId);
+        if (afterId > 0)
+            c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), afterId);
+        c.binds.insert(QStringLiteral(":limit"), limit);
+        auto q = m_db.exec(QStringLiteral("SELECT id, %1, created_at FROM {inbox} WHERE %2 ORDER BY id DESC "
+                                          "LIMIT :limit")
+                               .arg(InboxColumns, c.where()),
+                           c.binds);
+        if (!q)
+            return q.error();
+        const Dialect& d = m_db.dialect();
+        InboxPage page;
+        while (q->next()) {
+            InboxRecord r;
+            r.id = q->value(0).toLongLong();
+            r.eventId = q->value(1).toString();
+            r.consumerName = q->value(2).toString();
+            r.aggregateId = q->value(3).isNull() ? QString() : q->value(3).toString();
+            r.status = q->value(4).toString();
+            r.attempts = q->value(5).toInt();
+            r.processedAt = q->value(6).isNull() ? QDateTime() : d.toDateTime(q->value(6));
+            r.lastError = q->value(7).isNull() ? QString() : q->value(7).toString();
+            r.createdAt = q->value(8).isNull() ? QDateTime() : d.toDateTime(q->value(8));
+            page.records << r;
+        }
+        if (page.records.size() == limit)
+            page.nextAfterId = page.records.last().id;
+        return page;
     }
-    if (page.records.size() == limit)
-        page.nextAfterId = page.records.last().id;
-    return page;
-}
 
-Status InboxStore::countDuplicate(const QString& consumerName)
-{
-    const Dialect& d = m_db.dialect();
-    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
-    auto updated =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + 1, "
-                                 "updated_at = %1 WHERE consumer_name = :consumer")
-                      .arg(d.now()),
-                  binds);
-    if (!updated)
-        return updated.error();
-    if (updated->numRowsAffected() == 1)
-        return {};
-    auto inserted = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
-                                               QStringLiteral("consumer_name, duplicates_total, updated_at"),
-                                               QStringLiteral(":consumer, 1, %1").arg(d.now()),
-                                               QStringLiteral("consumer_name")),
-                              binds);
-    if (!inserted)
-        return inserted.error();
-    if (inserted->numRowsAffected() == 1)
-        return {};
-    // Another member inserted the row meanwhile: count on it.
-    auto again =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + 1 "
-                                 "WHERE consumer_name = :consumer"),
-                  binds);
-    return again ? Status() : Status(again.error());
-}
+    Status InboxStore::countDuplicate(const QString& consumerName)
+    {
+        return countDuplicates(consumerName, 1);
+    }
 
-Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
-{
-    auto q = m_db.exec(QStringLiteral("SELECT consumer_name, duplicates_total FROM {consumer_counters}"));
-    if (!q)
-        return q.error();
-    QMap<QString, qint64> counts;
-    while (q->next())
-        counts.insert(q->value(0).toString(), q->value(1).toLongLong());
-    return counts;
-}
+    Status InboxStore::countDuplicates(const QString& consumerName, qint64 count)
+    {
+        if (count <= 0)
+            return {};
+        const Dialect& d = m_db.dialect();
+        const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}};
+        auto updated = m_db.exec(
+            QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n, "
+                           "updated_at = %1 WHERE consumer_name = :consumer")
+                .arg(d.now()),
+            binds);
+        if (!updated)
+            return updated.error();
+        if (updated->numRowsAffected() == 1)
+            return {};
+        auto inserted =
+            m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
+                                       QStringLiteral("consumer_name, duplicates_total, updated_at"),
+                                       QStringLiteral(":consumer, :n, %1").arg(d.now()),
+                                       QStringLiteral("consumer_name")),
+                      binds);
+        if (!inserted)
+            return inserted.error();
+        if (inserted->numRowsAffected() == 1)
+            return {};
+        // Another member inserted the row meanwhile: count on it.
+        auto again = m_db.exec(
+            QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n "
+                           "WHERE consumer_name = :consumer"),
+            binds);
+        return again ? Status() : Status(again.error());
+    }
+
+    Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
+    {
+        auto q = m_db.exec(QStringLiteral("SELECT consumer_name, duplicates_total FROM {consumer_counters}"));
+        if (!q)
+            return q.error();
+        QMap<QString, qint64> counts;
+        while (q->next())
+            counts.insert(q->value(0).toString(), q->value(1).toLongLong());
+        return counts;
+    }
 
 } // namespace outbox

@@ -5,8 +5,10 @@
 
 #include <QHash>
 #include <QMap>
+#include <QSqlQuery>
 #include <QString>
 #include <QStringList>
+#include <QVariantList>
 #include <QVector>
 
 namespace outbox {
@@ -32,7 +34,7 @@ public:
                         int attempts, const QString& error);
 
     // Batches (the consumer's hot path)
-    // The status of each of `eventIds` for the consumer, in one query per 500 ids; ids the consumer
+    // The status of each of `eventIds` for the consumer, in one query per 100 ids; ids the consumer
     // has no record of are absent from the answer.
     Result<QHash<QString, QString>> statuses(const QStringList& eventIds, const QString& consumerName);
     struct NewRecord
@@ -41,7 +43,7 @@ public:
         QString aggregateId;
         int attempts = 1;
     };
-    // Inserts PROCESSED rows for events the consumer has no record of, in one statement per 500
+    // Inserts PROCESSED rows for events the consumer has no record of, in one statement per 64
     // rows; returns how many were inserted. Fewer than rows.size(): another delivery recorded one
     // meanwhile, and the caller must roll back.
     Result<int> recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName);
@@ -50,10 +52,14 @@ public:
     // Counts one redelivery the consumer skipped because it had PROCESSED the event already
     // (outbox_consumer_duplicates_total). Runs in its own statement, outside any transaction.
     Status countDuplicate(const QString& consumerName);
+    // The same for `count` redeliveries at once (a batch's duplicates).
+    Status countDuplicates(const QString& consumerName, qint64 count);
     // consumer name -> duplicates counted so far.
     Result<QMap<QString, qint64>> duplicateCounts();
 
 private:
+    Result<QSqlQuery> execPositional(const QString& statement, const QVariantList& values);
+
     Database& m_db;
 };
 
