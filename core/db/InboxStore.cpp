@@ -168,100 +168,99 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
         inserted += q->numRowsAffected();
     }
     return inserted;
-    Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, int limit)
-    {
-        if (limit <= 0 || limit > 10000)
-            return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
-        if (afterId < 0)
-            return Error::usage(
-                       QStringLiteral("the page cursor (the id to continue after) must not be negative"))
-                .about(QStringLiteral("after_id"));
-        if (Status s = filter.validate(); !s)
-            return s.error();
-        SqlCondition c;
-        if (!filter.consumerName.isEmpty())
-            c.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"),
-                  filter.consumerName);
-        if (!filter.status.isEmpty())
-            c.add(QStringLiteral("status = :status"), QStringLiteral(":status"), filter.status);
-        if (!filter.eventId.isEmpty())
-            c.add(QStringLiteral("event_id = :event"), QStringLiteral(":event"), filter.eventId);
-        if (afterId > 0)
-            c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), afterId);
-        c.binds.insert(QStringLiteral(":limit"), limit);
-        auto q = m_db.exec(QStringLiteral("SELECT id, %1, created_at FROM {inbox} WHERE %2 ORDER BY id DESC "
-                                          "LIMIT :limit")
-                               .arg(InboxColumns, c.where()),
-                           c.binds);
-        if (!q)
-            return q.error();
-        const Dialect& d = m_db.dialect();
-        InboxPage page;
-        while (q->next()) {
-            InboxRecord r;
-            r.id = q->value(0).toLongLong();
-            r.eventId = q->value(1).toString();
-            r.consumerName = q->value(2).toString();
-            r.aggregateId = q->value(3).isNull() ? QString() : q->value(3).toString();
-            r.status = q->value(4).toString();
-            r.attempts = q->value(5).toInt();
-            r.processedAt = q->value(6).isNull() ? QDateTime() : d.toDateTime(q->value(6));
-            r.lastError = q->value(7).isNull() ? QString() : q->value(7).toString();
-            r.createdAt = q->value(8).isNull() ? QDateTime() : d.toDateTime(q->value(8));
-            page.records << r;
-        }
-        if (page.records.size() == limit)
-            page.nextAfterId = page.records.last().id;
-        return page;
-    }
+}
 
-    Status InboxStore::countDuplicate(const QString& consumerName)
-    {
-        return countDuplicates(consumerName, 1);
+Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, int limit)
+{
+    if (limit <= 0 || limit > 10000)
+        return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
+    if (afterId < 0)
+        return Error::usage(QStringLiteral("the page cursor (the id to continue after) must not be negative"))
+            .about(QStringLiteral("after_id"));
+    if (Status s = filter.validate(); !s)
+        return s.error();
+    SqlCondition c;
+    if (!filter.consumerName.isEmpty())
+        c.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"), filter.consumerName);
+    if (!filter.status.isEmpty())
+        c.add(QStringLiteral("status = :status"), QStringLiteral(":status"), filter.status);
+    if (!filter.eventId.isEmpty())
+        c.add(QStringLiteral("event_id = :event"), QStringLiteral(":event"), filter.eventId);
+    if (afterId > 0)
+        c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), afterId);
+    c.binds.insert(QStringLiteral(":limit"), limit);
+    auto q = m_db.exec(QStringLiteral("SELECT id, %1, created_at FROM {inbox} WHERE %2 ORDER BY id DESC "
+                                      "LIMIT :limit")
+                           .arg(InboxColumns, c.where()),
+                       c.binds);
+    if (!q)
+        return q.error();
+    const Dialect& d = m_db.dialect();
+    InboxPage page;
+    while (q->next()) {
+        InboxRecord r;
+        r.id = q->value(0).toLongLong();
+        r.eventId = q->value(1).toString();
+        r.consumerName = q->value(2).toString();
+        r.aggregateId = q->value(3).isNull() ? QString() : q->value(3).toString();
+        r.status = q->value(4).toString();
+        r.attempts = q->value(5).toInt();
+        r.processedAt = q->value(6).isNull() ? QDateTime() : d.toDateTime(q->value(6));
+        r.lastError = q->value(7).isNull() ? QString() : q->value(7).toString();
+        r.createdAt = q->value(8).isNull() ? QDateTime() : d.toDateTime(q->value(8));
+        page.records << r;
     }
+    if (page.records.size() == limit)
+        page.nextAfterId = page.records.last().id;
+    return page;
+}
 
-    Status InboxStore::countDuplicates(const QString& consumerName, qint64 count)
-    {
-        if (count <= 0)
-            return {};
-        const Dialect& d = m_db.dialect();
-        const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}};
-        auto updated = m_db.exec(
-            QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n, "
-                           "updated_at = %1 WHERE consumer_name = :consumer")
-                .arg(d.now()),
-            binds);
-        if (!updated)
-            return updated.error();
-        if (updated->numRowsAffected() == 1)
-            return {};
-        auto inserted =
-            m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
-                                       QStringLiteral("consumer_name, duplicates_total, updated_at"),
-                                       QStringLiteral(":consumer, :n, %1").arg(d.now()),
-                                       QStringLiteral("consumer_name")),
-                      binds);
-        if (!inserted)
-            return inserted.error();
-        if (inserted->numRowsAffected() == 1)
-            return {};
-        // Another member inserted the row meanwhile: count on it.
-        auto again = m_db.exec(
-            QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n "
-                           "WHERE consumer_name = :consumer"),
-            binds);
-        return again ? Status() : Status(again.error());
-    }
+Status InboxStore::countDuplicate(const QString& consumerName)
+{
+    return countDuplicates(consumerName, 1);
+}
 
-    Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
-    {
-        auto q = m_db.exec(QStringLiteral("SELECT consumer_name, duplicates_total FROM {consumer_counters}"));
-        if (!q)
-            return q.error();
-        QMap<QString, qint64> counts;
-        while (q->next())
-            counts.insert(q->value(0).toString(), q->value(1).toLongLong());
-        return counts;
-    }
+Status InboxStore::countDuplicates(const QString& consumerName, qint64 count)
+{
+    if (count <= 0)
+        return {};
+    const Dialect& d = m_db.dialect();
+    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}};
+    auto updated =
+        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n, "
+                                 "updated_at = %1 WHERE consumer_name = :consumer")
+                      .arg(d.now()),
+                  binds);
+    if (!updated)
+        return updated.error();
+    if (updated->numRowsAffected() == 1)
+        return {};
+    auto inserted = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
+                                               QStringLiteral("consumer_name, duplicates_total, updated_at"),
+                                               QStringLiteral(":consumer, :n, %1").arg(d.now()),
+                                               QStringLiteral("consumer_name")),
+                              binds);
+    if (!inserted)
+        return inserted.error();
+    if (inserted->numRowsAffected() == 1)
+        return {};
+    // Another member inserted the row meanwhile: count on it.
+    auto again =
+        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n "
+                                 "WHERE consumer_name = :consumer"),
+                  binds);
+    return again ? Status() : Status(again.error());
+}
+
+Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
+{
+    auto q = m_db.exec(QStringLiteral("SELECT consumer_name, duplicates_total FROM {consumer_counters}"));
+    if (!q)
+        return q.error();
+    QMap<QString, qint64> counts;
+    while (q->next())
+        counts.insert(q->value(0).toString(), q->value(1).toLongLong());
+    return counts;
+}
 
 } // namespace outbox
