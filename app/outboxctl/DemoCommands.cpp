@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace outbox::cli {
 
@@ -149,11 +150,16 @@ int runDemo(Context& ctx)
                 for (auto it = c->byStatus.cbegin(); it != c->byStatus.cend(); ++it)
                     counts += QStringLiteral("%1 %2  ").arg(it.key()).arg(it.value());
         }
-        ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4 | inventory %5")
+        // The inventory's lag: events the relay delivered that the consumer has not finished yet.
+        const qint64 lag =
+            std::max<qint64>(0, runner.totals()->sent.load() - consumerStats.processed.load() -
+                                    consumerStats.duplicates.load() - consumerStats.deadLettered.load());
+        ctx.out << QStringLiteral("[%1s] orders %2 | %3| relay %4 | inventory %5 lag %6")
                        .arg(clock.elapsed() / 1000, 4)
                        .arg(simulator.orders())
                        .arg(counts, relayProgressLine(*runner.totals(), lastSent, sinceReport.elapsed()),
                             consumerProgressLine(consumerStats))
+                       .arg(lag)
                 << Qt::endl;
         lastSent = runner.totals()->sent.load();
         sinceReport.restart();

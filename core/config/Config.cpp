@@ -158,6 +158,14 @@ QVector<ConfigKey> buildKeys()
     keys << integer(QStringLiteral("consumer.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
                     QStringLiteral("OUTBOX_CONSUMER_BACKOFF_CAP_MS"), consumer.backoffCapMs, 1, 86400000,
                     QStringLiteral("ms"), QStringLiteral("Retry backoff cap."));
+    keys << integer(QStringLiteral("consumer.batch_size"), QStringLiteral("consumer-batch-size"),
+                    QStringLiteral("OUTBOX_CONSUMER_BATCH_SIZE"), consumer.batchSize, 1, 10000,
+                    QStringLiteral("n"),
+                    QStringLiteral("Messages processed in one database transaction (one savepoint each)."));
+    keys << integer(QStringLiteral("consumer.batch_max_wait_ms"), QStringLiteral("consumer-batch-wait-ms"),
+                    QStringLiteral("OUTBOX_CONSUMER_BATCH_MAX_WAIT_MS"), consumer.batchMaxWaitMs, 0, 10000,
+                    QStringLiteral("ms"),
+                    QStringLiteral("How long a batch waits for more messages after its first one."));
     // [web]
     keys << text(QStringLiteral("web.listen"), QStringLiteral("listen"), QStringLiteral("OUTBOX_WEB_LISTEN"),
                  QStringLiteral("127.0.0.1:8080"), QStringLiteral("host:port"),
@@ -660,6 +668,8 @@ Result<ConsumerOptions> Config::consumerOptions() const
     o.maxAttempts = int(integer(QStringLiteral("consumer.max_attempts")));
     o.backoffBaseMs = integer(QStringLiteral("consumer.backoff_base_ms"));
     o.backoffCapMs = std::max(integer(QStringLiteral("consumer.backoff_cap_ms")), o.backoffBaseMs);
+    o.batchSize = int(integer(QStringLiteral("consumer.batch_size")));
+    o.batchMaxWaitMs = int(integer(QStringLiteral("consumer.batch_max_wait_ms")));
     for (const Setting& p : kafkaProperties())
         o.kafka.insert(p.key, p.value);
     return o;

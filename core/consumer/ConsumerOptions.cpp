@@ -18,6 +18,12 @@ Status ConsumerOptions::validate() const
         return Error::usage(QStringLiteral("the consumer needs at least one supported schema_version"));
     if (maxAttempts < 1 || maxAttempts > 1000)
         return Error::usage(QStringLiteral("max attempts must be between 1 and 1000"));
+    if (batchSize < 1 || batchSize > 10000)
+        return Error::usage(QStringLiteral("the consumer batch size must be between 1 and 10000"))
+            .about(QStringLiteral("consumer.batch_size"));
+    if (batchMaxWaitMs < 0 || batchMaxWaitMs > 10000)
+        return Error::usage(QStringLiteral("the consumer batch wait must be between 0 and 10000 ms"))
+            .about(QStringLiteral("consumer.batch_max_wait_ms"));
     if (backoffBaseMs < 1 || backoffCapMs < backoffBaseMs)
         return Error::usage(
             QStringLiteral("the backoff cap must be at least the backoff base (both positive)"));

@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QSet>
 #include <QStringList>
 #include <QThread>
 #include <algorithm>
@@ -130,27 +131,206 @@ Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
               .arg(m_options.consumerName, m_options.topics.join(QStringLiteral(", "))));
     QString lastKafkaError;
     while (!stopRequested.load()) {
-        rd_kafka_message_t* m = rd_kafka_consumer_poll(m_rk, m_options.pollMs);
-        if (!m)
+        const QVector<rd_kafka_message_t*> batch = pollBatch(lastKafkaError);
+        if (batch.isEmpty())
             continue;
+        const bool goOn = processBatch(batch, stopRequested);
+        for (rd_kafka_message_t* m : batch)
+            rd_kafka_message_destroy(m);
+        if (!goOn)
+            break; // not acknowledged: the group redelivers it to whoever runs next
+    }
+    closeClient();
+    m_log(QStringLiteral("consumer %1 stopped").arg(m_options.consumerName));
+    return {};
+}
+
+QVector<rd_kafka_message_t*> InboxConsumer::pollBatch(QString& lastKafkaError)
+{
+    QVector<rd_kafka_message_t*> batch;
+    QElapsedTimer sinceFirst;
+    while (batch.size() < m_options.batchSize) {
+        const int wait = batch.isEmpty()
+                             ? m_options.pollMs
+                             : int(std::max<qint64>(0, m_options.batchMaxWaitMs - sinceFirst.elapsed()));
+        rd_kafka_message_t* m = rd_kafka_consumer_poll(m_rk, wait);
+        if (!m)
+            break;
         if (m->err) {
             const QString why = QString::fromUtf8(rd_kafka_message_errstr(m));
             if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF && why != lastKafkaError)
                 m_log(QStringLiteral("Kafka: %1").arg(why));
             lastKafkaError = why;
             rd_kafka_message_destroy(m);
+            if (batch.isEmpty())
+                break;
             continue;
         }
-        const Disposition d = handle(m, stopRequested);
-        if (d == Disposition::Acknowledge)
-            acknowledge(m);
-        rd_kafka_message_destroy(m);
-        if (d == Disposition::Stop)
-            break; // not acknowledged: the group redelivers it to whoever runs next
+        if (batch.isEmpty())
+            sinceFirst.start();
+        batch << m;
     }
-    closeClient();
-    m_log(QStringLiteral("consumer %1 stopped").arg(m_options.consumerName));
-    return {};
+    return batch;
+}
+
+bool InboxConsumer::processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop)
+{
+    const int n = int(raw.size());
+    QVector<InboxMessage> messages;
+    QStringList invalid;
+    messages.reserve(n);
+    for (const rd_kafka_message_t* m : raw) {
+        m_stats.received.fetch_add(1);
+        messages << decode(m);
+        invalid << validate(messages.last());
+    }
+    int i = 0;
+    while (i < n) {
+        if (!invalid.at(i).isEmpty()) { // poison: a dead letter of its own
+            if (handle(messages[i], invalid.at(i), stop) == Disposition::Stop)
+                return false;
+            acknowledge(raw.at(i));
+            ++i;
+            continue;
+        }
+        int end = i;
+        while (end < n && invalid.at(end).isEmpty())
+            ++end;
+        const BatchOutcome r = transact(messages, i, end);
+        if (r.done > 0) {
+            // Crash here: committed but not acknowledged. The batch comes again; the inbox skips it.
+            (void)Failpoints::hit("consumer.after_commit_before_ack");
+            acknowledge(raw, i, i + r.done);
+            i += r.done;
+        }
+        if (!r.failed.isEmpty() || r.individually) {
+            if (handle(messages[i], {}, stop, r.failed) == Disposition::Stop)
+                return false;
+            acknowledge(raw.at(i));
+            ++i;
+        }
+    }
+    return true;
+}
+
+InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messages, int from, int to)
+{
+    BatchOutcome out;
+    out.individually = true;
+    if (!m_db) {
+        if (Status s = connectDatabase(); !s)
+            return out; // the message on its own retries the connection with backoff
+    }
+    if (Status s = Failpoints::hit("consumer.before_inbox_write"); !s)
+        return out;
+    Transaction tx(*m_db);
+    auto giveUp = [&](const QString& why) {
+        m_log(
+            QStringLiteral("batch of %1 messages: %2; going on message by message").arg(to - from).arg(why));
+        tx.rollback();
+        m_db.reset(); // reconnects on the next attempt
+        return BatchOutcome{0, {}, true};
+    };
+    InboxStore inbox(*m_db);
+    QStringList ids;
+    for (int k = from; k < to; ++k)
+        ids << messages.at(k).eventId;
+    auto known = inbox.statuses(ids, m_options.consumerName);
+    if (!known)
+        return giveUp(known.message());
+
+    bool begun = false;
+    QSet<QString> done;
+    QVector<InboxStore::NewRecord> fresh;
+    qint64 processed = 0;
+    qint64 duplicates = 0;
+    int k = from;
+    for (; k < to; ++k) {
+        InboxMessage& msg = messages[k];
+        msg.attempt = 1;
+        const QString status = known->value(msg.eventId);
+        if (status == QLatin1String("PROCESSED") || done.contains(msg.eventId)) {
+            ++duplicates;
+            continue;
+        }
+        if (!begun) {
+            if (Status s = tx.beginWrite(); !s)
+                return giveUp(s.message());
+            begun = true;
+        }
+        if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_message")); !sp)
+            return giveUp(sp.message());
+        // A transient failure is tried once more at once (attempt 2, back at the savepoint): a lock
+        // wait that timed out mostly goes through then, and the batch need not be split for it.
+        QVector<Attempt> failures;
+        bool taken = true;
+        bool succeeded = false;
+        while (true) {
+            msg.attempt = int(failures.size()) + 1;
+            if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
+                auto recorded =
+                    inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+                if (!recorded)
+                    return giveUp(recorded.message());
+                taken = *recorded;
+            }
+            const HandlerResult r = taken ? m_handler(*m_db, msg) : HandlerResult::ok();
+            if (taken && r.outcome == HandlerResult::Outcome::Ok) {
+                succeeded = true;
+                break;
+            }
+            // Only this message's changes go; the ones before it commit below.
+            if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_message")); !back)
+                return giveUp(back.message());
+            if (!taken)
+                break;
+            const bool transient = r.outcome == HandlerResult::Outcome::Transient;
+            failures << Attempt{transient ? Attempt::Kind::Transient : Attempt::Kind::Permanent, r.error,
+                                r.context, false};
+            if (!transient || failures.size() >= 2 || failures.size() >= m_options.maxAttempts)
+                break;
+            m_stats.retries.fetch_add(1);
+        }
+        if (!taken) { // another delivery processed it meanwhile
+            ++duplicates;
+            continue;
+        }
+        if (!succeeded) {
+            out.failed = failures;
+            break;
+        }
+        // No RELEASE: the next message's SAVEPOINT of the same name is the one a rollback goes
+        // back to (MariaDB replaces it, PostgreSQL and SQLite nest it), and COMMIT keeps them all;
+        // one round trip less per message.
+        if (status.isEmpty())
+            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt};
+        done.insert(msg.eventId);
+        ++processed;
+    }
+    if (begun) {
+        auto inserted = inbox.recordProcessedNew(fresh, m_options.consumerName);
+        if (!inserted)
+            return giveUp(inserted.message());
+        if (*inserted != fresh.size()) {
+            // Another member recorded one of them meanwhile (a rebalance): undo the whole batch and
+            // let the message-by-message path sort out which are duplicates.
+            tx.rollback();
+            return BatchOutcome{0, {}, true};
+        }
+        if (Status s = Failpoints::hit("consumer.before_batch_commit"); !s)
+            return giveUp(s.message());
+        if (Status s = tx.commit(); !s)
+            return giveUp(s.message());
+        m_stats.batches.fetch_add(1);
+    }
+    m_stats.processed.fetch_add(processed);
+    m_stats.duplicates.fetch_add(duplicates);
+    // Persistent for /metrics and the Consumers page; best effort, never holds the batch.
+    if (Status s = inbox.countDuplicates(m_options.consumerName, duplicates); !s)
+        m_log(QStringLiteral("cannot count %1 duplicates: %2").arg(duplicates).arg(s.message()));
+    out.done = k - from;
+    out.individually = false;
+    return out;
 }
 
 InboxMessage InboxConsumer::decode(const rd_kafka_message_t* m)
@@ -245,12 +425,12 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
     return {Attempt::Kind::Processed, {}, {}, false};
 }
 
-InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, const std::atomic<bool>& stop)
+InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QString& invalid,
+                                                 const std::atomic<bool>& stop,
+                                                 const QVector<Attempt>& earlier)
 {
-    m_stats.received.fetch_add(1);
-    InboxMessage msg = decode(raw);
     const QString where = QStringLiteral("%1/%2@%3").arg(msg.topic).arg(msg.partition).arg(msg.offset);
-    if (const QString invalid = validate(msg); !invalid.isEmpty()) {
+    if (!invalid.isEmpty()) {
         const QDateTime now = QDateTime::currentDateTimeUtc();
         m_log(QStringLiteral("poison message %1: %2").arg(where, invalid));
         Failure f{invalid,
@@ -265,7 +445,7 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
     QStringList history;
     for (int attempt = 1;; ++attempt) {
         msg.attempt = attempt;
-        const Attempt a = tryOnce(msg);
+        const Attempt a = attempt <= earlier.size() ? earlier.at(attempt - 1) : tryOnce(msg);
         switch (a.kind) {
         case Attempt::Kind::Processed:
             m_stats.processed.fetch_add(1);
@@ -310,6 +490,8 @@ InboxConsumer::Disposition InboxConsumer::handle(const rd_kafka_message_t* raw, 
                           attempt, firstFailure, now};
                 return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
             }
+            if (attempt < earlier.size())
+                break; // the batch tried the next attempt at once already (and counted the retry)
             m_stats.retries.fetch_add(1);
             const qint64 delay = m_backoff.delayFor(attempt);
             m_log(QStringLiteral("event %1 at %2: transient failure (attempt %3), retrying in %4 ms: %5")
@@ -406,6 +588,28 @@ void InboxConsumer::acknowledge(const rd_kafka_message_t* raw)
                   .arg(QString::fromUtf8(rd_kafka_topic_name(raw->rkt)))
                   .arg(raw->partition)
                   .arg(raw->offset)
+                  .arg(QString::fromUtf8(rd_kafka_err2str(e))));
+    }
+}
+
+void InboxConsumer::acknowledge(const QVector<rd_kafka_message_t*>& raw, int from, int to)
+{
+    rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(8);
+    for (int i = from; i < to; ++i) {
+        const rd_kafka_message_t* m = raw.at(i);
+        const char* topic = rd_kafka_topic_name(m->rkt);
+        rd_kafka_topic_partition_t* p = rd_kafka_topic_partition_list_find(offsets, topic, m->partition);
+        if (!p)
+            p = rd_kafka_topic_partition_list_add(offsets, topic, m->partition);
+        p->offset = std::max<int64_t>(p->offset, m->offset + 1);
+    }
+    const rd_kafka_resp_err_t e = rd_kafka_commit(m_rk, offsets, 0 /* synchronous */);
+    rd_kafka_topic_partition_list_destroy(offsets);
+    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
+        // Harmless for correctness: the messages come again and the inbox skips them.
+        m_stats.ackErrors.fetch_add(1);
+        m_log(QStringLiteral("offset commit for %1 messages failed: %2")
+                  .arg(to - from)
                   .arg(QString::fromUtf8(rd_kafka_err2str(e))));
     }
 }

@@ -13,6 +13,7 @@
 #include <functional>
 #include <librdkafka/rdkafka.h>
 #include <memory>
+#include <optional>
 
 namespace outbox {
 
@@ -22,6 +23,15 @@ namespace outbox {
 // the handler; commit; only then commit the Kafka offset. Transient failures are retried with
 // backoff and never acknowledged; poison messages and permanent failures become dead letters and
 // are acknowledged, so their partition moves on. run() blocks the calling thread.
+//
+// Messages are taken in batches (options.batchSize, waiting at most options.batchMaxWaitMs for
+// more after the first): one query finds the batch's duplicates, one transaction holds the rest,
+// each message's handler inside its own SAVEPOINT, and the offsets are committed once, after that
+// transaction. A message whose handler fails is rolled back to its savepoint; a transient failure
+// is tried once more at once. If it still fails, the messages before it commit, it is retried
+// with backoff or dead-lettered on its own (in order: nothing after it in the batch is processed
+// first), then batching goes on with the next one. A crash between the commit and the
+// offset commit brings the batch again, and the inbox skips it (duplicates, nothing lost).
 class InboxConsumer
 {
 public:
@@ -56,16 +66,33 @@ private:
         QDateTime last;
     };
 
+    // What one batch transaction did with messages [from, to).
+    struct BatchOutcome
+    {
+        int done = 0;              // messages from `from` on that are committed or duplicates
+        QVector<Attempt> failed;   // the handler's failures of message from + done (rolled back)
+        bool individually = false; // database trouble: process message from + done on its own
+    };
+
     Status connectDatabase();
     Status createClient();
     void closeClient();
-    Disposition handle(const rd_kafka_message_t* raw, const std::atomic<bool>& stop);
+    QVector<rd_kafka_message_t*> pollBatch(QString& lastKafkaError);
+    // False: stop (the rest of the batch is not acknowledged).
+    bool processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop);
+    BatchOutcome transact(QVector<InboxMessage>& messages, int from, int to);
+    // One message on its own (poison, a failed handler, database trouble): retries with backoff,
+    // dead letters. `earlier`: the outcomes of the attempts the batch already made.
+    Disposition handle(InboxMessage& message, const QString& invalid, const std::atomic<bool>& stop,
+                       const QVector<Attempt>& earlier = {});
     static InboxMessage decode(const rd_kafka_message_t* raw);
     QString validate(InboxMessage& message) const;
     Attempt tryOnce(const InboxMessage& message);
     // Writes the dead letter (and the inbox FAILED row); retries until it is stored or a stop.
     bool deadLetter(const InboxMessage& message, const Failure& failure, const std::atomic<bool>& stop);
     void acknowledge(const rd_kafka_message_t* raw);
+    // One offset commit for raw[from, to): per partition the offset after its last message.
+    void acknowledge(const QVector<rd_kafka_message_t*>& raw, int from, int to);
     bool pause(qint64 ms, const std::atomic<bool>& stop);
 
     DatabaseUrl m_url;

@@ -42,6 +42,7 @@ Database::~Database()
 {
     if (m_inTransaction)
         rollback();
+    m_prepared.clear();
     m_db.close();
     m_db = QSqlDatabase();
     QSqlDatabase::removeDatabase(m_connectionName);
@@ -119,6 +120,27 @@ Result<QSqlQuery> Database::exec(const QString& statement, const QVariantMap& bi
         q.bindValue(it.key(), it.value());
     if (!q.exec())
         return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
+    return q;
+}
+
+Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVariantMap& binds)
+{
+    auto it = m_prepared.find(statement);
+    if (it == m_prepared.end()) {
+        if (m_prepared.size() >= 64) // a handful of hot statements; never grows without bound
+            m_prepared.clear();
+        auto q = std::make_unique<QSqlQuery>(m_db);
+        q->setForwardOnly(true);
+        if (!q->prepare(m_dialect->sql(statement)))
+            return Error::runtime(QStringLiteral("database error: %1").arg(describe(q->lastError())));
+        it = m_prepared.emplace(statement, std::move(q)).first;
+    }
+    QSqlQuery* q = it->second.get();
+    q->finish();
+    for (auto b = binds.cbegin(); b != binds.cend(); ++b)
+        q->bindValue(b.key(), b.value());
+    if (!q->exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(q->lastError())));
     return q;
 }
 

@@ -9,6 +9,7 @@
 #include <QVariantMap>
 #include <functional>
 #include <memory>
+#include <unordered_map>
 
 class QSqlError;
 
@@ -39,6 +40,11 @@ public:
 
     // Runs one statement; {events}-style table names are expanded, values bound by name.
     Result<QSqlQuery> exec(const QString& statement, const QVariantMap& binds = {});
+    // Like exec(), but keeps the statement prepared for the next call with the same text: one round
+    // trip per call instead of prepare, execute and deallocate (PostgreSQL). For hot paths; the
+    // returned query belongs to the connection and is re-executed by the next call with the same
+    // statement, so read it first.
+    Result<QSqlQuery*> execPrepared(const QString& statement, const QVariantMap& binds);
     // Runs a statement that is expected to return one row; returns the first column.
     Result<QVariant> scalar(const QString& statement, const QVariantMap& binds = {});
 
@@ -72,6 +78,7 @@ private:
     QString m_connectionName;
     QSqlDatabase m_db;
     bool m_inTransaction = false;
+    std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_prepared; // execPrepared() (bounded)
     bool m_eventsWritten = false;
 };
 

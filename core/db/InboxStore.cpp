@@ -4,7 +4,9 @@
 #include "core/db/DeadLetter.h"
 #include "core/db/SqlCondition.h"
 
+#include <QSqlError>
 #include <QSqlQuery>
+#include <algorithm>
 
 namespace outbox {
 
@@ -104,6 +106,70 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
     return {};
 }
 
+// The batch statements bind many values: positionally, and at most a few hundred per statement,
+// since the drivers look placeholders up in time that grows with the square of their number.
+Result<QSqlQuery> InboxStore::execPositional(const QString& statement, const QVariantList& values)
+{
+    QSqlQuery q(m_db.handle());
+    q.setForwardOnly(true);
+    if (!q.prepare(m_db.dialect().sql(statement)))
+        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    if (!q.exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
+    return q;
+}
+
+Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
+{
+    QHash<QString, QString> found;
+    constexpr int Chunk = 100;
+    for (int first = 0; first < eventIds.size(); first += Chunk) {
+        const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
+        QVariantList values{consumerName};
+        for (int i = 0; i < n; ++i)
+            values << eventIds.at(first + i);
+        QStringList marks(n, QStringLiteral("?"));
+        auto q = execPositional(
+            QStringLiteral(
+                "SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
+                .arg(marks.join(QStringLiteral(", "))),
+            values);
+        if (!q)
+            return q.error();
+        while (q->next())
+            found.insert(q->value(0).toString(), q->value(1).toString());
+    }
+    return found;
+}
+
+Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName)
+{
+    const Dialect& d = m_db.dialect();
+    int inserted = 0;
+    constexpr int Chunk = 64; // 4 values a row
+    const QString tuple = QStringLiteral("?, ?, ?, 'PROCESSED', ?, %1, NULL").arg(d.now());
+    for (int first = 0; first < rows.size(); first += Chunk) {
+        const int n = std::min<int>(Chunk, int(rows.size()) - first);
+        QVariantList values;
+        values.reserve(4 * n);
+        for (int i = 0; i < n; ++i) {
+            const NewRecord& r = rows.at(first + i);
+            values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts;
+        }
+        // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
+        auto q = execPositional(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                                                 QStringList(n, tuple).join(QStringLiteral("), (")),
+                                                 UniqueColumns),
+                                values);
+        if (!q)
+            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(q.message()));
+        inserted += q->numRowsAffected();
+    }
+    return inserted;
+}
+
 Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, int limit)
 {
     if (limit <= 0 || limit > 10000)
@@ -151,10 +217,17 @@ Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, in
 
 Status InboxStore::countDuplicate(const QString& consumerName)
 {
+    return countDuplicates(consumerName, 1);
+}
+
+Status InboxStore::countDuplicates(const QString& consumerName, qint64 count)
+{
+    if (count <= 0)
+        return {};
     const Dialect& d = m_db.dialect();
-    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}};
+    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}};
     auto updated =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + 1, "
+        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n, "
                                  "updated_at = %1 WHERE consumer_name = :consumer")
                       .arg(d.now()),
                   binds);
@@ -164,7 +237,7 @@ Status InboxStore::countDuplicate(const QString& consumerName)
         return {};
     auto inserted = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
                                                QStringLiteral("consumer_name, duplicates_total, updated_at"),
-                                               QStringLiteral(":consumer, 1, %1").arg(d.now()),
+                                               QStringLiteral(":consumer, :n, %1").arg(d.now()),
                                                QStringLiteral("consumer_name")),
                               binds);
     if (!inserted)
@@ -173,7 +246,7 @@ Status InboxStore::countDuplicate(const QString& consumerName)
         return {};
     // Another member inserted the row meanwhile: count on it.
     auto again =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + 1 "
+        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n "
                                  "WHERE consumer_name = :consumer"),
                   binds);
     return again ? Status() : Status(again.error());

@@ -3,8 +3,13 @@
 #include "core/db/InboxRecord.h"
 #include "core/support/Result.h"
 
+#include <QHash>
 #include <QMap>
+#include <QSqlQuery>
 #include <QString>
+#include <QStringList>
+#include <QVariantList>
+#include <QVector>
 
 namespace outbox {
 
@@ -28,15 +33,33 @@ public:
     Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId,
                         int attempts, const QString& error);
 
+    // Batches (the consumer's hot path)
+    // The status of each of `eventIds` for the consumer, in one query per 100 ids; ids the consumer
+    // has no record of are absent from the answer.
+    Result<QHash<QString, QString>> statuses(const QStringList& eventIds, const QString& consumerName);
+    struct NewRecord
+    {
+        QString eventId;
+        QString aggregateId;
+        int attempts = 1;
+    };
+    // Inserts PROCESSED rows for events the consumer has no record of, in one statement per 64
+    // rows; returns how many were inserted. Fewer than rows.size(): another delivery recorded one
+    // meanwhile, and the caller must roll back.
+    Result<int> recordProcessedNew(const QVector<NewRecord>& rows, const QString& consumerName);
     // The inbox browser: rows matching every filter, newest id first, keyset-paged below afterId.
     Result<InboxPage> list(const InboxFilter& filter, qint64 afterId, int limit);
     // Counts one redelivery the consumer skipped because it had PROCESSED the event already
     // (outbox_consumer_duplicates_total). Runs in its own statement, outside any transaction.
     Status countDuplicate(const QString& consumerName);
+    // The same for `count` redeliveries at once (a batch's duplicates).
+    Status countDuplicates(const QString& consumerName, qint64 count);
     // consumer name -> duplicates counted so far.
     Result<QMap<QString, qint64>> duplicateCounts();
 
 private:
+    Result<QSqlQuery> execPositional(const QString& statement, const QVariantList& values);
+
     Database& m_db;
 };
 

@@ -53,13 +53,13 @@ HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) cons
         return HandlerResult::transient(QStringLiteral("simulated lock wait timeout on demo_inventory"),
                                         context);
 
-    auto reserved =
-        db.exec(QStringLiteral("UPDATE demo_inventory SET stock = stock - :q, reserved = reserved + :q "
-                               "WHERE sku = :sku AND stock >= :q"),
-                {{QStringLiteral(":q"), quantity}, {QStringLiteral(":sku"), sku}});
+    auto reserved = db.execPrepared(
+        QStringLiteral("UPDATE demo_inventory SET stock = stock - :q, reserved = reserved + :q "
+                       "WHERE sku = :sku AND stock >= :q"),
+        {{QStringLiteral(":q"), quantity}, {QStringLiteral(":sku"), sku}});
     if (!reserved)
         return HandlerResult::transient(reserved.message(), context);
-    if (reserved->numRowsAffected() != 1) {
+    if ((*reserved)->numRowsAffected() != 1) {
         auto stock = db.scalar(QStringLiteral("SELECT stock FROM demo_inventory WHERE sku = :sku"),
                                {{QStringLiteral(":sku"), sku}});
         if (!stock)
@@ -72,12 +72,13 @@ HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) cons
         return HandlerResult::permanent(QStringLiteral("SKU %1 is out of stock").arg(sku),
                                         context + QStringLiteral("; %1 left").arg(stock->toLongLong()));
     }
-    auto row = db.exec(QStringLiteral("INSERT INTO demo_reservations (order_id, event_id, sku, quantity) "
-                                      "VALUES (:order, :event, :sku, :q)"),
-                       {{QStringLiteral(":order"), orderId},
-                        {QStringLiteral(":event"), m.eventId},
-                        {QStringLiteral(":sku"), sku},
-                        {QStringLiteral(":q"), quantity}});
+    auto row =
+        db.execPrepared(QStringLiteral("INSERT INTO demo_reservations (order_id, event_id, sku, quantity) "
+                                       "VALUES (:order, :event, :sku, :q)"),
+                        {{QStringLiteral(":order"), orderId},
+                         {QStringLiteral(":event"), m.eventId},
+                         {QStringLiteral(":sku"), sku},
+                         {QStringLiteral(":q"), quantity}});
     if (!row) // a second reservation for the order would be a broken inbox: never hide it as success
         return HandlerResult::transient(row.message(), context);
     return HandlerResult::ok();

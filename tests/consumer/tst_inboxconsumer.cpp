@@ -131,6 +131,68 @@ private slots:
               consumer.stats().duplicates.load());
     }
 
+    // One batch transaction: a permanent failure, a transient one, a poison message and a duplicate
+    // in the middle of it leave the other messages committed (each handler in its own savepoint),
+    // in order, and the offsets end after the last message.
+    void aFailingMessageDoesNotUndoTheRestOfItsBatch_data() { TestDatabases::addKinds(); }
+    void aFailingMessageDoesNotUndoTheRestOfItsBatch()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("batch"), 1);
+        const int events = 60;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < events; ++i) {
+            const QByteArray payload = i == 10   ? QByteArray("{\"fail\":\"permanent\"}")
+                                       : i == 20 ? QByteArray("{\"fail\":\"once\"}")
+                                                 : QByteArray("{}");
+            messages << raw(QStringLiteral("batch"), payload,
+                            headersFor(QByteArray("evt-") + QByteArray::number(i)));
+            if (i == 30)
+                messages << raw(QStringLiteral("batch"), "not json", headersFor("evt-poison"));
+        }
+        messages << raw(QStringLiteral("batch"), "{}", headersFor("evt-5")); // a duplicate in the batch
+        produce(broker->bootstrap(), messages);
+
+        ConsumerOptions options =
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("batch"), QStringLiteral("ledger"));
+        options.batchSize = 500;
+        options.batchMaxWaitMs = 300;
+        ConsumerThread consumer(db->url(), options, ledger);
+        consumer.start();
+        const qint64 total = messages.size();
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().processed.load() + consumer.stats().duplicates.load() +
+                                         consumer.stats().deadLettered.load() >=
+                                     events + 1,
+                                 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            committedOffsets(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("batch"), 1)
+                .value(0),
+            total, 30000);
+        consumer.stop();
+        QCOMPARE(consumer.stats().processed.load(), qint64(events - 1)); // all but the permanent failure
+        QCOMPARE(consumer.stats().duplicates.load(), qint64(1));
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(2)); // the permanent failure and the poison
+        QCOMPARE(consumer.stats().retries.load(), qint64(1));      // "once" failed its first attempt
+        // Batches, not one transaction per message: the failures split the batch (before, between
+        // and after them), the rest went in a few transactions.
+        QVERIFY2(consumer.stats().batches.load() >= 1 && consumer.stats().batches.load() <= 12,
+                 qPrintable(QString::number(consumer.stats().batches.load())));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events - 1));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(),
+            qint64(events - 1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'evt-10'")),
+                 qint64(0));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(events - 1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'FAILED' AND event_id = 'evt-10'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(2));
+    }
+
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn()
     {
