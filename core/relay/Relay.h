@@ -87,6 +87,7 @@ private:
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;
+    bool m_retentionBehind = false; // the last retention pass left expired SENT rows behind
     QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;
     QElapsedTimer m_sinceClaimStarted; // the lease of the newest claim runs from (at the latest) here

@@ -71,6 +71,8 @@ void RelayStats::accumulate(const RelayStats& o)
     leaseExpired += o.leaseExpired.load();
     redelivered += o.redelivered.load();
     markErrors += o.markErrors.load();
+    replayed += o.replayed.load();
+    retained += o.retained.load();
     for (size_t i = 0; i < m_buckets.size(); ++i)
         m_buckets[i] += o.m_buckets[i].load();
     m_latencySumMs += o.m_latencySumMs.load();

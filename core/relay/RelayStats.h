@@ -27,6 +27,7 @@ public:
     std::atomic<qint64> redelivered{0};  // acked events with attempts > 1: possible duplicates
     std::atomic<qint64> markErrors{0};
     std::atomic<qint64> replayed{0}; // dead letters delivered again and marked REPLAYED
+    std::atomic<qint64> retained{0}; // expired SENT rows deleted by the retention
     std::atomic<bool> inLoop{false}; // connected and in its loop (readiness for the service manager)
 
     void recordLatency(qint64 ms);

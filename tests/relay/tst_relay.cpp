@@ -275,6 +275,29 @@ private slots:
         QCOMPARE(relay.stats().dead.load(), qint64(5));
     }
 
+    // 3,000 SENT rows past retention, 100 per batch: one pass (10 batches) deletes 1,000. The
+    // relay comes back a second later while it is behind, instead of a minute later, which let a
+    // table written faster than 10 batches a minute grow without bound.
+    void retentionKeepsPaceWithTheBacklogOfExpiredRows()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("retention"));
+        insertEvents(*db, 3000);
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {events} SET status = 'SENT', sent_at = now() - interval '1 hour'"))
+                    .ok());
+        insertEvents(*db, 5);
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-retention"));
+        o.retentionMs = 60000;
+        o.retentionBatch = 100;
+        RelayThread relay(db->url(), o);
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 5, 20000);
+        relay.stop();
+        QCOMPARE(relay.stats().retained.load(), qint64(3000));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(5)); // the young ones stay
+    }
+
     void staleWorkerIsFencedOut()
     {
         auto b = broker();
