@@ -678,6 +678,161 @@
     </message>
 </context>
 <context>
+    <name>outbox::desktop::ConsumersPage</name>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished">刷新</translation>
+    </message>
+    <message>
+        <source>Kafka bootstrap for lag, e.g. localhost:9092</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lag from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation type="unfinished">消费者</translation>
+    </message>
+    <message>
+        <source>Processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished">失败</translation>
+    </message>
+    <message>
+        <source>Duplicates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters NEW</source>
+        <translation type="unfinished">新死信</translation>
+    </message>
+    <message>
+        <source>Unconsumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last processed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation type="unfinished">未连接。</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation type="unfinished">主题</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Committed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High watermark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Processed per minute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>consumer (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation type="unfinished">任意状态</translation>
+    </message>
+    <message>
+        <source>event id (exact)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished">应用</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation type="unfinished">加载更多</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">状态</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished">尝试次数</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation type="unfinished">事件 ID</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation type="unfinished">聚合</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation type="unfinished">时间</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation type="unfinished">最近错误</translation>
+    </message>
+    <message>
+        <source>Reading the consumers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the consumers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No consumer has written to the inbox or the dead letters yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n consumer(s), as of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lag unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No inbox rows match the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::DeadLetterEditDialog</name>
     <message>
         <source>Edit dead letter #%1 before replay</source>
@@ -1052,6 +1207,50 @@
         <source>Event %1 · %2 · %3</source>
         <translation>事件 %1 · %2 · %3</translation>
     </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished">创建时间</translation>
+    </message>
+    <message>
+        <source>Claims</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation type="unfinished">最近错误</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished">已发送</translation>
+    </message>
+    <message>
+        <source>Operator action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Consumer inbox</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trail</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::EventTableModel</name>
@@ -1324,6 +1523,90 @@
         <source>No %1 events — nothing to group.</source>
         <translation>没有%1事件 — 无需分组。</translation>
     </message>
+    <message>
+        <source>event_id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header KEY=VALUE, e.g. trace_id=abc</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload PATH=VALUE, e.g. customer.id=C-42</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events whose header KEY has exactly VALUE. Keys: letters, digits, _ . -</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events whose payload has exactly VALUE at the dotted PATH (items.0.sku indexes an array). Bound it with a time range on large tables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Header search: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload search: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offset: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event_id %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>header %1 = &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload %1 = &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topic %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>partition %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::FindingsModel</name>
@@ -1557,6 +1840,10 @@
     <message>
         <source>Blocked</source>
         <translation>阻塞</translation>
+    </message>
+    <message>
+        <source>Consumers</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
