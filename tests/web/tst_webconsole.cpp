@@ -401,6 +401,105 @@ private slots:
         QCOMPARE(text(QStringLiteral("#event-audit tbody tr td.actor")), QStringLiteral("alice-oncall"));
     }
 
+    void searchFormsAndTheEventTrail()
+    {
+        // Three events carry one trace header (a fourth another value, with a space and a plus); one was sent
+        // to partition 2 at offset 4242 (its neighbour at 4243).
+        for (const QString& sql :
+             {QStringLiteral(
+                  "UPDATE {events} SET headers = '{\"trace_id\":\"t-web\"}' WHERE id IN (101, 202, "
+                  "303)"),
+              QStringLiteral("UPDATE {events} SET headers = '{\"trace_id\":\"t web+2\"}' WHERE id = 404"),
+              QStringLiteral(
+                  "UPDATE {events} SET sent_topic = 'orders', broker_partition = 2, broker_offset = "
+                  "4242, sent_at = created_at WHERE id = 777"),
+              QStringLiteral(
+                  "UPDATE {events} SET broker_partition = 2, broker_offset = 4243 WHERE id = 778")})
+            QVERIFY2(m_db->exec(sql).ok(), qPrintable(sql));
+        m_page->navigate(m_base + QStringLiteral("/console/#/events"));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        // Clear, type into the fields, Apply: true once the filtered view is shown.
+        auto search = [this](const QList<std::pair<QString, QString>>& typed) {
+            if (!m_page->click(QStringLiteral("#event-filter-clear")) ||
+                !m_page->waitFor(QStringLiteral("location.hash === '#/events'")) ||
+                !viewReady(QStringLiteral("events")))
+                return false;
+            for (const auto& [field, value] : typed)
+                if (!m_page->type(QStringLiteral("#event-filter-") + field, value))
+                    return false;
+            return m_page->click(QStringLiteral("#event-filter-apply")) &&
+                   m_page->waitFor(QStringLiteral("location.hash.includes(%1)")
+                                       .arg(js(typed.first().first + QLatin1Char('=')))) &&
+                   viewReady(QStringLiteral("events"));
+        };
+        // A header: exactly the three events, newest first.
+        QVERIFY(search({{QStringLiteral("header"), QStringLiteral("trace_id=t-web")}}));
+        QCOMPARE(rowIds(QStringLiteral("events")),
+                 (QStringList{QStringLiteral("303"), QStringLiteral("202"), QStringLiteral("101")}));
+        // A value with a space and a plus goes to the API as typed.
+        QVERIFY(search({{QStringLiteral("header"), QStringLiteral("trace_id=t web+2")}}));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{QStringLiteral("404")});
+        // A payload path: exactly the one event.
+        QVERIFY(search({{QStringLiteral("payload"), QStringLiteral("n=1234")}}));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{QStringLiteral("1234")});
+        // Where the broker put it.
+        QVERIFY(search({{QStringLiteral("partition"), QStringLiteral("2")},
+                        {QStringLiteral("offset"), QStringLiteral("4242")}}));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{QStringLiteral("777")});
+        // A bad header key or payload path: the API's 400 message in the page, the form kept.
+        QVERIFY(search({{QStringLiteral("header"), QStringLiteral("trace id=x")}}));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#view .error')")));
+        QVERIFY2(
+            text(QStringLiteral("#view .error")).contains(QLatin1String("invalid header key \"trace id\"")),
+            qPrintable(text(QStringLiteral("#view .error"))));
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('event-filter-header').value")),
+                 QStringLiteral("trace id=x"));
+        QCOMPARE(count(QStringLiteral("#events tbody tr")), 0);
+        QVERIFY(search({{QStringLiteral("payload"), QStringLiteral("a..b=1")}}));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#view .error')")));
+        QVERIFY2(text(QStringLiteral("#view .error")).contains(QLatin1String("invalid payload path")),
+                 qPrintable(text(QStringLiteral("#view .error"))));
+
+        // By event_id, then opened: the trail of an event requeued above, in time order: created,
+        // then the operator's requeue.
+        QVERIFY(search({{QStringLiteral("event_id"), QStringLiteral("gen-%1").arg(FailedEvery)}}));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{QString::number(FailedEvery)});
+        QVERIFY(m_page->click(QStringLiteral("#events tbody tr a")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash === '#/event/%1'").arg(FailedEvery)));
+        QVERIFY(viewReady(QStringLiteral("event")));
+        const QStringList kinds =
+            m_page
+                ->evaluate(QStringLiteral("[...document.querySelectorAll('#event-trail > li')].map(li => "
+                                          "li.dataset.kind).join(',')"))
+                .split(QLatin1Char(','), Qt::SkipEmptyParts);
+        QVERIFY2(kinds.size() >= 2 && kinds.first() == QLatin1String("created") &&
+                     kinds.last() == QLatin1String("audit"),
+                 qPrintable(kinds.join(QLatin1Char(','))));
+        const QString times =
+            m_page->evaluate(QStringLiteral("[...document.querySelectorAll('#event-trail > li')].map(li => "
+                                            "li.dataset.kind + '@' + li.dataset.at).join(' ')"));
+        QVERIFY2(m_page->evaluate(QStringLiteral("String([...document.querySelectorAll('#event-trail > li')]"
+                                                 ".map(li => Date.parse(li.dataset.at))"
+                                                 ".every((at, i, all) => i === 0 || all[i - 1] <= at))")) ==
+                     QLatin1String("true"),
+                 qPrintable(times));
+        QCOMPARE(text(QStringLiteral("#event-trail li[data-kind=created] .kind")),
+                 QStringLiteral("Event created"));
+        const QString audit = text(QStringLiteral("#event-trail li[data-kind=audit] .summary"));
+        QVERIFY2(audit.contains(QLatin1String("events.requeue by alice-oncall")) &&
+                     audit.contains(QLatin1String("schema registry fixed")),
+                 qPrintable(audit));
+        // A sent event's trail names its topic, partition and offset.
+        QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=events]")));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(search({{QStringLiteral("offset"), QStringLiteral("4242")}}));
+        QVERIFY(m_page->click(QStringLiteral("#events tbody tr a")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash === '#/event/777'")));
+        QVERIFY(viewReady(QStringLiteral("event")));
+        QCOMPARE(text(QStringLiteral("#event-trail li[data-kind=sent] .where")),
+                 QStringLiteral("topic orders, partition 2, offset 4242"));
+    }
+
     void deadLetterReplayWithRedirect()
     {
         DeadLetter letter;

@@ -159,29 +159,22 @@ function selectAllBox(tableId) {
 
 // ---- Events ---------------------------------------------------------------------------------
 const EVENT_FILTERS = ["status", "type", "aggregate_type", "aggregate", "error", "created_from", "created_until",
-                       "event_id", "header", "payload", "topic"];
-let searchFilters = null; // which of the search filters this server's API accepts
+                       "event_id", "header", "payload", "topic", "partition", "offset"];
 
 async function eventsView(v, _, params) {
-  // The search forms (event_id, header, payload, topic) where this server's API has them: an
-  // unknown parameter is answered with the list of the known ones. Asked once, beside the page.
-  const probe = searchFilters !== null ? null : get("/api/v1/events?limit=1&console_probe=1").then(() => [], (e) => {
-    const known = (/expected one of (.*)\)/.exec(e.message) || [])[1] || "";
-    return ["event_id", "header", "payload", "topic"].filter((f) => known.split(", ").includes(f));
-  });
   const filter = valuesOf(params, EVENT_FILTERS);
   const started = performance.now();
-  const pageRequest = get(`/api/v1/events${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
-  if (probe) searchFilters = await probe;
-  // A refused filter (e.g. a malformed time) keeps the form, so that it can be corrected.
+  // A refused filter (a malformed time, a bad header key or payload path) keeps the form with the
+  // API's message, so that it can be corrected.
   let page = { events: [], next_after_id: null };
   let pageError = null;
   try {
-    page = await pageRequest;
+    page = await get(`/api/v1/events${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
   } catch (e) {
     if (e.status === 401) throw e;
     pageError = e;
   }
+  // The search fields, with the same names and rules as the API and `outboxctl events list`.
   const fields = [
     { name: "status", label: t("Status"), options: STATUSES },
     { name: "type", label: t("Event type") },
@@ -190,7 +183,12 @@ async function eventsView(v, _, params) {
     { name: "error", label: t("Error contains") },
     { name: "created_from", label: t("Created from"), placeholder: "2026-01-31T00:00:00Z", size: 20 },
     { name: "created_until", label: t("Created until"), placeholder: "2026-01-31T23:59:59Z", size: 20 },
-    ...searchFilters.map((f) => ({ name: f, label: { event_id: t("Event id"), header: t("Header KEY=VALUE"), payload: t("Payload PATH=VALUE"), topic: t("Topic") }[f] })),
+    { name: "event_id", label: t("Event id") },
+    { name: "header", label: t("Header KEY=VALUE"), placeholder: "trace_id=4bf92f35" },
+    { name: "payload", label: t("Payload PATH=VALUE"), placeholder: "customer.id=C-42" },
+    { name: "topic", label: t("Topic") },
+    { name: "partition", label: t("Partition"), size: 5 },
+    { name: "offset", label: t("Offset"), size: 10 },
   ];
   const table = el("table", { id: "events" },
     el("thead", {}, el("tr", {}, el("th", {}, me.may_change ? selectAllBox("events") : ""), [t("Id"), t("Event id"), t("Type"), t("Aggregate"), t("Status"), t("Attempts"), t("Created"), t("Last error")].map((h) => el("th", {}, h)))),
@@ -245,7 +243,9 @@ function alertBox(message) {
 // ---- Event ----------------------------------------------------------------------------------
 async function eventView(v, [id]) {
   const e = await get(`/api/v1/events/${encodeURIComponent(id)}`);
-  const history = await get(`/api/v1/audit${query({ target_kind: "event", target_id: e.id, limit: 100 })}`);
+  const [history, trail] = await Promise.all([
+    get(`/api/v1/audit${query({ target_kind: "event", target_id: e.id, limit: 100 })}`),
+    get(`/api/v1/events/${encodeURIComponent(e.id)}/trace`)]);
   const fields = el("dl", { class: "fields", id: "event-fields" },
     Object.entries(e).filter(([k]) => k !== "payload" && k !== "headers").map(([k, val]) => [el("dt", {}, k), el("dd", { "data-field": k }, val === null ? "—" : String(val))]));
   const actions = me.may_change ? el("div", { class: "toolbar" },
@@ -257,7 +257,35 @@ async function eventView(v, [id]) {
     el("h2", {}, t("Payload")), el("div", { class: "tree", id: "payload-tree" }, jsonTree(e.payload)),
     el("h2", {}, t("Headers")), el("div", { class: "tree", id: "headers-tree" }, jsonTree(e.headers)),
     el("details", {}, el("summary", {}, t("Raw JSON")), el("pre", { id: "event-raw" }, JSON.stringify(e, null, 2))),
+    el("h2", {}, t("Trail")), trailList(trail.steps || []),
     el("h2", {}, t("Audit history")), auditTable(history.entries, "event-audit"));
+}
+
+// The event's life in time order (GET /api/v1/events/{id}/trace, as `outboxctl trace`): the kind
+// and time translated, the server's one-line summary as it is, the step's details as a tree.
+const TRAIL_KINDS = {
+  created: () => t("Event created"), attempts: () => t("Claims and attempts"), last_error: () => t("Last error"),
+  sent: () => t("Sent to the broker"), audit: () => t("Operator action"), inbox: () => t("Consumer inbox"),
+  dead_letter: () => t("Dead letter"), replayed: () => t("Replayed"),
+};
+
+function trailList(steps) {
+  if (!steps.length) return el("p", { class: "muted", id: "event-trail" }, t("No trail."));
+  return el("ol", { class: "trail", id: "event-trail" }, steps.map((s) => {
+    const d = s.details || {};
+    let where = null;
+    if (s.kind === "sent")
+      where = t("topic %1, partition %2, offset %3", d.topic ?? "?", d.partition ?? "?", d.offset ?? "?");
+    else if (s.kind === "inbox") where = t("consumer %1: %2", d.consumer, d.status);
+    else if (s.kind === "dead_letter" || s.kind === "replayed")
+      where = el("a", { href: `#/dead-letter/${d.dead_letter_id}` }, t("Dead letter %1", d.dead_letter_id));
+    return el("li", { "data-kind": s.kind, "data-at": s.at || "" },
+      el("span", { class: "at" }, s.at ? fmtTime(s.at) : "—"), " ",
+      el("strong", { class: "kind" }, (TRAIL_KINDS[s.kind] || (() => s.kind))()), " ",
+      where ? [el("span", { class: "where" }, where), " "] : null,
+      el("span", { class: "summary" }, s.summary),
+      Object.keys(d).length ? el("details", {}, el("summary", {}, t("Details")), jsonTree(d)) : null);
+  }));
 }
 
 function auditTable(entries, id) {

@@ -84,11 +84,13 @@ export async function api(method, path, body) {
 
 export const get = (path) => api("GET", path).then((r) => r.data);
 
+// Percent-encoded (a space as %20, not "+": the server reads "+" as a plus sign, so a header or
+// payload value with a space or a plus would otherwise search for something else).
 export function query(params) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") q.set(k, v);
-  const s = q.toString();
-  return s ? `?${s}` : "";
+  const parts = [];
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== "") parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return parts.length ? `?${parts.join("&")}` : "";
 }
 
 // ---- live updates over /ws ------------------------------------------------------------------
