@@ -1153,11 +1153,11 @@
     </message>
     <message>
         <source>Payload</source>
-        <translation>负载</translation>
+        <translation>载荷</translation>
     </message>
     <message>
         <source>Headers</source>
-        <translation>头部</translation>
+        <translation>消息头</translation>
     </message>
     <message>
         <source>Raw</source>
