@@ -681,155 +681,155 @@
     <name>outbox::desktop::ConsumersPage</name>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished">刷新</translation>
+        <translation>刷新</translation>
     </message>
     <message>
         <source>Kafka bootstrap for lag, e.g. localhost:9092</source>
-        <translation type="unfinished"></translation>
+        <translation>用于计算滞后的 Kafka bootstrap 地址，例如 localhost:9092</translation>
     </message>
     <message>
         <source>Lag from:</source>
-        <translation type="unfinished"></translation>
+        <translation>滞后来源：</translation>
     </message>
     <message>
         <source>Consumer</source>
-        <translation type="unfinished">消费者</translation>
+        <translation>消费者</translation>
     </message>
     <message>
         <source>Processed</source>
-        <translation type="unfinished"></translation>
+        <translation>已处理</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished"></translation>
+        <translation>重复</translation>
     </message>
     <message>
         <source>Dead letters NEW</source>
-        <translation type="unfinished">新死信</translation>
+        <translation>新死信</translation>
     </message>
     <message>
         <source>Unconsumed</source>
-        <translation type="unfinished"></translation>
+        <translation>未消费</translation>
     </message>
     <message>
         <source>Last processed</source>
-        <translation type="unfinished"></translation>
+        <translation>最近处理</translation>
     </message>
     <message>
         <source>Lag</source>
-        <translation type="unfinished"></translation>
+        <translation>滞后</translation>
     </message>
     <message>
         <source>Not connected.</source>
-        <translation type="unfinished">未连接。</translation>
+        <translation>未连接。</translation>
     </message>
     <message>
         <source>Topic</source>
-        <translation type="unfinished">主题</translation>
+        <translation>主题</translation>
     </message>
     <message>
         <source>Partition</source>
-        <translation type="unfinished"></translation>
+        <translation>分区</translation>
     </message>
     <message>
         <source>Committed</source>
-        <translation type="unfinished"></translation>
+        <translation>已提交偏移量</translation>
     </message>
     <message>
         <source>High watermark</source>
-        <translation type="unfinished"></translation>
+        <translation>高水位</translation>
     </message>
     <message>
         <source>Processed per minute</source>
-        <translation type="unfinished"></translation>
+        <translation>每分钟处理数</translation>
     </message>
     <message>
         <source>Inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>收件箱</translation>
     </message>
     <message>
         <source>consumer (exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者（精确匹配）</translation>
     </message>
     <message>
         <source>Any status</source>
-        <translation type="unfinished">任意状态</translation>
+        <translation>任意状态</translation>
     </message>
     <message>
         <source>event id (exact)</source>
-        <translation type="unfinished"></translation>
+        <translation>事件 ID（精确匹配）</translation>
     </message>
     <message>
         <source>Apply</source>
-        <translation type="unfinished">应用</translation>
+        <translation>应用</translation>
     </message>
     <message>
         <source>Load more</source>
-        <translation type="unfinished">加载更多</translation>
+        <translation>加载更多</translation>
     </message>
     <message>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>编号</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished">尝试次数</translation>
+        <translation>尝试次数</translation>
     </message>
     <message>
         <source>Event id</source>
-        <translation type="unfinished">事件 ID</translation>
+        <translation>事件 ID</translation>
     </message>
     <message>
         <source>Aggregate</source>
-        <translation type="unfinished">聚合</translation>
+        <translation>聚合</translation>
     </message>
     <message>
         <source>At</source>
-        <translation type="unfinished">时间</translation>
+        <translation>时间</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished">最近错误</translation>
+        <translation>最近错误</translation>
     </message>
     <message>
         <source>Reading the consumers…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取消费者…</translation>
     </message>
     <message>
         <source>Cannot read the consumers: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取消费者：%1</translation>
     </message>
     <message>
         <source>No consumer has written to the inbox or the dead letters yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有消费者写入收件箱或死信。</translation>
     </message>
     <message numerus="yes">
         <source>%n consumer(s), as of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个消费者，截至 %1</numerusform>
         </translation>
     </message>
     <message>
         <source>lag unavailable: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>滞后不可用：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行</numerusform>
         </translation>
     </message>
     <message>
         <source>No inbox rows match the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有符合筛选条件的收件箱记录。</translation>
     </message>
 </context>
 <context>
@@ -1153,11 +1153,11 @@
     </message>
     <message>
         <source>Payload</source>
-        <translation>负载</translation>
+        <translation>载荷</translation>
     </message>
     <message>
         <source>Headers</source>
-        <translation>头部</translation>
+        <translation>消息头</translation>
     </message>
     <message>
         <source>Raw</source>
@@ -1209,47 +1209,47 @@
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished">创建时间</translation>
+        <translation>创建时间</translation>
     </message>
     <message>
         <source>Claims</source>
-        <translation type="unfinished"></translation>
+        <translation>认领</translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished">最近错误</translation>
+        <translation>最近错误</translation>
     </message>
     <message>
         <source>Sent</source>
-        <translation type="unfinished">已发送</translation>
+        <translation>已发送</translation>
     </message>
     <message>
         <source>Operator action</source>
-        <translation type="unfinished"></translation>
+        <translation>人工操作</translation>
     </message>
     <message>
         <source>Consumer inbox</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者收件箱</translation>
     </message>
     <message>
         <source>Dead letter</source>
-        <translation type="unfinished"></translation>
+        <translation>死信</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>已重放</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>内容</translation>
     </message>
     <message>
         <source>Trail</source>
-        <translation type="unfinished"></translation>
+        <translation>轨迹</translation>
     </message>
 </context>
 <context>
@@ -1525,87 +1525,87 @@
     </message>
     <message>
         <source>event_id</source>
-        <translation type="unfinished"></translation>
+        <translation>event_id</translation>
     </message>
     <message>
         <source>header KEY=VALUE, e.g. trace_id=abc</source>
-        <translation type="unfinished"></translation>
+        <translation>消息头 KEY=VALUE，例如 trace_id=abc</translation>
     </message>
     <message>
         <source>payload PATH=VALUE, e.g. customer.id=C-42</source>
-        <translation type="unfinished"></translation>
+        <translation>载荷 PATH=VALUE，例如 customer.id=C-42</translation>
     </message>
     <message>
         <source>topic</source>
-        <translation type="unfinished"></translation>
+        <translation>主题</translation>
     </message>
     <message>
         <source>partition</source>
-        <translation type="unfinished"></translation>
+        <translation>分区</translation>
     </message>
     <message>
         <source>offset</source>
-        <translation type="unfinished"></translation>
+        <translation>偏移量</translation>
     </message>
     <message>
         <source>Events whose header KEY has exactly VALUE. Keys: letters, digits, _ . -</source>
-        <translation type="unfinished"></translation>
+        <translation>消息头 KEY 的值恰好为 VALUE 的事件。键只能包含：字母、数字、_ . -</translation>
     </message>
     <message>
         <source>Events whose payload has exactly VALUE at the dotted PATH (items.0.sku indexes an array). Bound it with a time range on large tables.</source>
-        <translation type="unfinished"></translation>
+        <translation>载荷中点分路径 PATH 处的值恰好为 VALUE 的事件（items.0.sku 表示按下标访问数组）。在大表上请配合时间范围限定。</translation>
     </message>
     <message>
         <source>Find:</source>
-        <translation type="unfinished"></translation>
+        <translation>查找：</translation>
     </message>
     <message>
         <source>header</source>
-        <translation type="unfinished"></translation>
+        <translation>消息头</translation>
     </message>
     <message>
         <source>Header search: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>消息头搜索：%1</translation>
     </message>
     <message>
         <source>payload</source>
-        <translation type="unfinished"></translation>
+        <translation>载荷</translation>
     </message>
     <message>
         <source>Payload search: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>载荷搜索：%1</translation>
     </message>
     <message>
         <source>Partition: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分区：%1</translation>
     </message>
     <message>
         <source>Offset: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>偏移量：%1</translation>
     </message>
     <message>
         <source>event_id %1</source>
-        <translation type="unfinished"></translation>
+        <translation>event_id %1</translation>
     </message>
     <message>
         <source>header %1 = &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>消息头 %1 = “%2”</translation>
     </message>
     <message>
         <source>payload %1 = &quot;%2&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>载荷 %1 = “%2”</translation>
     </message>
     <message>
         <source>topic %1</source>
-        <translation type="unfinished"></translation>
+        <translation>主题 %1</translation>
     </message>
     <message>
         <source>partition %1</source>
-        <translation type="unfinished"></translation>
+        <translation>分区 %1</translation>
     </message>
     <message>
         <source>offset %1</source>
-        <translation type="unfinished"></translation>
+        <translation>偏移量 %1</translation>
     </message>
 </context>
 <context>
@@ -1843,7 +1843,7 @@
     </message>
     <message>
         <source>Consumers</source>
-        <translation type="unfinished"></translation>
+        <translation>消费者</translation>
     </message>
 </context>
 <context>
