@@ -1,6 +1,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/EventTableModel.h"
@@ -34,14 +35,6 @@ class TestActionDialogs : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     static QStringList headers(QTableWidget* table)
     {
         QStringList h;

@@ -4,6 +4,7 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/Migrator.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
@@ -31,14 +32,6 @@ class TestConnectionProfile : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     static QDialog* openConnectDialog(MainWindow& window)
     {
         window.showConnectDialog();

@@ -6,6 +6,7 @@
 #include "core/db/InboxStore.h"
 #include "tests/support/ConsumerGroupKit.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
@@ -26,14 +27,6 @@ using namespace outbox::desktop;
 using namespace outbox::test;
 
 namespace {
-
-template <typename T> T* child(QObject* parent, const char* name)
-{
-    T* w = parent->findChild<T*>(QLatin1String(name));
-    if (!w)
-        qFatal("no child %s", name);
-    return w;
-}
 
 int rowOf(RecordTableModel* model, const QString& key, const QString& value)
 {

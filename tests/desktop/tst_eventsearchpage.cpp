@@ -6,6 +6,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/InboxStore.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
@@ -31,14 +32,6 @@ class TestEventSearchPage : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     static void settle(EventsPage* page, int rows)
     {
         QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowCount() == rows && page->model()->atEnd() &&

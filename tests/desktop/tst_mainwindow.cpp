@@ -3,6 +3,7 @@
 #include "core/support/Failpoints.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
@@ -59,14 +60,6 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     // Waits for the preview dialog of an action, fills in the reason (and the typed confirmation
     // when asked for) and runs it.
     static bool runActionDialog(MainWindow& window, const QString& reason, bool expectConfirm)

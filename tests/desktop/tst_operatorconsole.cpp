@@ -4,6 +4,7 @@
 #include "core/ops/OperatorActions.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
@@ -58,14 +59,6 @@ class TestOperatorConsole : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     static void selectRow(QTableView* table, int row, Qt::KeyboardModifiers modifiers = {})
     {
         table->scrollTo(table->model()->index(row, 0));

@@ -4,6 +4,7 @@
 // Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
 #include "core/support/Failpoints.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/recovery/FindingsModel.h"
@@ -30,14 +31,6 @@ using namespace outbox::desktop;
 using namespace outbox::test;
 
 namespace {
-
-template <typename T> T* child(QObject* parent, const char* name)
-{
-    T* w = parent->findChild<T*>(QLatin1String(name));
-    if (!w)
-        qWarning("no child %s", name);
-    return w;
-}
 
 void failEvents(Database& db, const QVector<qint64>& ids, const QString& error)
 {

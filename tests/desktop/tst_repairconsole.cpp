@@ -1,6 +1,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
@@ -29,14 +30,6 @@ class TestRepairConsole : public QObject
     Q_OBJECT
 
 private:
-    template <typename T> static T* child(QObject* parent, const char* name)
-    {
-        T* w = parent->findChild<T*>(QLatin1String(name));
-        if (!w)
-            qWarning("no child %s", name);
-        return w;
-    }
-
     static QDialog* openDialog(QWidget& window, const char* name)
     {
         QDialog* dialog = nullptr;
