@@ -2,6 +2,7 @@
 #include "core/db/EventWriter.h"
 #include "core/ops/AuditLog.h"
 #include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 
@@ -20,28 +21,11 @@ using namespace outbox::test;
 // with its edited payload, which the consumer's business change shows.
 namespace {
 
-struct Run
+OutboxctlRun outboxctl(const QStringList& args)
 {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
-
-Run outboxctl(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("OUTBOX_DB_URL"));
-    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
-    env.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("carol"));
-    p.setProcessEnvironment(env);
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(60000))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    QProcessEnvironment actor;
+    actor.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("carol"));
+    return runOutboxctl(args, actor, 60000);
 }
 
 // Records which SKU each order reserved; an unknown SKU is refused for good (a dead letter).
@@ -104,9 +88,9 @@ private slots:
         QVERIFY(
             db->exec(QStringLiteral("UPDATE {events} SET status = 'SENT' WHERE aggregate_id = 'O-7'")).ok());
 
-        Run blocked = outboxctl({QStringLiteral("events"), QStringLiteral("blocked"),
-                                 QStringLiteral("--json"), QStringLiteral("--db"), url});
-        QVERIFY2(blocked.code == 0, blocked.err.constData());
+        OutboxctlRun blocked = outboxctl({QStringLiteral("events"), QStringLiteral("blocked"),
+                                          QStringLiteral("--json"), QStringLiteral("--db"), url});
+        QVERIFY2(blocked.exitCode == 0, blocked.err.constData());
         QJsonArray aggregates = blocked.json().value(QStringLiteral("aggregates")).toArray();
         QCOMPARE(aggregates.size(), 1);
         const QJsonObject a = aggregates.first().toObject();
@@ -118,22 +102,23 @@ private slots:
         QVERIFY(!a.value(QStringLiteral("since")).toString().isEmpty());
 
         // The consequence comes before anything changes: in the dry run, and the run says the same.
-        Run dry = outboxctl({QStringLiteral("requeue"), QString::number(first), QStringLiteral("--dry-run"),
-                             QStringLiteral("--db"), url});
-        QVERIFY2(dry.code == 0, dry.err.constData());
+        OutboxctlRun dry = outboxctl({QStringLiteral("requeue"), QString::number(first),
+                                      QStringLiteral("--dry-run"), QStringLiteral("--db"), url});
+        QVERIFY2(dry.exitCode == 0, dry.err.constData());
         QVERIFY2(dry.out.contains("2 later event(s) of Order/O-42 will be sent after it"),
                  dry.out.constData());
-        Run dryJson = outboxctl({QStringLiteral("dead"), QString::number(first), QStringLiteral("--dry-run"),
-                                 QStringLiteral("--json"), QStringLiteral("--db"), url});
+        OutboxctlRun dryJson =
+            outboxctl({QStringLiteral("dead"), QString::number(first), QStringLiteral("--dry-run"),
+                       QStringLiteral("--json"), QStringLiteral("--db"), url});
         const QJsonArray ordering = dryJson.json().value(QStringLiteral("ordering")).toArray();
         QCOMPARE(ordering.size(), 1);
         QCOMPARE(ordering.first().toObject().value(QStringLiteral("waiting")).toInteger(), 2);
         QCOMPARE(statusOf(*db, first), QStringLiteral("FAILED")); // dry runs change nothing
 
-        Run requeue =
+        OutboxctlRun requeue =
             outboxctl({QStringLiteral("requeue"), QString::number(first), QStringLiteral("--yes"),
                        QStringLiteral("--reason"), QStringLiteral("ACL fixed"), QStringLiteral("--db"), url});
-        QVERIFY2(requeue.code == 0, requeue.err.constData());
+        QVERIFY2(requeue.exitCode == 0, requeue.err.constData());
 
         // An ordering relay sends the blocking event, then the waiting ones in order.
         RelayOptions options = testRelayOptions((*broker)->bootstrap(), QStringLiteral("ordering-relay"));
@@ -151,7 +136,7 @@ private slots:
 
         blocked = outboxctl({QStringLiteral("events"), QStringLiteral("blocked"), QStringLiteral("--json"),
                              QStringLiteral("--db"), url});
-        QVERIFY2(blocked.code == 0, blocked.err.constData());
+        QVERIFY2(blocked.exitCode == 0, blocked.err.constData());
         QCOMPARE(blocked.json().value(QStringLiteral("aggregates")).toArray().size(), 0);
         QCOMPARE(blocked.json().value(QStringLiteral("total")).toInt(), 0);
     }
@@ -197,24 +182,26 @@ private slots:
             f.write("{\"sku\": ");
         }
         // Invalid JSON (when asked for JSON) and a missing reason: one clear error, nothing changed.
-        Run bad = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
-                             QStringLiteral("--payload-file"), badFile, QStringLiteral("--json-payload"),
-                             QStringLiteral("--reason"), QStringLiteral("x"), QStringLiteral("--db"), url});
-        QCOMPARE(bad.code, 2);
+        OutboxctlRun bad =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                       QStringLiteral("--payload-file"), badFile, QStringLiteral("--json-payload"),
+                       QStringLiteral("--reason"), QStringLiteral("x"), QStringLiteral("--db"), url});
+        QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("not valid JSON"), bad.err.constData());
-        Run noReason =
+        OutboxctlRun noReason =
             outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
                        QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--db"), url});
-        QCOMPARE(noReason.code, 2);
+        QCOMPARE(noReason.exitCode, 2);
         QVERIFY2(noReason.err.contains("--reason"), noReason.err.constData());
         QCOMPARE(DeadLetterStore(*db).find(letterId)->payload, originalPayload);
         QCOMPARE(DeadLetterStore(*db).find(letterId)->editCount, 0);
 
-        Run edit = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
-                              QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
-                              QStringLiteral("SKU typo: SKU-l is SKU-1"), QStringLiteral("--json"),
-                              QStringLiteral("--db"), url});
-        QVERIFY2(edit.code == 0, edit.err.constData());
+        OutboxctlRun edit =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                       QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
+                       QStringLiteral("SKU typo: SKU-l is SKU-1"), QStringLiteral("--json"),
+                       QStringLiteral("--db"), url});
+        QVERIFY2(edit.exitCode == 0, edit.err.constData());
         const qint64 auditId = edit.json().value(QStringLiteral("audit_id")).toInteger();
         QVERIFY(auditId > 0);
         auto after = DeadLetterStore(*db).find(letterId);
@@ -236,12 +223,12 @@ private slots:
         QCOMPARE(entries->first().after.value(QStringLiteral("payload")).toString().toUtf8(), edited);
 
         // Replayed by the real process: the consumer reserves what the edited payload says.
-        Run replay =
+        OutboxctlRun replay =
             outboxctl({QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letterId),
                        QStringLiteral("--deliver"), QStringLiteral("--yes"), QStringLiteral("--reason"),
                        QStringLiteral("after the fix"), QStringLiteral("--kafka-bootstrap"),
                        broker->bootstrap(), QStringLiteral("--db"), url});
-        QVERIFY2(replay.code == 0, replay.err.constData());
+        QVERIFY2(replay.exitCode == 0, replay.err.constData());
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_reserved")), qint64(1), 30000);
         consumer.stop();
         auto reserved = db->exec(QStringLiteral("SELECT event_id, sku, quantity FROM test_reserved"));
@@ -251,10 +238,11 @@ private slots:
         QCOMPARE(reserved->value(2).toInt(), 3);
         QCOMPARE(DeadLetterStore(*db).find(letterId)->status, QStringLiteral("REPLAYED"));
         // A replayed dead letter cannot be edited any more.
-        Run late = outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
-                              QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
-                              QStringLiteral("again"), QStringLiteral("--db"), url});
-        QVERIFY(late.code != 0);
+        OutboxctlRun late =
+            outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
+                       QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
+                       QStringLiteral("again"), QStringLiteral("--db"), url});
+        QVERIFY(late.exitCode != 0);
         QVERIFY2(late.err.contains("only NEW"), late.err.constData());
     }
 };

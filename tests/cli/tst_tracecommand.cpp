@@ -18,23 +18,9 @@ using namespace outbox::test;
 
 namespace {
 
-struct Run
+OutboxctlRun outboxctl(const QStringList& args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run outboxctl(const QStringList& args)
-{
-    QProcess p;
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(90000))
-        p.kill();
-    p.waitForFinished();
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runOutboxctl(args, {}, 90000);
 }
 
 QStringList consumer(const QString& url, const QString& bootstrap, const QString& name)
@@ -117,7 +103,7 @@ private slots:
 
         // 4. The fix, then the operator replays the dead letter; billing processes the replay.
         QVERIFY(db->exec(QStringLiteral("DELETE FROM demo_reservations WHERE order_id = 'O-77'")).ok());
-        const Run replay = outboxctl(
+        const OutboxctlRun replay = outboxctl(
             {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter),
              QStringLiteral("--deliver"), QStringLiteral("--kafka-bootstrap"), bootstrap,
              QStringLiteral("--db"), url, QStringLiteral("--reason"), QStringLiteral("reservation cleared"),
@@ -131,7 +117,7 @@ private slots:
         QCOMPARE(terminateAndWait(*again), 0);
 
         // The trail, as JSON: every step, in time order.
-        const Run json = outboxctl(
+        const OutboxctlRun json = outboxctl(
             {QStringLiteral("trace"), e.eventId, QStringLiteral("--db"), url, QStringLiteral("--json")});
         QVERIFY2(json.exitCode == 0, json.err.constData());
         const QJsonObject trail = QJsonDocument::fromJson(json.out).object();
@@ -176,7 +162,8 @@ private slots:
                     .contains(QStringLiteral("carol")));
 
         // As text: one line per step, the same order.
-        const Run text = outboxctl({QStringLiteral("trace"), e.eventId, QStringLiteral("--db"), url});
+        const OutboxctlRun text =
+            outboxctl({QStringLiteral("trace"), e.eventId, QStringLiteral("--db"), url});
         QVERIFY2(text.exitCode == 0, text.err.constData());
         const QString out = QString::fromUtf8(text.out);
         const QStringList marks = {QStringLiteral("created: OrderCreated of order/O-77"),
@@ -198,7 +185,7 @@ private slots:
         }
 
         // An unknown event: one clear error.
-        const Run unknown = outboxctl(
+        const OutboxctlRun unknown = outboxctl(
             {QStringLiteral("trace"), QStringLiteral("no-such-event"), QStringLiteral("--db"), url});
         QVERIFY(unknown.exitCode != 0);
         QCOMPARE(unknown.err.trimmed().count('\n'), 0);

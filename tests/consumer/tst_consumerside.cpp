@@ -7,6 +7,7 @@
 #include "core/db/InboxStore.h"
 #include "tests/consumer/ConsumerTestKit.h"
 #include "tests/support/ConsumerGroupKit.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QJsonArray>
@@ -21,27 +22,9 @@ using namespace outbox::test;
 
 namespace {
 
-struct Run
+OutboxctlRun outboxctl(const QStringList& args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
-
-Run outboxctl(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("OUTBOX_DB_URL"));
-    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
-    p.setProcessEnvironment(env);
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(120000))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    return runOutboxctl(args);
 }
 
 // Inbox rows that differ in one field at a time.
@@ -96,9 +79,10 @@ private slots:
         seedInbox(*db);
         const QString url = TestDatabases::urlText(db->url());
         const auto list = [&](const QStringList& filters) {
-            const Run r = outboxctl(QStringList{QStringLiteral("inbox"), QStringLiteral("list"),
-                                                QStringLiteral("--db"), url, QStringLiteral("--json")} +
-                                    filters);
+            const OutboxctlRun r =
+                outboxctl(QStringList{QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--db"),
+                                      url, QStringLiteral("--json")} +
+                          filters);
             if (r.exitCode != 0)
                 qWarning("%s", r.err.constData());
             return eventIdsOf(r.json().value(QStringLiteral("inbox")).toArray());
@@ -121,14 +105,15 @@ private slots:
         const QString attack = QStringLiteral("x' OR '1'='1'; DELETE FROM inbox_events; --");
         for (const QString& option : {QStringLiteral("--consumer"), QStringLiteral("--event-id")})
             QCOMPARE(list({option, attack}).size(), 0);
-        const Run badStatus = outboxctl({QStringLiteral("inbox"), QStringLiteral("list"),
-                                         QStringLiteral("--db"), url, QStringLiteral("--status"), attack});
+        const OutboxctlRun badStatus =
+            outboxctl({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                       QStringLiteral("--status"), attack});
         QCOMPARE(badStatus.exitCode, 2);
         QCOMPARE(badStatus.err.trimmed().count('\n'), 0);
         QCOMPARE(countRows(*db, QStringLiteral("{inbox}")), qint64(5));
 
         // Keyset pages: newest first, no row twice, the cursor ends.
-        const Run first =
+        const OutboxctlRun first =
             outboxctl({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--db"), url,
                        QStringLiteral("--limit"), QStringLiteral("3"), QStringLiteral("--json")});
         QCOMPARE(first.exitCode, 0);
@@ -136,7 +121,7 @@ private slots:
         QCOMPARE(page1.size(), 3);
         const qint64 cursor = first.json().value(QStringLiteral("next_after_id")).toInteger();
         QCOMPARE(cursor, page1.last().toObject().value(QStringLiteral("id")).toInteger());
-        const Run second =
+        const OutboxctlRun second =
             outboxctl({QStringLiteral("inbox"), QStringLiteral("list"), QStringLiteral("--db"), url,
                        QStringLiteral("--limit"), QStringLiteral("3"), QStringLiteral("--after-id"),
                        QString::number(cursor), QStringLiteral("--json")});
@@ -194,7 +179,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString url = QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("demo.db"));
-        const Run demo =
+        const OutboxctlRun demo =
             outboxctl({QStringLiteral("demo"), QStringLiteral("--db"), url, QStringLiteral("--duration"),
                        QStringLiteral("5"), QStringLiteral("--rate"), QStringLiteral("200")});
         QVERIFY2(demo.exitCode == 0, demo.err.constData());
@@ -207,7 +192,7 @@ private slots:
         QVERIFY(processed > 100);
         QVERIFY(letters > 0); // every 53rd order is refused for good
 
-        const Run r =
+        const OutboxctlRun r =
             outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url, QStringLiteral("--json"),
                        QStringLiteral("--older-than"), QStringLiteral("0s")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -236,7 +221,7 @@ private slots:
         QCOMPARE(inRate, processed);
         QVERIFY(inventory.value(QStringLiteral("lag")).isNull()); // no bootstrap, no lag
 
-        const Run text = outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url});
+        const OutboxctlRun text = outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("inventory") && text.out.contains(QByteArray::number(processed)),
                  text.out.constData());
@@ -260,7 +245,7 @@ private slots:
                                     QStringLiteral("b")));
 
         const QString url = TestDatabases::urlText(db->url());
-        const Run r =
+        const OutboxctlRun r =
             outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url, QStringLiteral("--json"),
                        QStringLiteral("--kafka-bootstrap"), broker->bootstrap()});
         QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -281,8 +266,8 @@ private slots:
         QCOMPARE(inventory.value(QStringLiteral("total_lag")).toInteger(), qint64(4));
 
         // The text form prints the partitions too; an unreachable broker is one clear error.
-        const Run text = outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url,
-                                    QStringLiteral("--kafka-bootstrap"), broker->bootstrap()});
+        const OutboxctlRun text = outboxctl({QStringLiteral("consumers"), QStringLiteral("--db"), url,
+                                             QStringLiteral("--kafka-bootstrap"), broker->bootstrap()});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("HIGH WATERMARK"), text.out.constData());
     }

@@ -1,5 +1,7 @@
 #include "tests/support/OutboxctlProcess.h"
 
+#include <QJsonDocument>
+
 namespace outbox::test {
 
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints)
@@ -26,6 +28,28 @@ int terminateAndWait(QProcess& p)
         }
     }
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+QJsonObject OutboxctlRun::json() const
+{
+    return QJsonDocument::fromJson(out).object();
+}
+
+OutboxctlRun runOutboxctl(const QStringList& arguments, const QProcessEnvironment& extraEnv, int timeoutMs)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("OUTBOX_DB_URL"));
+    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
+    for (const QString& key : extraEnv.keys())
+        env.insert(key, extraEnv.value(key));
+    p.setProcessEnvironment(env);
+    p.setStandardInputFile(QProcess::nullDevice());
+    p.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    if (!p.waitForFinished(timeoutMs))
+        qFatal("outboxctl %s did not finish", qPrintable(arguments.join(QLatin1Char(' '))));
+    return OutboxctlRun{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+                        p.readAllStandardError()};
 }
 
 } // namespace outbox::test
