@@ -125,21 +125,23 @@ Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds
 {
     QHash<QString, QString> found;
     constexpr int Chunk = 100;
+    // Always Chunk ids (a short chunk repeats its first one): one statement text, prepared once per
+    // connection, so each lookup is one round trip.
+    static const QString statement =
+        QStringLiteral("SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
+            .arg(QStringList(Chunk, QStringLiteral("?")).join(QStringLiteral(", ")));
     for (int first = 0; first < eventIds.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
         QVariantList values{consumerName};
-        for (int i = 0; i < n; ++i)
-            values << eventIds.at(first + i);
-        QStringList marks(n, QStringLiteral("?"));
-        auto q = execPositional(
-            QStringLiteral(
-                "SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
-                .arg(marks.join(QStringLiteral(", "))),
-            values);
+        values.reserve(Chunk + 1);
+        for (int i = 0; i < Chunk; ++i)
+            values << eventIds.at(first + (i < n ? i : 0));
+        auto q = m_db.execPreparedPositional(statement, values);
         if (!q)
             return q.error();
-        while (q->next())
-            found.insert(q->value(0).toString(), q->value(1).toString());
+        while ((*q)->next())
+            found.insert((*q)->value(0).toString(), (*q)->value(1).toString());
+        (*q)->finish();
     }
     return found;
 }
@@ -159,13 +161,27 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
             values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts;
         }
         // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
-        auto q = execPositional(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
-                                                 QStringList(n, tuple).join(QStringLiteral("), (")),
-                                                 UniqueColumns),
-                                values);
-        if (!q)
-            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(q.message()));
-        inserted += q->numRowsAffected();
+        const QString statement =
+            d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                             QStringList(n, tuple).join(QStringLiteral("), (")), UniqueColumns);
+        int affected = 0;
+        QString error;
+        if (n == Chunk) { // the full chunk's text is always the same: kept prepared
+            auto q = m_db.execPreparedPositional(statement, values);
+            if (q)
+                affected = (*q)->numRowsAffected();
+            else
+                error = q.message();
+        } else {
+            auto q = execPositional(statement, values);
+            if (q)
+                affected = q->numRowsAffected();
+            else
+                error = q.message();
+        }
+        if (!error.isEmpty())
+            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(error));
+        inserted += affected;
     }
     return inserted;
 }
