@@ -38,7 +38,10 @@ namespace outbox {
 class InboxConsumer
 {
 public:
-    // Runs inside the open transaction; the database is the consumer's own connection.
+    // Runs inside the open transaction; the database is the consumer's own connection. It may be
+    // called again for a message whose earlier call was rolled back (a batch done again after
+    // another message's handler failed, like a crash before the commit): keep its effects in
+    // that transaction.
     using Handler = std::function<HandlerResult(Database& db, const InboxMessage& message)>;
     using Logger = std::function<void(const QString&)>;
 
