@@ -506,7 +506,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             }
             return Disposition::Acknowledge;
         case Attempt::Kind::Permanent: {
-            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime now = a.at; // a batch's attempts ended before this
             m_log(QStringLiteral("event %1 at %2 failed for good: %3").arg(msg.eventId, where, a.error));
             history << QStringLiteral("attempt %1: permanent: %2").arg(attempt).arg(a.error);
             QString context = a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n');
@@ -515,7 +515,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
         }
         case Attempt::Kind::Transient: {
-            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime now = a.at; // a batch's attempts ended before this
             if (!firstFailure.isValid())
                 firstFailure = now;
             history << QStringLiteral("attempt %1: transient%2: %3")

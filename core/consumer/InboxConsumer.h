@@ -62,6 +62,7 @@ private:
         QString error;
         QString context;
         bool databaseError = false;
+        QDateTime at = QDateTime::currentDateTimeUtc(); // when it ended (a dead letter's first/last failure)
     };
     struct Failure
     {

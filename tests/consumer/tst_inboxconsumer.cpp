@@ -252,7 +252,6 @@ private slots:
         QCOMPARE(consumer.stats().processed.load(), qint64(events));
         QCOMPARE(consumer.stats().retries.load(), qint64(1));
         QCOMPARE(consumer.stats().deadLettered.load(), qint64(0));
-        QVERIFY2(consumer.stats().batchRedos.load() >= 1, "the failing handler made no redo");
 
         // Between two handler calls of the first pass (before message 150 failed) the consumer sent
         // nothing of its own, except at the edges of a batch.
@@ -270,6 +269,7 @@ private slots:
                                 .arg(statementsBetween)
                                 .arg(firstPass)
                                 .arg(consumer.stats().batches.load())));
+        QVERIFY2(consumer.stats().batchRedos.load() >= 1, "the failing handler made no redo");
 
         QCOMPARE(countRows(*db, QStringLiteral("cheap_effects")), qint64(events));
         QCOMPARE(
