@@ -123,25 +123,26 @@ Result<QSqlQuery> InboxStore::execPositional(const QString& statement, const QVa
 
 Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
 {
+    // Not kept prepared: a plan cached while the inbox was small (a sequential scan) would stay
+    // with the connection while the table grows; planned each time, the lookup uses the unique
+    // index whatever the table's size.
     QHash<QString, QString> found;
     constexpr int Chunk = 100;
-    // Always Chunk ids (a short chunk repeats its first one): one statement text, prepared once per
-    // connection, so each lookup is one round trip.
-    static const QString statement =
-        QStringLiteral("SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
-            .arg(QStringList(Chunk, QStringLiteral("?")).join(QStringLiteral(", ")));
     for (int first = 0; first < eventIds.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
         QVariantList values{consumerName};
-        values.reserve(Chunk + 1);
-        for (int i = 0; i < Chunk; ++i)
-            values << eventIds.at(first + (i < n ? i : 0));
-        auto q = m_db.execPreparedPositional(statement, values);
+        for (int i = 0; i < n; ++i)
+            values << eventIds.at(first + i);
+        QStringList marks(n, QStringLiteral("?"));
+        auto q = execPositional(
+            QStringLiteral(
+                "SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
+                .arg(marks.join(QStringLiteral(", "))),
+            values);
         if (!q)
             return q.error();
-        while ((*q)->next())
-            found.insert((*q)->value(0).toString(), (*q)->value(1).toString());
-        (*q)->finish();
+        while (q->next())
+            found.insert(q->value(0).toString(), q->value(1).toString());
     }
     return found;
 }
