@@ -13,7 +13,7 @@ PACKAGES=(
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js
-  chromium python3-prometheus-client prometheus
+  chromium firefox-esr python3-prometheus-client prometheus
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
   libsystemd-dev systemd librsvg2-bin
   dpkg-dev file lintian appstream desktop-file-utils curl

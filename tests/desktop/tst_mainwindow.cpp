@@ -315,9 +315,11 @@ private slots:
     // A bulk action on a filter of 2,500 rows runs in audited chunks of 1,000; cancel stops it
     // between chunks, leaving the finished chunks committed and the rest untouched. Production
     // profiles ask for the typed confirmation even for one row.
+    void bulkActionsRunInChunksAndCancel_data() { TestDatabases::addKinds(); }
     void bulkActionsRunInChunksAndCancel()
     {
-        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("chunks"));
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("chunks")));
         insertGeneratedEvents(*db, 2500, 1); // every row FAILED
         MainWindow window;
         window.show();

@@ -6,6 +6,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
 #include "tests/support/BulkEvents.h"
+#include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/HttpTestClient.h"
@@ -352,11 +353,30 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(m_page->screenshotPng());
         }
+        // The test holds a row of the second chunk, so the job stops after the first for as long as it
+        // likes; the page must show that chunk's progress from /ws, without asking for the job again.
+        HeldRow held(*m_db, QStringLiteral("{events}"), Events);
+        QVERIFY(held.ok());
+        m_page->evaluate(QStringLiteral("performance.setResourceTimingBufferSize(10000), "
+                                        "performance.clearResourceTimings(), ''"));
+        const QString jobReads = QStringLiteral("String(performance.getEntriesByType('resource')"
+                                                ".filter(e => e.name.includes('/api/v1/jobs/')).length)");
         QVERIFY(m_page->click(QStringLiteral("#action-run")));
         // More than one chunk: a job with progress, then its result.
         QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('job-progress')"), 15000));
+        QVERIFY2(
+            m_page->waitFor(QStringLiteral("document.getElementById('job-progress').value === 1000"), 15000),
+            qPrintable(text(QStringLiteral("#action-body"))));
+        QVERIFY(
+            text(QStringLiteral("#job-text")).contains(QStringLiteral("1000 of %1 processed").arg(failed)));
+        QTest::qWait(1500); // a page that polls would ask several times here
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('action-body').dataset.jobState")),
+                 QStringLiteral("running"));
+        QCOMPARE(m_page->evaluate(jobReads), QStringLiteral("1")); // the one read when the dialog opened
+        held.release();
         QVERIFY(m_page->waitFor(
             QStringLiteral("document.getElementById('action-body').dataset.jobState === 'done'"), 30000));
+        QCOMPARE(m_page->evaluate(jobReads), QStringLiteral("1"));
         QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('job-progress').value)")),
                  QString::number(failed));
         QVERIFY(text(QStringLiteral("#job-text")).contains(QStringLiteral("%1 of %1 processed").arg(failed)));

@@ -19,6 +19,7 @@ struct ActionJobs::Job
     QJsonObject target;
     QDateTime createdAt;
     std::atomic<bool> cancel{false};
+    std::atomic<bool> announced{false}; // a change was announced and not yet read (takeUpdate)
     std::unique_ptr<QThread> thread;
 
     mutable QMutex mutex; // guards the fields below, written by the job's thread
@@ -91,7 +92,12 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
     job->progress.action = actionName(kind);
     const DatabaseUrl url = m_url;
     const QString prefix = m_tablePrefix;
-    job->thread.reset(QThread::create([job, kind, request, url, prefix]() {
+    const Listener listener = m_listener;
+    auto announce = [job, listener]() {
+        if (listener && !job->announced.exchange(true))
+            listener(job->id);
+    };
+    job->thread.reset(QThread::create([job, kind, request, url, prefix, announce]() {
         Result<ActionResult> result = Error::runtime(QStringLiteral("the job did not run"));
         {
             Database::Options options;
@@ -103,9 +109,12 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
             } else {
                 BulkControl control;
                 control.cancelRequested = [job]() { return job->cancel.load(); };
-                control.progress = [job](const BulkProgress& p) {
-                    QMutexLocker jobLock(&job->mutex);
-                    job->progress = p;
+                control.progress = [job, announce](const BulkProgress& p) {
+                    {
+                        QMutexLocker jobLock(&job->mutex);
+                        job->progress = p;
+                    }
+                    announce();
                 };
                 result = BulkActionEngine(**db).run(kind, request, control);
             }
@@ -115,6 +124,8 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
         if (!result) {
             job->state = QStringLiteral("failed");
             job->error = result.message();
+            jobLock.unlock();
+            announce();
             return;
         }
         job->state = result->cancelled ? QStringLiteral("cancelled") : QStringLiteral("done");
@@ -126,6 +137,8 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
         job->progress.conflicts = result->conflictCount;
         job->progress.chunks = result->chunks;
         job->progress.lastId = result->lastId;
+        jobLock.unlock();
+        announce();
     }));
     job->thread->setObjectName(QStringLiteral("web-job"));
     m_jobs.insert(job->id, job);
@@ -140,6 +153,16 @@ std::optional<QJsonObject> ActionJobs::status(const QString& id)
     const auto it = m_jobs.constFind(id);
     if (it == m_jobs.constEnd())
         return std::nullopt;
+    return toJsonLocked(**it);
+}
+
+std::optional<QJsonObject> ActionJobs::takeUpdate(const QString& id)
+{
+    QMutexLocker lock(&m_mutex);
+    const auto it = m_jobs.constFind(id);
+    if (it == m_jobs.constEnd())
+        return std::nullopt;
+    (*it)->announced.store(false); // before reading: a later change is announced again
     return toJsonLocked(**it);
 }
 

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QMutex>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -20,6 +21,10 @@ namespace outbox::web {
 // MaxRunning jobs run at once and at most MaxRetained are remembered (finished ones are dropped
 // after RetainFinishedMs, oldest first when the table is full). The audit log, not this table, is
 // the durable record: jobs do not survive a restart of the server.
+//
+// Changes are announced, not polled: the listener (set once, before the first job) is called on
+// the job's thread after each chunk and when the job ends, at most once until takeUpdate() has
+// read the job, so a slow reader gets one announcement per job, not a queue of them.
 class ActionJobs
 {
 public:
@@ -45,6 +50,13 @@ public:
     // Every retained job, newest first.
     QJsonArray list();
 
+    using Listener = std::function<void(const QString& id)>;
+    // Called on a job's thread when the job changed (see above); set before any job starts.
+    void setListener(Listener listener) { m_listener = std::move(listener); }
+    // status() for the announcement of `id`: re-arms the listener for that job first, so a change
+    // made while this reads is announced again.
+    std::optional<QJsonObject> takeUpdate(const QString& id);
+
 private:
     struct Job;
 
@@ -53,6 +65,7 @@ private:
 
     DatabaseUrl m_url;
     QString m_tablePrefix;
+    Listener m_listener;
     QMutex m_mutex;
     QHash<QString, std::shared_ptr<Job>> m_jobs;
 };

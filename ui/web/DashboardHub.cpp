@@ -1,11 +1,13 @@
 #include "ui/web/DashboardHub.h"
 
+#include "ui/web/ActionJobs.h"
 #include "ui/web/LatestFindings.h"
 #include "ui/web/LatestSnapshot.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
+#include <QUuid>
 
 namespace outbox::web {
 
@@ -103,7 +105,10 @@ void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
         if (count(address, false, false) >= MaxWaitingPerAddress)
             return refuse(socket, tr("too many connections from one address waiting to authenticate"));
     }
-    m_clients.push_back(Client{socket, address, false, false});
+    Client client;
+    client.socket = socket;
+    client.address = address;
+    m_clients.push_back(std::move(client));
     connect(socket, &QWebSocket::textMessageReceived, this,
             [this, socket](const QString& text) { onMessage(socket, text); });
     connect(socket, &QWebSocket::disconnected, this, [this, socket] { drop(socket); });
@@ -126,18 +131,21 @@ void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
 void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
 {
     Client* client = find(socket);
-    if (!client || client->authenticated)
-        return; // after authentication the page only listens
+    if (!client)
+        return;
     if (text.size() > MaxAuthCharacters) {
         socket->close(QWebSocketProtocol::CloseCodeTooMuchData, tr("the message is too long"));
         return;
     }
     const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+    if (client->authenticated)
+        return onClientRequest(*client, o);
     if (o.value(QStringLiteral("type")).toString() != QLatin1String("auth")) {
         socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("authenticate first"));
         return;
     }
-    if (!m_access.authenticate(o.value(QStringLiteral("token")).toString().toUtf8())) {
+    const auto principal = m_access.authenticate(o.value(QStringLiteral("token")).toString().toUtf8());
+    if (!principal) {
         socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("error")},
                                         {QStringLiteral("message"), tr("the token is not valid")}}));
         socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token is not valid"));
@@ -147,7 +155,94 @@ void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
         drop(socket);
         return refuse(socket, tr("too many dashboard clients"));
     }
+    client->principal = *principal;
     admit(*client, false);
+}
+
+void DashboardHub::onClientRequest(Client& client, const QJsonObject& request)
+{
+    QWebSocket* socket = client.socket;
+    const QString type = request.value(QStringLiteral("type")).toString();
+    if (type == QLatin1String("auth") && client.anonymous) {
+        // A public dashboard admitted it without a token; a valid one lets it follow jobs. A wrong
+        // one changes nothing: the wallboard sends whatever token it has.
+        if (const auto principal =
+                m_access.authenticate(request.value(QStringLiteral("token")).toString().toUtf8())) {
+            client.principal = *principal;
+            client.anonymous = false;
+        }
+        return;
+    }
+    if (type != QLatin1String("subscribe_job"))
+        return; // nothing else is asked of the server; unknown requests are ignored
+    const QString id = request.value(QStringLiteral("id")).toString();
+    auto answer = [&](const QString& error) {
+        sendBounded(socket,
+                    encode({{QStringLiteral("type"), QStringLiteral("job")},
+                            {QStringLiteral("id"), id.left(64)},
+                            {QStringLiteral("error"), error}}),
+                    MinQueueBound);
+    };
+    if (client.anonymous)
+        return answer(tr("a valid token is required to follow jobs"));
+    if (QUuid::fromString(id).isNull() || id.size() != 36)
+        return answer(tr("a job id is a UUID"));
+    const auto job = m_jobs ? m_jobs->status(id) : std::nullopt;
+    if (!job)
+        return answer(tr("there is no job %1 (finished jobs are kept for an hour)").arg(id));
+    const bool running = job->value(QStringLiteral("state")).toString() == QLatin1String("running");
+    if (running && !client.jobs.contains(id)) {
+        if (client.jobs.size() >= MaxJobSubscriptions)
+            client.jobs.removeFirst();
+        client.jobs.append(id);
+    }
+    sendBounded(socket, jobMessage(*job, client.principal), MinQueueBound);
+}
+
+QString DashboardHub::jobMessage(const QJsonObject& job, const Principal& principal) const
+{
+    // As GET /api/v1/jobs/{id} shows it to this token: reasons and filters are free text.
+    return encode({{QStringLiteral("type"), QStringLiteral("job")},
+                   {QStringLiteral("job"), principal.mayChange() ? job : m_masker.maskRow(job)}});
+}
+
+bool DashboardHub::sendBounded(QWebSocket* socket, const QString& text, qint64 bound)
+{
+    if (socket->bytesToWrite() > bound) {
+        ++m_slowDropped;
+        drop(socket);
+        socket->abort();
+        return false;
+    }
+    socket->sendTextMessage(text);
+    ++m_messagesSent;
+    return true;
+}
+
+void DashboardHub::publishJob(const QString& id)
+{
+    if (!m_jobs)
+        return;
+    const auto job = m_jobs->takeUpdate(id);
+    const bool ended = !job || job->value(QStringLiteral("state")).toString() != QLatin1String("running");
+    std::vector<std::pair<QWebSocket*, Principal>> subscribers;
+    for (Client& c : m_clients) {
+        if (!c.authenticated || c.anonymous || !c.jobs.contains(id))
+            continue;
+        subscribers.emplace_back(c.socket, c.principal);
+        if (ended)
+            c.jobs.removeAll(id);
+    }
+    if (!job || subscribers.empty())
+        return;
+    // Encoded once per role, not once per client.
+    QString forOperators, forViewers;
+    for (const auto& [socket, principal] : subscribers) {
+        QString& text = principal.mayChange() ? forOperators : forViewers;
+        if (text.isEmpty())
+            text = jobMessage(*job, principal);
+        sendBounded(socket, text, std::max(MinQueueBound, qint64(QueuedMessages) * text.size()));
+    }
 }
 
 bool DashboardHub::admit(Client& client, bool anonymous)

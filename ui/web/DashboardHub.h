@@ -10,12 +10,14 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
 #include <QWebSocket>
 #include <memory>
 #include <vector>
 
 namespace outbox::web {
 
+class ActionJobs;
 class LatestFindings;
 class LatestSnapshot;
 
@@ -29,6 +31,14 @@ class LatestSnapshot;
 // so a new wall screen starts with full charts, and {"type":"snapshot","snapshot":{...}} on every tick,
 // {"type":"sampler_error","message":...} when a tick fails, and {"type":"findings","findings":[...]} after
 // every doctor run. A client that does not authenticate within AuthTimeoutMs is closed.
+//
+// Bulk-action jobs (ActionJobs) are followed, not polled: a client admitted with a token sends
+// {"type":"subscribe_job","id":"UUID"} and gets {"type":"job","job":{...}} at once and after every
+// chunk until the job ends (then the subscription ends), or {"type":"job","id":...,"error":...} for
+// an unknown id. The job is what GET /api/v1/jobs/{id} shows that token: masked for viewers;
+// anonymous clients of a public dashboard get an error instead, as the API gives them 401. On a public
+// dashboard an admitted client may still send an auth message to follow jobs under its token. At
+// most MaxJobSubscriptions per client (the oldest is forgotten).
 //
 // Bounds: sockets still waiting to authenticate have their own caps (in total and per source
 // address) and never take a dashboard's slot; no incoming frame or message may exceed
@@ -48,6 +58,7 @@ public:
     static constexpr qint64 MaxIncomingBytes = 16 * 1024; // the auth message in UTF-8, with room
     static constexpr qint64 MinQueueBound = 1024 * 1024;  // unsent bytes a client may have, at least…
     static constexpr int QueuedMessages = 4;              // …or this many of the current message
+    static constexpr int MaxJobSubscriptions = 8;
 
     DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
                  int sampleIntervalMs, int relayStaleAfterMs, PayloadMasker masker = PayloadMasker(),
@@ -61,6 +72,9 @@ public:
     // The doctor's findings ({"type":"findings"}): sent on every run and to each client on admission.
     void setFindings(const LatestFindings* findings) { m_findings = findings; }
     void publishFindings();
+    // The jobs clients may follow; publishJob(id) after ActionJobs announced a change of `id`.
+    void setJobs(ActionJobs* jobs) { m_jobs = jobs; }
+    void publishJob(const QString& id);
 
     int clientCount() const { return int(m_clients.size()); }
     int authenticatedCount() const;
@@ -77,9 +91,15 @@ private:
         QHostAddress address;
         bool authenticated = false;
         bool anonymous = false;
+        Principal principal; // valid unless anonymous
+        QStringList jobs;    // the jobs it follows, at most MaxJobSubscriptions
     };
 
     void onMessage(QWebSocket* socket, const QString& text);
+    void onClientRequest(Client& client, const QJsonObject& request);
+    // Sends unless the client's unsent data is past `bound` (then it is dropped): false if dropped.
+    bool sendBounded(QWebSocket* socket, const QString& text, qint64 bound);
+    QString jobMessage(const QJsonObject& job, const Principal& principal) const;
     bool admit(Client& client, bool anonymous);
     void refuse(QWebSocket* socket, const QString& reason);
     void drop(QWebSocket* socket);
@@ -94,6 +114,7 @@ private:
     int m_sampleIntervalMs;
     int m_relayStaleAfterMs;
     const LatestFindings* m_findings = nullptr;
+    ActionJobs* m_jobs = nullptr;
     PayloadMasker m_masker;
     std::vector<Client> m_clients;
     SnapshotHistory m_history;

@@ -39,6 +39,9 @@ public:
 
     static constexpr int MaxPageSize = 1000;
 
+    // The bulk-action jobs, for their live progress over /ws (DashboardHub).
+    ActionJobs& actionJobs() { return m_jobs; }
+
 private:
     WebReply summary(const Principal& principal) const;
     void listEvents(const ApiCall& call, Done done);

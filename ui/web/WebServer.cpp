@@ -79,6 +79,17 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     m_api->setFindings(&m_findings);
     m_api->setConsumerLag(m_config.consumerLag);
     m_hub->setFindings(&m_findings);
+    // Job progress goes out over /ws: announced on the job's thread, read and sent on this one.
+    m_hub->setJobs(&m_api->actionJobs());
+    m_api->actionJobs().setListener([this](const QString& id) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, id] {
+                if (m_hub)
+                    m_hub->publishJob(id);
+            },
+            Qt::QueuedConnection);
+    });
     connect(m_doctor.get(), &DiagnosisMonitor::reportReady, this, [this](const DiagnosisReport& report) {
         m_findings.update(report);
         m_hub->publishFindings();

@@ -3,7 +3,7 @@
 // confirmation for bulk work → the action (a job with live progress and cancel when it takes more
 // than one chunk) → the result with its conflicts. The server audits each chunk under the
 // token's owner.
-import { api, el, errorBox, fill, t } from "./lib.js";
+import { api, el, errorBox, fill, live, t } from "./lib.js";
 
 const ENDPOINTS = {
   requeue: "/api/v1/events/requeue",
@@ -113,8 +113,10 @@ export async function openAction(spec) {
   });
 }
 
-// A job: progress from GET /api/v1/jobs/{id} while the dialog shows it, Cancel → DELETE.
-async function followJob(job, body, kind) {
+// A job: progress pushed over /ws while the dialog shows it (live.followJob), read once with
+// GET /api/v1/jobs/{id} when the dialog opens and after the socket reconnects, in case a push was
+// missed; Cancel → DELETE.
+function followJob(job, body, kind) {
   const bar = el("progress", { id: "job-progress", max: Math.max(1, job.progress.expected), value: 0 });
   const text = el("span", { id: "job-text" }, t("starting…"));
   const cancel = el("button", { id: "job-cancel", type: "button" }, t("Cancel job"));
@@ -123,27 +125,44 @@ async function followJob(job, body, kind) {
     try { await api("DELETE", job.href); } catch (e) { body.append(errorBox(e)); }
   });
   fill(body, el("p", {}, t("Job %1", job.id)), bar, el("p", {}, text), el("div", { class: "toolbar" }, cancel));
-  for (;;) {
-    let j;
-    try {
-      j = (await api("GET", job.href)).data;
-    } catch (e) {
+  return new Promise((resolve) => {
+    let ended = false;
+    let seen = -1; // chunks shown: a late answer never moves the bar back
+    const show = (j) => {
+      if (ended) return;
+      const p = j.progress || {};
+      if (j.state === "running" && (p.chunks ?? 0) < seen) return;
+      seen = p.chunks ?? 0;
+      bar.max = Math.max(1, p.expected || 0, p.processed || 0);
+      bar.value = p.processed || 0;
+      text.textContent = t("%1 of %2 processed, %3 changed, %4 conflicts, %5 chunks", p.processed, p.expected, p.affected, p.conflicts, p.chunks);
+      body.dataset.jobState = j.state;
+      if (j.state !== "running") {
+        ended = true;
+        unfollow();
+        cancel.remove();
+        if (j.state === "failed") body.append(errorBox(j.error || t("the job failed")));
+        body.append(el("p", { id: "job-state" }, t("Job state: %1", j.state)), resultView(j.result || p, kind));
+        resolve();
+      }
+    };
+    const fail = (e) => {
+      if (ended) return;
+      ended = true;
+      unfollow();
       body.append(errorBox(e));
-      return;
-    }
-    const p = j.progress || {};
-    bar.max = Math.max(1, p.expected || 0, p.processed || 0);
-    bar.value = p.processed || 0;
-    text.textContent = t("%1 of %2 processed, %3 changed, %4 conflicts, %5 chunks", p.processed, p.expected, p.affected, p.conflicts, p.chunks);
-    body.dataset.jobState = j.state;
-    if (j.state !== "running") {
-      cancel.remove();
-      if (j.state === "failed") body.append(errorBox(j.error || t("the job failed")));
-      body.append(el("p", { id: "job-state" }, t("Job state: %1", j.state)), resultView(j.result || p, kind));
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+      resolve();
+    };
+    const read = () => api("GET", job.href).then((r) => show(r.data), fail);
+    const unfollow = live.followJob(job.id, (j) => {
+      if (j.reconnected) read();
+      else if (j.error) fail(j.error);
+      else show(j);
+    });
+    // Closed before the end: the job goes on on the server, the page stops following it.
+    document.getElementById("action-dialog").addEventListener("close", () => { if (!ended) { ended = true; unfollow(); resolve(); } }, { once: true });
+    read();
+  });
 }
 
 // Relays: pause, resume, drain (the relays obey on their next heartbeat).

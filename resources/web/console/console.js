@@ -97,9 +97,17 @@ function renderCounts() {
   const s = live.snapshot;
   if (!s) return;
   const box = document.getElementById("counts");
-  fill(box, ...STATUSES.map((st) => el("a", { href: `#/events?status=${st}`, "data-count": st },
-    `${t(st)} `, el("span", { class: `n${(st === "FAILED" || st === "DEAD") && s.events[st] ? " bad" : ""}` }, (s.events[st] ?? 0).toLocaleString()))),
-  el("a", { href: "#/dead-letters?status=NEW", "data-count": "DLQ" }, `${t("Dead letters NEW")} `, el("span", { class: "n" }, (s.dead_letters?.NEW ?? 0).toLocaleString())));
+  const counts = [...STATUSES.map((st) => [st, `#/events?status=${st}`, t(st), s.events[st] ?? 0, st === "FAILED" || st === "DEAD"]),
+    ["DLQ", "#/dead-letters?status=NEW", t("Dead letters NEW"), s.dead_letters?.NEW ?? 0, false]];
+  // The links are made once and their numbers updated in place: a link being clicked or holding
+  // the keyboard focus is not replaced under the pointer on every snapshot.
+  if (box.children.length !== counts.length)
+    fill(box, counts.map(([key, href, label]) => el("a", { href, "data-count": key }, `${label} `, el("span", { class: "n" }))));
+  for (const [key, , , n, alarming] of counts) {
+    const span = box.querySelector(`[data-count="${key}"] .n`);
+    span.textContent = n.toLocaleString();
+    span.className = alarming && n ? "n bad" : "n";
+  }
 }
 
 // ---- shared pieces --------------------------------------------------------------------------

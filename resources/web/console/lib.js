@@ -94,16 +94,26 @@ export function query(params) {
 }
 
 // ---- live updates over /ws ------------------------------------------------------------------
-// One socket for the whole console: snapshots (counts, relays, lease holders) and the doctor's
-// findings are pushed by the server; views subscribe instead of polling.
+// One socket for the whole console: snapshots (counts, relays, lease holders), the doctor's
+// findings and the progress of followed jobs are pushed by the server; views subscribe instead of
+// polling.
 export const live = {
   snapshot: null,
   findings: null,
   listeners: new Set(),
+  jobs: new Map(), // job id → callback(job or {id, error}), re-subscribed on every (re)connect
   socket: null,
+  connected: false,
   retryMs: 1000,
   on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); },
   emit(kind) { for (const fn of [...this.listeners]) fn(kind); },
+  // Follows a job: the server sends its state now and after every chunk until it ends. The
+  // callback also gets {reconnected: true} after the socket came back (the page reads the job once).
+  followJob(id, fn) {
+    this.jobs.set(id, fn);
+    if (this.connected) this.socket.send(JSON.stringify({ type: "subscribe_job", id }));
+    return () => this.jobs.delete(id);
+  },
   connect() {
     if (this.socket) return;
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
@@ -112,19 +122,40 @@ export const live = {
     ws.onmessage = (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch (_) { return; }
-      if (msg.type === "welcome") { this.retryMs = 1000; this.emit("connected"); }
+      if (msg.type === "welcome") {
+        const again = this.everConnected;
+        this.retryMs = 1000;
+        this.connected = true;
+        this.everConnected = true;
+        for (const [id, fn] of this.jobs) {
+          ws.send(JSON.stringify({ type: "subscribe_job", id }));
+          if (again) fn({ id, reconnected: true });
+        }
+        this.emit("connected");
+      }
       if (msg.type === "snapshot") { this.snapshot = msg.snapshot; this.emit("snapshot"); }
       if (msg.type === "findings") { this.findings = msg; this.emit("findings"); }
+      if (msg.type === "job") {
+        const id = msg.job ? msg.job.id : msg.id;
+        const fn = this.jobs.get(id);
+        if (fn) fn(msg.job || { id, error: msg.error });
+      }
     };
     ws.onclose = () => {
       this.socket = null;
+      this.connected = false;
       this.emit("disconnected");
       if (!token()) return;
       setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 15000);
     };
   },
-  close() { if (this.socket) { const s = this.socket; this.socket = null; s.onclose = null; s.close(); } },
+  close() {
+    if (this.socket) { const s = this.socket; this.socket = null; s.onclose = null; s.close(); }
+    this.connected = false;
+    this.everConnected = false;
+    this.jobs.clear();
+  },
 };
 
 // ---- DOM helpers ----------------------------------------------------------------------------
