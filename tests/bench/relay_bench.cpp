@@ -41,6 +41,8 @@ namespace {
 struct Latency
 {
     qint64 p50 = -1, p99 = -1, samples = 0;
+    // The two stages of commit -> ack: commit -> claim, claim -> broker ack (p50, p99).
+    qint64 claimP50 = -1, claimP99 = -1, ackP50 = -1, ackP99 = -1;
 };
 
 // The 1-, 5- and 15-minute load averages (Linux), printed beside the figures they qualify.
@@ -552,7 +554,22 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
     relayThread->wait();
     delete relayThread;
     const QVector<qint64> samples = stats.recentLatencies();
-    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size()};
+    const QVector<qint64> claims = stats.recentCommitToClaim();
+    const QVector<qint64> acks = stats.recentClaimToAck();
+    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size(),
+                   percentile(claims, 50),  percentile(claims, 99),  percentile(acks, 50),
+                   percentile(acks, 99)};
+}
+
+void printLatency(const char* what, int rate, const Latency& l)
+{
+    std::printf("commit->ack at %d/s offered, %-18s p50 %4lld ms  p99 %4lld ms  (%lld samples; commit->claim "
+                "p50 %lld / p99 %lld ms, claim->ack p50 %lld / p99 %lld ms)\n",
+                rate, what, static_cast<long long>(l.p50), static_cast<long long>(l.p99),
+                static_cast<long long>(l.samples), static_cast<long long>(l.claimP50),
+                static_cast<long long>(l.claimP99), static_cast<long long>(l.ackP50),
+                static_cast<long long>(l.ackP99));
+    std::fflush(stdout);
 }
 
 } // namespace
@@ -679,15 +696,10 @@ int main(int argc, char* argv[])
                 static_cast<long long>(raw.p50), static_cast<long long>(raw.p99));
     reset(*db);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
-    std::printf(
-        "commit->ack at %d/s offered, LISTEN/NOTIFY on:  p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
-        static_cast<long long>(withNotify.p50), static_cast<long long>(withNotify.p99),
-        static_cast<long long>(withNotify.samples));
+    printLatency("LISTEN/NOTIFY on:", rate, withNotify);
     reset(*db);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
-    std::printf("commit->ack at %d/s offered, polling (250 ms): p50 %4lld ms  p99 %4lld ms  (%lld samples)\n",
-                rate, static_cast<long long>(polling.p50), static_cast<long long>(polling.p99),
-                static_cast<long long>(polling.samples));
+    printLatency("polling (250 ms):", rate, polling);
     reset(*db);
     std::printf("load average %s\n", qPrintable(loadAverage()));
     if (withNotify.samples == 0 || polling.samples == 0)
