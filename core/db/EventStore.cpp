@@ -73,13 +73,15 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
         // Prepared once per connection (one round trip per claim instead of prepare, execute and
         // deallocate), returning only what a relay sends and needs: the lease's own columns are
         // known here, the error, broker and time columns are empty or unused for a SENDING row.
-        binds.insert(QStringLiteral(":limit"), limit);
+        // The limit is written into the text (an int, never user input): PostgreSQL's generic
+        // plan for a prepared `LIMIT $n` assumes a tenth of the table and hash-joins a sequential
+        // scan of the whole outbox (152 ms instead of 10 ms on 100,000 rows).
         auto q = m_db.execPrepared(
             QStringLiteral("UPDATE {events} SET %1 WHERE id IN (SELECT e.id FROM {events} e WHERE %2 "
-                           "ORDER BY e.id LIMIT :limit%3) RETURNING id, event_id, event_type, "
+                           "ORDER BY e.id LIMIT %3%4) RETURNING id, event_id, event_type, "
                            "aggregate_type, aggregate_id, aggregate_version, topic, payload, headers, "
                            "schema_version, attempts, lease_until, created_at")
-                .arg(set, due, d.forUpdateSkipLocked()),
+                .arg(set, due, QString::number(limit), d.forUpdateSkipLocked()),
             binds);
         if (!q)
             return Error::runtime(QStringLiteral("claim failed: %1").arg(q.message()));
