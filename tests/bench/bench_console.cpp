@@ -1,11 +1,14 @@
 // Benchmark of the console's database work on PostgreSQL (not run by ctest):
 //   bench_console --db postgresql://user@127.0.0.1:PORT/DB [--rows 10000000] [--unsent 100000] [--reuse]
+//                 [--span-hours H] [--table-prefix P]
 // Fills outbox_events with --rows rows (of which --unsent are PENDING/SENDING/FAILED/DEAD) using one
-// INSERT … SELECT generate_series, then times one sampler tick (MetricsQuery::sample), the first
-// browser page (EventStore::list, keyset) at the start, the middle and the end of the table, and a
-// whole doctor run (Doctor::run, target 2 s) with the time of each check, and a header and a payload
-// search bounded by a one-day time range (target 2 s). --smoke: a small table and
-// few runs, so that CI keeps every stage working.
+// INSERT … SELECT generate_series, created evenly over the last --span-hours (default: 100 rows a
+// second, 27.8 hours for 10M rows, so that one day is about 8.5M rows: the worst case; 168 for a
+// week of retention), then times one sampler tick (MetricsQuery::sample), the first browser page
+// (EventStore::list, keyset) at the start, the middle and the end of the table, and a whole doctor
+// run (Doctor::run, target 2 s) with the time of each check, and a header and a payload search
+// bounded by a one-day time range (target 2 s). --smoke: a small table and few runs, so that CI
+// keeps every stage working.
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/FailureGroups.h"
@@ -80,8 +83,12 @@ int main(int argc, char* argv[])
         QStringLiteral("table-prefix"),
         QStringLiteral("Prefix of the benchmark's tables (e.g. to share a database)."),
         QStringLiteral("prefix"));
+    QCommandLineOption spanOption(
+        QStringLiteral("span-hours"),
+        QStringLiteral("Hours the rows' created_at spans (default: 100 rows a second, the worst case)."),
+        QStringLiteral("h"));
     parser.addOptions({dbOption, rowsOption, unsentOption, runsOption, reuseOption, smokeOption,
-                       consumerOption, prefixOption});
+                       consumerOption, prefixOption, spanOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
 
@@ -106,6 +113,12 @@ int main(int argc, char* argv[])
     const qint64 rows = smoke ? 20000 : parser.value(rowsOption).toLongLong();
     const qint64 unsent = smoke ? 2000 : parser.value(unsentOption).toLongLong();
     const int runs = smoke ? 3 : parser.value(runsOption).toInt();
+    const double spanSeconds =
+        parser.isSet(spanOption) ? parser.value(spanOption).toDouble() * 3600.0 : double(rows) / 100.0;
+    if (!(spanSeconds > 0)) {
+        std::fprintf(stderr, "bench_console: --span-hours takes a positive number of hours\n");
+        return 2;
+    }
 
     if (!parser.isSet(reuseOption)) {
         QElapsedTimer fill;
@@ -131,24 +144,28 @@ int main(int argc, char* argv[])
                 "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'schema check failed for order ' || i "
                 "END, "
                 "CASE WHEN i % %1 = 0 AND (i / %1) % 20 >= 16 THEN 'deterministic' END, "
-                "now() - make_interval(secs => (%2 - i) / 100.0), "
+                "now() - make_interval(secs => (%2 - i) * %3), "
                 "CASE WHEN i % %1 <> 0 THEN now() END "
                 "FROM generate_series(1, %2) AS s(i)")
                 .arg(every)
-                .arg(rows));
+                .arg(rows)
+                .arg(spanSeconds / double(rows), 0, 'g', 17));
         if (!r) {
             std::fprintf(stderr, "bench_console: fill failed: %s\n", qPrintable(r.message()));
             return 1;
         }
         (void)db.exec(QStringLiteral("VACUUM ANALYZE {events}"));
-        std::printf("filled %lld rows (%lld unsent) in %.1f s\n", rows, unsent,
-                    double(fill.elapsed()) / 1000.0);
+        std::printf("filled %lld rows (%lld unsent) over %.1f hours in %.1f s\n", rows, unsent,
+                    spanSeconds / 3600.0, double(fill.elapsed()) / 1000.0);
     }
     auto total = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events}"));
     auto unsentNow = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status <> 'SENT'"));
     auto maxId = db.scalar(QStringLiteral("SELECT MAX(id) FROM {events}"));
-    std::printf("outbox_events: %lld rows, %lld unsent; %d timed runs each\n", total->toLongLong(),
-                unsentNow->toLongLong(), runs);
+    auto spanNow = db.scalar(
+        QStringLiteral("SELECT EXTRACT(EPOCH FROM MAX(created_at) - MIN(created_at)) FROM {events}"));
+    const double tableSpan = spanNow ? spanNow->toDouble() : 0.0;
+    std::printf("outbox_events: %lld rows, %lld unsent, created over %.1f hours; %d timed runs each\n",
+                total->toLongLong(), unsentNow->toLongLong(), tableSpan / 3600.0, runs);
 
     MetricsQuery metrics(db);
     report("sampler tick (MetricsQuery::sample)", measure(runs, [&]() { return metrics.sample().ok(); }), 50);
@@ -189,8 +206,10 @@ int main(int argc, char* argv[])
              {QStringLiteral(":u"), db.dialect().fromDateTime(until)}});
         std::printf("rows created in the last day (the search range): %lld\n",
                     inRange ? inRange->toLongLong() : -1LL);
-        // A trace id from the middle of the range (one match), and a customer (one order in 50,000).
-        const qint64 middle = std::max<qint64>(1, top - std::min<qint64>(top / 2, 4320000));
+        // A trace id from the middle of the range (half a day back: one match), and a customer (one
+        // order in 50,000).
+        const qint64 halfDay = tableSpan > 0 ? qint64(double(top) * 43200.0 / tableSpan) : top / 2;
+        const qint64 middle = std::max<qint64>(1, top - std::min<qint64>(top / 2, halfDay));
         const auto search = [&](const FieldMatch& header, const FieldMatch& payload) {
             return [&store, from, until, header, payload]() {
                 EventPageRequest r;
