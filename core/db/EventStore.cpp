@@ -70,16 +70,44 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
     }
 
     if (d.hasUpdateReturning()) {
-        binds.insert(QStringLiteral(":limit"), limit);
-        auto q = m_db.exec(
+        // Prepared once per connection (one round trip per claim instead of prepare, execute and
+        // deallocate), returning only what a relay sends and needs: the lease's own columns are
+        // known here, the error, broker and time columns are empty or unused for a SENDING row.
+        // The limit is written into the text (an int, never user input): PostgreSQL's generic
+        // plan for a prepared `LIMIT $n` assumes a tenth of the table and hash-joins a sequential
+        // scan of the whole outbox (152 ms instead of 10 ms on 100,000 rows).
+        auto q = m_db.execPrepared(
             QStringLiteral("UPDATE {events} SET %1 WHERE id IN (SELECT e.id FROM {events} e WHERE %2 "
-                           "ORDER BY e.id LIMIT :limit%3) RETURNING %4")
-                .arg(set, due, d.forUpdateSkipLocked(), OutboxEvent::columns()),
+                           "ORDER BY e.id LIMIT %3%4) RETURNING id, event_id, event_type, "
+                           "aggregate_type, aggregate_id, aggregate_version, topic, payload, headers, "
+                           "schema_version, attempts, lease_until, created_at")
+                .arg(set, due, QString::number(limit), d.forUpdateSkipLocked()),
             binds);
         if (!q)
             return Error::runtime(QStringLiteral("claim failed: %1").arg(q.message()));
-        while (q->next())
-            batch.events << OutboxEvent::fromQuery(*q, d);
+        QSqlQuery& rows = **q;
+        while (rows.next()) {
+            OutboxEvent e;
+            e.id = rows.value(0).toLongLong();
+            e.eventId = rows.value(1).toString();
+            e.eventType = rows.value(2).toString();
+            e.aggregateType = rows.value(3).toString();
+            e.aggregateId = rows.value(4).toString();
+            if (!rows.value(5).isNull())
+                e.aggregateVersion = rows.value(5).toLongLong();
+            e.topic = rows.value(6).toString();
+            e.payload = rows.value(7).toString().toUtf8();
+            e.headers = rows.value(8).toString().toUtf8();
+            e.schemaVersion = rows.value(9).toInt();
+            e.status = EventStatus::Sending;
+            e.attempts = rows.value(10).toInt();
+            e.workerId = workerId;
+            e.leaseUntil = d.toDateTime(rows.value(11));
+            e.leaseToken = batch.leaseToken;
+            e.createdAt = d.toDateTime(rows.value(12));
+            batch.events << e;
+        }
+        rows.finish();
     } else {
         auto ids =
             m_db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit%2")
@@ -198,7 +226,8 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
                                              .replace(QLatin1Char('"'), QLatin1String("\\\"")) +
                                          QLatin1Char('"'));
         }
-        auto q = m_db.exec(
+        // Prepared once per connection: the same text whatever the batch (bound arrays).
+        auto q = m_db.execPrepared(
             QStringLiteral(
                 "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
                 "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
@@ -214,8 +243,9 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
              {QStringLiteral(":token"), leaseToken}});
         if (!q)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
-        while (q->next())
-            updated.insert(q->value(0).toLongLong());
+        while ((*q)->next())
+            updated.insert((*q)->value(0).toLongLong());
+        (*q)->finish();
     }
     for (int start = 0; idArray.isEmpty() && start < marks.size(); start += RowsPerStatement) {
         const int end = std::min<int>(marks.size(), start + RowsPerStatement);

@@ -213,9 +213,16 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 lastClaimEmpty = true;
                 m_sinceEmptyClaim.restart();
             } else {
-                lastClaimEmpty = false;
                 setState(QStringLiteral("RUNNING"));
                 const bool full = int(batch->events.size()) == m_options.batchSize;
+                // A short batch means the relay has caught up. When every commit wakes it (NOTIFY,
+                // or SQLite's change counter), the next claim waits for that wake-up (or the poll
+                // interval) instead of asking again at once: back-to-back claims that find a few
+                // events each kept the loop inside SQL while acks waited to be polled and marked,
+                // and loaded the database (commit -> ack p50 19 ms on a quiet machine).
+                lastClaimEmpty = !full && (m_listening || !m_changeCounter.isEmpty());
+                if (lastClaimEmpty)
+                    m_sinceEmptyClaim.restart();
                 launch(std::move(*batch));
                 if (full)
                     continue; // a full batch: there may be more right away
@@ -246,6 +253,7 @@ int Relay::inFlightCount() const
 
 void Relay::launch(ClaimedBatch batch)
 {
+    const qint64 claimedAtMs = QDateTime::currentMSecsSinceEpoch();
     (void)Failpoints::hit("relay.after_claim"); // crash here: the lease expires, another relay delivers
     if (Status s = Failpoints::hit("relay.before_produce"); !s) {
         m_log(s.message());
@@ -265,6 +273,7 @@ void Relay::launch(ClaimedBatch batch)
     const qint64 queueWaitMs = std::max<qint64>(0, m_options.leaseMs - m_options.deliveryDeadlineMs() -
                                                        m_sinceClaimStarted.elapsed());
     Flight flight;
+    flight.claimedAtMs = claimedAtMs;
     flight.pending = m_publisher->enqueue(messages, queueWaitMs);
     // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
     // of whole batches), and grow back to the batch size once batches fit again.
@@ -302,7 +311,7 @@ void Relay::harvest(bool everything)
             continue;
         if (Status s = Failpoints::hit("relay.after_confirm_before_mark"); !s)
             m_log(s.message());
-        mark(f.batch, f.pending->reports(), ready);
+        mark(f.batch, f.pending->reports(), ready, f.claimedAtMs);
         for (int i : ready)
             f.marked[i] = true;
         f.unmarked -= int(ready.size());
@@ -356,7 +365,7 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
 }
 
 void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports,
-                 const QVector<int>& indexes)
+                 const QVector<int>& indexes, qint64 claimedAtMs)
 {
     if (!m_store) {
         // No database right now: the events stay SENDING until their lease expires, then go again.
@@ -383,6 +392,7 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
         case DeliveryClass::Success:
             sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             m_stats.recordLatency(r.ackedAtMs - e.createdAt.toMSecsSinceEpoch());
+            m_stats.recordStages(claimedAtMs - e.createdAt.toMSecsSinceEpoch(), r.ackedAtMs - claimedAtMs);
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);
             break;

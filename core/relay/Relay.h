@@ -47,6 +47,7 @@ private:
         QVector<bool> marked;
         int unmarked = 0;
         QElapsedTimer launched;
+        qint64 claimedAtMs = 0; // wall clock when the claim returned (commit -> claim -> ack stages)
     };
     static constexpr qint64 StragglerMs = 250;
 
@@ -56,7 +57,8 @@ private:
     void launch(ClaimedBatch batch);
     void harvest(bool everything);
     int inFlightCount() const;
-    void mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes);
+    void mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes,
+              qint64 claimedAtMs);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();

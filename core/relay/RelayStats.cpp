@@ -57,6 +57,29 @@ void RelayStats::clearRecentLatencies()
 {
     QMutexLocker lock(&m_mutex);
     m_recent.clear();
+    m_recentCommitToClaim.clear();
+    m_recentClaimToAck.clear();
+}
+
+void RelayStats::recordStages(qint64 commitToClaimMs, qint64 claimToAckMs)
+{
+    QMutexLocker lock(&m_mutex);
+    if (m_recentCommitToClaim.size() < MaxRecent) {
+        m_recentCommitToClaim << std::max<qint64>(0, commitToClaimMs);
+        m_recentClaimToAck << std::max<qint64>(0, claimToAckMs);
+    }
+}
+
+QVector<qint64> RelayStats::recentCommitToClaim() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_recentCommitToClaim;
+}
+
+QVector<qint64> RelayStats::recentClaimToAck() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_recentClaimToAck;
 }
 
 void RelayStats::accumulate(const RelayStats& o)

@@ -38,6 +38,11 @@ public:
     // Recent samples (bounded), for percentiles in the benchmark and the demo.
     QVector<qint64> recentLatencies() const;
     void clearRecentLatencies();
+    // Where commit -> ack goes (benchmark): commit -> the claim that took the event, and that claim
+    // -> the broker's ack, per acked event; recent samples (bounded) like recentLatencies().
+    void recordStages(qint64 commitToClaimMs, qint64 claimToAckMs);
+    QVector<qint64> recentCommitToClaim() const;
+    QVector<qint64> recentClaimToAck() const;
     // Adds another worker's counters and samples to these (for a process-wide total).
     void accumulate(const RelayStats& other);
 
@@ -47,6 +52,8 @@ private:
     std::atomic<qint64> m_latencyCount{0};
     mutable QMutex m_mutex;
     QVector<qint64> m_recent;
+    QVector<qint64> m_recentCommitToClaim;
+    QVector<qint64> m_recentClaimToAck;
 };
 
 // p in [0, 100]; the samples need not be sorted.

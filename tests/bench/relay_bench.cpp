@@ -25,6 +25,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
@@ -40,7 +41,18 @@ namespace {
 struct Latency
 {
     qint64 p50 = -1, p99 = -1, samples = 0;
+    // The two stages of commit -> ack: commit -> claim, claim -> broker ack (p50, p99).
+    qint64 claimP50 = -1, claimP99 = -1, ackP50 = -1, ackP99 = -1;
 };
+
+// The 1-, 5- and 15-minute load averages (Linux), printed beside the figures they qualify.
+QString loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("unknown");
+    return QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2);
+}
 
 void die(const QString& why)
 {
@@ -164,9 +176,29 @@ void fillReference(Database& db)
         (void)db.exec(QStringLiteral("ANALYZE TABLE %1").arg(ReferenceTable));
 }
 
-double referenceRate(const DatabaseUrl& url, int threads, int batch)
+// Events/s and the mean time of one claim and one mark statement (ms per batch, summed over the
+// threads' calls).
+struct Throughput
+{
+    double rate = 0, claimMs = 0, markMs = 0;
+};
+
+struct StatementClock
+{
+    std::atomic<qint64> claimNs{0}, markNs{0}, claims{0}, marks{0};
+    Throughput result(qint64 done, qint64 elapsedMs) const
+    {
+        return Throughput{double(done) * 1000.0 / double(std::max<qint64>(1, elapsedMs)),
+                          double(claimNs.load()) / 1e6 / double(std::max<qint64>(1, claims.load())),
+                          double(markNs.load()) / 1e6 / double(std::max<qint64>(1, marks.load()))};
+    }
+};
+
+Throughput referenceRate(const DatabaseUrl& url, int threads, int batch,
+                         const QString& table = ReferenceTable)
 {
     std::atomic<qint64> done{0};
+    StatementClock clock;
     QElapsedTimer t;
     t.start();
     std::vector<std::unique_ptr<QThread>> workers;
@@ -179,6 +211,8 @@ double referenceRate(const DatabaseUrl& url, int threads, int batch)
             const QString lease = db->dialect().nowPlusMillis(QStringLiteral("60000"));
             while (true) {
                 QStringList ids;
+                QElapsedTimer st;
+                st.start();
                 if (pg) {
                     // One statement: claim and read what is to be sent.
                     auto q =
@@ -186,7 +220,7 @@ double referenceRate(const DatabaseUrl& url, int threads, int batch)
                                                 "lease_until = %3 WHERE id IN (SELECT id FROM %1 WHERE "
                                                 "status = 'PENDING' ORDER BY id LIMIT %4%5) RETURNING id, "
                                                 "event_id, payload")
-                                     .arg(ReferenceTable, worker, lease)
+                                     .arg(table, worker, lease)
                                      .arg(batch)
                                      .arg(skipLocked));
                     if (!q)
@@ -198,7 +232,7 @@ double referenceRate(const DatabaseUrl& url, int threads, int batch)
                         die(QStringLiteral("begin failed"));
                     auto q = db->exec(QStringLiteral("SELECT id, event_id, payload FROM %1 WHERE status = "
                                                      "'PENDING' ORDER BY id LIMIT %2%3")
-                                          .arg(ReferenceTable)
+                                          .arg(table)
                                           .arg(batch)
                                           .arg(skipLocked));
                     if (!q)
@@ -206,26 +240,30 @@ double referenceRate(const DatabaseUrl& url, int threads, int batch)
                     while (q->next())
                         ids << q->value(0).toString();
                     if (!ids.isEmpty()) {
-                        auto u =
-                            db->exec(QStringLiteral("UPDATE %1 SET status = 'SENDING', worker_id = %2, "
-                                                    "lease_until = %3 WHERE id IN (%4)")
-                                         .arg(ReferenceTable, worker, lease, ids.join(QLatin1Char(','))));
+                        auto u = db->exec(QStringLiteral("UPDATE %1 SET status = 'SENDING', worker_id = %2, "
+                                                         "lease_until = %3 WHERE id IN (%4)")
+                                              .arg(table, worker, lease, ids.join(QLatin1Char(','))));
                         if (!u)
                             die(u.message());
                     }
                     if (!db->commit())
                         die(QStringLiteral("commit failed"));
                 }
+                clock.claimNs += st.nsecsElapsed();
+                ++clock.claims;
                 if (ids.isEmpty())
                     break;
+                st.restart();
                 const QString idSet =
                     pg ? QStringLiteral("= ANY('{%1}'::bigint[])").arg(ids.join(QLatin1Char(',')))
                        : QStringLiteral("IN (%1)").arg(ids.join(QLatin1Char(',')));
                 auto m = db->exec(QStringLiteral("UPDATE %1 SET status = 'SENT', sent_at = %2, lease_until = "
                                                  "NULL WHERE id %3 AND status = 'SENDING' AND worker_id = %4")
-                                      .arg(ReferenceTable, db->dialect().now(), idSet, worker));
+                                      .arg(table, db->dialect().now(), idSet, worker));
                 if (!m)
                     die(m.message());
+                clock.markNs += st.nsecsElapsed();
+                ++clock.marks;
                 done += m->numRowsAffected();
             }
         }));
@@ -233,31 +271,46 @@ double referenceRate(const DatabaseUrl& url, int threads, int batch)
     }
     for (auto& w : workers)
         w->wait();
-    return double(done.load()) * 1000.0 / double(std::max<qint64>(1, t.elapsed()));
+    return clock.result(done.load(), t.elapsed());
 }
 
-double databaseBound(const DatabaseUrl& url, int threads, int batch)
+// `tablePrefix` runs the same statements on a copy of the outbox table (the attribution stage).
+Throughput databaseBound(const DatabaseUrl& url, int threads, int batch, const QString& tablePrefix = {})
 {
     std::atomic<qint64> done{0};
+    StatementClock clock;
     QElapsedTimer t;
     t.start();
     std::vector<std::unique_ptr<QThread>> workers;
     for (int i = 0; i < threads; ++i) {
         workers.emplace_back(QThread::create([&, i] {
-            auto db = open(url, QStringLiteral("bound-%1").arg(i));
+            Database::Options o;
+            o.purpose = QStringLiteral("bound-%1").arg(i);
+            o.tablePrefix = tablePrefix;
+            auto opened = Database::open(url, o);
+            if (!opened)
+                die(opened.message());
+            auto db = std::move(opened).value();
             EventStore store(*db);
             while (true) {
+                QElapsedTimer st;
+                st.start();
                 auto claimed = store.claim(QStringLiteral("bound-%1").arg(i), batch, 60000);
                 if (!claimed)
                     die(claimed.message());
+                clock.claimNs += st.nsecsElapsed();
+                ++clock.claims;
                 if (claimed->events.isEmpty())
                     break;
+                st.restart();
                 QVector<SentMark> marks;
                 for (const OutboxEvent& e : claimed->events)
                     marks << SentMark{e.id, 0, e.id};
                 auto marked = store.markSent(claimed->leaseToken, marks);
                 if (!marked)
                     die(marked.message());
+                clock.markNs += st.nsecsElapsed();
+                ++clock.marks;
                 done += marked->updated;
             }
         }));
@@ -265,7 +318,92 @@ double databaseBound(const DatabaseUrl& url, int threads, int batch)
     }
     for (auto& w : workers)
         w->wait();
-    return double(done.load()) * 1000.0 / double(std::max<qint64>(1, t.elapsed()));
+    return clock.result(done.load(), t.elapsed());
+}
+
+// Attribution (PostgreSQL, --attribute): where the gap between the reference and the database
+// bound comes from. Each variant is a fresh copy of the preloaded outbox table (attr_outbox_events,
+// same rows, the project's columns) with a chosen set of the project's indexes, drained once by the
+// reference's SQL or by the project's own (EventStore with the table prefix attr_).
+const QString AttributionPrefix = QStringLiteral("attr_");
+
+QVector<QPair<QString, QString>> projectIndexes(Database& db)
+{
+    QVector<QPair<QString, QString>> indexes; // name, definition
+    auto q = db.exec(QStringLiteral("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = "
+                                    "'{events}' ORDER BY indexname"));
+    if (!q)
+        die(q.message());
+    while (q->next())
+        indexes << qMakePair(q->value(0).toString(), q->value(1).toString());
+    return indexes;
+}
+
+void fillAttributionTable(Database& db, const QVector<QPair<QString, QString>>& indexes,
+                          const QStringList& without, bool referenceIndexes)
+{
+    const QString copy = AttributionPrefix + QStringLiteral("outbox_events");
+    const QString original = db.dialect().sql(QStringLiteral("{events}"));
+    QStringList ddl{QStringLiteral("DROP TABLE IF EXISTS %1").arg(copy),
+                    QStringLiteral("CREATE TABLE %1 (LIKE %2 INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING "
+                                   "CONSTRAINTS)")
+                        .arg(copy, original),
+                    QStringLiteral("INSERT INTO %1 SELECT * FROM %2 ORDER BY id").arg(copy, original)};
+    for (const auto& [name, definition] : indexes) {
+        if (without.contains(name.mid(original.size() + 1)))
+            continue;
+        QString d = definition;
+        d.replace(QStringLiteral("INDEX %1 ON public.%2 ").arg(name, original),
+                  QStringLiteral("INDEX %1%2 ON public.%3 ").arg(AttributionPrefix, name, copy));
+        ddl << d;
+    }
+    if (referenceIndexes)
+        ddl << QStringLiteral("CREATE INDEX %1_ref_pending ON %1 (id) WHERE status = 'PENDING'").arg(copy)
+            << QStringLiteral("CREATE INDEX %1_ref_sending ON %1 (worker_id) WHERE status = 'SENDING'")
+                   .arg(copy);
+    ddl << QStringLiteral("VACUUM ANALYZE %1").arg(copy);
+    for (const QString& statement : ddl) {
+        if (auto q = db.exec(statement); !q)
+            die(QStringLiteral("attribution table: %1: %2").arg(statement, q.message()));
+    }
+}
+
+void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, const Throughput& reference)
+{
+    const auto indexes = projectIndexes(db);
+    const QString original = db.dialect().sql(QStringLiteral("{events}"));
+    QStringList extra; // every index beyond the primary key and the unique event_id
+    for (const auto& index : indexes) {
+        const QString suffix = index.first.mid(original.size() + 1);
+        if (suffix != QLatin1String("pkey") && suffix != QLatin1String("event_id_key"))
+            extra << suffix;
+    }
+    const auto line = [&](const QString& what, const Throughput& r) {
+        std::printf("  attribution  %-58s %8.0f events/s  %5.1f %% of the reference  claim %6.2f ms  mark "
+                    "%6.2f ms\n",
+                    qPrintable(what), r.rate, 100.0 * r.rate / reference.rate, r.claimMs, r.markMs);
+        std::fflush(stdout);
+    };
+    line(QStringLiteral("(a) reference SQL, minimal table"), reference);
+    const QString copy = AttributionPrefix + QStringLiteral("outbox_events");
+    fillAttributionTable(db, indexes, {}, false);
+    line(QStringLiteral("(b) reference SQL, project's table, all %1 indexes").arg(indexes.size()),
+         referenceRate(url, threads, batch, copy));
+    fillAttributionTable(db, indexes, {}, false);
+    line(QStringLiteral("(c) project's SQL, project's table, all %1 indexes").arg(indexes.size()),
+         databaseBound(url, threads, batch, AttributionPrefix));
+    for (const QString& index : extra) {
+        fillAttributionTable(db, indexes, {index}, false);
+        line(QStringLiteral("    reference SQL, project's table without %1").arg(index),
+             referenceRate(url, threads, batch, copy));
+    }
+    fillAttributionTable(db, indexes, extra, true);
+    line(QStringLiteral("(d) reference SQL, project's table, the reference's 4 indexes"),
+         referenceRate(url, threads, batch, copy));
+    fillAttributionTable(db, indexes, extra, true);
+    line(QStringLiteral("(e) project's SQL, project's table, the reference's 4 indexes"),
+         databaseBound(url, threads, batch, AttributionPrefix));
+    (void)db.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(copy));
 }
 
 double brokerBound(const QString& bootstrap, qint64 events)
@@ -416,7 +554,22 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
     relayThread->wait();
     delete relayThread;
     const QVector<qint64> samples = stats.recentLatencies();
-    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size()};
+    const QVector<qint64> claims = stats.recentCommitToClaim();
+    const QVector<qint64> acks = stats.recentClaimToAck();
+    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size(),
+                   percentile(claims, 50),  percentile(claims, 99),  percentile(acks, 50),
+                   percentile(acks, 99)};
+}
+
+void printLatency(const char* what, int rate, const Latency& l)
+{
+    std::printf("commit->ack at %d/s offered, %-18s p50 %4lld ms  p99 %4lld ms  (%lld samples; commit->claim "
+                "p50 %lld / p99 %lld ms, claim->ack p50 %lld / p99 %lld ms)\n",
+                rate, what, static_cast<long long>(l.p50), static_cast<long long>(l.p99),
+                static_cast<long long>(l.samples), static_cast<long long>(l.claimP50),
+                static_cast<long long>(l.claimP99), static_cast<long long>(l.ackP50),
+                static_cast<long long>(l.ackP99));
+    std::fflush(stdout);
 }
 
 } // namespace
@@ -451,8 +604,12 @@ int main(int argc, char* argv[])
     const QCommandLineOption roundsOption(
         QStringLiteral("rounds"), QStringLiteral("Throughput rounds, best of them counts (default 2)."),
         QStringLiteral("n"), QStringLiteral("2"));
+    const QCommandLineOption attributeOption(
+        QStringLiteral("attribute"),
+        QStringLiteral("PostgreSQL: after each round's reference, drain copies of the outbox table with "
+                       "the reference's and the project's SQL and one index at a time left out."));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
-                       smokeOption, latencyOnlyOption, roundsOption});
+                       smokeOption, latencyOnlyOption, roundsOption, attributeOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -470,6 +627,7 @@ int main(int argc, char* argv[])
     if (url->password.isEmpty()) // a password stays out of the command line
         url->password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
     auto db = open(*url, QStringLiteral("bench"));
+    const bool attribution = parser.isSet(attributeOption) && db->kind() == DatabaseKind::PostgreSql;
     if (auto m = Migrator(*db).migrate(); !m)
         die(m.message());
     auto broker = EmbeddedBroker::start(1);
@@ -493,15 +651,25 @@ int main(int argc, char* argv[])
         createReference(*db);
     }
     for (int round = 1; round <= rounds; ++round) {
+        std::printf("round %d  load average %s\n", round, qPrintable(loadAverage()));
         reset(*db);
         preload(*db, events);
         fillReference(*db);
-        const double ref = referenceRate(*url, relays, batch);
-        std::printf("round %d  reference (minimal table, cheapest claim + mark): %10.0f events/s\n", round,
-                    ref);
-        const double bound = databaseBound(*url, relays, batch);
-        std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s\n", round,
-                    bound);
+        const Throughput refRun = referenceRate(*url, relays, batch);
+        const double ref = refRun.rate;
+        std::printf(
+            "round %d  reference (minimal table, cheapest claim + mark): %10.0f events/s  (claim %.2f "
+            "ms, mark %.2f ms)\n",
+            round, ref, refRun.claimMs, refRun.markMs);
+        std::fflush(stdout);
+        if (attribution) // before the database bound drains the outbox table the copies are made of
+            attribute(*db, *url, relays, batch, refRun);
+        const Throughput boundRun = databaseBound(*url, relays, batch);
+        const double bound = boundRun.rate;
+        std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s  = %5.1f %% of "
+                    "this round's reference  (claim %.2f ms, mark %.2f ms)\n",
+                    round, bound, 100.0 * bound / ref, boundRun.claimMs, boundRun.markMs);
+        std::fflush(stdout);
         reset(*db);
         preload(*db, events);
         const double relayed = relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
@@ -522,21 +690,18 @@ int main(int argc, char* argv[])
                     100.0 * relayThroughput / reference, 100.0 * relayThroughput / dbBound,
                     100.0 * relayThroughput / brokerRate);
     }
+    std::printf("load average %s\n", qPrintable(loadAverage()));
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
     std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n",
                 static_cast<long long>(raw.p50), static_cast<long long>(raw.p99));
     reset(*db);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
-    std::printf(
-        "commit->ack at %d/s offered, LISTEN/NOTIFY on:  p50 %4lld ms  p99 %4lld ms  (%lld samples)\n", rate,
-        static_cast<long long>(withNotify.p50), static_cast<long long>(withNotify.p99),
-        static_cast<long long>(withNotify.samples));
+    printLatency("LISTEN/NOTIFY on:", rate, withNotify);
     reset(*db);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
-    std::printf("commit->ack at %d/s offered, polling (250 ms): p50 %4lld ms  p99 %4lld ms  (%lld samples)\n",
-                rate, static_cast<long long>(polling.p50), static_cast<long long>(polling.p99),
-                static_cast<long long>(polling.samples));
+    printLatency("polling (250 ms):", rate, polling);
     reset(*db);
+    std::printf("load average %s\n", qPrintable(loadAverage()));
     if (withNotify.samples == 0 || polling.samples == 0)
         die(QStringLiteral("no latency samples"));
     return 0;
