@@ -158,10 +158,11 @@ QVector<ConfigKey> buildKeys()
     keys << integer(QStringLiteral("consumer.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
                     QStringLiteral("OUTBOX_CONSUMER_BACKOFF_CAP_MS"), consumer.backoffCapMs, 1, 86400000,
                     QStringLiteral("ms"), QStringLiteral("Retry backoff cap."));
-    keys << integer(QStringLiteral("consumer.batch_size"), QStringLiteral("consumer-batch-size"),
-                    QStringLiteral("OUTBOX_CONSUMER_BATCH_SIZE"), consumer.batchSize, 1, 10000,
-                    QStringLiteral("n"),
-                    QStringLiteral("Messages processed in one database transaction (one savepoint each)."));
+    keys << integer(
+        QStringLiteral("consumer.batch_size"), QStringLiteral("consumer-batch-size"),
+        QStringLiteral("OUTBOX_CONSUMER_BATCH_SIZE"), consumer.batchSize, 1, 10000, QStringLiteral("n"),
+        QStringLiteral(
+            "Messages processed in one database transaction (savepoints only after a handler failed)."));
     keys << integer(QStringLiteral("consumer.batch_max_wait_ms"), QStringLiteral("consumer-batch-wait-ms"),
                     QStringLiteral("OUTBOX_CONSUMER_BATCH_MAX_WAIT_MS"), consumer.batchMaxWaitMs, 0, 10000,
                     QStringLiteral("ms"),

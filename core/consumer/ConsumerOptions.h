@@ -21,8 +21,8 @@ struct ConsumerOptions
     qint64 backoffBaseMs = 200;
     qint64 backoffCapMs = 5000;
     int pollMs = 100;
-    // Messages processed in one database transaction (a savepoint each, offsets committed after
-    // the transaction) and how long a batch waits for more after its first message.
+    // Messages processed in one database transaction (savepoints only after a handler failed,
+    // offsets committed after the transaction) and how long a batch waits for more after its first message.
     int batchSize = 500;
     int batchMaxWaitMs = 5;
     QMap<QString, QString> kafka; // extra librdkafka consumer properties

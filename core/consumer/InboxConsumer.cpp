@@ -215,6 +215,43 @@ bool InboxConsumer::processBatch(const QVector<rd_kafka_message_t*>& raw, const 
 
 InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messages, int from, int to)
 {
+    if (!m_db) {
+        if (Status s = connectDatabase(); !s)
+            return BatchOutcome{0, {}, true}; // the message on its own retries the connection with backoff
+    }
+    QStringList ids;
+    for (int k = from; k < to; ++k)
+        ids << messages.at(k).eventId;
+    auto known = InboxStore(*m_db).statuses(ids, m_options.consumerName);
+    if (!known) {
+        m_log(QStringLiteral("batch of %1 messages: %2; going on message by message")
+                  .arg(to - from)
+                  .arg(known.message()));
+        m_db.reset(); // reconnects on the next attempt
+        return BatchOutcome{0, {}, true};
+    }
+    // The batch runs without savepoints first: the common case costs the handlers' statements and
+    // a few batch statements, nothing per message. When a handler fails there (message j), the
+    // whole transaction is rolled back and the batch done again: without savepoints up to j (those
+    // went through), with one before each message from j on, so that j (and any later failure)
+    // goes back to its own savepoint and the others commit. A failure before j in that second
+    // pass (a handler that is not deterministic) makes a third pass with a savepoint everywhere.
+    QHash<int, QVector<Attempt>> earlier;
+    int guardFrom = to;
+    while (true) {
+        BatchOutcome r = transactOnce(messages, from, to, *known, guardFrom, earlier);
+        if (r.unguardedFailure < 0)
+            return r;
+        earlier.insert(r.unguardedFailure, r.failed);
+        guardFrom = guardFrom == to ? r.unguardedFailure : from;
+        m_stats.batchRedos.fetch_add(1);
+    }
+}
+
+InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& messages, int from, int to,
+                                                        const QHash<QString, QString>& known, int guardFrom,
+                                                        const QHash<int, QVector<Attempt>>& earlier)
+{
     BatchOutcome out;
     out.individually = true;
     if (!m_db) {
@@ -232,23 +269,18 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
         return BatchOutcome{0, {}, true};
     };
     InboxStore inbox(*m_db);
-    QStringList ids;
-    for (int k = from; k < to; ++k)
-        ids << messages.at(k).eventId;
-    auto known = inbox.statuses(ids, m_options.consumerName);
-    if (!known)
-        return giveUp(known.message());
 
     bool begun = false;
     QSet<QString> done;
     QVector<InboxStore::NewRecord> fresh;
     qint64 processed = 0;
     qint64 duplicates = 0;
+    qint64 retries = 0;
     int k = from;
     for (; k < to; ++k) {
         InboxMessage& msg = messages[k];
         msg.attempt = 1;
-        const QString status = known->value(msg.eventId);
+        const QString status = known.value(msg.eventId);
         if (status == QLatin1String("PROCESSED") || done.contains(msg.eventId)) {
             ++duplicates;
             continue;
@@ -258,14 +290,23 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
                 return giveUp(s.message());
             begun = true;
         }
-        if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_message")); !sp)
-            return giveUp(sp.message());
+        const bool guarded = k >= guardFrom;
+        if (guarded) {
+            if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_message")); !sp)
+                return giveUp(sp.message());
+        }
         // A transient failure is tried once more at once (attempt 2, back at the savepoint): a lock
         // wait that timed out mostly goes through then, and the batch need not be split for it.
-        QVector<Attempt> failures;
+        QVector<Attempt> failures = earlier.value(k);
         bool taken = true;
         bool succeeded = false;
         while (true) {
+            if (!failures.isEmpty()) {
+                if (failures.last().kind != Attempt::Kind::Transient || failures.size() >= 2 ||
+                    failures.size() >= m_options.maxAttempts)
+                    break;
+                ++retries;
+            }
             msg.attempt = int(failures.size()) + 1;
             if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
                 auto recorded =
@@ -274,22 +315,24 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
                     return giveUp(recorded.message());
                 taken = *recorded;
             }
-            const HandlerResult r = taken ? m_handler(*m_db, msg) : HandlerResult::ok();
-            if (taken && r.outcome == HandlerResult::Outcome::Ok) {
+            if (!taken)
+                break; // nothing written: no rollback needed
+            const HandlerResult r = m_handler(*m_db, msg);
+            if (r.outcome == HandlerResult::Outcome::Ok) {
                 succeeded = true;
                 break;
+            }
+            failures << Attempt{r.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
+                                                                               : Attempt::Kind::Permanent,
+                                r.error, r.context, false};
+            if (!guarded) {
+                // No savepoint to go back to: everything goes, and transact() does the batch again.
+                tx.rollback();
+                return BatchOutcome{0, failures, false, k};
             }
             // Only this message's changes go; the ones before it commit below.
             if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_message")); !back)
                 return giveUp(back.message());
-            if (!taken)
-                break;
-            const bool transient = r.outcome == HandlerResult::Outcome::Transient;
-            failures << Attempt{transient ? Attempt::Kind::Transient : Attempt::Kind::Permanent, r.error,
-                                r.context, false};
-            if (!transient || failures.size() >= 2 || failures.size() >= m_options.maxAttempts)
-                break;
-            m_stats.retries.fetch_add(1);
         }
         if (!taken) { // another delivery processed it meanwhile
             ++duplicates;
@@ -325,6 +368,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
     }
     m_stats.processed.fetch_add(processed);
     m_stats.duplicates.fetch_add(duplicates);
+    m_stats.retries.fetch_add(retries);
     // Persistent for /metrics and the Consumers page; best effort, never holds the batch.
     if (Status s = inbox.countDuplicates(m_options.consumerName, duplicates); !s)
         m_log(QStringLiteral("cannot count %1 duplicates: %2").arg(duplicates).arg(s.message()));
@@ -462,7 +506,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             }
             return Disposition::Acknowledge;
         case Attempt::Kind::Permanent: {
-            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime now = a.at; // a batch's attempts ended before this
             m_log(QStringLiteral("event %1 at %2 failed for good: %3").arg(msg.eventId, where, a.error));
             history << QStringLiteral("attempt %1: permanent: %2").arg(attempt).arg(a.error);
             QString context = a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n');
@@ -471,7 +515,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
         }
         case Attempt::Kind::Transient: {
-            const QDateTime now = QDateTime::currentDateTimeUtc();
+            const QDateTime now = a.at; // a batch's attempts ended before this
             if (!firstFailure.isValid())
                 firstFailure = now;
             history << QStringLiteral("attempt %1: transient%2: %3")

@@ -8,6 +8,7 @@
 #include "core/relay/Backoff.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QStringList>
 #include <atomic>
 #include <functional>
@@ -25,17 +26,22 @@ namespace outbox {
 // are acknowledged, so their partition moves on. run() blocks the calling thread.
 //
 // Messages are taken in batches (options.batchSize, waiting at most options.batchMaxWaitMs for
-// more after the first): one query finds the batch's duplicates, one transaction holds the rest,
-// each message's handler inside its own SAVEPOINT, and the offsets are committed once, after that
-// transaction. A message whose handler fails is rolled back to its savepoint; a transient failure
-// is tried once more at once. If it still fails, the messages before it commit, it is retried
+// more after the first): one query finds the batch's duplicates, one transaction holds the rest
+// (their inbox rows in a few multi-row statements), and the offsets are committed once, after that
+// transaction. The batch runs without savepoints first; when a handler fails, the transaction is
+// rolled back and the batch done again with a SAVEPOINT before that message and each one after
+// it, so a failing message is rolled back to its savepoint alone; a transient failure is tried
+// once more at once. If it still fails, the messages before it commit, it is retried
 // with backoff or dead-lettered on its own (in order: nothing after it in the batch is processed
 // first), then batching goes on with the next one. A crash between the commit and the
 // offset commit brings the batch again, and the inbox skips it (duplicates, nothing lost).
 class InboxConsumer
 {
 public:
-    // Runs inside the open transaction; the database is the consumer's own connection.
+    // Runs inside the open transaction; the database is the consumer's own connection. It may be
+    // called again for a message whose earlier call was rolled back (a batch done again after
+    // another message's handler failed, like a crash before the commit): keep its effects in
+    // that transaction.
     using Handler = std::function<HandlerResult(Database& db, const InboxMessage& message)>;
     using Logger = std::function<void(const QString&)>;
 
@@ -56,6 +62,7 @@ private:
         QString error;
         QString context;
         bool databaseError = false;
+        QDateTime at = QDateTime::currentDateTimeUtc(); // when it ended (a dead letter's first/last failure)
     };
     struct Failure
     {
@@ -72,6 +79,7 @@ private:
         int done = 0;              // messages from `from` on that are committed or duplicates
         QVector<Attempt> failed;   // the handler's failures of message from + done (rolled back)
         bool individually = false; // database trouble: process message from + done on its own
+        int unguardedFailure = -1; // this message's handler failed with no savepoint: all rolled back
     };
 
     Status connectDatabase();
@@ -81,6 +89,11 @@ private:
     // False: stop (the rest of the batch is not acknowledged).
     bool processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop);
     BatchOutcome transact(QVector<InboxMessage>& messages, int from, int to);
+    // One try at the batch's transaction: a savepoint before each message from `guardFrom` on;
+    // `earlier`: the failed attempts of messages an earlier try stopped at.
+    BatchOutcome transactOnce(QVector<InboxMessage>& messages, int from, int to,
+                              const QHash<QString, QString>& known, int guardFrom,
+                              const QHash<int, QVector<Attempt>>& earlier);
     // One message on its own (poison, a failed handler, database trouble): retries with backoff,
     // dead letters. `earlier`: the outcomes of the attempts the batch already made.
     Disposition handle(InboxMessage& message, const QString& invalid, const std::atomic<bool>& stop,

@@ -14,6 +14,7 @@ struct InboxConsumerStats
     std::atomic<qint64> deadLettered{0}; // written to dead_letters and acknowledged
     std::atomic<qint64> retries{0};      // transient failures retried (handler or database)
     std::atomic<qint64> batches{0};      // batch transactions committed (one offset commit each)
+    std::atomic<qint64> batchRedos{0};   // batches done again with savepoints (a handler had failed)
     std::atomic<qint64> ackErrors{0};    // offset commits the broker refused (the message comes again)
 };
 

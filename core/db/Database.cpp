@@ -109,6 +109,7 @@ Result<QSqlQuery> Database::exec(const QString& statement, const QVariantMap& bi
     QSqlQuery q(m_db);
     q.setForwardOnly(true);
     const QString sql = m_dialect->sql(statement);
+    ++m_statements;
     if (binds.isEmpty()) {
         if (!q.exec(sql))
             return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
@@ -123,7 +124,7 @@ Result<QSqlQuery> Database::exec(const QString& statement, const QVariantMap& bi
     return q;
 }
 
-Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVariantMap& binds)
+Result<QSqlQuery*> Database::preparedQuery(const QString& statement)
 {
     auto it = m_prepared.find(statement);
     if (it == m_prepared.end()) {
@@ -131,17 +132,40 @@ Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVaria
             m_prepared.clear();
         auto q = std::make_unique<QSqlQuery>(m_db);
         q->setForwardOnly(true);
+        ++m_statements;
         if (!q->prepare(m_dialect->sql(statement)))
             return Error::runtime(QStringLiteral("database error: %1").arg(describe(q->lastError())));
         it = m_prepared.emplace(statement, std::move(q)).first;
     }
     QSqlQuery* q = it->second.get();
     q->finish();
-    for (auto b = binds.cbegin(); b != binds.cend(); ++b)
-        q->bindValue(b.key(), b.value());
-    if (!q->exec())
-        return Error::runtime(QStringLiteral("database error: %1").arg(describe(q->lastError())));
     return q;
+}
+
+Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVariantMap& binds)
+{
+    auto q = preparedQuery(statement);
+    if (!q)
+        return q.error();
+    for (auto b = binds.cbegin(); b != binds.cend(); ++b)
+        (*q)->bindValue(b.key(), b.value());
+    ++m_statements;
+    if (!(*q)->exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe((*q)->lastError())));
+    return *q;
+}
+
+Result<QSqlQuery*> Database::execPreparedPositional(const QString& statement, const QVariantList& values)
+{
+    auto q = preparedQuery(statement);
+    if (!q)
+        return q.error();
+    for (int i = 0; i < values.size(); ++i)
+        (*q)->bindValue(i, values.at(i));
+    ++m_statements;
+    if (!(*q)->exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe((*q)->lastError())));
+    return *q;
 }
 
 Result<QVariant> Database::scalar(const QString& statement, const QVariantMap& binds)
@@ -157,6 +181,7 @@ Result<QVariant> Database::scalar(const QString& statement, const QVariantMap& b
 Status Database::beginWrite()
 {
     QSqlQuery q(m_db);
+    ++m_statements;
     if (!q.exec(m_dialect->beginWrite()))
         return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
     m_inTransaction = true;
@@ -166,6 +191,7 @@ Status Database::beginWrite()
 Status Database::beginRead()
 {
     QSqlQuery q(m_db);
+    ++m_statements;
     if (!q.exec(m_dialect->beginRead()))
         return Error::runtime(QStringLiteral("cannot begin a transaction: %1").arg(describe(q.lastError())));
     m_inTransaction = true;
@@ -188,6 +214,7 @@ QMetaObject::Connection Database::onNotification(QObject* context, std::function
 Status Database::commit()
 {
     QSqlQuery q(m_db);
+    ++m_statements;
     const bool ok = q.exec(QStringLiteral("COMMIT"));
     if (!ok) {
         const QString why = describe(q.lastError());
@@ -205,6 +232,7 @@ Status Database::commit()
 void Database::rollback()
 {
     QSqlQuery q(m_db);
+    ++m_statements;
     q.exec(QStringLiteral("ROLLBACK"));
     m_inTransaction = false;
     m_eventsWritten = false;

@@ -45,6 +45,9 @@ public:
     // returned query belongs to the connection and is re-executed by the next call with the same
     // statement, so read it first.
     Result<QSqlQuery*> execPrepared(const QString& statement, const QVariantMap& binds);
+    // The same with `?` placeholders bound in order (batch statements with many values: the drivers
+    // look named placeholders up in time that grows with the square of their number).
+    Result<QSqlQuery*> execPreparedPositional(const QString& statement, const QVariantList& values);
     // Runs a statement that is expected to return one row; returns the first column.
     Result<QVariant> scalar(const QString& statement, const QVariantMap& binds = {});
 
@@ -66,12 +69,16 @@ public:
     // Names this database and table prefix for NewEventsHub (no credentials).
     QString eventsKey() const;
     bool inTransaction() const { return m_inTransaction; }
+    // Statements sent on this connection so far (each one is a round trip on a server database;
+    // a statement prepared by exec() counts once). Tests and benchmarks watch a path's cost with it.
+    quint64 statementsSent() const { return m_statements; }
 
     // Turns a driver error into one sentence an operator can act on.
     static QString describe(const QSqlError& error);
 
 private:
     Database(DatabaseUrl url, std::unique_ptr<Dialect> dialect, QString connectionName);
+    Result<QSqlQuery*> preparedQuery(const QString& statement);
 
     DatabaseUrl m_url;
     std::unique_ptr<Dialect> m_dialect;
@@ -80,6 +87,7 @@ private:
     bool m_inTransaction = false;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>> m_prepared; // execPrepared() (bounded)
     bool m_eventsWritten = false;
+    quint64 m_statements = 0;
 };
 
 // Rolls back on scope exit unless committed.

@@ -123,6 +123,9 @@ Result<QSqlQuery> InboxStore::execPositional(const QString& statement, const QVa
 
 Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
 {
+    // Not kept prepared: a plan cached while the inbox was small (a sequential scan) would stay
+    // with the connection while the table grows; planned each time, the lookup uses the unique
+    // index whatever the table's size.
     QHash<QString, QString> found;
     constexpr int Chunk = 100;
     for (int first = 0; first < eventIds.size(); first += Chunk) {
@@ -159,13 +162,27 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
             values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts;
         }
         // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
-        auto q = execPositional(d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
-                                                 QStringList(n, tuple).join(QStringLiteral("), (")),
-                                                 UniqueColumns),
-                                values);
-        if (!q)
-            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(q.message()));
-        inserted += q->numRowsAffected();
+        const QString statement =
+            d.insertIfAbsent(d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                             QStringList(n, tuple).join(QStringLiteral("), (")), UniqueColumns);
+        int affected = 0;
+        QString error;
+        if (n == Chunk) { // the full chunk's text is always the same: kept prepared
+            auto q = m_db.execPreparedPositional(statement, values);
+            if (q)
+                affected = (*q)->numRowsAffected();
+            else
+                error = q.message();
+        } else {
+            auto q = execPositional(statement, values);
+            if (q)
+                affected = q->numRowsAffected();
+            else
+                error = q.message();
+        }
+        if (!error.isEmpty())
+            return Error::runtime(QStringLiteral("cannot write the inbox rows: %1").arg(error));
+        inserted += affected;
     }
     return inserted;
 }

@@ -7,6 +7,7 @@
 #include "tests/support/TopicReader.h"
 
 #include <QJsonObject>
+#include <QMutex>
 #include <QSqlQuery>
 #include <QTest>
 
@@ -191,6 +192,99 @@ private slots:
                            QStringLiteral("status = 'FAILED' AND event_id = 'evt-10'")),
                  qint64(1));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(2));
+    }
+
+    // The common case costs nothing per message beyond the handler's own statements: no savepoint
+    // between two handlers of a batch (only the batch's own statements at its edges). A handler
+    // that wrote and then failed (no savepoint to go back to) has the batch done again with
+    // savepoints: its write is gone, it succeeds on attempt 2, every other message counts once.
+    void theCommonCaseSendsNoStatementPerMessage_data() { TestDatabases::addKinds(); }
+    void theCommonCaseSendsNoStatementPerMessage()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE cheap_effects (event_id VARCHAR(64) NOT NULL, "
+                                        "attempt INTEGER NOT NULL)"))
+                    .ok());
+        auto broker = startBroker(QStringLiteral("cheap"), 1);
+        const int events = 200;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < events; ++i)
+            messages << raw(QStringLiteral("cheap"),
+                            i == 150 ? QByteArray("{\"fail\":\"after_write\"}") : QByteArray("{}"),
+                            headersFor(QByteArray("cheap-") + QByteArray::number(i)));
+        produce(broker->bootstrap(), messages);
+
+        struct Calls
+        {
+            QMutex lock;
+            QVector<quint64> entries, exits; // statements sent on the consumer's connection
+            QVector<QString> events;
+        };
+        auto calls = std::make_shared<Calls>();
+        auto handler = [calls](Database& handlerDb, const InboxMessage& m) {
+            QMutexLocker locker(&calls->lock);
+            calls->entries << handlerDb.statementsSent();
+            calls->events << m.eventId;
+            auto q = handlerDb.execPrepared(
+                QStringLiteral("INSERT INTO cheap_effects (event_id, attempt) VALUES (:e, :a)"),
+                {{QStringLiteral(":e"), m.eventId}, {QStringLiteral(":a"), m.attempt}});
+            calls->exits << handlerDb.statementsSent();
+            if (!q)
+                return HandlerResult::transient(q.message());
+            if (m.json.object().value(QStringLiteral("fail")).toString() == QLatin1String("after_write") &&
+                m.attempt == 1)
+                return HandlerResult::transient(QStringLiteral("lock wait timeout after the write"));
+            return HandlerResult::ok();
+        };
+        ConsumerOptions options =
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("cheap"), QStringLiteral("ledger"));
+        options.batchSize = 500;
+        options.batchMaxWaitMs = 300;
+        ConsumerThread consumer(db->url(), options, handler);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().processed.load() >= events, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            committedOffsets(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("cheap"), 1)
+                .value(0),
+            qint64(events), 30000);
+        consumer.stop();
+        QCOMPARE(consumer.stats().processed.load(), qint64(events));
+        QCOMPARE(consumer.stats().retries.load(), qint64(1));
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(0));
+
+        // Between two handler calls of the first pass (before message 150 failed) the consumer sent
+        // nothing of its own, except at the edges of a batch.
+        QMutexLocker locker(&calls->lock);
+        int firstPass = 0;
+        while (firstPass < calls->events.size() && calls->events.at(firstPass) != QLatin1String("cheap-150"))
+            ++firstPass;
+        QVERIFY(firstPass >= 150);
+        int statementsBetween = 0;
+        for (int i = 1; i <= firstPass; ++i)
+            if (calls->entries.at(i) != calls->exits.at(i - 1))
+                ++statementsBetween;
+        QVERIFY2(statementsBetween <= int(consumer.stats().batches.load()),
+                 qPrintable(QStringLiteral("%1 of %2 gaps between handlers had statements (%3 batches)")
+                                .arg(statementsBetween)
+                                .arg(firstPass)
+                                .arg(consumer.stats().batches.load())));
+        QVERIFY2(consumer.stats().batchRedos.load() >= 1, "the failing handler made no redo");
+
+        QCOMPARE(countRows(*db, QStringLiteral("cheap_effects")), qint64(events));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM cheap_effects"))->toLongLong(),
+            qint64(events));
+        // Attempt 1's write is gone; attempt 2 wrote the one row, and the inbox says 2 attempts.
+        QCOMPARE(countRows(*db, QStringLiteral("cheap_effects"),
+                           QStringLiteral("event_id = 'cheap-150' AND attempt = 2")),
+                 qint64(1));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{inbox}"),
+                      QStringLiteral("status = 'PROCESSED' AND event_id = 'cheap-150' AND attempts = 2")),
+            qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(events));
     }
 
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
