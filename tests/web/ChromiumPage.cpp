@@ -70,11 +70,7 @@ bool ChromiumPage::open(const QString& url, QString* error)
         *error = QStringLiteral("chromium shows no page");
         return false;
     }
-    QObject::connect(&m_socket, &QWebSocket::textMessageReceived, &m_socket, [this](const QString& text) {
-        const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
-        if (o.contains(QStringLiteral("id")))
-            m_replies.insert(o.value(QStringLiteral("id")).toInt(), o);
-    });
+    collectReplies();
     m_socket.open(QUrl(pageSocket));
     while (m_socket.state() != QAbstractSocket::ConnectedState && t.elapsed() < 45000)
         QTest::qWait(50);
@@ -87,16 +83,7 @@ bool ChromiumPage::open(const QString& url, QString* error)
 
 QJsonObject ChromiumPage::call(const QString& method, const QJsonObject& params)
 {
-    const int id = ++m_nextId;
-    m_socket.sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("id"), id},
-                                                                         {QStringLiteral("method"), method},
-                                                                         {QStringLiteral("params"), params}})
-                                                   .toJson(QJsonDocument::Compact)));
-    QElapsedTimer t;
-    t.start();
-    while (!m_replies.contains(id) && t.elapsed() < 30000)
-        QTest::qWait(20);
-    return m_replies.take(id).value(QStringLiteral("result")).toObject();
+    return exchange(method, params).value(QStringLiteral("result")).toObject();
 }
 
 QString ChromiumPage::evaluate(const QString& expression)
@@ -115,44 +102,17 @@ QByteArray ChromiumPage::screenshotPng()
     return QByteArray::fromBase64(shot.value(QStringLiteral("data")).toString().toLatin1());
 }
 
-bool ChromiumPage::waitFor(const QString& expression, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    const QString test =
-        QStringLiteral("(() => { try { return !!(%1); } catch (e) { return false; } })()").arg(expression);
-    while (t.elapsed() < timeoutMs) {
-        if (evaluate(test) == QLatin1String("true"))
-            return true;
-        QTest::qWait(50);
-    }
-    return false;
-}
-
 bool ChromiumPage::click(const QString& selector)
 {
-    const QString selectorJson =
-        QString::fromUtf8(QJsonDocument(QJsonArray{selector}).toJson(QJsonDocument::Compact));
-    const QJsonObject box =
-        QJsonDocument::fromJson(
-            evaluate(QStringLiteral("(() => { const e = document.querySelector(%1[0]); "
-                                    "if (!e) return ''; e.scrollIntoView({block: 'center'}); "
-                                    "const r = e.getBoundingClientRect(); "
-                                    "return JSON.stringify({x: r.x + r.width / 2, y: r.y + "
-                                    "r.height / 2, w: r.width, h: r.height}); })()")
-                         .arg(selectorJson))
-                .toUtf8())
-            .object();
-    if (box.isEmpty() || box.value(QStringLiteral("w")).toDouble() <= 0 ||
-        box.value(QStringLiteral("h")).toDouble() <= 0)
+    const std::optional<QPointF> centre = elementCentre(selector);
+    if (!centre)
         return false;
     for (const char* type : {"mousePressed", "mouseReleased"})
-        call(QStringLiteral("Input.dispatchMouseEvent"),
-             {{QStringLiteral("type"), QLatin1String(type)},
-              {QStringLiteral("x"), box.value(QStringLiteral("x"))},
-              {QStringLiteral("y"), box.value(QStringLiteral("y"))},
-              {QStringLiteral("button"), QStringLiteral("left")},
-              {QStringLiteral("clickCount"), 1}});
+        call(QStringLiteral("Input.dispatchMouseEvent"), {{QStringLiteral("type"), QLatin1String(type)},
+                                                          {QStringLiteral("x"), centre->x()},
+                                                          {QStringLiteral("y"), centre->y()},
+                                                          {QStringLiteral("button"), QStringLiteral("left")},
+                                                          {QStringLiteral("clickCount"), 1}});
     return true;
 }
 

@@ -100,11 +100,7 @@ bool FirefoxPage::open(const QString& url, QString* error)
     // Firefox's own chatter on stderr is dropped from here on.
     QObject::connect(&m_browser, &QProcess::readyReadStandardError, &m_browser,
                      [this] { m_browser.readAllStandardError(); });
-    QObject::connect(&m_socket, &QWebSocket::textMessageReceived, &m_socket, [this](const QString& text) {
-        const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
-        if (o.contains(QStringLiteral("id")) && o.value(QStringLiteral("type")) != QLatin1String("event"))
-            m_replies.insert(o.value(QStringLiteral("id")).toInt(), o);
-    });
+    collectReplies();
     m_socket.open(QUrl(socketUrl + QStringLiteral("/session")));
     while (m_socket.state() != QAbstractSocket::ConnectedState && t.elapsed() < 45000)
         QTest::qWait(50);
@@ -131,16 +127,7 @@ bool FirefoxPage::open(const QString& url, QString* error)
 
 QJsonObject FirefoxPage::call(const QString& method, const QJsonObject& params)
 {
-    const int id = ++m_nextId;
-    m_socket.sendTextMessage(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("id"), id},
-                                                                         {QStringLiteral("method"), method},
-                                                                         {QStringLiteral("params"), params}})
-                                                   .toJson(QJsonDocument::Compact)));
-    QElapsedTimer t;
-    t.start();
-    while (!m_replies.contains(id) && t.elapsed() < 30000)
-        QTest::qWait(20);
-    const QJsonObject reply = m_replies.take(id);
+    const QJsonObject reply = exchange(method, params);
     if (reply.value(QStringLiteral("type")) != QLatin1String("success"))
         qWarning("BiDi %s failed: %s", qPrintable(method),
                  reply.isEmpty()
@@ -162,40 +149,13 @@ QString FirefoxPage::evaluate(const QString& expression)
     return r.value(QStringLiteral("result")).toObject().value(QStringLiteral("value")).toVariant().toString();
 }
 
-bool FirefoxPage::waitFor(const QString& expression, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    const QString test =
-        QStringLiteral("(() => { try { return String(!!(%1)); } catch (e) { return 'false'; } })()")
-            .arg(expression);
-    while (t.elapsed() < timeoutMs) {
-        if (evaluate(test) == QLatin1String("true"))
-            return true;
-        QTest::qWait(50);
-    }
-    return false;
-}
-
 bool FirefoxPage::click(const QString& selector)
 {
-    const QString selectorJson =
-        QString::fromUtf8(QJsonDocument(QJsonArray{selector}).toJson(QJsonDocument::Compact));
-    const QJsonObject box =
-        QJsonDocument::fromJson(
-            evaluate(QStringLiteral("(() => { const e = document.querySelector(%1[0]); "
-                                    "if (!e) return ''; e.scrollIntoView({block: 'center'}); "
-                                    "const r = e.getBoundingClientRect(); "
-                                    "return JSON.stringify({x: r.x + r.width / 2, y: r.y + "
-                                    "r.height / 2, w: r.width, h: r.height}); })()")
-                         .arg(selectorJson))
-                .toUtf8())
-            .object();
-    if (box.isEmpty() || box.value(QStringLiteral("w")).toDouble() <= 0 ||
-        box.value(QStringLiteral("h")).toDouble() <= 0)
+    const std::optional<QPointF> centre = elementCentre(selector);
+    if (!centre)
         return false;
-    const int x = qRound(box.value(QStringLiteral("x")).toDouble());
-    const int y = qRound(box.value(QStringLiteral("y")).toDouble());
+    const int x = qRound(centre->x());
+    const int y = qRound(centre->y());
     const QJsonArray steps{
         QJsonObject{{QStringLiteral("type"), QStringLiteral("pointerMove")},
                     {QStringLiteral("x"), x},

@@ -9,6 +9,7 @@
 #include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
+#include "tests/web/ConsoleView.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
@@ -43,13 +44,6 @@ qint64 scalar(Database& db, const QString& sql)
     return q->value(0).toLongLong();
 }
 
-QString js(const QString& text)
-{
-    return QString::fromUtf8(QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact))
-        .mid(1)
-        .chopped(1);
-}
-
 } // namespace
 
 class TestWebConsole : public QObject
@@ -61,39 +55,13 @@ class TestWebConsole : public QObject
     std::unique_ptr<ChromiumPage> m_page;
     QString m_base;
 
-    QString text(const QString& selector)
-    {
-        return m_page->evaluate(
-            QStringLiteral("(document.querySelector(%1) || {textContent: ''}).textContent")
-                .arg(js(selector)));
-    }
-    int count(const QString& selector)
-    {
-        return m_page
-            ->evaluate(QStringLiteral("String(document.querySelectorAll(%1).length)").arg(js(selector)))
-            .toInt();
-    }
-    bool viewReady(const QString& view)
-    {
-        const bool ready =
-            m_page->waitFor(QStringLiteral("document.getElementById('view').dataset.view === %1 && "
-                                           "document.getElementById('view').dataset.ready === '1'")
-                                .arg(js(view)),
-                            15000);
-        if (!ready) // what the page shows instead
-            qWarning("%s: %s", qPrintable(m_page->evaluate(QStringLiteral("location.href"))),
-                     qPrintable(m_page->evaluate(QStringLiteral("document.body.innerText")).left(2000)));
-        return ready;
-    }
+    // What the page shows, read the same way in every browser (tests/web/ConsoleView.h).
+    ConsoleView view() { return ConsoleView(*m_page); }
+    QString text(const QString& selector) { return view().text(selector); }
+    int count(const QString& selector) { return view().count(selector); }
+    bool viewReady(const QString& v) { return view().ready(v); }
     QString hash() { return m_page->evaluate(QStringLiteral("location.hash")); }
-    QStringList rowIds(const QString& table)
-    {
-        return m_page
-            ->evaluate(QStringLiteral(
-                           "[...document.querySelectorAll('#%1 tbody tr')].map(r => r.dataset.id).join(',')")
-                           .arg(table))
-            .split(QLatin1Char(','), Qt::SkipEmptyParts);
-    }
+    QStringList rowIds(const QString& table) { return view().rowIds(table); }
 
 private slots:
     void initTestCase()

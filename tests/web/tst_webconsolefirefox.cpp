@@ -5,6 +5,7 @@
 #include "tests/support/BulkEvents.h"
 #include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/web/ConsoleView.h"
 #include "tests/web/FirefoxPage.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/AccessControl.h"
@@ -26,13 +27,6 @@ const QByteArray OperatorSecret = "firefox-operator-secret";
 constexpr int Events = 6000;
 constexpr int FailedEvery = 5; // 1,200 FAILED events in one failure group: two chunks
 
-QString js(const QString& text)
-{
-    return QString::fromUtf8(QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact))
-        .mid(1)
-        .chopped(1);
-}
-
 } // namespace
 
 class TestWebConsoleFirefox : public QObject
@@ -45,38 +39,12 @@ class TestWebConsoleFirefox : public QObject
     QString m_base;
     QElapsedTimer m_clock;
 
-    QString text(const QString& selector)
-    {
-        return m_page->evaluate(
-            QStringLiteral("(document.querySelector(%1) || {textContent: ''}).textContent")
-                .arg(js(selector)));
-    }
-    int count(const QString& selector)
-    {
-        return m_page
-            ->evaluate(QStringLiteral("String(document.querySelectorAll(%1).length)").arg(js(selector)))
-            .toInt();
-    }
-    bool viewReady(const QString& view)
-    {
-        const bool ready =
-            m_page->waitFor(QStringLiteral("document.getElementById('view').dataset.view === %1 && "
-                                           "document.getElementById('view').dataset.ready === '1'")
-                                .arg(js(view)),
-                            15000);
-        if (!ready)
-            qWarning("%s: %s", qPrintable(m_page->evaluate(QStringLiteral("location.href"))),
-                     qPrintable(m_page->evaluate(QStringLiteral("document.body.innerText")).left(2000)));
-        return ready;
-    }
-    QStringList rowIds(const QString& table)
-    {
-        return m_page
-            ->evaluate(QStringLiteral(
-                           "[...document.querySelectorAll('#%1 tbody tr')].map(r => r.dataset.id).join(',')")
-                           .arg(table))
-            .split(QLatin1Char(','), Qt::SkipEmptyParts);
-    }
+    // What the page shows, read the same way in every browser (tests/web/ConsoleView.h).
+    ConsoleView view() { return ConsoleView(*m_page); }
+    QString text(const QString& selector) { return view().text(selector); }
+    int count(const QString& selector) { return view().count(selector); }
+    bool viewReady(const QString& v) { return view().ready(v); }
+    QStringList rowIds(const QString& table) { return view().rowIds(table); }
 
 private slots:
     void initTestCase()
