@@ -142,6 +142,14 @@ Result<QSqlQuery*> Database::preparedQuery(const QString& statement)
     return q;
 }
 
+Result<QSqlQuery*> Database::execute(QSqlQuery* query)
+{
+    ++m_statements;
+    if (!query->exec())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(query->lastError())));
+    return query;
+}
+
 Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVariantMap& binds)
 {
     auto q = preparedQuery(statement);
@@ -149,10 +157,7 @@ Result<QSqlQuery*> Database::execPrepared(const QString& statement, const QVaria
         return q.error();
     for (auto b = binds.cbegin(); b != binds.cend(); ++b)
         (*q)->bindValue(b.key(), b.value());
-    ++m_statements;
-    if (!(*q)->exec())
-        return Error::runtime(QStringLiteral("database error: %1").arg(describe((*q)->lastError())));
-    return *q;
+    return execute(*q);
 }
 
 Result<QSqlQuery*> Database::execPreparedPositional(const QString& statement, const QVariantList& values)
@@ -162,10 +167,21 @@ Result<QSqlQuery*> Database::execPreparedPositional(const QString& statement, co
         return q.error();
     for (int i = 0; i < values.size(); ++i)
         (*q)->bindValue(i, values.at(i));
+    return execute(*q);
+}
+
+Result<QSqlQuery> Database::execPositional(const QString& statement, const QVariantList& values)
+{
+    QSqlQuery q(m_db);
+    q.setForwardOnly(true);
     ++m_statements;
-    if (!(*q)->exec())
-        return Error::runtime(QStringLiteral("database error: %1").arg(describe((*q)->lastError())));
-    return *q;
+    if (!q.prepare(m_dialect->sql(statement)))
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(q.lastError())));
+    for (const QVariant& v : values)
+        q.addBindValue(v);
+    if (auto done = execute(&q); !done)
+        return done.error();
+    return q;
 }
 
 Result<QVariant> Database::scalar(const QString& statement, const QVariantMap& binds)

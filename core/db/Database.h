@@ -48,6 +48,9 @@ public:
     // The same with `?` placeholders bound in order (batch statements with many values: the drivers
     // look named placeholders up in time that grows with the square of their number).
     Result<QSqlQuery*> execPreparedPositional(const QString& statement, const QVariantList& values);
+    // A statement with `?` placeholders bound in order, prepared for this one execution (its text
+    // varies, e.g. with the number of rows of a batch).
+    Result<QSqlQuery> execPositional(const QString& statement, const QVariantList& values);
     // Runs a statement that is expected to return one row; returns the first column.
     Result<QVariant> scalar(const QString& statement, const QVariantMap& binds = {});
 
@@ -79,6 +82,7 @@ public:
 private:
     Database(DatabaseUrl url, std::unique_ptr<Dialect> dialect, QString connectionName);
     Result<QSqlQuery*> preparedQuery(const QString& statement);
+    Result<QSqlQuery*> execute(QSqlQuery* query);
 
     DatabaseUrl m_url;
     std::unique_ptr<Dialect> m_dialect;

@@ -106,21 +106,6 @@ Status InboxStore::recordFailed(const QString& eventId, const QString& consumerN
     return {};
 }
 
-// The batch statements bind many values: positionally, and at most a few hundred per statement,
-// since the drivers look placeholders up in time that grows with the square of their number.
-Result<QSqlQuery> InboxStore::execPositional(const QString& statement, const QVariantList& values)
-{
-    QSqlQuery q(m_db.handle());
-    q.setForwardOnly(true);
-    if (!q.prepare(m_db.dialect().sql(statement)))
-        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
-    for (const QVariant& v : values)
-        q.addBindValue(v);
-    if (!q.exec())
-        return Error::runtime(QStringLiteral("database error: %1").arg(Database::describe(q.lastError())));
-    return q;
-}
-
 Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds, const QString& consumerName)
 {
     // Not kept prepared: a plan cached while the inbox was small (a sequential scan) would stay
@@ -134,7 +119,7 @@ Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds
         for (int i = 0; i < n; ++i)
             values << eventIds.at(first + i);
         QStringList marks(n, QStringLiteral("?"));
-        auto q = execPositional(
+        auto q = m_db.execPositional(
             QStringLiteral(
                 "SELECT event_id, status FROM {inbox} WHERE consumer_name = ? AND event_id IN (%1)")
                 .arg(marks.join(QStringLiteral(", "))),
@@ -174,7 +159,7 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
             else
                 error = q.message();
         } else {
-            auto q = execPositional(statement, values);
+            auto q = m_db.execPositional(statement, values);
             if (q)
                 affected = q->numRowsAffected();
             else

@@ -58,8 +58,6 @@ public:
     Result<QMap<QString, qint64>> duplicateCounts();
 
 private:
-    Result<QSqlQuery> execPositional(const QString& statement, const QVariantList& values);
-
     Database& m_db;
 };
 
