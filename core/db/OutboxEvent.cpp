@@ -1,6 +1,7 @@
 #include "core/db/OutboxEvent.h"
 
 #include "core/db/Dialect.h"
+#include "core/db/EventStatus.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -43,7 +44,10 @@ QString OutboxEvent::columns(const QString& alias)
     return qualified.join(QStringLiteral(", "));
 }
 
-OutboxEvent OutboxEvent::fromQuery(const QSqlQuery& q, const Dialect& d)
+namespace {
+
+// Columns 0-9 of both column lists: the message itself.
+OutboxEvent messageColumns(const QSqlQuery& q)
 {
     OutboxEvent e;
     e.id = q.value(0).toLongLong();
@@ -57,6 +61,30 @@ OutboxEvent OutboxEvent::fromQuery(const QSqlQuery& q, const Dialect& d)
     e.payload = q.value(7).toString().toUtf8();
     e.headers = q.value(8).toString().toUtf8();
     e.schemaVersion = q.value(9).toInt();
+    return e;
+}
+
+} // namespace
+
+QString OutboxEvent::claimedColumns()
+{
+    return QStringLiteral("id, event_id, event_type, aggregate_type, aggregate_id, aggregate_version, topic, "
+                          "payload, headers, schema_version, attempts, lease_until, created_at");
+}
+
+OutboxEvent OutboxEvent::fromClaimed(const QSqlQuery& q, const Dialect& d)
+{
+    OutboxEvent e = messageColumns(q);
+    e.status = EventStatus::Sending;
+    e.attempts = q.value(10).toInt();
+    e.leaseUntil = d.toDateTime(q.value(11));
+    e.createdAt = d.toDateTime(q.value(12));
+    return e;
+}
+
+OutboxEvent OutboxEvent::fromQuery(const QSqlQuery& q, const Dialect& d)
+{
+    OutboxEvent e = messageColumns(q);
     e.status = q.value(10).toString();
     e.attempts = q.value(11).toInt();
     e.availableAt = d.toDateTime(q.value(12));

@@ -42,6 +42,11 @@ struct OutboxEvent
     // The column list every SELECT of a whole event uses, in the order fromQuery() reads.
     static QString columns(const QString& alias = {});
     static OutboxEvent fromQuery(const QSqlQuery& q, const Dialect& dialect);
+    // The narrower list a claim returns: what a relay sends and needs (the lease's own columns are
+    // known to the claimer; error, broker and sent columns are empty for a SENDING row).
+    static QString claimedColumns();
+    // A SENDING event from a claim's row (claimedColumns()); the claimer fills in worker and token.
+    static OutboxEvent fromClaimed(const QSqlQuery& q, const Dialect& dialect);
     QJsonObject toJson() const;
 };
 
