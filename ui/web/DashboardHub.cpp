@@ -211,7 +211,7 @@ bool DashboardHub::sendBounded(QWebSocket* socket, const QString& text, qint64 b
     if (socket->bytesToWrite() > bound) {
         ++m_slowDropped;
         drop(socket);
-        socket->abort();
+        socket->abort(); // a close frame would only join the queue it does not read
         return false;
     }
     socket->sendTextMessage(text);
@@ -291,22 +291,12 @@ void DashboardHub::broadcast(const QString& text)
 {
     // A client may have a few messages unsent (a slow link), not an ever-growing queue.
     const qint64 bound = std::max(MinQueueBound, qint64(QueuedMessages) * text.size());
-    std::vector<QWebSocket*> slow;
-    for (Client& c : m_clients) {
-        if (!c.authenticated)
-            continue;
-        if (c.socket->bytesToWrite() > bound) {
-            slow.push_back(c.socket);
-            continue;
-        }
-        c.socket->sendTextMessage(text);
-        ++m_messagesSent;
-    }
-    for (QWebSocket* socket : slow) {
-        ++m_slowDropped;
-        drop(socket);
-        socket->abort(); // a close frame would only join the queue it does not read
-    }
+    std::vector<QWebSocket*> sockets; // sendBounded() drops slow clients from m_clients
+    for (const Client& c : m_clients)
+        if (c.authenticated)
+            sockets.push_back(c.socket);
+    for (QWebSocket* socket : sockets)
+        sendBounded(socket, text, bound);
 }
 
 void DashboardHub::publish(const MetricsSnapshot& snapshot)
