@@ -92,7 +92,7 @@ private slots:
         auto p = publisher(**broker);
         auto batch = p->enqueue({message(QStringLiteral("order"), R"({"n":1})")});
         p->await(*batch, 10000);
-        const DeliveryReport& r = batch->reports().first();
+        const DeliveryReport& r = batch->reports().front();
         QCOMPARE(int(r.deliveryClass), int(DeliveryClass::Success));
         QVERIFY(r.partition >= 0);
         QVERIFY(r.offset >= 0);
@@ -127,9 +127,9 @@ private slots:
         t.start();
         auto batch = p->enqueue({message(QStringLiteral("secret"))});
         p->await(*batch, 10000);
-        QCOMPARE(int(batch->reports().first().deliveryClass), int(DeliveryClass::Deterministic));
+        QCOMPARE(int(batch->reports().front().deliveryClass), int(DeliveryClass::Deterministic));
         QVERIFY(
-            batch->reports().first().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
+            batch->reports().front().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
         QVERIFY2(t.elapsed() < 2500, "must not wait for message.timeout.ms");
     }
 
@@ -143,7 +143,7 @@ private slots:
         (*broker)->setLatency(1, 3000);
         auto batch = p->enqueue({message(QStringLiteral("slow"))});
         p->await(*batch, 10000);
-        QCOMPARE(int(batch->reports().first().deliveryClass), int(DeliveryClass::UnknownOutcome));
+        QCOMPARE(int(batch->reports().front().deliveryClass), int(DeliveryClass::UnknownOutcome));
         (*broker)->setLatency(1, 0);
     }
 
@@ -158,8 +158,8 @@ private slots:
         (*broker)->setAllBrokersDown();
         auto batch = p->enqueue({message(QStringLiteral("order"))});
         p->await(*batch, 10000);
-        QVERIFY(batch->reports().first().deliveryClass != DeliveryClass::Success);
-        QVERIFY(batch->reports().first().persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+        QVERIFY(batch->reports().front().deliveryClass != DeliveryClass::Success);
+        QVERIFY(batch->reports().front().persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
         QTRY_VERIFY_WITH_TIMEOUT((p->poll(100), p->connectionDown()), 10000);
         QVERIFY(!p->probe(500).ok());
         (*broker)->setAllBrokersUp();
