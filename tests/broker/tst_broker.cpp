@@ -3,8 +3,10 @@
 #include "core/broker/KafkaPublisher.h"
 #include "tests/support/TopicReader.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QTest>
+#include <QThread>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -81,6 +83,30 @@ private slots:
         QFETCH(int, status);
         QFETCH(int, expected);
         QCOMPARE(int(classifyDelivery(rd_kafka_resp_err_t(error), rd_kafka_msg_status_t(status))), expected);
+    }
+
+    // Delivery reports are taken on the publisher's own thread: a caller busy elsewhere (a relay
+    // inside a claim or mark statement) neither holds the ack back nor skews its time stamp.
+    void reportsArriveWhileTheCallerIsBusy()
+    {
+        auto broker = EmbeddedBroker::start(1);
+        QVERIFY(broker.ok());
+        QVERIFY((*broker)->createTopic(QStringLiteral("order"), 1, 1).ok());
+        auto p = publisher(**broker);
+        p->await(*p->enqueue({message(QStringLiteral("order"))}), 10000); // connected, metadata known
+        const QVector<KafkaMessage> messages(20, message(QStringLiteral("order")));
+        const qint64 sentAt = QDateTime::currentMSecsSinceEpoch();
+        auto batch = p->enqueue(messages);
+        QThread::msleep(1500); // busy: no poll, no await
+        QCOMPARE(batch->outstanding(), 0);
+        for (int i = 0; i < messages.size(); ++i) {
+            QVERIFY(batch->isReported(i));
+            const DeliveryReport& r = batch->reports().at(size_t(i));
+            QCOMPARE(int(r.deliveryClass), int(DeliveryClass::Success));
+            QVERIFY2(
+                r.ackedAtMs - sentAt < 1000,
+                qPrintable(QStringLiteral("ack stamped %1 ms after the send").arg(r.ackedAtMs - sentAt)));
+        }
     }
 
     // The classes as they arise against a real (embedded) broker over TCP.
