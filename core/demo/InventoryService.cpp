@@ -166,7 +166,9 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         *it -= o.quantity;
         reserve[o.sku] += o.quantity;
     }
-    // One UPDATE per SKU (at most the catalog's size per batch), the reservations in multi-row inserts.
+    // One UPDATE per SKU (at most the catalog's size per batch), in the SKUs' order so that two
+    // consumers never wait for each other's rows crosswise; the reservations in multi-row inserts.
+    std::sort(skus.begin(), skus.end());
     for (const QString& sku : skus) {
         const qint64 quantity = reserve.value(sku);
         auto reserved = db.execPreparedPositional(
