@@ -56,6 +56,9 @@ int runConsume(Context& ctx)
     ConsumerRunner runner(
         url, *options, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },
         stats, log);
+    runner.setBatchHandler([inventory](Database& d, const QVector<const InboxMessage*>& ms) {
+        return inventory.handleBatch(d, ms);
+    });
     if (verbose)
         ctx.err << "outboxctl consume: inventory service as consumer \"" << options->consumerName << "\", "
                 << url.redacted()

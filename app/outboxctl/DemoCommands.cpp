@@ -118,6 +118,9 @@ int runDemo(Context& ctx)
     ConsumerRunner consumer(
         *url, consumerOptions,
         [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); }, consumerStats);
+    consumer.setBatchHandler([inventory](Database& d, const QVector<const InboxMessage*>& ms) {
+        return inventory.handleBatch(d, ms);
+    });
     consumer.start();
     QElapsedTimer clock;
     clock.start();

@@ -21,6 +21,7 @@ void ConsumerRunner::start()
             if (m_log)
                 m_log(line);
         });
+        consumer.setBatchHandler(m_batchHandler);
         Status s = consumer.run(m_stop);
         if (!s) {
             QMutexLocker lock(&m_mutex);

@@ -22,6 +22,8 @@ public:
                    InboxConsumerStats& stats, Logger log = {});
     ~ConsumerRunner();
 
+    // Before start(): see InboxConsumer::BatchHandler.
+    void setBatchHandler(InboxConsumer::BatchHandler handler) { m_batchHandler = std::move(handler); }
     void start();
     void stop();
     bool finished() const { return m_finished.load(); }
@@ -31,6 +33,7 @@ private:
     DatabaseUrl m_url;
     ConsumerOptions m_options;
     InboxConsumer::Handler m_handler;
+    InboxConsumer::BatchHandler m_batchHandler;
     InboxConsumerStats& m_stats;
     Logger m_log;
     std::atomic<bool> m_stop{false};

@@ -28,4 +28,21 @@ struct HandlerResult
     }
 };
 
+// What a batch handler reports for the messages it was given (InboxConsumer::BatchHandler). Like a
+// batch listener that names the record at fault: ok() when every message's business change is done;
+// otherwise the failure and, when the handler knows it, the index (into the messages it was given)
+// of the message that caused it. Either way the consumer rolls back everything the call wrote.
+struct BatchHandlerResult
+{
+    HandlerResult result;
+    int failedIndex = -1; // -1: not known which message failed
+
+    static BatchHandlerResult ok() { return {}; }
+    // Message `index` failed: the ones before it are done again in one call, it goes on its own
+    // (this failure is its first attempt), then the ones after it.
+    static BatchHandlerResult failedAt(int index, HandlerResult result) { return {std::move(result), index}; }
+    // Not known which one: every message of the call goes through the per-message Handler.
+    static BatchHandlerResult failed(HandlerResult result) { return {std::move(result), -1}; }
+};
+
 } // namespace outbox

@@ -276,6 +276,10 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
     qint64 processed = 0;
     qint64 duplicates = 0;
     qint64 retries = 0;
+    // With a batch handler: the messages it failed at, each run on its own by the per-message
+    // Handler, and that failure (their attempt 1).
+    QSet<int> alone;
+    QHash<int, QVector<Attempt>> batchFailures;
     int k = from;
     for (; k < to; ++k) {
         InboxMessage& msg = messages[k];
@@ -290,14 +294,57 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                 return giveUp(s.message());
             begun = true;
         }
-        const bool guarded = k >= guardFrom;
+        if (m_batchHandler && status.isEmpty() && !alone.contains(k)) {
+            // The new messages from k on, up to the next one that must go on its own (a replayed
+            // dead letter, one the batch handler failed at, an event_id twice), in one call.
+            QVector<const InboxMessage*> segment;
+            QSet<QString> ids;
+            int end = k;
+            for (; end < to && !alone.contains(end); ++end) {
+                InboxMessage& m = messages[end];
+                if (!known.value(m.eventId).isEmpty() || done.contains(m.eventId) || ids.contains(m.eventId))
+                    break;
+                m.attempt = 1;
+                ids.insert(m.eventId);
+                segment << &m;
+            }
+            if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_batch")); !sp)
+                return giveUp(sp.message());
+            const BatchHandlerResult r = m_batchHandler(*m_db, segment);
+            if (r.result.outcome == HandlerResult::Outcome::Ok) {
+                for (const InboxMessage* m : segment) {
+                    fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1};
+                    done.insert(m->eventId);
+                }
+                processed += segment.size();
+                k = end - 1;
+                continue;
+            }
+            if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_batch")); !back)
+                return giveUp(back.message());
+            m_stats.batchRedos.fetch_add(1);
+            if (r.failedIndex >= 0 && r.failedIndex < segment.size()) {
+                alone.insert(k + r.failedIndex);
+                batchFailures[k + r.failedIndex] << Attempt{
+                    r.result.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
+                                                                          : Attempt::Kind::Permanent,
+                    r.result.error, r.result.context, false};
+            } else {
+                for (int j = k; j < end; ++j)
+                    alone.insert(j);
+            }
+            --k; // again from k: a shorter call before the failing message, or k on its own
+            continue;
+        }
+        // With a batch handler every message that gets here has a savepoint of its own.
+        const bool guarded = k >= guardFrom || m_batchHandler;
         if (guarded) {
             if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_message")); !sp)
                 return giveUp(sp.message());
         }
         // A transient failure is tried once more at once (attempt 2, back at the savepoint): a lock
         // wait that timed out mostly goes through then, and the batch need not be split for it.
-        QVector<Attempt> failures = earlier.value(k);
+        QVector<Attempt> failures = m_batchHandler ? batchFailures.value(k) : earlier.value(k);
         bool taken = true;
         bool succeeded = false;
         while (true) {

@@ -35,6 +35,9 @@ namespace outbox {
 // with backoff or dead-lettered on its own (in order: nothing after it in the batch is processed
 // first), then batching goes on with the next one. A crash between the commit and the
 // offset commit brings the batch again, and the inbox skips it (duplicates, nothing lost).
+// With a batch handler (setBatchHandler()) the new messages of a batch go to it in one call
+// instead of one handler call each; a failure there is narrowed down to the failing message with
+// savepoints, as described at BatchHandler.
 class InboxConsumer
 {
 public:
@@ -43,11 +46,29 @@ public:
     // another message's handler failed, like a crash before the commit): keep its effects in
     // that transaction.
     using Handler = std::function<HandlerResult(Database& db, const InboxMessage& message)>;
+    // Optional (setBatchHandler()): the batch's new messages at once, in order, in the same
+    // transaction, so their business rows can go in a few multi-row statements instead of one
+    // round trip per message. It gets only messages this consumer has not processed, each event_id
+    // at most once per call, every one at attempt 1. The consumer takes a SAVEPOINT before the
+    // call; when it reports a failure, everything the call wrote is rolled back to it and:
+    //  - with the failing message's index: the messages before it are given to the batch handler
+    //    again, the failing one goes through the per-message Handler on its own under a savepoint
+    //    (the batch's failure is its attempt 1: a transient one is tried once more at once, a
+    //    permanent one is dead-lettered), then the batch handler gets the messages after it;
+    //  - without an index: every message of that call goes through the per-message Handler, each
+    //    under its own savepoint.
+    // Either way one failing message does not undo the others, and the offsets are committed only
+    // after the batch's transaction. The per-message Handler stays required: it also runs messages
+    // on their own after database trouble and replayed dead letters.
+    using BatchHandler =
+        std::function<BatchHandlerResult(Database& db, const QVector<const InboxMessage*>& messages)>;
     using Logger = std::function<void(const QString&)>;
 
     InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler, InboxConsumerStats& stats,
                   Logger log = {});
     ~InboxConsumer();
+    // Before run(); an empty one (the default) runs every message through the per-message Handler.
+    void setBatchHandler(BatchHandler handler) { m_batchHandler = std::move(handler); }
     InboxConsumer(const InboxConsumer&) = delete;
     InboxConsumer& operator=(const InboxConsumer&) = delete;
 
@@ -111,6 +132,7 @@ private:
     DatabaseUrl m_url;
     ConsumerOptions m_options;
     Handler m_handler;
+    BatchHandler m_batchHandler;
     InboxConsumerStats& m_stats;
     Logger m_log;
     Backoff m_backoff;

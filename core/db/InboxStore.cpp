@@ -111,8 +111,11 @@ Result<QHash<QString, QString>> InboxStore::statuses(const QStringList& eventIds
     // Not kept prepared: a plan cached while the inbox was small (a sequential scan) would stay
     // with the connection while the table grows; planned each time, the lookup uses the unique
     // index whatever the table's size.
+    // A batch of the default size in one statement: on PostgreSQL every statement that is not kept
+    // prepared costs QtSql three round trips (PREPARE, EXECUTE, DEALLOCATE), five of 100 ids cost
+    // fifteen. 501 values stay far below every driver's bind limit (SQLite's is 32,766).
     QHash<QString, QString> found;
-    constexpr int Chunk = 100;
+    constexpr int Chunk = 500;
     for (int first = 0; first < eventIds.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(eventIds.size()) - first);
         QVariantList values{consumerName};

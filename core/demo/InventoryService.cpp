@@ -2,8 +2,11 @@
 
 #include "core/db/Database.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <algorithm>
+#include <optional>
 
 namespace outbox::demo {
 
@@ -32,26 +35,65 @@ Status InventoryService::prepare(Database& db)
     return {};
 }
 
+namespace {
+
+struct Order
+{
+    QString orderId;
+    QString sku;
+    int quantity = 0;
+    QString context; // for a failure's dead letter
+};
+
+// Reads an OrderCreated; a failure when it cannot be reserved as it is (or the simulated lock wait).
+std::optional<HandlerResult> readOrder(const InboxMessage& m, int transientPercent, Order& o)
+{
+    const QJsonObject order = m.json.object();
+    o.orderId = order.value(QStringLiteral("order_id")).toString();
+    o.sku = order.value(QStringLiteral("sku")).toString();
+    o.quantity = order.value(QStringLiteral("quantity")).toInt();
+    o.context = QStringLiteral("order %1, sku %2, quantity %3, attempt %4")
+                    .arg(o.orderId, o.sku)
+                    .arg(o.quantity)
+                    .arg(m.attempt);
+    if (o.orderId.isEmpty() || o.sku.isEmpty() || o.quantity <= 0)
+        return HandlerResult::permanent(
+            QStringLiteral("OrderCreated without order_id, sku or a positive quantity"), o.context);
+    // Now and then a lock wait times out; the retry goes through (deterministic per event).
+    if (transientPercent > 0 && m.attempt == 1 && qChecksum(m.eventId.toUtf8()) % 100 < transientPercent)
+        return HandlerResult::transient(QStringLiteral("simulated lock wait timeout on demo_inventory"),
+                                        o.context);
+    return std::nullopt;
+}
+
+HandlerResult unknownSku(const Order& o)
+{
+    return HandlerResult::permanent(
+        QStringLiteral("unknown SKU %1").arg(o.sku),
+        o.context +
+            QStringLiteral("; demo_inventory has no row for it: add it, then replay the dead letter"));
+}
+
+HandlerResult outOfStock(const Order& o, qint64 left)
+{
+    return HandlerResult::permanent(QStringLiteral("SKU %1 is out of stock").arg(o.sku),
+                                    o.context + QStringLiteral("; %1 left").arg(left));
+}
+
+} // namespace
+
 HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) const
 {
     if (m.eventType != QLatin1String("OrderCreated"))
         return HandlerResult::ok(); // OrderPaid and others: nothing to reserve, recorded in the inbox all the
                                     // same
-    const QJsonObject order = m.json.object();
-    const QString orderId = order.value(QStringLiteral("order_id")).toString();
-    const QString sku = order.value(QStringLiteral("sku")).toString();
-    const int quantity = order.value(QStringLiteral("quantity")).toInt();
-    const QString context = QStringLiteral("order %1, sku %2, quantity %3, attempt %4")
-                                .arg(orderId, sku)
-                                .arg(quantity)
-                                .arg(m.attempt);
-    if (orderId.isEmpty() || sku.isEmpty() || quantity <= 0)
-        return HandlerResult::permanent(
-            QStringLiteral("OrderCreated without order_id, sku or a positive quantity"), context);
-    // Now and then a lock wait times out; the retry goes through (deterministic per event).
-    if (m_transientPercent > 0 && m.attempt == 1 && qChecksum(m.eventId.toUtf8()) % 100 < m_transientPercent)
-        return HandlerResult::transient(QStringLiteral("simulated lock wait timeout on demo_inventory"),
-                                        context);
+    Order o;
+    if (auto failure = readOrder(m, m_transientPercent, o))
+        return *failure;
+    const QString& orderId = o.orderId;
+    const QString& sku = o.sku;
+    const int quantity = o.quantity;
+    const QString& context = o.context;
 
     auto reserved = db.execPrepared(
         QStringLiteral("UPDATE demo_inventory SET stock = stock - :q, reserved = reserved + :q "
@@ -65,12 +107,8 @@ HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) cons
         if (!stock)
             return HandlerResult::transient(stock.message(), context);
         if (stock->isNull())
-            return HandlerResult::permanent(
-                QStringLiteral("unknown SKU %1").arg(sku),
-                context + QStringLiteral(
-                              "; demo_inventory has no row for it: add it, then replay the dead letter"));
-        return HandlerResult::permanent(QStringLiteral("SKU %1 is out of stock").arg(sku),
-                                        context + QStringLiteral("; %1 left").arg(stock->toLongLong()));
+            return unknownSku(o);
+        return outOfStock(o, stock->toLongLong());
     }
     auto row =
         db.execPrepared(QStringLiteral("INSERT INTO demo_reservations (order_id, event_id, sku, quantity) "
@@ -82,6 +120,92 @@ HandlerResult InventoryService::handle(Database& db, const InboxMessage& m) cons
     if (!row) // a second reservation for the order would be a broken inbox: never hide it as success
         return HandlerResult::transient(row.message(), context);
     return HandlerResult::ok();
+}
+
+} // namespace outbox::demo
+
+namespace outbox::demo {
+
+BatchHandlerResult InventoryService::handleBatch(Database& db,
+                                                 const QVector<const InboxMessage*>& messages) const
+{
+    // Every order is checked before anything is written, so that a failure names its message and
+    // the consumer's rollback has little to undo.
+    QVector<std::pair<int, Order>> orders; // index in `messages`, order
+    QStringList skus;
+    for (int i = 0; i < messages.size(); ++i) {
+        const InboxMessage& m = *messages.at(i);
+        if (m.eventType != QLatin1String("OrderCreated"))
+            continue;
+        Order o;
+        if (auto failure = readOrder(m, m_transientPercent, o))
+            return BatchHandlerResult::failedAt(i, *failure);
+        if (!skus.contains(o.sku))
+            skus << o.sku;
+        orders.append({i, o});
+    }
+    if (orders.isEmpty())
+        return BatchHandlerResult::ok();
+    // The stock of the SKUs named, one query; the orders are reserved against it in order.
+    auto q = db.execPositional(QStringLiteral("SELECT sku, stock FROM demo_inventory WHERE sku IN (") +
+                                   QStringList(int(skus.size()), QStringLiteral("?")).join(QLatin1Char(',')) +
+                                   QLatin1Char(')'),
+                               QVariantList(skus.cbegin(), skus.cend()));
+    if (!q)
+        return BatchHandlerResult::failed(HandlerResult::transient(q.message()));
+    QHash<QString, qint64> stock;
+    while (q->next())
+        stock.insert(q->value(0).toString(), q->value(1).toLongLong());
+    QHash<QString, qint64> reserve;
+    for (const auto& [index, o] : orders) {
+        auto it = stock.find(o.sku);
+        if (it == stock.end())
+            return BatchHandlerResult::failedAt(index, unknownSku(o));
+        if (*it < o.quantity)
+            return BatchHandlerResult::failedAt(index, outOfStock(o, *it));
+        *it -= o.quantity;
+        reserve[o.sku] += o.quantity;
+    }
+    // One UPDATE per SKU (at most the catalog's size per batch), in the SKUs' order so that two
+    // consumers never wait for each other's rows crosswise; the reservations in multi-row inserts.
+    std::sort(skus.begin(), skus.end());
+    for (const QString& sku : skus) {
+        const qint64 quantity = reserve.value(sku);
+        auto reserved = db.execPreparedPositional(
+            QStringLiteral("UPDATE demo_inventory SET stock = stock - ?, reserved = reserved + ? "
+                           "WHERE sku = ? AND stock >= ?"),
+            {quantity, quantity, sku, quantity});
+        if (!reserved)
+            return BatchHandlerResult::failed(HandlerResult::transient(reserved.message()));
+        if ((*reserved)->numRowsAffected() != 1) // changed since the query above: message by message
+            return BatchHandlerResult::failed(
+                HandlerResult::transient(QStringLiteral("the stock of SKU %1 changed meanwhile").arg(sku)));
+    }
+    constexpr int Chunk = 100;
+    for (int first = 0; first < orders.size(); first += Chunk) {
+        const int n = std::min<int>(Chunk, int(orders.size()) - first);
+        QVariantList values;
+        values.reserve(4 * n);
+        for (int k = first; k < first + n; ++k) {
+            const auto& [index, o] = orders.at(k);
+            values << o.orderId << messages.at(index)->eventId << o.sku << o.quantity;
+        }
+        const QString statement =
+            QStringLiteral("INSERT INTO demo_reservations (order_id, event_id, sku, quantity) VALUES ") +
+            QStringList(n, QStringLiteral("(?, ?, ?, ?)")).join(QLatin1Char(','));
+        QString error;
+        if (n == Chunk) {
+            if (auto r = db.execPreparedPositional(statement, values); !r)
+                error = r.message();
+        } else if (auto r = db.execPositional(statement, values); !r) {
+            error = r.message();
+        }
+        // A second reservation for an order would be a broken inbox: never hidden as success; the
+        // messages one by one find which.
+        if (!error.isEmpty())
+            return BatchHandlerResult::failed(HandlerResult::transient(error));
+    }
+    return BatchHandlerResult::ok();
 }
 
 } // namespace outbox::demo

@@ -25,6 +25,10 @@ public:
 
     explicit InventoryService(int transientPercent) : m_transientPercent(transientPercent) {}
     HandlerResult handle(Database& db, const InboxMessage& message) const;
+    // The same for a batch's new messages (InboxConsumer::BatchHandler): the orders checked first
+    // (a failure names its message), then one stock query, one UPDATE per SKU and the reservations
+    // in multi-row inserts.
+    BatchHandlerResult handleBatch(Database& db, const QVector<const InboxMessage*>& messages) const;
 
 private:
     int m_transientPercent;

@@ -19,11 +19,13 @@ public:
     {
     }
     ~ConsumerThread() { stop(); }
+    void setBatchHandler(InboxConsumer::BatchHandler handler) { m_batchHandler = std::move(handler); }
     void start()
     {
         m_thread.reset(QThread::create([this] {
             InboxConsumer consumer(m_url, m_options, m_handler, m_stats,
                                    [](const QString& line) { qDebug("%s", qPrintable(line)); });
+            consumer.setBatchHandler(m_batchHandler);
             Status s = consumer.run(m_stop);
             if (!s)
                 qWarning("consumer: %s", qPrintable(s.message()));
@@ -44,6 +46,7 @@ private:
     DatabaseUrl m_url;
     ConsumerOptions m_options;
     InboxConsumer::Handler m_handler;
+    InboxConsumer::BatchHandler m_batchHandler;
     InboxConsumerStats m_stats;
     std::atomic<bool> m_stop{false};
     std::unique_ptr<QThread> m_thread;

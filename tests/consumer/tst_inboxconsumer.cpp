@@ -1,15 +1,18 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/OperatorActions.h"
 #include "core/relay/DeadLetterReplayer.h"
+#include "core/support/Failpoints.h"
 #include "tests/consumer/ConsumerTestKit.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QMutex>
 #include <QSqlQuery>
 #include <QTest>
+#include <algorithm>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -285,6 +288,160 @@ private slots:
             qint64(1));
         QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
                  qint64(events));
+    }
+
+    // A batch handler gets the batch's new messages in one call and writes their rows in one
+    // statement. Its failure at one message (permanent at evt-10, transient at evt-20) and a failure
+    // it cannot pin on a message (at evt-40) roll back only what the call wrote: every other message
+    // commits once, evt-10 becomes a dead letter, evt-20 succeeds at attempt 2 through the
+    // per-message handler, the messages after evt-40 go through the per-message handler one by one.
+    // A sampler reads the committed offset and then, on its own connection, the committed inbox
+    // rows, all along (the first commit waits 2 s before COMMIT): the offset never runs ahead of
+    // the committed rows.
+    void aBatchHandlersFailureUndoesOnlyTheFailingMessage_data() { TestDatabases::addKinds(); }
+    void aBatchHandlersFailureUndoesOnlyTheFailingMessage()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("bulk"), 1);
+        const int events = 60;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < events; ++i) {
+            const QByteArray payload = i == 10   ? QByteArray("{\"fail\":\"permanent\"}")
+                                       : i == 20 ? QByteArray("{\"fail\":\"once\"}")
+                                       : i == 40 ? QByteArray("{\"fail\":\"somewhere\"}")
+                                                 : QByteArray("{}");
+            messages << raw(QStringLiteral("bulk"), payload,
+                            headersFor(QByteArray("evt-") + QByteArray::number(i)));
+        }
+        produce(broker->bootstrap(), messages);
+
+        struct Calls
+        {
+            QMutex lock;
+            QVector<int> batchSizes;
+            QStringList single; // "event_id@attempt" of the per-message handler's calls
+        };
+        auto calls = std::make_shared<Calls>();
+        auto single = [calls](Database& d, const InboxMessage& m) {
+            {
+                QMutexLocker locker(&calls->lock);
+                calls->single << QStringLiteral("%1@%2").arg(m.eventId).arg(m.attempt);
+            }
+            return ledger(d, m);
+        };
+        auto batch = [calls](Database& d, const QVector<const InboxMessage*>& ms) {
+            {
+                QMutexLocker locker(&calls->lock);
+                calls->batchSizes << int(ms.size());
+            }
+            // Every row first, in one statement: what the failure must undo.
+            QVariantList values;
+            for (const InboxMessage* m : ms)
+                values << m->eventId << m->partition;
+            auto q = d.execPositional(
+                QStringLiteral("INSERT INTO test_effects (event_id, partition_no) VALUES ") +
+                    QStringList(int(ms.size()), QStringLiteral("(?, ?)")).join(QLatin1Char(',')),
+                values);
+            if (!q)
+                return BatchHandlerResult::failed(HandlerResult::transient(q.message()));
+            for (int i = 0; i < ms.size(); ++i) {
+                const QString fail = ms.at(i)->json.object().value(QStringLiteral("fail")).toString();
+                if (fail == QLatin1String("permanent"))
+                    return BatchHandlerResult::failedAt(
+                        i, HandlerResult::permanent(QStringLiteral("order is closed")));
+                if (fail == QLatin1String("once"))
+                    return BatchHandlerResult::failedAt(
+                        i, HandlerResult::transient(QStringLiteral("lock wait timeout")));
+                if (fail == QLatin1String("somewhere"))
+                    return BatchHandlerResult::failed(HandlerResult::transient(QStringLiteral("deadlock")));
+            }
+            return BatchHandlerResult::ok();
+        };
+        QVERIFY(Failpoints::configure(QStringLiteral("consumer.before_batch_commit=1*sleep(2000)")).ok());
+        ConsumerOptions options =
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("bulk"), QStringLiteral("ledger"));
+        options.batchSize = 500;
+        options.batchMaxWaitMs = 300;
+        ConsumerThread consumer(db->url(), options, single);
+        consumer.setBatchHandler(batch);
+        consumer.start();
+
+        auto observer = Database::open(db->url());
+        QVERIFY(observer.ok());
+        int samples = 0;
+        int samplesWhileWaiting = 0; // offset and rows still 0 after the batch handler ran
+        QElapsedTimer t;
+        t.start();
+        qint64 offset = -1;
+        while (t.elapsed() < 60000) {
+            offset =
+                committedOffsets(broker->bootstrap(), QStringLiteral("ledger"), QStringLiteral("bulk"), 1)
+                    .value(0);
+            const qint64 rows =
+                countRows(**observer, QStringLiteral("{inbox}"), QStringLiteral("consumer_name = 'ledger'"));
+            ++samples;
+            QVERIFY2(offset <= rows,
+                     qPrintable(QStringLiteral("offset %1 committed with %2 inbox rows committed")
+                                    .arg(offset)
+                                    .arg(rows)));
+            {
+                QMutexLocker locker(&calls->lock);
+                if (!calls->batchSizes.isEmpty() && rows == 0 && offset < 0)
+                    ++samplesWhileWaiting;
+            }
+            if (offset == events)
+                break;
+            QThread::msleep(50);
+        }
+        QVERIFY(Failpoints::configure(QString()).ok());
+        QCOMPARE(offset, qint64(events));
+        consumer.stop();
+        QVERIFY2(samplesWhileWaiting >= 1,
+                 qPrintable(QStringLiteral("%1 samples, none while the first batch waited before its commit")
+                                .arg(samples)));
+
+        QCOMPARE(consumer.stats().processed.load(), qint64(events - 1));
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(1));
+        QCOMPARE(consumer.stats().retries.load(), qint64(1)); // evt-20, at once
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events - 1));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(),
+            qint64(events - 1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'evt-10'")),
+                 qint64(0));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(events - 1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'PROCESSED' AND event_id = 'evt-20' AND attempts = 2")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'FAILED' AND event_id = 'evt-10'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral("event_id = 'evt-10' AND error = 'order is closed'")),
+                 qint64(1));
+
+        // The batch handler did the messages before each failure; the per-message handler saw
+        // evt-20 once (attempt 2), never evt-10 (its batch failure was permanent) nor a message
+        // before evt-20, and every message of the call that failed without naming one (from
+        // evt-21 on, or from where a poll split the batch) once, at attempt 1.
+        QMutexLocker locker(&calls->lock);
+        QVERIFY(!calls->batchSizes.isEmpty());
+        QCOMPARE(calls->single.count(QStringLiteral("evt-20@2")), 1);
+        for (int i = 0; i < events; ++i) {
+            const QString id = QStringLiteral("evt-%1@").arg(i);
+            const auto n = std::count_if(calls->single.cbegin(), calls->single.cend(),
+                                         [&](const QString& c) { return c.startsWith(id); });
+            if (i < 20)
+                QVERIFY2(n == 0, qPrintable(calls->single.join(QLatin1Char(' '))));
+            else if (i >= 40)
+                QVERIFY2(calls->single.count(QStringLiteral("evt-%1@1").arg(i)) == 1 && n == 1,
+                         qPrintable(calls->single.join(QLatin1Char(' '))));
+            else
+                QVERIFY(n <= 1);
+        }
     }
 
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
