@@ -40,6 +40,8 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
         return Error::usage(
             QStringLiteral("cannot create the Kafka producer: %1").arg(QString::fromUtf8(err)));
     }
+    KafkaPublisher* self = p.get();
+    p->m_reportThread = std::thread([self] { self->serveReports(); });
     return p;
 }
 
@@ -47,8 +49,57 @@ KafkaPublisher::~KafkaPublisher()
 {
     if (m_rk) {
         rd_kafka_flush(m_rk, 2000);
-        rd_kafka_destroy(m_rk);
+        m_stopping = true;
+        rd_kafka_yield(m_rk);
     }
+    if (m_reportThread.joinable())
+        m_reportThread.join();
+    if (m_rk)
+        rd_kafka_destroy(m_rk);
+}
+
+void KafkaPublisher::serveReports()
+{
+    while (!m_stopping.load())
+        rd_kafka_poll(m_rk, 50);
+}
+
+void KafkaPublisher::batchCompleted()
+{
+    {
+        std::lock_guard<std::mutex> lock(m_completedMutex);
+        ++m_completedCount;
+    }
+    m_completed.notify_all();
+}
+
+template <typename Done> void KafkaPublisher::waitFor(qint64 timeoutMs, Done done)
+{
+    std::unique_lock<std::mutex> lock(m_completedMutex);
+    m_completed.wait_for(lock, std::chrono::milliseconds(std::max<qint64>(0, timeoutMs)), done);
+}
+
+void KafkaPublisher::poll(int timeoutMs)
+{
+    std::unique_lock<std::mutex> lock(m_completedMutex);
+    const quint64 seen = m_completedCount;
+    m_completed.wait_for(lock, std::chrono::milliseconds(std::max(0, timeoutMs)),
+                         [&] { return m_completedCount != seen; });
+}
+
+DeliveryReport* PendingBatch::begin(int i)
+{
+    int open = Open;
+    if (!m_states[size_t(i)].compare_exchange_strong(open, Writing, std::memory_order_acquire))
+        return nullptr; // answered already
+    return &m_reports[size_t(i)];
+}
+
+bool PendingBatch::finish(int i)
+{
+    m_reports[size_t(i)].reported = true;
+    m_states[size_t(i)].store(Done, std::memory_order_release);
+    return m_outstanding.fetch_sub(1) == 1;
 }
 
 void KafkaPublisher::onLog(const rd_kafka_t*, int level, const char* facility, const char* buf)
@@ -89,21 +140,24 @@ QString KafkaPublisher::connectionError() const
 
 void KafkaPublisher::onDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void* opaque)
 {
+    // On the publisher's delivery thread.
     auto* self = static_cast<KafkaPublisher*>(opaque);
     auto* slot = static_cast<PendingBatch::Slot*>(m->_private);
-    DeliveryReport& r = slot->batch->m_reports[slot->index];
-    r.reported = true;
-    r.error = m->err;
-    r.persistence = rd_kafka_message_status(m);
-    r.deliveryClass = classifyDelivery(m->err, r.persistence);
-    r.partition = m->partition;
-    r.offset = m->offset;
-    r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
-    if (m->err)
-        r.message = QString::fromUtf8(rd_kafka_err2str(m->err));
-    else
+    if (!m->err)
         self->m_connectionDown = false; // a delivery proves the connection works
-    slot->batch->m_outstanding.fetch_sub(1);
+    DeliveryReport* r = slot->batch->begin(slot->index);
+    if (!r)
+        return;
+    r->error = m->err;
+    r->persistence = rd_kafka_message_status(m);
+    r->deliveryClass = classifyDelivery(m->err, r->persistence);
+    r->partition = m->partition;
+    r->offset = m->offset;
+    r->ackedAtMs = QDateTime::currentMSecsSinceEpoch();
+    if (m->err)
+        r->message = QString::fromUtf8(rd_kafka_err2str(m->err));
+    if (slot->batch->finish(slot->index))
+        self->batchCompleted();
 }
 
 rd_kafka_resp_err_t KafkaPublisher::topicError(const QString& topic)
@@ -169,11 +223,10 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
                 queueFull = true;
                 break;
             }
-            rd_kafka_poll(m_rk, int(std::min<qint64>(100, left))); // let the queue drain, then try again
+            poll(int(std::min<qint64>(100, left))); // let the queue drain, then try again
         }
         if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
-            DeliveryReport& r = batch->m_reports[i];
-            r.reported = true;
+            DeliveryReport& r = *batch->begin(i); // never handed to librdkafka: no callback for it
             r.error = err;
             r.deliveryClass = classifyDelivery(err);
             r.message = queueFull ? QStringLiteral("not queued: librdkafka's queue stayed full for %1 ms "
@@ -181,27 +234,25 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
                                         .arg(queueWaitMs)
                                   : QString::fromUtf8(rd_kafka_err2str(err));
             r.notQueued = queueFull;
+            batch->m_notQueued += queueFull ? 1 : 0;
             r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
-            batch->m_outstanding.fetch_sub(1);
+            if (batch->finish(i))
+                batchCompleted();
         }
     }
-    rd_kafka_poll(m_rk, 0);
     return batch;
 }
 
 void KafkaPublisher::await(PendingBatch& batch, qint64 timeoutMs)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (batch.m_outstanding.load() > 0 && timer.elapsed() < timeoutMs)
-        rd_kafka_poll(m_rk, 20);
+    waitFor(timeoutMs, [&] { return batch.m_outstanding.load() == 0; });
     // Past the deadline (message.timeout.ms is below it, so this is a safety net): unknown outcome.
-    for (DeliveryReport& r : batch.m_reports) {
-        if (!r.reported) {
-            r.reported = true;
-            r.error = RD_KAFKA_RESP_ERR__TIMED_OUT;
-            r.deliveryClass = DeliveryClass::UnknownOutcome;
-            r.message = QStringLiteral("no delivery report before the deadline");
+    for (int i = 0; i < int(batch.m_reports.size()); ++i) {
+        if (DeliveryReport* r = batch.begin(i)) {
+            r->error = RD_KAFKA_RESP_ERR__TIMED_OUT;
+            r->deliveryClass = DeliveryClass::UnknownOutcome;
+            r->message = QStringLiteral("no delivery report before the deadline");
+            (void)batch.finish(i);
         }
     }
 }

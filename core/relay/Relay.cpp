@@ -277,9 +277,7 @@ void Relay::launch(ClaimedBatch batch)
     flight.pending = m_publisher->enqueue(messages, queueWaitMs);
     // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
     // of whole batches), and grow back to the batch size once batches fit again.
-    int notQueued = 0;
-    for (const DeliveryReport& r : flight.pending->reports())
-        notQueued += r.notQueued ? 1 : 0;
+    const int notQueued = flight.pending->notQueued();
     if (notQueued > 0) {
         m_queueFull = true;
         m_claimLimit = std::max(1, int(batch.events.size()) - notQueued);
@@ -304,7 +302,7 @@ void Relay::harvest(bool everything)
             continue;
         QVector<int> ready;
         for (int i = 0; i < f.batch.events.size(); ++i) {
-            if (!f.marked.at(i) && f.pending->reports().at(i).reported)
+            if (!f.marked.at(i) && f.pending->isReported(i))
                 ready << i;
         }
         if (ready.isEmpty())
@@ -364,7 +362,7 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
     return m;
 }
 
-void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports,
+void Relay::mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& reports,
                  const QVector<int>& indexes, qint64 claimedAtMs)
 {
     if (!m_store) {
@@ -378,7 +376,7 @@ void Relay::mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& repor
     QString connectionError;
     for (int i : indexes) {
         const OutboxEvent& e = batch.events.at(i);
-        const DeliveryReport& r = reports.at(i);
+        const DeliveryReport& r = reports.at(size_t(i));
         if (r.notQueued) { // never left this process: give it back, no attempt spent
             notQueued << e.id;
             continue;

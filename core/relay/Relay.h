@@ -57,8 +57,8 @@ private:
     void launch(ClaimedBatch batch);
     void harvest(bool everything);
     int inFlightCount() const;
-    void mark(const ClaimedBatch& batch, const QVector<DeliveryReport>& reports, const QVector<int>& indexes,
-              qint64 claimedAtMs);
+    void mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& reports,
+              const QVector<int>& indexes, qint64 claimedAtMs);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();

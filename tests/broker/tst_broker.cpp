@@ -3,8 +3,10 @@
 #include "core/broker/KafkaPublisher.h"
 #include "tests/support/TopicReader.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QTest>
+#include <QThread>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -83,6 +85,30 @@ private slots:
         QCOMPARE(int(classifyDelivery(rd_kafka_resp_err_t(error), rd_kafka_msg_status_t(status))), expected);
     }
 
+    // Delivery reports are taken on the publisher's own thread: a caller busy elsewhere (a relay
+    // inside a claim or mark statement) neither holds the ack back nor skews its time stamp.
+    void reportsArriveWhileTheCallerIsBusy()
+    {
+        auto broker = EmbeddedBroker::start(1);
+        QVERIFY(broker.ok());
+        QVERIFY((*broker)->createTopic(QStringLiteral("order"), 1, 1).ok());
+        auto p = publisher(**broker);
+        p->await(*p->enqueue({message(QStringLiteral("order"))}), 10000); // connected, metadata known
+        const QVector<KafkaMessage> messages(20, message(QStringLiteral("order")));
+        const qint64 sentAt = QDateTime::currentMSecsSinceEpoch();
+        auto batch = p->enqueue(messages);
+        QThread::msleep(1500); // busy: no poll, no await
+        QCOMPARE(batch->outstanding(), 0);
+        for (int i = 0; i < messages.size(); ++i) {
+            QVERIFY(batch->isReported(i));
+            const DeliveryReport& r = batch->reports().at(size_t(i));
+            QCOMPARE(int(r.deliveryClass), int(DeliveryClass::Success));
+            QVERIFY2(
+                r.ackedAtMs - sentAt < 1000,
+                qPrintable(QStringLiteral("ack stamped %1 ms after the send").arg(r.ackedAtMs - sentAt)));
+        }
+    }
+
     // The classes as they arise against a real (embedded) broker over TCP.
     void successIsAckedAndReadable()
     {
@@ -92,7 +118,7 @@ private slots:
         auto p = publisher(**broker);
         auto batch = p->enqueue({message(QStringLiteral("order"), R"({"n":1})")});
         p->await(*batch, 10000);
-        const DeliveryReport& r = batch->reports().first();
+        const DeliveryReport& r = batch->reports().front();
         QCOMPARE(int(r.deliveryClass), int(DeliveryClass::Success));
         QVERIFY(r.partition >= 0);
         QVERIFY(r.offset >= 0);
@@ -127,9 +153,9 @@ private slots:
         t.start();
         auto batch = p->enqueue({message(QStringLiteral("secret"))});
         p->await(*batch, 10000);
-        QCOMPARE(int(batch->reports().first().deliveryClass), int(DeliveryClass::Deterministic));
+        QCOMPARE(int(batch->reports().front().deliveryClass), int(DeliveryClass::Deterministic));
         QVERIFY(
-            batch->reports().first().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
+            batch->reports().front().message.contains(QStringLiteral("authorization"), Qt::CaseInsensitive));
         QVERIFY2(t.elapsed() < 2500, "must not wait for message.timeout.ms");
     }
 
@@ -143,7 +169,7 @@ private slots:
         (*broker)->setLatency(1, 3000);
         auto batch = p->enqueue({message(QStringLiteral("slow"))});
         p->await(*batch, 10000);
-        QCOMPARE(int(batch->reports().first().deliveryClass), int(DeliveryClass::UnknownOutcome));
+        QCOMPARE(int(batch->reports().front().deliveryClass), int(DeliveryClass::UnknownOutcome));
         (*broker)->setLatency(1, 0);
     }
 
@@ -158,8 +184,8 @@ private slots:
         (*broker)->setAllBrokersDown();
         auto batch = p->enqueue({message(QStringLiteral("order"))});
         p->await(*batch, 10000);
-        QVERIFY(batch->reports().first().deliveryClass != DeliveryClass::Success);
-        QVERIFY(batch->reports().first().persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+        QVERIFY(batch->reports().front().deliveryClass != DeliveryClass::Success);
+        QVERIFY(batch->reports().front().persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
         QTRY_VERIFY_WITH_TIMEOUT((p->poll(100), p->connectionDown()), 10000);
         QVERIFY(!p->probe(500).ok());
         (*broker)->setAllBrokersUp();
