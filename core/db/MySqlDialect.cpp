@@ -253,8 +253,11 @@ QVector<Migration> MySqlDialect::migrations() const
     Migration sentTopic{9, QStringLiteral("topic an event was sent to"), {}};
     sentTopic.statements = QStringList{
         QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS sent_topic VARCHAR(249) NULL")};
-    return {tables,    triggers,         relayCounters,   covering, deadLetterReplay,
-            relayPath, consumerCounters, deadLetterEdits, sentTopic};
+    // PostgreSQL moves its aggregate index to a hash index here; MariaDB keeps its B-tree (the version
+    // is kept in step so that every database reports the same schema version).
+    Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
+    return {tables,    triggers,         relayCounters,   covering,  deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic, aggregateHash};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -241,8 +241,11 @@ QVector<Migration> SqliteDialect::migrations() const
     // an operator finds events by the topic a consumer saw. No index: searches are time-bounded.
     Migration sentTopic{9, QStringLiteral("topic an event was sent to"), {}};
     sentTopic.statements = QStringList{QStringLiteral("ALTER TABLE {events} ADD COLUMN sent_topic TEXT")};
-    return {tables,    triggers,         relayCounters,   covering, deadLetterReplay,
-            relayPath, consumerCounters, deadLetterEdits, sentTopic};
+    // PostgreSQL moves its aggregate index to a hash index here; SQLite keeps its B-tree (the version
+    // is kept in step so that every database reports the same schema version).
+    Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
+    return {tables,    triggers,         relayCounters,   covering,  deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic, aggregateHash};
 }
 
 } // namespace outbox
