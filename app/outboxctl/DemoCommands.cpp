@@ -36,6 +36,11 @@ int runDemo(Context& ctx)
                              : 0;
     if (!ok || duration < 0)
         return ctx.usage(QStringLiteral("--duration must be a number of seconds"));
+    const bool writersSet = ctx.parser.isSet(QStringLiteral("writers"));
+    const int writersAsked = writersSet ? ctx.parser.value(QStringLiteral("writers")).toInt(&ok) : 0;
+    if (writersSet && (!ok || writersAsked < 1 || writersAsked > OrderSimulator::MaxWriters))
+        return ctx.usage(
+            QStringLiteral("--writers must be between 1 and %1 connections").arg(OrderSimulator::MaxWriters));
 
     // The configured database, else a SQLite file in the current directory.
     QString urlText = ctx.config().value(QStringLiteral("database.url"));
@@ -46,6 +51,7 @@ int runDemo(Context& ctx)
     if (!url)
         return ctx.fail(url.error());
     const QString tablePrefix = ctx.config().tablePrefix();
+    const int writers = OrderSimulator::writersFor(*url, writersAsked);
     const QString prefixOption =
         tablePrefix.isEmpty() ? QString() : QStringLiteral(" --table-prefix ") + tablePrefix;
     {
@@ -85,8 +91,9 @@ int runDemo(Context& ctx)
             << "  database        " << url->redacted()
             << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
             << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
-            << "  order service   " << rate
-            << " orders/s; every 97th event goes to a topic the broker refuses,\n"
+            << "  order service   " << rate << " orders/s on " << writers
+            << " connection(s), one transaction per order;\n"
+            << "                  every 97th event goes to a topic the broker refuses,\n"
             << "                  every 211th is larger than message.max.bytes: both end FAILED\n"
             << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
                "names an\n"
@@ -103,7 +110,7 @@ int runDemo(Context& ctx)
             << Qt::endl;
 
     std::atomic<bool>& stop = installStopSignals();
-    OrderSimulator simulator(*url, tablePrefix, rate, restricted, DemoMaxMessageBytes + 50000);
+    OrderSimulator simulator(*url, tablePrefix, rate, restricted, DemoMaxMessageBytes + 50000, writers);
     simulator.start();
     InboxConsumerStats consumerStats;
     ConsumerOptions consumerOptions;
@@ -189,6 +196,11 @@ QList<Command> demoCommands()
              QStringLiteral("Embedded end-to-end demo: SQLite + embedded Kafka + order service + relay."),
              QString(),
              {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."),
+                                 QStringLiteral("n")),
+              QCommandLineOption(QStringLiteral("writers"),
+                                 QStringLiteral("Order-writer connections (default: 1 on SQLite, %1 on "
+                                                "PostgreSQL and MariaDB).")
+                                     .arg(OrderSimulator::DefaultServerWriters),
                                  QStringLiteral("n")),
               QCommandLineOption(QStringLiteral("duration"),
                                  QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."),

@@ -1,6 +1,7 @@
 #include "core/demo/OrderSimulator.h"
 
 #include "core/db/Database.h"
+#include "core/db/Dialect.h"
 #include "core/db/EventWriter.h"
 
 #include <QElapsedTimer>
@@ -8,13 +9,16 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QUuid>
+#include <algorithm>
+#include <memory>
+#include <vector>
 
 namespace outbox::demo {
 
 OrderSimulator::OrderSimulator(DatabaseUrl url, QString tablePrefix, int ordersPerSecond,
-                               QString restrictedTopic, int oversizedBytes)
+                               QString restrictedTopic, int oversizedBytes, int writers)
     : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)), m_rate(ordersPerSecond),
-      m_restrictedTopic(std::move(restrictedTopic)), m_oversizedBytes(oversizedBytes)
+      m_restrictedTopic(std::move(restrictedTopic)), m_oversizedBytes(oversizedBytes), m_writers(writers)
 {
 }
 
@@ -50,6 +54,13 @@ Result<qint64> OrderSimulator::lastOrderNumber(Database& db)
     return number;
 }
 
+int OrderSimulator::writersFor(const DatabaseUrl& url, int requested)
+{
+    if (requested > 0)
+        return std::min(requested, MaxWriters);
+    return Dialect::create(url.kind, QString())->hasServer() ? DefaultServerWriters : 1;
+}
+
 void OrderSimulator::run()
 {
     Database::Options options;
@@ -74,19 +85,43 @@ void OrderSimulator::run()
         fail(last.message());
         return;
     }
-    const qint64 first = *last;
-    QRandomGenerator rng(42);
+    m_first = *last;
+    const int writers = writersFor(m_url, m_writers);
+    m_clock.start();
+    std::vector<std::unique_ptr<QThread>> others;
+    for (int w = 1; w < writers; ++w) {
+        others.emplace_back(QThread::create([this, w, options] {
+            Database::Options own = options;
+            own.purpose = QStringLiteral("order-service-%1").arg(w);
+            auto connection = Database::open(m_url, own);
+            if (!connection) {
+                fail(connection.message());
+                return;
+            }
+            writeOrders(**connection, w);
+        }));
+        others.back()->start();
+    }
+    writeOrders(db, 0);
+    for (auto& thread : others)
+        thread->wait();
+}
+
+void OrderSimulator::writeOrders(Database& db, int writer)
+{
+    QRandomGenerator rng(quint32(42 + writer));
     QVector<QString> unpaid;
-    QElapsedTimer clock;
-    clock.start();
-    qint64 due = 0;
     while (!m_stop.load()) {
-        const qint64 target = clock.elapsed() * m_rate / 1000;
-        if (due >= target) {
-            msleep(10);
+        // The orders due by now; a writer takes the next one, so together they keep the pace.
+        const qint64 target = m_clock.elapsed() * m_rate / 1000;
+        qint64 claimed = m_claimed.load();
+        if (claimed >= target) {
+            msleep(2);
             continue;
         }
-        const qint64 n = first + ++due;
+        if (!m_claimed.compare_exchange_weak(claimed, claimed + 1))
+            continue;
+        const qint64 n = m_first + claimed + 1;
         const QString orderId = OrderSimulator::orderId(n);
         const qint64 total = 500 + rng.bounded(50000);
         NewEvent created;
@@ -115,9 +150,9 @@ void OrderSimulator::run()
             msleep(100);
             continue;
         }
-        auto row = db.exec(QStringLiteral("INSERT INTO demo_orders (order_id, status, total_cents) VALUES "
-                                          "(:id, 'PENDING_PAY', :total)"),
-                           {{QStringLiteral(":id"), orderId}, {QStringLiteral(":total"), total}});
+        auto row = db.execPrepared(QStringLiteral("INSERT INTO demo_orders (order_id, status, total_cents) "
+                                                  "VALUES (:id, 'PENDING_PAY', :total)"),
+                                   {{QStringLiteral(":id"), orderId}, {QStringLiteral(":total"), total}});
         auto event = row ? EventWriter(db).append(created) : Result<QString>(row.error());
         Status committed = row && event ? db.commit() : Status();
         if (!row || !event || !committed) {
@@ -147,8 +182,9 @@ void OrderSimulator::run()
                 fail(QStringLiteral("payment of %1: %2").arg(paidId, paidBegun.message()));
                 continue;
             }
-            auto upd = db.exec(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"),
-                               {{QStringLiteral(":id"), paidId}});
+            auto upd =
+                db.execPrepared(QStringLiteral("UPDATE demo_orders SET status = 'PAID' WHERE order_id = :id"),
+                                {{QStringLiteral(":id"), paidId}});
             auto paidEvent = upd ? EventWriter(db).append(paid) : Result<QString>(upd.error());
             Status paidCommitted = upd && paidEvent ? db.commit() : Status();
             if (!upd || !paidEvent || !paidCommitted) {
