@@ -115,7 +115,8 @@ public:
     virtual QString timestampType() const = 0;
 
     // A statement with one bound :table that answers the planner's estimate of the table's rows
-    // (cheap, possibly stale); empty where the database keeps no estimate (SQLite).
+    // and its size in bytes (cheap, possibly stale); empty where the database keeps no estimate
+    // (SQLite).
     virtual QString estimatedRowCount() const { return {}; }
 
     // True when inserting events notifies listeners on newEventsChannel() (PostgreSQL: the

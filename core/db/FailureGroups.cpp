@@ -10,8 +10,9 @@
 
 namespace outbox {
 namespace {
-const QString UnsentWithError =
-    QStringLiteral("status IN ('PENDING', 'SENDING', 'FAILED', 'DEAD') AND last_error IS NOT NULL");
+// queue_state <> 'SENT' AND last_error IS NOT NULL is the predicate of errors_idx (migration 11).
+const QString UnsentWithError = QStringLiteral("queue_state <> 'SENT' AND status IN ('PENDING', 'SENDING', "
+                                               "'FAILED', 'DEAD') AND last_error IS NOT NULL");
 
 // The WHERE clause for a group's statuses, from the fixed status names only (never caller text).
 Result<QString> statusClause(const QStringList& statuses)
@@ -25,7 +26,10 @@ Result<QString> statusClause(const QStringList& statuses)
             return status.error();
         quoted << QLatin1Char('\'') + *status + QLatin1Char('\'');
     }
-    return QStringLiteral("status IN (%1) AND last_error IS NOT NULL").arg(quoted.join(QStringLiteral(", ")));
+    const QString unsent =
+        quoted.contains(QStringLiteral("'SENT'")) ? QString() : QStringLiteral("queue_state <> 'SENT' AND ");
+    return QStringLiteral("%1status IN (%2) AND last_error IS NOT NULL")
+        .arg(unsent, quoted.join(QStringLiteral(", ")));
 }
 } // namespace
 

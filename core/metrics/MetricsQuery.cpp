@@ -7,20 +7,26 @@
 #include "core/relay/RelayStats.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QSqlQuery>
 
 namespace outbox {
 
-Result<qint64> MetricsQuery::estimatedRows()
+Result<MetricsQuery::TableEstimate> MetricsQuery::estimate()
 {
+    TableEstimate t;
     const QString statement = m_db.dialect().estimatedRowCount();
     if (statement.isEmpty())
-        return qint64(-1);
-    auto v =
-        m_db.scalar(statement, {{QStringLiteral(":table"), m_db.dialect().sql(QStringLiteral("{events}"))}});
-    if (!v)
-        return v.error();
-    return v->toLongLong();
+        return t;
+    auto q =
+        m_db.exec(statement, {{QStringLiteral(":table"), m_db.dialect().sql(QStringLiteral("{events}"))}});
+    if (!q)
+        return q.error();
+    if (q->next()) {
+        t.rows = q->value(0).toLongLong();
+        t.bytes = q->value(1).toLongLong();
+    }
+    return t;
 }
 
 Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
@@ -36,22 +42,48 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         return now.error();
     s.takenAt = d.toDateTime(*now);
 
-    // One statement per state, each matching its partial index predicate literally.
-    for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"}) {
-        auto count = m_db.scalar(
-            QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = '%1'").arg(QLatin1String(status)));
-        if (!count)
-            return count.error();
-        s.events.insert(QLatin1String(status), count->toLongLong());
+    // The unsent rows in one pass over the unsent index (queue_state OPEN or FAILED): the counts
+    // of PENDING, SENDING and FAILED, the attempts histogram and the lease holders. Their status,
+    // attempts and lease are in the heap only: an index holding them would make the claim a
+    // non-HOT update (migration 11). The unsent rows are few and recent next to the history.
+    for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"})
+        s.events.insert(QLatin1String(status), 0);
+    auto unsent = m_db.exec(
+        QStringLiteral("SELECT status, attempts, worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 "
+                       "ELSE 0 END) FROM {events} WHERE queue_state IN ('OPEN', 'FAILED') GROUP BY status, "
+                       "attempts, worker_id")
+            .arg(d.now()));
+    if (!unsent)
+        return unsent.error();
+    QMap<QString, LeaseHolder> holders;
+    while (unsent->next()) {
+        const QString status = unsent->value(0).toString();
+        const qint64 n = unsent->value(3).toLongLong();
+        s.events[status] += n;
+        s.attemptsOfUnsent[unsent->value(1).toInt()] += n;
+        if (status == QLatin1String("SENDING")) {
+            LeaseHolder& h = holders[unsent->value(2).toString()];
+            h.workerId = unsent->value(2).toString();
+            h.sending += n;
+            h.expired += unsent->value(4).toLongLong();
+        }
     }
-    auto estimate = estimatedRows();
-    if (!estimate)
-        return estimate.error();
+    s.leaseHolders = holders.values().toVector();
+    auto dead = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE queue_state = 'DEAD'"));
+    if (!dead)
+        return dead.error();
+    s.events.insert(QStringLiteral("DEAD"), dead->toLongLong());
+
+    auto table = estimate();
+    if (!table)
+        return table.error();
     const qint64 others = s.events.value(QStringLiteral("PENDING")) +
                           s.events.value(QStringLiteral("SENDING")) +
                           s.events.value(QStringLiteral("FAILED")) + s.events.value(QStringLiteral("DEAD"));
-    if (*estimate > ExactSentLimit) {
-        s.events.insert(QStringLiteral("SENT"), std::max<qint64>(0, *estimate - others));
+    // Counting SENT reads the whole table: only while it is small, by its rows and by its size
+    // (an outbox with retention holds few rows in many pages between two vacuums).
+    if (table->rows > ExactSentLimit || table->bytes > ExactSentMaxBytes) {
+        s.events.insert(QStringLiteral("SENT"), std::max<qint64>(0, table->rows - others));
         s.sentIsEstimate = true;
     } else {
         auto sent = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'SENT'"));
@@ -60,32 +92,12 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         s.events.insert(QStringLiteral("SENT"), sent->toLongLong());
     }
 
-    auto oldest = m_db.exec(
-        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1"));
+    auto oldest = m_db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE queue_state = 'OPEN' AND "
+                                           "status = 'PENDING' ORDER BY id LIMIT 1"));
     if (!oldest)
         return oldest.error();
     if (oldest->next())
         s.oldestPendingAgeMs = std::max<qint64>(0, d.toDateTime(oldest->value(0)).msecsTo(s.takenAt));
-
-    for (const char* status : {"PENDING", "SENDING", "FAILED"}) {
-        auto attempts = m_db.exec(
-            QStringLiteral("SELECT attempts, COUNT(*) FROM {events} WHERE status = '%1' GROUP BY attempts")
-                .arg(QLatin1String(status)));
-        if (!attempts)
-            return attempts.error();
-        while (attempts->next())
-            s.attemptsOfUnsent[attempts->value(0).toInt()] += attempts->value(1).toLongLong();
-    }
-
-    auto holders = m_db.exec(
-        QStringLiteral("SELECT worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 ELSE 0 END) "
-                       "FROM {events} WHERE status = 'SENDING' GROUP BY worker_id ORDER BY worker_id")
-            .arg(d.now()));
-    if (!holders)
-        return holders.error();
-    while (holders->next())
-        s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(),
-                                      holders->value(2).toLongLong()};
 
     auto relays = RelayStore(m_db).list();
     if (!relays)

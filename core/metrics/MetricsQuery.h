@@ -15,8 +15,10 @@ class Database;
 class MetricsQuery
 {
 public:
-    // Above this many rows SENT is estimated from the table statistics instead of counted.
+    // Above this many rows, or this many bytes of table, SENT is estimated from the table
+    // statistics instead of counted (a count reads the whole table).
     static constexpr qint64 ExactSentLimit = 1000000;
+    static constexpr qint64 ExactSentMaxBytes = 64 * 1024 * 1024;
 
     explicit MetricsQuery(Database& db) : m_db(db) {}
     Result<MetricsSnapshot> sample(int recentWindowSeconds = 300);
@@ -29,7 +31,13 @@ public:
                                 qint64 windowMs = 3600000);
 
 private:
-    Result<qint64> estimatedRows();
+    // The table statistics: rows and bytes, -1 where the database keeps none (SQLite).
+    struct TableEstimate
+    {
+        qint64 rows = -1;
+        qint64 bytes = -1;
+    };
+    Result<TableEstimate> estimate();
 
     Database& m_db;
     QStringList m_unconsumedConsumers;
