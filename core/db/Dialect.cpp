@@ -97,6 +97,21 @@ QString Dialect::integerArrayText(const QVector<qint64>& values)
     return text + QLatin1Char('}');
 }
 
+QString Dialect::textArrayText(const QStringList& values)
+{
+    QString text = QStringLiteral("{");
+    for (int i = 0; i < values.size(); ++i) {
+        if (i > 0)
+            text += QLatin1Char(',');
+        QString v = values.at(i);
+        text += QLatin1Char('"') +
+                v.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+                    .replace(QLatin1Char('"'), QLatin1String("\\\"")) +
+                QLatin1Char('"');
+    }
+    return text + QLatin1Char('}');
+}
+
 QString Dialect::sql(QString statement) const
 {
     static const char* const names[][2] = {

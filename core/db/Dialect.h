@@ -73,6 +73,15 @@ public:
         return {};
     }
     static QString integerArrayText(const QVector<qint64>& values);
+    // A bound text "{\"a\",\"b\"}" (see textArrayText()) as an array of text; empty where the
+    // database has no arrays.
+    virtual QString textArray(const QString& placeholder) const
+    {
+        Q_UNUSED(placeholder);
+        return {};
+    }
+    // Every element quoted and escaped: any text (commas, quotes, braces, "NULL") stays one element.
+    static QString textArrayText(const QStringList& values);
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
     // INSERT that silently does nothing when a row with the same unique key exists; the number of

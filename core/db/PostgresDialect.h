@@ -30,6 +30,10 @@ public:
     {
         return QStringLiteral("CAST(%1 AS bigint[])").arg(placeholder);
     }
+    QString textArray(const QString& placeholder) const override
+    {
+        return QStringLiteral("CAST(%1 AS text[])").arg(placeholder);
+    }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
