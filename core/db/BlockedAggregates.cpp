@@ -68,12 +68,10 @@ Result<BlockedAggregateList> BlockedAggregates::list(const BlockedAggregatesQuer
             "f.event_id, f.event_type, f.attempts, w.first_created FROM {events} f "
             "JOIN (SELECT p.aggregate_type, p.aggregate_id, MAX(p.id) AS last_id, MIN(p.created_at) AS "
             "first_created FROM (SELECT aggregate_type, aggregate_id, id, created_at FROM {events} WHERE "
-            "queue_state = 'OPEN' AND status = 'PENDING' AND available_at <= %1 ORDER BY id LIMIT %2) p "
-            "GROUP BY p.aggregate_type, "
+            "status = 'PENDING' AND available_at <= %1 ORDER BY id LIMIT %2) p GROUP BY p.aggregate_type, "
             "p.aggregate_id) w ON f.aggregate_type = w.aggregate_type AND f.aggregate_id = w.aggregate_id "
             "AND "
-            "f.id < w.last_id WHERE f.queue_state IN ('FAILED', 'DEAD') AND f.queue_state = 'FAILED' ORDER "
-            "BY f.id "
+            "f.id < w.last_id WHERE f.status IN ('FAILED', 'DEAD') AND f.status = 'FAILED' ORDER BY f.id "
             "LIMIT :cap")
             .arg(d.nowPlusMillis(QStringLiteral(":after")))
             .arg(PendingExamined),

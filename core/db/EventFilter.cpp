@@ -93,9 +93,6 @@ SqlCondition EventFilter::toCondition(const Dialect& dialect) const
         for (const QString& s : statuses)
             values << s;
         c.addIn(QStringLiteral("status"), QStringLiteral("f_status"), values);
-        const QString states = EventStatus::queueStateCondition(statuses);
-        if (!states.isEmpty())
-            c.add(states);
     }
     if (!eventType.isEmpty())
         c.add(QStringLiteral("event_type = :f_type"), QStringLiteral(":f_type"), eventType);

@@ -43,11 +43,8 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
     ClaimedBatch batch;
     batch.leaseToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
 
-    // queue_state = 'OPEN' (PENDING or SENDING) is the predicate of the index the claim walks in id
-    // order; the claim's own update leaves it unchanged, which keeps the update HOT on PostgreSQL.
     const QString due =
-        QStringLiteral("e.queue_state = 'OPEN' AND e.status = 'PENDING' AND e.available_at <= %1")
-            .arg(d.now()) +
+        QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now()) +
         (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
     const QString set = QStringLiteral("status = 'SENDING', worker_id = :worker, lease_token = :token, "
                                        "lease_until = %1, attempts = attempts + 1")
@@ -372,10 +369,8 @@ Result<FenceResult> EventStore::release(const QString& leaseToken, const QVector
 
 Result<ReapResult> EventStore::reapExpiredLeases(int maxAttempts, OrderingMode ordering)
 {
-    // SENDING rows are found among the OPEN ones (no index holds the lease: the claim would not
-    // be a HOT update); the unsent rows are few next to the history.
-    const QString expired = QStringLiteral("queue_state = 'OPEN' AND status = 'SENDING' AND lease_until < %1")
-                                .arg(m_db.dialect().now());
+    const QString expired =
+        QStringLiteral("status = 'SENDING' AND lease_until < %1").arg(m_db.dialect().now());
     const QString cleared = QStringLiteral("worker_id = NULL, lease_until = NULL, lease_token = NULL");
     ReapResult result;
     if (maxAttempts > 0) {
@@ -497,9 +492,9 @@ Result<StatusCounts> EventStore::counts()
         return q.error();
     while (q->next())
         counts.byStatus.insert(q->value(0).toString(), q->value(1).toLongLong());
-    auto oldest = m_db.exec(QStringLiteral("SELECT created_at, %1 FROM {events} WHERE queue_state = 'OPEN' "
-                                           "AND status = 'PENDING' ORDER BY id LIMIT 1")
-                                .arg(m_db.dialect().now()));
+    auto oldest = m_db.exec(
+        QStringLiteral("SELECT created_at, %1 FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1")
+            .arg(m_db.dialect().now()));
     if (!oldest)
         return oldest.error();
     if (oldest->next()) {

@@ -10,9 +10,8 @@
 
 namespace outbox {
 namespace {
-// queue_state <> 'SENT' AND last_error IS NOT NULL is the predicate of errors_idx (migration 11).
-const QString UnsentWithError = QStringLiteral("queue_state <> 'SENT' AND status IN ('PENDING', 'SENDING', "
-                                               "'FAILED', 'DEAD') AND last_error IS NOT NULL");
+const QString UnsentWithError =
+    QStringLiteral("status IN ('PENDING', 'SENDING', 'FAILED', 'DEAD') AND last_error IS NOT NULL");
 
 // The WHERE clause for a group's statuses, from the fixed status names only (never caller text).
 Result<QString> statusClause(const QStringList& statuses)
@@ -26,10 +25,7 @@ Result<QString> statusClause(const QStringList& statuses)
             return status.error();
         quoted << QLatin1Char('\'') + *status + QLatin1Char('\'');
     }
-    const QString unsent =
-        quoted.contains(QStringLiteral("'SENT'")) ? QString() : QStringLiteral("queue_state <> 'SENT' AND ");
-    return QStringLiteral("%1status IN (%2) AND last_error IS NOT NULL")
-        .arg(unsent, quoted.join(QStringLiteral(", ")));
+    return QStringLiteral("status IN (%1) AND last_error IS NOT NULL").arg(quoted.join(QStringLiteral(", ")));
 }
 } // namespace
 

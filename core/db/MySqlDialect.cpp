@@ -257,17 +257,8 @@ QVector<Migration> MySqlDialect::migrations() const
     // PostgreSQL moves its aggregate index to a hash index here; MariaDB keeps its B-tree (the version
     // is kept in step so that every database reports the same schema version).
     Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
-    // PostgreSQL's partial indexes for the relay's path are predicated on queue_state (the claim
-    // is a HOT update there); the column exists here too, computed from status, so that every
-    // database answers the same statements, with an index of its own for the statements that
-    // name only queue_state (the sampler's unsent rows, the DEAD count).
-    Migration hotClaim{11, QStringLiteral("queue_state (PENDING and SENDING are OPEN)"), {}};
-    hotClaim.statements = QStringList{
-        QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS queue_state VARCHAR(16) AS (CASE WHEN "
-                       "status IN ('PENDING','SENDING') THEN 'OPEN' ELSE status END) VIRTUAL"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_queue_state_idx ON {events} (queue_state, id)")};
-    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, hotClaim};
+    return {tables,    triggers,         relayCounters,   covering,  deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic, aggregateHash};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -321,45 +321,8 @@ $fn$)"),
         QStringLiteral(
             "CREATE INDEX IF NOT EXISTS {events}_aggregate_idx ON {events} USING hash (aggregate_id)"),
     };
-    // The claim as a HOT update (docs/benchmarks.md, "Relay", "The claim as a HOT update"). An
-    // update is HOT (a new row version on the same page, no index entry at all) only when no column
-    // it changes is an index key, an INCLUDE column or in a partial index's predicate, and the page
-    // has room. The claim changes status (PENDING -> SENDING), worker, lease and attempts, all of
-    // which the indexes named until now: every claimed row went into every index of the table.
-    // - queue_state is generated from status and is the same for PENDING and SENDING ('OPEN'), so
-    //   the partial indexes the relay's path needs are predicated on it instead of on status;
-    // - the lease holders index and the INCLUDE (attempts) columns go: the sampler reads the
-    //   (few, recent) unsent rows from the heap instead, in one pass;
-    // - fillfactor 40 leaves every new page room for a claimed version of each of its rows (a
-    //   claim takes consecutive ids, so whole pages at once, and a claimed version is larger by
-    //   its worker, lease token and lease: 45 left 6 of 200 small test rows without room). It
-    //   applies to pages written from now on; the history already written stays packed.
-    // Of the relay's two updates per event only the mark to SENT still writes index entries (the
-    // primary key, event_id, the aggregate hash and the BRIN range). Adding a stored column
-    // rewrites the table once, under an exclusive lock: plan the upgrade of a large outbox.
-    Migration hotClaim{
-        11, QStringLiteral("the claim as a HOT update: queue_state, indexes without status"), {}};
-    hotClaim.statements = QStringList{
-        QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS queue_state text GENERATED ALWAYS AS "
-                       "(CASE WHEN status IN ('PENDING','SENDING') THEN 'OPEN' ELSE status END) STORED"),
-        QStringLiteral("DROP INDEX IF EXISTS {events}_pending_idx"),
-        QStringLiteral(
-            "CREATE INDEX IF NOT EXISTS {events}_open_idx ON {events} (id) WHERE queue_state = 'OPEN'"),
-        QStringLiteral("DROP INDEX IF EXISTS {events}_unsent_idx"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_unsent_idx ON {events} (id) WHERE queue_state IN "
-                       "('OPEN','FAILED')"),
-        QStringLiteral("DROP INDEX IF EXISTS {events}_lease_holders_idx"),
-        QStringLiteral("DROP INDEX IF EXISTS {events}_problem_idx"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_problem_idx ON {events} (queue_state, id) WHERE "
-                       "queue_state IN ('FAILED','DEAD')"),
-        QStringLiteral("DROP INDEX IF EXISTS {events}_errors_idx"),
-        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_errors_idx ON {events} (id) WHERE queue_state <> "
-                       "'SENT' AND last_error IS NOT NULL"),
-        QStringLiteral("ALTER TABLE {events} SET (fillfactor = 40)"),
-        QStringLiteral("ANALYZE {events}"),
-    };
-    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, hotClaim};
+    return {tables,    triggers,         relayCounters,   covering,  deadLetterReplay,
+            relayPath, consumerCounters, deadLetterEdits, sentTopic, aggregateHash};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -33,8 +33,7 @@ Result<QVector<RelayRecord>> DiagnosisContext::liveRelays()
 Result<qint64> DiagnosisContext::pendingCount()
 {
     if (!m_pending) {
-        auto n = m_db.scalar(QStringLiteral(
-            "SELECT COUNT(*) FROM {events} WHERE queue_state = 'OPEN' AND status = 'PENDING'"));
+        auto n = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'PENDING'"));
         if (!n)
             return n.error();
         m_pending = n->toLongLong();

@@ -32,13 +32,13 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
     // Distinct texts are counted in the database; the fingerprint (a regular expression) merges them
     // here. The repeated status condition names the FAILED/DEAD partial index's predicate, so that the
     // scan visits only the rows of this status, not every unsent row (6x fewer pages on 10M rows).
-    auto q = db.exec(
-        QStringLiteral(
-            "SELECT last_error_class, last_error, COUNT(*), MIN(id), MIN(created_at), "
-            "MAX(created_at) FROM {events} WHERE queue_state IN ('FAILED', 'DEAD') AND "
-            "queue_state = '%1' GROUP BY last_error_class, last_error ORDER BY COUNT(*) DESC LIMIT :cap")
-            .arg(status),
-        {{QStringLiteral(":cap"), context.options().maxDistinctErrors}});
+    auto q =
+        db.exec(QStringLiteral(
+                    "SELECT last_error_class, last_error, COUNT(*), MIN(id), MIN(created_at), "
+                    "MAX(created_at) FROM {events} WHERE status IN ('FAILED', 'DEAD') AND "
+                    "status = '%1' GROUP BY last_error_class, last_error ORDER BY COUNT(*) DESC LIMIT :cap")
+                    .arg(status),
+                {{QStringLiteral(":cap"), context.options().maxDistinctErrors}});
     if (!q)
         return q.error();
     struct Texts
@@ -114,10 +114,9 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
             if (!t.nullText.at(k))
                 binds.insert(QStringLiteral(":text"), t.texts.at(k));
             auto more = db.exec(
-                QStringLiteral(
-                    "SELECT id FROM {events} WHERE queue_state IN ('FAILED', 'DEAD') AND queue_state = '%1' "
-                    "AND %2 ORDER BY id "
-                    "LIMIT :limit")
+                QStringLiteral("SELECT id FROM {events} WHERE status IN ('FAILED', 'DEAD') AND status = '%1' "
+                               "AND %2 ORDER BY id "
+                               "LIMIT :limit")
                     .arg(status, clause),
                 binds);
             if (!more)

@@ -7,7 +7,6 @@
 #include "core/relay/RelayStats.h"
 
 #include <QElapsedTimer>
-#include <QMap>
 #include <QSqlQuery>
 
 namespace outbox {
@@ -42,38 +41,14 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         return now.error();
     s.takenAt = d.toDateTime(*now);
 
-    // The unsent rows in one pass over the unsent index (queue_state OPEN or FAILED): the counts
-    // of PENDING, SENDING and FAILED, the attempts histogram and the lease holders. Their status,
-    // attempts and lease are in the heap only: an index holding them would make the claim a
-    // non-HOT update (migration 11). The unsent rows are few and recent next to the history.
-    for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"})
-        s.events.insert(QLatin1String(status), 0);
-    auto unsent = m_db.exec(
-        QStringLiteral("SELECT status, attempts, worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 "
-                       "ELSE 0 END) FROM {events} WHERE queue_state IN ('OPEN', 'FAILED') GROUP BY status, "
-                       "attempts, worker_id")
-            .arg(d.now()));
-    if (!unsent)
-        return unsent.error();
-    QMap<QString, LeaseHolder> holders;
-    while (unsent->next()) {
-        const QString status = unsent->value(0).toString();
-        const qint64 n = unsent->value(3).toLongLong();
-        s.events[status] += n;
-        s.attemptsOfUnsent[unsent->value(1).toInt()] += n;
-        if (status == QLatin1String("SENDING")) {
-            LeaseHolder& h = holders[unsent->value(2).toString()];
-            h.workerId = unsent->value(2).toString();
-            h.sending += n;
-            h.expired += unsent->value(4).toLongLong();
-        }
+    // One statement per state, each matching its partial index predicate literally.
+    for (const char* status : {"PENDING", "SENDING", "FAILED", "DEAD"}) {
+        auto count = m_db.scalar(
+            QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = '%1'").arg(QLatin1String(status)));
+        if (!count)
+            return count.error();
+        s.events.insert(QLatin1String(status), count->toLongLong());
     }
-    s.leaseHolders = holders.values().toVector();
-    auto dead = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE queue_state = 'DEAD'"));
-    if (!dead)
-        return dead.error();
-    s.events.insert(QStringLiteral("DEAD"), dead->toLongLong());
-
     auto table = estimate();
     if (!table)
         return table.error();
@@ -92,12 +67,32 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         s.events.insert(QStringLiteral("SENT"), sent->toLongLong());
     }
 
-    auto oldest = m_db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE queue_state = 'OPEN' AND "
-                                           "status = 'PENDING' ORDER BY id LIMIT 1"));
+    auto oldest = m_db.exec(
+        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id LIMIT 1"));
     if (!oldest)
         return oldest.error();
     if (oldest->next())
         s.oldestPendingAgeMs = std::max<qint64>(0, d.toDateTime(oldest->value(0)).msecsTo(s.takenAt));
+
+    for (const char* status : {"PENDING", "SENDING", "FAILED"}) {
+        auto attempts = m_db.exec(
+            QStringLiteral("SELECT attempts, COUNT(*) FROM {events} WHERE status = '%1' GROUP BY attempts")
+                .arg(QLatin1String(status)));
+        if (!attempts)
+            return attempts.error();
+        while (attempts->next())
+            s.attemptsOfUnsent[attempts->value(0).toInt()] += attempts->value(1).toLongLong();
+    }
+
+    auto holders = m_db.exec(
+        QStringLiteral("SELECT worker_id, COUNT(*), SUM(CASE WHEN lease_until < %1 THEN 1 ELSE 0 END) "
+                       "FROM {events} WHERE status = 'SENDING' GROUP BY worker_id ORDER BY worker_id")
+            .arg(d.now()));
+    if (!holders)
+        return holders.error();
+    while (holders->next())
+        s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(),
+                                      holders->value(2).toLongLong()};
 
     auto relays = RelayStore(m_db).list();
     if (!relays)

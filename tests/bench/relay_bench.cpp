@@ -363,20 +363,11 @@ void fillAttributionTable(Database& db, const QVector<QPair<QString, QString>>& 
 {
     const QString copy = AttributionPrefix + QStringLiteral("outbox_events");
     const QString original = db.dialect().sql(QStringLiteral("{events}"));
-    // Every column but the generated queue_state (migration 11), which the copy computes itself.
-    auto columns = db.scalar(QStringLiteral("SELECT string_agg(quote_ident(column_name), ', ' ORDER BY "
-                                            "ordinal_position) FROM information_schema.columns WHERE "
-                                            "table_name = :t AND is_generated = 'NEVER'"),
-                             {{QStringLiteral(":t"), original}});
-    if (!columns)
-        die(columns.message());
     QStringList ddl{QStringLiteral("DROP TABLE IF EXISTS %1").arg(copy),
                     QStringLiteral("CREATE TABLE %1 (LIKE %2 INCLUDING DEFAULTS INCLUDING IDENTITY INCLUDING "
-                                   "CONSTRAINTS INCLUDING GENERATED INCLUDING STORAGE)")
+                                   "CONSTRAINTS)")
                         .arg(copy, original),
-                    QStringLiteral("ALTER TABLE %1 SET (fillfactor = 40)").arg(copy),
-                    QStringLiteral("INSERT INTO %1 (%3) SELECT %3 FROM %2 ORDER BY id")
-                        .arg(copy, original, columns->toString())};
+                    QStringLiteral("INSERT INTO %1 SELECT * FROM %2 ORDER BY id").arg(copy, original)};
     for (const auto& [name, definition] : indexes) {
         if (without.contains(name.mid(original.size() + 1)))
             continue;

@@ -4,7 +4,6 @@
 #include "core/db/Migrator.h"
 #include "tests/support/TestDatabases.h"
 
-#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSqlDriver>
 #include <QTest>
@@ -143,24 +142,9 @@ private slots:
                                     "(SELECT MIN(id) + 4 FROM (SELECT id FROM {events}) x)"))
                 .ok());
         EventStore store(*db);
-        // A relay of the previous release claims 5 events the way it did (this release's claim
-        // needs queue_state, migration 11): SENDING, its worker, a lease token.
-        const QString oldToken = QStringLiteral("old-relay-token");
-        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET status = 'SENDING', worker_id = 'old-relay', "
-                                        "lease_token = :token, lease_until = %1, attempts = attempts + 1 "
-                                        "WHERE id IN (SELECT id FROM (SELECT id FROM {events} WHERE status = "
-                                        "'PENDING' ORDER BY id LIMIT 5) x)")
-                             .arg(d.nowPlusMillis(QStringLiteral(":lease"))),
-                         {{QStringLiteral(":token"), oldToken}, {QStringLiteral(":lease"), 60000}})
-                    .ok());
-        QVector<qint64> oldClaim;
-        auto claimed =
-            db->exec(QStringLiteral("SELECT id FROM {events} WHERE lease_token = :token ORDER BY id"),
-                     {{QStringLiteral(":token"), oldToken}});
-        QVERIFY(claimed.ok());
-        while (claimed->next())
-            oldClaim << claimed->value(0).toLongLong();
-        QCOMPARE(oldClaim.size(), 5);
+        auto before = store.claim(QStringLiteral("old-relay"), 5, 60000);
+        QVERIFY2(before.ok(), qPrintable(before.message()));
+        QCOMPARE(before->events.size(), 5);
 
         Migrator migrator(*db);
         QCOMPARE(migrator.currentVersion().value(), 5);
@@ -176,9 +160,9 @@ private slots:
         QCOMPARE(counts->byStatus.value(QStringLiteral("PENDING")), qint64(20));
         // The lease taken before the upgrade still fences: the old relay marks its own events.
         QVector<SentMark> marks;
-        for (qint64 id : oldClaim)
-            marks << SentMark{id, 1, id};
-        auto marked = store.markSent(oldToken, marks);
+        for (const OutboxEvent& e : before->events)
+            marks << SentMark{e.id, 1, e.id};
+        auto marked = store.markSent(before->leaseToken, marks);
         QVERIFY2(marked.ok(), qPrintable(marked.message()));
         QCOMPARE(marked->updated, 5);
         QVERIFY(marked->fenced.isEmpty());
@@ -226,14 +210,11 @@ private slots:
         if (kind == QLatin1String("mysql")) {
             QVERIFY2(all.contains(QStringLiteral("outbox_events_status_id_idx")), qPrintable(all));
             QVERIFY2(all.contains(QStringLiteral("outbox_events_status_worker_idx")), qPrintable(all));
-        } else if (kind == QLatin1String("sqlite")) {
+        } else {
             QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")),
                      qPrintable(all));
             QVERIFY2(all.contains(QStringLiteral("lease_holders_idx")), qPrintable(all));
         }
-        // Migration 11: queue_state everywhere, indexed where no partial index names it.
-        if (kind != QLatin1String("postgresql"))
-            QVERIFY2(all.contains(QStringLiteral("queue_state_idx")), qPrintable(all));
         // Migration 6: no index duplicates another on the relay's path.
         QVERIFY2(!all.contains(QStringLiteral("sending_idx")), qPrintable(all));
         QVERIFY2(!all.contains(QStringLiteral("claim_idx")), qPrintable(all));
@@ -241,18 +222,8 @@ private slots:
         if (kind == QLatin1String("postgresql")) {
             QVERIFY2(!all.contains(QStringLiteral("unsent_attempts_idx")), qPrintable(all));
             QVERIFY2(all.contains(QStringLiteral("USING brin (created_at)")), qPrintable(all));
-            // Migration 11: no index names a column the claim changes (status, worker, lease,
-            // attempts), so that the claim is a HOT update; the partial indexes name queue_state.
-            QVERIFY2(all.contains(QStringLiteral("outbox_events_open_idx ON public.outbox_events USING btree "
-                                                 "(id) WHERE (queue_state = 'OPEN'::text)")),
+            QVERIFY2(all.contains(QStringLiteral("INCLUDE (attempts) WHERE (status = 'PENDING'")),
                      qPrintable(all));
-            for (const QString& index : indexes) {
-                const QString definition = index.section(QStringLiteral(" ON "), 1);
-                for (const char* column : {"status", "worker_id", "lease_until", "lease_token", "attempts"})
-                    QVERIFY2(!definition.contains(
-                                 QRegularExpression(QStringLiteral("\\b%1\\b").arg(QLatin1String(column)))),
-                             qPrintable(index));
-            }
             // Migration 10: the aggregate lookups through a hash index, not a B-tree every relay
             // update writes at a random leaf.
             QVERIFY2(all.contains(QStringLiteral("outbox_events_aggregate_idx CREATE INDEX "
@@ -260,45 +231,6 @@ private slots:
                                                  "USING hash (aggregate_id)")),
                      qPrintable(all));
         }
-    }
-
-    // The claim writes no index entry on PostgreSQL (migration 11): every claimed row is a HOT
-    // update, counted by the server itself; the mark to SENT is not (status leaves OPEN).
-    void theClaimIsAHotUpdateOnPostgres()
-    {
-        if (!TestDatabases::available(QStringLiteral("postgresql")))
-            QSKIP("no PostgreSQL test server configured");
-        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("hot"));
-        insertEvents(*db, 300);
-        QVERIFY(
-            db->exec(QStringLiteral("SELECT pg_stat_reset_single_table_counters('outbox_events'::regclass)"))
-                .ok());
-        EventStore store(*db);
-        auto batch = store.claim(QStringLiteral("w1"), 200, 60000);
-        QVERIFY2(batch.ok(), qPrintable(batch.message()));
-        QCOMPARE(batch->events.size(), 200);
-        QVector<SentMark> marks;
-        for (const OutboxEvent& e : batch->events)
-            marks << SentMark{e.id, 0, e.id, QStringLiteral("orders")};
-        auto marked = store.markSent(batch->leaseToken, marks);
-        QVERIFY2(marked.ok(), qPrintable(marked.message()));
-        QCOMPARE(marked->updated, 200);
-        // The statistics collector reports a backend's counters at its next idle moment.
-        qint64 updates = 0, hot = 0;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                auto q =
-                    db->exec(QStringLiteral("SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE "
-                                            "relname = 'outbox_events'"));
-                if (!q || !q->next())
-                    return false;
-                updates = q->value(0).toLongLong();
-                hot = q->value(1).toLongLong();
-                return updates >= 400;
-            }(),
-            10000);
-        QCOMPARE(updates, qint64(400));
-        QCOMPARE(hot, qint64(200));
     }
 
     void auditLogRefusesUpdateAndDelete_data() { TestDatabases::addKinds(); }

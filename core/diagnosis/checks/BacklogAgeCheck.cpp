@@ -13,10 +13,10 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const DiagnosisOptions& o = context.options();
-    auto oldest = db.exec(QStringLiteral("SELECT id, created_at FROM {events} WHERE queue_state = 'OPEN' AND "
-                                         "status = 'PENDING' ORDER BY id "
-                                         "LIMIT :limit"),
-                          {{QStringLiteral(":limit"), Finding::MaxSamples}});
+    auto oldest =
+        db.exec(QStringLiteral("SELECT id, created_at FROM {events} WHERE status = 'PENDING' ORDER BY id "
+                               "LIMIT :limit"),
+                {{QStringLiteral(":limit"), Finding::MaxSamples}});
     if (!oldest)
         return oldest.error();
     Finding f;
@@ -32,20 +32,20 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
     auto pending = context.pendingCount();
     if (!pending)
         return pending.error();
-    auto newest = db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE queue_state = 'OPEN' AND "
-                                         "status = 'PENDING' ORDER BY id DESC LIMIT 1"));
+    auto newest = db.exec(
+        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id DESC LIMIT 1"));
     if (!newest)
         return newest.error();
     if (newest->next())
         f.evidence.newest = d.toDateTime(newest->value(0));
     // Of the oldest events, how many wait for their backoff (available_at in the future).
     constexpr int Window = 1000;
-    auto backingOff = db.scalar(
-        QStringLiteral("SELECT COUNT(*) FROM (SELECT available_at FROM {events} WHERE "
-                       "queue_state = 'OPEN' AND status = 'PENDING' ORDER BY id LIMIT %1) oldest WHERE "
-                       "oldest.available_at > %2")
-            .arg(Window)
-            .arg(d.now()));
+    auto backingOff =
+        db.scalar(QStringLiteral("SELECT COUNT(*) FROM (SELECT available_at FROM {events} WHERE "
+                                 "status = 'PENDING' ORDER BY id LIMIT %1) oldest WHERE "
+                                 "oldest.available_at > %2")
+                      .arg(Window)
+                      .arg(d.now()));
     if (!backingOff)
         return backingOff.error();
     auto live = context.liveRelays();
@@ -94,7 +94,7 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
     if (working > 0)
         f.causes << tr("The running relays do not keep up with the rate of new events (too few workers, slow "
                        "broker acknowledgements, a slow database).");
-    auto failed = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE queue_state = 'FAILED'"));
+    auto failed = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'FAILED'"));
     if (!failed)
         return failed.error();
     if (failed->toLongLong() > 0)

@@ -14,8 +14,8 @@ Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const qint64 grace = context.options().expiredLeaseGraceMs;
-    // Over the OPEN rows' partial index (migration 11): the unsent rows, never the history.
-    const QString expired = QStringLiteral("queue_state = 'OPEN' AND status = 'SENDING' AND lease_until < %1")
+    // Over the SENDING partial index on lease_until: a range, never the whole table.
+    const QString expired = QStringLiteral("status = 'SENDING' AND lease_until < %1")
                                 .arg(d.nowPlusMillis(QStringLiteral(":grace")));
     const QVariantMap binds{{QStringLiteral(":grace"), -grace}};
     auto summary =

@@ -34,10 +34,10 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
     f.evidence.count = *pending;
     f.evidence.unit = QStringLiteral("events");
     f.evidence.sampleKind = QStringLiteral("event");
-    auto oldest = db.exec(QStringLiteral("SELECT id, created_at FROM {events} WHERE queue_state = 'OPEN' AND "
-                                         "status = 'PENDING' ORDER BY id "
-                                         "LIMIT :limit"),
-                          {{QStringLiteral(":limit"), Finding::MaxSamples}});
+    auto oldest =
+        db.exec(QStringLiteral("SELECT id, created_at FROM {events} WHERE status = 'PENDING' ORDER BY id "
+                               "LIMIT :limit"),
+                {{QStringLiteral(":limit"), Finding::MaxSamples}});
     if (!oldest)
         return oldest.error();
     while (oldest->next()) {
@@ -45,8 +45,8 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
         if (!f.evidence.oldest.isValid())
             f.evidence.oldest = d.toDateTime(oldest->value(1));
     }
-    auto newest = db.exec(QStringLiteral("SELECT created_at FROM {events} WHERE queue_state = 'OPEN' AND "
-                                         "status = 'PENDING' ORDER BY id DESC LIMIT 1"));
+    auto newest = db.exec(
+        QStringLiteral("SELECT created_at FROM {events} WHERE status = 'PENDING' ORDER BY id DESC LIMIT 1"));
     if (!newest)
         return newest.error();
     if (newest->next())
