@@ -1,5 +1,6 @@
 // outbox-console: the desktop console. Parses the command line and wires the window together.
 #include "core/config/Config.h"
+#include "core/support/TimeZone.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 
@@ -78,6 +79,7 @@ QString manPage(const QString& description, const QList<QCommandLineOption>& opt
 
 int main(int argc, char* argv[])
 {
+    outbox::pinLocalTimeZone();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("OutboxConsole"));
     QApplication::setApplicationName(QStringLiteral("outbox-console"));

@@ -3,6 +3,7 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Systemd.h"
 #include "app/outboxctl/Usage.h"
+#include "core/support/TimeZone.h"
 
 #include <QCoreApplication>
 #include <cstdio>
@@ -11,6 +12,7 @@ using namespace outbox::cli;
 
 int main(int argc, char* argv[])
 {
+    outbox::pinLocalTimeZone();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("outboxctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(OUTBOX_VERSION));

@@ -27,6 +27,14 @@ QString PostgresDialect::estimatedRowCount() const
         "FROM pg_class WHERE oid = CAST(:table AS regclass)");
 }
 
+QDateTime PostgresDialect::toDateTime(const QVariant& value) const
+{
+    if (value.isNull())
+        return {};
+    const QDateTime dt = value.toDateTime();
+    return dt.isValid() ? dt.toUTC() : QDateTime();
+}
+
 QStringList PostgresDialect::sessionSetup() const
 {
     return {QStringLiteral("SET TIME ZONE 'UTC'"), QStringLiteral("SET client_min_messages = warning")};

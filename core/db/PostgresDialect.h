@@ -44,6 +44,9 @@ public:
     QStringList migrationUnlock() const override;
     QVector<Migration> migrations() const override;
     QString timestampType() const override { return QStringLiteral("timestamptz"); }
+    // Every timestamp column is timestamptz, which the driver hands back as an instant in the
+    // process's local time zone: converted, never relabelled (see Dialect::toDateTime()).
+    QDateTime toDateTime(const QVariant& value) const override;
     QString estimatedRowCount() const override;
     bool supportsNotifications() const override { return true; }
     bool supportsTableHealth() const override { return true; }

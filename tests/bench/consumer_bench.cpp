@@ -14,6 +14,7 @@
 #include "core/consumer/InboxConsumer.h"
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
+#include "core/support/TimeZone.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -233,6 +234,7 @@ Figures run(const DatabaseUrl& url, int messages, int partitions, int batchSize,
 
 int main(int argc, char* argv[])
 {
+    outbox::pinLocalTimeZone();
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.addOptions(

@@ -21,6 +21,7 @@
 #include "core/db/EventWriter.h"
 #include "core/db/Migrator.h"
 #include "core/relay/Relay.h"
+#include "core/support/TimeZone.h"
 #include "tests/support/BulkEvents.h"
 
 #include <QCommandLineParser>
@@ -601,6 +602,7 @@ void printLatency(const char* what, int rate, const Latency& l)
 
 int main(int argc, char* argv[])
 {
+    outbox::pinLocalTimeZone();
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Outbox relay benchmark"));

@@ -15,6 +15,7 @@
 #include "core/db/Migrator.h"
 #include "core/metrics/MetricsSampler.h"
 #include "core/metrics/MetricsSnapshot.h"
+#include "core/support/TimeZone.h"
 #include "ui/web/AccessControl.h"
 
 #include <QCommandLineParser>
@@ -272,6 +273,7 @@ double slope(const QVector<double>& x, const QVector<double>& y)
 
 int main(int argc, char* argv[])
 {
+    outbox::pinLocalTimeZone();
     QCoreApplication app(argc, argv);
     QCommandLineParser p;
     p.addHelpOption();

@@ -1,5 +1,6 @@
 #include "core/db/Database.h"
 #include "core/db/Dialect.h"
+#include "core/support/TimeZone.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QDir>
@@ -87,6 +88,39 @@ private slots:
         const QDateTime at = db->dialect().toDateTime(*applied);
         QVERIFY2(at.isValid(), qPrintable(applied->toString()));
         QVERIFY(qAbs(at.secsTo(QDateTime::currentDateTimeUtc())) < 600);
+    }
+
+    // pinLocalTimeZone() (called by every main) sets TZ only when it is unset, to the same zone
+    // file, and the timestamps read back from each database are the same instants after it.
+    void pinningTheTimeZoneKeepsTimestamps_data() { TestDatabases::addKinds(); }
+    void pinningTheTimeZoneKeepsTimestamps()
+    {
+        QFETCH(QString, kind);
+        const QByteArray saved = qgetenv("TZ");
+        const bool wasSet = qEnvironmentVariableIsSet("TZ");
+        auto db = TestDatabases::fresh(kind, kind);
+        const Dialect& d = db->dialect();
+        const auto read = [&]() {
+            auto v = db->scalar(QStringLiteral("SELECT MIN(applied_at) FROM {migrations}"));
+            return v ? d.toDateTime(*v) : QDateTime();
+        };
+        qunsetenv("TZ");
+        const QDateTime before = read();
+        QVERIFY(before.isValid());
+        pinLocalTimeZone();
+        QCOMPARE(qgetenv("TZ"), QByteArray(":/etc/localtime"));
+        QCOMPARE(read(), before);
+        // An operator's workstation eight hours east of UTC reads the same instants (PostgreSQL's
+        // driver converts timestamptz to local time; it used to be relabelled as UTC, 8 h off).
+        qputenv("TZ", QByteArrayLiteral("Asia/Shanghai"));
+        pinLocalTimeZone();
+        QCOMPARE(qgetenv("TZ"), QByteArray("Asia/Shanghai"));
+        QCOMPARE(read(), before);
+        QCOMPARE(read().toUTC().time().hour(), before.toUTC().time().hour());
+        if (wasSet)
+            qputenv("TZ", saved);
+        else
+            qunsetenv("TZ");
     }
 
     void estimatedRowCountFollowsTheStatistics_data() { TestDatabases::addKinds(); }
