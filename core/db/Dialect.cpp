@@ -97,13 +97,17 @@ QString Dialect::integerArrayText(const QVector<qint64>& values)
     return text + QLatin1Char('}');
 }
 
-QString Dialect::textArrayText(const QStringList& values)
+QString Dialect::textArrayText(const QStringList& values, EmptyText empty)
 {
     QString text = QStringLiteral("{");
     for (int i = 0; i < values.size(); ++i) {
         if (i > 0)
             text += QLatin1Char(',');
         QString v = values.at(i);
+        if (v.isEmpty() && empty == EmptyIsNull) {
+            text += QLatin1String("NULL");
+            continue;
+        }
         text += QLatin1Char('"') +
                 v.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
                     .replace(QLatin1Char('"'), QLatin1String("\\\"")) +

@@ -80,8 +80,10 @@ public:
         Q_UNUSED(placeholder);
         return {};
     }
-    // Every element quoted and escaped: any text (commas, quotes, braces, "NULL") stays one element.
-    static QString textArrayText(const QStringList& values);
+    // Every element quoted and escaped: any text (commas, quotes, braces, "NULL") stays one element;
+    // with EmptyIsNull an empty string is a NULL element instead.
+    enum EmptyText { EmptyIsText, EmptyIsNull };
+    static QString textArrayText(const QStringList& values, EmptyText empty = EmptyIsText);
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
     // INSERT that silently does nothing when a row with the same unique key exists; the number of

@@ -203,32 +203,26 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         // One statement per batch: the ids, partitions, offsets and topics as bound arrays joined to
         // the rows by primary key; fenced by status and lease token like every other mark.
         QVector<qint64> ids, partitions, offsets;
-        QStringList topics; // a text[] literal's elements: quoted, NULL for none
+        QStringList topics; // empty: NULL in the array (no routed topic)
         for (const SentMark& m : marks) {
             ids << m.id;
             partitions << m.partition;
             offsets << m.offset;
-            QString t = m.topic;
-            topics << (t.isEmpty() ? QStringLiteral("NULL")
-                                   : QLatin1Char('"') +
-                                         t.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
-                                             .replace(QLatin1Char('"'), QLatin1String("\\\"")) +
-                                         QLatin1Char('"'));
+            topics << m.topic;
         }
         // Prepared once per connection: the same text whatever the batch (bound arrays).
         auto q = m_db.execPrepared(
             QStringLiteral(
                 "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
                 "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
-                "FROM unnest(%2, %3, %4, CAST(:topics AS text[])) AS m(id, p, o, t) WHERE e.id = m.id "
+                "FROM unnest(%2, %3, %4, %5) AS m(id, p, o, t) WHERE e.id = m.id "
                 "AND e.status = 'SENDING' AND e.lease_token = :token RETURNING e.id")
                 .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
-                     d.bigintArray(QStringLiteral(":offsets"))),
+                     d.bigintArray(QStringLiteral(":offsets")), d.textArray(QStringLiteral(":topics"))),
             {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
              {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
              {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
-             {QStringLiteral(":topics"),
-              QString(QLatin1Char('{') + topics.join(QLatin1Char(',')) + QLatin1Char('}'))},
+             {QStringLiteral(":topics"), Dialect::textArrayText(topics, Dialect::EmptyIsNull)},
              {QStringLiteral(":token"), leaseToken}});
         if (!q)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));

@@ -163,7 +163,11 @@ private slots:
         QVERIFY(batch.ok());
         QVector<SentMark> marks;
         for (const OutboxEvent& e : batch->events)
-            marks << SentMark{e.id, 2, 1000 + e.id};
+            marks << SentMark{e.id, 2, 1000 + e.id, QStringLiteral("orders")};
+        // The topic sent to: none (NULL, not the text "NULL" or ""), and one an array literal must
+        // quote and escape.
+        marks[1].topic.clear();
+        marks[2].topic = QStringLiteral("we\"ird\\,{topic} NULL");
 
         auto stale = store.markSent(QStringLiteral("not-the-token"), marks);
         QVERIFY2(stale.ok(), qPrintable(stale.message()));
@@ -182,6 +186,13 @@ private slots:
         QCOMPARE(*sent->brokerOffset, 1000 + marks.first().id);
         QVERIFY(sent->sentAt.isValid());
         QVERIFY(sent->leaseToken.isEmpty());
+        QCOMPARE(sent->sentTopic, QStringLiteral("orders"));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("sent_topic IS NULL AND id = %1").arg(marks.at(1).id)),
+                 qint64(1));
+        auto odd = store.find(QString::number(marks.at(2).id));
+        QVERIFY(odd.ok());
+        QCOMPARE(odd->sentTopic, marks.at(2).topic);
 
         // Marking again with the same (now spent) token changes nothing.
         auto again = store.markSent(batch->leaseToken, marks);
