@@ -120,6 +120,13 @@ QVector<ConfigKey> buildKeys()
     ordering.type = ValueType::Choice;
     ordering.choices = {QStringLiteral("none"), QStringLiteral("aggregate")};
     keys << ordering;
+    ConfigKey claimMode =
+        text(QStringLiteral("relay.claim_mode"), QStringLiteral("claim-mode"),
+             QStringLiteral("OUTBOX_RELAY_CLAIM_MODE"), QStringLiteral("lease"), QStringLiteral("mode"),
+             QStringLiteral("lease, or held: row locks kept while sending (PostgreSQL)."));
+    claimMode.type = ValueType::Choice;
+    claimMode.choices = {QStringLiteral("lease"), QStringLiteral("held")};
+    keys << claimMode;
     keys << text(QStringLiteral("relay.topic_template"), QStringLiteral("topic-template"),
                  QStringLiteral("OUTBOX_RELAY_TOPIC_TEMPLATE"), relay.topicTemplate,
                  QStringLiteral("template"), QStringLiteral("Topic when the row has none."));
@@ -647,6 +654,8 @@ Result<RelayOptions> Config::relayOptions() const
     o.retentionMs = durationMs(QStringLiteral("relay.retention"));
     o.notify = boolean(QStringLiteral("relay.notify"));
     o.pipeline = boolean(QStringLiteral("relay.pipeline"));
+    o.claimMode = value(QStringLiteral("relay.claim_mode")) == QLatin1String("held") ? ClaimMode::Held
+                                                                                     : ClaimMode::Lease;
     return o;
 }
 

@@ -126,6 +126,7 @@ QString Dialect::sql(QString statement) const
         {"{relays}", "outbox_relays"},
         {"{migrations}", "outbox_schema_migrations"},
         {"{consumer_counters}", "outbox_consumer_counters"},
+        {"{held_claims}", "outbox_held_claims"},
     };
     for (const auto& n : names)
         statement.replace(QLatin1String(n[0]), m_prefix + QLatin1String(n[1]));

@@ -16,7 +16,7 @@ struct Migration
     int version = 0;
     QString description;
     QStringList statements; // with {events}, {inbox}, {dead_letters}, {audit}, {relays}, {migrations},
-                            // {consumer_counters}
+                            // {consumer_counters}, {held_claims}
 };
 
 // Everything that differs between PostgreSQL, MariaDB/MySQL and SQLite lives behind this interface;

@@ -244,8 +244,10 @@ QVector<Migration> SqliteDialect::migrations() const
     // PostgreSQL moves its aggregate index to a hash index here; SQLite keeps its B-tree (the version
     // is kept in step so that every database reports the same schema version).
     Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
-    return {tables,    triggers,         relayCounters,   covering,  deadLetterReplay,
-            relayPath, consumerCounters, deadLetterEdits, sentTopic, aggregateHash};
+    // Held claims keep row locks across a publish: a relay on this database keeps leases.
+    Migration heldClaims{11, QStringLiteral("journal of held claims (PostgreSQL only)"), {}};
+    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
+            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims};
 }
 
 } // namespace outbox

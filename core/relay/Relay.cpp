@@ -15,6 +15,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QUuid>
+#include <utility>
 
 namespace outbox {
 
@@ -131,6 +132,10 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
         return s;
     if (Status s = connect(); !s)
         return s;
+    if (m_options.claimMode == ClaimMode::Held && m_db->kind() != DatabaseKind::PostgreSql)
+        return Error::usage(QStringLiteral("relay.claim_mode = held needs PostgreSQL (row locks held while a "
+                                           "batch is sent); use relay.claim_mode = lease on this database"))
+            .about(QStringLiteral("relay.claim_mode"));
     auto publisher = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
     if (!publisher)
         return publisher.error();
@@ -254,9 +259,19 @@ int Relay::inFlightCount() const
 void Relay::launch(ClaimedBatch batch)
 {
     const qint64 claimedAtMs = QDateTime::currentMSecsSinceEpoch();
-    (void)Failpoints::hit("relay.after_claim"); // crash here: the lease expires, another relay delivers
+    std::unique_ptr<HeldClaim> held = std::move(m_claimedHeld);
+    const qint64 journalId = std::exchange(m_claimedJournal, 0);
+    // Crash here: the lease expires (held: the locks go with the connection), another relay delivers.
+    (void)Failpoints::hit("relay.after_claim");
     if (Status s = Failpoints::hit("relay.before_produce"); !s) {
         m_log(s.message());
+        if (held) {
+            held->abandon(); // nothing was sent: the rows are PENDING as they were, no attempt counted
+            if (m_db)
+                (void)HeldClaim::forget(*m_db, journalId);
+            m_idleHeld.push_back(std::move(held));
+            return;
+        }
         QVector<qint64> ids;
         for (const OutboxEvent& e : batch.events)
             ids << e.id;
@@ -274,6 +289,8 @@ void Relay::launch(ClaimedBatch batch)
                                                        m_sinceClaimStarted.elapsed());
     Flight flight;
     flight.claimedAtMs = claimedAtMs;
+    flight.held = std::move(held);
+    flight.journalId = journalId;
     flight.pending = m_publisher->enqueue(messages, queueWaitMs);
     // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
     // of whole batches), and grow back to the batch size once batches fit again.
@@ -297,6 +314,12 @@ void Relay::harvest(bool everything)
     // Mark what the broker has answered, in batches: a whole flight once complete, or the answered
     // part of a flight whose stragglers keep it waiting (one slow topic must not stall the rest).
     for (Flight& f : m_flights) {
+        if (f.held && !f.held->holding()) {
+            // Its transaction was rolled back (a mark failed): nothing more to mark, its events are
+            // PENDING again; the reports still outstanding are dropped with the flight.
+            f.unmarked = 0;
+            continue;
+        }
         const bool complete = f.pending->outstanding() == 0;
         if (!complete && !everything && f.launched.elapsed() < StragglerMs)
             continue;
@@ -309,10 +332,12 @@ void Relay::harvest(bool everything)
             continue;
         if (Status s = Failpoints::hit("relay.after_confirm_before_mark"); !s)
             m_log(s.message());
-        mark(f.batch, f.pending->reports(), ready, f.claimedAtMs);
+        mark(f, ready);
         for (int i : ready)
             f.marked[i] = true;
         f.unmarked -= int(ready.size());
+        if (f.held && f.unmarked == 0)
+            finishHeld(f);
     }
     m_flights.erase(
         std::remove_if(m_flights.begin(), m_flights.end(), [](const Flight& f) { return f.unmarked == 0; }),
@@ -320,11 +345,69 @@ void Relay::harvest(bool everything)
     m_leasesHeld = inFlightCount();
 }
 
+Result<std::unique_ptr<HeldClaim>> Relay::heldConnection()
+{
+    if (!m_idleHeld.empty()) {
+        std::unique_ptr<HeldClaim> held = std::move(m_idleHeld.back());
+        m_idleHeld.pop_back();
+        return held;
+    }
+    Database::Options options;
+    options.purpose = QStringLiteral("relay-held");
+    options.tablePrefix = m_options.tablePrefix;
+    auto db = Database::open(m_url, options);
+    if (!db)
+        return db.error();
+    return HeldClaim::open(std::move(db).value(), m_options.leaseMs);
+}
+
+void Relay::finishHeld(Flight& f)
+{
+    if (!f.held->holding())
+        return; // rolled back after a failed mark; the connection is not reused
+    if (Status s = f.held->finish(f.journalId); !s) {
+        m_stats.markErrors.fetch_add(1);
+        m_log(
+            QStringLiteral("%1 (the batch's events are PENDING again and are sent again)").arg(s.message()));
+        f.held.reset();
+        return;
+    }
+    m_idleHeld.push_back(std::move(f.held));
+}
+
 std::optional<ClaimedBatch> Relay::claim()
 {
     m_sinceClaimStarted.restart();
-    auto batch = m_store->claim(m_options.workerId, m_claimLimit > 0 ? m_claimLimit : m_options.batchSize,
-                                m_options.leaseMs, m_options.ordering);
+    const int limit = m_claimLimit > 0 ? m_claimLimit : m_options.batchSize;
+    Result<ClaimedBatch> batch = ClaimedBatch{};
+    if (m_options.claimMode == ClaimMode::Held) {
+        auto held = heldConnection();
+        if (!held) {
+            batch = held.error();
+        } else {
+            batch = (*held)->claim(m_options.workerId, limit, m_options.ordering);
+            if (batch && !batch->events.isEmpty()) {
+                // Journalled and committed before anything is sent: should this relay die holding
+                // the batch, the reaper counts the attempt it began.
+                QVector<qint64> ids;
+                ids.reserve(batch->events.size());
+                for (const OutboxEvent& e : batch->events)
+                    ids << e.id;
+                auto journal = HeldClaim::journal(*m_db, m_options.workerId, ids, m_options.leaseMs);
+                if (!journal) {
+                    (*held)->abandon();
+                    batch = journal.error();
+                } else {
+                    m_claimedHeld = std::move(held).value();
+                    m_claimedJournal = *journal;
+                }
+            } else if (batch) {
+                m_idleHeld.push_back(std::move(held).value());
+            }
+        }
+    } else {
+        batch = m_store->claim(m_options.workerId, limit, m_options.leaseMs, m_options.ordering);
+    }
     if (!batch) {
         setState(QStringLiteral("DEGRADED"), batch.message());
         ++m_degradedRounds;
@@ -362,10 +445,13 @@ KafkaMessage Relay::toMessage(const OutboxEvent& e) const
     return m;
 }
 
-void Relay::mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& reports,
-                 const QVector<int>& indexes, qint64 claimedAtMs)
+void Relay::mark(Flight& flight, const QVector<int>& indexes)
 {
-    if (!m_store) {
+    const ClaimedBatch& batch = flight.batch;
+    const std::vector<DeliveryReport>& reports = flight.pending->reports();
+    const qint64 claimedAtMs = flight.claimedAtMs;
+    HeldClaim* held = flight.held.get();
+    if (!m_store && !held) {
         // No database right now: the events stay SENDING until their lease expires, then go again.
         m_stats.markErrors.fetch_add(1);
         return;
@@ -421,8 +507,11 @@ void Relay::mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& r
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);
-            m_log(QStringLiteral("%1: %2 (the leases expire and the events are sent again)")
-                      .arg(QLatin1String(what), result.message()));
+            m_log(QStringLiteral("%1: %2 (%3)")
+                      .arg(QLatin1String(what), result.message(),
+                           held ? QStringLiteral("the batch's transaction is rolled back and its events "
+                                                 "are sent again")
+                                : QStringLiteral("the leases expire and the events are sent again")));
             return false;
         }
         counter.fetch_add(result->updated);
@@ -434,6 +523,26 @@ void Relay::mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& r
         }
         return true;
     };
+    if (held) {
+        // In the batch's own transaction, committed by finishHeld() once every event is marked.
+        // Released events need no write: they are PENDING as they were when the locks go.
+        bool ok = sent.isEmpty() || account("mark SENT", held->markSent(sent), m_stats.sent);
+        ok = ok && (retry.isEmpty() || account("retry later", held->retryLater(retry), m_stats.retried));
+        ok = ok && (failed.isEmpty() || account("mark FAILED", held->markFailed(failed), m_stats.failed));
+        ok = ok && (dead.isEmpty() || account("mark DEAD", held->markDead(dead), m_stats.dead));
+        if (!ok)
+            held->abandon();
+        m_stats.released.fetch_add(release.size() + notQueued.size());
+        if (!release.isEmpty())
+            degrade(connectionError);
+        if (!notQueued.isEmpty()) {
+            m_queueFull = true;
+            m_log(QStringLiteral("%1 event(s) released: librdkafka's queue stayed full until too late in "
+                                 "their hold; claiming again once the queue drains")
+                      .arg(notQueued.size()));
+        }
+        return;
+    }
     if (!sent.isEmpty()) {
         auto result = m_store->markSent(batch.leaseToken, sent);
         if (!result) {
@@ -511,24 +620,42 @@ void Relay::maintenance(bool force)
     }
     if (force || m_sinceReap.elapsed() >= m_options.leaseMs / 2) {
         m_sinceReap.restart();
-        auto reaped = m_store->reapExpiredLeases(m_options.maxAttempts, m_options.ordering);
-        if (reaped && reaped->returned + reaped->exhausted > 0) {
-            m_stats.leaseExpired.fetch_add(reaped->returned + reaped->exhausted);
-            if (reaped->returned > 0)
-                m_log(QStringLiteral("returned %1 event(s) with expired leases to PENDING")
-                          .arg(reaped->returned));
-        }
-        if (reaped && reaped->exhausted > 0) {
-            const bool ordered = m_options.ordering == OrderingMode::Aggregate;
-            (ordered ? m_stats.failed : m_stats.dead).fetch_add(reaped->exhausted);
-            m_log(QStringLiteral("%1 event(s) with expired leases had used up their %2 attempts: marked %3")
-                      .arg(reaped->exhausted)
-                      .arg(m_options.maxAttempts)
-                      .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
-        } else if (!reaped) {
-            m_log(reaped.message());
-        }
+        reaped(m_store->reapExpiredLeases(m_options.maxAttempts, m_options.ordering), false);
+        // Every relay on PostgreSQL counts the attempts of held claims whose relay died, whatever
+        // its own claim mode.
+        if (m_db->kind() == DatabaseKind::PostgreSql)
+            reaped(HeldClaim::reap(*m_db, m_options.maxAttempts, m_options.ordering), true);
     }
+    maintenanceReplayAndRetention(force);
+}
+
+void Relay::reaped(const Result<ReapResult>& result, bool held)
+{
+    if (!result) {
+        m_log(result.message());
+        return;
+    }
+    if (result->returned + result->exhausted == 0)
+        return;
+    m_stats.leaseExpired.fetch_add(result->returned + result->exhausted);
+    if (result->returned > 0)
+        m_log(held ? QStringLiteral("counted the lost attempt of %1 event(s) whose relay died holding them")
+                         .arg(result->returned)
+                   : QStringLiteral("returned %1 event(s) with expired leases to PENDING")
+                         .arg(result->returned));
+    if (result->exhausted > 0) {
+        const bool ordered = m_options.ordering == OrderingMode::Aggregate;
+        (ordered ? m_stats.failed : m_stats.dead).fetch_add(result->exhausted);
+        m_log(QStringLiteral("%1 event(s) with %2 had used up their %3 attempts: marked %4")
+                  .arg(result->exhausted)
+                  .arg(held ? QStringLiteral("lost held claims") : QStringLiteral("expired leases"))
+                  .arg(m_options.maxAttempts)
+                  .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
+    }
+}
+
+void Relay::maintenanceReplayAndRetention(bool force)
+{
     // Dead letters an operator asked to replay (REPLAYING) go out through this relay's producer,
     // each claimed under a lease so that of several relays only one produces it; rows left
     // REPLAYING by a crash are picked up again once their lease expires.

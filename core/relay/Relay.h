@@ -3,6 +3,7 @@
 #include "core/broker/KafkaPublisher.h"
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
+#include "core/db/HeldClaim.h"
 #include "core/relay/Backoff.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayStats.h"
@@ -47,7 +48,9 @@ private:
         QVector<bool> marked;
         int unmarked = 0;
         QElapsedTimer launched;
-        qint64 claimedAtMs = 0; // wall clock when the claim returned (commit -> claim -> ack stages)
+        qint64 claimedAtMs = 0;          // wall clock when the claim returned (commit -> claim -> ack stages)
+        std::unique_ptr<HeldClaim> held; // claim_mode held: the open transaction holding the batch
+        qint64 journalId = 0;            // its row in the held-claims journal
     };
     static constexpr qint64 StragglerMs = 250;
 
@@ -57,8 +60,13 @@ private:
     void launch(ClaimedBatch batch);
     void harvest(bool everything);
     int inFlightCount() const;
-    void mark(const ClaimedBatch& batch, const std::vector<DeliveryReport>& reports,
-              const QVector<int>& indexes, qint64 claimedAtMs);
+    void mark(Flight& flight, const QVector<int>& indexes);
+    // claim_mode held: a connection for the next claim (an idle one, or a new one).
+    Result<std::unique_ptr<HeldClaim>> heldConnection();
+    // Commits a held flight whose every event is marked, and keeps its connection for reuse.
+    void finishHeld(Flight& flight);
+    void reaped(const Result<ReapResult>& result, bool held);
+    void maintenanceReplayAndRetention(bool force);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();
@@ -78,6 +86,9 @@ private:
     TopicRouter m_router;
     Backoff m_backoff;
     std::vector<Flight> m_flights;
+    std::vector<std::unique_ptr<HeldClaim>> m_idleHeld; // claim_mode held: connections between claims
+    std::unique_ptr<HeldClaim> m_claimedHeld;           // the held claim claim() returned, for launch()
+    qint64 m_claimedJournal = 0;
     QString m_state = QStringLiteral("STARTING");
     QString m_lastError;
     QString m_desired = QStringLiteral("RUN");

@@ -8,6 +8,12 @@
 
 namespace outbox {
 
+// How a relay holds the events it claimed while it publishes them (docs/architecture.md):
+// Lease: the claim commits PENDING -> SENDING with a lease (every database; the console sees
+// SENDING rows and their holders). Held: the claim keeps row locks in an open transaction and the
+// marks commit in it (PostgreSQL): one row version per event instead of two.
+enum class ClaimMode { Lease, Held };
+
 // Everything one relay worker needs to know; validate() refuses unsafe combinations.
 struct RelayOptions
 {
@@ -29,6 +35,7 @@ struct RelayOptions
     qint64 retentionMs = 7LL * 24 * 3600 * 1000; // SENT rows older than this are deleted; 0 keeps all
     int retentionBatch = 1000;
     bool pipeline = true; // claim the next batch while the current one is in flight
+    ClaimMode claimMode = ClaimMode::Lease;
 
     Status validate() const;
     // The longest a claimed event may wait for its delivery report (see validate()).
