@@ -621,9 +621,9 @@ void Relay::maintenance(bool force)
     if (force || m_sinceReap.elapsed() >= m_options.leaseMs / 2) {
         m_sinceReap.restart();
         reaped(m_store->reapExpiredLeases(m_options.maxAttempts, m_options.ordering), false);
-        // Every relay on PostgreSQL counts the attempts of held claims whose relay died, whatever
-        // its own claim mode.
-        if (m_db->kind() == DatabaseKind::PostgreSql)
+        // Held relays count the attempts of held claims whose relay died (only they: a leased relay
+        // under a runtime role granted before migration 11 may not read the journal).
+        if (m_options.claimMode == ClaimMode::Held)
             reaped(HeldClaim::reap(*m_db, m_options.maxAttempts, m_options.ordering), true);
     }
     maintenanceReplayAndRetention(force);

@@ -19,6 +19,7 @@
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/EventWriter.h"
+#include "core/db/HeldClaim.h"
 #include "core/db/Migrator.h"
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
@@ -34,6 +35,7 @@
 #include <atomic>
 #include <cstdio>
 #include <memory>
+#include <unistd.h>
 #include <vector>
 
 using namespace outbox;
@@ -58,6 +60,33 @@ QString loadAverage()
         return QStringLiteral("unknown");
     return QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2);
 }
+
+// Busy CPU seconds of the whole machine since boot (/proc/stat: user, nice, system, irq, softirq,
+// steal): the database server, this process and the broker in it. Over one stage, divided by the
+// events the stage moved, it is what one event costs the machine on that path; where a stage keeps
+// both cores busy, the rates of two stages are in the inverse ratio of these costs.
+double machineBusySeconds()
+{
+    QFile f(QStringLiteral("/proc/stat"));
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const QList<QByteArray> v = f.readLine().simplified().split(' ');
+    if (v.size() < 9)
+        return 0;
+    double busy = 0;
+    for (int i : {1, 2, 3, 6, 7, 8})
+        busy += v.at(i).toDouble();
+    return busy / double(sysconf(_SC_CLK_TCK));
+}
+
+struct CpuMeter
+{
+    double start = machineBusySeconds();
+    double usPerEvent(qint64 events) const
+    {
+        return (machineBusySeconds() - start) * 1e6 / double(std::max<qint64>(1, events));
+    }
+};
 
 void die(const QString& why)
 {
@@ -341,6 +370,64 @@ Throughput databaseBound(const DatabaseUrl& url, int threads, int batch, const Q
     return clock.result(done.load(), t.elapsed());
 }
 
+// The same with held claims (PostgreSQL): per batch the claim (SELECT … FOR UPDATE SKIP LOCKED in
+// an open transaction on a connection of its own), the journal row on the other connection, the
+// mark SENT and the commit that deletes the journal row, as a relay with relay.claim_mode = held
+// runs them.
+Throughput databaseBoundHeld(const DatabaseUrl& url, int threads, int batch)
+{
+    std::atomic<qint64> done{0};
+    StatementClock clock;
+    QElapsedTimer t;
+    t.start();
+    std::vector<std::unique_ptr<QThread>> workers;
+    for (int i = 0; i < threads; ++i) {
+        workers.emplace_back(QThread::create([&, i] {
+            auto db = open(url, QStringLiteral("bound-held-main-%1").arg(i));
+            auto held = HeldClaim::open(open(url, QStringLiteral("bound-held-%1").arg(i)), 60000);
+            if (!held)
+                die(held.message());
+            const QString worker = QStringLiteral("bound-held-%1").arg(i);
+            while (true) {
+                QElapsedTimer st;
+                st.start();
+                auto claimed = (*held)->claim(worker, batch, OrderingMode::None);
+                if (!claimed)
+                    die(claimed.message());
+                if (claimed->events.isEmpty()) {
+                    clock.claimNs += st.nsecsElapsed();
+                    ++clock.claims;
+                    break;
+                }
+                QVector<qint64> ids;
+                QVector<SentMark> marks;
+                for (const OutboxEvent& e : claimed->events) {
+                    ids << e.id;
+                    marks << SentMark{e.id, 0, e.id};
+                }
+                auto journal = HeldClaim::journal(*db, worker, ids, 60000);
+                if (!journal)
+                    die(journal.message());
+                clock.claimNs += st.nsecsElapsed();
+                ++clock.claims;
+                st.restart();
+                auto marked = (*held)->markSent(marks);
+                if (!marked)
+                    die(marked.message());
+                if (Status s = (*held)->finish(*journal); !s)
+                    die(s.message());
+                clock.markNs += st.nsecsElapsed();
+                ++clock.marks;
+                done += marked->updated;
+            }
+        }));
+        workers.back()->start();
+    }
+    for (auto& w : workers)
+        w->wait();
+    return clock.result(done.load(), t.elapsed());
+}
+
 // Attribution (PostgreSQL, --attribute): where the gap between the reference and the database
 // bound comes from. Each variant is a fresh copy of the preloaded outbox table (attr_outbox_events,
 // same rows, the project's columns) with a chosen set of the project's indexes, drained once by the
@@ -482,9 +569,10 @@ Latency brokerLatency(const QString& bootstrap, int messages)
     return Latency{percentile(samples, 50), percentile(samples, 99), samples.size()};
 }
 
-RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify)
+RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify, ClaimMode mode = ClaimMode::Lease)
 {
     RelayOptions o;
+    o.claimMode = mode;
     o.bootstrap = bootstrap;
     o.batchSize = batch;
     o.notify = notify;
@@ -496,7 +584,8 @@ RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify)
     return o;
 }
 
-double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, int batch, qint64 events)
+double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, int batch, qint64 events,
+                 ClaimMode mode = ClaimMode::Lease)
 {
     std::vector<std::unique_ptr<RelayStats>> stats;
     std::atomic<bool> stop{false};
@@ -504,7 +593,7 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
     t.start();
     std::vector<std::unique_ptr<QThread>> threads;
     for (int i = 0; i < relays; ++i) {
-        RelayOptions o = relayOptions(bootstrap, batch, true);
+        RelayOptions o = relayOptions(bootstrap, batch, true, mode);
         o.workerId = QStringLiteral("bench-%1").arg(i);
         stats.push_back(std::make_unique<RelayStats>());
         RelayStats* mine = stats.back().get();
@@ -533,11 +622,11 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
 }
 
 Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, int seconds, bool notify,
-                  int pollMs)
+                  int pollMs, ClaimMode mode = ClaimMode::Lease)
 {
     RelayStats stats;
     std::atomic<bool> stop{false};
-    RelayOptions o = relayOptions(bootstrap, 500, notify);
+    RelayOptions o = relayOptions(bootstrap, 500, notify, mode);
     o.pollIntervalMs = pollMs;
     o.workerId = notify ? QStringLiteral("latency-notify") : QStringLiteral("latency-poll");
     QThread* relayThread = QThread::create([&] {
@@ -677,10 +766,17 @@ int main(int argc, char* argv[])
     const int rounds = parser.isSet(latencyOnlyOption) ? 0
                        : smoke                         ? 1
                                                        : std::max(1, parser.value(roundsOption).toInt());
-    double dbBound = 0, relayThroughput = 0, reference = 0;
+    double dbBound = 0, relayThroughput = 0, reference = 0, heldBound = 0, heldThroughput = 0;
+    // PostgreSQL: the same two stages again with held claims (relay.claim_mode = held).
+    const bool held = db->kind() == DatabaseKind::PostgreSql;
+    const CpuMeter brokerCpu;
     const double brokerRate = rounds > 0 ? brokerBound((*broker)->bootstrap(), events) : 0;
+    const double brokerUs = brokerCpu.usPerEvent(events);
+    double refUs = 0, heldBoundUs = 0, heldRelayUs = 0;
     if (rounds > 0) {
-        std::printf("broker bound (raw produce, embedded broker):   %10.0f events/s\n", brokerRate);
+        std::printf(
+            "broker bound (raw produce, embedded broker):   %10.0f events/s  (machine CPU %.1f us/event)\n",
+            brokerRate, brokerUs);
         createReference(*db);
     }
     for (int round = 1; round <= rounds; ++round) {
@@ -688,12 +784,14 @@ int main(int argc, char* argv[])
         reset(*db);
         preload(*db, events);
         fillReference(*db);
+        const CpuMeter refCpu;
         const Throughput refRun = referenceRate(*url, relays, batch);
+        const double refRoundUs = refCpu.usPerEvent(events);
         const double ref = refRun.rate;
         std::printf(
             "round %d  reference (minimal table, cheapest claim + mark): %10.0f events/s  (claim %.2f "
-            "ms, mark %.2f ms)\n",
-            round, ref, refRun.claimMs, refRun.markMs);
+            "ms, mark %.2f ms; machine CPU %.1f us/event)\n",
+            round, ref, refRun.claimMs, refRun.markMs, refRoundUs);
         std::fflush(stdout);
         if (attribution) // before the database bound drains the outbox table the copies are made of
             attribute(*db, *url, relays, batch, refRun);
@@ -710,6 +808,38 @@ int main(int argc, char* argv[])
                     "of this round's reference\n",
                     round, relays, relayed, 100.0 * relayed / ref);
         std::fflush(stdout);
+        if (held) {
+            reset(*db);
+            preload(*db, events);
+            const CpuMeter heldCpu;
+            const Throughput heldRun = databaseBoundHeld(*url, relays, batch);
+            const double heldRoundUs = heldCpu.usPerEvent(events);
+            std::printf(
+                "round %d  database bound, held claims (no broker):     %10.0f events/s  = %5.1f %% of "
+                "this round's reference  (claim + journal %.2f ms, mark + commit %.2f ms; machine CPU %.1f "
+                "us/event)\n",
+                round, heldRun.rate, 100.0 * heldRun.rate / ref, heldRun.claimMs, heldRun.markMs,
+                heldRoundUs);
+            std::fflush(stdout);
+            reset(*db);
+            preload(*db, events);
+            const CpuMeter heldRelayCpu;
+            const double heldRelayed =
+                relayRate(*url, (*broker)->bootstrap(), relays, batch, events, ClaimMode::Held);
+            const double heldRelayRoundUs = heldRelayCpu.usPerEvent(events);
+            std::printf(
+                "round %d  relay, held claims (%d relays, embedded broker): %10.0f events/s  = %5.1f %% "
+                "of this round's reference  (machine CPU %.1f us/event)\n",
+                round, relays, heldRelayed, 100.0 * heldRelayed / ref, heldRelayRoundUs);
+            if (heldRelayed >= heldThroughput) {
+                refUs = refRoundUs;
+                heldBoundUs = heldRoundUs;
+                heldRelayUs = heldRelayRoundUs;
+            }
+            std::fflush(stdout);
+            heldBound = std::max(heldBound, heldRun.rate);
+            heldThroughput = std::max(heldThroughput, heldRelayed);
+        }
         reference = std::max(reference, ref);
         dbBound = std::max(dbBound, bound);
         relayThroughput = std::max(relayThroughput, relayed);
@@ -722,6 +852,20 @@ int main(int argc, char* argv[])
                     "%5.1f %%\n",
                     100.0 * relayThroughput / reference, 100.0 * relayThroughput / dbBound,
                     100.0 * relayThroughput / brokerRate);
+        if (held)
+            std::printf(
+                "held claims: database bound %.0f/s, relay %.0f/s; relay / reference: %5.1f %%   relay / "
+                "database bound (held): %5.1f %%\n",
+                heldBound, heldThroughput, 100.0 * heldThroughput / reference,
+                100.0 * heldThroughput / heldBound);
+        if (held && heldBoundUs > 0)
+            // The relay's events cost the machine the database's work and the producer's and broker's
+            // (in this process): with both cores busy, no relay on this machine can beat this ratio.
+            std::printf("machine CPU per event (best held round): reference %.1f us, held database work %.1f "
+                        "us + producer and broker %.1f us = %.1f us; the held relay used %.1f us. Ceiling of "
+                        "relay / reference on this machine while it runs the broker: about %.0f %%\n",
+                        refUs, heldBoundUs, brokerUs, heldBoundUs + brokerUs, heldRelayUs,
+                        100.0 * refUs / (heldBoundUs + brokerUs));
     }
     std::printf("load average %s\n", qPrintable(loadAverage()));
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
@@ -735,6 +879,14 @@ int main(int argc, char* argv[])
     resetWithHistory(*db, history);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
     printLatency("polling (250 ms):", rate, polling);
+    if (held) {
+        resetWithHistory(*db, history);
+        const Latency heldNotify =
+            latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500, ClaimMode::Held);
+        printLatency("held, NOTIFY on:", rate, heldNotify);
+        if (heldNotify.samples == 0)
+            die(QStringLiteral("no latency samples with held claims"));
+    }
     reset(*db);
     std::printf("load average %s\n", qPrintable(loadAverage()));
     if (withNotify.samples == 0 || polling.samples == 0)
