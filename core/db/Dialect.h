@@ -133,6 +133,9 @@ public:
     // True when inserting events notifies listeners on newEventsChannel() (PostgreSQL: the
     // migration's trigger calls pg_notify); Database::listenForNewEvents() subscribes.
     virtual bool supportsNotifications() const { return false; }
+    // True when a relay may hold its claims as row locks across a publish (HeldClaim): SKIP LOCKED,
+    // UPDATE … FROM unnest(…) and a server that ends sessions idle in a transaction (PostgreSQL).
+    virtual bool supportsHeldClaims() const { return false; }
     QString newEventsChannel() const { return table(QStringLiteral("outbox_events")); }
 
     // A cheap statement whose one value changes whenever another connection commits (SQLite:

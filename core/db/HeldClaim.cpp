@@ -40,7 +40,7 @@ HeldClaim::~HeldClaim()
 
 Result<std::unique_ptr<HeldClaim>> HeldClaim::open(std::unique_ptr<Database> db, qint64 holdMs)
 {
-    if (!db || db->kind() != DatabaseKind::PostgreSql)
+    if (!db || !db->dialect().supportsHeldClaims())
         return Error::usage(QStringLiteral("held claims (relay.claim_mode = held) need PostgreSQL; use "
                                            "relay.claim_mode = lease on this database"));
     // A holder that stops answering (SIGSTOP, a swapped-out VM) loses its locks when a lease would
@@ -250,7 +250,7 @@ Status HeldClaim::forget(Database& db, qint64 journalId)
 Result<ReapResult> HeldClaim::reap(Database& db, int maxAttempts, OrderingMode ordering)
 {
     ReapResult result;
-    if (db.kind() != DatabaseKind::PostgreSql)
+    if (!db.dialect().supportsHeldClaims())
         return result;
     const Dialect& d = db.dialect();
     auto stale = db.exec(QStringLiteral("SELECT id, CAST(event_ids AS text) FROM {held_claims} "

@@ -49,6 +49,7 @@ public:
     QDateTime toDateTime(const QVariant& value) const override;
     QString estimatedRowCount() const override;
     bool supportsNotifications() const override { return true; }
+    bool supportsHeldClaims() const override { return true; }
     bool supportsTableHealth() const override { return true; }
     QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;
 };

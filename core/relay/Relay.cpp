@@ -132,7 +132,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
         return s;
     if (Status s = connect(); !s)
         return s;
-    if (m_options.claimMode == ClaimMode::Held && m_db->kind() != DatabaseKind::PostgreSql)
+    if (m_options.claimMode == ClaimMode::Held && !m_db->dialect().supportsHeldClaims())
         return Error::usage(QStringLiteral("relay.claim_mode = held needs PostgreSQL (row locks held while a "
                                            "batch is sent); use relay.claim_mode = lease on this database"))
             .about(QStringLiteral("relay.claim_mode"));

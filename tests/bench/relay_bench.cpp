@@ -768,7 +768,7 @@ int main(int argc, char* argv[])
                                                        : std::max(1, parser.value(roundsOption).toInt());
     double dbBound = 0, relayThroughput = 0, reference = 0, heldBound = 0, heldThroughput = 0;
     // PostgreSQL: the same two stages again with held claims (relay.claim_mode = held).
-    const bool held = db->kind() == DatabaseKind::PostgreSql;
+    const bool held = db->dialect().supportsHeldClaims();
     const CpuMeter brokerCpu;
     const double brokerRate = rounds > 0 ? brokerBound((*broker)->bootstrap(), events) : 0;
     const double brokerUs = brokerCpu.usPerEvent(events);

@@ -2,6 +2,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/RelayChecks.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
@@ -38,34 +39,6 @@ std::unique_ptr<QProcess> startHeldRelay(const QString& dbUrl, const QString& bo
         failpoints);
 }
 
-qint64 count(Database& db, const char* status)
-{
-    auto c = EventStore(db).counts();
-    if (!c)
-        qFatal("%s", qPrintable(c.message()));
-    return c->byStatus.value(QLatin1String(status));
-}
-
-// Every event_id of the table is on the topic; returns how many messages are duplicates (-1: loss).
-int duplicatesOnTopic(Database& db, const QString& bootstrap, int events)
-{
-    const auto messages = readTopic(bootstrap, QStringLiteral("order"), -1, 4000, 120000);
-    QSet<QByteArray> onTopic;
-    for (const ConsumedMessage& m : messages)
-        onTopic.insert(m.headers.value("event_id"));
-    return onTopic.size() == events && countRows(db, QStringLiteral("{events}")) == events
-               ? int(messages.size()) - events
-               : -1;
-}
-
-std::unique_ptr<EmbeddedBroker> broker()
-{
-    auto b = EmbeddedBroker::start(1);
-    if (!b || !(*b)->createTopic(QStringLiteral("order"), 6))
-        qFatal("broker");
-    return std::move(b).value();
-}
-
 std::unique_ptr<HeldClaim> holder(const DatabaseUrl& url, qint64 holdMs)
 {
     auto held = HeldClaim::open(TestDatabases::open(url), holdMs);
@@ -99,14 +72,14 @@ private slots:
     // (one update per event: PENDING -> SENT, no SENDING version), the journal empty afterwards.
     void twoHeldRelaysWriteEachEventOnce()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(Kind, QStringLiteral("heldtwo"));
         const QString url = TestDatabases::urlText(db->url());
         constexpr int Events = 3000;
         insertEvents(*db, Events);
         auto a = startHeldRelay(url, b->bootstrap(), QStringLiteral("held-a"));
         auto c = startHeldRelay(url, b->bootstrap(), QStringLiteral("held-b"));
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == Events, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == Events, 60000);
         QCOMPARE(terminateAndWait(*a), 0);
         QCOMPARE(terminateAndWait(*c), 0);
         QCOMPARE(
@@ -132,7 +105,7 @@ private slots:
     // before producing makes the reaper count the attempt once the hold time has passed.
     void crashWhileHoldingCountsTheAttemptAndLosesNothing()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(Kind, QStringLiteral("heldcrash"));
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 300);
@@ -140,8 +113,8 @@ private slots:
                                 QStringLiteral("relay.after_produce=crash"));
         QVERIFY(a->waitForFinished(30000));
         QCOMPARE(a->exitCode(), 86);
-        QCOMPARE(count(*db, "SENDING"), qint64(0));
-        QCOMPARE(count(*db, "PENDING"), qint64(300));
+        QCOMPARE(countStatus(*db, "SENDING"), qint64(0));
+        QCOMPARE(countStatus(*db, "PENDING"), qint64(300));
         QCOMPARE(countRows(*db, QStringLiteral("{held_claims}")), qint64(1));
         const qint64 held = countRows(*db, QStringLiteral("{events}"),
                                       QStringLiteral("id IN (SELECT unnest(event_ids) FROM {held_claims})"));
@@ -161,7 +134,7 @@ private slots:
                  qint64(100));
         QCOMPARE(countRows(*db, QStringLiteral("{held_claims}")), qint64(0));
         auto r = startHeldRelay(url, b->bootstrap(), QStringLiteral("held-rescuer"));
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 300, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 300, 60000);
         QCOMPARE(terminateAndWait(*r), 0);
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 2")), qint64(100));
         QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 300) >= 0);
@@ -172,7 +145,7 @@ private slots:
     // instead of being claimed for ever.
     void crashLoopingEventsEndDead()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(Kind, QStringLiteral("heldloop"));
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 5);
@@ -192,7 +165,7 @@ private slots:
             survivor = std::move(r); // nothing left to claim: it no longer crashes
         }
         QVERIFY(survivor);
-        QTRY_COMPARE_WITH_TIMEOUT(count(*db, "DEAD"), qint64(5), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(countStatus(*db, "DEAD"), qint64(5), 15000);
         QVERIFY2(crashes >= 3, qPrintable(QString::number(crashes)));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"),
                            QStringLiteral(

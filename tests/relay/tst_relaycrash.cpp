@@ -1,6 +1,7 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/RelayChecks.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
@@ -39,40 +40,6 @@ int stopRelay(QProcess& p)
     return terminateAndWait(p);
 }
 
-qint64 count(Database& db, const char* status)
-{
-    auto c = EventStore(db).counts();
-    if (!c)
-        qFatal("%s", qPrintable(c.message()));
-    return c->byStatus.value(QLatin1String(status));
-}
-
-// Every event_id of the table appears on the topic; returns how many duplicates there are.
-int verifyTopic(Database& db, const QString& bootstrap, int events)
-{
-    const auto messages = readTopic(bootstrap, QStringLiteral("order"), -1, 4000, 180000);
-    QSet<QByteArray> onTopic;
-    for (const ConsumedMessage& m : messages)
-        onTopic.insert(m.headers.value("event_id"));
-    auto q = db.exec(QStringLiteral("SELECT event_id FROM {events}"));
-    if (!q)
-        qFatal("%s", qPrintable(q.message()));
-    int missing = 0;
-    while (q->next())
-        missing += onTopic.contains(q->value(0).toString().toUtf8()) ? 0 : 1;
-    if (missing != 0)
-        qWarning("%d event_id(s) missing from the topic", missing);
-    return missing == 0 && onTopic.size() == events ? int(messages.size()) - events : -1;
-}
-
-std::unique_ptr<EmbeddedBroker> broker()
-{
-    auto b = EmbeddedBroker::start(1);
-    if (!b || !(*b)->createTopic(QStringLiteral("order"), 6))
-        qFatal("broker");
-    return std::move(b).value();
-}
-
 } // namespace
 
 class TestRelayCrash : public QObject
@@ -84,7 +51,7 @@ private slots:
     void crashAfterClaimIsRecoveredByAnotherRelay()
     {
         QFETCH(QString, kind);
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 300);
@@ -92,24 +59,24 @@ private slots:
                             QStringLiteral("relay.after_claim=crash"));
         QVERIFY(a->waitForFinished(30000));
         QCOMPARE(a->exitCode(), 86);
-        QVERIFY(count(*db, "SENDING") > 0); // claimed, never produced
-        QCOMPARE(count(*db, "SENT"), qint64(0));
+        QVERIFY(countStatus(*db, "SENDING") > 0); // claimed, never produced
+        QCOMPARE(countStatus(*db, "SENT"), qint64(0));
         auto r = startRelay(url, b->bootstrap(), QStringLiteral("rescuer-b"));
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 300, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 300, 60000);
         QCOMPARE(stopRelay(*r), 0);
         const QString log = QString::fromUtf8(r->readAll());
         const auto reaped = QRegularExpression(QStringLiteral("stopped; .* reaped (\\d+)")).match(log);
         QVERIFY2(reaped.hasMatch() && reaped.captured(1).toInt() > 0, qPrintable(log.right(400)));
         QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts = 2")) >
-                0);                                         // the lost attempt counted
-        QCOMPARE(verifyTopic(*db, b->bootstrap(), 300), 0); // never produced, so no duplicates
+                0);                                               // the lost attempt counted
+        QCOMPARE(duplicatesOnTopic(*db, b->bootstrap(), 300), 0); // never produced, so no duplicates
     }
 
     void crashAfterAckBeforeMarkDeliversTwiceLosesNothing_data() { TestDatabases::addKinds(); }
     void crashAfterAckBeforeMarkDeliversTwiceLosesNothing()
     {
         QFETCH(QString, kind);
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 300);
@@ -117,14 +84,14 @@ private slots:
                             QStringLiteral("relay.after_confirm_before_mark=crash"));
         QVERIFY(a->waitForFinished(30000));
         QCOMPARE(a->exitCode(), 86);
-        QCOMPARE(count(*db, "SENT"), qint64(0));
+        QCOMPARE(countStatus(*db, "SENT"), qint64(0));
         const int producedBeforeCrash =
             int(readTopic(b->bootstrap(), QStringLiteral("order"), -1, 2000).size());
         QVERIFY(producedBeforeCrash > 0);
         auto r = startRelay(url, b->bootstrap(), QStringLiteral("rescuer-b"));
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 300, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 300, 60000);
         QCOMPARE(stopRelay(*r), 0);
-        const int duplicates = verifyTopic(*db, b->bootstrap(), 300);
+        const int duplicates = duplicatesOnTopic(*db, b->bootstrap(), 300);
         QVERIFY2(duplicates >= producedBeforeCrash, qPrintable(QString::number(duplicates)));
         qInfo("%s: %d duplicate(s) after the crash between ack and mark", qPrintable(kind), duplicates);
     }
@@ -133,26 +100,26 @@ private slots:
     void markFailureLeavesEventsToBeSentAgain()
     {
         QFETCH(QString, kind);
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(kind, kind);
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 200);
         // The first two SENT marks fail (the relay retries once on a fresh connection).
         auto r = startRelay(url, b->bootstrap(), QStringLiteral("flaky-db"),
                             QStringLiteral("relay.mark_sent=2*error"));
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 200, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 200, 60000);
         QCOMPARE(stopRelay(*r), 0);
         const QByteArray log = r->readAll();
         QVERIFY2(log.contains("failpoint relay.mark_sent injected an error"), log.constData());
         QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts >= 2")) > 0);
-        QVERIFY(verifyTopic(*db, b->bootstrap(), 200) > 0);
+        QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 200) > 0);
     }
 
     // The broker-side windows, also with the real process: the embedded broker stays in this
     // test process and the relay reaches it over TCP.
     void brokerTimeoutIsRetriedWithTheSameEventId()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("timeout"));
         insertEvents(*db, 100);
         b->setLatency(1, 2500); // answers arrive after message.timeout.ms (800): unknown outcome
@@ -161,33 +128,33 @@ private slots:
                                            QStringLiteral("last_error_class = 'unknown_outcome'")) > 0,
                                  30000);
         b->setLatency(1, 0);
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 100, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 100, 60000);
         QCOMPARE(stopRelay(*r), 0);
         QVERIFY(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts >= 2")) > 0);
-        QVERIFY(verifyTopic(*db, b->bootstrap(), 100) >= 0); // same event_ids, none lost
+        QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 100) >= 0); // same event_ids, none lost
     }
 
     void brokerDownThenUpDrainsTheBacklog()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("down"));
         insertEvents(*db, 1000);
         b->setAllBrokersDown();
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("outage"));
         QTest::qWait(5000);
-        QCOMPARE(count(*db, "SENT"), qint64(0));
-        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
+        QCOMPARE(countStatus(*db, "SENT"), qint64(0));
+        QCOMPARE(countStatus(*db, "FAILED") + countStatus(*db, "DEAD"), qint64(0));
         b->setAllBrokersUp();
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 1000, 90000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 1000, 90000);
         QCOMPARE(stopRelay(*r), 0);
         QVERIFY2(r->readAll().contains("DEGRADED"), "the relay reports itself degraded during the outage");
-        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
-        QVERIFY(verifyTopic(*db, b->bootstrap(), 1000) >= 0);
+        QCOMPARE(countStatus(*db, "FAILED") + countStatus(*db, "DEAD"), qint64(0));
+        QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 1000) >= 0);
     }
 
     void transientBurstBacksOffAndCountsAttempts()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("burst"));
         insertEvents(*db, 20);
         b->setLatency(1, 2500);
@@ -206,13 +173,13 @@ private slots:
         QVERIFY(countRows(*db, QStringLiteral("{events}"),
                           QStringLiteral(
                               "status = 'PENDING' AND available_at > now() + interval '1 second'")) >= 10);
-        QVERIFY(count(*db, "SENT") < 10);
+        QVERIFY(countStatus(*db, "SENT") < 10);
         QCOMPARE(stopRelay(*r), 0);
     }
 
     void poisonEventsFailWhileTheRestIsDelivered()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         QVERIFY(b->createTopic(QStringLiteral("forbidden"), 1).ok());
         b->setTopicError(QStringLiteral("forbidden"), RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("poison"));
@@ -227,7 +194,7 @@ private slots:
                 .ok());
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("poison"), {},
                             {QStringLiteral("-X"), QStringLiteral("message.max.bytes=20000")});
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 48 && count(*db, "FAILED") == 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 48 && countStatus(*db, "FAILED") == 2, 30000);
         QCOMPARE(stopRelay(*r), 0);
         QCOMPARE(statusOf(*db, ids[5]), QStringLiteral("FAILED"));
         QCOMPARE(statusOf(*db, ids[7]), QStringLiteral("FAILED"));
@@ -240,13 +207,13 @@ private slots:
 
     void exhaustedAttemptsEndDead()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("dead"));
         insertEvents(*db, 10);
         b->setLatency(1, 2500);
         auto r = startRelay(TestDatabases::urlText(db->url()), b->bootstrap(), QStringLiteral("exhausted"),
                             {}, {QStringLiteral("--max-attempts"), QStringLiteral("2")});
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 10, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "DEAD") == 10, 60000);
         QCOMPARE(stopRelay(*r), 0);
         QCOMPARE(countRows(*db, QStringLiteral("{events}"),
                            QStringLiteral(
@@ -259,7 +226,7 @@ private slots:
     // events DEAD instead of returning them to PENDING for ever.
     void crashLoopingEventsEndDead()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("crashloop"));
         const QString url = TestDatabases::urlText(db->url());
         insertEvents(*db, 5);
@@ -268,7 +235,7 @@ private slots:
         timer.start();
         int crashes = 0;
         std::unique_ptr<QProcess> survivor;
-        while (count(*db, "DEAD") < 5 && timer.elapsed() < 45000) {
+        while (countStatus(*db, "DEAD") < 5 && timer.elapsed() < 45000) {
             auto r = startRelay(url, b->bootstrap(), QStringLiteral("crash-loop-%1").arg(crashes),
                                 QStringLiteral("relay.after_produce=crash"), extra);
             if (r->waitForFinished(8000)) {
@@ -277,9 +244,9 @@ private slots:
                 continue;
             }
             survivor = std::move(r); // nothing left to claim: it no longer crashes
-            QTRY_VERIFY_WITH_TIMEOUT(count(*db, "DEAD") == 5, 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "DEAD") == 5, 10000);
         }
-        QCOMPARE(count(*db, "DEAD"), qint64(5));
+        QCOMPARE(countStatus(*db, "DEAD"), qint64(5));
         QCOMPARE(crashes, 3);
         QCOMPARE(countRows(
                      *db, QStringLiteral("{events}"),
@@ -295,7 +262,7 @@ private slots:
 
     void threeRelaysSurviveRepeatedKills()
     {
-        auto b = broker();
+        auto b = startOrderBroker();
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("kills"));
         const QString url = TestDatabases::urlText(db->url());
         constexpr int Events = 50000;
@@ -305,18 +272,18 @@ private slots:
             relays.push_back(startRelay(url, b->bootstrap(), QStringLiteral("fleet-%1").arg(i), {},
                                         {QStringLiteral("--batch-size"), QStringLiteral("200")}));
         for (int kill = 1; kill <= 2; ++kill) {
-            QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") >= kill * Events / 4, 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") >= kill * Events / 4, 120000);
             relays[1]->kill(); // SIGKILL: no drain, leases left behind
             QVERIFY(relays[1]->waitForFinished(10000));
             QCOMPARE(relays[1]->exitStatus(), QProcess::CrashExit);
             relays[1] = startRelay(url, b->bootstrap(), QStringLiteral("fleet-1-restart-%1").arg(kill), {},
                                    {QStringLiteral("--batch-size"), QStringLiteral("200")});
         }
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == Events, 240000);
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == Events, 240000);
         for (auto& r : relays)
             QCOMPARE(stopRelay(*r), 0);
-        QCOMPARE(count(*db, "FAILED") + count(*db, "DEAD"), qint64(0));
-        const int duplicates = verifyTopic(*db, b->bootstrap(), Events);
+        QCOMPARE(countStatus(*db, "FAILED") + countStatus(*db, "DEAD"), qint64(0));
+        const int duplicates = duplicatesOnTopic(*db, b->bootstrap(), Events);
         QVERIFY2(duplicates >= 0, "an event_id is missing from the topic");
         qInfo("3 relays, 2 SIGKILLs, %d events: %d duplicate message(s) on the topic (%.2f%%)", Events,
               duplicates, 100.0 * duplicates / Events);
