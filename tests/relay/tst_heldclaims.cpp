@@ -140,6 +140,27 @@ private slots:
         QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 300) >= 0);
     }
 
+    // A mark that fails rolls the held batch back: its events are PENDING again, sent again by the
+    // next claim (a duplicate on the topic, never a loss), and the relay goes on with a fresh
+    // connection.
+    void aFailedMarkRollsTheBatchBack()
+    {
+        auto b = startOrderBroker();
+        auto db = TestDatabases::fresh(Kind, QStringLiteral("heldmarkfail"));
+        const QString url = TestDatabases::urlText(db->url());
+        insertEvents(*db, 300);
+        auto r = startHeldRelay(url, b->bootstrap(), QStringLiteral("held-flaky"),
+                                QStringLiteral("relay.mark_sent=2*error"));
+        QTRY_VERIFY_WITH_TIMEOUT(countStatus(*db, "SENT") == 300, 60000);
+        QCOMPARE(terminateAndWait(*r), 0);
+        const QByteArray log = r->readAll();
+        QVERIFY2(log.contains("failpoint relay.mark_sent injected an error"), log.constData());
+        QVERIFY2(log.count("the batch's transaction is rolled back") == 2, log.constData());
+        // Both failed batches (100 events each) had been acknowledged: each event of them is on the
+        // topic twice.
+        QVERIFY(duplicatesOnTopic(*db, b->bootstrap(), 300) >= 200);
+    }
+
     // An event whose send crashes every relay, restarted after each crash as systemd would: the
     // journal rows of the lost claims count the attempts, and at the limit the events end DEAD
     // instead of being claimed for ever.
