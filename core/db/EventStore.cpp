@@ -24,15 +24,42 @@ QVariantList toVariantList(const QVector<qint64>& ids)
     return v;
 }
 
-QString aggregateGate()
+} // namespace
+
+QString EventStore::dueCondition(const Dialect& d, OrderingMode ordering)
 {
-    // Ordering mode: an event waits while an earlier event of its aggregate is unfinished.
-    return QStringLiteral("NOT EXISTS (SELECT 1 FROM {events} p WHERE p.aggregate_type = e.aggregate_type "
-                          "AND p.aggregate_id = e.aggregate_id AND p.id < e.id "
-                          "AND p.status IN ('PENDING', 'SENDING', 'FAILED'))");
+    // Ordering mode: an event waits while an earlier event of its aggregate is unfinished (a held
+    // earlier event is still PENDING, so its successors wait for its commit as for a SENDING one).
+    const QString gate =
+        QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM {events} p WHERE p.aggregate_type = e.aggregate_type "
+                       "AND p.aggregate_id = e.aggregate_id AND p.id < e.id "
+                       "AND p.status IN ('PENDING', 'SENDING', 'FAILED'))");
+    return QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now()) +
+           (ordering == OrderingMode::Aggregate ? gate : QString());
 }
 
-} // namespace
+QString EventStore::sentMarksSource(const Dialect& d)
+{
+    return QStringLiteral("unnest(%1, %2, %3, %4) AS m(id, p, o, t)")
+        .arg(d.bigintArray(QStringLiteral(":ids")), d.bigintArray(QStringLiteral(":partitions")),
+             d.bigintArray(QStringLiteral(":offsets")), d.textArray(QStringLiteral(":topics")));
+}
+
+QVariantMap EventStore::sentMarksBinds(const QVector<SentMark>& marks)
+{
+    QVector<qint64> ids, partitions, offsets;
+    QStringList topics; // empty: NULL in the array (no routed topic)
+    for (const SentMark& m : marks) {
+        ids << m.id;
+        partitions << m.partition;
+        offsets << m.offset;
+        topics << m.topic;
+    }
+    return {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
+            {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
+            {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
+            {QStringLiteral(":topics"), Dialect::textArrayText(topics, Dialect::EmptyIsNull)}};
+}
 
 Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint64 leaseMs,
                                        OrderingMode ordering)
@@ -43,9 +70,7 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
     ClaimedBatch batch;
     batch.leaseToken = QUuid::createUuid().toString(QUuid::WithoutBraces);
 
-    const QString due =
-        QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now()) +
-        (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
+    const QString due = dueCondition(d, ordering);
     const QString set = QStringLiteral("status = 'SENDING', worker_id = :worker, lease_token = :token, "
                                        "lease_until = %1, attempts = attempts + 1")
                             .arg(d.nowPlusMillis(QStringLiteral(":lease")));
@@ -202,28 +227,17 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
     if (!idArray.isEmpty()) {
         // One statement per batch: the ids, partitions, offsets and topics as bound arrays joined to
         // the rows by primary key; fenced by status and lease token like every other mark.
-        QVector<qint64> ids, partitions, offsets;
-        QStringList topics; // empty: NULL in the array (no routed topic)
-        for (const SentMark& m : marks) {
-            ids << m.id;
-            partitions << m.partition;
-            offsets << m.offset;
-            topics << m.topic;
-        }
+        QVariantMap binds = sentMarksBinds(marks);
+        binds.insert(QStringLiteral(":token"), leaseToken);
         // Prepared once per connection: the same text whatever the batch (bound arrays).
         auto q = m_db.execPrepared(
             QStringLiteral(
                 "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
                 "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
-                "FROM unnest(%2, %3, %4, %5) AS m(id, p, o, t) WHERE e.id = m.id "
-                "AND e.status = 'SENDING' AND e.lease_token = :token RETURNING e.id")
-                .arg(d.now(), idArray, d.bigintArray(QStringLiteral(":partitions")),
-                     d.bigintArray(QStringLiteral(":offsets")), d.textArray(QStringLiteral(":topics"))),
-            {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
-             {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
-             {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
-             {QStringLiteral(":topics"), Dialect::textArrayText(topics, Dialect::EmptyIsNull)},
-             {QStringLiteral(":token"), leaseToken}});
+                "FROM %2 WHERE e.id = m.id AND e.status = 'SENDING' AND e.lease_token = :token "
+                "RETURNING e.id")
+                .arg(d.now(), sentMarksSource(d)),
+            binds);
         if (!q)
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
         while ((*q)->next())

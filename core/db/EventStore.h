@@ -7,11 +7,13 @@
 #include <QMap>
 #include <QSet>
 #include <QVariantList>
+#include <QVariantMap>
 #include <QVector>
 
 namespace outbox {
 
 class Database;
+class Dialect;
 
 enum class OrderingMode { None, Aggregate };
 
@@ -109,6 +111,14 @@ public:
     // By numeric id or by event_id.
     Result<OutboxEvent> find(const QString& idOrEventId);
     Result<StatusCounts> counts();
+
+    // The claim's condition on an event row `e` (due PENDING; in ordering mode also the first
+    // unfinished event of its aggregate), shared by the leased claim and HeldClaim.
+    static QString dueCondition(const Dialect& d, OrderingMode ordering);
+    // Databases with bigint arrays (bigintArray() not empty): the SENT marks as one row source
+    // `m(id, p, o, t)` over bound arrays, for `UPDATE … FROM` (leased and held marks), and its binds.
+    static QString sentMarksSource(const Dialect& d);
+    static QVariantMap sentMarksBinds(const QVector<SentMark>& marks);
 
 private:
     Result<FenceResult> fencedErrorUpdate(const QString& leaseToken, const QVector<ErrorMark>& marks,

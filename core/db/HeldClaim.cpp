@@ -10,16 +10,6 @@
 namespace outbox {
 namespace {
 
-QString aggregateGate()
-{
-    // Ordering mode: an event waits while an earlier event of its aggregate is unfinished. A held
-    // earlier event is still PENDING, so its successors wait for its commit as they wait for a
-    // SENDING one under a lease.
-    return QStringLiteral("NOT EXISTS (SELECT 1 FROM {events} p WHERE p.aggregate_type = e.aggregate_type "
-                          "AND p.aggregate_id = e.aggregate_id AND p.id < e.id "
-                          "AND p.status IN ('PENDING', 'SENDING', 'FAILED'))");
-}
-
 QVector<qint64> idsOf(const QString& arrayText)
 {
     QVector<qint64> ids;
@@ -64,9 +54,7 @@ Result<ClaimedBatch> HeldClaim::claim(const QString& workerId, int limit, Orderi
     if (Status s = m_db->beginWrite(); !s)
         return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
     m_holding = true;
-    const QString due =
-        QStringLiteral("e.status = 'PENDING' AND e.available_at <= %1").arg(d.now()) +
-        (ordering == OrderingMode::Aggregate ? QStringLiteral(" AND ") + aggregateGate() : QString());
+    const QString due = EventStore::dueCondition(d, ordering);
     // The same columns as a leased claim returns (OutboxEvent::fromClaimed), with the attempt this
     // claim begins counted and no lease. The limit is written into the text (an int) for the
     // reason EventStore::claim gives.
@@ -103,27 +91,16 @@ Result<FenceResult> HeldClaim::markSent(const QVector<SentMark>& marks)
     if (Status s = Failpoints::hit("relay.mark_sent"); !s)
         return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
     const Dialect& d = m_db->dialect();
-    QVector<qint64> ids, partitions, offsets;
-    QStringList topics;
-    for (const SentMark& m : marks) {
-        ids << m.id;
-        partitions << m.partition;
-        offsets << m.offset;
-        topics << m.topic;
-    }
+    QVariantMap binds = EventStore::sentMarksBinds(marks);
+    binds.insert(QStringLiteral(":worker"), m_workerId);
     // Our locks are the fence: a row of the batch is PENDING until this transaction changes it.
     auto q = m_db->execPrepared(
         QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, attempts = e.attempts + 1, "
                        "worker_id = :worker, lease_until = NULL, lease_token = NULL, broker_partition = m.p, "
-                       "broker_offset = m.o, sent_topic = m.t FROM unnest(%2, %3, %4, %5) AS m(id, p, o, t) "
-                       "WHERE e.id = m.id AND e.status = 'PENDING' RETURNING e.id")
-            .arg(d.now(), d.bigintArray(QStringLiteral(":ids")), d.bigintArray(QStringLiteral(":partitions")),
-                 d.bigintArray(QStringLiteral(":offsets")), d.textArray(QStringLiteral(":topics"))),
-        {{QStringLiteral(":ids"), Dialect::integerArrayText(ids)},
-         {QStringLiteral(":partitions"), Dialect::integerArrayText(partitions)},
-         {QStringLiteral(":offsets"), Dialect::integerArrayText(offsets)},
-         {QStringLiteral(":topics"), Dialect::textArrayText(topics, Dialect::EmptyIsNull)},
-         {QStringLiteral(":worker"), m_workerId}});
+                       "broker_offset = m.o, sent_topic = m.t FROM %2 WHERE e.id = m.id AND e.status = "
+                       "'PENDING' RETURNING e.id")
+            .arg(d.now(), EventStore::sentMarksSource(d)),
+        binds);
     if (!q)
         return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
     QSet<qint64> updated;
