@@ -238,8 +238,14 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
     // pass (a handler that is not deterministic) makes a third pass with a savepoint everywhere.
     QHash<int, QVector<Attempt>> earlier;
     int guardFrom = to;
+    bool cutAtFailures = false;
     while (true) {
-        BatchOutcome r = transactOnce(messages, from, to, *known, guardFrom, earlier);
+        BatchOutcome r = transactOnce(messages, from, to, *known, guardFrom, earlier, cutAtFailures);
+        if (r.cutAtFailures && !cutAtFailures) {
+            cutAtFailures = true;
+            m_stats.batchRedos.fetch_add(1);
+            continue;
+        }
         if (r.unguardedFailure < 0)
             return r;
         earlier.insert(r.unguardedFailure, r.failed);
@@ -250,7 +256,8 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
 
 InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& messages, int from, int to,
                                                         const QHash<QString, QString>& known, int guardFrom,
-                                                        const QHash<int, QVector<Attempt>>& earlier)
+                                                        const QHash<int, QVector<Attempt>>& earlier,
+                                                        bool cutAtFailures)
 {
     BatchOutcome out;
     out.individually = true;
@@ -276,12 +283,20 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
     qint64 processed = 0;
     qint64 duplicates = 0;
     qint64 retries = 0;
+    // Dead letters written in this transaction (their messages' attempts all failed at once),
+    // logged and counted once it commits.
+    QVector<std::pair<qint64, QString>> deadLetters;
     // With a batch handler: the messages it failed at, each run on its own by the per-message
     // Handler, and that failure (their attempt 1).
     QSet<int> alone;
     QHash<int, QVector<Attempt>> batchFailures;
+    // Messages a batch call with failures named at once (doneExcept) has done: passed over when
+    // the loop goes back to the first of its failures.
+    QSet<int> handled;
     int k = from;
     for (; k < to; ++k) {
+        if (handled.contains(k))
+            continue;
         InboxMessage& msg = messages[k];
         msg.attempt = 1;
         const QString status = known.value(msg.eventId);
@@ -310,14 +325,41 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             }
             if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_batch")); !sp)
                 return giveUp(sp.message());
-            const BatchHandlerResult r = m_batchHandler(*m_db, segment);
+            BatchHandlerResult r = m_batchHandler(*m_db, segment);
+            if (cutAtFailures && !r.failures.isEmpty()) {
+                // As if the call had stopped at its first failure: rolled back below, the messages
+                // before it again in one call, it on its own, then the ones after it.
+                const auto first =
+                    std::min_element(r.failures.cbegin(), r.failures.cend(),
+                                     [](const BatchHandlerResult::Failure& a,
+                                        const BatchHandlerResult::Failure& b) { return a.index < b.index; });
+                r = BatchHandlerResult::failedAt(first->index, first->result);
+            }
             if (r.result.outcome == HandlerResult::Outcome::Ok) {
-                for (const InboxMessage* m : segment) {
+                // Failures named at once: the others are done and stay; each failed one goes on its
+                // own from the first of them on, under its savepoint, after the call's others.
+                QSet<int> failedHere;
+                for (const BatchHandlerResult::Failure& f : r.failures) {
+                    if (f.index < 0 || f.index >= segment.size() || failedHere.contains(f.index))
+                        continue;
+                    failedHere.insert(f.index);
+                    alone.insert(k + f.index);
+                    batchFailures[k + f.index] << Attempt{
+                        f.result.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
+                                                                              : Attempt::Kind::Permanent,
+                        f.result.error, f.result.context, false};
+                }
+                for (int j = 0; j < segment.size(); ++j) {
+                    if (failedHere.contains(j))
+                        continue;
+                    const InboxMessage* m = segment.at(j);
                     fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1};
                     done.insert(m->eventId);
+                    handled.insert(k + j);
                 }
-                processed += segment.size();
-                k = end - 1;
+                processed += segment.size() - failedHere.size();
+                k = failedHere.isEmpty() ? end - 1
+                                         : k + *std::min_element(failedHere.cbegin(), failedHere.cend()) - 1;
                 continue;
             }
             if (auto back = m_db->exec(QStringLiteral("ROLLBACK TO SAVEPOINT outbox_batch")); !back)
@@ -385,7 +427,31 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             ++duplicates;
             continue;
         }
+        if (!succeeded && isFinal(failures)) {
+            // No attempt left: its dead letter commits with the batch (at its savepoint, where its
+            // handler's changes are undone), and the batch goes on.
+            const Failure f = failureOf(failures);
+            auto id = storeDeadLetter(msg, f);
+            if (!id)
+                return giveUp(id.message());
+            if (*id > 0)
+                deadLetters.append({*id, QStringLiteral("event %1 at %2/%3@%4 failed for good: %5")
+                                             .arg(msg.eventId, msg.topic)
+                                             .arg(msg.partition)
+                                             .arg(msg.offset)
+                                             .arg(f.error)});
+            done.insert(msg.eventId);
+            continue;
+        }
         if (!succeeded) {
+            bool doneAfter = false; // later messages already done in this transaction
+            for (int j : std::as_const(handled))
+                doneAfter = doneAfter || j > k;
+            if (doneAfter) {
+                tx.rollback();
+                out.cutAtFailures = true;
+                return out;
+            }
             out.failed = failures;
             break;
         }
@@ -412,6 +478,10 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
         if (Status s = tx.commit(); !s)
             return giveUp(s.message());
         m_stats.batches.fetch_add(1);
+    }
+    for (const auto& [id, line] : std::as_const(deadLetters)) {
+        m_stats.deadLettered.fetch_add(1);
+        m_log(QStringLiteral("%1; dead letter #%2").arg(line).arg(id));
     }
     m_stats.processed.fetch_add(processed);
     m_stats.duplicates.fetch_add(duplicates);
@@ -532,8 +602,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
         return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
     }
 
-    QDateTime firstFailure;
-    QStringList history;
+    QVector<Attempt> failures; // the attempts so far, all failed
     for (int attempt = 1;; ++attempt) {
         msg.attempt = attempt;
         const Attempt a = attempt <= earlier.size() ? earlier.at(attempt - 1) : tryOnce(msg);
@@ -553,21 +622,12 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
             }
             return Disposition::Acknowledge;
         case Attempt::Kind::Permanent: {
-            const QDateTime now = a.at; // a batch's attempts ended before this
             m_log(QStringLiteral("event %1 at %2 failed for good: %3").arg(msg.eventId, where, a.error));
-            history << QStringLiteral("attempt %1: permanent: %2").arg(attempt).arg(a.error);
-            QString context = a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n');
-            Failure f{a.error, context + history.join(QLatin1Char('\n')), attempt,
-                      firstFailure.isValid() ? firstFailure : now, now};
-            return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
+            failures << a;
+            return deadLetter(msg, failureOf(failures), stop) ? Disposition::Acknowledge : Disposition::Stop;
         }
         case Attempt::Kind::Transient: {
-            const QDateTime now = a.at; // a batch's attempts ended before this
-            if (!firstFailure.isValid())
-                firstFailure = now;
-            history << QStringLiteral("attempt %1: transient%2: %3")
-                           .arg(attempt)
-                           .arg(a.databaseError ? QStringLiteral(" (database)") : QString(), a.error);
+            failures << a;
             if (a.databaseError)
                 m_db.reset(); // reconnect on the next attempt
             if (attempt >= m_options.maxAttempts) {
@@ -575,11 +635,8 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
                           .arg(msg.eventId, where)
                           .arg(attempt)
                           .arg(a.error));
-                Failure f{QStringLiteral("retries exhausted after %1 attempts: %2").arg(attempt).arg(a.error),
-                          (a.context.isEmpty() ? QString() : a.context + QLatin1Char('\n')) +
-                              history.join(QLatin1Char('\n')),
-                          attempt, firstFailure, now};
-                return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
+                return deadLetter(msg, failureOf(failures), stop) ? Disposition::Acknowledge
+                                                                  : Disposition::Stop;
             }
             if (attempt < earlier.size())
                 break; // the batch tried the next attempt at once already (and counted the retry)
@@ -598,7 +655,35 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
     }
 }
 
-bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const std::atomic<bool>& stop)
+InboxConsumer::Failure InboxConsumer::failureOf(const QVector<Attempt>& attempts)
+{
+    QStringList history;
+    for (int i = 0; i < attempts.size(); ++i) {
+        const Attempt& a = attempts.at(i);
+        history << (a.kind == Attempt::Kind::Permanent
+                        ? QStringLiteral("attempt %1: permanent: %2").arg(i + 1).arg(a.error)
+                        : QStringLiteral("attempt %1: transient%2: %3")
+                              .arg(i + 1)
+                              .arg(a.databaseError ? QStringLiteral(" (database)") : QString(), a.error));
+    }
+    const Attempt& last = attempts.last();
+    const int n = int(attempts.size());
+    return Failure{last.kind == Attempt::Kind::Permanent
+                       ? last.error
+                       : QStringLiteral("retries exhausted after %1 attempts: %2").arg(n).arg(last.error),
+                   (last.context.isEmpty() ? QString() : last.context + QLatin1Char('\n')) +
+                       history.join(QLatin1Char('\n')),
+                   n, attempts.first().at, last.at};
+}
+
+bool InboxConsumer::isFinal(const QVector<Attempt>& failures) const
+{
+    return !failures.isEmpty() &&
+           (failures.last().kind == Attempt::Kind::Permanent ||
+            (failures.last().kind == Attempt::Kind::Transient && failures.size() >= m_options.maxAttempts));
+}
+
+Result<qint64> InboxConsumer::storeDeadLetter(const InboxMessage& msg, const Failure& f)
 {
     // The message exactly as it came (binary keys, payloads and headers included): the store keeps
     // what does not fit its text columns as bytes, so writing the dead letter never fails on the
@@ -613,15 +698,36 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
     letter.rawHeaders = msg.headers;
     letter.headers = QJsonDocument(msg.headersJson()).toJson(QJsonDocument::Compact);
     letter.payload = msg.payload;
-    // An event_id that had to be shortened is not the event's id: no inbox row for it.
-    const QString storedEventId =
-        letter.eventId.isEmpty() ? QString() : DeadLetter::storableEventId(letter.eventId);
-    const bool inboxable = !storedEventId.isEmpty() && storedEventId == msg.eventId;
     letter.error = f.error;
     letter.stacktrace = f.context;
     letter.attempts = f.attempts;
     letter.firstFailedAt = f.first;
     letter.lastFailedAt = f.last;
+    // An event_id that had to be shortened is not the event's id: no inbox row for it.
+    const QString storedEventId =
+        letter.eventId.isEmpty() ? QString() : DeadLetter::storableEventId(letter.eventId);
+    const bool inboxable = !storedEventId.isEmpty() && storedEventId == msg.eventId;
+    DeadLetterStore store(*m_db);
+    auto exists =
+        store.existsForSource(letter.consumerName, storedEventId, letter.topic, msg.partition, msg.offset);
+    if (!exists)
+        return exists.error();
+    if (*exists)
+        return qint64(0); // stored before a crash that came before the acknowledgement
+    auto id = store.insert(letter);
+    if (!id)
+        return id.error();
+    if (inboxable) {
+        if (Status s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
+                                                      f.attempts, f.error);
+            !s)
+            return s.error();
+    }
+    return *id;
+}
+
+bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const std::atomic<bool>& stop)
+{
     for (int round = 1;; ++round) {
         QString why;
         if (!m_db) {
@@ -631,26 +737,17 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
         if (m_db) {
             Transaction tx(*m_db);
             Status s = tx.beginWrite();
-            auto exists = s ? DeadLetterStore(*m_db).existsForSource(letter.consumerName, storedEventId,
-                                                                     letter.topic, msg.partition, msg.offset)
-                            : Result<bool>(s.error());
-            if (exists && !*exists) {
-                auto id = DeadLetterStore(*m_db).insert(letter);
-                s = id ? Status() : Status(id.error());
-                if (s && inboxable)
-                    s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
-                                                       f.attempts, f.error);
-                if (s)
-                    s = tx.commit();
-                if (s) {
-                    m_stats.deadLettered.fetch_add(1);
-                    m_log(QStringLiteral("dead letter #%1: %2").arg(*id).arg(f.error));
-                    return true;
-                }
-            } else if (exists) {
-                return true; // stored before a crash that came before the acknowledgement
-            } else {
-                s = exists.error();
+            auto id = s ? storeDeadLetter(msg, f) : Result<qint64>(s.error());
+            if (id && *id == 0)
+                return true;
+            if (id)
+                s = tx.commit();
+            else
+                s = id.error();
+            if (s) {
+                m_stats.deadLettered.fetch_add(1);
+                m_log(QStringLiteral("dead letter #%1: %2").arg(*id).arg(f.error));
+                return true;
             }
             why = s.message();
             m_db.reset();

@@ -57,6 +57,13 @@ public:
     //    permanent one is dead-lettered), then the batch handler gets the messages after it;
     //  - without an index: every message of that call goes through the per-message Handler, each
     //    under its own savepoint.
+    // A handler that names every failure at once (BatchHandlerResult::doneExcept) keeps the call's
+    // other changes: nothing is rolled back or done again, and each named message then goes through
+    // the per-message Handler on its own as above. Should one of them need a retry after a pause
+    // (a transient failure twice), the transaction is rolled back and done again with each such
+    // call cut before its first failure, as with failedAt().
+    // A message that fails for good in the batch (permanent, or transient at the attempt limit)
+    // gets its dead letter and inbox FAILED row in the batch's transaction, and the batch goes on.
     // Either way one failing message does not undo the others, and the offsets are committed only
     // after the batch's transaction. The per-message Handler stays required: it also runs messages
     // on their own after database trouble and replayed dead letters.
@@ -101,6 +108,10 @@ private:
         QVector<Attempt> failed;   // the handler's failures of message from + done (rolled back)
         bool individually = false; // database trouble: process message from + done on its own
         int unguardedFailure = -1; // this message's handler failed with no savepoint: all rolled back
+        // A message whose failures a batch call named at once needs a retry after a pause, and
+        // later messages of that call were done in the transaction: all rolled back, to be done
+        // again with the call cut before each failure.
+        bool cutAtFailures = false;
     };
 
     Status connectDatabase();
@@ -111,10 +122,11 @@ private:
     bool processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop);
     BatchOutcome transact(QVector<InboxMessage>& messages, int from, int to);
     // One try at the batch's transaction: a savepoint before each message from `guardFrom` on;
-    // `earlier`: the failed attempts of messages an earlier try stopped at.
+    // `earlier`: the failed attempts of messages an earlier try stopped at; `cutAtFailures`: a
+    // batch call's failures named at once are taken like failedAt() of the first of them.
     BatchOutcome transactOnce(QVector<InboxMessage>& messages, int from, int to,
                               const QHash<QString, QString>& known, int guardFrom,
-                              const QHash<int, QVector<Attempt>>& earlier);
+                              const QHash<int, QVector<Attempt>>& earlier, bool cutAtFailures);
     // One message on its own (poison, a failed handler, database trouble): retries with backoff,
     // dead letters. `earlier`: the outcomes of the attempts the batch already made.
     Disposition handle(InboxMessage& message, const QString& invalid, const std::atomic<bool>& stop,
@@ -124,6 +136,13 @@ private:
     Attempt tryOnce(const InboxMessage& message);
     // Writes the dead letter (and the inbox FAILED row); retries until it is stored or a stop.
     bool deadLetter(const InboxMessage& message, const Failure& failure, const std::atomic<bool>& stop);
+    // The same writes in the open transaction, once: the dead letter's id, or 0 when it was stored
+    // before (a crash before the acknowledgement).
+    Result<qint64> storeDeadLetter(const InboxMessage& message, const Failure& failure);
+    // What a message's failed attempts (in order, at least one) make its dead letter.
+    static Failure failureOf(const QVector<Attempt>& attempts);
+    // No attempt is left for these failed attempts: the last permanent, or transient at the limit.
+    bool isFinal(const QVector<Attempt>& failures) const;
     void acknowledge(const rd_kafka_message_t* raw);
     // One offset commit for raw[from, to): per partition the offset after its last message.
     void acknowledge(const QVector<rd_kafka_message_t*>& raw, int from, int to);

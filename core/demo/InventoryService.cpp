@@ -129,23 +129,31 @@ namespace outbox::demo {
 BatchHandlerResult InventoryService::handleBatch(Database& db,
                                                  const QVector<const InboxMessage*>& messages) const
 {
-    // Every order is checked before anything is written, so that a failure names its message and
-    // the consumer's rollback has little to undo.
-    QVector<std::pair<int, Order>> orders; // index in `messages`, order
+    // Every order is checked before anything is written. An order that cannot be reserved as it is
+    // (unreadable, unknown SKU, out of stock, the simulated lock wait) is left out and named; the
+    // others are reserved all the same (doneExcept): orders are independent of each other, so the
+    // consumer need not undo and redo the call for each failure.
+    QVector<BatchHandlerResult::Failure> failures;
+    QVector<std::pair<int, Order>> candidates; // index in `messages`, order
     QStringList skus;
     for (int i = 0; i < messages.size(); ++i) {
         const InboxMessage& m = *messages.at(i);
         if (m.eventType != QLatin1String("OrderCreated"))
             continue;
         Order o;
-        if (auto failure = readOrder(m, m_transientPercent, o))
-            return BatchHandlerResult::failedAt(i, *failure);
+        if (auto failure = readOrder(m, m_transientPercent, o)) {
+            failures.append({i, *failure});
+            continue;
+        }
         if (!skus.contains(o.sku))
             skus << o.sku;
-        orders.append({i, o});
+        candidates.append({i, o});
     }
-    if (orders.isEmpty())
-        return BatchHandlerResult::ok();
+    const auto result = [&failures] {
+        return failures.isEmpty() ? BatchHandlerResult::ok() : BatchHandlerResult::doneExcept(failures);
+    };
+    if (candidates.isEmpty())
+        return result();
     // The stock of the SKUs named, one query; the orders are reserved against it in order. Locked
     // in the SKUs' order (FOR UPDATE after the sort) so that two consumers never wait for each other
     // crosswise, and so that the UPDATE below finds the stock read here.
@@ -184,15 +192,29 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         readStock(q.operator->());
     }
     QHash<QString, qint64> reserve;
-    for (const auto& [index, o] : orders) {
+    QVector<std::pair<int, Order>> orders; // the ones reserved, in order
+    for (const auto& [index, o] : candidates) {
         auto it = stock.find(o.sku);
-        if (it == stock.end())
-            return BatchHandlerResult::failedAt(index, unknownSku(o));
-        if (*it < o.quantity)
-            return BatchHandlerResult::failedAt(index, outOfStock(o, *it));
+        if (it == stock.end()) {
+            failures.append({index, unknownSku(o)});
+            continue;
+        }
+        if (*it < o.quantity) {
+            failures.append({index, outOfStock(o, *it)});
+            continue;
+        }
         *it -= o.quantity;
         reserve[o.sku] += o.quantity;
+        orders.append({index, o});
     }
+    std::sort(failures.begin(), failures.end(),
+              [](const BatchHandlerResult::Failure& a, const BatchHandlerResult::Failure& b) {
+                  return a.index < b.index;
+              });
+    skus = reserve.keys();
+    std::sort(skus.begin(), skus.end());
+    if (skus.isEmpty())
+        return result();
     QVector<qint64> quantities;
     for (const QString& sku : skus)
         quantities << reserve.value(sku);
@@ -216,10 +238,11 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         const QString byQuantity = QStringLiteral("CASE sku") + cases + QStringLiteral(" END");
         QVariantList values;
         values << caseValues << caseValues << QVariantList(skus.cbegin(), skus.cend()) << caseValues;
-        auto r = db.execPositional(QStringLiteral("UPDATE demo_inventory SET stock = stock - %1, reserved = "
-                                                  "reserved + %1 WHERE sku IN (%2) AND stock >= %1")
-                                       .arg(byQuantity, skuList),
-                                   values);
+        auto r = db.execPositional(
+            QStringLiteral("UPDATE demo_inventory SET stock = stock - %1, reserved = "
+                           "reserved + %1 WHERE sku IN (%2) AND stock >= %1")
+                .arg(byQuantity, QStringList(int(skus.size()), QStringLiteral("?")).join(QLatin1Char(','))),
+            values);
         updated = r ? Result<int>(r->numRowsAffected()) : Result<int>(r.error());
     }
     if (!updated)
@@ -248,7 +271,7 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         // messages one by one find which.
         if (!r)
             return BatchHandlerResult::failed(HandlerResult::transient(r.message()));
-        return BatchHandlerResult::ok();
+        return result();
     }
     constexpr int Chunk = 100;
     for (int first = 0; first < orders.size(); first += Chunk) {
@@ -274,7 +297,7 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         if (!error.isEmpty())
             return BatchHandlerResult::failed(HandlerResult::transient(error));
     }
-    return BatchHandlerResult::ok();
+    return result();
 }
 
 } // namespace outbox::demo

@@ -25,9 +25,10 @@ public:
 
     explicit InventoryService(int transientPercent) : m_transientPercent(transientPercent) {}
     HandlerResult handle(Database& db, const InboxMessage& message) const;
-    // The same for a batch's new messages (InboxConsumer::BatchHandler): the orders checked first
-    // (a failure names its message), then one stock query, one UPDATE per SKU and the reservations
-    // in multi-row inserts.
+    // The same for a batch's new messages (InboxConsumer::BatchHandler): the orders checked first,
+    // then one stock query, one UPDATE and the reservations in one insert (bound arrays on
+    // PostgreSQL). The orders that cannot be reserved are named at once and left out
+    // (BatchHandlerResult::doneExcept); the others are reserved.
     BatchHandlerResult handleBatch(Database& db, const QVector<const InboxMessage*>& messages) const;
 
 private:

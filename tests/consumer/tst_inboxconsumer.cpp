@@ -97,6 +97,133 @@ class TestInboxConsumer : public QObject
 {
     Q_OBJECT
 
+private:
+    void namedAtOnce(bool withAlwaysBusy)
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        createBusinessTables(*db);
+        const QString topic = QStringLiteral("named");
+        auto broker = startBroker(topic, 1);
+        const int events = 60;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < events; ++i) {
+            const QByteArray payload = i == 10                     ? QByteArray("{\"fail\":\"permanent\"}")
+                                       : i == 20                   ? QByteArray("{\"fail\":\"once\"}")
+                                       : i == 45 && withAlwaysBusy ? QByteArray("{\"fail\":\"transient\"}")
+                                                                   : QByteArray("{}");
+            messages << raw(topic, payload, headersFor(QByteArray("evt-") + QByteArray::number(i)));
+        }
+        produce(broker->bootstrap(), messages);
+
+        struct Calls
+        {
+            QMutex lock;
+            QStringList batched; // every event_id each batch call was given
+            QStringList single;  // "event_id@attempt" of the per-message handler's calls
+        };
+        auto calls = std::make_shared<Calls>();
+        auto single = [calls](Database& d, const InboxMessage& m) {
+            {
+                QMutexLocker locker(&calls->lock);
+                calls->single << QStringLiteral("%1@%2").arg(m.eventId).arg(m.attempt);
+            }
+            return ledger(d, m);
+        };
+        auto batch = [calls](Database& d, const QVector<const InboxMessage*>& ms) {
+            QVector<BatchHandlerResult::Failure> failures;
+            QVariantList values;
+            int rows = 0;
+            for (int i = 0; i < ms.size(); ++i) {
+                {
+                    QMutexLocker locker(&calls->lock);
+                    calls->batched << ms.at(i)->eventId;
+                }
+                const QString fail = ms.at(i)->json.object().value(QStringLiteral("fail")).toString();
+                if (fail == QLatin1String("permanent"))
+                    failures.append({i, HandlerResult::permanent(QStringLiteral("order is closed"))});
+                else if (fail == QLatin1String("once") || fail == QLatin1String("transient"))
+                    failures.append({i, HandlerResult::transient(QStringLiteral("lock wait timeout"))});
+                else {
+                    values << ms.at(i)->eventId << ms.at(i)->partition;
+                    ++rows;
+                }
+            }
+            if (rows > 0) {
+                auto q = d.execPositional(
+                    QStringLiteral("INSERT INTO test_effects (event_id, partition_no) VALUES ") +
+                        QStringList(rows, QStringLiteral("(?, ?)")).join(QLatin1Char(',')),
+                    values);
+                if (!q)
+                    return BatchHandlerResult::failed(HandlerResult::transient(q.message()));
+            }
+            return failures.isEmpty() ? BatchHandlerResult::ok() : BatchHandlerResult::doneExcept(failures);
+        };
+        ConsumerOptions options = testConsumerOptions(broker->bootstrap(), topic, QStringLiteral("ledger"));
+        options.batchSize = 500;
+        options.batchMaxWaitMs = 300;
+        ConsumerThread consumer(db->url(), options, single);
+        consumer.setBatchHandler(batch);
+        consumer.start();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            committedOffsets(broker->bootstrap(), QStringLiteral("ledger"), topic, 1).value(0),
+            qint64(events), 60000);
+        consumer.stop();
+
+        const int failedForGood = withAlwaysBusy ? 2 : 1;
+        QCOMPARE(consumer.stats().processed.load(), qint64(events - failedForGood));
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(failedForGood));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events - failedForGood));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(),
+            qint64(events - failedForGood));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"),
+                           QStringLiteral("event_id IN ('evt-10', 'evt-45')")),
+                 qint64(withAlwaysBusy ? 0 : 1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(events - failedForGood));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'PROCESSED' AND event_id = 'evt-20' AND attempts = 2")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'FAILED' AND event_id = 'evt-10' AND attempts = 1")),
+                 qint64(1));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{dead_letters}"),
+                      QStringLiteral("event_id = 'evt-10' AND error = 'order is closed' AND attempts = 1")),
+            qint64(1));
+        if (withAlwaysBusy)
+            QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                               QStringLiteral("event_id = 'evt-45' AND attempts = 3 AND error = "
+                                              "'retries exhausted after 3 attempts: lock wait timeout'")),
+                     qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(failedForGood));
+
+        QMutexLocker locker(&calls->lock);
+        const QStringList expectedSingle =
+            withAlwaysBusy ? QStringList{QStringLiteral("evt-20@2"), QStringLiteral("evt-45@2"),
+                                         QStringLiteral("evt-45@3")}
+                           : QStringList{QStringLiteral("evt-20@2")};
+        // With the cut, the first pass's evt-20@2 and evt-45@2 were rolled back and ran again.
+        QStringList distinct = calls->single;
+        distinct.removeDuplicates();
+        QCOMPARE(distinct, expectedSingle);
+        QVERIFY2(calls->single.count(QStringLiteral("evt-45@3")) <= 1,
+                 qPrintable(calls->single.join(QLatin1Char(' '))));
+        if (!withAlwaysBusy)
+            QCOMPARE(calls->single, expectedSingle);
+        if (!withAlwaysBusy) {
+            // Nothing given to the batch handler twice: no call was undone and done again.
+            for (int i = 0; i < events; ++i)
+                QVERIFY2(calls->batched.count(QStringLiteral("evt-%1").arg(i)) == 1,
+                         qPrintable(
+                             QStringLiteral("evt-%1: %2").arg(i).arg(calls->batched.join(QLatin1Char(' ')))));
+            QCOMPARE(consumer.stats().batchRedos.load(), qint64(0));
+        } else {
+            QVERIFY(consumer.stats().batchRedos.load() >= 1);
+        }
+    }
+
 private slots:
     void duplicatesChangeTheBusinessTableOnce_data() { TestDatabases::addKinds(); }
     void duplicatesChangeTheBusinessTableOnce()
@@ -443,6 +570,18 @@ private slots:
                 QVERIFY(n <= 1);
         }
     }
+
+    // A batch handler that names every failure at once (doneExcept) keeps the rest of its call:
+    // no message is given to it twice, the failed ones go on their own (evt-20 succeeds at attempt 2
+    // at once, evt-10's permanent failure becomes a dead letter in the batch's transaction), and
+    // nothing is lost or done twice.
+    void aBatchHandlerNamingEveryFailureKeepsTheRest_data() { TestDatabases::addKinds(); }
+    void aBatchHandlerNamingEveryFailureKeepsTheRest() { namedAtOnce(false); }
+    // The same with a message that fails transiently again at attempt 2 (evt-45, always busy): it
+    // needs a pause, so the transaction is done again with the call cut at each failure; it ends a
+    // dead letter after its attempts, every other message's effect counts once.
+    void aNamedFailureThatNeedsAPauseCutsTheCall_data() { TestDatabases::addKinds(); }
+    void aNamedFailureThatNeedsAPauseCutsTheCall() { namedAtOnce(true); }
 
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn_data() { TestDatabases::addKinds(); }
     void poisonBecomesOneDeadLetterAndThePartitionMovesOn()

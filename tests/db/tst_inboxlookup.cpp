@@ -165,20 +165,34 @@ private slots:
                                "order_id = 'O3' AND event_id = 'e-4' AND sku = 'SKU-3' AND quantity = 3")),
                  qint64(1));
 
-        // An unknown SKU is named by its message, and nothing of the call stays.
+        // The orders that cannot be reserved are named at once (an unknown SKU, one more than the
+        // stock); the others in the call are reserved all the same, and the named ones wrote nothing.
         QVector<InboxMessage> more;
         more << orderCreated(QStringLiteral("e-6"), QStringLiteral("O5"), QStringLiteral("SKU-1"), 1)
-             << orderCreated(QStringLiteral("e-7"), QStringLiteral("O6"), QStringLiteral("SKU-404"), 1);
+             << orderCreated(QStringLiteral("e-7"), QStringLiteral("O6"), QStringLiteral("SKU-404"), 1)
+             << orderCreated(QStringLiteral("e-8"), QStringLiteral("O7"), QStringLiteral("SKU-2"), 1000001)
+             << orderCreated(QStringLiteral("e-9"), QStringLiteral("O8"), QStringLiteral("SKU-2"), 2);
         QVector<const InboxMessage*> second;
         for (const InboxMessage& m : more)
             second << &m;
         QVERIFY(db->beginWrite().ok());
-        const BatchHandlerResult failed = inventory.handleBatch(*db, second);
-        db->rollback();
-        QVERIFY(failed.result.outcome == HandlerResult::Outcome::Permanent);
-        QCOMPARE(failed.failedIndex, 1);
-        QVERIFY2(failed.result.error.contains(QLatin1String("SKU-404")), qPrintable(failed.result.error));
-        QCOMPARE(stockOf("SKU-1"), qint64(1000000 - 1));
+        const BatchHandlerResult partly = inventory.handleBatch(*db, second);
+        QVERIFY(db->commit().ok());
+        QVERIFY(partly.result.outcome == HandlerResult::Outcome::Ok);
+        QCOMPARE(partly.failures.size(), 2);
+        QCOMPARE(partly.failures.at(0).index, 1);
+        QVERIFY(partly.failures.at(0).result.outcome == HandlerResult::Outcome::Permanent);
+        QVERIFY2(partly.failures.at(0).result.error.contains(QLatin1String("SKU-404")),
+                 qPrintable(partly.failures.at(0).result.error));
+        QCOMPARE(partly.failures.at(1).index, 2);
+        QVERIFY2(partly.failures.at(1).result.error.contains(QLatin1String("out of stock")),
+                 qPrintable(partly.failures.at(1).result.error));
+        QCOMPARE(stockOf("SKU-1"), qint64(1000000 - 2));
+        QCOMPARE(stockOf("SKU-2"), qint64(1000000 - 2));
+        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations")), qint64(6));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("demo_reservations"), QStringLiteral("order_id IN ('O6', 'O7')")),
+            qint64(0));
     }
 };
 
