@@ -131,6 +131,46 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(0));
     }
 
+    // Dead letters are written in the batch's transaction: a crash after that commit and before the
+    // ACK brings the failed orders again, and each still has exactly one dead letter (and the
+    // others one reservation).
+    void aDeadLetterCommittedWithItsBatchIsStoredOnce_data() { TestDatabases::addKinds(); }
+    void aDeadLetterCommittedWithItsBatchIsStoredOnce()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, kind);
+        const QString url = TestDatabases::urlText(db->url());
+        auto broker = startBroker(Topic, 3);
+        const int orders = 60;
+        QVector<KafkaMessage> messages;
+        for (int i = 0; i < orders; ++i)
+            messages << orderMessage(
+                Topic, QStringLiteral("evt-%1").arg(i), QStringLiteral("O%1").arg(i),
+                i % 10 == 3 ? QStringLiteral("SKU-404") : QStringLiteral("SKU-%1").arg(i % 40), 1);
+        produce(broker->bootstrap(), messages);
+
+        auto crashing =
+            startConsumer(url, broker->bootstrap(), QStringLiteral("consumer.after_commit_before_ack=crash"));
+        QVERIFY(crashing->waitForFinished(60000));
+        QCOMPARE(crashing->exitCode(), 86);
+        const qint64 lettersAtCrash = countRows(*db, QStringLiteral("{dead_letters}"));
+        QVERIFY(lettersAtCrash + countRows(*db, QStringLiteral("demo_reservations")) >= 1);
+        QCOMPARE(committedOffsetsTotal(broker->bootstrap()), qint64(0));
+
+        auto again = startConsumer(url, broker->bootstrap());
+        QTRY_COMPARE_WITH_TIMEOUT(committedOffsetsTotal(broker->bootstrap()), qint64(orders), 90000);
+        const QString log = stopConsumer(*again);
+        QCOMPARE(again->exitCode(), 0);
+        QCOMPARE(countRows(*db, QStringLiteral("demo_reservations")), qint64(orders - 6));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(6));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM {dead_letters}"))->toLongLong(),
+            qint64(6));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'FAILED'")), qint64(6));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("status = 'PROCESSED'")),
+                 qint64(orders - 6));
+    }
+
     // A crash inside the batch transaction, after every handler ran and before COMMIT: nothing of
     // the batch is stored or acknowledged, and the next run processes every message once.
     void crashBeforeBatchCommitLosesNothing_data() { TestDatabases::addKinds(); }
