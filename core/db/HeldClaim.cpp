@@ -224,6 +224,45 @@ Status HeldClaim::forget(Database& db, qint64 journalId)
     return {};
 }
 
+Result<HeldClaim::Overdue> HeldClaim::overdue(Database& db, qint64 graceMs, int maxWorkers)
+{
+    Overdue o;
+    if (!db.dialect().supportsHeldClaims())
+        return o;
+    // A schema before migration 11 has no journal yet.
+    auto present = db.scalar(QStringLiteral("SELECT to_regclass('{held_claims}') IS NOT NULL"));
+    if (!present)
+        return present.error();
+    if (!present->toBool())
+        return o;
+    const Dialect& d = db.dialect();
+    const QString where = QStringLiteral("held_until < %1").arg(d.nowPlusMillis(QStringLiteral(":grace")));
+    const QVariantMap binds{{QStringLiteral(":grace"), -graceMs}};
+    auto summary = db.exec(QStringLiteral("SELECT COUNT(*), COALESCE(SUM(cardinality(event_ids)), 0), "
+                                          "MIN(held_until), MAX(held_until) FROM {held_claims} WHERE %1")
+                               .arg(where),
+                           binds);
+    if (!summary)
+        return summary.error();
+    if (!summary->next() || summary->value(0).toLongLong() == 0)
+        return o;
+    o.batches = summary->value(0).toLongLong();
+    o.events = summary->value(1).toLongLong();
+    o.oldest = d.toDateTime(summary->value(2));
+    o.newest = d.toDateTime(summary->value(3));
+    QVariantMap workerBinds = binds;
+    workerBinds.insert(QStringLiteral(":limit"), maxWorkers);
+    auto workers = db.exec(QStringLiteral("SELECT worker_id FROM {held_claims} WHERE %1 GROUP BY worker_id "
+                                          "ORDER BY COUNT(*) DESC, worker_id LIMIT :limit")
+                               .arg(where),
+                           workerBinds);
+    if (!workers)
+        return workers.error();
+    while (workers->next())
+        o.workers << workers->value(0).toString();
+    return o;
+}
+
 Result<ReapResult> HeldClaim::reap(Database& db, int maxAttempts, OrderingMode ordering)
 {
     ReapResult result;

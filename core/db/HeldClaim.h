@@ -3,6 +3,8 @@
 #include "core/db/EventStore.h"
 #include "core/support/Result.h"
 
+#include <QDateTime>
+#include <QStringList>
 #include <memory>
 
 namespace outbox {
@@ -61,6 +63,18 @@ public:
     // ordering mode) with last_error_class 'lease_expired', as the lease reaper does. A journal
     // row whose events are still locked is left for a later pass.
     static Result<ReapResult> reap(Database& db, int maxAttempts, OrderingMode ordering);
+
+    // Journal rows whose hold time passed more than `graceMs` ago: what a held relay's reaper
+    // should have counted by now (none where the database has no held claims).
+    struct Overdue
+    {
+        qint64 batches = 0;
+        qint64 events = 0;
+        QDateTime oldest; // held_until of the oldest
+        QDateTime newest;
+        QStringList workers; // up to `maxWorkers`, the most batches first
+    };
+    static Result<Overdue> overdue(Database& db, qint64 graceMs, int maxWorkers);
 
 private:
     explicit HeldClaim(std::unique_ptr<Database> db);

@@ -9,6 +9,7 @@
 #include "core/diagnosis/checks/DeadLettersCheck.h"
 #include "core/diagnosis/checks/ExpiredLeasesCheck.h"
 #include "core/diagnosis/checks/FailedEventsCheck.h"
+#include "core/diagnosis/checks/HeldClaimsCheck.h"
 #include "core/diagnosis/checks/NoRelayCheck.h"
 #include "core/diagnosis/checks/RelayDegradedCheck.h"
 #include "core/diagnosis/checks/RelayStaleCheck.h"
@@ -34,6 +35,7 @@ std::vector<std::unique_ptr<DiagnosisCheck>> allChecks()
     checks.push_back(std::make_unique<RelayDegradedCheck>());
     checks.push_back(std::make_unique<BacklogAgeCheck>());
     checks.push_back(std::make_unique<ExpiredLeasesCheck>());
+    checks.push_back(std::make_unique<HeldClaimsCheck>());
     checks.push_back(std::make_unique<FailedEventsCheck>());
     checks.push_back(std::make_unique<DeadEventsCheck>());
     checks.push_back(std::make_unique<BlockedAggregatesCheck>());

@@ -2,6 +2,7 @@
 // PostgreSQL and MariaDB, and a healthy database where every check stays silent.
 #include "core/config/Config.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/db/HeldClaim.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
 #include "core/db/SqlCondition.h"
@@ -138,8 +139,8 @@ private slots:
     {
         QCOMPARE(Doctor::checkIds(),
                  names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
-                        "failed-events", "dead-events", "blocked-aggregates", "dead-letters", "replay-stuck",
-                        "unconsumed", "table-health", "schema-outdated"}));
+                        "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
+                        "replay-stuck", "unconsumed", "table-health", "schema-outdated"}));
     }
 
     void optionsFromConfiguration()
@@ -298,6 +299,45 @@ private slots:
         QCOMPARE(done->affected, qint64(3));
         QCOMPARE(statusOf(*db, events[3]), QStringLiteral("SENDING"));
         QVERIFY(diagnose(*db).withId(QStringLiteral("expired-leases")).isEmpty());
+    }
+
+    // A held batch whose relay died leaves its journal row; past its hold time (and the grace) the
+    // doctor names it until a held relay's reaper counts the attempt and removes it.
+    void heldClaimsOutlivingTheirRelay_data() { TestDatabases::addKinds(); }
+    void heldClaimsOutlivingTheirRelay()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_held"));
+        const auto events = insertEvents(*db, 5);
+        addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
+        if (!db->dialect().supportsHeldClaims()) {
+            QVERIFY(!HeldClaim::journal(*db, QStringLiteral("relay-dead"), events, 1000).ok());
+            QVERIFY(diagnose(*db).withId(QStringLiteral("held-claims")).isEmpty());
+            return;
+        }
+        auto dead = HeldClaim::journal(*db, QStringLiteral("relay-dead"), events.mid(0, 3), 1000);
+        QVERIFY2(dead.ok(), qPrintable(dead.message()));
+        auto live = HeldClaim::journal(*db, QStringLiteral("relay-live"), events.mid(3), 60000);
+        QVERIFY2(live.ok(), qPrintable(live.message()));
+        QVERIFY(diagnose(*db).withId(QStringLiteral("held-claims")).isEmpty()); // within the hold time
+        setTime(*db, QStringLiteral("{held_claims}"), QStringLiteral("held_until"), {*dead}, -5 * 60 * 1000);
+        DiagnosisReport report = diagnose(*db);
+        QCOMPARE(ids(report), names({"held-claims"}));
+        const Finding& f = report.findings.first();
+        QCOMPARE(f.severity, Severity::Warning);
+        QCOMPARE(f.evidence.count, qint64(1));
+        QCOMPARE(f.evidence.details.value(QStringLiteral("events")).toInteger(), qint64(3));
+        QCOMPARE(f.evidence.sampleNames, QStringList{QStringLiteral("relay-dead")});
+        QVERIFY2(f.title.contains(QLatin1String("1 held batch(es) of 3 event(s)")), qPrintable(f.title));
+        // Past its hold time but within the grace: not yet.
+        DiagnosisOptions patient;
+        patient.expiredLeaseGraceMs = 10 * 60 * 1000;
+        QVERIFY(diagnose(*db, patient).withId(QStringLiteral("held-claims")).isEmpty());
+        // A held relay's reaper counts the attempts and removes the row: the finding clears.
+        auto reaped = HeldClaim::reap(*db, 5, OrderingMode::None);
+        QVERIFY2(reaped.ok(), qPrintable(reaped.message()));
+        QVERIFY(diagnose(*db).withId(QStringLiteral("held-claims")).isEmpty());
+        QCOMPARE(countRows(*db, QStringLiteral("{held_claims}")), qint64(1)); // the live one stays
     }
 
     void failedEventsPerGroupWithRunbookByCause_data() { TestDatabases::addKinds(); }

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+// Journal rows of held claims (relay.claim_mode = held) past their hold time: batches whose relay
+// died or was cut off before they committed, and that no held relay has reaped.
+class HeldClaimsCheck final : public DiagnosisCheck
+{
+public:
+    QString id() const override { return QStringLiteral("held-claims"); }
+    Result<QVector<Finding>> run(DiagnosisContext& context) override;
+};
+
+} // namespace outbox
