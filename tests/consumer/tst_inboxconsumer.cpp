@@ -46,6 +46,27 @@ HandlerResult ledger(Database& db, const InboxMessage& m)
     return q ? HandlerResult::ok() : HandlerResult::transient(q.message());
 }
 
+// What a test's handlers were called with.
+struct HandlerCalls
+{
+    QMutex lock;
+    QVector<int> batchSizes;
+    QStringList batched; // every event_id each batch call was given
+    QStringList single;  // "event_id@attempt" of the per-message handler's calls
+};
+
+// ledger(), each call recorded in `calls`.
+InboxConsumer::Handler recordedLedger(const std::shared_ptr<HandlerCalls>& calls)
+{
+    return [calls](Database& d, const InboxMessage& m) {
+        {
+            QMutexLocker locker(&calls->lock);
+            calls->single << QStringLiteral("%1@%2").arg(m.eventId).arg(m.attempt);
+        }
+        return ledger(d, m);
+    };
+}
+
 void createBusinessTables(Database& db)
 {
     QVERIFY(db.exec(QStringLiteral(
@@ -116,20 +137,8 @@ private:
         }
         produce(broker->bootstrap(), messages);
 
-        struct Calls
-        {
-            QMutex lock;
-            QStringList batched; // every event_id each batch call was given
-            QStringList single;  // "event_id@attempt" of the per-message handler's calls
-        };
-        auto calls = std::make_shared<Calls>();
-        auto single = [calls](Database& d, const InboxMessage& m) {
-            {
-                QMutexLocker locker(&calls->lock);
-                calls->single << QStringLiteral("%1@%2").arg(m.eventId).arg(m.attempt);
-            }
-            return ledger(d, m);
-        };
+        auto calls = std::make_shared<HandlerCalls>();
+        const InboxConsumer::Handler single = recordedLedger(calls);
         auto batch = [calls](Database& d, const QVector<const InboxMessage*>& ms) {
             QVector<BatchHandlerResult::Failure> failures;
             QVariantList values;
@@ -444,20 +453,8 @@ private slots:
         }
         produce(broker->bootstrap(), messages);
 
-        struct Calls
-        {
-            QMutex lock;
-            QVector<int> batchSizes;
-            QStringList single; // "event_id@attempt" of the per-message handler's calls
-        };
-        auto calls = std::make_shared<Calls>();
-        auto single = [calls](Database& d, const InboxMessage& m) {
-            {
-                QMutexLocker locker(&calls->lock);
-                calls->single << QStringLiteral("%1@%2").arg(m.eventId).arg(m.attempt);
-            }
-            return ledger(d, m);
-        };
+        auto calls = std::make_shared<HandlerCalls>();
+        const InboxConsumer::Handler single = recordedLedger(calls);
         auto batch = [calls](Database& d, const QVector<const InboxMessage*>& ms) {
             {
                 QMutexLocker locker(&calls->lock);
