@@ -153,11 +153,11 @@ int runDemo(Context& ctx)
         if (sinceReport.elapsed() < 2000)
             return;
         reportOrderErrors();
-        // The console's query set (index-shaped counts, SENT estimated once the table is large),
+        // The console's counts (index-shaped, SENT estimated once the table is large),
         // not a GROUP BY over the whole table every tick.
         QString counts;
         if (observer) {
-            auto c = MetricsQuery(**observer).sample();
+            auto c = MetricsQuery(**observer).counts();
             if (c)
                 for (auto it = c->events.cbegin(); it != c->events.cend(); ++it)
                     counts += QStringLiteral("%1 %2%3  ")

@@ -84,7 +84,7 @@ int runStatus(Context& ctx)
         return ctx.fail(db.error());
     // The console's counts: shaped to the indexes, SENT estimated once the table is large, so
     // that status stays instant on a 10M-row table.
-    auto sample = MetricsQuery(**db).sample();
+    auto sample = MetricsQuery(**db).counts();
     if (!sample)
         return ctx.fail(sample.error());
     auto letters = DeadLetterStore(**db).countsByStatus();

@@ -28,14 +28,10 @@ Result<MetricsQuery::TableEstimate> MetricsQuery::estimate()
     return t;
 }
 
-Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
+Result<MetricsSnapshot> MetricsQuery::counts()
 {
-    QElapsedTimer timer;
-    timer.start();
     const Dialect& d = m_db.dialect();
     MetricsSnapshot s;
-    s.recentWindowSeconds = recentWindowSeconds;
-
     auto now = m_db.scalar(QStringLiteral("SELECT %1").arg(d.now()));
     if (!now)
         return now.error();
@@ -73,6 +69,19 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         return oldest.error();
     if (oldest->next())
         s.oldestPendingAgeMs = std::max<qint64>(0, d.toDateTime(oldest->value(0)).msecsTo(s.takenAt));
+    return s;
+}
+
+Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const Dialect& d = m_db.dialect();
+    auto counted = counts();
+    if (!counted)
+        return counted.error();
+    MetricsSnapshot s = *counted;
+    s.recentWindowSeconds = recentWindowSeconds;
 
     for (const char* status : {"PENDING", "SENDING", "FAILED"}) {
         auto attempts = m_db.exec(

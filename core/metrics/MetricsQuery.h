@@ -22,6 +22,9 @@ public:
 
     explicit MetricsQuery(Database& db) : m_db(db) {}
     Result<MetricsSnapshot> sample(int recentWindowSeconds = 300);
+    // The first part of sample() on its own, for a status line: takenAt, the events per status
+    // (sentIsEstimate) and the oldest PENDING event's age; the rest of the snapshot stays empty.
+    Result<MetricsSnapshot> counts();
 
     // Adds, per listed consumer, the events SENT more than `olderThanMs` ago that it has not
     // PROCESSED (outbox_unconsumed_events). To stay cheap on a 10M-row table the count is only
