@@ -290,6 +290,10 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
     // Handler, and that failure (their attempt 1).
     QSet<int> alone;
     QHash<int, QVector<Attempt>> batchFailures;
+    const auto goesAlone = [&alone, &batchFailures](int index, const HandlerResult& failure) {
+        alone.insert(index);
+        batchFailures[index] << failedAttempt(failure);
+    };
     // Messages a batch call with failures named at once (doneExcept) has done: passed over when
     // the loop goes back to the first of its failures.
     QSet<int> handled;
@@ -343,11 +347,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                     if (f.index < 0 || f.index >= segment.size() || failedHere.contains(f.index))
                         continue;
                     failedHere.insert(f.index);
-                    alone.insert(k + f.index);
-                    batchFailures[k + f.index] << Attempt{
-                        f.result.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
-                                                                              : Attempt::Kind::Permanent,
-                        f.result.error, f.result.context, false};
+                    goesAlone(k + f.index, f.result);
                 }
                 for (int j = 0; j < segment.size(); ++j) {
                     if (failedHere.contains(j))
@@ -366,11 +366,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                 return giveUp(back.message());
             m_stats.batchRedos.fetch_add(1);
             if (r.failedIndex >= 0 && r.failedIndex < segment.size()) {
-                alone.insert(k + r.failedIndex);
-                batchFailures[k + r.failedIndex] << Attempt{
-                    r.result.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
-                                                                          : Attempt::Kind::Permanent,
-                    r.result.error, r.result.context, false};
+                goesAlone(k + r.failedIndex, r.result);
             } else {
                 for (int j = k; j < end; ++j)
                     alone.insert(j);
@@ -411,9 +407,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                 succeeded = true;
                 break;
             }
-            failures << Attempt{r.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
-                                                                               : Attempt::Kind::Permanent,
-                                r.error, r.context, false};
+            failures << failedAttempt(r);
             if (!guarded) {
                 // No savepoint to go back to: everything goes, and transact() does the batch again.
                 tx.rollback();
@@ -577,10 +571,8 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
         return {
             Attempt::Kind::Duplicate, {}, {}, false}; // another member processed it meanwhile; tx rolls back
     const HandlerResult r = m_handler(*m_db, msg);
-    if (r.outcome == HandlerResult::Outcome::Transient)
-        return {Attempt::Kind::Transient, r.error, r.context, false};
-    if (r.outcome == HandlerResult::Outcome::Permanent)
-        return {Attempt::Kind::Permanent, r.error, r.context, false};
+    if (r.outcome != HandlerResult::Outcome::Ok)
+        return failedAttempt(r);
     if (Status s = tx.commit(); !s)
         return dbFailure(s.message());
     return {Attempt::Kind::Processed, {}, {}, false};
@@ -653,6 +645,13 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
         }
         }
     }
+}
+
+InboxConsumer::Attempt InboxConsumer::failedAttempt(const HandlerResult& r)
+{
+    return {r.outcome == HandlerResult::Outcome::Transient ? Attempt::Kind::Transient
+                                                           : Attempt::Kind::Permanent,
+            r.error, r.context, false};
 }
 
 InboxConsumer::Failure InboxConsumer::failureOf(const QVector<Attempt>& attempts)

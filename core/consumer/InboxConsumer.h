@@ -139,6 +139,8 @@ private:
     // The same writes in the open transaction, once: the dead letter's id, or 0 when it was stored
     // before (a crash before the acknowledgement).
     Result<qint64> storeDeadLetter(const InboxMessage& message, const Failure& failure);
+    // A handler's failure (transient or permanent) as one attempt of its message.
+    static Attempt failedAttempt(const HandlerResult& failure);
     // What a message's failed attempts (in order, at least one) make its dead letter.
     static Failure failureOf(const QVector<Attempt>& attempts);
     // No attempt is left for these failed attempts: the last permanent, or transient at the limit.
