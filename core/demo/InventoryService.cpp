@@ -166,12 +166,16 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
     std::sort(skus.begin(), skus.end());
     const Dialect& d = db.dialect();
     const bool arrays = !d.textArray(QStringLiteral("?")).isEmpty();
-    const QString skuList = QStringList(int(skus.size()), QStringLiteral("?")).join(QLatin1Char(','));
+    // One placeholder per SKU of `skus` (the SKUs named for the lookup, the ones reserved for the
+    // UPDATE).
+    const auto skuList = [&skus] {
+        return QStringList(int(skus.size()), QStringLiteral("?")).join(QLatin1Char(','));
+    };
     const QString lookup =
         arrays ? QStringLiteral("SELECT sku, stock FROM demo_inventory WHERE sku = ANY(%1) ORDER BY sku%2")
                      .arg(d.textArray(QStringLiteral("?")), d.forUpdate())
                : QStringLiteral("SELECT sku, stock FROM demo_inventory WHERE sku IN (%1) ORDER BY sku%2")
-                     .arg(skuList, d.forUpdate());
+                     .arg(skuList(), d.forUpdate());
     const QVariantList lookupValues =
         arrays ? QVariantList{Dialect::textArrayText(skus)} : QVariantList(skus.cbegin(), skus.cend());
     QHash<QString, qint64> stock;
@@ -238,11 +242,10 @@ BatchHandlerResult InventoryService::handleBatch(Database& db,
         const QString byQuantity = QStringLiteral("CASE sku") + cases + QStringLiteral(" END");
         QVariantList values;
         values << caseValues << caseValues << QVariantList(skus.cbegin(), skus.cend()) << caseValues;
-        auto r = db.execPositional(
-            QStringLiteral("UPDATE demo_inventory SET stock = stock - %1, reserved = "
-                           "reserved + %1 WHERE sku IN (%2) AND stock >= %1")
-                .arg(byQuantity, QStringList(int(skus.size()), QStringLiteral("?")).join(QLatin1Char(','))),
-            values);
+        auto r = db.execPositional(QStringLiteral("UPDATE demo_inventory SET stock = stock - %1, reserved = "
+                                                  "reserved + %1 WHERE sku IN (%2) AND stock >= %1")
+                                       .arg(byQuantity, skuList()),
+                                   values);
         updated = r ? Result<int>(r->numRowsAffected()) : Result<int>(r.error());
     }
     if (!updated)
