@@ -1,5 +1,6 @@
 // outbox-console: the desktop console. Parses the command line and wires the window together.
 #include "core/config/Config.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/support/TimeZone.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/relays/ManagedRelay.h"
@@ -164,8 +165,7 @@ int main(int argc, char* argv[])
     }
 
     MainWindow window;
-    window.setConfiguredPassword(configuration->value(QStringLiteral("database.password")));
-    window.setDiagnosisOptions(configuration->diagnosisOptions());
+    window.setConfiguration(*configuration);
     window.show();
 
     ManagedRelay demoProcess;
@@ -180,8 +180,12 @@ int main(int argc, char* argv[])
         const QString demoUrl = QStringLiteral("sqlite://") + file;
         QObject::connect(&demoProcess, &ManagedRelay::line, &window,
                          [](const QString& line) { std::fprintf(stderr, "demo: %s\n", qPrintable(line)); });
-        demoProcess.start(ManagedRelay::locateOutboxctl(), {QStringLiteral("demo"), QStringLiteral("--db"),
-                                                            demoUrl, QStringLiteral("--table-prefix=")});
+        auto demoTarget = DatabaseTarget::fromConfig(*configuration, demoUrl, QString());
+        if (!demoTarget) {
+            std::fprintf(stderr, "outbox-console: %s\n", qPrintable(demoTarget.message()));
+            return 2;
+        }
+        demoProcess.startOutboxctl(*demoTarget, QStringLiteral("demo"));
         // Connect once the demo has created its database; the console heals if it is not ready yet.
         int tries = 0;
         QObject::connect(&waitForDemo, &QTimer::timeout, &window, [&, file, demoUrl]() {

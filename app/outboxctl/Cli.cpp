@@ -1,6 +1,7 @@
 #include "app/outboxctl/Cli.h"
 
 #include "app/outboxctl/Systemd.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/db/Migrator.h"
 
 #include <QHash>
@@ -129,13 +130,10 @@ bool Context::assumeYes() const
 
 Result<std::unique_ptr<Database>> Context::openDatabase(const QString& purpose)
 {
-    auto url = m_config.databaseUrl();
-    if (!url)
-        return url.error();
-    Database::Options options;
-    options.purpose = purpose;
-    options.tablePrefix = m_config.tablePrefix();
-    return Database::open(*url, options);
+    auto target = DatabaseTarget::fromConfig(m_config);
+    if (!target)
+        return target.error();
+    return target->open(purpose);
 }
 
 Result<std::unique_ptr<Database>> Context::openMigratedDatabase()

@@ -19,7 +19,7 @@ int runConsume(Context& ctx)
     if (!ctx.parser.isSet(QStringLiteral("demo-inventory")))
         return ctx.usage(QStringLiteral(
             "consume needs a handler: --demo-inventory (the demo inventory service) is the built-in one"));
-    auto options = ctx.config().consumerOptions();
+    auto options = ConsumerOptions::fromConfig(ctx.config());
     if (!options)
         return ctx.fail(options.error());
     if (options->consumerName.isEmpty())

@@ -2,9 +2,11 @@
 #include "app/outboxctl/Signals.h"
 #include "core/broker/EmbeddedBroker.h"
 #include "core/consumer/ConsumerRunner.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/db/Migrator.h"
 #include "core/demo/InventoryService.h"
 #include "core/demo/OrderSimulator.h"
+#include "core/diagnosis/DiagnosisContext.h"
 #include "core/metrics/MetricsQuery.h"
 #include "core/relay/RelayRunner.h"
 
@@ -47,15 +49,17 @@ int runDemo(Context& ctx)
     if (urlText.isEmpty())
         urlText =
             QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
-    auto url = ctx.config().resolveUrl(urlText);
-    if (!url)
-        return ctx.fail(url.error());
-    const QString tablePrefix = ctx.config().tablePrefix();
+    auto target = DatabaseTarget::fromConfig(ctx.config(), urlText, ctx.config().tablePrefix());
+    if (!target)
+        return ctx.fail(target.error());
+    const DatabaseUrl* url = &target->url();
+    const QString tablePrefix = target->tablePrefix();
     const int writers = OrderSimulator::writersFor(*url, writersAsked);
-    const QString prefixOption =
-        tablePrefix.isEmpty() ? QString() : QStringLiteral(" --table-prefix ") + tablePrefix;
+    QString connection; // the demo's database on the command lines it suggests
+    for (const QString& argument : target->outboxctlArguments())
+        connection += QLatin1Char(' ') + DiagnosisContext::shellQuote(argument);
     {
-        auto db = Database::open(*url, Database::Options{QStringLiteral("demo"), tablePrefix, 5});
+        auto db = target->open(QStringLiteral("demo"));
         if (!db)
             return ctx.fail(db.error());
         auto migrated = Migrator(**db).migrate();
@@ -100,11 +104,10 @@ int runDemo(Context& ctx)
             << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
                "(retried)\n"
             << "look at it with:\n"
-            << "  outboxctl status --db " << url->redacted() << prefixOption << "\n"
-            << "  outboxctl events list --db " << url->redacted() << prefixOption << " --status FAILED\n"
-            << "  outboxctl dlq list --db " << url->redacted() << prefixOption << "\n"
-            << "  outboxctl reconcile --db " << url->redacted() << prefixOption
-            << " --consumer inventory --older-than 1m\n"
+            << "  outboxctl status" << connection << "\n"
+            << "  outboxctl events list" << connection << " --status FAILED\n"
+            << "  outboxctl dlq list" << connection << "\n"
+            << "  outboxctl reconcile" << connection << " --consumer inventory --older-than 1m\n"
             << "  kcat -b " << options.bootstrap << " -C -t order -o beginning -e -f '%k %h\\n'\n"
             << "Ctrl-C stops the demo (the database stays for the next run).\n"
             << Qt::endl;
@@ -134,7 +137,7 @@ int runDemo(Context& ctx)
     QElapsedTimer sinceReport;
     sinceReport.start();
     qint64 lastSent = 0;
-    auto observer = Database::open(*url, Database::Options{QStringLiteral("demo-observer"), tablePrefix, 5});
+    auto observer = target->open(QStringLiteral("demo-observer"));
     std::atomic<bool> finished{false};
     qint64 failuresReported = 0;
     // The order service's errors, as they happen (at most one line per progress tick).

@@ -3,6 +3,7 @@
 // critical), 3 when one does; 1 and 2 keep their meaning (runtime and usage errors), so it fits
 // cron, Nagios-style checks and a systemd timer.
 #include "app/outboxctl/Cli.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/Doctor.h"
 
 #include <cstdio>
@@ -18,18 +19,8 @@ constexpr int FindingsExitCode = 3;
 // --db (without a password) and --table-prefix given as flags; the environment carries the rest.
 QStringList connectionArguments(Context& ctx)
 {
-    const config::Config& c = ctx.config();
-    QStringList args;
-    if (!c.file().isEmpty())
-        args << QStringLiteral("--config") << c.file();
-    if (c.source(QStringLiteral("database.url")).kind == config::Source::Flag) {
-        auto url = c.databaseUrl();
-        if (url)
-            args << QStringLiteral("--db") << url->redacted();
-    }
-    if (c.source(QStringLiteral("database.table_prefix")).kind == config::Source::Flag)
-        args << QStringLiteral("--table-prefix") << c.tablePrefix();
-    return args;
+    auto target = DatabaseTarget::fromConfig(ctx.config());
+    return target ? target->outboxctlArguments() : QStringList();
 }
 
 struct Style
@@ -120,7 +111,7 @@ int runDoctor(Context& ctx)
             return ctx.usage(QStringLiteral("--fail-on must be warning or critical"));
         failOn = *parseSeverity(level);
     }
-    DiagnosisOptions options = ctx.config().diagnosisOptions();
+    DiagnosisOptions options = DiagnosisOptions::fromConfig(ctx.config());
     for (const QString& value : ctx.parser.values(QStringLiteral("consumer")))
         for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
             if (!options.consumers.contains(c.trimmed()))

@@ -1,5 +1,6 @@
 #include "app/outboxctl/Cli.h"
 #include "core/consumer/Reconciler.h"
+#include "core/db/DatabaseTarget.h"
 
 #include <QJsonObject>
 
@@ -39,13 +40,11 @@ int runReconcile(Context& ctx)
         return ctx.fail(outbox.error());
     std::unique_ptr<Database> inbox;
     if (ctx.parser.isSet(QStringLiteral("inbox-db"))) {
-        auto url = ctx.config().resolveUrl(ctx.parser.value(QStringLiteral("inbox-db")));
-        if (!url)
-            return ctx.fail(url.error());
-        Database::Options o;
-        o.purpose = QStringLiteral("inbox");
-        o.tablePrefix = ctx.config().tablePrefix();
-        auto opened = Database::open(*url, o);
+        auto target = DatabaseTarget::fromConfig(ctx.config(), ctx.parser.value(QStringLiteral("inbox-db")),
+                                                 ctx.config().tablePrefix());
+        if (!target)
+            return ctx.fail(target.error());
+        auto opened = target->open(QStringLiteral("inbox"));
         if (!opened)
             return ctx.fail(opened.error());
         inbox = std::move(opened).value();

@@ -18,7 +18,7 @@ int runRelay(Context& ctx)
 {
     if (!ctx.positionals.isEmpty())
         return ctx.usage(QStringLiteral("relay takes no positional arguments"));
-    auto options = ctx.config().relayOptions();
+    auto options = RelayOptions::fromConfig(ctx.config());
     if (!options)
         return ctx.fail(options.error());
     const int workers = int(ctx.config().integer(QStringLiteral("relay.workers")));

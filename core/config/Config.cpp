@@ -59,9 +59,8 @@ ConfigKey secret(QString key, QString env, QString help)
 
 QVector<ConfigKey> buildKeys()
 {
-    const RelayOptions relay;
-    const ConsumerOptions consumer;
-    const DiagnosisOptions doctor;
+    // The defaults are those of RelayOptions, ConsumerOptions and DiagnosisOptions (tst_config
+    // checks that they agree); config sits below their owners and does not include them.
     QVector<ConfigKey> keys;
     // [general]
     keys << text(QStringLiteral("general.actor"), QStringLiteral("actor"), QStringLiteral("OUTBOX_ACTOR"),
@@ -97,23 +96,23 @@ QVector<ConfigKey> buildKeys()
                  QStringLiteral("OUTBOX_RELAY_WORKER_ID"), QString(), QStringLiteral("id"),
                  QStringLiteral("Worker id (default host-pid-random)."));
     keys << integer(QStringLiteral("relay.batch_size"), QStringLiteral("batch-size"),
-                    QStringLiteral("OUTBOX_RELAY_BATCH_SIZE"), relay.batchSize, 1, 10000, QStringLiteral("n"),
+                    QStringLiteral("OUTBOX_RELAY_BATCH_SIZE"), 500, 1, 10000, QStringLiteral("n"),
                     QStringLiteral("Events per claim."));
     keys << integer(QStringLiteral("relay.lease_ms"), QStringLiteral("lease-ms"),
-                    QStringLiteral("OUTBOX_RELAY_LEASE_MS"), relay.leaseMs, 1000, 86400000,
-                    QStringLiteral("ms"), QStringLiteral("Lease of a claim."));
+                    QStringLiteral("OUTBOX_RELAY_LEASE_MS"), 30000, 1000, 86400000, QStringLiteral("ms"),
+                    QStringLiteral("Lease of a claim."));
     keys << integer(QStringLiteral("relay.poll_ms"), QStringLiteral("poll-ms"),
-                    QStringLiteral("OUTBOX_RELAY_POLL_MS"), relay.pollIntervalMs, 10, 600000,
-                    QStringLiteral("ms"), QStringLiteral("Poll interval when idle."));
+                    QStringLiteral("OUTBOX_RELAY_POLL_MS"), 250, 10, 600000, QStringLiteral("ms"),
+                    QStringLiteral("Poll interval when idle."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
-                    QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), relay.maxAttempts, 1, 1000,
-                    QStringLiteral("n"), QStringLiteral("Attempts before DEAD."));
+                    QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
+                    QStringLiteral("Attempts before DEAD."));
     keys << integer(QStringLiteral("relay.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
-                    QStringLiteral("OUTBOX_RELAY_BACKOFF_BASE_MS"), relay.backoffBaseMs, 1, 3600000,
-                    QStringLiteral("ms"), QStringLiteral("Backoff base."));
+                    QStringLiteral("OUTBOX_RELAY_BACKOFF_BASE_MS"), 500, 1, 3600000, QStringLiteral("ms"),
+                    QStringLiteral("Backoff base."));
     keys << integer(QStringLiteral("relay.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
-                    QStringLiteral("OUTBOX_RELAY_BACKOFF_CAP_MS"), relay.backoffCapMs, 1, 86400000,
-                    QStringLiteral("ms"), QStringLiteral("Backoff cap."));
+                    QStringLiteral("OUTBOX_RELAY_BACKOFF_CAP_MS"), 60000, 1, 86400000, QStringLiteral("ms"),
+                    QStringLiteral("Backoff cap."));
     ConfigKey ordering = text(QStringLiteral("relay.ordering"), QStringLiteral("ordering"),
                               QStringLiteral("OUTBOX_RELAY_ORDERING"), QStringLiteral("none"),
                               QStringLiteral("mode"), QStringLiteral("none or aggregate."));
@@ -128,7 +127,7 @@ QVector<ConfigKey> buildKeys()
     claimMode.choices = {QStringLiteral("lease"), QStringLiteral("held")};
     keys << claimMode;
     keys << text(QStringLiteral("relay.topic_template"), QStringLiteral("topic-template"),
-                 QStringLiteral("OUTBOX_RELAY_TOPIC_TEMPLATE"), relay.topicTemplate,
+                 QStringLiteral("OUTBOX_RELAY_TOPIC_TEMPLATE"), QStringLiteral("{aggregate_type}"),
                  QStringLiteral("template"), QStringLiteral("Topic when the row has none."));
     keys << typed(text(QStringLiteral("relay.retention"), QStringLiteral("retention"),
                        QStringLiteral("OUTBOX_RELAY_RETENTION"), QStringLiteral("7d"),
@@ -136,10 +135,10 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("Delete SENT rows older than this (0 keeps all).")),
                   ValueType::Duration);
     keys << boolean(QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
-                    QStringLiteral("OUTBOX_RELAY_NOTIFY"), relay.notify,
+                    QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
                     QStringLiteral("LISTEN for new events (PostgreSQL); --no-notify polls only."));
     keys << boolean(QStringLiteral("relay.pipeline"), QStringLiteral("no-pipeline"), QStringLiteral("false"),
-                    QStringLiteral("OUTBOX_RELAY_PIPELINE"), relay.pipeline,
+                    QStringLiteral("OUTBOX_RELAY_PIPELINE"), true,
                     QStringLiteral("Claim the next batch while one is in flight; --no-pipeline does not."));
     // [consumer]
     keys << text(QStringLiteral("consumer.name"), QStringLiteral("consumer"),
@@ -156,23 +155,21 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("1,2"), QStringLiteral("Supported schema_version values.")),
                   ValueType::List);
     keys << integer(QStringLiteral("consumer.max_attempts"), QStringLiteral("max-attempts"),
-                    QStringLiteral("OUTBOX_CONSUMER_MAX_ATTEMPTS"), consumer.maxAttempts, 1, 1000,
-                    QStringLiteral("n"),
+                    QStringLiteral("OUTBOX_CONSUMER_MAX_ATTEMPTS"), 5, 1, 1000, QStringLiteral("n"),
                     QStringLiteral("Attempts on transient failures before a dead letter."));
     keys << integer(QStringLiteral("consumer.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
-                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_BASE_MS"), consumer.backoffBaseMs, 1, 3600000,
-                    QStringLiteral("ms"), QStringLiteral("Retry backoff base."));
+                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_BASE_MS"), 200, 1, 3600000, QStringLiteral("ms"),
+                    QStringLiteral("Retry backoff base."));
     keys << integer(QStringLiteral("consumer.backoff_cap_ms"), QStringLiteral("backoff-cap-ms"),
-                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_CAP_MS"), consumer.backoffCapMs, 1, 86400000,
-                    QStringLiteral("ms"), QStringLiteral("Retry backoff cap."));
+                    QStringLiteral("OUTBOX_CONSUMER_BACKOFF_CAP_MS"), 5000, 1, 86400000, QStringLiteral("ms"),
+                    QStringLiteral("Retry backoff cap."));
     keys << integer(
         QStringLiteral("consumer.batch_size"), QStringLiteral("consumer-batch-size"),
-        QStringLiteral("OUTBOX_CONSUMER_BATCH_SIZE"), consumer.batchSize, 1, 10000, QStringLiteral("n"),
+        QStringLiteral("OUTBOX_CONSUMER_BATCH_SIZE"), 500, 1, 10000, QStringLiteral("n"),
         QStringLiteral(
             "Messages processed in one database transaction (savepoints only after a handler failed)."));
     keys << integer(QStringLiteral("consumer.batch_max_wait_ms"), QStringLiteral("consumer-batch-wait-ms"),
-                    QStringLiteral("OUTBOX_CONSUMER_BATCH_MAX_WAIT_MS"), consumer.batchMaxWaitMs, 0, 10000,
-                    QStringLiteral("ms"),
+                    QStringLiteral("OUTBOX_CONSUMER_BATCH_MAX_WAIT_MS"), 5, 0, 10000, QStringLiteral("ms"),
                     QStringLiteral("How long a batch waits for more messages after its first one."));
     // [web]
     keys << text(QStringLiteral("web.listen"), QStringLiteral("listen"), QStringLiteral("OUTBOX_WEB_LISTEN"),
@@ -229,7 +226,7 @@ QVector<ConfigKey> buildKeys()
                      QStringLiteral("backlog-age: … older than this is critical."));
     keys << integer(
         QStringLiteral("doctor.relay_stale_heartbeats"), QString(),
-        QStringLiteral("OUTBOX_DOCTOR_RELAY_STALE_HEARTBEATS"), doctor.staleHeartbeats, 1, 1000, QString(),
+        QStringLiteral("OUTBOX_DOCTOR_RELAY_STALE_HEARTBEATS"), 3, 1, 1000, QString(),
         QStringLiteral("relay-stale / no-relay: heartbeat older than this many intervals (2 s)."));
     keys << duration(QStringLiteral("doctor.expired_lease_grace"),
                      QStringLiteral("OUTBOX_DOCTOR_EXPIRED_LEASE_GRACE"), QStringLiteral("1m"),
@@ -253,8 +250,7 @@ QVector<ConfigKey> buildKeys()
                      QStringLiteral("OUTBOX_DOCTOR_UNCONSUMED_WINDOW"), QStringLiteral("15m"),
                      QStringLiteral("unconsumed: how far back before that the check looks."));
     keys << integer(QStringLiteral("doctor.dead_tuple_percent"), QString(),
-                    QStringLiteral("OUTBOX_DOCTOR_DEAD_TUPLE_PERCENT"), qRound(doctor.deadTupleRatio * 100),
-                    1, 99, QString(),
+                    QStringLiteral("OUTBOX_DOCTOR_DEAD_TUPLE_PERCENT"), 20, 1, 99, QString(),
                     QStringLiteral("table-health: dead-tuple share of the outbox table (PostgreSQL)."));
     return keys;
 }
@@ -611,98 +607,6 @@ QVector<Setting> Config::settings() const
         if (!listed.contains(s.key))
             all << s;
     return all;
-}
-
-Result<DatabaseUrl> Config::resolveUrl(const QString& text) const
-{
-    auto url = DatabaseUrl::parse(text);
-    if (!url)
-        return url.error();
-    if (url->password.isEmpty()) // SQLite ignores it
-        url->password = value(QStringLiteral("database.password"));
-    return url;
-}
-
-Result<DatabaseUrl> Config::databaseUrl() const
-{
-    auto url = resolveUrl(value(QStringLiteral("database.url")));
-    if (!url)
-        return located(QStringLiteral("database.url"), url.error());
-    return url;
-}
-
-Result<RelayOptions> Config::relayOptions() const
-{
-    RelayOptions o;
-    o.workerId = value(QStringLiteral("relay.worker_id"));
-    o.tablePrefix = tablePrefix();
-    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
-    for (const Setting& p : kafkaProperties()) {
-        if (Status s = o.kafka.set(p.key, p.value); !s)
-            return located(QStringLiteral("kafka.") + p.key, s.error());
-    }
-    o.batchSize = int(integer(QStringLiteral("relay.batch_size")));
-    o.leaseMs = integer(QStringLiteral("relay.lease_ms"));
-    o.pollIntervalMs = int(integer(QStringLiteral("relay.poll_ms")));
-    o.maxAttempts = int(integer(QStringLiteral("relay.max_attempts")));
-    o.backoffBaseMs = integer(QStringLiteral("relay.backoff_base_ms"));
-    o.backoffCapMs = integer(QStringLiteral("relay.backoff_cap_ms"));
-    o.ordering = value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate")
-                     ? OrderingMode::Aggregate
-                     : OrderingMode::None;
-    o.topicTemplate = value(QStringLiteral("relay.topic_template"));
-    o.retentionMs = durationMs(QStringLiteral("relay.retention"));
-    o.notify = boolean(QStringLiteral("relay.notify"));
-    o.pipeline = boolean(QStringLiteral("relay.pipeline"));
-    o.claimMode = value(QStringLiteral("relay.claim_mode")) == QLatin1String("held") ? ClaimMode::Held
-                                                                                     : ClaimMode::Lease;
-    return o;
-}
-
-Result<ConsumerOptions> Config::consumerOptions() const
-{
-    ConsumerOptions o;
-    o.consumerName = value(QStringLiteral("consumer.name"));
-    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
-    o.topics = list(QStringLiteral("consumer.topics"));
-    o.tablePrefix = tablePrefix();
-    o.schemaVersions.clear();
-    for (const QString& part : list(QStringLiteral("consumer.schema_versions"))) {
-        bool ok = false;
-        const int v = part.toInt(&ok);
-        if (!ok || v < 1)
-            return located(QStringLiteral("consumer.schema_versions"),
-                           Error::usage(QStringLiteral("takes positive numbers separated by commas")));
-        o.schemaVersions.insert(v);
-    }
-    o.maxAttempts = int(integer(QStringLiteral("consumer.max_attempts")));
-    o.backoffBaseMs = integer(QStringLiteral("consumer.backoff_base_ms"));
-    o.backoffCapMs = std::max(integer(QStringLiteral("consumer.backoff_cap_ms")), o.backoffBaseMs);
-    o.batchSize = int(integer(QStringLiteral("consumer.batch_size")));
-    o.batchMaxWaitMs = int(integer(QStringLiteral("consumer.batch_max_wait_ms")));
-    for (const Setting& p : kafkaProperties())
-        o.kafka.insert(p.key, p.value);
-    return o;
-}
-
-DiagnosisOptions Config::diagnosisOptions() const
-{
-    DiagnosisOptions d;
-    d.backlogAgeWarningMs = durationMs(QStringLiteral("doctor.backlog_age"));
-    d.backlogAgeCriticalMs = durationMs(QStringLiteral("doctor.backlog_age_critical"));
-    if (!isSet(QStringLiteral("doctor.backlog_age_critical"))) // a raised warning moves the default along
-        d.backlogAgeCriticalMs = std::max(d.backlogAgeCriticalMs, d.backlogAgeWarningMs);
-    d.staleHeartbeats = int(integer(QStringLiteral("doctor.relay_stale_heartbeats")));
-    d.expiredLeaseGraceMs = durationMs(QStringLiteral("doctor.expired_lease_grace"));
-    d.blockedAfterMs = durationMs(QStringLiteral("doctor.blocked_after"));
-    d.deadRecentMs = durationMs(QStringLiteral("doctor.dead_recent"));
-    d.replayStuckAfterMs = durationMs(QStringLiteral("doctor.replay_stuck"));
-    d.consumers = list(QStringLiteral("doctor.consumers"));
-    d.unconsumedOlderThanMs = durationMs(QStringLiteral("doctor.unconsumed_older_than"));
-    d.unconsumedWindowMs = durationMs(QStringLiteral("doctor.unconsumed_window"));
-    d.deadTupleRatio = double(integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
-    d.retentionMs = durationMs(QStringLiteral("relay.retention")); // what the relays keep
-    return d;
 }
 
 QString Config::redacted(const Setting& setting)

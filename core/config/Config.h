@@ -1,10 +1,6 @@
 #pragma once
 
 #include "core/config/ConfigKey.h"
-#include "core/consumer/ConsumerOptions.h"
-#include "core/db/DatabaseUrl.h"
-#include "core/diagnosis/DiagnosisOptions.h"
-#include "core/relay/RelayOptions.h"
 #include "core/support/Result.h"
 
 #include <QJsonObject>
@@ -102,19 +98,11 @@ public:
     // Everything: every key of the table (defaults included), then other Kafka properties and tokens.
     QVector<Setting> settings() const;
 
-    // The database: [database] url with [database] password when the URL has none.
-    Result<DatabaseUrl> databaseUrl() const;
-    // Another URL (e.g. a consumer's inbox database), with [database] password when it has none.
-    Result<DatabaseUrl> resolveUrl(const QString& text) const;
     QString tablePrefix() const { return value(QStringLiteral("database.table_prefix")); }
     QString actor() const { return value(QStringLiteral("general.actor")); }
-
-    // Options of a relay worker ([relay], [kafka], [database] table_prefix); not yet validate()d.
-    Result<RelayOptions> relayOptions() const;
-    // Options of an inbox consumer ([consumer], [kafka], [database] table_prefix).
-    Result<ConsumerOptions> consumerOptions() const;
-    // Thresholds of the doctor ([doctor], and [relay] retention); not yet validate()d.
-    DiagnosisOptions diagnosisOptions() const;
+    // The options of the relay, the consumer, the doctor and the database target are built by their
+    // owners from these keys (RelayOptions::fromConfig(), ConsumerOptions::fromConfig(),
+    // DiagnosisOptions::fromConfig(), DatabaseTarget::fromConfig()): config only reads and checks.
 
     // The effective configuration with the source of each value and secrets redacted.
     QString toText() const;

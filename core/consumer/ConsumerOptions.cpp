@@ -1,5 +1,9 @@
 #include "core/consumer/ConsumerOptions.h"
 
+#include "core/config/Config.h"
+
+#include <algorithm>
+
 namespace outbox {
 
 Status ConsumerOptions::validate() const
@@ -45,6 +49,32 @@ Status ConsumerOptions::validate() const
                    QStringLiteral("group.id cannot be set: the consumer group is named after the consumer"))
             .about(QStringLiteral("consumer.name"));
     return {};
+}
+
+Result<ConsumerOptions> ConsumerOptions::fromConfig(const config::Config& config)
+{
+    ConsumerOptions o;
+    o.consumerName = config.value(QStringLiteral("consumer.name"));
+    o.bootstrap = config.value(QStringLiteral("kafka.bootstrap"));
+    o.topics = config.list(QStringLiteral("consumer.topics"));
+    o.tablePrefix = config.tablePrefix();
+    o.schemaVersions.clear();
+    for (const QString& part : config.list(QStringLiteral("consumer.schema_versions"))) {
+        bool ok = false;
+        const int v = part.toInt(&ok);
+        if (!ok || v < 1)
+            return config.located(QStringLiteral("consumer.schema_versions"),
+                                  Error::usage(QStringLiteral("takes positive numbers separated by commas")));
+        o.schemaVersions.insert(v);
+    }
+    o.maxAttempts = int(config.integer(QStringLiteral("consumer.max_attempts")));
+    o.backoffBaseMs = config.integer(QStringLiteral("consumer.backoff_base_ms"));
+    o.backoffCapMs = std::max(config.integer(QStringLiteral("consumer.backoff_cap_ms")), o.backoffBaseMs);
+    o.batchSize = int(config.integer(QStringLiteral("consumer.batch_size")));
+    o.batchMaxWaitMs = int(config.integer(QStringLiteral("consumer.batch_max_wait_ms")));
+    for (const config::Setting& p : config.kafkaProperties())
+        o.kafka.insert(p.key, p.value);
+    return o;
 }
 
 } // namespace outbox

@@ -7,6 +7,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace outbox::config {
+class Config;
+}
+
 namespace outbox {
 
 // Everything an InboxConsumer needs to know; validate() refuses what would break "ACK after commit".
@@ -27,6 +31,8 @@ struct ConsumerOptions
     int batchMaxWaitMs = 5;
     QMap<QString, QString> kafka; // extra librdkafka consumer properties
 
+    // [consumer], [kafka] and [database] table_prefix of the configuration.
+    static Result<ConsumerOptions> fromConfig(const config::Config& config);
     Status validate() const;
 };
 

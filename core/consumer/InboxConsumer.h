@@ -5,7 +5,7 @@
 #include "core/consumer/InboxConsumerStats.h"
 #include "core/consumer/InboxMessage.h"
 #include "core/db/Database.h"
-#include "core/relay/Backoff.h"
+#include "core/support/Backoff.h"
 
 #include <QDateTime>
 #include <QHash>

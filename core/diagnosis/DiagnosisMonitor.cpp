@@ -4,12 +4,12 @@
 
 namespace outbox {
 
-DiagnosisMonitor::DiagnosisMonitor(const DatabaseUrl& url, const QString& tablePrefix,
-                                   const DiagnosisOptions& options, QObject* parent)
+DiagnosisMonitor::DiagnosisMonitor(const DatabaseTarget& target, const DiagnosisOptions& options,
+                                   QObject* parent)
     : QObject(parent)
 {
     qRegisterMetaType<outbox::DiagnosisReport>();
-    m_worker = new DiagnosisMonitorWorker(url, tablePrefix, options);
+    m_worker = new DiagnosisMonitorWorker(target, options);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &DiagnosisMonitorWorker::reportReady, this, &DiagnosisMonitor::reportReady);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/diagnosis/DiagnosisReport.h"
 
@@ -19,7 +19,8 @@ class DiagnosisMonitor : public QObject
     Q_OBJECT
 
 public:
-    DiagnosisMonitor(const DatabaseUrl& url, const QString& tablePrefix, const DiagnosisOptions& options,
+    // The prepared commands of its reports name `target` (its outboxctlArguments()).
+    DiagnosisMonitor(const DatabaseTarget& target, const DiagnosisOptions& options,
                      QObject* parent = nullptr);
     ~DiagnosisMonitor() override;
 

@@ -4,8 +4,8 @@
 
 namespace outbox {
 
-DiagnosisMonitorWorker::DiagnosisMonitorWorker(DatabaseUrl url, QString tablePrefix, DiagnosisOptions options)
-    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)), m_options(std::move(options))
+DiagnosisMonitorWorker::DiagnosisMonitorWorker(DatabaseTarget target, DiagnosisOptions options)
+    : m_target(std::move(target)), m_options(std::move(options))
 {
 }
 
@@ -26,16 +26,15 @@ void DiagnosisMonitorWorker::start(int intervalMs)
 Result<DiagnosisReport> DiagnosisMonitorWorker::diagnose(const QStringList& only)
 {
     if (!m_db) {
-        Database::Options options;
-        options.purpose = QStringLiteral("doctor");
-        options.tablePrefix = m_tablePrefix;
-        auto db = Database::open(m_url, options);
+        auto db = m_target.open(QStringLiteral("doctor"));
         if (!db)
             return db.error();
         m_db = std::move(db).value();
     }
     DiagnosisOptions options = m_options;
     options.onlyChecks = only;
+    // The prepared commands reach the database this monitor reads.
+    options.connectionArguments = m_target.outboxctlArguments();
     auto report = Doctor(*m_db, options).run();
     if (!report)
         m_db.reset(); // reconnect next time

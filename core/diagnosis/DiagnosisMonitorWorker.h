@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/diagnosis/DiagnosisReport.h"
 
@@ -16,7 +17,7 @@ class DiagnosisMonitorWorker : public QObject
     Q_OBJECT
 
 public:
-    DiagnosisMonitorWorker(DatabaseUrl url, QString tablePrefix, DiagnosisOptions options);
+    DiagnosisMonitorWorker(DatabaseTarget target, DiagnosisOptions options);
 
     void start(int intervalMs);
     void run();
@@ -31,8 +32,7 @@ signals:
 private:
     Result<DiagnosisReport> diagnose(const QStringList& only);
 
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     DiagnosisOptions m_options;
     std::unique_ptr<Database> m_db;
     QTimer* m_timer = nullptr;

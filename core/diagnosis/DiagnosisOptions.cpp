@@ -1,5 +1,9 @@
 #include "core/diagnosis/DiagnosisOptions.h"
 
+#include "core/config/Config.h"
+
+#include <algorithm>
+
 namespace outbox {
 
 Status DiagnosisOptions::validate() const
@@ -17,6 +21,27 @@ Status DiagnosisOptions::validate() const
     if (maxFindingsPerCheck <= 0 || maxDistinctErrors <= 0)
         return Error::usage(QStringLiteral("the finding limits must be positive"));
     return {};
+}
+
+DiagnosisOptions DiagnosisOptions::fromConfig(const config::Config& config)
+{
+    DiagnosisOptions d;
+    d.backlogAgeWarningMs = config.durationMs(QStringLiteral("doctor.backlog_age"));
+    d.backlogAgeCriticalMs = config.durationMs(QStringLiteral("doctor.backlog_age_critical"));
+    if (!config.isSet(
+            QStringLiteral("doctor.backlog_age_critical"))) // a raised warning moves the default along
+        d.backlogAgeCriticalMs = std::max(d.backlogAgeCriticalMs, d.backlogAgeWarningMs);
+    d.staleHeartbeats = int(config.integer(QStringLiteral("doctor.relay_stale_heartbeats")));
+    d.expiredLeaseGraceMs = config.durationMs(QStringLiteral("doctor.expired_lease_grace"));
+    d.blockedAfterMs = config.durationMs(QStringLiteral("doctor.blocked_after"));
+    d.deadRecentMs = config.durationMs(QStringLiteral("doctor.dead_recent"));
+    d.replayStuckAfterMs = config.durationMs(QStringLiteral("doctor.replay_stuck"));
+    d.consumers = config.list(QStringLiteral("doctor.consumers"));
+    d.unconsumedOlderThanMs = config.durationMs(QStringLiteral("doctor.unconsumed_older_than"));
+    d.unconsumedWindowMs = config.durationMs(QStringLiteral("doctor.unconsumed_window"));
+    d.deadTupleRatio = double(config.integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
+    d.retentionMs = config.durationMs(QStringLiteral("relay.retention")); // what the relays keep
+    return d;
 }
 
 } // namespace outbox

@@ -5,10 +5,14 @@
 #include <QString>
 #include <QStringList>
 
+namespace outbox::config {
+class Config;
+}
+
 namespace outbox {
 
 // The doctor's thresholds, with the defaults an operator gets without configuration. The [doctor]
-// section of the configuration sets them (config::Config::diagnosisOptions(); the keys and their
+// section of the configuration sets them (fromConfig(); the keys and their
 // meaning are in the README's configuration table).
 struct DiagnosisOptions
 {
@@ -36,6 +40,8 @@ struct DiagnosisOptions
     QStringList onlyChecks;
 
     qint64 relayStaleAfterMs() const { return heartbeatIntervalMs * staleHeartbeats; }
+    // [doctor] and [relay] retention of the configuration; not yet validate()d.
+    static DiagnosisOptions fromConfig(const config::Config& config);
     Status validate() const;
 };
 

@@ -27,19 +27,6 @@ QString PreparedAction::operationName() const
     return QStringLiteral("command");
 }
 
-QString PreparedAction::targetKind() const
-{
-    if (group)
-        return QStringLiteral("failure-group");
-    if (eventFilter || deadLetterFilter)
-        return QStringLiteral("filter");
-    if (!ids.isEmpty())
-        return QStringLiteral("ids");
-    if (!workerIds.isEmpty())
-        return QStringLiteral("relays");
-    return QStringLiteral("none");
-}
-
 QJsonObject PreparedAction::toJson() const
 {
     QJsonObject target{{QStringLiteral("kind"), targetKind()}};

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "core/db/DeadLetterFilter.h"
-#include "core/db/EventFilter.h"
-#include "core/db/FailureGroups.h"
+#include "core/ops/ActionTarget.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -15,7 +13,7 @@ namespace outbox {
 // What an operator can do about a finding, prepared to the last detail: the operation, its exact
 // target, whether it needs a typed confirmation, and the same thing as an `outboxctl` command
 // line. Front ends preview it (a dry run), ask for a reason and run it through core/ops.
-struct PreparedAction
+struct PreparedAction : ActionTarget
 {
     enum class Operation {
         RequeueEvents,      // events.requeue
@@ -31,13 +29,8 @@ struct PreparedAction
     Operation operation = Operation::RunCommand;
     QString label;       // e.g. "Requeue the 12 FAILED events of this group"
     QString consequence; // one sentence: what happens to the targets
-    // The target, exactly one of: a failure group (the bulk engine's group: error class and
-    // fingerprint, any unsent or DEAD status), a filter, ids or relays.
-    std::optional<FailureGroup> group;
-    std::optional<EventFilter> eventFilter;
-    std::optional<DeadLetterFilter> deadLetterFilter;
-    QVector<qint64> ids;
-    QStringList workerIds;
+    // The target (ActionTarget), exactly one of: a failure group (the bulk engine's group: error
+    // class and fingerprint, any unsent or DEAD status), a filter, ids or relays.
     bool force = false;
     bool resend = false;
     bool typedConfirmation = false; // bulk or irreversible: the operator types the confirmation
@@ -47,7 +40,7 @@ struct PreparedAction
     // "relay.forget", "command": the audit log's action names.
     QString operationName() const;
     // "failure-group", "filter", "ids", "relays" or "none".
-    QString targetKind() const;
+    QString targetKind() const { return kindName(); }
     bool isAudited() const { return operation != Operation::RunCommand; }
     QJsonObject toJson() const;
 };

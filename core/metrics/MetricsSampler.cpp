@@ -4,11 +4,10 @@
 
 namespace outbox {
 
-MetricsSampler::MetricsSampler(const DatabaseUrl& url, const QString& tablePrefix, QObject* parent)
-    : QObject(parent)
+MetricsSampler::MetricsSampler(const DatabaseTarget& target, QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<outbox::MetricsSnapshot>();
-    m_worker = new MetricsSamplerWorker(url, tablePrefix);
+    m_worker = new MetricsSamplerWorker(target);
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &MetricsSamplerWorker::snapshotReady, this, &MetricsSampler::snapshotReady);

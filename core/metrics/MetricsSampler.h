@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/metrics/MetricsSnapshot.h"
 
 #include <QObject>
@@ -18,7 +18,7 @@ class MetricsSampler : public QObject
     Q_OBJECT
 
 public:
-    MetricsSampler(const DatabaseUrl& url, const QString& tablePrefix, QObject* parent = nullptr);
+    explicit MetricsSampler(const DatabaseTarget& target, QObject* parent = nullptr);
     ~MetricsSampler() override;
 
     void start(int intervalMs);

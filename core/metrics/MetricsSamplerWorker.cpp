@@ -4,10 +4,7 @@
 
 namespace outbox {
 
-MetricsSamplerWorker::MetricsSamplerWorker(DatabaseUrl url, QString tablePrefix)
-    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix))
-{
-}
+MetricsSamplerWorker::MetricsSamplerWorker(DatabaseTarget target) : m_target(std::move(target)) {}
 
 void MetricsSamplerWorker::start(int intervalMs)
 {
@@ -49,10 +46,7 @@ void MetricsSamplerWorker::tick()
     if (m_paused)
         return;
     if (!m_db) {
-        Database::Options options;
-        options.purpose = QStringLiteral("sampler");
-        options.tablePrefix = m_tablePrefix;
-        auto db = Database::open(m_url, options);
+        auto db = m_target.open(QStringLiteral("sampler"));
         if (!db) {
             emit failed(db.message());
             return;

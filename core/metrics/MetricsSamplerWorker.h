@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/metrics/MetricsSnapshot.h"
 
 #include <QElapsedTimer>
@@ -16,7 +17,7 @@ class MetricsSamplerWorker : public QObject
     Q_OBJECT
 
 public:
-    MetricsSamplerWorker(DatabaseUrl url, QString tablePrefix);
+    explicit MetricsSamplerWorker(DatabaseTarget target);
 
 public slots:
     void start(int intervalMs);
@@ -32,8 +33,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     std::unique_ptr<Database> m_db;
     QTimer* m_timer = nullptr;
     bool m_paused = false;

@@ -638,21 +638,28 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
 }
 
 Result<ActionResult> BulkActionEngine::run(ActionKind kind, const ActionRequest& request,
-                                           const BulkControl& control)
+                                           const BulkControl& control, const ActionResult* previewed)
 {
     ActionRequest r = request;
     r.dryRun = false;
     if (Status s = validate(kind, r); !s)
         return s.error();
 
-    // What is eligible now: the progress total, and the skipped rows of a group or filter.
-    ActionRequest counting = r;
-    counting.sampleSize = 0;
-    auto start = preview(kind, counting);
-    if (!start)
-        return start.error();
-
+    // What is eligible: the progress total, and the skipped rows of a group or filter. The
+    // caller's preview of this action says it already; otherwise count now.
     const Spec spec = specFor(m_db.dialect(), kind, r);
+    std::optional<ActionResult> start;
+    if (previewed && previewed->dryRun && previewed->action == spec.action) {
+        start = *previewed;
+    } else {
+        ActionRequest counting = r;
+        counting.sampleSize = 0;
+        auto counted = preview(kind, counting);
+        if (!counted)
+            return counted.error();
+        start = *counted;
+    }
+
     ActionResult result;
     result.action = spec.action;
     result.expected = start->matched;

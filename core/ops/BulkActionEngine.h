@@ -76,7 +76,10 @@ public:
     // Changes the target in audited chunks (request.dryRun is ignored: use preview()). An error
     // stops the run; the chunks committed before it stay committed and are listed in the audit
     // log. The result is returned when the target is exhausted or the run was cancelled.
-    Result<ActionResult> run(ActionKind kind, const ActionRequest& request, const BulkControl& control = {});
+    // `previewed`: the preview of this request that the operator saw; its count (the progress
+    // total, `expected`) and skipped rows are taken as they are instead of counting again.
+    Result<ActionResult> run(ActionKind kind, const ActionRequest& request, const BulkControl& control = {},
+                             const ActionResult* previewed = nullptr);
 
 private:
     Database& m_db;

@@ -5,6 +5,7 @@
 #include "core/db/DeadLetterGroups.h"
 #include "core/db/EventFilter.h"
 #include "core/db/FailureGroups.h"
+#include "core/ops/ActionTarget.h"
 #include "core/support/Result.h"
 
 #include <QJsonArray>
@@ -26,14 +27,9 @@ QString actionName(ActionKind kind);
 bool isEventAction(ActionKind kind);
 
 // What an operator asks for: exactly one target (ids, a failure group or a filter).
-struct ActionRequest
+struct ActionRequest : ActionTarget
 {
-    QVector<qint64> ids;
-    std::optional<FailureGroup> group;                // event actions: every event of the group
-    std::optional<EventFilter> eventFilter;           // event actions
-    std::optional<DeadLetterFilter> deadLetterFilter; // dead-letter actions
-    std::optional<DeadLetterGroup> deadLetterGroup;   // dead-letter actions: every dead letter of the group
-    QString reason;                                   // required unless dryRun
+    QString reason; // required unless dryRun
     QString actor;
     bool dryRun = false;
     bool force = false;   // requeue: also SENDING rows with a live lease; replay: also REPLAYED/DISCARDED

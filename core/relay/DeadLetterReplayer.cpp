@@ -2,7 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
-#include "core/relay/Backoff.h"
+#include "core/support/Backoff.h"
 #include "core/support/Failpoints.h"
 
 #include <QElapsedTimer>

@@ -4,10 +4,10 @@
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
-#include "core/relay/Backoff.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayStats.h"
 #include "core/relay/TopicRouter.h"
+#include "core/support/Backoff.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -1,5 +1,6 @@
 #include "core/relay/RelayOptions.h"
 
+#include "core/config/Config.h"
 #include "core/relay/TopicRouter.h"
 
 namespace outbox {
@@ -43,6 +44,35 @@ Status RelayOptions::validate() const
                        .arg(worstCase))
             .about(QStringLiteral("relay.lease_ms"));
     return TopicRouter::validateTemplate(topicTemplate);
+}
+
+Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
+{
+    RelayOptions o;
+    o.workerId = config.value(QStringLiteral("relay.worker_id"));
+    o.tablePrefix = config.tablePrefix();
+    o.bootstrap = config.value(QStringLiteral("kafka.bootstrap"));
+    for (const config::Setting& p : config.kafkaProperties()) {
+        if (Status s = o.kafka.set(p.key, p.value); !s)
+            return config.located(QStringLiteral("kafka.") + p.key, s.error());
+    }
+    o.batchSize = int(config.integer(QStringLiteral("relay.batch_size")));
+    o.leaseMs = config.integer(QStringLiteral("relay.lease_ms"));
+    o.pollIntervalMs = int(config.integer(QStringLiteral("relay.poll_ms")));
+    o.maxAttempts = int(config.integer(QStringLiteral("relay.max_attempts")));
+    o.backoffBaseMs = config.integer(QStringLiteral("relay.backoff_base_ms"));
+    o.backoffCapMs = config.integer(QStringLiteral("relay.backoff_cap_ms"));
+    o.ordering = config.value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate")
+                     ? OrderingMode::Aggregate
+                     : OrderingMode::None;
+    o.topicTemplate = config.value(QStringLiteral("relay.topic_template"));
+    o.retentionMs = config.durationMs(QStringLiteral("relay.retention"));
+    o.notify = config.boolean(QStringLiteral("relay.notify"));
+    o.pipeline = config.boolean(QStringLiteral("relay.pipeline"));
+    o.claimMode = config.value(QStringLiteral("relay.claim_mode")) == QLatin1String("held")
+                      ? ClaimMode::Held
+                      : ClaimMode::Lease;
+    return o;
 }
 
 } // namespace outbox

@@ -6,6 +6,10 @@
 
 #include <QString>
 
+namespace outbox::config {
+class Config;
+}
+
 namespace outbox {
 
 // How a relay holds the events it claimed while it publishes them (docs/architecture.md):
@@ -37,6 +41,8 @@ struct RelayOptions
     bool pipeline = true; // claim the next batch while the current one is in flight
     ClaimMode claimMode = ClaimMode::Lease;
 
+    // [relay], [kafka] and [database] table_prefix of the configuration; not yet validate()d.
+    static Result<RelayOptions> fromConfig(const config::Config& config);
     Status validate() const;
     // The longest a claimed event may wait for its delivery report (see validate()).
     qint64 deliveryDeadlineMs() const;

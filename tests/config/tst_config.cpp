@@ -1,5 +1,9 @@
 #include "core/config/Config.h"
 #include "core/config/IniFile.h"
+#include "core/consumer/ConsumerOptions.h"
+#include "core/db/DatabaseTarget.h"
+#include "core/diagnosis/DiagnosisOptions.h"
+#include "core/relay/RelayOptions.h"
 #include "ui/web/WebConfig.h"
 
 #include <QFile>
@@ -46,17 +50,44 @@ private slots:
     {
         auto c = load(QString());
         QVERIFY2(c.ok(), qPrintable(c.message()));
-        auto relay = c->relayOptions();
+        auto relay = RelayOptions::fromConfig(*c);
         QVERIFY(relay.ok());
         const RelayOptions plain;
+        // config holds the defaults of keys whose options live with their owners: they must agree.
         QCOMPARE(relay->batchSize, plain.batchSize);
         QCOMPARE(relay->leaseMs, plain.leaseMs);
+        QCOMPARE(relay->pollIntervalMs, plain.pollIntervalMs);
+        QCOMPARE(relay->maxAttempts, plain.maxAttempts);
+        QCOMPARE(relay->backoffBaseMs, plain.backoffBaseMs);
+        QCOMPARE(relay->backoffCapMs, plain.backoffCapMs);
         QCOMPARE(relay->retentionMs, plain.retentionMs);
         QCOMPARE(relay->notify, plain.notify);
+        QCOMPARE(relay->pipeline, plain.pipeline);
         QCOMPARE(relay->topicTemplate, plain.topicTemplate);
+        auto consumer = ConsumerOptions::fromConfig(*c);
+        QVERIFY(consumer.ok());
+        const ConsumerOptions plainConsumer;
+        QCOMPARE(consumer->maxAttempts, plainConsumer.maxAttempts);
+        QCOMPARE(consumer->backoffBaseMs, plainConsumer.backoffBaseMs);
+        QCOMPARE(consumer->backoffCapMs, plainConsumer.backoffCapMs);
+        QCOMPARE(consumer->batchSize, plainConsumer.batchSize);
+        QCOMPARE(consumer->batchMaxWaitMs, plainConsumer.batchMaxWaitMs);
+        const DiagnosisOptions doctor = DiagnosisOptions::fromConfig(*c);
+        const DiagnosisOptions plainDoctor;
+        QCOMPARE(doctor.backlogAgeWarningMs, plainDoctor.backlogAgeWarningMs);
+        QCOMPARE(doctor.backlogAgeCriticalMs, plainDoctor.backlogAgeCriticalMs);
+        QCOMPARE(doctor.staleHeartbeats, plainDoctor.staleHeartbeats);
+        QCOMPARE(doctor.expiredLeaseGraceMs, plainDoctor.expiredLeaseGraceMs);
+        QCOMPARE(doctor.blockedAfterMs, plainDoctor.blockedAfterMs);
+        QCOMPARE(doctor.deadRecentMs, plainDoctor.deadRecentMs);
+        QCOMPARE(doctor.replayStuckAfterMs, plainDoctor.replayStuckAfterMs);
+        QCOMPARE(doctor.unconsumedOlderThanMs, plainDoctor.unconsumedOlderThanMs);
+        QCOMPARE(doctor.unconsumedWindowMs, plainDoctor.unconsumedWindowMs);
+        QCOMPARE(doctor.deadTupleRatio, plainDoctor.deadTupleRatio);
+        QCOMPARE(doctor.retentionMs, plainDoctor.retentionMs);
         QCOMPARE(c->source(QStringLiteral("relay.batch_size")).toString(), QStringLiteral("default"));
         QCOMPARE(c->tablePrefix(), QString());
-        QCOMPARE(c->diagnosisOptions().backlogAgeWarningMs, qint64(300000));
+        QCOMPARE(DiagnosisOptions::fromConfig(*c).backlogAgeWarningMs, qint64(300000));
     }
 
     // flags > environment > file > defaults, key by key, and each value says where it came from.
@@ -93,14 +124,14 @@ private slots:
         QCOMPARE(c->source(QStringLiteral("relay.lease_ms")).toString(), QStringLiteral("flag:--lease-ms"));
         QCOMPARE(c->integer(QStringLiteral("relay.poll_ms")), qint64(300));
         QCOMPARE(c->integer(QStringLiteral("relay.max_attempts")), qint64(10));
-        auto relay = c->relayOptions();
+        auto relay = RelayOptions::fromConfig(*c);
         QVERIFY2(relay.ok(), qPrintable(relay.message()));
         QCOMPARE(relay->tablePrefix, QStringLiteral("env_"));
         QCOMPARE(relay->bootstrap, QStringLiteral("file:9092"));
         QCOMPARE(relay->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
         QCOMPARE(relay->kafka.value(QStringLiteral("linger.ms")), QStringLiteral("5"));
         QCOMPARE(relay->kafka.value(QStringLiteral("acks")), QStringLiteral("all")); // relay default kept
-        auto consumer = c->consumerOptions();
+        auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
         QCOMPARE(consumer->tablePrefix, QStringLiteral("env_"));
         QCOMPARE(consumer->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
@@ -204,12 +235,13 @@ private slots:
         }
         QVERIFY(sawToken);
         // The password reaches the database URL, from the environment only when the URL has none.
-        auto url = c->databaseUrl();
-        QVERIFY(url.ok());
-        QCOMPARE(url->password, QStringLiteral("url-secret"));
-        auto other = c->resolveUrl(QStringLiteral("postgresql://app@inbox:5432/inbox"));
+        auto target = DatabaseTarget::fromConfig(*c);
+        QVERIFY(target.ok());
+        QCOMPARE(target->url().password, QStringLiteral("url-secret"));
+        auto other =
+            DatabaseTarget::fromConfig(*c, QStringLiteral("postgresql://app@inbox:5432/inbox"), QString());
         QVERIFY(other.ok());
-        QCOMPARE(other->password, QStringLiteral("env-secret"));
+        QCOMPARE(other->url().password, QStringLiteral("env-secret"));
 
         auto argv = load(QString(), {}, {}, {QStringLiteral("sasl.password=argv-secret")});
         QVERIFY(!argv.ok());

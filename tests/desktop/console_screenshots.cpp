@@ -4,10 +4,10 @@
 // events, relay counters) so the Overview shows live movement.
 #include "core/db/Database.h"
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/widgets/EventInspector.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -8,9 +8,9 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
+#include "ui/desktop/widgets/EventInspector.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -4,9 +4,9 @@
 #include "core/db/EventStore.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/overview/LeaseHoldersChart.h"
 #include "ui/desktop/overview/OldestPendingChart.h"
 #include "ui/desktop/overview/OverviewPage.h"
-#include "ui/desktop/relays/LeaseHoldersChart.h"
 
 #include <QChartView>
 #include <QComboBox>

@@ -1,19 +1,21 @@
+#include "core/config/Config.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/BulkEvents.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
@@ -602,11 +604,10 @@ private slots:
         const QString outboxctl = qEnvironmentVariable("OUTBOXCTL");
         if (outboxctl.isEmpty())
             QSKIP("OUTBOXCTL not set");
-        QProcess broker;
-        broker.start(outboxctl,
-                     {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
-        QVERIFY(broker.waitForStarted());
-        QVERIFY(broker.waitForReadyRead(10000));
+        auto started =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        QProcess& broker = *started;
+        QVERIFY(broker.canReadLine() || broker.waitForReadyRead(10000));
         const QByteArray line = broker.readLine().trimmed();
         QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
         const QString bootstrap = QString::fromUtf8(line.mid(10));
@@ -732,6 +733,56 @@ private slots:
         QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("--db")),
                  qPrintable(window.statusBar()->currentMessage()));
         dialog->reject();
+    }
+
+    // The console acts as the configured actor ([general] actor, OUTBOX_ACTOR), like outboxctl and
+    // the web console, not as a name of its own made from the login name.
+    void auditRowsCarryTheConfiguredActor_data()
+    {
+        QTest::addColumn<QMap<QString, QString>>("environment");
+        QTest::addColumn<QString>("actor");
+        QTest::newRow("OUTBOX_ACTOR")
+            << QMap<QString, QString>{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice-noc")},
+                                      {QStringLiteral("USER"), QStringLiteral("bob")}}
+            << QStringLiteral("alice-noc");
+        QTest::newRow("login name") << QMap<QString, QString>{{QStringLiteral("USER"), QStringLiteral("bob")}}
+                                    << QStringLiteral("bob");
+    }
+    void auditRowsCarryTheConfiguredActor()
+    {
+        QFETCH(QMap<QString, QString>, environment);
+        QFETCH(QString, actor);
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("actor")));
+        const auto ids = insertEvents(*db, 3);
+        forceStatus(*db, ids.mid(0, 1), QStringLiteral("FAILED"), QStringLiteral("broken"));
+        config::ConfigInputs inputs;
+        inputs.environment = environment;
+        auto configuration = config::Config::load(inputs);
+        QVERIFY2(configuration.ok(), qPrintable(configuration.message()));
+
+        MainWindow window;
+        window.setConfiguration(*configuration);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.events());
+        auto* status = child<QComboBox>(&window, "filterStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 3, 10000);
+        status->setCurrentIndex(status->findData(QStringLiteral("FAILED")));
+        QTest::mouseClick(child<QPushButton>(&window, "applyFilter"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 1 &&
+                                     window.events()->model()->eventAt(0).has_value(),
+                                 10000);
+        selectRow(child<QTableView>(&window, "eventsTable"), 0);
+        QTest::mouseClick(child<QPushButton>(&window, "requeueButton"), Qt::LeftButton);
+        QVERIFY(runActionDialog(window, QStringLiteral("who did this"), false));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'who did this'")), qint64(1),
+            10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason = 'who did this' AND actor = '%1'").arg(actor)),
+                 qint64(1));
     }
 };
 

@@ -2,19 +2,20 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/ops/OperatorActions.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QAbstractSeries>
@@ -644,11 +645,10 @@ private slots:
         qputenv("OUTBOXCTL", outboxctl.toLocal8Bit());
 
         // A real relay with nothing to send: its statistics never print -1.
-        QProcess broker;
-        broker.start(outboxctl,
-                     {QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:1")});
-        QVERIFY(broker.waitForStarted());
-        QVERIFY(broker.waitForReadyRead(10000));
+        auto started =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:1")});
+        QProcess& broker = *started;
+        QVERIFY(broker.canReadLine() || broker.waitForReadyRead(10000));
         const QByteArray line = broker.readLine().trimmed();
         QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
         log->clear();

@@ -6,10 +6,10 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
+#include "ui/desktop/widgets/EventInspector.h"
 
 #include <QAbstractItemModelTester>
 #include <QDialog>

@@ -7,6 +7,7 @@
 #include "core/db/RelayStore.h"
 #include "core/db/SqlCondition.h"
 #include "core/diagnosis/Doctor.h"
+#include "core/diagnosis/PreparedActionRunner.h"
 #include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 
@@ -37,13 +38,6 @@ void setTime(Database& db, const QString& table, const QString& column, const QV
                 c.binds);
     if (!q)
         qFatal("setTime failed: %s", qPrintable(q.message()));
-}
-
-void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
-{
-    auto q = db.exec(statement, binds);
-    if (!q)
-        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
 }
 
 // Registers a relay and moves its heartbeat `ageMs` into the past.
@@ -143,6 +137,61 @@ private slots:
                         "replay-stuck", "unconsumed", "table-health", "schema-outdated"}));
     }
 
+    // Prepared actions run through core: events through the bulk engine (the preview's count
+    // reused), relays through RelayControl; an unknown operation or a command line is an error and
+    // changes nothing, never a requeue.
+    void preparedActionsAreDispatchedByCore()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctor_dispatch"));
+        const auto events = insertEvents(*db, 3);
+        forceStatus(*db, events, QStringLiteral("FAILED"), QStringLiteral("broken"));
+        PreparedActionRunner runner(*db, DiagnosisOptions{}.relayStaleAfterMs());
+        const QString actor = QStringLiteral("alice");
+
+        PreparedAction unknown;
+        unknown.operation = static_cast<PreparedAction::Operation>(42);
+        unknown.ids = events;
+        for (const PreparedAction::Operation op :
+             {static_cast<PreparedAction::Operation>(42), PreparedAction::Operation::RunCommand}) {
+            unknown.operation = op;
+            auto preview = runner.preview(unknown, actor);
+            QVERIFY(!preview.ok());
+            QCOMPARE(preview.error().kind, ErrorKind::Usage);
+            auto run = runner.run(unknown, QStringLiteral("must not run"), actor);
+            QVERIFY(!run.ok());
+            QCOMPARE(run.error().kind, ErrorKind::Usage);
+            QVERIFY(!PreparedActionRunner::bulkKind(op).ok());
+        }
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(0));
+
+        PreparedAction dead;
+        dead.operation = PreparedAction::Operation::MarkEventsDead;
+        dead.ids = events.mid(0, 2);
+        auto preview = runner.preview(dead, actor);
+        QVERIFY2(preview.ok(), qPrintable(preview.message()));
+        QCOMPARE(preview->matched, qint64(2));
+        auto run = runner.run(dead, QStringLiteral("poison"), actor, {}, &*preview);
+        QVERIFY2(run.ok(), qPrintable(run.message()));
+        QCOMPARE(run->action, QStringLiteral("events.dead"));
+        QCOMPARE(run->affected, qint64(2));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")), qint64(2));
+
+        addRelay(*db, QStringLiteral("relay-paused"), QStringLiteral("PAUSED"), 0, {},
+                 QStringLiteral("PAUSE"));
+        PreparedAction resume;
+        resume.operation = PreparedAction::Operation::ResumeRelays;
+        resume.workerIds = {QStringLiteral("relay-paused")};
+        auto relays = runner.preview(resume, actor);
+        QVERIFY2(relays.ok(), qPrintable(relays.message()));
+        QCOMPARE(relays->matched, qint64(1));
+        auto resumed = runner.run(resume, QStringLiteral("maintenance over"), actor);
+        QVERIFY2(resumed.ok(), qPrintable(resumed.message()));
+        QCOMPARE(resumed->action, QStringLiteral("relay.resume"));
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'RUN'")),
+                 qint64(1));
+    }
+
     void optionsFromConfiguration()
     {
         QTemporaryDir dir;
@@ -159,7 +208,7 @@ private slots:
         auto c = load("[doctor]\nbacklog_age = 90s\nconsumers = inventory, billing\ndead_tuple_percent = 30\n"
                       "[relay]\nretention = 2d\n");
         QVERIFY2(c.ok(), qPrintable(c.message()));
-        const DiagnosisOptions o = c->diagnosisOptions();
+        const DiagnosisOptions o = DiagnosisOptions::fromConfig(*c);
         QVERIFY(o.validate().ok());
         QCOMPARE(o.backlogAgeWarningMs, qint64(90000));
         QCOMPARE(o.backlogAgeCriticalMs, qint64(30 * 60 * 1000));
@@ -167,15 +216,15 @@ private slots:
         QCOMPARE(o.deadTupleRatio, 0.3);
         QCOMPARE(o.retentionMs, qint64(2 * 24 * 3600 * 1000));
         // A warning threshold above the default critical one moves the critical one along.
-        QCOMPARE(load("[doctor]\nbacklog_age = 2h\n")->diagnosisOptions().backlogAgeCriticalMs,
+        QCOMPARE(DiagnosisOptions::fromConfig(*load("[doctor]\nbacklog_age = 2h\n")).backlogAgeCriticalMs,
                  qint64(7200000));
         QVERIFY(!load("[doctor]\nbacklog = 5m\n").ok());
         QVERIFY(!load("[doctor]\nbacklog_age = 5 minutes\n").ok());
         QVERIFY(!load("[doctor]\ndead_tuple_percent = 200\n").ok());
-        QVERIFY(!load("[doctor]\nbacklog_age = 40m\nbacklog_age_critical = 30m\n")
-                     ->diagnosisOptions()
-                     .validate()
-                     .ok());
+        QVERIFY(
+            !DiagnosisOptions::fromConfig(*load("[doctor]\nbacklog_age = 40m\nbacklog_age_critical = 30m\n"))
+                 .validate()
+                 .ok());
     }
 
     void healthyDatabaseHasNoFindings_data() { TestDatabases::addKinds(); }

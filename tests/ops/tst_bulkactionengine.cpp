@@ -126,6 +126,54 @@ private slots:
         QCOMPARE(covered.size(), 2500); // every row in exactly one chunk
     }
 
+    // A run given the preview the operator confirmed takes that preview's count instead of counting
+    // again: rows that joined the filter since are still changed, the progress total stays the
+    // preview's, and fewer statements reach the database than for a run that counts first.
+    void runAfterPreviewDoesNotPreviewAgain()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("previewed")));
+        const auto first = insertEvents(*db, 3);
+        forceStatus(*db, first, EventStatus::Failed);
+        BulkActionEngine engine(*db);
+        auto preview = engine.preview(ActionKind::Requeue, failedFilter(QString()));
+        QVERIFY2(preview.ok(), qPrintable(preview.message()));
+        QCOMPARE(preview->matched, qint64(3));
+        const auto later = insertEvents(*db, 2);
+        forceStatus(*db, later, EventStatus::Failed);
+
+        quint64 before = db->statementsSent();
+        auto reused =
+            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("after a preview")), {}, &*preview);
+        const quint64 reusedStatements = db->statementsSent() - before;
+        QVERIFY2(reused.ok(), qPrintable(reused.message()));
+        QCOMPARE(reused->expected, qint64(3)); // the preview's count: nothing counted again
+        QCOMPARE(reused->affected, qint64(5));
+
+        // The same run without a preview counts first: the count of now, and more statements.
+        forceStatus(*db, first + later, EventStatus::Failed);
+        before = db->statementsSent();
+        auto counted = engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("no preview")));
+        const quint64 countedStatements = db->statementsSent() - before;
+        QVERIFY2(counted.ok(), qPrintable(counted.message()));
+        QCOMPARE(counted->expected, qint64(5));
+        QCOMPARE(counted->affected, qint64(5));
+        QVERIFY2(countedStatements > reusedStatements,
+                 qPrintable(QStringLiteral("%1 statements with a preview, %2 without")
+                                .arg(reusedStatements)
+                                .arg(countedStatements)));
+
+        // A preview of another action is not taken for this one: the run counts for itself.
+        forceStatus(*db, first + later, EventStatus::Failed);
+        auto deadPreview = engine.preview(ActionKind::MarkDead, failedFilter(QString()));
+        QVERIFY(deadPreview.ok());
+        deadPreview->matched = 1;
+        auto other =
+            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("other preview")), {}, &*deadPreview);
+        QVERIFY2(other.ok(), qPrintable(other.message()));
+        QCOMPARE(other->expected, qint64(5));
+    }
+
     // Cancel between chunks: the finished chunk stays committed and audited, the rest is
     // untouched; running again continues where it stopped.
     void cancelBetweenChunksLeavesTheRestUntouched_data() { TestDatabases::addKinds(); }

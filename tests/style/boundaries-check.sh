@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Fails when code crosses a boundary that docs/architecture.md draws:
+# Fails when code crosses a boundary that docs/architecture.md draws (headers and sources alike):
 #  - core includes a front end or a main; one front end includes the other;
+#  - a core folder includes a higher floor or a sibling (support < config < db, broker < ops <
+#    relay, consumer, diagnosis < metrics, demo);
+#  - a desktop feature folder includes another one (shared: widgets, connection, actions);
 #  - outside core/db, code switches on the database kind (the differences live in core/db/Dialect);
 #  - anything cites a design document that is not in the repository (its sections, "§N");
 #  - a core error text names a command-line flag (each front end adds its own hint).
@@ -22,20 +25,63 @@ report "core includes a front end or a main (core is what they are built on):" \
 report "one front end includes the other (ui/desktop and ui/web are siblings over core):" \
   "$(grep -rnE '#include [<"]ui/web/' ui/desktop; grep -rnE '#include [<"]ui/desktop/' ui/web)"
 
+# The floors inside core, lowest first. A folder includes its own files and those of lower floors
+# only: never a higher floor, never a sibling on its own floor. config sits at the bottom (it reads
+# and checks keys; the options built from them live with their owners). ops (the operator's
+# actions) sits under relay, consumer and diagnosis: the doctor prepares and dispatches actions.
+declare -A core_floor=([support]=0 [config]=1 [db]=2 [broker]=2 [ops]=3 [relay]=4 [consumer]=4 [diagnosis]=4
+  [metrics]=5 [demo]=5)
+core_layers=""
+for dir in core/*/; do
+  from=$(basename "$dir")
+  [ -n "${core_floor[$from]:-}" ] || core_layers+="core/$from: a folder without a floor (add it to core_floor in $0)"$'\n'
+done
+while IFS= read -r hit; do
+  [[ $hit =~ ^core/([a-z]+)/[^:]*:[0-9]+:#include\ [\<\"]core/([a-z]+)/ ]] || continue
+  from=${BASH_REMATCH[1]}
+  to=${BASH_REMATCH[2]}
+  [ "$to" = "$from" ] && continue
+  from_level=${core_floor[$from]:--1}
+  to_level=${core_floor[$to]:--1}
+  if [ "$from_level" -ge 0 ] && { [ "$to_level" -lt 0 ] || [ "$to_level" -ge "$from_level" ]; }; then
+    core_layers+="$hit   ($from is on floor $from_level, $to on floor $to_level)"$'\n'
+  fi
+done < <(grep -rnE '^#include [<"]core/[a-z]+/' core --include='*.h' --include='*.cpp')
+report "a core layer includes a higher one or a sibling (support < config < db, broker < ops < relay, consumer, diagnosis < metrics, demo):" \
+  "${core_layers%$'\n'}"
+
+# Desktop features (one folder per page) stand side by side over the shared folders; MainWindow
+# composes them. A feature includes its own files, the shared folders and ConsoleContext.h; a shared
+# folder includes shared folders only.
+desktop_shared="widgets connection actions"
+desktop_features=""
+while IFS= read -r hit; do
+  [[ $hit =~ ^ui/desktop/([A-Za-z]+)/[^:]*:[0-9]+:#include\ [\<\"]ui/desktop/([A-Za-z]+)[/.] ]] || continue
+  from=${BASH_REMATCH[1]}
+  to=${BASH_REMATCH[2]}
+  [ "$to" = "$from" ] && continue
+  [ "$to" = "ConsoleContext" ] && continue
+  case " $desktop_shared " in *" $to "*) continue ;; esac
+  desktop_features+="$hit"$'\n'
+done < <(grep -rnE '^#include [<"]ui/desktop/' ui/desktop --include='*.h' --include='*.cpp')
+report "a desktop feature folder includes another feature (or a shared folder includes a feature or MainWindow):" \
+  "${desktop_features%$'\n'}"
+
 report "the database kind is switched on outside core/db (add a Dialect capability instead):" \
-  "$(grep -rn 'DatabaseKind::' app core ui --include='*.cpp' | grep -v '^core/db/')"
+  "$(grep -rn 'DatabaseKind::' app core ui --include='*.cpp' --include='*.h' | grep -v '^core/db/')"
 
 report "a design document outside the repository is cited (say it here or in docs/architecture.md):" \
   "$(grep -rnI '[D]ESIGN §' --exclude-dir=.git --exclude-dir='build*' .)"
 
 # String literals in core that name a flag: "(--consumer NAME)", "raise --lease-ms", "-X key=value".
-# Comments may name flags; core/config may too, since the flags are its input, and core/diagnosis,
-# since the doctor's runbooks and prepared actions are command lines for the operator by design.
+# Comments may name flags; core/config may too, since the flags are its input, core/diagnosis,
+# since the doctor's runbooks and prepared actions are command lines for the operator by design,
+# and core/db/DatabaseTarget, the one place that writes a database's `outboxctl` arguments.
 report "a core error text names a command-line flag (the front end adds its own hint):" \
   "$(grep -rnE '"([^"]*[ (])?(--[a-z][a-z-]*|-X)([ )=]|")' core --include='*.cpp' --include='*.h' |
-      grep -vE '^core/(config|diagnosis)/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//')"
+      grep -vE '^core/(config|diagnosis)/|^core/db/DatabaseTarget\.' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//')"
 
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
-echo "boundaries-check: layers respected, no kind switches outside core/db, no outside design documents cited, no flags in core texts"
+echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, no outside design documents cited, no flags in core texts"

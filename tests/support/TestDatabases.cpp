@@ -236,4 +236,11 @@ qint64 countRows(Database& db, const QString& table, const QString& where)
     return v->toLongLong();
 }
 
+void exec(Database& db, const QString& statement, const QVariantMap& binds)
+{
+    auto q = db.exec(statement, binds);
+    if (!q)
+        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
+}
+
 } // namespace outbox::test

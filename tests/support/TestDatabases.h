@@ -43,5 +43,7 @@ void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status
                  const QString& lastError = {});
 QString statusOf(Database& db, qint64 id);
 qint64 countRows(Database& db, const QString& table, const QString& where = QStringLiteral("1 = 1"));
+// Runs one setup statement ({events}-style names, values bound by name); fatal when it fails.
+void exec(Database& db, const QString& statement, const QVariantMap& binds = {});
 
 } // namespace outbox::test

@@ -32,13 +32,6 @@ WebConfig testConfig()
     return c;
 }
 
-void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
-{
-    auto q = db.exec(statement, binds);
-    if (!q)
-        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
-}
-
 void ageCreated(Database& db, qint64 ms)
 {
     exec(db,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/db/DatabaseTarget.h"
+
 #include <QString>
 
 namespace outbox::desktop {
@@ -10,13 +12,16 @@ class DatabaseSession;
 // the operator is. Null sessions mean "not connected".
 struct ConsoleContext
 {
+    // A relay whose heartbeat is older counts as stale on every page.
+    static constexpr qint64 StaleHeartbeatMs = 30000;
+
     DatabaseSession* browse = nullptr;
     DatabaseSession* actions = nullptr;
     DatabaseSession* analysis =
         nullptr; // slow on-demand reads (failure groups) that must not hold up browsing
     QString actor;
     bool production = false;
-    QString tablePrefix; // of the connection's outbox tables, for the children the console starts
+    DatabaseTarget target; // the connection's database, for the doctor and the children the console starts
 };
 
 } // namespace outbox::desktop

@@ -27,10 +27,21 @@
 
 namespace outbox::desktop {
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent),
-      m_configuredPassword(config::Config::environmentValue(QStringLiteral("database.password")))
+namespace {
+
+config::Config environmentConfiguration()
 {
+    config::ConfigInputs inputs;
+    inputs.environment = config::Config::systemEnvironment();
+    auto loaded = config::Config::load(inputs);
+    return loaded ? *loaded : config::Config{};
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setConfiguration(environmentConfiguration());
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Outbox Console"));
     auto* central = new QWidget(this);
@@ -153,58 +164,54 @@ void MainWindow::hideBanner()
     m_banner->hide();
 }
 
+void MainWindow::setConfiguration(const config::Config& configuration)
+{
+    m_config = configuration;
+    m_diagnosisOptions = DiagnosisOptions::fromConfig(m_config);
+}
+
 bool MainWindow::connectToText(const QString& urlText, const ConnectionProfile& profile)
 {
-    auto url = DatabaseUrl::parse(urlText);
-    if (!url) {
+    auto target = DatabaseTarget::fromConfig(m_config, urlText, profile.tablePrefix);
+    if (!target) {
         // The console's hint: where a URL is entered here, not which flag would have given one.
-        showStatus(url.error().subject == QLatin1String("database.url")
+        showStatus(target.error().subject == QLatin1String("database.url")
                        ? tr("No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in "
                             "Connection › Connect…")
-                       : url.message());
+                       : target.message());
         return false;
     }
-    DatabaseUrl resolved = *url;
-    if (resolved.password.isEmpty())
-        resolved.password = m_configuredPassword;
     ConnectionProfile p = profile;
     if (p.url.isEmpty())
-        p.url = resolved.redacted();
-    connectTo(resolved, p);
+        p.url = target->url().redacted();
+    checkThenSwitch(*target, p, nullptr);
     return true;
 }
 
 void MainWindow::setNocServing(bool on)
 {
-    if (!on || m_url.database.isEmpty()) {
+    if (!on || m_target.isEmpty()) {
         m_nocServer->stop();
         return;
     }
     // Read-only and on loopback: the wall screen needs no token, nobody else can reach it.
-    // The password travels in the child's environment, never on its command line.
-    m_nocServer->setPassword(m_url.password);
-    m_nocServer->start(ManagedRelay::locateOutboxctl(),
-                       {QStringLiteral("serve"), QStringLiteral("--db"), m_url.redacted(),
-                        QStringLiteral("--table-prefix=") + m_profile.tablePrefix, QStringLiteral("--listen"),
-                        QStringLiteral("127.0.0.1:%1").arg(NocPort), QStringLiteral("--public-dashboard")});
+    m_nocServer->startOutboxctl(m_target, QStringLiteral("serve"),
+                                {QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(NocPort),
+                                 QStringLiteral("--public-dashboard")});
     showStatus(tr("NOC dashboard at http://127.0.0.1:%1/").arg(NocPort));
 }
 
-void MainWindow::connectTo(const DatabaseUrl& url, const ConnectionProfile& profile)
-{
-    checkThenSwitch(url, profile, nullptr);
-}
-
-void MainWindow::checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile& profile,
+void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                                  ConnectDialog* dialog)
 {
+    const DatabaseUrl& url = target.url();
     // The connection is checked on a thread of its own first; the window (title, header, pages)
     // switches only once it answered, so an unreachable URL never replaces a working connection.
     m_retry->stop();
     const quint64 attempt = ++m_attempt;
     // Each check has its own session, deleted once its job is done (never while it waits on a
     // server, which would block this thread).
-    auto* check = new DatabaseSession(url, {}, QStringLiteral("check"), this);
+    auto* check = new DatabaseSession(DatabaseTarget(url, QString()), QStringLiteral("check"), this);
     showStatus(tr("Connecting to %1…").arg(url.redacted()));
     QPointer<ConnectDialog> guard(dialog);
     check->run<bool>(
@@ -215,14 +222,14 @@ void MainWindow::checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile
                 return one.error();
             return true;
         },
-        [this, check, attempt, url, profile, guard, dialog](const Result<bool>& r) {
+        [this, check, attempt, target, url, profile, guard, dialog](const Result<bool>& r) {
             check->deleteLater();
             if (attempt != m_attempt)
                 return; // a newer connect (or a cancelled dialog) superseded this one
             if (r.ok()) {
                 if (guard)
                     guard->connectionSucceeded();
-                switchTo(url, profile);
+                switchTo(target, profile);
                 return;
             }
             const QString message = tr("Cannot connect to %1: %2").arg(url.redacted(), r.message());
@@ -237,29 +244,30 @@ void MainWindow::checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile
                 m_banner->show();
                 m_retry->disconnect();
                 connect(m_retry, &QTimer::timeout, this,
-                        [this, url, profile]() { checkThenSwitch(url, profile, nullptr); });
+                        [this, target, profile]() { checkThenSwitch(target, profile, nullptr); });
                 m_retry->start(RetryMs);
             }
-            askPasswordIfNeeded(url, r.message());
+            askPasswordIfNeeded(target, r.message());
         });
 }
 
-void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profile)
+void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile& profile)
 {
+    const DatabaseUrl& url = target.url();
     disconnectFromDatabase();
     ProfileStore::addRecent(url);
     m_snapshots = 0;
-    m_url = url;
+    m_target = target;
     m_serveAction->setEnabled(true);
     m_profile = profile;
-    m_browse = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("browse"), this);
-    m_actions = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("actions"), this);
-    m_analysis = new DatabaseSession(url, profile.tablePrefix, QStringLiteral("analysis"), this);
+    m_browse = new DatabaseSession(target, QStringLiteral("browse"), this);
+    m_actions = new DatabaseSession(target, QStringLiteral("actions"), this);
+    m_analysis = new DatabaseSession(target, QStringLiteral("analysis"), this);
     for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
     }
-    m_sampler = new MetricsSampler(url, profile.tablePrefix, this);
+    m_sampler = new MetricsSampler(target, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         ++m_snapshots;
         hideBanner();
@@ -270,21 +278,21 @@ void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profi
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
     connect(m_sampler, &MetricsSampler::failed, this,
-            [this, url](const QString& message) { askPasswordIfNeeded(url, message); });
+            [this, target](const QString& message) { askPasswordIfNeeded(target, message); });
 
     ConsoleContext context;
     context.browse = m_browse;
     context.actions = m_actions;
     context.analysis = m_analysis;
-    context.actor = qEnvironmentVariable("USER", QStringLiteral("operator")) + QStringLiteral("@console");
+    context.actor = m_config.actor();
     context.production = profile.isProduction();
-    context.tablePrefix = profile.tablePrefix;
+    context.target = target;
     m_overview->clearHistory();
     m_history.clear();
     m_events->setContext(context);
     m_deadLetters->setContext(context);
     m_audit->setContext(context);
-    m_relays->setContext(context, url);
+    m_relays->setContext(context);
     m_recovery->setContext(context, m_diagnosisOptions);
     m_consumers->setContext(context);
     m_blocked->setContext(context);
@@ -304,8 +312,9 @@ void MainWindow::switchTo(const DatabaseUrl& url, const ConnectionProfile& profi
     showStatus(tr("Connected to %1").arg(url.redacted()));
 }
 
-void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& message)
+void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString& message)
 {
+    const DatabaseUrl& url = target.url();
     // Servers without password authentication need none; ask only when the server wants one.
     // The password is kept in memory for this connection only, never stored.
     if (!url.hasServer() || !url.password.isEmpty() || m_passwordPrompt)
@@ -322,10 +331,8 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;
     const ConnectionProfile profile = m_profile;
-    connect(prompt, &QInputDialog::textValueSelected, this, [this, url, profile](const QString& password) {
-        DatabaseUrl withPassword = url;
-        withPassword.password = password;
-        connectTo(withPassword, profile);
+    connect(prompt, &QInputDialog::textValueSelected, this, [this, target, profile](const QString& password) {
+        checkThenSwitch(target.withPassword(password), profile, nullptr);
     });
     prompt->open();
 }
@@ -336,13 +343,13 @@ void MainWindow::disconnectFromDatabase()
         m_serveAction->setChecked(false);
         m_serveAction->setEnabled(false);
     }
-    m_url = DatabaseUrl{};
+    m_target = DatabaseTarget{};
     ConsoleContext none;
     if (m_events) {
         m_events->setContext(none);
         m_deadLetters->setContext(none);
         m_audit->setContext(none);
-        m_relays->setContext(none, DatabaseUrl{});
+        m_relays->setContext(none);
         m_recovery->setContext(none);
         m_consumers->setContext(none);
         m_blocked->setContext(none);
@@ -379,7 +386,8 @@ void MainWindow::showConnectDialog()
     // open, so a failure is reported where the URL can be corrected.
     connect(dialog, &ConnectDialog::connectRequested, this,
             [this, dialog](const DatabaseUrl& url, const ConnectionProfile& profile) {
-                checkThenSwitch(url, profile, dialog);
+                checkThenSwitch(DatabaseTarget::fromConfig(m_config, url, profile.tablePrefix), profile,
+                                dialog);
             });
     connect(dialog, &QDialog::rejected, this, [this]() { ++m_attempt; });
     dialog->open();

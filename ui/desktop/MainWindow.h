@@ -1,6 +1,7 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/config/Config.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "ui/desktop/connection/ConnectionProfile.h"
@@ -40,16 +41,16 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Connects to `url` with the profile's table prefix once a check on a worker thread shows it
-    // answers; until then the current connection stays. The password comes from the URL or the
-    // configuration ([database] password, OUTBOX_DB_PASSWORD); when the server asks for one that
-    // was not given, a prompt asks for it (kept in memory only).
-    void connectTo(const DatabaseUrl& url, const ConnectionProfile& profile);
+    // The configuration, as every front end reads it (flags > environment > file > defaults): the
+    // password for URLs without one ([database] password, OUTBOX_DB_PASSWORD; never stored), the
+    // actor of the audit rows ([general] actor, OUTBOX_ACTOR) and the doctor's thresholds
+    // ([doctor]). By default, the process environment's.
+    void setConfiguration(const config::Config& configuration);
+    const config::Config& configuration() const { return m_config; }
+    // Connects to `urlText` with the profile's table prefix once a check on a worker thread shows
+    // it answers; until then the current connection stays. When the server asks for a password
+    // that was not given, a prompt asks for it (kept in memory only).
     bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
-    // The password for URLs without one (default: OUTBOX_DB_PASSWORD); never stored.
-    void setConfiguredPassword(const QString& password) { m_configuredPassword = password; }
-    // The doctor's thresholds for the Recovery page ([doctor] of the configuration).
-    void setDiagnosisOptions(const DiagnosisOptions& options) { m_diagnosisOptions = options; }
     void disconnectFromDatabase();
 
     OverviewPage* overview() const { return m_overview; }
@@ -76,9 +77,10 @@ private:
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
-    void askPasswordIfNeeded(const DatabaseUrl& url, const QString& message);
-    void checkThenSwitch(const DatabaseUrl& url, const ConnectionProfile& profile, ConnectDialog* dialog);
-    void switchTo(const DatabaseUrl& url, const ConnectionProfile& profile);
+    void askPasswordIfNeeded(const DatabaseTarget& target, const QString& message);
+    void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
+                         ConnectDialog* dialog);
+    void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);
 
     static constexpr int RetryMs = 2000;
     quint64 m_attempt = 0; // the newest connection check; older answers are ignored
@@ -109,8 +111,8 @@ private:
     // "Serve NOC dashboard": a supervised `outboxctl serve` child on the current database.
     ManagedRelay* m_nocServer = nullptr;
     QAction* m_serveAction = nullptr;
-    DatabaseUrl m_url;
-    QString m_configuredPassword;
+    DatabaseTarget m_target; // the open connection's
+    config::Config m_config;
     void setNocServing(bool on);
 
 public:

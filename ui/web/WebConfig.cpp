@@ -129,7 +129,7 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
         config.tokens << *token;
     }
     config.findingsIntervalMs = int(c.integer(QStringLiteral("web.findings_interval_ms")));
-    config.doctor = c.diagnosisOptions();
+    config.doctor = DiagnosisOptions::fromConfig(c);
     if (Status s = config.doctor.validate(); !s)
         return s.error();
     return config;

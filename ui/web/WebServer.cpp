@@ -60,7 +60,8 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     m_hub =
         std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
                                        m_config.sampleIntervalMs, m_config.relayStaleAfterMs, viewerMasker);
-    m_sampler = std::make_unique<MetricsSampler>(m_url, m_tablePrefix);
+    const DatabaseTarget target(m_url, m_tablePrefix);
+    m_sampler = std::make_unique<MetricsSampler>(target);
     connect(m_sampler.get(), &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         m_latest.update(s);
         m_hub->publish(s);
@@ -71,11 +72,7 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         m_hub->publishFailure(message);
     });
     // The doctor on its own thread; its prepared commands name this server's database.
-    DiagnosisOptions doctor = m_config.doctor;
-    doctor.connectionArguments = QStringList{QStringLiteral("--db"), m_url.redacted()};
-    if (!m_tablePrefix.isEmpty())
-        doctor.connectionArguments << QStringLiteral("--table-prefix") << m_tablePrefix;
-    m_doctor = std::make_unique<DiagnosisMonitor>(m_url, m_tablePrefix, doctor);
+    m_doctor = std::make_unique<DiagnosisMonitor>(target, m_config.doctor);
     m_api->setFindings(&m_findings);
     m_api->setConsumerLag(m_config.consumerLag);
     m_hub->setFindings(&m_findings);

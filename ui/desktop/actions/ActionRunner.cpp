@@ -38,10 +38,11 @@ QString hintFor(ActionInput input)
 
 } // namespace
 
-ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
-                           QString actor, QWidget* dialogParent)
+ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target,
+                           QString description, bool production, QString actor, QWidget* dialogParent)
     : QObject(dialogParent), m_session(session), m_kind(kind), m_target(std::move(target)),
-      m_production(production), m_actor(std::move(actor)), m_parent(dialogParent)
+      m_description(std::move(description)), m_production(production), m_actor(std::move(actor)),
+      m_parent(dialogParent)
 {
 }
 
@@ -80,11 +81,7 @@ QString ActionRunner::actionTitle(ActionKind kind)
 ActionRequest ActionRunner::request() const
 {
     ActionRequest r;
-    r.ids = m_target.ids;
-    r.group = m_target.group;
-    r.eventFilter = m_target.eventFilter;
-    r.deadLetterFilter = m_target.deadLetterFilter;
-    r.deadLetterGroup = m_target.deadLetterGroup;
+    static_cast<ActionTarget&>(r) = m_target;
     r.actor = m_actor;
     r.reason = m_reason;
     r.replayTopic = m_replayTopic;
@@ -103,7 +100,7 @@ void ActionRunner::start()
         return;
     }
     // The dialog opens at once, busy, while the preview is read on the session thread.
-    auto* dialog = new ActionDialog(m_kind, actionTitle(m_kind), m_target.description, m_parent);
+    auto* dialog = new ActionDialog(m_kind, actionTitle(m_kind), m_description, m_parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_dialog = dialog;
     connect(dialog, &QDialog::accepted, this, [this, dialog]() {
@@ -151,7 +148,7 @@ void ActionRunner::showPreview(const ActionResult& preview)
                          nullptr, int(preview.conflictCount)));
         return;
     }
-    QString summary = tr("%1: %2 row(s) will change.").arg(m_target.description).arg(preview.matched);
+    QString summary = tr("%1: %2 row(s) will change.").arg(m_description).arg(preview.matched);
     if (preview.conflictCount > 0)
         summary += QLatin1Char(' ') + tr("%n targeted row(s) are in another state and will be left alone.",
                                          nullptr, int(preview.conflictCount));
@@ -172,6 +169,7 @@ void ActionRunner::showPreview(const ActionResult& preview)
     if (m_production)
         summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
 
+    m_preview = preview;
     m_result.expected = preview.matched;
     m_dialog->setOrdering(preview.consequences);
     m_dialog->setPreview(summary, preview.matched, preview.sample, phrase);
@@ -197,11 +195,12 @@ void ActionRunner::execute()
     }
     const ActionKind kind = m_kind;
     const ActionRequest request = this->request();
+    const ActionResult previewed = m_preview; // the one the operator confirmed
     const auto cancel = m_cancel;
     const QPointer<ActionRunner> self(this);
     m_session->run<ActionResult>(
         this,
-        [kind, request, cancel, self](Database& db) {
+        [kind, request, previewed, cancel, self](Database& db) {
             BulkControl control;
             control.cancelRequested = [cancel]() { return cancel->load(); };
             // Called on the session thread: hand each report to the GUI thread.
@@ -214,7 +213,8 @@ void ActionRunner::execute()
                     },
                     Qt::QueuedConnection);
             };
-            return BulkActionEngine(db).run(kind, request, control);
+            // The preview's count is the progress total: no second count before the run.
+            return BulkActionEngine(db).run(kind, request, control, &previewed);
         },
         [this](const Result<ActionResult>& r) {
             if (!r.ok()) {

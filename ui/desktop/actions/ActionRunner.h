@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/ops/ActionTarget.h"
 #include "core/ops/BulkActionEngine.h"
-#include "ui/desktop/actions/ActionTarget.h"
 
 #include <QObject>
 #include <QPointer>
@@ -30,8 +30,9 @@ class ActionRunner : public QObject
 public:
     static constexpr int ChunkSize = BulkActionEngine::MaxChunkSize;
 
-    ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, bool production,
-                 QString actor, QWidget* dialogParent);
+    // `description` names the target in the preview ("3 selected events", "the applied filter: …").
+    ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarget target, QString description,
+                 bool production, QString actor, QWidget* dialogParent);
     ~ActionRunner() override;
 
     void start();
@@ -56,6 +57,8 @@ private:
     DatabaseSession* m_session;
     ActionKind m_kind;
     ActionTarget m_target;
+    QString m_description;
+    ActionResult m_preview; // shown in the dialog; the run takes its count
     bool m_production;
     QString m_actor;
     QString m_reason;

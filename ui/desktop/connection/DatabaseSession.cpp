@@ -2,14 +2,10 @@
 
 namespace outbox::desktop {
 
-DatabaseSession::DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose,
-                                 QObject* parent)
-    : QObject(parent), m_url(url)
+DatabaseSession::DatabaseSession(const DatabaseTarget& target, const QString& purpose, QObject* parent)
+    : QObject(parent), m_target(target)
 {
-    Database::Options options;
-    options.purpose = purpose;
-    options.tablePrefix = tablePrefix;
-    m_worker = new DatabaseSessionWorker(url, options);
+    m_worker = new DatabaseSessionWorker(target, purpose);
     m_worker->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("db-") + purpose);
     m_thread.start();

@@ -16,11 +16,11 @@ class DatabaseSession : public QObject
     Q_OBJECT
 
 public:
-    DatabaseSession(const DatabaseUrl& url, const QString& tablePrefix, const QString& purpose,
-                    QObject* parent = nullptr);
+    DatabaseSession(const DatabaseTarget& target, const QString& purpose, QObject* parent = nullptr);
     ~DatabaseSession() override;
 
-    const DatabaseUrl& url() const { return m_url; }
+    const DatabaseTarget& target() const { return m_target; }
+    const DatabaseUrl& url() const { return m_target.url(); }
     bool connected() const { return m_connected; }
 
     // Runs `work` on the session thread, then `done` on the GUI thread if `receiver` still exists.
@@ -59,7 +59,7 @@ signals:
 private:
     void setConnected(bool connected, const QString& message);
 
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     QThread m_thread;
     DatabaseSessionWorker* m_worker = nullptr;
     bool m_connected = true;

@@ -5,7 +5,7 @@ namespace outbox::desktop {
 Database* DatabaseSessionWorker::database(QString* error)
 {
     if (!m_db) {
-        auto opened = Database::open(m_url, m_options);
+        auto opened = m_target.open(m_purpose);
         if (!opened) {
             if (error)
                 *error = opened.message();

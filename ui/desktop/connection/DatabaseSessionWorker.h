@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 
 #include <QObject>
 #include <functional>
@@ -15,8 +16,8 @@ class DatabaseSessionWorker : public QObject
     Q_OBJECT
 
 public:
-    DatabaseSessionWorker(DatabaseUrl url, Database::Options options)
-        : m_url(std::move(url)), m_options(std::move(options))
+    DatabaseSessionWorker(DatabaseTarget target, QString purpose)
+        : m_target(std::move(target)), m_purpose(std::move(purpose))
     {
     }
 
@@ -27,8 +28,8 @@ public:
     void close() { m_db.reset(); }
 
 private:
-    DatabaseUrl m_url;
-    Database::Options m_options;
+    DatabaseTarget m_target;
+    QString m_purpose;
     std::unique_ptr<Database> m_db;
 };
 

@@ -86,11 +86,12 @@ void DeadLetterGroupsDialog::act(ActionKind kind)
     }
     const DeadLetterGroup group = m_groups.at(rows.first().row());
     ActionTarget target;
+    QString description; // for the preview
     target.deadLetterGroup = group;
-    target.description = tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
-                             .arg(group.consumerName, group.fingerprint.left(120), group.errorClass);
-    auto* runner =
-        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    description = tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
+                      .arg(group.consumerName, group.fingerprint.left(120), group.errorClass);
+    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
+                                    m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         emit changed();

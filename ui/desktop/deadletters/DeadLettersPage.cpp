@@ -244,6 +244,7 @@ void DeadLettersPage::act(bool replay)
     if (!m_context.actions)
         return;
     ActionTarget target;
+    QString description; // for the preview
     if (m_scope->currentIndex() == 1) {
         // The filter the list shows, never the boxes as typed but not applied.
         target.deadLetterFilter = m_applied;
@@ -252,12 +253,11 @@ void DeadLettersPage::act(bool replay)
             parts << tr("status %1").arg(m_applied.statuses.join(QStringLiteral(", ")));
         if (!m_applied.consumerName.isEmpty())
             parts << tr("consumer %1").arg(m_applied.consumerName);
-        target.description = tr("Every dead letter of the applied filter (%1)")
-                                 .arg(parts.isEmpty() ? tr("no filter") : parts.join(QStringLiteral("; ")));
+        description = tr("Every dead letter of the applied filter (%1)")
+                          .arg(parts.isEmpty() ? tr("no filter") : parts.join(QStringLiteral("; ")));
         if (typedFilter().toJson() != m_applied.toJson())
-            target.description +=
-                QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
-                                      "and are not used; press Apply to act on them");
+            description += QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
+                                                 "and are not used; press Apply to act on them");
     } else {
         for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
             target.ids << qint64(m_model->record(index.row()).value(QStringLiteral("id")).toInteger());
@@ -265,11 +265,11 @@ void DeadLettersPage::act(bool replay)
             emit statusMessage(tr("Select one or more dead letters first."));
             return;
         }
-        target.description = tr("%n selected dead letter(s)", nullptr, int(target.ids.size()));
+        description = tr("%n selected dead letter(s)", nullptr, int(target.ids.size()));
     }
     auto* runner = new ActionRunner(m_context.actions,
                                     replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters,
-                                    target, m_context.production, m_context.actor, this);
+                                    target, description, m_context.production, m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         reload();

@@ -109,16 +109,16 @@ void BlockedAggregatesPage::act(ActionKind kind)
     if (!m_context.actions)
         return;
     ActionTarget target;
+    QString description; // for the preview
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
         target.ids << qint64(m_model->record(index.row()).value(QStringLiteral("blocking_id")).toInteger());
     if (target.ids.isEmpty()) {
         emit statusMessage(tr("Select one or more blocked aggregates first."));
         return;
     }
-    target.description =
-        tr("The blocking event(s) of %n selected aggregate(s)", nullptr, int(target.ids.size()));
-    auto* runner =
-        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    description = tr("The blocking event(s) of %n selected aggregate(s)", nullptr, int(target.ids.size()));
+    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
+                                    m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         reload();

@@ -5,9 +5,9 @@
 #include "core/db/FailureGroups.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
-#include "ui/desktop/events/EventInspector.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
@@ -500,6 +500,7 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         return;
     }
     ActionTarget target;
+    QString description; // for the preview
     if (onGroup) {
         const QModelIndexList rows = m_groupsView->selectionModel()->selectedRows();
         if (rows.isEmpty() || rows.first().row() >= m_groupList.size()) {
@@ -507,10 +508,9 @@ void EventsPage::act(ActionKind kind, bool onGroup)
             return;
         }
         target.group = m_groupList.at(rows.first().row());
-        target.description =
-            tr("Failure group \"%1\" (error class %2)")
-                .arg(target.group->fingerprint.left(80),
-                     target.group->errorClass.isEmpty() ? tr("none") : target.group->errorClass);
+        description = tr("Failure group \"%1\" (error class %2)")
+                          .arg(target.group->fingerprint.left(80),
+                               target.group->errorClass.isEmpty() ? tr("none") : target.group->errorClass);
     } else if (m_scope->currentIndex() == 1) {
         // The filter the table shows, never the boxes as typed but not applied.
         if (!m_model) {
@@ -519,22 +519,21 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         }
         const EventFilter applied = m_model->filter();
         target.eventFilter = applied;
-        target.description = tr("Every event of the applied filter (%1)").arg(describeFilter(applied));
+        description = tr("Every event of the applied filter (%1)").arg(describeFilter(applied));
         auto typed = currentFilter();
         if (!typed || typed->toJson() != applied.toJson())
-            target.description +=
-                QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
-                                      "and are not used; press Apply to act on them");
+            description += QLatin1Char(' ') + tr("— the filter boxes have changes that are not applied "
+                                                 "and are not used; press Apply to act on them");
     } else {
         target.ids = selectedIds();
         if (target.ids.isEmpty()) {
             emit statusMessage(tr("Select one or more events first."));
             return;
         }
-        target.description = tr("%n selected event(s)", nullptr, int(target.ids.size()));
+        description = tr("%n selected event(s)", nullptr, int(target.ids.size()));
     }
-    auto* runner =
-        new ActionRunner(m_context.actions, kind, target, m_context.production, m_context.actor, this);
+    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
+                                    m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
         emit statusMessage(summary);
         if (m_model)

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
+#include "core/ops/ActionTarget.h"
 #include "ui/desktop/ConsoleContext.h"
-#include "ui/desktop/actions/ActionTarget.h"
 
 #include <QDateTime>
 #include <QPointer>

@@ -1,8 +1,8 @@
 #include "ui/desktop/overview/OverviewPage.h"
 
+#include "ui/desktop/overview/LeaseHoldersChart.h"
 #include "ui/desktop/overview/OldestPendingChart.h"
 #include "ui/desktop/overview/StatTile.h"
-#include "ui/desktop/relays/LeaseHoldersChart.h"
 #include "ui/desktop/widgets/ChartAxes.h"
 #include "ui/desktop/widgets/Labels.h"
 
@@ -253,19 +253,6 @@ void OverviewPage::keyPressEvent(QKeyEvent* event)
     QWidget::keyPressEvent(event);
 }
 
-QString OverviewPage::formatAge(qint64 ms)
-{
-    if (ms < 0)
-        return tr("none");
-    if (ms < 60000)
-        return tr("%1 s").arg(ms / 1000);
-    if (ms < 3600000)
-        return tr("%1 min").arg(ms / 60000);
-    if (ms < 86400000)
-        return tr("%1 h").arg(QString::number(double(ms) / 3600000.0, 'f', 1));
-    return tr("%1 d").arg(QString::number(double(ms) / 86400000.0, 'f', 1));
-}
-
 int OverviewPage::pointCount() const
 {
     return int(m_backlog.value(QStringLiteral("PENDING"))->count());
@@ -335,7 +322,7 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     using Severity = StatTile::Severity;
     const auto warnIfAny = [](qint64 n) { return n > 0 ? Severity::Warning : Severity::Normal; };
     m_tiles.value(QStringLiteral("oldest"))
-        ->setValue(formatAge(s.oldestPendingAgeMs), ageSeverity(s.oldestPendingAgeMs));
+        ->setValue(Labels::age(s.oldestPendingAgeMs), ageSeverity(s.oldestPendingAgeMs));
     m_tiles.value(QStringLiteral("PENDING"))
         ->setValue(locale.toString(s.events.value(QStringLiteral("PENDING"))));
     m_tiles.value(QStringLiteral("FAILED"))
@@ -407,7 +394,7 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     for (int i = 0; i < s.relays.size(); ++i) {
         const RelayRecord& r = s.relays.at(i);
         const bool isStale = r.heartbeatAgeMs > StaleHeartbeatMs;
-        const QStringList cells{r.workerId, r.state, formatAge(r.heartbeatAgeMs),
+        const QStringList cells{r.workerId, r.state, Labels::age(r.heartbeatAgeMs),
                                 isStale ? tr("stale heartbeat") : tr("ok")};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells.at(c));

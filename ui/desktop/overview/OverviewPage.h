@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
+#include "ui/desktop/ConsoleContext.h"
 #include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/overview/ThroughputTracker.h"
 
@@ -36,7 +37,7 @@ class OverviewPage : public QWidget
 
 public:
     static constexpr int HistoryPoints = 180;
-    static constexpr qint64 StaleHeartbeatMs = 30000;
+    static constexpr qint64 StaleHeartbeatMs = ConsoleContext::StaleHeartbeatMs;
     // The oldest PENDING event's age turns amber, then red.
     static constexpr qint64 OldestPendingWarningMs = 60000;
     static constexpr qint64 OldestPendingCriticalMs = 300000;
@@ -51,7 +52,6 @@ public:
     // States the sampling interval on the charts.
     void setSamplingInterval(int ms);
 
-    static QString formatAge(qint64 ms);
     static QString formatInterval(int ms);
     static StatTile::Severity relaysSeverity(const MetricsSnapshot& snapshot);
     static StatTile::Severity ageSeverity(qint64 oldestPendingMs);

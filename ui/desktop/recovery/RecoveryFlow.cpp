@@ -1,11 +1,10 @@
 #include "ui/desktop/recovery/RecoveryFlow.h"
 
 #include "core/db/DeadLetterStore.h"
-#include "core/db/RelayStore.h"
 #include "core/diagnosis/Doctor.h"
-#include "core/ops/RelayControl.h"
+#include "core/diagnosis/PreparedActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
-#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 
 #include <QApplication>
@@ -33,35 +32,6 @@
 namespace outbox::desktop {
 
 namespace {
-
-ActionKind kindOf(const PreparedAction& a)
-{
-    switch (a.operation) {
-    case PreparedAction::Operation::MarkEventsDead:
-        return ActionKind::MarkDead;
-    case PreparedAction::Operation::ReplayDeadLetters:
-        return ActionKind::ReplayDeadLetters;
-    case PreparedAction::Operation::DiscardDeadLetters:
-        return ActionKind::DiscardDeadLetters;
-    default:
-        return ActionKind::Requeue;
-    }
-}
-
-ActionRequest requestOf(const PreparedAction& a, const QString& actor, const QString& reason)
-{
-    ActionRequest r;
-    r.ids = a.ids;
-    r.group = a.group;
-    r.eventFilter = a.eventFilter;
-    r.deadLetterFilter = a.deadLetterFilter;
-    r.force = a.force;
-    r.resend = a.resend;
-    r.actor = actor;
-    r.reason = reason;
-    r.sampleSize = 10;
-    return r;
-}
 
 QString time(const QDateTime& t)
 {
@@ -365,9 +335,7 @@ const PreparedAction* RecoveryFlow::selectedAction() const
 
 bool RecoveryFlow::isRelayAction(const PreparedAction& a)
 {
-    return a.operation == PreparedAction::Operation::ResumeRelays ||
-           a.operation == PreparedAction::Operation::DrainRelays ||
-           a.operation == PreparedAction::Operation::ForgetRelays;
+    return PreparedActionRunner::controlsRelays(a.operation);
 }
 
 QString RecoveryFlow::verbOf(const PreparedAction& a)
@@ -467,31 +435,15 @@ void RecoveryFlow::preparePreview()
         }
         showPreview(*r);
     };
-    if (isRelayAction(action)) {
-        m_context.actions->run<ActionResult>(
-            this,
-            [action](Database& db) -> Result<ActionResult> {
-                auto relays = RelayStore(db).list();
-                if (!relays)
-                    return relays.error();
-                ActionResult preview;
-                preview.dryRun = true;
-                for (const RelayRecord& r : *relays) {
-                    if (!action.workerIds.contains(r.workerId))
-                        continue;
-                    ++preview.matched;
-                    preview.sample.append(r.toJson());
-                }
-                preview.expected = preview.matched;
-                return preview;
-            },
-            done);
-        return;
-    }
-    const ActionKind kind = kindOf(action);
-    const ActionRequest request = requestOf(action, m_context.actor, QString());
+    // Core decides which engine the operation needs (PreparedActionRunner).
+    const qint64 staleAfter = m_options.relayStaleAfterMs();
+    const QString actor = m_context.actor;
     m_context.actions->run<ActionResult>(
-        this, [kind, request](Database& db) { return BulkActionEngine(db).preview(kind, request); }, done);
+        this,
+        [action, staleAfter, actor](Database& db) {
+            return PreparedActionRunner(db, staleAfter).preview(action, actor);
+        },
+        done);
 }
 
 void RecoveryFlow::showPreview(const ActionResult& preview)
@@ -584,40 +536,14 @@ void RecoveryFlow::run()
         if (generation == m_generation)
             finishRun(r);
     };
-    if (isRelayAction(action)) {
-        const QString actor = m_context.actor;
-        const qint64 staleAfter = m_options.relayStaleAfterMs();
-        m_context.actions->run<ActionResult>(
-            this,
-            [action, reason, actor, staleAfter](Database& db) -> Result<ActionResult> {
-                RelayControl control(db);
-                auto r = action.operation == PreparedAction::Operation::ForgetRelays
-                             ? control.forget(action.workerIds, staleAfter, reason, actor)
-                             : control.apply(action.operation == PreparedAction::Operation::DrainRelays
-                                                 ? RelayControl::Command::Drain
-                                                 : RelayControl::Command::Resume,
-                                             action.workerIds, reason, actor);
-                if (!r)
-                    return r.error();
-                ActionResult result;
-                result.action = r->action;
-                result.matched = r->changed.size();
-                result.affected = r->changed.size();
-                result.auditId = r->auditId;
-                result.auditIds = {r->auditId};
-                result.chunks = 1;
-                return result;
-            },
-            done);
-        return;
-    }
-    const ActionKind kind = kindOf(action);
-    const ActionRequest request = requestOf(action, m_context.actor, reason);
+    const QString actor = m_context.actor;
+    const qint64 staleAfter = m_options.relayStaleAfterMs();
+    const ActionResult previewed = m_preview;
     const auto cancel = m_cancel;
     const QPointer<RecoveryFlow> self(this);
     m_context.actions->run<ActionResult>(
         this,
-        [kind, request, cancel, self, generation](Database& db) {
+        [action, reason, actor, staleAfter, previewed, cancel, self, generation](Database& db) {
             BulkControl control;
             control.cancelRequested = [cancel]() { return cancel->load(); };
             control.progress = [self, generation](const BulkProgress& p) { // on the session thread
@@ -638,7 +564,8 @@ void RecoveryFlow::run()
                     },
                     Qt::QueuedConnection);
             };
-            return BulkActionEngine(db).run(kind, request, control);
+            // The preview the operator confirmed gives the count: no second count before the run.
+            return PreparedActionRunner(db, staleAfter).run(action, reason, actor, control, &previewed);
         },
         done);
 }

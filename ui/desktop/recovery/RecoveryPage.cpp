@@ -84,12 +84,9 @@ void RecoveryPage::setContext(const ConsoleContext& context, const DiagnosisOpti
         return;
     }
     DiagnosisOptions doctor = options;
-    const DatabaseUrl url = context.browse->url();
-    doctor.connectionArguments = QStringList{QStringLiteral("--db"), url.redacted()};
-    if (!context.tablePrefix.isEmpty())
-        doctor.connectionArguments << QStringLiteral("--table-prefix") << context.tablePrefix;
+    doctor.connectionArguments = context.target.outboxctlArguments();
     m_flow->setContext(context, doctor);
-    m_monitor = std::make_unique<DiagnosisMonitor>(url, context.tablePrefix, doctor);
+    m_monitor = std::make_unique<DiagnosisMonitor>(context.target, doctor);
     connect(m_monitor.get(), &DiagnosisMonitor::reportReady, this, &RecoveryPage::showReport);
     connect(m_monitor.get(), &DiagnosisMonitor::failed, this, [this](const QString& message) {
         m_lastRun->setText(tr("The doctor cannot read the database: %1").arg(message));

@@ -61,12 +61,11 @@ QString ManagedRelay::locateOutboxctl()
     return QStringLiteral("outboxctl"); // from PATH
 }
 
-void ManagedRelay::setPassword(const QString& password)
+void ManagedRelay::startOutboxctl(const DatabaseTarget& target, const QString& command,
+                                  const QStringList& arguments)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!password.isEmpty())
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), password);
-    m_process.setProcessEnvironment(env);
+    m_process.setProcessEnvironment(target.childEnvironment());
+    start(locateOutboxctl(), target.outboxctlCommand(command, arguments));
 }
 
 void ManagedRelay::start(const QString& program, const QStringList& arguments)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/db/DatabaseTarget.h"
+
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
@@ -26,10 +28,12 @@ public:
     // `outboxctl` next to this executable, in the build tree beside it, or from $OUTBOXCTL.
     static QString locateOutboxctl();
 
+    // `outboxctl COMMAND` on `target` (its outboxctlCommand(), the password in the child's
+    // environment, never on its command line).
+    void startOutboxctl(const DatabaseTarget& target, const QString& command,
+                        const QStringList& arguments = {});
     void start(const QString& program, const QStringList& arguments);
     void stop();
-    // Handed to the child as OUTBOX_DB_PASSWORD.
-    void setPassword(const QString& password);
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
     bool isSupervising() const { return m_wanted; }
     int restarts() const { return m_restarts; }

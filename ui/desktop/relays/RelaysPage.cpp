@@ -1,10 +1,10 @@
 #include "ui/desktop/relays/RelaysPage.h"
 
 #include "ui/desktop/connection/DatabaseSession.h"
-#include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelayControlDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QBrush>
@@ -39,7 +39,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("last_error"), tr("Last error")}},
                                    this);
     m_model->setRowBrush([](const QJsonObject& row) -> QVariant {
-        if (row.value(QStringLiteral("heartbeat_age_ms")).toInteger() > OverviewPage::StaleHeartbeatMs)
+        if (row.value(QStringLiteral("heartbeat_age_ms")).toInteger() > ConsoleContext::StaleHeartbeatMs)
             return QBrush(QColor(0xff, 0xcd, 0xd2));
         return {};
     });
@@ -114,14 +114,12 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     connect(stop, &QPushButton::clicked, m_relay, &ManagedRelay::stop);
 }
 
-void RelaysPage::setContext(const ConsoleContext& context, const DatabaseUrl& url)
+void RelaysPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
-    m_url = url;
-    m_hasUrl = context.browse != nullptr;
     m_model->setRows({});
     m_reason->clear();
-    m_hint->setReason(m_hasUrl ? QString() : tr("Not connected."));
+    m_hint->setReason(context.browse ? QString() : tr("Not connected."));
 }
 
 void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
@@ -132,7 +130,7 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
     QVector<QJsonObject> rows;
     for (const RelayRecord& r : snapshot.relays) {
         QJsonObject o = r.toJson();
-        o[QStringLiteral("heartbeat_age")] = OverviewPage::formatAge(r.heartbeatAgeMs);
+        o[QStringLiteral("heartbeat_age")] = Labels::age(r.heartbeatAgeMs);
         rows << o;
     }
     m_model->setRows(rows);
@@ -204,16 +202,12 @@ void RelaysPage::apply(RelayControl::Command command, const QStringList& workers
 
 void RelaysPage::startRelay()
 {
-    if (!m_hasUrl) {
+    if (!m_context.browse) {
         emit statusMessage(tr("Not connected."));
         return;
     }
-    // The password travels in the child's environment, never on its command line.
-    QStringList args{QStringLiteral("relay"), QStringLiteral("--db"), m_url.redacted(),
-                     QStringLiteral("--table-prefix=") + m_context.tablePrefix};
-    m_relay->setPassword(m_url.password);
-    args << m_arguments->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    m_relay->start(ManagedRelay::locateOutboxctl(), args);
+    m_relay->startOutboxctl(m_context.target, QStringLiteral("relay"),
+                            m_arguments->text().split(QLatin1Char(' '), Qt::SkipEmptyParts));
 }
 
 } // namespace outbox::desktop

@@ -27,7 +27,7 @@ class RelaysPage : public QWidget
 
 public:
     explicit RelaysPage(QWidget* parent = nullptr);
-    void setContext(const ConsoleContext& context, const DatabaseUrl& url);
+    void setContext(const ConsoleContext& context);
     void showSnapshot(const MetricsSnapshot& snapshot);
     RecordTableModel* model() const { return m_model; }
     ManagedRelay* managedRelay() const { return m_relay; }
@@ -44,8 +44,6 @@ private:
     void startRelay();
 
     ConsoleContext m_context;
-    DatabaseUrl m_url;
-    bool m_hasUrl = false;
     RecordTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QLineEdit* m_reason = nullptr;

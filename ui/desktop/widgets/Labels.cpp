@@ -27,6 +27,21 @@ QString Labels::status(const QString& status)
     return status;
 }
 
+QString Labels::age(qint64 ms)
+{
+    if (ms < 0)
+        return QCoreApplication::translate("Labels", "none");
+    if (ms < 60000)
+        return QCoreApplication::translate("Labels", "%1 s").arg(ms / 1000);
+    if (ms < 3600000)
+        return QCoreApplication::translate("Labels", "%1 min").arg(ms / 60000);
+    if (ms < 86400000)
+        return QCoreApplication::translate("Labels", "%1 h")
+            .arg(QString::number(double(ms) / 3600000.0, 'f', 1));
+    return QCoreApplication::translate("Labels", "%1 d")
+        .arg(QString::number(double(ms) / 86400000.0, 'f', 1));
+}
+
 QString Labels::errorClass(const QString& errorClass)
 {
     if (errorClass == QLatin1String("deterministic"))

@@ -17,6 +17,8 @@ public:
     // A point in time with its seconds, in local time, the same in every language.
     static QString dateTime(const QDateTime& at);
     static QString time(const QDateTime& at);
+    // A duration in the largest unit that keeps it short ("45 s", "12 min", "1.5 h"); "none" below 0.
+    static QString age(qint64 ms);
 };
 
 } // namespace outbox::desktop

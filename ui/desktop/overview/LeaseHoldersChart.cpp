@@ -1,4 +1,4 @@
-#include "ui/desktop/relays/LeaseHoldersChart.h"
+#include "ui/desktop/overview/LeaseHoldersChart.h"
 
 #include "ui/desktop/widgets/ChartAxes.h"
 

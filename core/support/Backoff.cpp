@@ -1,4 +1,4 @@
-#include "core/relay/Backoff.h"
+#include "core/support/Backoff.h"
 
 #include <QRandomGenerator>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "ui/desktop/events/EventInspector.h"
+#include "ui/desktop/widgets/EventInspector.h"
 
 #include "core/db/EventStore.h"
 #include "core/ops/AuditLog.h"

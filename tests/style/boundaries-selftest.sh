@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Proves that boundaries-check.sh catches what it is meant to: on a copy of the tree it must pass,
+# and each injected bad include (or kind switch) must make it fail and be named in its output.
+# Usage: boundaries-selftest.sh SOURCE_DIR
+set -uo pipefail
+source_dir=$(cd "$1" && pwd) || exit 2
+check="$source_dir/tests/style/boundaries-check.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$source_dir/core" "$source_dir/ui" "$source_dir/app" "$work/"
+
+if ! out=$(bash "$check" "$work" 2>&1); then
+  echo "boundaries-selftest: the check fails on the untouched copy:"
+  printf '%s\n' "$out"
+  exit 1
+fi
+
+failed=0
+# expect_failure NAME FILE LINE EXPECTED: appends LINE to FILE in the copy, runs the check, wants
+# exit 1 and EXPECTED (a fixed string: the offending file) in its output, then restores FILE.
+expect_failure() {
+  local name=$1 file=$2 line=$3 expected=$4
+  cp "$work/$file" "$work/$file.orig"
+  printf '%s\n' "$line" >>"$work/$file"
+  local out rc
+  out=$(bash "$check" "$work" 2>&1)
+  rc=$?
+  mv "$work/$file.orig" "$work/$file"
+  if [ "$rc" -ne 1 ] || ! grep -qF -- "$expected" <<<"$out"; then
+    echo "boundaries-selftest: not caught: $name (exit $rc)"
+    printf '%s\n' "$out" | sed 's/^/  /'
+    failed=1
+  else
+    echo "boundaries-selftest: caught: $name"
+  fi
+}
+
+expect_failure "a lower core floor includes a higher one (db -> ops)" \
+  core/db/EventStore.cpp '#include "core/ops/AuditLog.h"' "core/db/EventStore.cpp"
+expect_failure "a header of a lower floor includes a higher one (support -> db)" \
+  core/support/Result.h '#include "core/db/Database.h"' "core/support/Result.h"
+expect_failure "config includes relay options" \
+  core/config/Config.h '#include "core/relay/RelayOptions.h"' "core/config/Config.h"
+expect_failure "config includes consumer options" \
+  core/config/Config.cpp '#include "core/consumer/ConsumerOptions.h"' "core/config/Config.cpp"
+expect_failure "config includes diagnosis options" \
+  core/config/Config.cpp '#include "core/diagnosis/DiagnosisOptions.h"' "core/config/Config.cpp"
+expect_failure "two siblings on one core floor (consumer -> relay)" \
+  core/consumer/InboxConsumer.h '#include "core/relay/Relay.h"' "core/consumer/InboxConsumer.h"
+expect_failure "ops under the doctor (ops -> diagnosis)" \
+  core/ops/BulkActionEngine.h '#include "core/diagnosis/PreparedAction.h"' "core/ops/BulkActionEngine.h"
+expect_failure "metrics beside demo (metrics -> demo)" \
+  core/metrics/MetricsQuery.cpp '#include "core/demo/OrderSimulator.h"' "core/metrics/MetricsQuery.cpp"
+expect_failure "desktop feature includes another (overview -> relays)" \
+  ui/desktop/overview/OverviewPage.cpp '#include "ui/desktop/relays/RelaysPage.h"' "ui/desktop/overview/OverviewPage.cpp"
+expect_failure "desktop feature includes another, in a header (relays -> overview)" \
+  ui/desktop/relays/RelaysPage.h '#include "ui/desktop/overview/OverviewPage.h"' "ui/desktop/relays/RelaysPage.h"
+expect_failure "a shared desktop folder includes a feature (widgets -> events)" \
+  ui/desktop/widgets/Labels.h '#include "ui/desktop/events/EventsPage.h"' "ui/desktop/widgets/Labels.h"
+expect_failure "core includes a front end" \
+  core/ops/AuditLog.h '#include "ui/web/WebServer.h"' "core/ops/AuditLog.h"
+expect_failure "the database kind switched on in a header outside core/db" \
+  core/ops/AuditLog.h '// if (kind == DatabaseKind::Sqlite)' "core/ops/AuditLog.h"
+
+# A core folder nobody placed on a floor is an error too.
+mkdir -p "$work/core/newthing"
+printf '%s\n' '#pragma once' >"$work/core/newthing/Thing.h"
+if out=$(bash "$check" "$work" 2>&1) || ! grep -qF "core/newthing" <<<"$out"; then
+  echo "boundaries-selftest: not caught: a core folder without a floor"
+  failed=1
+else
+  echo "boundaries-selftest: caught: a core folder without a floor"
+fi
+rm -rf "$work/core/newthing"
+
+exit "$failed"
