@@ -24,33 +24,18 @@ using namespace outbox::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    int errLines() const { return int(err.trimmed().split('\n').size()); }
-};
+using Run = OutboxctlRun;
 
 // The real outboxctl, without a terminal, with the OUTBOX_* variables of this process removed and
 // `env` added.
 Run outboxctl(const QStringList& args, const QMap<QString, QString>& env = {}, int timeoutMs = 120000)
 {
-    QProcess p;
-    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-    for (const QString& key : e.keys())
-        if (key.startsWith(QLatin1String("OUTBOX_")) && !key.startsWith(QLatin1String("OUTBOX_TEST")))
-            e.remove(key);
+    OutboxctlOptions options;
+    options.withoutOutboxEnvironment = true;
     for (auto it = env.cbegin(); it != env.cend(); ++it)
-        e.insert(it.key(), it.value());
-    p.setProcessEnvironment(e);
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(timeoutMs))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+        options.extraEnv.insert(it.key(), it.value());
+    options.timeoutMs = timeoutMs;
+    return runOutboxctl(args, options);
 }
 
 quint16 freePort()

@@ -20,34 +20,17 @@ using outbox::demo::OrderSimulator;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    int errLines() const { return int(err.trimmed().split('\n').size()); }
-};
+using Run = OutboxctlRun;
 
 // Runs the real outboxctl binary, without a terminal on stdin; with `stopAfterMs`, sends SIGTERM
 // after that long (for long-running commands).
 Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {}, int stopAfterMs = 0)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("OUTBOX_DB_URL"));
-    env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
-    for (const QString& key : extraEnv.keys())
-        env.insert(key, extraEnv.value(key));
-    p.setProcessEnvironment(env);
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (stopAfterMs > 0 && !p.waitForFinished(stopAfterMs))
-        p.terminate();
-    if (!p.waitForFinished(60000))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
+    OutboxctlOptions options;
+    options.extraEnv = extraEnv;
+    options.stopAfterMs = stopAfterMs;
+    options.timeoutMs = 60000;
+    return runOutboxctl(args, options);
 }
 
 } // namespace
@@ -450,12 +433,11 @@ private slots:
 
     void kafkaRunsTheEmbeddedBrokerStandalone()
     {
-        QProcess broker;
-        broker.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("kafka"), QStringLiteral("--brokers"), QStringLiteral("2"),
-                      QStringLiteral("--topic"), QStringLiteral("order:3")});
-        QVERIFY(broker.waitForStarted());
-        QVERIFY(broker.waitForReadyRead(10000));
+        auto started =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--brokers"), QStringLiteral("2"),
+                            QStringLiteral("--topic"), QStringLiteral("order:3")});
+        QProcess& broker = *started;
+        QVERIFY(broker.canReadLine() || broker.waitForReadyRead(10000));
         const QByteArray line = broker.readLine().trimmed();
         QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
         const QString bootstrap = QString::fromUtf8(line.mid(10));

@@ -253,18 +253,16 @@ private slots:
         QVERIFY(db->exec(QStringLiteral(
                              "INSERT INTO demo_inventory (sku, stock, reserved) VALUES ('SKU-404', 10, 0)"))
                     .ok());
-        QProcess replay;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), QStringLiteral("replay.after_ack_before_mark=crash"));
-        replay.setProcessEnvironment(env);
-        replay.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter),
-                      QStringLiteral("--deliver"), QStringLiteral("--kafka-bootstrap"), broker->bootstrap(),
-                      QStringLiteral("--db"), url, QStringLiteral("--reason"),
-                      QStringLiteral("SKU-404 added"), QStringLiteral("--actor"), QStringLiteral("carol"),
-                      QStringLiteral("--yes")});
-        QVERIFY(replay.waitForFinished(60000));
-        QCOMPARE(replay.exitCode(), 86);
+        QProcessEnvironment crashAfterAck;
+        crashAfterAck.insert(QStringLiteral("OUTBOX_FAILPOINTS"),
+                             QStringLiteral("replay.after_ack_before_mark=crash"));
+        const OutboxctlRun replay = runOutboxctl(
+            {QStringLiteral("dlq"), QStringLiteral("replay"), QString::number(letter),
+             QStringLiteral("--deliver"), QStringLiteral("--kafka-bootstrap"), broker->bootstrap(),
+             QStringLiteral("--db"), url, QStringLiteral("--reason"), QStringLiteral("SKU-404 added"),
+             QStringLiteral("--actor"), QStringLiteral("carol"), QStringLiteral("--yes")},
+            crashAfterAck, 60000);
+        QCOMPARE(replay.exitCode, 86);
         QCOMPARE(DeadLetterStore(*db).find(letter)->status,
                  QStringLiteral("REPLAYING")); // delivered, not marked
         // Delivered all the same: the consumer reserves the stock once.
@@ -273,13 +271,12 @@ private slots:
             qint64(1), 30000);
 
         // The retry (here the one-shot form; a running relay does the same) delivers again and marks.
-        QProcess retry;
-        retry.start(qEnvironmentVariable("OUTBOXCTL"),
-                    {QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--deliver"),
-                     QStringLiteral("--kafka-bootstrap"), broker->bootstrap(), QStringLiteral("--db"), url});
-        QVERIFY(retry.waitForFinished(60000));
-        QCOMPARE(retry.exitCode(), 0);
-        QVERIFY(retry.readAllStandardOutput().contains("delivered 1 dead letter(s)"));
+        const OutboxctlRun retry = runOutboxctl(
+            {QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--deliver"),
+             QStringLiteral("--kafka-bootstrap"), broker->bootstrap(), QStringLiteral("--db"), url},
+            {}, 60000);
+        QCOMPARE(retry.exitCode, 0);
+        QVERIFY(retry.out.contains("delivered 1 dead letter(s)"));
         const DeadLetter done = DeadLetterStore(*db).find(letter).value();
         QCOMPARE(done.status, QStringLiteral("REPLAYED"));
         QCOMPARE(done.replayCount, 1);

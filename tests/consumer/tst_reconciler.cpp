@@ -1,6 +1,7 @@
 #include "core/consumer/Reconciler.h"
 #include "core/db/InboxStore.h"
 #include "core/metrics/MetricsQuery.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QJsonArray>
@@ -136,16 +137,14 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("cli"));
         auto inbox = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("cli_inbox"));
         const Fixture f = build(*db, *inbox);
-        QProcess p;
-        p.start(qEnvironmentVariable("OUTBOXCTL"),
-                {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                 QStringLiteral("--inbox-db"), TestDatabases::urlText(inbox->url()),
-                 QStringLiteral("--consumer"), QStringLiteral("billing"), QStringLiteral("--older-than"),
-                 QStringLiteral("5m"), QStringLiteral("--chunk"), QStringLiteral("4"),
-                 QStringLiteral("--json")});
-        QVERIFY(p.waitForFinished(30000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const OutboxctlRun json = runOutboxctl(
+            {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+             QStringLiteral("--inbox-db"), TestDatabases::urlText(inbox->url()), QStringLiteral("--consumer"),
+             QStringLiteral("billing"), QStringLiteral("--older-than"), QStringLiteral("5m"),
+             QStringLiteral("--chunk"), QStringLiteral("4"), QStringLiteral("--json")},
+            {}, 30000);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject o = json.json();
         QCOMPARE(o.value(QStringLiteral("unconsumed")).toInteger(), qint64(f.expected.size()));
         QCOMPARE(o.value(QStringLiteral("sample")).toArray().size(), 15);
         QCOMPARE(o.value(QStringLiteral("sample"))
@@ -156,22 +155,20 @@ private slots:
                      .toInteger(),
                  f.ids.first());
 
-        QProcess text;
-        text.start(qEnvironmentVariable("OUTBOXCTL"),
-                   {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                    QStringLiteral("--consumer"), QStringLiteral("billing")});
-        QVERIFY(text.waitForFinished(30000));
-        QCOMPARE(text.exitCode(), 0);
-        QVERIFY(text.readAllStandardOutput().startsWith("30 of 30 event(s) SENT more than"));
+        const OutboxctlRun text = runOutboxctl({QStringLiteral("reconcile"), QStringLiteral("--db"),
+                                                TestDatabases::urlText(db->url()),
+                                                QStringLiteral("--consumer"), QStringLiteral("billing")},
+                                               {}, 30000);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.startsWith("30 of 30 event(s) SENT more than"));
 
-        QProcess bad;
-        bad.start(qEnvironmentVariable("OUTBOXCTL"),
-                  {QStringLiteral("reconcile"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                   QStringLiteral("--consumer"), QStringLiteral("billing"), QStringLiteral("--older-than"),
-                   QStringLiteral("yesterday")});
-        QVERIFY(bad.waitForFinished(30000));
-        QCOMPARE(bad.exitCode(), 2);
-        QCOMPARE(bad.readAllStandardError().count('\n'), 1);
+        const OutboxctlRun bad = runOutboxctl({QStringLiteral("reconcile"), QStringLiteral("--db"),
+                                               TestDatabases::urlText(db->url()),
+                                               QStringLiteral("--consumer"), QStringLiteral("billing"),
+                                               QStringLiteral("--older-than"), QStringLiteral("yesterday")},
+                                              {}, 30000);
+        QCOMPARE(bad.exitCode, 2);
+        QCOMPARE(bad.err.count('\n'), 1);
     }
 
     void unconsumedMetricIsBoundedAndPerConsumer_data() { TestDatabases::addKinds(); }

@@ -18,24 +18,14 @@ using namespace outbox::test;
 // (UPDATE, DELETE, TRUNCATE, DROP TRIGGER are refused), which the owning role on MariaDB could.
 namespace {
 
-struct Cli
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Cli = OutboxctlRun;
 
 Cli outboxctl(const QStringList& args, const QString& password = {})
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env;
     if (!password.isEmpty())
         env.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), password);
-    p.setProcessEnvironment(env);
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(60000))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return runOutboxctl(args, env, 60000);
 }
 
 // The statements of a --print-grants output (comments dropped).

@@ -1,6 +1,7 @@
 // `outboxctl doctor` and `outboxctl relays` as real processes: the report, the exit codes, and the
 // prepared command lines run through a shell exactly as an operator would paste them.
 #include "core/db/RelayStore.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QJsonArray>
@@ -14,50 +15,26 @@ using namespace outbox::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using Run = OutboxctlRun;
 
-Run finish(QProcess& p, const QString& what)
+// The prepared commands carry no password: it comes from the environment, as in an operator's shell.
+OutboxctlOptions environment(const DatabaseUrl& url)
 {
-    if (!p.waitForFinished(60000))
-        qFatal("%s did not finish", qPrintable(what));
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-               p.readAllStandardError()};
-}
-
-QProcessEnvironment environment(const DatabaseUrl& url)
-{
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("OUTBOX_DB_URL"));
-    env.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password); // the prepared commands carry none
-    return env;
+    OutboxctlOptions options;
+    options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password);
+    options.timeoutMs = 60000;
+    return options;
 }
 
 Run outboxctl(const DatabaseUrl& url, const QStringList& args)
 {
-    QProcess p;
-    p.setProcessEnvironment(environment(url));
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    return finish(p, args.join(QLatin1Char(' ')));
+    return runOutboxctl(args, environment(url));
 }
 
-// Runs a prepared command line ("outboxctl …", shell-quoted) through /bin/sh, with `extra` appended.
+// Runs a prepared command line ("outboxctl …", shell-quoted) as printed, with `extra` appended.
 Run shell(const DatabaseUrl& url, const QString& command, const QString& extra)
 {
-    if (!command.startsWith(QLatin1String("outboxctl ")))
-        qFatal("not an outboxctl command: %s", qPrintable(command));
-    const QString line = QStringLiteral("\"$OUTBOXCTL\" ") + command.mid(10) + QLatin1Char(' ') + extra;
-    QProcess p;
-    p.setProcessEnvironment(environment(url));
-    p.setStandardInputFile(QProcess::nullDevice());
-    p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line});
-    return finish(p, line);
+    return runPrintedCommand(command + QLatin1Char(' ') + extra, environment(url));
 }
 
 QStringList findingIds(const Run& run)
@@ -71,13 +48,6 @@ QStringList findingIds(const Run& run)
 QStringList doctorArgs(const DatabaseUrl& url, const QStringList& more = {})
 {
     return QStringList{QStringLiteral("doctor"), QStringLiteral("--db"), TestDatabases::urlText(url)} + more;
-}
-
-void exec(Database& db, const QString& statement, const QVariantMap& binds = {})
-{
-    auto q = db.exec(statement, binds);
-    if (!q)
-        qFatal("%s: %s", qPrintable(statement), qPrintable(q.message()));
 }
 
 void ageCreated(Database& db, qint64 ms)

@@ -3,6 +3,7 @@
 // STOPPING=1 when a SIGTERM starts the drain, journal priorities ("<3>", "<5>") only when
 // stderr is the journal, and the database password from a systemd credential.
 #include "core/broker/EmbeddedBroker.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QElapsedTimer>
@@ -103,20 +104,15 @@ QString journalStreamOf(const QString& file)
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QProcessEnvironment& extra,
                                          const QString& outFile, const QString& errFile)
 {
-    auto p = std::make_unique<QProcess>();
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"OUTBOX_DB_PASSWORD", "OUTBOX_DB_URL", "NOTIFY_SOCKET", "WATCHDOG_USEC",
-                             "WATCHDOG_PID", "JOURNAL_STREAM", "CREDENTIALS_DIRECTORY"})
-        env.remove(QString::fromLatin1(name));
-    for (const QString& key : extra.keys())
-        env.insert(key, extra.value(key));
-    p->setProcessEnvironment(env);
-    p->setStandardOutputFile(outFile);
-    p->setStandardErrorFile(errFile);
-    p->start(qEnvironmentVariable("OUTBOXCTL"), arguments);
-    if (!p->waitForStarted(10000))
-        qFatal("outboxctl did not start");
-    return p;
+    OutboxctlStart options;
+    options.removedVariables = {QStringLiteral("OUTBOX_DB_PASSWORD"),   QStringLiteral("OUTBOX_DB_URL"),
+                                QStringLiteral("NOTIFY_SOCKET"),        QStringLiteral("WATCHDOG_USEC"),
+                                QStringLiteral("WATCHDOG_PID"),         QStringLiteral("JOURNAL_STREAM"),
+                                QStringLiteral("CREDENTIALS_DIRECTORY")};
+    options.extraEnv = extra;
+    options.outFile = outFile;
+    options.errFile = errFile;
+    return outbox::test::startOutboxctl(arguments, options);
 }
 
 QString readFile(const QString& path)

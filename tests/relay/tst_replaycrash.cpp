@@ -35,21 +35,11 @@ std::unique_ptr<QProcess> startRelay(const QString& dbUrl, const QString& bootst
         failpoints);
 }
 
-struct Cli
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-};
+using Cli = OutboxctlRun;
 
 Cli outboxctl(const QStringList& args)
 {
-    QProcess p;
-    p.start(qEnvironmentVariable("OUTBOXCTL"), args);
-    if (!p.waitForFinished(60000))
-        qFatal("outboxctl %s did not finish", qPrintable(args.join(QLatin1Char(' '))));
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return runOutboxctl(args, {}, 60000);
 }
 
 std::unique_ptr<EmbeddedBroker> broker()

@@ -6,12 +6,31 @@ namespace outbox::test {
 
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints)
 {
+    OutboxctlStart options;
+    options.failpoints = failpoints;
+    return startOutboxctl(arguments, options);
+}
+
+std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const OutboxctlStart& options)
+{
     auto p = std::make_unique<QProcess>();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!failpoints.isEmpty())
-        env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), failpoints);
+    for (const QString& name : options.removedVariables)
+        env.remove(name);
+    if (!options.failpoints.isEmpty())
+        env.insert(QStringLiteral("OUTBOX_FAILPOINTS"), options.failpoints);
+    for (const QString& key : options.extraEnv.keys())
+        env.insert(key, options.extraEnv.value(key));
     p->setProcessEnvironment(env);
-    p->setProcessChannelMode(QProcess::MergedChannels);
+    if (options.outFile.isEmpty()) {
+        p->setProcessChannelMode(QProcess::MergedChannels);
+    } else {
+        if (options.errFile.isEmpty())
+            p->setProcessChannelMode(QProcess::MergedChannels);
+        p->setStandardOutputFile(options.outFile);
+        if (!options.errFile.isEmpty())
+            p->setStandardErrorFile(options.errFile);
+    }
     p->start(qEnvironmentVariable("OUTBOXCTL"), arguments);
     if (!p->waitForStarted(10000))
         qFatal("outboxctl %s did not start", qPrintable(arguments.value(0)));
@@ -35,21 +54,57 @@ QJsonObject OutboxctlRun::json() const
     return QJsonDocument::fromJson(out).object();
 }
 
+int OutboxctlRun::errLines() const
+{
+    return int(err.trimmed().split('\n').size());
+}
+
 OutboxctlRun runOutboxctl(const QStringList& arguments, const QProcessEnvironment& extraEnv, int timeoutMs)
+{
+    OutboxctlOptions options;
+    options.extraEnv = extraEnv;
+    options.timeoutMs = timeoutMs;
+    return runOutboxctl(arguments, options);
+}
+
+namespace {
+
+OutboxctlRun runProgram(const QString& program, const QStringList& arguments, const OutboxctlOptions& options)
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("OUTBOX_DB_URL"));
     env.remove(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"));
-    for (const QString& key : extraEnv.keys())
-        env.insert(key, extraEnv.value(key));
+    if (options.withoutOutboxEnvironment)
+        for (const QString& key : env.keys())
+            if (key.startsWith(QLatin1String("OUTBOX_")) && !key.startsWith(QLatin1String("OUTBOX_TEST")))
+                env.remove(key);
+    for (const QString& key : options.extraEnv.keys())
+        env.insert(key, options.extraEnv.value(key));
     p.setProcessEnvironment(env);
     p.setStandardInputFile(QProcess::nullDevice());
-    p.start(qEnvironmentVariable("OUTBOXCTL"), arguments);
-    if (!p.waitForFinished(timeoutMs))
-        qFatal("outboxctl %s did not finish", qPrintable(arguments.join(QLatin1Char(' '))));
+    p.start(program, arguments);
+    if (options.stopAfterMs > 0 && !p.waitForFinished(options.stopAfterMs))
+        p.terminate();
+    if (!p.waitForFinished(options.timeoutMs))
+        qFatal("%s %s did not finish", qPrintable(program), qPrintable(arguments.join(QLatin1Char(' '))));
     return OutboxctlRun{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
                         p.readAllStandardError()};
+}
+
+} // namespace
+
+OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options)
+{
+    return runProgram(qEnvironmentVariable("OUTBOXCTL"), arguments, options);
+}
+
+OutboxctlRun runPrintedCommand(const QString& commandLine, const OutboxctlOptions& options)
+{
+    if (!commandLine.startsWith(QLatin1String("outboxctl ")))
+        qFatal("not an outboxctl command: %s", qPrintable(commandLine));
+    const QString line = QStringLiteral("\"$OUTBOXCTL\" ") + commandLine.mid(10);
+    return runProgram(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line}, options);
 }
 
 } // namespace outbox::test

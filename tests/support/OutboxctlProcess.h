@@ -11,6 +11,16 @@ namespace outbox::test {
 // The real `outboxctl` binary ($OUTBOXCTL) as a child process, stdout and stderr merged, with
 // OUTBOX_FAILPOINTS set when `failpoints` is not empty. Crash tests drive it.
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints = {});
+// What the older tests ask of a started child besides its arguments.
+struct OutboxctlStart
+{
+    QString failpoints;           // OUTBOX_FAILPOINTS
+    QProcessEnvironment extraEnv; // added to the environment
+    QStringList removedVariables; // taken out of this process's environment first
+    QString outFile;              // stdout (and stderr when errFile is empty) into this file
+    QString errFile;              // stderr into this file
+};
+std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const OutboxctlStart& options);
 // SIGTERM (a graceful drain), SIGKILL after 30 s; returns the exit code, -1 after a crash.
 int terminateAndWait(QProcess& process);
 
@@ -24,8 +34,25 @@ struct OutboxctlRun
     QByteArray out;
     QByteArray err;
     QJsonObject json() const;
+    int errLines() const;
 };
 OutboxctlRun runOutboxctl(const QStringList& arguments, const QProcessEnvironment& extraEnv = {},
                           int timeoutMs = 120000);
+
+// What the older tests ask of a run besides its arguments.
+struct OutboxctlOptions
+{
+    QProcessEnvironment extraEnv; // added to the environment
+    int timeoutMs = 120000;       // fatal when the command has not ended by then
+    int stopAfterMs = 0;          // > 0: SIGTERM after this long (long-running commands such as relay)
+    // Remove every OUTBOX_* variable of this process (OUTBOX_TEST_* stay), not only the database URL
+    // and the brokers: the command sees the arguments, `extraEnv` and defaults only.
+    bool withoutOutboxEnvironment = false;
+};
+OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options);
+// A command line as outboxctl or the doctor prints it ("outboxctl …", shell-quoted), run as an
+// operator pastes it: through /bin/sh, with `outboxctl` being $OUTBOXCTL; the same environment as
+// runOutboxctl().
+OutboxctlRun runPrintedCommand(const QString& commandLine, const OutboxctlOptions& options = {});
 
 } // namespace outbox::test

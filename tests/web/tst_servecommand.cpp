@@ -1,5 +1,6 @@
 // `outboxctl serve` as a process: tokens it prints work, bad settings fail with exit code 2,
 // binding beyond loopback without TLS warns, SIGTERM ends it cleanly.
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 
@@ -35,11 +36,8 @@ struct Run
 
 Run run(const QStringList& args)
 {
-    QProcess p;
-    p.start(outboxctl(), args);
-    p.waitForFinished(30000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    const OutboxctlRun r = runOutboxctl(args, {}, 30000);
+    return {r.exitCode, QString::fromUtf8(r.out), QString::fromUtf8(r.err)};
 }
 
 } // namespace
@@ -73,10 +71,9 @@ private slots:
         ini.close();
 
         const quint16 port = freePort();
-        QProcess server;
-        server.start(outboxctl(), {QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                   QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server.waitForStarted());
+        auto started = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
+                                       QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QProcess& server = *started;
         QTRY_VERIFY_WITH_TIMEOUT(server.canReadLine() || server.state() != QProcess::Running, 15000);
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
         const auto reply = http.post(
@@ -97,13 +94,12 @@ private slots:
     void beyondLoopbackWithoutTlsWarns()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("servewarn"));
-        QProcess server;
-        server.start(outboxctl(),
-                     {QStringLiteral("serve"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                      QStringLiteral("--listen"), QStringLiteral("0.0.0.0:%1").arg(freePort())});
-        QVERIFY(server.waitForStarted());
-        QByteArray err;
-        QTRY_VERIFY_WITH_TIMEOUT((err += server.readAllStandardError()).contains("without TLS"), 15000);
+        auto started = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--db"),
+                                       TestDatabases::urlText(db->url()), QStringLiteral("--listen"),
+                                       QStringLiteral("0.0.0.0:%1").arg(freePort())});
+        QProcess& server = *started;
+        QByteArray output; // stdout and stderr merged
+        QTRY_VERIFY_WITH_TIMEOUT((output += server.readAll()).contains("without TLS"), 15000);
         server.terminate();
         QVERIFY(server.waitForFinished(15000));
     }
