@@ -1,7 +1,11 @@
 #include "app/outboxctl/Usage.h"
 
 #include "core/config/Config.h"
+#include "core/config/ConfigReference.h"
+#include "core/diagnosis/Runbook.h"
 
+#include <QDir>
+#include <QSaveFile>
 #include <QStringList>
 
 namespace outbox::cli {
@@ -165,6 +169,24 @@ QString iniExample()
         "; `outboxctl serve --new-token NAME [--role operator]` prints a secret and its line.\n"
         ";wallboard = viewer:<sha256 hex of the secret>\n");
     return ini;
+}
+
+QString writeGeneratedDocs(const QString& dir)
+{
+    const QDir root(dir);
+    if (!root.mkpath(QStringLiteral("runbooks")))
+        return QStringLiteral("cannot create %1").arg(root.filePath(QStringLiteral("runbooks")));
+    QList<QPair<QString, QString>> files;
+    files << qMakePair(QStringLiteral("configuration.md"), config::configurationMarkdown());
+    files << qMakePair(QStringLiteral("runbooks/README.md"), Runbook::indexMarkdown());
+    for (const Runbook& r : Runbook::all())
+        files << qMakePair(QStringLiteral("runbooks/%1.md").arg(r.id), r.markdown());
+    for (const auto& [name, text] : files) {
+        QSaveFile file(root.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
+            return QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
+    }
+    return {};
 }
 
 } // namespace outbox::cli
