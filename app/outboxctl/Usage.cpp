@@ -119,7 +119,12 @@ QString manPage(const QList<Command>& commands)
         ".TP\n.I /etc/outbox/outbox.ini.example\nEvery configuration key, commented.\n"
         ".TP\n.I /etc/outbox/NAME.ini\nThe configuration of the units outbox\\-relay@NAME.service, "
         "outbox\\-serve@NAME.service and outbox\\-doctor@NAME.timer; "
-        "\\fI/etc/outbox/NAME.env\\fR (optional, mode 0600) holds OUTBOX_DB_PASSWORD for them.\n");
+        "\\fI/etc/outbox/NAME.env\\fR (optional, mode 0600) holds OUTBOX_DB_PASSWORD for them.\n"
+        ".TP\n.I /usr/share/doc/outboxctl/runbooks/\nOne runbook page per doctor finding, the text "
+        "\\fBoutboxctl doctor\\fR prints; \\fBoutboxctl serve\\fR serves the same pages at "
+        "/docs/runbooks/ID.\n"
+        ".TP\n.I /usr/share/doc/outboxctl/prometheus/outbox.rules.yml\nPrometheus alert rules on the "
+        "doctor's findings; each links its runbook page (runbook_url).\n");
     page += QStringLiteral(".SH SEE ALSO\n.BR systemctl (1),\n.BR journalctl (1)\n");
     return page;
 }
