@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QRegularExpression>
@@ -189,6 +190,53 @@ private slots:
         QCOMPARE(get(QStringLiteral("http://%1/docs/runbooks/no-such-finding").arg(instance)).first, 404);
         QCOMPARE(get(QStringLiteral("http://%1/docs/runbooks/../../etc/passwd").arg(instance)).first, 404);
         QCOMPARE(terminateAndWait(*server), 0);
+    }
+
+    // Advice is code: the tour's outboxctl commands run as printed (through a shell, quotes and all)
+    // against a database with the demo's two kinds of poison events, and do what the tour says.
+    void readmeTourRunsAsPrinted()
+    {
+        const QString readme = QString::fromUtf8(readAll(sourcePath(QStringLiteral("README.md"))));
+        const qsizetype from = readme.indexOf(QStringLiteral("\n## A 5-minute tour"));
+        QVERIFY(from > 0);
+        const QString tour = readme.mid(from, readme.indexOf(QStringLiteral("\n## "), from + 1) - from);
+        QStringList commands;
+        static const QRegularExpression block(QStringLiteral("```sh\\n(.*?)```"),
+                                              QRegularExpression::DotMatchesEverythingOption);
+        static const QRegularExpression comment(QStringLiteral("\\s{2,}#.*$"));
+        for (auto it = block.globalMatch(tour); it.hasNext();)
+            for (QString line : it.next().captured(1).split(QLatin1Char('\n')))
+                if (line.startsWith(QLatin1String("outboxctl ")) &&
+                    !line.startsWith(QLatin1String("outboxctl serve --config"))) // runs until stopped
+                    commands << line.remove(comment);
+        QVERIFY2(commands.size() >= 7, qPrintable(commands.join(QLatin1Char('\n'))));
+
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("docs_tour"));
+        const QVector<qint64> ids = insertEvents(*db, 6);
+        forceStatus(*db, ids.mid(0, 3), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, ids.mid(3, 3), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Message size too large"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PATH"), QFileInfo(qEnvironmentVariable("OUTBOXCTL")).absolutePath() +
+                                               QLatin1Char(':') + env.value(QStringLiteral("PATH")));
+        env.insert(QStringLiteral("OUTBOX_DB_URL"), TestDatabases::urlText(db->url()));
+        env.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice"));
+        for (const QString& command : commands) {
+            QProcess shell;
+            shell.setProcessEnvironment(env);
+            shell.start(QStringLiteral("bash"), {QStringLiteral("-c"), command});
+            QVERIFY(shell.waitForFinished(60000));
+            const int expected =
+                command.startsWith(QLatin1String("outboxctl doctor")) ? 3 : 0; // a critical finding
+            QVERIFY2(
+                shell.exitCode() == expected,
+                qPrintable(command + QLatin1Char('\n') + QString::fromUtf8(shell.readAllStandardError())));
+        }
+        // The dry run changed nothing; the mark-DEAD took the too-large group only.
+        QCOMPARE(statusOf(*db, ids.at(0)), QStringLiteral("FAILED"));
+        QCOMPARE(statusOf(*db, ids.at(3)), QStringLiteral("DEAD"));
+        QCOMPARE(statusOf(*db, ids.at(5)), QStringLiteral("DEAD"));
     }
 
     // The README is the first screen, not the manual; its links lead somewhere.
