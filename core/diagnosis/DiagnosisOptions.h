@@ -12,8 +12,8 @@ class Config;
 namespace outbox {
 
 // The doctor's thresholds, with the defaults an operator gets without configuration. The [doctor]
-// section of the configuration sets them (fromConfig(); the keys and their
-// meaning are in the README's configuration table).
+// section of the configuration sets them (fromConfig(); the keys and their meaning are in
+// docs/configuration.md).
 struct DiagnosisOptions
 {
     qint64 backlogAgeWarningMs = 5 * 60 * 1000;
