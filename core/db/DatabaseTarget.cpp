@@ -1,5 +1,7 @@
 #include "core/db/DatabaseTarget.h"
 
+#include "core/config/Config.h"
+
 namespace outbox {
 namespace {
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "core/config/Config.h"
 #include "core/db/Database.h"
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
@@ -9,6 +8,10 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+
+namespace outbox::config {
+class Config;
+}
 
 namespace outbox {
 
