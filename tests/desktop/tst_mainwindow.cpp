@@ -56,6 +56,8 @@ using namespace outbox;
 using namespace outbox::desktop;
 using namespace outbox::test;
 
+using Environment = QMap<QString, QString>; // variables as the configuration reads them
+
 // Drives the real MainWindow by objectName against real databases: connect, filter, select, act.
 class TestMainWindow : public QObject
 {
@@ -739,18 +741,18 @@ private slots:
     // the web console, not as a name of its own made from the login name.
     void auditRowsCarryTheConfiguredActor_data()
     {
-        QTest::addColumn<QMap<QString, QString>>("environment");
+        QTest::addColumn<Environment>("environment");
         QTest::addColumn<QString>("actor");
         QTest::newRow("OUTBOX_ACTOR")
-            << QMap<QString, QString>{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice-noc")},
-                                      {QStringLiteral("USER"), QStringLiteral("bob")}}
+            << Environment{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice-noc")},
+                           {QStringLiteral("USER"), QStringLiteral("bob")}}
             << QStringLiteral("alice-noc");
-        QTest::newRow("login name") << QMap<QString, QString>{{QStringLiteral("USER"), QStringLiteral("bob")}}
+        QTest::newRow("login name") << Environment{{QStringLiteral("USER"), QStringLiteral("bob")}}
                                     << QStringLiteral("bob");
     }
     void auditRowsCarryTheConfiguredActor()
     {
-        QFETCH(QMap<QString, QString>, environment);
+        QFETCH(Environment, environment);
         QFETCH(QString, actor);
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("actor")));
@@ -766,6 +768,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000); // switched once the check answered
         window.pages()->setCurrentWidget(window.events());
         auto* status = child<QComboBox>(&window, "filterStatus");
         QTRY_VERIFY_WITH_TIMEOUT(window.events()->model()->rowCount() == 3, 10000);

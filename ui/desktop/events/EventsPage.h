@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
-#include "core/ops/ActionTarget.h"
+#include "core/ops/OperatorActions.h"
 #include "ui/desktop/ConsoleContext.h"
 
 #include <QDateTime>
