@@ -17,13 +17,6 @@ Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
 {
 }
 
-QList<Command> allCommands()
-{
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
-           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands() +
-           consumerCommands() + configCommands() + doctorCommands() + relayControlCommands();
-}
-
 QList<QCommandLineOption> commonOptions()
 {
     return {
@@ -296,6 +289,17 @@ QString formatAge(qint64 ms)
     if (s < 172800)
         return QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60);
     return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
+}
+
+QString oneLine(QString text, int max)
+{
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text.size() > max ? text.left(max - 1) + QChar(0x2026) : text;
+}
+
+QString timeText(const QDateTime& t)
+{
+    return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("-");
 }
 
 } // namespace outbox::cli

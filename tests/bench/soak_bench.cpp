@@ -16,7 +16,7 @@
 #include "core/metrics/MetricsSampler.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/support/TimeZone.h"
-#include "ui/web/AccessControl.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -3,8 +3,8 @@
 #include "core/metrics/MetricsSampler.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QDir>
 #include <QEventLoop>

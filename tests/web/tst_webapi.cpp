@@ -5,10 +5,10 @@
 #include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/ActionJobs.h"
-#include "ui/web/WebReply.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/api/ActionJobs.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/http/WebReply.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

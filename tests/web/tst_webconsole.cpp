@@ -11,8 +11,8 @@
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QDir>
 #include <QFile>

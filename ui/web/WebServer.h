@@ -2,12 +2,12 @@
 
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/BoundedHttpServer.h"
-#include "ui/web/LatestFindings.h"
-#include "ui/web/LatestSnapshot.h"
 #include "ui/web/WebConfig.h"
-#include "ui/web/WebReply.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/http/BoundedHttpServer.h"
+#include "ui/web/http/WebReply.h"
+#include "ui/web/live/LatestFindings.h"
+#include "ui/web/live/LatestSnapshot.h"
 
 #include <QObject>
 #include <QUrl>
@@ -25,7 +25,7 @@ namespace outbox::web {
 
 class DashboardHub;
 class DatabaseWorkerPool;
-class WebApi;
+class Api;
 
 // The NOC server: the dashboard at /, the web admin console at /console/ (static files from the
 // binary's resources; its data comes from the API and /ws), the WebSocket at /ws, /metrics and the
@@ -79,7 +79,7 @@ private:
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<DiagnosisMonitor> m_doctor;
     std::unique_ptr<DatabaseWorkerPool> m_pool;
-    std::unique_ptr<WebApi> m_api;
+    std::unique_ptr<Api> m_api;
     std::unique_ptr<DashboardHub> m_hub;
 };
 

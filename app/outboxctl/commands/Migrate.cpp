@@ -1,0 +1,94 @@
+#include "app/outboxctl/commands/Commands.h"
+#include "core/db/DeadLetterStore.h"
+#include "core/db/Migrator.h"
+#include "core/db/RelayStore.h"
+#include "core/metrics/MetricsQuery.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace outbox::cli {
+
+namespace {
+
+// `migrate --print-grants ROLE`: what a separate runtime role needs, as SQL for the owner to run.
+int printGrants(Context& ctx, Database& db)
+{
+    const QString role = ctx.parser.value(QStringLiteral("print-grants")).trimmed();
+    if (!Dialect::validRuntimeRole(role, db.kind()))
+        return ctx.usage(QStringLiteral("invalid role \"%1\": letters, digits and _ (on MySQL/MariaDB also "
+                                        "name@host)")
+                             .arg(role));
+    const QStringList grants = db.dialect().runtimeGrants(role, db.url().database);
+    if (ctx.json()) {
+        QJsonArray statements;
+        for (const QString& g : grants)
+            statements.append(QString(g + QLatin1Char(';')));
+        ctx.printJson(QJsonObject{{QStringLiteral("database"), db.url().redacted()},
+                                  {QStringLiteral("role"), role},
+                                  {QStringLiteral("statements"), statements}});
+        return Ok;
+    }
+    if (grants.isEmpty()) {
+        ctx.out << "-- SQLite has no roles or grants: whoever can write the database file can change "
+                   "anything in it,\n-- the audit log included. Run the relay and the console as an OS "
+                   "user that alone may\n-- write the file (and its -wal/-shm files); see README, "
+                   "\"Runtime role\".\n";
+        return Ok;
+    }
+    ctx.out << "-- Runtime role " << role << " for " << db.url().redacted()
+            << ": run as the schema owner after `outboxctl migrate`.\n"
+               "-- No DDL, and only SELECT and INSERT on the audit log (no UPDATE, DELETE, TRUNCATE).\n";
+    for (const QString& g : grants)
+        ctx.out << g << ";\n";
+    return Ok;
+}
+
+int runMigrate(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("migrate takes no arguments"));
+    auto db = ctx.openDatabase(QStringLiteral("migrate"));
+    if (!db)
+        return ctx.fail(db.error());
+    if (ctx.parser.isSet(QStringLiteral("print-grants")))
+        return printGrants(ctx, **db);
+    auto report = Migrator(**db).migrate();
+    if (!report)
+        return ctx.fail(report.error());
+    if (ctx.json()) {
+        QJsonArray applied;
+        for (int v : report->applied)
+            applied.append(v);
+        ctx.printJson(QJsonObject{{QStringLiteral("database"), (*db)->url().redacted()},
+                                  {QStringLiteral("applied"), applied},
+                                  {QStringLiteral("version"), report->currentVersion}});
+    } else if (report->applied.isEmpty()) {
+        ctx.out << "schema of " << (*db)->url().redacted() << " is up to date (version "
+                << report->currentVersion << ")\n";
+    } else {
+        QStringList versions;
+        for (int v : report->applied)
+            versions << QString::number(v);
+        ctx.out << "applied migration(s) " << versions.join(QStringLiteral(", ")) << " to "
+                << (*db)->url().redacted() << "; schema at version " << report->currentVersion << "\n";
+    }
+    return Ok;
+}
+
+} // namespace
+
+Command migrateCommand()
+{
+    return {QStringLiteral("migrate"),
+            QStringLiteral("Create or upgrade the outbox schema."),
+            QString(),
+            {QCommandLineOption(QStringLiteral("print-grants"),
+                                QStringLiteral("Print the GRANT statements for a separate runtime role "
+                                               "(relay, consumer, console) instead of migrating."),
+                                QStringLiteral("role"))},
+            runMigrate,
+            {}};
+}
+
+} // namespace outbox::cli
