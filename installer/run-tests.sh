@@ -4,6 +4,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash installer/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOUTBOX_WERROR=ON
+# ccache (installed by install-deps) makes a rebuild of an unchanged file a cache hit, also from
+# another checkout of the same tree: paths below the checkout are hashed relative to it.
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOUTBOX_WERROR=ON "${launcher[@]}"
 cmake --build build -j "$(nproc)"
 ctest --test-dir build --output-on-failure -j 2 --timeout 1200

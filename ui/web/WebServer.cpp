@@ -2,6 +2,7 @@
 
 #include "core/diagnosis/DiagnosisMonitor.h"
 #include "core/metrics/MetricsSampler.h"
+#include "ui/web/RunbookPages.h"
 #include "ui/web/api/Api.h"
 #include "ui/web/api/DatabaseWorkerPool.h"
 #include "ui/web/live/DashboardHub.h"
@@ -342,6 +343,8 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")) ||
         path.startsWith(QLatin1String("/console/")))
         return send(staticFile(path)); // no data in them: the data needs a token on /ws or the API
+    if (RunbookPages::handles(path))
+        return send(RunbookPages::reply(path)); // documentation, no data: alert links open without a token
     if (path == QLatin1String("/console")) {
         WebReply r = WebReply::bytes(QByteArrayLiteral("see /console/\n"), QByteArrayLiteral("text/plain"));
         r.status = 301;
