@@ -1,5 +1,7 @@
 #include "core/db/MySqlDialect.h"
 
+#include <algorithm>
+
 namespace outbox {
 
 QStringList MySqlDialect::urlOptions() const
@@ -15,7 +17,11 @@ QStringList MySqlDialect::urlOptions() const
 QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
 {
     QStringList options;
-    if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
+    const QStringList own = url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    const bool ownTimeout = std::any_of(own.begin(), own.end(), [](const QString& option) {
+        return option.startsWith(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT="));
+    });
+    if (!ownTimeout)
         options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(connectTimeoutSeconds);
     if (!url.connectOptions.isEmpty())
         options << url.connectOptions;
