@@ -482,13 +482,15 @@ function findingCard(f) {
 
 // ---- start ----------------------------------------------------------------------------------
 async function main() {
+  // First of all: a token in the address is taken and the page reloads itself without it.
+  if (takeTokenFromFragment()) return;
+  if (!location.hash) history.replaceState(null, "", location.pathname + location.search + "#/events");
   await loadLanguage();
   translateStatic(document);
   document.title = t("Outbox Console");
-  takeTokenFromFragment();
   live.on((kind) => { if (kind === "snapshot") renderCounts(); });
   window.addEventListener("hashchange", () => {
-    if (takeTokenFromFragment()) return start();
+    if (takeTokenFromFragment()) return;
     if (me) render();
   });
   // Keyboard: "/" jumps to the first filter field of the view, Escape leaves it.

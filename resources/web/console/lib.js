@@ -42,7 +42,10 @@ export function translateStatic(root) {
 
 // ---- the token ------------------------------------------------------------------------------
 // Kept in sessionStorage only (gone with the tab); a #token=… fragment is taken and removed from
-// the address bar and the history at once.
+// the address bar and the history at once. history.replaceState alone cleans the address bar but
+// not the history entry: Chromium keeps the address as typed (its userTypedURL, what session
+// restore and the history list use) for the entry's whole life. So the page then replaces itself
+// with a fresh load of the console's own address: a new entry that never saw the token.
 const TOKEN_KEY = "outbox-console-token";
 
 export function takeTokenFromFragment() {
@@ -51,7 +54,8 @@ export function takeTokenFromFragment() {
   const token = params.get("token");
   if (!token) return false;
   sessionStorage.setItem(TOKEN_KEY, token);
-  history.replaceState(null, "", location.pathname + location.search + "#/events");
+  history.replaceState(null, "", location.pathname + location.search);
+  location.replace(location.pathname + location.search);
   return true;
 }
 
