@@ -5,6 +5,7 @@
 // a dead letter replayed to another topic. Prints how long /console/ and its first page take.
 #include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
+#include "core/ops/AuditLog.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
@@ -389,15 +390,35 @@ private slots:
         m_page->call(QStringLiteral("Page.setDownloadBehavior"),
                      {{QStringLiteral("behavior"), QStringLiteral("allow")},
                       {QStringLiteral("downloadPath"), downloads.path()}});
+        // (issue 26) One more row whose actor and reason are spreadsheet formulas.
+        AuditEntry formula;
+        formula.actor = QStringLiteral("+cmd|' /C calc'!A0");
+        formula.host = QStringLiteral("@host");
+        formula.action = QStringLiteral("events.requeue");
+        formula.targetKind = QStringLiteral("event");
+        formula.reason = QStringLiteral("=HYPERLINK(\"http://evil.example/\",\"click\")");
+        formula.outcome = QStringLiteral("none");
+        QVERIFY(AuditLog(*m_db).append(formula).ok());
         QVERIFY(m_page->click(QStringLiteral("#audit-csv")));
         const QString csvPath = downloads.filePath(QStringLiteral("outbox-audit.csv"));
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(csvPath).size() > 0, 10000);
         QFile csv(csvPath);
         QVERIFY(csv.open(QIODevice::ReadOnly));
-        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        const QByteArray all = csv.readAll();
+        const QList<QByteArray> lines = all.trimmed().split('\n');
         QVERIFY(lines.first().startsWith("id,at,actor,host,action,"));
-        QCOMPARE(lines.size(), 3); // the header and the two chunks' rows
-        QVERIFY(lines.at(1).contains(",alice-oncall,") && lines.at(1).contains(",events.requeue,"));
+        QCOMPARE(lines.size(), 4); // the header, the two chunks' rows and the formula row
+        QVERIFY(all.contains(",alice-oncall,") && all.contains(",events.requeue,"));
+        // The formulas arrive as text (core's AuditCsv, the same as the desktop's export).
+        QVERIFY2(all.contains(",'+cmd|' /C calc'!A0,'@host,"), all.constData());
+        QVERIFY2(all.contains(",\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"click\"\")\","),
+                 all.constData());
+        for (const char* start : {",=", ",+", ",@", ",\"=", ",\"+", ",\"@"})
+            QVERIFY2(!all.contains(start), start);
+        QCOMPARE(HttpTestClient(m_server->baseUrl())
+                     .get(QStringLiteral("/api/v1/audit?format=xml"), OperatorSecret)
+                     .status,
+                 400);
         m_page->navigate(m_base + QStringLiteral("/console/#/event/%1").arg(FailedEvery));
         QVERIFY(viewReady(QStringLiteral("event")));
         QCOMPARE(text(QStringLiteral("#event-audit tbody tr td.actor")), QStringLiteral("alice-oncall"));

@@ -88,6 +88,22 @@ export async function api(method, path, body) {
 
 export const get = (path) => api("GET", path).then((r) => r.data);
 
+// A GET whose answer is not JSON (the audit CSV): its text and headers.
+export async function apiText(path) {
+  let r;
+  try {
+    r = await fetch(path, { headers: { Authorization: `Bearer ${token()}` }, cache: "no-store" });
+  } catch (e) {
+    throw new ApiError(0, t("the server cannot be reached (%1)", e.message));
+  }
+  if (!r.ok) {
+    let data = null;
+    try { data = await r.json(); } catch (_) { data = null; }
+    throw new ApiError(r.status, (data && data.error) || `HTTP ${r.status}`);
+  }
+  return { text: await r.text(), headers: r.headers };
+}
+
 // Percent-encoded (a space as %20, not "+": the server reads "+" as a plus sign, so a header or
 // payload value with a space or a plus would otherwise search for something else).
 export function query(params) {
@@ -218,10 +234,3 @@ export function download(name, type, text) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-export function csv(rows, columns) {
-  const cell = (v) => {
-    const s = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columns.join(","), ...rows.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n") + "\r\n";
-}
