@@ -1,5 +1,6 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/demo/OrderSimulator.h"
+#include "core/ops/AuditLog.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
@@ -448,7 +449,7 @@ private slots:
             {{QStringLiteral("events"), QStringLiteral("list")}, viaEnv},
             {{QStringLiteral("status"), QStringLiteral("--config"), ini}, {}},
             {{QStringLiteral("serve"), QStringLiteral("--db"), url, QStringLiteral("--listen"),
-              QStringLiteral("127.0.0.1:0")},
+              QStringLiteral("127.0.0.1:58599")},
              {}},
         };
         for (const auto& [args, env] : runs) {
@@ -486,6 +487,32 @@ private slots:
         const Run spaced = outboxctl({QStringLiteral("status"), QStringLiteral("--db"),
                                       url + QStringLiteral("?application_name=outbox%20status")});
         QVERIFY2(spaced.exitCode == 0, spaced.err.constData());
+    }
+
+    // Issue 26: `audit list --csv` prints the same cells as every CSV export (core's AuditCsv): an
+    // actor or reason that is a spreadsheet formula arrives as text.
+    void auditCsvKeepsFormulasAsText()
+    {
+        auto db =
+            TestDatabases::fresh(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("csv")));
+        AuditEntry e;
+        e.actor = QStringLiteral("+cmd|' /C calc'!A0");
+        e.host = QStringLiteral("@host");
+        e.action = QStringLiteral("events.requeue");
+        e.targetKind = QStringLiteral("event");
+        e.reason = QStringLiteral("=HYPERLINK(\"http://evil.example/\",\"click\")");
+        e.outcome = QStringLiteral("none");
+        QVERIFY(AuditLog(*db).append(e).ok());
+        const Run r = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--csv"),
+                                 QStringLiteral("--db"), TestDatabases::urlText(db->url())});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.first().startsWith("id,at,actor,host,action,target_kind,"), r.out.constData());
+        QVERIFY2(r.out.contains(",'+cmd|' /C calc'!A0,'@host,events.requeue,"), r.out.constData());
+        QVERIFY2(r.out.contains(",\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"click\"\")\","),
+                 r.out.constData());
+        QVERIFY(r.out.endsWith("\r\n"));
     }
 
     void configFileSuppliesTheDatabase()

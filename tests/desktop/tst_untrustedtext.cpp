@@ -162,7 +162,7 @@ private slots:
         QVERIFY(DeadLetterStore(*db).insert(letter).ok());
         QVERIFY(db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, last_error) "
                                         "VALUES (:w, :h, 7, :e)"),
-                         {{QStringLiteral(":w"), QStringLiteral("relay") + Bold},
+                         {{QStringLiteral(":w"), QString(QStringLiteral("relay") + Bold)},
                           {QStringLiteral(":h"), Markup},
                           {QStringLiteral(":e"), Markup}})
                     .ok());
