@@ -152,6 +152,30 @@ done
 grep -q "consumer inventory-node: PROCESSED (1 attempt(s)), traceparent $trace" "$work/trace.txt" \
   || fail "the trace table does not show the inbox traceparent: $(cat "$work/trace.txt")"
 
+step "a dead letter: an order for a SKU the inventory does not know"
+"$py" "$examples/python/order_service.py" --db "$PG" --orders 1 --key-prefix unknown-sku --sku SKU-404 \
+  --trace-file "$work/dead.trace" >"$work/writer-dead.log" 2>&1 || fail "$(cat "$work/writer-dead.log")"
+"$py" "$examples/python/inventory_consumer.py" --db "$PG" --bootstrap "$bootstrap" --count 1 --timeout 120 \
+  >"$work/consumer-python-dead.log" 2>&1 &
+dead_py=$!
+node "$examples/node/inventory-consumer.js" --db "$PG" --bootstrap "$bootstrap" --count 1 --timeout 120 \
+  >"$work/consumer-node-dead.log" 2>&1 || fail "the Node consumer on the unknown SKU"
+wait "$dead_py" || fail "the Python consumer on the unknown SKU"
+dead_trace=$(tr -d '\n' <"$work/dead.trace")
+"$ctl" events list --db "$PG" --header "traceparent=$dead_trace" --json >"$work/found-dead.json"
+dead_event=$(json 'd["events"][0]["event_id"]' <"$work/found-dead.json")
+for c in "${consumers[@]}"; do
+  "$ctl" dlq list --db "$PG" --consumer "$c" --json >"$work/dlq-$c.json"
+  [ "$(json '[l["event_id"] for l in d["dead_letters"]]' <"$work/dlq-$c.json")" = "['$dead_event']" ] \
+    || fail "dlq list --consumer $c: $(cat "$work/dlq-$c.json")"
+  "$ctl" reconcile --db "$PG" --consumer "$c" --older-than 0s --json >"$work/reconcile-dead-$c.json"
+  [ "$(json 'd["unconsumed"]' <"$work/reconcile-dead-$c.json")" = 1 ] \
+    || fail "reconcile $c does not count the dead-lettered event: $(cat "$work/reconcile-dead-$c.json")"
+done
+"$ctl" trace --db "$PG" "$dead_event" >"$work/trace-dead.txt"
+grep -q "consumer inventory-python: FAILED (1 attempt(s)), traceparent $dead_trace: no stock for SKU-404" \
+  "$work/trace-dead.txt" || fail "trace of the dead-lettered event: $(cat "$work/trace-dead.txt")"
+
 step "the web console's event search finds the Java example's trace id"
 "$ctl" serve --new-token examples >"$work/token.out"
 secret=$(sed -n '2p' "$work/token.out" | tr -d ' ')

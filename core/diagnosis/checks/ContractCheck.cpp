@@ -212,8 +212,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
     if (d.jsonValue(QStringLiteral(":v")) == QLatin1String(":v")) {
         auto notJson = sample(db, events,
                               QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND "
-                                             "(NOT JSON_VALID(payload) OR NOT JSON_VALID(headers) OR "
-                                             "UPPER(JSON_TYPE(headers)) <> 'OBJECT')"),
+                                             "(NOT JSON_VALID(payload) OR CASE WHEN JSON_VALID(headers) THEN "
+                                             "UPPER(JSON_TYPE(headers)) <> 'OBJECT' ELSE 1 = 1 END)"),
                               window);
         if (!notJson)
             return notJson.error();

@@ -77,6 +77,7 @@ def main():
     parser.add_argument("--orders", type=int, default=100)
     parser.add_argument("--key-prefix", default="py", help="idempotency keys are PREFIX-1 … PREFIX-N")
     parser.add_argument("--topic", default="orders")
+    parser.add_argument("--sku", help="order this SKU every time (e.g. one the inventory does not know)")
     parser.add_argument("--trace-file", help="write the traceparent of the first order here")
     parser.add_argument("--outside-transaction", action="store_true",
                         help="break the contract on purpose: try to write an event without a transaction")
@@ -100,8 +101,8 @@ def main():
         first_trace = None
         for i in range(1, args.orders + 1):
             traceparent = new_traceparent()
-            _, event_id = create_order(conn, f"{args.key_prefix}-{i}", SKUS[i % len(SKUS)], 1 + i % 3,
-                                       traceparent, args.topic)
+            _, event_id = create_order(conn, f"{args.key_prefix}-{i}", args.sku or SKUS[i % len(SKUS)],
+                                       1 + i % 3, traceparent, args.topic)
             if event_id:
                 created += 1
                 first_trace = first_trace or traceparent
