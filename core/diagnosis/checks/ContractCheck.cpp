@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/db/OutboxEvent.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 #include "core/relay/TopicRouter.h"
 
 #include <QSqlQuery>
@@ -73,18 +74,11 @@ Finding finding(const QString& id, const QString& kind, Severity severity, const
     return f;
 }
 
-QString writerRule()
-{
-    return DiagnosisCheck::tr("A writer inserts only event_id, event_type, aggregate_type, aggregate_id and "
-                              "payload (and may set topic, headers, aggregate_version, schema_version, "
-                              "available_at); status, attempts, leases and sent_at belong to the relay "
-                              "(docs/contract.md).");
-}
-
 } // namespace
 
 Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     QVector<Finding> findings;
@@ -105,13 +99,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
                             QStringLiteral("events"), QStringLiteral("event"));
         f.title =
             tr("%1 event(s) are SENT but were never sent (a writer inserted them as SENT)").arg(sent->count);
-        f.causes
-            << tr("A writer sets status = 'SENT' in its INSERT (e.g. copied from an export or a fixture).")
-            << tr("A script updated events to SENT by hand instead of requeueing or marking them DEAD.");
-        f.runbook
-            << writerRule() << tr("Fix the writer: leave status to its default (PENDING).")
-            << tr("Send the events (prepared below): they go back to PENDING and the relay publishes them "
-                  "with their own event_id; an inbox skips any a consumer already has.");
+        f.causes << rb.cause("created-sent");
+        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("resend");
         PreparedAction resend;
         resend.operation = PreparedAction::Operation::RequeueEvents;
         resend.resend = true;
@@ -139,11 +128,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
                             QStringLiteral("events"), QStringLiteral("event"));
         f.title = tr("%1 event(s) are SENDING without a lease (a writer inserted them as SENDING)")
                       .arg(sending->count);
-        f.causes << tr("A writer sets status = 'SENDING' in its INSERT.")
-                 << tr("A script changed status by hand without the relay's lease columns.");
-        f.runbook << writerRule() << tr("Fix the writer: leave status to its default (PENDING).")
-                  << tr("Requeue the events (prepared below): no relay holds them, so forcing takes nothing "
-                        "from a working relay.");
+        f.causes << rb.cause("created-sending");
+        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("requeue");
         PreparedAction requeue;
         requeue.operation = PreparedAction::Operation::RequeueEvents;
         requeue.force = true;
@@ -194,14 +180,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
                 tr("%1 unsent event(s) name no topic, and the topic template %2 makes none of their types")
                     .arg(unroutable.count)
                     .arg(context.options().topicTemplate);
-            f.causes << tr(
-                "The writer leaves topic NULL for aggregate or event types that are no valid topic "
-                "name once put in the template (letters, digits, . _ - only).");
-            f.runbook
-                << tr("Set topic in the writer's INSERT, or change relay.topic_template so that it makes a "
-                      "valid name of these types (%1).")
-                       .arg(types.join(QStringLiteral(", ")))
-                << tr("Then requeue the FAILED ones (outboxctl requeue --status FAILED).");
+            f.causes << rb.cause("no-topic");
+            f.runbook << rb.step("topic").arg(types.join(QStringLiteral(", ")));
             findings << f;
         }
     }
@@ -222,13 +202,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
                                 QStringLiteral("events"), QStringLiteral("event"));
             f.title =
                 tr("%1 unsent event(s) have a payload or headers that are not JSON").arg(notJson->count);
-            f.causes << tr(
-                "The writer stores text that is not JSON in payload, or headers that are not a JSON "
-                "object (the MariaDB/MySQL columns are LONGTEXT and cannot refuse it).");
-            f.runbook
-                << tr("Fix the writer: payload is a JSON document, headers a JSON object of strings.")
-                << tr("Consumers refuse such messages into their dead letters; mark these events DEAD if "
-                      "nobody should receive them (prepared below).");
+            f.causes << rb.cause("not-json");
+            f.runbook << rb.step("json");
             PreparedAction dead;
             dead.operation = PreparedAction::Operation::MarkEventsDead;
             dead.ids = notJson->ids;
@@ -259,10 +234,8 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         Finding f = finding(id(), QStringLiteral("inbox-status"), Severity::Warning, *unknown,
                             QStringLiteral("inbox rows"), QStringLiteral("inbox"));
         f.title = tr("%1 inbox row(s) have a status other than PROCESSED or FAILED").arg(unknown->count);
-        f.causes << tr("A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table.");
-        f.runbook << tr("Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead "
-                        "letter (docs/contract.md, \"Inbox contract\").")
-                  << tr("Until then reconcile counts these events as unprocessed.");
+        f.causes << rb.cause("inbox-status");
+        f.runbook << rb.step("inbox");
         findings << f;
     }
     return findings;
