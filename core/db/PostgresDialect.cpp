@@ -357,8 +357,14 @@ $fn$)"),
   held_until timestamptz NOT NULL
 ))"),
     };
+    // The W3C traceparent a consumer received with the event (docs/contract.md, "Trace context"):
+    // the inbox row ties the consumer's work to the trace the writer started. Nullable, so that
+    // consumers written before it keep inserting their rows unchanged.
+    Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
+    inboxTrace.statements =
+        QStringList{QStringLiteral("ALTER TABLE {inbox} ADD COLUMN IF NOT EXISTS traceparent text")};
     return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims};
+            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

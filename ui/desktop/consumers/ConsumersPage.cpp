@@ -147,7 +147,8 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("event_id"), tr("Event id")},
                                     {QStringLiteral("aggregate_id"), tr("Aggregate")},
                                     {QStringLiteral("processed_at"), tr("At"), true},
-                                    {QStringLiteral("last_error"), tr("Last error")}},
+                                    {QStringLiteral("last_error"), tr("Last error")},
+                                    {QStringLiteral("traceparent"), tr("Trace (traceparent)")}},
                                    this);
     m_inboxTable = makeTable(inboxBox, QStringLiteral("inboxTable"), m_inbox);
     m_inboxHint = new EmptyHint(m_inboxTable);
