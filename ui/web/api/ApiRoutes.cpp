@@ -136,7 +136,9 @@ QList<ApiRoute> table()
          QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
          Operator,
          QStringLiteral("Edits a dead letter before its replay. Body: payload (text, object or array) or "
-                        "payload_base64, headers, reason, json_payload."),
+                        "payload_base64, headers, reason, json_payload, edit_count (required: the edit_count "
+                        "read; a stale "
+                        "edit is a 409)."),
          {},
          Checked,
          DeadLettersController::edit},
@@ -154,9 +156,11 @@ QList<ApiRoute> table()
          InboxController::list},
 
         {Get, QStringLiteral("/api/v1/audit"), Viewer,
-         QStringLiteral("The audit log of operator actions, newest first."),
+         QStringLiteral("The audit log of operator actions, newest first; format=csv: the page as CSV "
+                        "(header on the first "
+                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id)."),
          paged({QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
-                QStringLiteral("target_kind"), QStringLiteral("target_id")}),
+                QStringLiteral("target_kind"), QStringLiteral("target_id"), QStringLiteral("format")}),
          Checked, AuditController::list},
         {Get,
          QStringLiteral("/api/v1/findings"),

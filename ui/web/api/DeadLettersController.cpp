@@ -93,7 +93,7 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
 {
     auto body = jsonBody(call.body, {QStringLiteral("payload"), QStringLiteral("payload_base64"),
                                      QStringLiteral("headers"), QStringLiteral("reason"),
-                                     QStringLiteral("json_payload")});
+                                     QStringLiteral("json_payload"), QStringLiteral("edit_count")});
     if (!body)
         return done(WebReply::fromError(body.error()));
     DeadLetterEdit edit;
@@ -113,8 +113,19 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
         return done(WebReply::fromError(!reason ? reason.error() : json.error()));
     edit.reason = *reason;
     edit.requireJsonPayload = *json;
+    // The version the edit was made from (the edit_count the client read): a stale edit is a 409.
+    const QJsonValue base = body->value(QStringLiteral("edit_count"));
+    if (!base.isUndefined()) {
+        if (!base.isDouble() || base.toDouble() != double(base.toInt(-1)))
+            return done(WebReply::error(400, tr("edit_count must be a whole number")));
+        edit.baseEditCount = base.toInt();
+    }
     if (Status s = DeadLetterEditor::validate(edit); !s)
         return done(WebReply::fromError(s.error()));
+    if (!edit.baseEditCount)
+        return done(WebReply::error(400, tr("edit_count is required: the dead letter's edit_count as read "
+                                            "(GET /api/v1/dead-letters/%1), so that a stale edit is refused")
+                                             .arg(call.args.value(0))));
     api.query([id = call.args.value(0).toLongLong(),
                edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
               [](const auto& result) { return result.toJson(); }, // an operator's token: nothing masked
