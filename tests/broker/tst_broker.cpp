@@ -26,9 +26,9 @@ std::unique_ptr<KafkaPublisher> publisher(const EmbeddedBroker& broker, const QS
     return std::move(p).value();
 }
 
-KafkaMessage message(const QString& topic, const QByteArray& payload = "{}")
+BrokerMessage message(const QString& topic, const QByteArray& payload = "{}")
 {
-    return KafkaMessage{topic, "key-1", payload, {{"event_id", "e-1"}, {"event_type", "OrderCreated"}}};
+    return BrokerMessage{topic, "key-1", payload, {{"event_id", "e-1"}, {"event_type", "OrderCreated"}}};
 }
 
 } // namespace
@@ -94,7 +94,7 @@ private slots:
         QVERIFY((*broker)->createTopic(QStringLiteral("order"), 1, 1).ok());
         auto p = publisher(**broker);
         p->await(*p->enqueue({message(QStringLiteral("order"))}), 10000); // connected, metadata known
-        const QVector<KafkaMessage> messages(20, message(QStringLiteral("order")));
+        const QVector<BrokerMessage> messages(20, message(QStringLiteral("order")));
         const qint64 sentAt = QDateTime::currentMSecsSinceEpoch();
         auto batch = p->enqueue(messages);
         QThread::msleep(1500); // busy: no poll, no await

@@ -62,7 +62,30 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         f.title = tr("%1 relay(s) DEGRADED: %2")
                       .arg(f.evidence.count)
                       .arg(error.isEmpty() ? tr("no error given") : error.left(120));
-        if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
+        // RabbitMQ's errors say so ("RabbitMQ unreachable at …", "connection blocked by RabbitMQ …").
+        const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
+        if (rabbit && lower.contains(QLatin1String("blocked"))) {
+            f.causes << tr("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from "
+                           "every publishing connection until the alarm clears.");
+            f.runbook << tr(
+                "Outside the product: on the broker, rabbitmq-diagnostics alarms and "
+                "rabbitmqctl status show the alarm and the memory or disk use; drain or purge the "
+                "queues that grew (consumers down?), or raise vm_memory_high_watermark or "
+                "disk_free_limit if the machine allows.");
+        } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
+            f.causes << tr("RabbitMQ refuses the relay's login (wrong user or password, or the user may not "
+                           "use the vhost).");
+            f.runbook << tr(
+                "Outside the product: check the user in [broker] url and its password "
+                "(OUTBOX_BROKER_PASSWORD or [amqp] password_file) with rabbitmqctl "
+                "authenticate_user, and the vhost's permissions with rabbitmqctl list_permissions.");
+        } else if (rabbit) {
+            f.causes << tr("The relay cannot reach RabbitMQ: the broker is down or restarting, the network "
+                           "or a firewall blocks the way, or the address in [broker] url is wrong.");
+            f.runbook << tr("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, "
+                            "rabbitmq-diagnostics listeners) and that the relay's host reaches its AMQP port "
+                            "(e.g. nc -vz BROKER 5672), and look at the relay's log.");
+        } else if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
             f.causes << tr(
                 "The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated "
                 "secret, a changed mechanism).");
