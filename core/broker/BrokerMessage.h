@@ -17,12 +17,11 @@ struct BrokerHeader
 // One message as every publisher takes it (docs/architecture.md, "How a second broker plugs in").
 struct BrokerMessage
 {
-    QString topic; // Kafka: the topic; AMQP: the routing key
-    QString
-        exchange; // AMQP: the exchange (empty: the publisher's default); brokers without exchanges ignore it
+    QString topic;  // Kafka: the topic; AMQP: the routing key
     QByteArray key; // Kafka: the partitioning key; AMQP: not sent (aggregate_id is a header)
     QByteArray payload;
     QVector<BrokerHeader> headers;
+    QString exchange;       // AMQP: the exchange (null: the publisher's default); others ignore it
     QString messageId;      // AMQP message_id (the event_id); Kafka carries it as a header only
     QString type;           // AMQP type (the event_type)
     qint64 createdAtMs = 0; // AMQP timestamp (the event's created_at); 0: now

@@ -535,7 +535,11 @@ double brokerBound(const QString& bootstrap, qint64 events)
                                     {"aggregate_type", "Order"},
                                     {"aggregate_id", e.aggregateId.toUtf8()},
                                     {"schema_version", "1"},
-                                    {"trace_id", "0"}}};
+                                    {"trace_id", "0"}},
+                                   {},
+                                   {},
+                                   {},
+                                   0};
         }
         inFlight.push_back((*p)->enqueue(batch)); // no waiting between batches: the producer's own limit
     }
@@ -561,8 +565,8 @@ Latency brokerLatency(const QString& bootstrap, int messages)
         const NewEvent e = sampleEvent(i);
         QElapsedTimer t;
         t.start();
-        auto pending = (*p)->enqueue(
-            {BrokerMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}}});
+        auto pending = (*p)->enqueue({BrokerMessage{
+            QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}, {}, {}, {}, 0}});
         (*p)->await(*pending, 10000);
         samples << t.elapsed();
     }
