@@ -2,6 +2,7 @@
 
 #include "core/db/FailureGroups.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 
@@ -18,6 +19,7 @@ bool healthy(const RelayRecord& r)
 
 Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     auto live = context.liveRelays();
     if (!live)
         return live.error();
@@ -65,63 +67,34 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         // RabbitMQ's errors say so ("RabbitMQ unreachable at …", "connection blocked by RabbitMQ …").
         const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
         if (rabbit && lower.contains(QLatin1String("blocked"))) {
-            f.causes << tr("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from "
-                           "every publishing connection until the alarm clears.");
-            f.runbook << tr(
-                "Outside the product: on the broker, rabbitmq-diagnostics alarms and "
-                "rabbitmqctl status show the alarm and the memory or disk use; drain or purge the "
-                "queues that grew (consumers down?), or raise vm_memory_high_watermark or "
-                "disk_free_limit if the machine allows.");
+            f.causes << rb.cause("rabbitmq-blocked");
+            f.runbook << rb.step("rabbitmq-blocked");
         } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
-            f.causes << tr("RabbitMQ refuses the relay's login (wrong user or password, or the user may not "
-                           "use the vhost).");
-            f.runbook << tr(
-                "Outside the product: check the user in [broker] url and its password "
-                "(OUTBOX_BROKER_PASSWORD or [amqp] password_file) with rabbitmqctl "
-                "authenticate_user, and the vhost's permissions with rabbitmqctl list_permissions.");
+            f.causes << rb.cause("rabbitmq-refused");
+            f.runbook << rb.step("rabbitmq-refused");
         } else if (rabbit) {
-            f.causes << tr("The relay cannot reach RabbitMQ: the broker is down or restarting, the network "
-                           "or a firewall blocks the way, or the address in [broker] url is wrong.");
-            f.runbook << tr("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, "
-                            "rabbitmq-diagnostics listeners) and that the relay's host reaches its AMQP port "
-                            "(e.g. nc -vz BROKER 5672), and look at the relay's log.");
+            f.causes << rb.cause("rabbitmq-unreachable");
+            f.runbook << rb.step("rabbitmq-unreachable");
         } else if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
-            f.causes << tr(
-                "The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated "
-                "secret, a changed mechanism).");
-            f.runbook << tr("Outside the product: check the relay's -X sasl.username / sasl.password (or its "
-                            "credential file) against the broker's users, and the broker's log for the "
-                            "rejected login.");
+            f.causes << rb.cause("authentication");
+            f.runbook << rb.step("authentication");
         } else if (lower.contains(QLatin1String("ssl")) || lower.contains(QLatin1String("tls")) ||
                    lower.contains(QLatin1String("certificate"))) {
-            f.causes << tr("The TLS handshake with the brokers fails (an expired or untrusted certificate, a "
-                           "wrong CA file, a host name mismatch).");
-            f.runbook << tr(
-                "Outside the product: check the certificates' dates and the relay's -X "
-                "ssl.ca.location, and try openssl s_client -connect BROKER:PORT from the relay's host.");
+            f.causes << rb.cause("tls");
+            f.runbook << rb.step("tls");
         } else if (lower.contains(QLatin1String("cluster authorization")) ||
                    lower.contains(QLatin1String("cluster_authorization"))) {
-            f.causes << tr("The relay's principal lacks a cluster-level ACL the idempotent producer needs "
-                           "(IdempotentWrite).");
-            f.runbook << tr(
-                "Outside the product: grant the relay's principal IdempotentWrite on the cluster "
-                "(kafka-acls --add --allow-principal User:RELAY --operation IdempotentWrite --cluster).");
+            f.causes << rb.cause("cluster-acl");
+            f.runbook << rb.step("cluster-acl");
         } else {
-            f.causes << tr(
-                "The relay cannot reach any broker: the brokers are down, the network or a firewall "
-                "blocks the way, or the bootstrap address is wrong.");
-            f.runbook << tr(
-                "Outside the product: check that the brokers run and that the relay's host reaches the "
-                "bootstrap address (e.g. nc -vz BROKER PORT), and look at the relay's log.");
+            f.causes << rb.cause("unreachable");
+            f.runbook << rb.step("unreachable");
         }
-        f.causes << tr(
-            "While DEGRADED a relay claims nothing: events stay PENDING and are sent once it recovers; "
-            "none is lost.");
-        f.runbook << tr("The relay probes the brokers by itself and returns to RUNNING when they answer; no "
-                        "restart is needed once the cause is fixed.");
+        f.causes << rb.cause("nothing-lost");
+        f.runbook << rb.step("recovers");
         if (f.severity == Severity::Critical)
-            f.runbook << tr("No relay is healthy: the backlog grows until this is fixed (see backlog-age).");
-        f.runbook << tr("Run outboxctl doctor again to see the relays leave DEGRADED.");
+            f.runbook << rb.step("no-healthy");
+        f.runbook << rb.step("again");
     }
     return findings;
 }
