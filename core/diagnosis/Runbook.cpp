@@ -97,14 +97,17 @@ QVector<Runbook> build()
     r.severity = QStringLiteral("critical when no relay is healthy, else warning");
     r.summary = QStringLiteral(
         "A relay reports DEGRADED with its last error: it cannot reach the brokers (down, network, "
-        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct error.");
+        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct "
+        "error.");
     r.causes = {
         {"rabbitmq-blocked",
-         RB("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every publishing "
+         RB("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every "
+            "publishing "
             "connection until the alarm clears."),
          "the error says the connection is blocked by RabbitMQ"},
         {"rabbitmq-refused",
-         RB("RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the vhost)."),
+         RB("RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the "
+            "vhost)."),
          "RabbitMQ answers ACCESS_REFUSED"},
         {"rabbitmq-unreachable",
          RB("The relay cannot reach RabbitMQ: the broker is down or restarting, the network or a firewall "
@@ -132,7 +135,8 @@ QVector<Runbook> build()
     r.steps = {
         {"rabbitmq-blocked",
          RB("Outside the product: on the broker, rabbitmq-diagnostics alarms and rabbitmqctl status show the "
-            "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or raise "
+            "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or "
+            "raise "
             "vm_memory_high_watermark or disk_free_limit if the machine allows."),
          "the error says the connection is blocked by RabbitMQ"},
         {"rabbitmq-refused",
@@ -142,7 +146,8 @@ QVector<Runbook> build()
          "RabbitMQ answers ACCESS_REFUSED"},
         {"rabbitmq-unreachable",
          RB("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, rabbitmq-diagnostics "
-            "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look at "
+            "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look "
+            "at "
             "the relay's log."),
          "any other RabbitMQ error"},
         {"authentication",
