@@ -97,7 +97,8 @@ Command dlqCommand()
             options,
             runDlq,
             names,
-            {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X")}};
+            {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+             QStringLiteral("amqp.*")}};
 }
 
 } // namespace outbox::cli
