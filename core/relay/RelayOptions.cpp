@@ -1,6 +1,7 @@
 #include "core/relay/RelayOptions.h"
 
 #include "core/relay/TopicRouter.h"
+#include "core/support/CommandLine.h"
 
 namespace outbox {
 
@@ -11,6 +12,12 @@ qint64 RelayOptions::deliveryDeadlineMs() const
 
 Status RelayOptions::validate() const
 {
+    // The worker id is printed in doctor's prepared commands and human output: one that starts with
+    // a dash reads as an option, control characters drive the terminal that shows it.
+    if (workerId.startsWith(QLatin1Char('-')) || !CommandLine::isPrintable(workerId))
+        return Error::usage(
+                   QStringLiteral("a worker id must not start with \"-\" nor hold control characters"))
+            .about(QStringLiteral("relay.worker_id"));
     if (bootstrap.trimmed().isEmpty())
         return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
