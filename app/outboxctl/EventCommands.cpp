@@ -3,6 +3,7 @@
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 #include "core/ops/EventTrail.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -192,7 +193,7 @@ int runEventsShow(Context& ctx)
             value = QStringLiteral("-");
         else
             value = it->toVariant().toString();
-        ctx.out << it.key().leftJustified(18) << value << "\n";
+        ctx.out << it.key().leftJustified(18) << TerminalText::escape(value) << "\n";
     }
     return Ok;
 }
@@ -273,8 +274,11 @@ int runTrace(Context& ctx)
         return Ok;
     }
     const OutboxEvent& e = trail->event;
-    ctx.out << "event " << e.id << " (" << e.eventId << "): " << e.eventType << " of " << e.aggregateType
-            << "/" << e.aggregateId << ", status " << e.status << "\n";
+    ctx.out << TerminalText::escape(
+                   QStringLiteral("event %1 (%2): %3 of %4/%5, status %6")
+                       .arg(e.id)
+                       .arg(e.eventId, e.eventType, e.aggregateType, e.aggregateId, e.status))
+            << "\n";
     QVector<QStringList> rows;
     for (const TrailStep& step : trail->steps)
         rows << QStringList{step.at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), step.kind,
