@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
+#include "core/support/PayloadMasker.h"
 #include "ui/web/AccessControl.h"
-#include "ui/web/PayloadMasker.h"
 #include "ui/web/SnapshotHistory.h"
 
 #include <QElapsedTimer>

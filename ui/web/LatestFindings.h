@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/diagnosis/DiagnosisReport.h"
-#include "ui/web/PayloadMasker.h"
+#include "core/support/PayloadMasker.h"
 #include "ui/web/WebReply.h"
 
 #include <QCoreApplication>

@@ -2,9 +2,9 @@
 
 #include "core/broker/ConsumerLag.h"
 #include "core/ops/BulkActionEngine.h"
+#include "core/support/PayloadMasker.h"
 #include "ui/web/ActionJobs.h"
 #include "ui/web/ApiCall.h"
-#include "ui/web/PayloadMasker.h"
 #include "ui/web/WebReply.h"
 
 #include <QObject>
