@@ -31,8 +31,8 @@ int printGrants(Context& ctx, Database& db)
     if (grants.isEmpty()) {
         ctx.out << "-- SQLite has no roles or grants: whoever can write the database file can change "
                    "anything in it,\n-- the audit log included. Run the relay and the console as an OS "
-                   "user that alone may\n-- write the file (and its -wal/-shm files); see README, "
-                   "\"Runtime role\".\n";
+                   "user that alone may\n-- write the file (and its -wal/-shm files); see docs/security.md, "
+                   "\"Database roles, TLS and the audit log\".\n";
         return Ok;
     }
     ctx.out << "-- Runtime role " << role << " for " << db.url().redacted()

@@ -1,7 +1,11 @@
 #include "app/outboxctl/Usage.h"
 
 #include "core/config/Config.h"
+#include "core/config/ConfigReference.h"
+#include "core/diagnosis/Runbook.h"
 
+#include <QDir>
+#include <QSaveFile>
 #include <QStringList>
 
 namespace outbox::cli {
@@ -115,7 +119,12 @@ QString manPage(const QList<Command>& commands)
         ".TP\n.I /etc/outbox/outbox.ini.example\nEvery configuration key, commented.\n"
         ".TP\n.I /etc/outbox/NAME.ini\nThe configuration of the units outbox\\-relay@NAME.service, "
         "outbox\\-serve@NAME.service and outbox\\-doctor@NAME.timer; "
-        "\\fI/etc/outbox/NAME.env\\fR (optional, mode 0600) holds OUTBOX_DB_PASSWORD for them.\n");
+        "\\fI/etc/outbox/NAME.env\\fR (optional, mode 0600) holds OUTBOX_DB_PASSWORD for them.\n"
+        ".TP\n.I /usr/share/doc/outboxctl/runbooks/\nOne runbook page per doctor finding, the text "
+        "\\fBoutboxctl doctor\\fR prints; \\fBoutboxctl serve\\fR serves the same pages at "
+        "/docs/runbooks/ID.\n"
+        ".TP\n.I /usr/share/doc/outboxctl/prometheus/outbox.rules.yml\nPrometheus alert rules on the "
+        "doctor's findings; each links its runbook page (runbook_url).\n");
     page += QStringLiteral(".SH SEE ALSO\n.BR systemctl (1),\n.BR journalctl (1)\n");
     return page;
 }
@@ -165,6 +174,24 @@ QString iniExample()
         "; `outboxctl serve --new-token NAME [--role operator]` prints a secret and its line.\n"
         ";wallboard = viewer:<sha256 hex of the secret>\n");
     return ini;
+}
+
+QString writeGeneratedDocs(const QString& dir)
+{
+    const QDir root(dir);
+    if (!root.mkpath(QStringLiteral("runbooks")))
+        return QStringLiteral("cannot create %1").arg(root.filePath(QStringLiteral("runbooks")));
+    QList<QPair<QString, QString>> files;
+    files << qMakePair(QStringLiteral("configuration.md"), config::configurationMarkdown());
+    files << qMakePair(QStringLiteral("runbooks/README.md"), Runbook::indexMarkdown());
+    for (const Runbook& r : Runbook::all())
+        files << qMakePair(QStringLiteral("runbooks/%1.md").arg(r.id), r.markdown());
+    for (const auto& [name, text] : files) {
+        QSaveFile file(root.filePath(name));
+        if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit())
+            return QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
+    }
+    return {};
 }
 
 } // namespace outbox::cli

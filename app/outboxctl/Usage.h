@@ -12,5 +12,9 @@ QString manPage(const QList<Command>& commands);
 // The configuration example: every key of the configuration table (core/config), commented out
 // with its default and help. Installed as /etc/outbox/outbox.ini.example.
 QString iniExample();
+// The generated pages of docs/: DIR/configuration.md (the configuration table) and
+// DIR/runbooks/*.md (core/diagnosis/Runbook), as committed in the repository and checked by
+// tst_docs (`outboxctl help --docs docs` regenerates them). Returns an error message, or empty.
+QString writeGeneratedDocs(const QString& dir);
 
 } // namespace outbox::cli

@@ -33,6 +33,15 @@ int main(int argc, char* argv[])
         out << iniExample();
         return Ok;
     }
+    // The generated pages of docs/ (configuration.md, runbooks/), checked against the repository.
+    if (args.size() == 4 && args.at(1) == QLatin1String("help") && args.at(2) == QLatin1String("--docs")) {
+        const QString error = writeGeneratedDocs(args.at(3));
+        if (!error.isEmpty()) {
+            err << "outboxctl: " << error << "\n";
+            return RuntimeError;
+        }
+        return Ok;
+    }
     if (args.size() < 2 || args.at(1) == QLatin1String("--help") || args.at(1) == QLatin1String("-h") ||
         args.at(1) == QLatin1String("help")) {
         (args.size() < 2 ? err : out) << usageText(commands);

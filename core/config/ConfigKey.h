@@ -17,7 +17,7 @@ enum class ValueType {
 
 // One configuration key: where it may come from and what it may hold. The table of keys
 // (Config::keys()) is the one description of the configuration; the command line's options, the
-// environment variables, `outboxctl config show` and the README's table all follow from it.
+// environment variables, `outboxctl config show` and docs/configuration.md all follow from it.
 struct ConfigKey
 {
     QString key;  // "relay.batch_size": section and name

@@ -9,7 +9,7 @@ namespace outbox {
 
 // The doctor's thresholds, with the defaults an operator gets without configuration. The [doctor]
 // section of the configuration sets them (config::Config::diagnosisOptions(); the keys and their
-// meaning are in the README's configuration table).
+// meaning are in docs/configuration.md).
 struct DiagnosisOptions
 {
     qint64 backlogAgeWarningMs = 5 * 60 * 1000;

@@ -20,10 +20,21 @@ FailureAdvice::Cause FailureAdvice::classify(const QString& errorClass, const QS
     return Cause::Other;
 }
 
+QVector<FailureAdvice::Cause> FailureAdvice::allCauses()
+{
+    return {Cause::TopicAuthorization, Cause::MessageTooLarge,   Cause::UnknownTopic,
+            Cause::SchemaValidation,   Cause::AttemptsExhausted, Cause::Other};
+}
+
 FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString& errorText, bool dead)
 {
+    return forCause(classify(errorClass, errorText), dead);
+}
+
+FailureAdvice FailureAdvice::forCause(Cause cause, bool dead)
+{
     FailureAdvice a;
-    a.cause = classify(errorClass, errorText);
+    a.cause = cause;
     const QString finalStep =
         dead
             ? tr("If they must not be sent any more, leave them DEAD: they stay in the table for the audit "
@@ -33,6 +44,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
     switch (a.cause) {
     case Cause::TopicAuthorization:
         a.name = QStringLiteral("topic-authorization");
+        a.title = QStringLiteral("a topic authorization failure");
         a.causes = {
             tr("The relay's Kafka principal is not allowed to write to the topic (a missing, revoked or "
                "mistyped ACL)."),
@@ -48,6 +60,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
         break;
     case Cause::MessageTooLarge:
         a.name = QStringLiteral("message-too-large");
+        a.title = QStringLiteral("a message that is too large");
         a.causes = {tr("The payload with its headers is larger than the broker's message.max.bytes or the "
                        "topic's max.message.bytes."),
                     tr("The relay's producer limit (-X message.max.bytes, 1 MB by default) is lower than the "
@@ -67,6 +80,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
         break;
     case Cause::UnknownTopic:
         a.name = QStringLiteral("unknown-topic");
+        a.title = QStringLiteral("an unknown topic");
         a.causes = {tr("The topic does not exist and the brokers do not create topics "
                        "(auto.create.topics.enable=false)."),
                     tr("The events are routed to a wrong name (the topic column, or the relay's "
@@ -80,6 +94,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
         break;
     case Cause::SchemaValidation:
         a.name = QStringLiteral("schema-validation");
+        a.title = QStringLiteral("a schema or validation failure (invalid record, policy violation)");
         a.causes = {tr("The producer wrote events the broker or its schema checks reject (invalid record, "
                        "schema mismatch, policy violation)."),
                     tr("A deploy changed the event's shape without a compatible schema version.")};
@@ -96,6 +111,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
         break;
     case Cause::AttemptsExhausted:
         a.name = QStringLiteral("attempts-exhausted");
+        a.title = QStringLiteral("attempts exhausted (transient broker failures)");
         a.causes = {
             tr("The broker failed transiently (timeouts, leader elections, throttling) until the events "
                "ran out of attempts."),
@@ -106,6 +122,7 @@ FailureAdvice FailureAdvice::forEvents(const QString& errorClass, const QString&
         break;
     case Cause::Other:
         a.name = QStringLiteral("other");
+        a.title = QStringLiteral("anything else");
         a.causes = {tr("An error the doctor does not recognise: read the error text and a sample event.")};
         a.runbook = {tr("Open the sample events and read the error text."),
                      tr("Fix the cause (producer, broker or relay configuration)."),

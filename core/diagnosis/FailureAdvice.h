@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 
 namespace outbox {
 
@@ -23,7 +24,8 @@ public:
     };
 
     Cause cause = Cause::Other;
-    QString name; // stable: topic-authorization, message-too-large, unknown-topic, schema-validation, …
+    QString name;  // stable: topic-authorization, message-too-large, unknown-topic, schema-validation, …
+    QString title; // for the runbook page: "a topic authorization failure"
     QStringList causes;
     QStringList runbook;
     bool deadFirst = false; // marking DEAD is the usual way out, requeue second
@@ -32,6 +34,10 @@ public:
     // on), so the runbook is about whether to send them after all.
     static FailureAdvice forEvents(const QString& errorClass, const QString& errorText, bool dead);
     static Cause classify(const QString& errorClass, const QString& errorText);
+    // The advice of one cause; forEvents() is forCause(classify(…)). The runbook pages of
+    // failed-events and dead-events list every cause from here (docs/runbooks, Runbook).
+    static FailureAdvice forCause(Cause cause, bool dead);
+    static QVector<Cause> allCauses();
 };
 
 } // namespace outbox

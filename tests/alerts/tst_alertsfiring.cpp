@@ -2,6 +2,7 @@
 // with `for: 2s`) scrapes a real `outboxctl serve`; the database is put into a state and the
 // alert for its finding must reach "firing" through the Prometheus HTTP API.
 #include "core/diagnosis/Doctor.h"
+#include "core/diagnosis/Runbook.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
@@ -149,6 +150,16 @@ private slots:
                     .toString()
                     .contains(QLatin1String("outboxctl doctor --check no-relay")));
         QVERIFY(!annotations.value(QStringLiteral("summary")).toString().isEmpty());
+        // The runbook link as Prometheus filled it in opens the finding's page on this very serve,
+        // without a token (a browser following the link from an alert has none).
+        const QString runbookUrl = annotations.value(QStringLiteral("runbook_url")).toString();
+        QCOMPARE(runbookUrl, QStringLiteral("http://127.0.0.1:%1/docs/runbooks/no-relay")
+                                 .arg(fixtureFile(QStringLiteral("target.port"))));
+        QNetworkAccessManager nam;
+        std::unique_ptr<QNetworkReply> page(nam.get(QNetworkRequest(QUrl(runbookUrl))));
+        QTRY_VERIFY_WITH_TIMEOUT(page->isFinished(), 10000);
+        QCOMPARE(page->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 200);
+        QCOMPARE(QString::fromUtf8(page->readAll()), Runbook::of(QStringLiteral("no-relay")).markdown());
         QTRY_VERIFY_WITH_TIMEOUT(
             !alerts(QStringLiteral("OutboxBacklogAge"), QStringLiteral("firing")).isEmpty(), 20000);
         QVERIFY(alerts(QStringLiteral("OutboxFailedEvents"), QStringLiteral("firing")).isEmpty());

@@ -243,10 +243,10 @@ private slots:
                  qPrintable(badWeb.message()));
     }
 
-    // The README's table names every key with its variable and flag.
-    void readmeDocumentsEveryKey()
+    // docs/configuration.md names every key with its variable and flag.
+    void configurationDocumentsEveryKey()
     {
-        QFile readme(QStringLiteral(OUTBOX_README));
+        QFile readme(QStringLiteral(OUTBOX_CONFIGURATION_DOC));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         for (const ConfigKey& k : Config::keys()) {

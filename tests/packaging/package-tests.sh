@@ -59,7 +59,9 @@ contents)
   for f in ./usr/bin/outboxctl ./usr/share/man/man1/outboxctl.1.gz ./etc/outbox/outbox.ini.example \
            ./usr/lib/sysusers.d/outboxctl.conf ./usr/share/doc/outboxctl/copyright \
            ./usr/lib/systemd/system/outbox-relay@.service ./usr/lib/systemd/system/outbox-serve@.service \
-           ./usr/lib/systemd/system/outbox-doctor@.service ./usr/lib/systemd/system/outbox-doctor@.timer; do
+           ./usr/lib/systemd/system/outbox-doctor@.service ./usr/lib/systemd/system/outbox-doctor@.timer \
+           ./usr/share/doc/outboxctl/prometheus/outbox.rules.yml ./usr/share/doc/outboxctl/runbooks/README.md \
+           ./usr/share/doc/outboxctl/runbooks/no-relay.md ./usr/share/doc/outboxctl/runbooks/metrics-missing.md; do
     grep -qxF "$f" <<<"$ctl_files" || failed "outboxctl lacks $f"
   done
   for f in ./usr/bin/outbox-console ./usr/share/man/man1/outbox-console.1.gz \

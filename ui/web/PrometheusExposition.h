@@ -7,7 +7,7 @@
 namespace outbox::web {
 
 // Renders a MetricsSnapshot in the Prometheus text exposition format (version 0.0.4) with the
-// names listed in README.md. Label values are escaped; every family has HELP and TYPE lines.
+// names listed in docs/operator-guide.md. Label values are escaped; every family has HELP and TYPE lines.
 class PrometheusExposition
 {
 public:

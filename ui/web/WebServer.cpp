@@ -6,6 +6,7 @@
 #include "ui/web/DashboardHub.h"
 #include "ui/web/DatabaseWorkerPool.h"
 #include "ui/web/PrometheusExposition.h"
+#include "ui/web/RunbookPages.h"
 #include "ui/web/WebApi.h"
 
 #include <QFile>
@@ -346,6 +347,8 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")) ||
         path.startsWith(QLatin1String("/console/")))
         return send(staticFile(path)); // no data in them: the data needs a token on /ws or the API
+    if (RunbookPages::handles(path))
+        return send(RunbookPages::reply(path)); // documentation, no data: alert links open without a token
     if (path == QLatin1String("/console")) {
         WebReply r = WebReply::bytes(QByteArrayLiteral("see /console/\n"), QByteArrayLiteral("text/plain"));
         r.status = 301;

@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -10,6 +11,7 @@ namespace outbox {
 
 Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const DiagnosisOptions& o = context.options();
@@ -78,38 +80,25 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
     f.evidence.details.insert(QStringLiteral("degraded_relays"), QJsonArray::fromStringList(degraded));
 
     if (live->isEmpty())
-        f.causes << tr("No relay is running (see no-relay).");
+        f.causes << rb.cause("no-relay");
     if (!paused.isEmpty())
-        f.causes << tr("%1 relay(s) are paused by an operator: %2.")
-                        .arg(paused.size())
-                        .arg(paused.join(QStringLiteral(", ")));
+        f.causes << rb.cause("paused").arg(paused.size()).arg(paused.join(QStringLiteral(", ")));
     if (!degraded.isEmpty())
-        f.causes
-            << tr("%1 relay(s) are DEGRADED and claim nothing (see relay-degraded).").arg(degraded.size());
+        f.causes << rb.cause("degraded").arg(degraded.size());
     if (backingOff->toLongLong() > 0)
-        f.causes << tr("%1 of the oldest %2 PENDING events wait for a retry after transient errors (their "
-                       "available_at is in the future).")
-                        .arg(backingOff->toLongLong())
-                        .arg(Window);
+        f.causes << rb.cause("backing-off").arg(backingOff->toLongLong()).arg(Window);
     if (working > 0)
-        f.causes << tr("The running relays do not keep up with the rate of new events (too few workers, slow "
-                       "broker acknowledgements, a slow database).");
+        f.causes << rb.cause("too-slow");
     auto failed = db.scalar(QStringLiteral("SELECT COUNT(*) FROM {events} WHERE status = 'FAILED'"));
     if (!failed)
         return failed.error();
     if (failed->toLongLong() > 0)
-        f.causes << tr("In ordering mode, events wait behind a FAILED event of their aggregate (see "
-                       "blocked-aggregates).");
+        f.causes << rb.cause("blocked");
     if (live->isEmpty())
-        f.runbook << tr(
-            "Start a relay against this database (prepared below), or restart the relay service.");
+        f.runbook << rb.step("start");
     if (!paused.isEmpty())
-        f.runbook << tr("If the pause is over, resume the paused relays (prepared below).");
-    f.runbook
-        << tr("Read the relays' logs for errors, and outboxctl status for their throughput.")
-        << tr("If the relays are busy but too slow, add workers (outboxctl relay --workers N) or more relay "
-              "processes; they share the table safely.")
-        << tr("Run outboxctl doctor again and watch the oldest age fall.");
+        f.runbook << rb.step("resume");
+    f.runbook << rb.step("logs") << rb.step("scale") << rb.step("again");
     if (!paused.isEmpty()) {
         PreparedAction resume;
         resume.operation = PreparedAction::Operation::ResumeRelays;

@@ -3,6 +3,7 @@
 #include "core/db/BlockedAggregates.h"
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -17,6 +18,7 @@ constexpr int MaxActionIds = 100; // blocking events a prepared action names
 
 Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     // The one query for blocked aggregates (core/db/BlockedAggregates), with the doctor's patience:
     // only aggregates whose waiting events have been due for longer than `blocked_after`.
     BlockedAggregatesQuery query;
@@ -67,21 +69,8 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
                                              first.value(QStringLiteral("aggregate_id")).toString())
                                         .arg(blocked.first().blockingId)
                                   : tr("%1 aggregates are blocked by FAILED events").arg(found->total);
-    f.causes
-        << tr("The relays run in ordering mode (--ordering aggregate): an event is sent only after every "
-              "earlier event of its aggregate, so a FAILED event holds back all later ones.")
-        << tr("The FAILED event itself failed for a reason failed-events explains (a poison payload, a "
-              "topic ACL, attempts exhausted).");
-    f.runbook
-        << tr("List every blocked aggregate with its blocking event, since when and how many events wait: "
-              "`outboxctl events blocked`, the console's Blocked page or GET /api/v1/events/blocked.")
-        << tr("Open the blocking event (samples) and read its error; failed-events has the cause-specific "
-              "runbook for its group.")
-        << tr("Fix the cause, then requeue the blocking events (prepared below): they are sent first, and "
-              "the waiting events of their aggregates follow in order.")
-        << tr("If a blocking event must never be sent, mark it DEAD (prepared below): the waiting events of "
-              "its aggregate are then sent after it, without it. Make sure the consumers can live with the "
-              "gap in that aggregate's history.");
+    f.causes << rb.cause("ordering") << rb.cause("failed");
+    f.runbook << rb.step("list") << rb.step("open") << rb.step("requeue") << rb.step("dead");
     for (auto op : {PreparedAction::Operation::RequeueEvents, PreparedAction::Operation::MarkEventsDead}) {
         const bool requeue = op == PreparedAction::Operation::RequeueEvents;
         PreparedAction a;

@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/FailureGroupFinding.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QSqlQuery>
 
@@ -10,6 +11,7 @@ namespace outbox {
 
 Result<QVector<Finding>> DeadEventsCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     auto groups = EventErrorGroups::scan(context, QStringLiteral("DEAD"));
     if (!groups)
         return groups.error();
@@ -47,10 +49,7 @@ Result<QVector<Finding>> DeadEventsCheck::run(DiagnosisContext& context)
         if (byOperator) {
             f.evidence.details.insert(QStringLiteral("marked_dead_by_operator"), true);
             f.evidence.details.insert(QStringLiteral("audit_id"), auditId);
-            f.causes.prepend(
-                tr("An operator marked them DEAD (audit #%1: \"%2\"); this is a record of that decision.")
-                    .arg(auditId)
-                    .arg(auditReason));
+            f.causes.prepend(rb.cause("operator").arg(auditId).arg(auditReason));
         }
         findings << f;
     }

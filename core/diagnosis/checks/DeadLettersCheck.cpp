@@ -5,6 +5,7 @@
 #include "core/db/FailureGroups.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/EventErrorGroups.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QHash>
 #include <QSqlQuery>
@@ -32,6 +33,7 @@ struct LetterGroup
 
 Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     auto q = db.exec(QStringLiteral("SELECT consumer_name, error, COUNT(*), MIN(id), MIN(first_failed_at), "
@@ -110,20 +112,8 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.evidence.details.insert(QStringLiteral("consumer"), g.consumer);
         f.evidence.details.insert(QStringLiteral("fingerprint"), g.fingerprint);
         f.evidence.details.insert(QStringLiteral("example"), g.example);
-        f.causes
-            << tr("Consumer %1 gave up on these messages: the handler failed for good (a poison message, "
-                  "missing reference data, a bug) or its retries ran out.")
-                   .arg(g.consumer)
-            << tr("The messages stay in dead_letters with their original bytes, key and headers; nothing "
-                  "retries them on its own.");
-        f.runbook
-            << tr("Open a sample dead letter and read its error, payload and context.")
-            << tr("Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
-                  "reference data).")
-            << tr("Replay the group (prepared below): a running relay produces the messages again to their "
-                  "topic with their original event_id, and the consumer's inbox keeps it idempotent.")
-            << tr("If the messages are not needed any more, discard them (prepared below); the decision "
-                  "stays in the audit log.");
+        f.causes << rb.cause("gave-up").arg(g.consumer) << rb.cause("kept");
+        f.runbook << rb.step("open") << rb.step("fix") << rb.step("replay") << rb.step("discard");
         DeadLetterFilter filter;
         filter.statuses = QStringList{DeadLetterStatus::New};
         filter.consumerName = g.consumer;

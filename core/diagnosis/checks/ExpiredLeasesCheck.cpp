@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/db/EventStatus.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -11,6 +12,7 @@ namespace outbox {
 
 Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const qint64 grace = context.options().expiredLeaseGraceMs;
@@ -65,22 +67,11 @@ Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
                   .arg(f.evidence.count)
                   .arg(DiagnosisContext::duration(context.ageMs(f.evidence.oldest)));
     if (live->isEmpty())
-        f.causes << tr(
-            "No relay is running, and expired leases are returned to PENDING only by a running relay's "
-            "reaper (see no-relay).");
+        f.causes << rb.cause("no-relay");
     else
-        f.causes << tr(
-            "The running relays' lease reaper fails (read their logs for \"reap\" errors, e.g. a lock "
-            "timeout or missing privileges).");
-    f.causes << tr(
-        "The relay holding them died while sending: its lease ran out and no relay took the events "
-        "back yet.");
-    f.runbook
-        << tr("Make sure at least one relay runs: every relay reaps expired leases every half lease.")
-        << tr("Or requeue the SENDING events with an expired lease now (prepared below); events whose lease "
-              "is still live are left alone, so a working relay keeps what it holds.")
-        << tr("Events that the dead relay may have delivered already are sent again with the same event_id: "
-              "consumers with an inbox ignore the duplicate.");
+        f.causes << rb.cause("reaper-fails");
+    f.causes << rb.cause("holder-died");
+    f.runbook << rb.step("run-relay") << rb.step("requeue") << rb.step("duplicates");
     PreparedAction requeue;
     requeue.operation = PreparedAction::Operation::RequeueEvents;
     requeue.label = tr("Requeue the SENDING events with an expired lease");

@@ -2,11 +2,13 @@
 
 #include "core/db/HeldClaim.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 namespace outbox {
 
 Result<QVector<Finding>> HeldClaimsCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     const qint64 grace = context.options().expiredLeaseGraceMs;
     auto overdue = HeldClaim::overdue(context.db(), grace, Finding::MaxSamples);
     if (!overdue)
@@ -29,18 +31,8 @@ Result<QVector<Finding>> HeldClaimsCheck::run(DiagnosisContext& context)
                   .arg(overdue->batches)
                   .arg(overdue->events)
                   .arg(DiagnosisContext::duration(context.ageMs(overdue->oldest)));
-    f.causes << tr("The relay that held them died or was cut off while sending, and no relay runs with "
-                   "claim_mode = held: only held relays reap this journal.")
-             << tr("The held relays' reaper fails (read their logs for \"reaping held claims failed\", "
-                   "e.g. missing privileges on outbox_held_claims after an upgrade).");
-    f.runbook << tr("Nothing is lost or stuck: the events went back to PENDING when their holder's "
-                    "connection closed, and relays send them again (consumers ignore the duplicate).")
-              << tr("What is missing is the attempt each of those batches began: until it is counted, an "
-                    "event that crashes every relay cannot reach its attempt limit and become DEAD.")
-              << tr("Run at least one relay with --claim-mode held (or relay.claim_mode = held): it "
-                    "counts the attempts and removes the rows within a lease.")
-              << tr("A runtime role granted before migration 11 needs the grants printed by "
-                    "`outboxctl migrate --print-grants` again.");
+    f.causes << rb.cause("holder-died") << rb.cause("reaper-fails");
+    f.runbook << rb.step("nothing-lost") << rb.step("attempts") << rb.step("run-held") << rb.step("grants");
     return QVector<Finding>{f};
 }
 

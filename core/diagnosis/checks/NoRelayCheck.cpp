@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -10,6 +11,7 @@ namespace outbox {
 
 Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     auto pending = context.pendingCount();
     if (!pending)
         return pending.error();
@@ -66,26 +68,12 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
     f.evidence.details.insert(QStringLiteral("stale_after_ms"), context.options().relayStaleAfterMs());
 
     if (!latest)
-        f.causes << tr(
-            "No relay is registered with this database and table prefix: none was started, the relays "
-            "stopped (a relay deregisters when it stops cleanly), or they use another database or table "
-            "prefix.");
+        f.causes << rb.cause("none-registered");
     else
-        f.causes << tr("The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3.")
-                        .arg(latest->heartbeatAgeMs / 1000)
-                        .arg(latest->workerId, latest->host);
-    f.causes
-        << tr("The relays cannot reach the database (network, credentials, a failover), so they cannot claim "
-              "events or send heartbeats.")
-        << tr("The relays run against another database or another table prefix than the application.");
-    f.runbook
-        << tr("Check the relay service on its hosts (e.g. systemctl status 'outbox-relay@*' and its "
-              "journal).")
-        << tr("Start a relay against this database (prepared below, with your Kafka bootstrap servers) or "
-              "restart the service.")
-        << tr("Make sure the relays use the same database URL and table prefix as the application.")
-        << tr("Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
-              "backlog-age shows whether the backlog drains.");
+        f.causes
+            << rb.cause("stopped").arg(latest->heartbeatAgeMs / 1000).arg(latest->workerId, latest->host);
+    f.causes << rb.cause("database") << rb.cause("other-database");
+    f.runbook << rb.step("service") << rb.step("start") << rb.step("same-target") << rb.step("again");
     f.actions << startRelayAction(context);
     return QVector<Finding>{f};
 }

@@ -2,6 +2,7 @@
 
 #include "core/db/FailureGroups.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 
@@ -18,6 +19,7 @@ bool healthy(const RelayRecord& r)
 
 Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     auto live = context.liveRelays();
     if (!live)
         return live.error();
@@ -63,42 +65,25 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
                       .arg(f.evidence.count)
                       .arg(error.isEmpty() ? tr("no error given") : error.left(120));
         if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
-            f.causes << tr(
-                "The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated "
-                "secret, a changed mechanism).");
-            f.runbook << tr("Outside the product: check the relay's -X sasl.username / sasl.password (or its "
-                            "credential file) against the broker's users, and the broker's log for the "
-                            "rejected login.");
+            f.causes << rb.cause("authentication");
+            f.runbook << rb.step("authentication");
         } else if (lower.contains(QLatin1String("ssl")) || lower.contains(QLatin1String("tls")) ||
                    lower.contains(QLatin1String("certificate"))) {
-            f.causes << tr("The TLS handshake with the brokers fails (an expired or untrusted certificate, a "
-                           "wrong CA file, a host name mismatch).");
-            f.runbook << tr(
-                "Outside the product: check the certificates' dates and the relay's -X "
-                "ssl.ca.location, and try openssl s_client -connect BROKER:PORT from the relay's host.");
+            f.causes << rb.cause("tls");
+            f.runbook << rb.step("tls");
         } else if (lower.contains(QLatin1String("cluster authorization")) ||
                    lower.contains(QLatin1String("cluster_authorization"))) {
-            f.causes << tr("The relay's principal lacks a cluster-level ACL the idempotent producer needs "
-                           "(IdempotentWrite).");
-            f.runbook << tr(
-                "Outside the product: grant the relay's principal IdempotentWrite on the cluster "
-                "(kafka-acls --add --allow-principal User:RELAY --operation IdempotentWrite --cluster).");
+            f.causes << rb.cause("cluster-acl");
+            f.runbook << rb.step("cluster-acl");
         } else {
-            f.causes << tr(
-                "The relay cannot reach any broker: the brokers are down, the network or a firewall "
-                "blocks the way, or the bootstrap address is wrong.");
-            f.runbook << tr(
-                "Outside the product: check that the brokers run and that the relay's host reaches the "
-                "bootstrap address (e.g. nc -vz BROKER PORT), and look at the relay's log.");
+            f.causes << rb.cause("unreachable");
+            f.runbook << rb.step("unreachable");
         }
-        f.causes << tr(
-            "While DEGRADED a relay claims nothing: events stay PENDING and are sent once it recovers; "
-            "none is lost.");
-        f.runbook << tr("The relay probes the brokers by itself and returns to RUNNING when they answer; no "
-                        "restart is needed once the cause is fixed.");
+        f.causes << rb.cause("nothing-lost");
+        f.runbook << rb.step("recovers");
         if (f.severity == Severity::Critical)
-            f.runbook << tr("No relay is healthy: the backlog grows until this is fixed (see backlog-age).");
-        f.runbook << tr("Run outboxctl doctor again to see the relays leave DEGRADED.");
+            f.runbook << rb.step("no-healthy");
+        f.runbook << rb.step("again");
     }
     return findings;
 }

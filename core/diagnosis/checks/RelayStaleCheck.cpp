@@ -1,6 +1,7 @@
 #include "core/diagnosis/checks/RelayStaleCheck.h"
 
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QJsonArray>
 
@@ -8,6 +9,7 @@ namespace outbox {
 
 Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     auto all = context.relays();
     if (!all)
         return all.error();
@@ -48,19 +50,11 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
                                     : tr("%1 relays have not sent a heartbeat for over %2")
                                           .arg(f.evidence.count)
                                           .arg(DiagnosisContext::duration(context.ageMs(f.evidence.newest)));
-    f.causes
-        << tr("The relay process died without deregistering (killed, out of memory, its host went down).")
-        << tr("The relay lost its database connection and cannot write its heartbeat.")
-        << tr("The relay hangs (e.g. blocked in a call to the broker) and its heartbeat thread stopped.");
-    f.runbook << tr("Look for the process on its host (host and pid are in the evidence) and read its log.")
-              << tr("If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.");
+    f.causes << rb.cause("died") << rb.cause("database") << rb.cause("hangs");
+    f.runbook << rb.step("look") << rb.step("restart");
     if (leases > 0)
-        f.runbook << tr("Its %1 SENDING lease(s) expire and any running relay reaps them back to PENDING; "
-                        "expired-leases reports them if nobody does.")
-                         .arg(leases);
-    f.runbook << tr(
-        "A relay that is gone for good keeps its registration: forget it (prepared below) so that "
-        "this finding clears.");
+        f.runbook << rb.step("leases").arg(leases);
+    f.runbook << rb.step("forget");
     PreparedAction forget;
     forget.operation = PreparedAction::Operation::ForgetRelays;
     forget.label = tr("Forget the stale relay registration(s)");

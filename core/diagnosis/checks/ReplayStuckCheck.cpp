@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -25,6 +26,7 @@ QJsonArray idsOf(const QVariant& targetIds)
 
 Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     auto replaying =
@@ -118,20 +120,11 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     if (!live)
         return live.error();
     if (live->isEmpty())
-        f.causes << tr(
-            "No relay is running, and REPLAYING dead letters are delivered by a running relay (every "
-            "second) or by outboxctl dlq replay --deliver.");
+        f.causes << rb.cause("no-relay");
     else
-        f.causes << tr(
-            "The relays try to deliver them and fail: the replay topic is unknown or not writable, or "
-            "the relays are DEGRADED (read the relays' logs for \"replay\").");
-    f.causes << tr("A replay to another topic names a topic that does not exist.");
-    f.runbook
-        << tr("Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")
-        << tr("Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); the "
-              "command says which dead letters fail and why.")
-        << tr("If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay that "
-              "finally goes out marks the dead letters REPLAYED.");
+        f.causes << rb.cause("fails");
+    f.causes << rb.cause("wrong-topic");
+    f.runbook << rb.step("relay") << rb.step("deliver") << rb.step("topic");
     PreparedAction deliver;
     deliver.operation = PreparedAction::Operation::RunCommand;
     deliver.label = tr("Deliver the REPLAYING dead letters now");

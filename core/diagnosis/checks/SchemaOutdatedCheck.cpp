@@ -3,11 +3,13 @@
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 namespace outbox {
 
 Result<QVector<Finding>> SchemaOutdatedCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Migrator migrator(context.db());
     auto current = migrator.currentVersion();
     if (!current)
@@ -26,13 +28,8 @@ Result<QVector<Finding>> SchemaOutdatedCheck::run(DiagnosisContext& context)
     f.evidence.unit = QStringLiteral("migrations");
     f.evidence.details.insert(QStringLiteral("current_version"), *current);
     f.evidence.details.insert(QStringLiteral("latest_version"), latest);
-    f.causes << tr("This binary was upgraded but outboxctl migrate was not run against this database.")
-             << tr("The application, the relays and this tool use different table prefixes or databases.");
-    f.runbook
-        << tr("Read what the migrations change in the release notes; they are idempotent and upgrade an "
-              "existing database in place.")
-        << tr("Run the migration (prepared below) with an account that may change the schema.")
-        << tr("Restart the relays and consoles of older versions after the migration.");
+    f.causes << rb.cause("not-migrated") << rb.cause("other-target");
+    f.runbook << rb.step("read") << rb.step("migrate") << rb.step("restart");
     PreparedAction migrate;
     migrate.operation = PreparedAction::Operation::RunCommand;
     migrate.label = tr("Migrate the schema to version %1").arg(latest);

@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QSqlQuery>
 
@@ -21,6 +22,7 @@ QString megabytes(qint64 bytes)
 
 Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const DiagnosisOptions& o = context.options();
@@ -70,21 +72,12 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
                 f.evidence.oldest = lastVacuum;
                 f.evidence.details = facts;
                 f.evidence.details.insert(QStringLiteral("threshold"), o.deadTupleRatio);
-                f.causes << tr(
-                    "Every status change of an outbox row leaves a dead tuple; autovacuum's defaults "
-                    "(vacuum at 20% of the table) let a busy queue table bloat.");
+                f.causes << rb.cause("dead-tuples");
                 if (!serverAutovacuum || !tableAutovacuum)
-                    f.causes << tr("Autovacuum is off (server setting or the table's autovacuum_enabled).");
-                f.causes << tr("A long-running transaction (or an abandoned replication slot) holds back the "
-                               "cleanup horizon, so vacuum cannot remove the dead rows.");
-                f.runbook
-                    << tr("Outside the product (psql): look for old transactions: SELECT pid, now() - "
-                          "xact_start, "
-                          "state, query FROM pg_stat_activity ORDER BY xact_start LIMIT 5; end those that "
-                          "should not be there.")
-                    << tr("Vacuum the table now: %1").arg(vacuum)
-                    << tr("Make autovacuum keep up with a queue table: %1").arg(tune)
-                    << tr("Run outboxctl doctor again after the vacuum.");
+                    f.causes << rb.cause("autovacuum-off");
+                f.causes << rb.cause("horizon");
+                f.runbook << rb.step("old-transactions") << rb.step("vacuum").arg(vacuum)
+                          << rb.step("tune").arg(tune) << rb.step("again");
                 findings << f;
             } else if (!serverAutovacuum || !tableAutovacuum) {
                 Finding f;
@@ -96,13 +89,8 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
                 f.evidence.unit = QStringLiteral("dead rows");
                 f.evidence.oldest = lastVacuum;
                 f.evidence.details = facts;
-                f.causes << tr(
-                    "Autovacuum was turned off on the server or for this table; every status change of "
-                    "an outbox row leaves a dead tuple that nothing removes.");
-                f.runbook << tr("Outside the product (psql): turn autovacuum back on (ALTER TABLE %1 RESET "
-                                "(autovacuum_enabled), or autovacuum = on in postgresql.conf).")
-                                 .arg(table)
-                          << tr("Make autovacuum keep up with a queue table: %1").arg(tune);
+                f.causes << rb.cause("autovacuum-turned-off");
+                f.runbook << rb.step("autovacuum-on").arg(table) << rb.step("tune").arg(tune);
                 findings << f;
             }
         }
@@ -140,17 +128,10 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
                           .arg(count->toLongLong() >= CountCap ? tr("at least ") : QString())
                           .arg(count->toLongLong())
                           .arg(DiagnosisContext::duration(o.retentionMs));
-            f.causes
-                << tr("No relay runs the retention cleanup (it runs inside every relay).")
-                << tr("The relays run with --retention 0 (keep everything) or a longer window than [doctor] "
-                      "retention.")
-                << tr("The cleanup deletes in bounded batches and falls behind a very high event rate.");
-            f.runbook
-                << tr("Check the relays' --retention against [doctor] retention; set them to the same value.")
-                << tr("Make sure a relay runs: it deletes SENT rows older than its retention in batches.")
-                << tr("If the backlog of old rows is huge, delete it in batches outside peak hours (or drop "
-                      "old "
-                      "partitions where the table is partitioned).");
+            f.causes << rb.cause("retention-no-relay") << rb.cause("retention-setting")
+                     << rb.cause("retention-rate");
+            f.runbook << rb.step("retention-setting") << rb.step("retention-relay")
+                      << rb.step("retention-backlog");
             findings << f;
         }
     }

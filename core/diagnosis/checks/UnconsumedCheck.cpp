@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
 
 #include <QSqlQuery>
 
@@ -21,6 +22,7 @@ QString UnconsumedCheck::notApplicable(DiagnosisContext& context) const
 
 Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
 {
+    const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
     const DiagnosisOptions& o = context.options();
@@ -71,20 +73,10 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
         f.title = tr("%1 event(s) SENT over %2 ago are not processed by consumer %3")
                       .arg(f.evidence.count)
                       .arg(DiagnosisContext::duration(o.unconsumedOlderThanMs), consumer);
-        f.causes << tr("Consumer %1 is not running, or lags far behind (its consumer group's lag shows it).")
-                        .arg(consumer)
-                 << tr("The consumer received the events and dead-lettered them (see dead-letters for %1).")
-                        .arg(consumer)
-                 << tr("The consumer subscribes to other topics than the events were sent to.")
-                 << tr("The consumer writes its inbox to another database than this one.");
-        f.runbook << tr("Check that consumer %1 runs and look at its consumer-group lag "
-                        "(kafka-consumer-groups --describe --group GROUP).")
-                         .arg(consumer)
-                  << tr("Look for dead letters of %1 (outboxctl dlq list --consumer %1).").arg(consumer)
-                  << tr("List every unconsumed event, beyond this check's window (prepared below).")
-                  << tr("If the events were lost on the way (e.g. a topic was deleted and recreated), send "
-                        "them again "
-                        "(prepared below): the consumer's inbox ignores any it already processed.");
+        f.causes << rb.cause("down").arg(consumer) << rb.cause("dead-lettered").arg(consumer)
+                 << rb.cause("topics") << rb.cause("inbox");
+        f.runbook << rb.step("lag").arg(consumer) << rb.step("dead-letters").arg(consumer) << rb.step("list")
+                  << rb.step("resend");
         PreparedAction list;
         list.operation = PreparedAction::Operation::RunCommand;
         list.label = tr("List every event %1 has not processed").arg(consumer);
