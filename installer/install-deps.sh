@@ -17,7 +17,25 @@ PACKAGES=(
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
   libsystemd-dev systemd librsvg2-bin
   dpkg-dev file lintian appstream desktop-file-utils curl
+  # docs/examples (the writer and inbox contract from other languages, tests/examples)
+  default-jdk-headless libpostgresql-jdbc-java libmariadb-java
+  python3-psycopg python3-confluent-kafka
+  golang-go golang-github-lib-pq-dev
+  nodejs
 )
+# npm comes with some nodejs builds and is a package of its own in Debian's: install it only when missing.
+if ! command -v npm >/dev/null 2>&1; then PACKAGES+=(npm); fi
+
+# The Node example's pg and kafkajs, exactly as docs/examples/node/package-lock.json pins them.
+node_examples() {
+  local dir
+  dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/docs/examples/node"
+  if [ ! -d "$dir/node_modules/kafkajs" ] || [ ! -d "$dir/node_modules/pg" ] \
+     || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "install-deps: npm ci in docs/examples/node"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -28,6 +46,7 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#PACKAGES[@]} packages present"
+  node_examples
   exit 0
 fi
 
@@ -43,4 +62,5 @@ if [ ! -e /usr/sbin/policy-rc.d ]; then
 fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+node_examples
 echo "install-deps: done"

@@ -688,6 +688,36 @@ int runDlqEdit(Context& ctx)
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
+    auto current = DeadLetterStore(**db).find(ids->first());
+    if (!current)
+        return ctx.fail(current.error());
+    // The edit is made from the version shown here (or the one --edit-count names, as read by
+    // `dlq show`): another operator's edit in between makes it a conflict, nothing changes.
+    edit.baseEditCount = current->editCount;
+    if (ctx.parser.isSet(QStringLiteral("edit-count"))) {
+        bool ok = false;
+        const int base = ctx.parser.value(QStringLiteral("edit-count")).toInt(&ok);
+        if (!ok || base < 0)
+            return ctx.usage(
+                QStringLiteral("--edit-count: expected the dead letter's edit count (0 or more)"));
+        edit.baseEditCount = base;
+    }
+    // The same rule as every other change: --yes, or "yes" typed on a terminal.
+    if (!ctx.assumeYes()) {
+        if (!isatty(STDIN_FILENO))
+            return ctx.usage(
+                QStringLiteral("refusing to edit dead letter %1 without confirmation: pass --yes")
+                    .arg(current->id));
+        ctx.err << "edit dead letter #" << current->id << " (at edit " << current->editCount
+                << "): replace its " << (edit.payload ? "payload" : "")
+                << (edit.payload && edit.headers ? " and " : "") << (edit.headers ? "headers" : "");
+        if (edit.payload)
+            ctx.err << " (" << current->payload.size() << " bytes -> " << edit.payload->size() << " bytes)";
+        ctx.err << "; the original is kept. Type yes to confirm: " << Qt::flush;
+        char answer[16] = {};
+        if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
+            return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
+    }
     auto result = DeadLetterEditor(**db).edit(ids->first(), edit);
     if (!result)
         return ctx.fail(result.error());
@@ -785,6 +815,10 @@ QList<Command> actionCommands()
                               QStringLiteral("file"))
         << QCommandLineOption(QStringLiteral("json-payload"),
                               QStringLiteral("edit: refuse a payload that is not valid JSON."))
+        << QCommandLineOption(QStringLiteral("edit-count"),
+                              QStringLiteral("edit: the edit count the new message was made from (dlq show); "
+                                             "refused when the dead letter was edited since."),
+                              QStringLiteral("n"))
         << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."),
                               QStringLiteral("n"))
         << QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."),

@@ -43,6 +43,31 @@ int printGrants(Context& ctx, Database& db)
     return Ok;
 }
 
+// `migrate --check [--expect N]`: whether the schema a writer's or consumer's code expects is there,
+// for its CI; changes nothing. Exit 0 when it is, 3 (like doctor's findings) when it is not.
+int checkSchema(Context& ctx, Database& db)
+{
+    int expected = 0;
+    if (ctx.parser.isSet(QStringLiteral("expect"))) {
+        bool ok = false;
+        expected = ctx.parser.value(QStringLiteral("expect")).trimmed().toInt(&ok);
+        if (!ok || expected < 1)
+            return ctx.usage(QStringLiteral("--expect takes a schema version (1 or higher)"));
+    }
+    auto check = Migrator(db).check(expected);
+    if (!check)
+        return ctx.fail(check.error());
+    if (ctx.json())
+        ctx.printJson(QJsonObject{{QStringLiteral("database"), db.url().redacted()},
+                                  {QStringLiteral("version"), check->currentVersion},
+                                  {QStringLiteral("expected"), check->expectedVersion},
+                                  {QStringLiteral("ok"), check->ok},
+                                  {QStringLiteral("message"), check->message}});
+    else
+        ctx.out << check->message << "\n";
+    return check->ok ? int(Ok) : 3;
+}
+
 int runMigrate(Context& ctx)
 {
     if (!ctx.positionals.isEmpty())
@@ -52,6 +77,10 @@ int runMigrate(Context& ctx)
         return ctx.fail(db.error());
     if (ctx.parser.isSet(QStringLiteral("print-grants")))
         return printGrants(ctx, **db);
+    if (ctx.parser.isSet(QStringLiteral("check")))
+        return checkSchema(ctx, **db);
+    if (ctx.parser.isSet(QStringLiteral("expect")))
+        return ctx.usage(QStringLiteral("--expect goes with --check"));
     auto report = Migrator(**db).migrate();
     if (!report)
         return ctx.fail(report.error());
@@ -155,7 +184,15 @@ QList<Command> migrateCommands()
              {QCommandLineOption(QStringLiteral("print-grants"),
                                  QStringLiteral("Print the GRANT statements for a separate runtime role "
                                                 "(relay, consumer, console) instead of migrating."),
-                                 QStringLiteral("role"))},
+                                 QStringLiteral("role")),
+              QCommandLineOption(
+                  QStringLiteral("check"),
+                  QStringLiteral("Change nothing: exit 0 when the schema is at the expected version "
+                                 "or newer, 3 when it is not (for a writer's CI).")),
+              QCommandLineOption(QStringLiteral("expect"),
+                                 QStringLiteral("With --check: the version the writer needs (default: the "
+                                                "latest this outboxctl knows)."),
+                                 QStringLiteral("version"))},
              runMigrate,
              {}}};
 }

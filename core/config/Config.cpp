@@ -702,6 +702,7 @@ DiagnosisOptions Config::diagnosisOptions() const
     d.unconsumedWindowMs = durationMs(QStringLiteral("doctor.unconsumed_window"));
     d.deadTupleRatio = double(integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
     d.retentionMs = durationMs(QStringLiteral("relay.retention")); // what the relays keep
+    d.topicTemplate = value(QStringLiteral("relay.topic_template"));
     return d;
 }
 

@@ -353,7 +353,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                     if (failedHere.contains(j))
                         continue;
                     const InboxMessage* m = segment.at(j);
-                    fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1};
+                    fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1, m->traceparent};
                     done.insert(m->eventId);
                     handled.insert(k + j);
                 }
@@ -394,8 +394,8 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             }
             msg.attempt = int(failures.size()) + 1;
             if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
-                auto recorded =
-                    inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+                auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId,
+                                                      msg.attempt, msg.traceparent);
                 if (!recorded)
                     return giveUp(recorded.message());
                 taken = *recorded;
@@ -453,7 +453,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
         // back to (MariaDB replaces it, PostgreSQL and SQLite nest it), and COMMIT keeps them all;
         // one round trip less per message.
         if (status.isEmpty())
-            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt};
+            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt, msg.traceparent};
         done.insert(msg.eventId);
         ++processed;
     }
@@ -511,6 +511,7 @@ InboxMessage InboxConsumer::decode(const rd_kafka_message_t* m)
     }
     msg.eventId = QString::fromUtf8(msg.header("event_id")).trimmed();
     msg.eventType = QString::fromUtf8(msg.header("event_type"));
+    msg.traceparent = QString::fromUtf8(msg.header("traceparent")).trimmed();
     msg.aggregateId = msg.hasHeader("aggregate_id") ? QString::fromUtf8(msg.header("aggregate_id"))
                                                     : QString::fromUtf8(msg.key);
     msg.replayCount = msg.header("x-replay-count").toInt();
@@ -564,7 +565,8 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
     Transaction tx(*m_db);
     if (Status s = tx.beginWrite(); !s)
         return dbFailure(s.message());
-    auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+    auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt,
+                                          msg.traceparent);
     if (!recorded)
         return dbFailure(recorded.message());
     if (!*recorded)
@@ -718,7 +720,7 @@ Result<qint64> InboxConsumer::storeDeadLetter(const InboxMessage& msg, const Fai
         return id.error();
     if (inboxable) {
         if (Status s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
-                                                      f.attempts, f.error);
+                                                      f.attempts, f.error, msg.traceparent);
             !s)
             return s.error();
     }

@@ -21,6 +21,7 @@ struct InboxMessage
     QString eventId;
     QString eventType;
     QString aggregateId;
+    QString traceparent; // W3C Trace Context from the writer (docs/contract.md), empty when none
     int schemaVersion = 0;
     QJsonDocument json;  // the decoded payload
     int attempt = 1;     // 1 on the first try, 2 after one transient failure, …

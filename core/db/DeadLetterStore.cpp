@@ -516,9 +516,14 @@ Result<bool> DeadLetterStore::replaceMessage(const DeadLetter& current,
             QStringLiteral(":headers"),
             QString::fromUtf8(QJsonDocument(withoutNul(*headers).toObject()).toJson(QJsonDocument::Compact)));
     }
-    auto q = m_db.exec(QStringLiteral("UPDATE {dead_letters} SET %1 WHERE id = :id AND status = 'NEW'")
-                           .arg(set.join(QStringLiteral(", "))),
-                       binds);
+    // Only the version `current` holds (its edit_count): an edit made from an older one changes
+    // nothing (false, as for a dead letter that is no longer NEW).
+    binds.insert(QStringLiteral(":edit_count"), current.editCount);
+    auto q = m_db.exec(
+        QStringLiteral(
+            "UPDATE {dead_letters} SET %1 WHERE id = :id AND status = 'NEW' AND edit_count = :edit_count")
+            .arg(set.join(QStringLiteral(", "))),
+        binds);
     if (!q)
         return Error::runtime(
             QStringLiteral("cannot edit dead letter %1: %2").arg(current.id).arg(q.message()));

@@ -137,10 +137,11 @@ class TestDoctor : public QObject
 private slots:
     void checkIdsAreTheContract()
     {
-        QCOMPARE(Doctor::checkIds(),
-                 names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
-                        "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
-                        "replay-stuck", "unconsumed", "table-health", "schema-outdated"}));
+        QCOMPARE(
+            Doctor::checkIds(),
+            names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
+                   "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
+                   "replay-stuck", "unconsumed", "contract-violations", "table-health", "schema-outdated"}));
     }
 
     void optionsFromConfiguration()
@@ -638,6 +639,69 @@ private slots:
         QCOMPARE(found.first().key, QStringLiteral("table-health/autovacuum-off"));
         exec(*db, QStringLiteral("ALTER TABLE {events} RESET (autovacuum_enabled)"));
         QVERIFY(diagnose(*db, o).findings.isEmpty());
+    }
+
+    // Rows a writer put in against docs/contract.md: inserted as SENT (never published) or SENDING
+    // (never reaped), no topic the template can make, and (text columns) headers that are no object.
+    void contractViolations_data() { TestDatabases::addKinds(); }
+    void contractViolations()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_contract"));
+        const auto events = insertEvents(*db, 5);
+        DiagnosisOptions only;
+        only.onlyChecks = QStringList{QStringLiteral("contract-violations")};
+        QVERIFY(diagnose(*db, only).findings.isEmpty());
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENT' WHERE id = :id"),
+             {{QStringLiteral(":id"), events[0]}});
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENDING' WHERE id = :id"),
+             {{QStringLiteral(":id"), events[1]}});
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET aggregate_type = 'Order Line', topic = NULL WHERE id = :id"),
+             {{QStringLiteral(":id"), events[2]}});
+        const bool textColumns = db->dialect().jsonValue(QStringLiteral(":v")) == QLatin1String(":v");
+        if (textColumns) // MariaDB and SQLite store JSON as text; PostgreSQL's jsonb has no such row
+            exec(*db, QStringLiteral("UPDATE {events} SET headers = '[1, 2]' WHERE id = :id"),
+                 {{QStringLiteral(":id"), events[3]}});
+        DiagnosisReport report = diagnose(*db, only);
+        QStringList keys;
+        for (const Finding& f : report.findings)
+            keys << f.key;
+        QStringList expected{QStringLiteral("contract-violations/created-sent"),
+                             QStringLiteral("contract-violations/created-sending"),
+                             QStringLiteral("contract-violations/no-topic")};
+        if (textColumns)
+            expected << QStringLiteral("contract-violations/not-json");
+        QCOMPARE(keys, expected);
+        const Finding& sent = report.findings.at(0);
+        QCOMPARE(sent.id, QStringLiteral("contract-violations"));
+        QCOMPARE(sent.severity, Severity::Critical);
+        QCOMPARE(sent.evidence.sampleIds, QVector<qint64>{events[0]});
+        QCOMPARE(sent.actions.first().command,
+                 QStringLiteral("outboxctl requeue --resend %1").arg(events[0]));
+        QCOMPARE(report.findings.at(1).actions.first().command,
+                 QStringLiteral("outboxctl requeue --force %1").arg(events[1]));
+        QCOMPARE(report.findings.at(2).evidence.count, qint64(1));
+        QVERIFY(report.findings.at(2)
+                    .evidence.details.value(QStringLiteral("types"))
+                    .toString()
+                    .contains(QLatin1String("Order Line/OrderCreated")));
+        // A template that makes a valid name of the type routes it: no finding.
+        DiagnosisOptions routed = only;
+        routed.topicTemplate = QStringLiteral("orders.{event_type}");
+        QVERIFY(diagnose(*db, routed).withId(QStringLiteral("contract-violations")).size() ==
+                expected.size() - 1);
+        // The prepared resend publishes the never-sent event: it goes back to PENDING.
+        ActionRequest r;
+        r.ids = sent.actions.first().ids;
+        r.resend = true;
+        r.reason = QStringLiteral("contract-violations: test");
+        r.actor = QStringLiteral("test");
+        auto done = OperatorActions(*db).requeue(r);
+        QVERIFY2(done.ok(), qPrintable(done.message()));
+        QCOMPARE(statusOf(*db, events[0]), QStringLiteral("PENDING"));
+        QCOMPARE(diagnose(*db, only).findings.first().key,
+                 QStringLiteral("contract-violations/created-sending"));
     }
 
     void schemaOutdated_data() { TestDatabases::addKinds(); }

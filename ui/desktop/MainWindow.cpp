@@ -37,10 +37,12 @@ MainWindow::MainWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     m_profileTag = new QLabel(tr("Not connected"), central);
+    m_profileTag->setTextFormat(Qt::PlainText);
     m_profileTag->setObjectName(QStringLiteral("profileTag"));
     m_profileTag->setMargin(4);
     layout->addWidget(m_profileTag);
     m_banner = new QLabel(central);
+    m_banner->setTextFormat(Qt::PlainText);
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
     m_banner->setStyleSheet(
         QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
@@ -318,6 +320,8 @@ void MainWindow::askPasswordIfNeeded(const DatabaseUrl& url, const QString& mess
     prompt->setObjectName(QStringLiteral("passwordPrompt"));
     prompt->setWindowTitle(tr("Password"));
     prompt->setLabelText(tr("Password for %1:").arg(url.redacted()));
+    for (QLabel* label : prompt->findChildren<QLabel*>())
+        label->setTextFormat(Qt::PlainText);
     prompt->setTextEchoMode(QLineEdit::Password);
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;

@@ -6,6 +6,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/FailureGroups.h"
 #include "core/db/InboxStore.h"
+#include "core/ops/AuditCsv.h"
 #include "core/ops/AuditLog.h"
 #include "core/ops/EventTrail.h"
 #include "core/ops/RelayControl.h"
@@ -440,15 +441,21 @@ void WebApi::showDeadLetter(const QString& id, const ApiCall& call, Done done)
 
 void WebApi::listAudit(const ApiCall& call, Done done)
 {
-    if (Status s = rejectUnknown(call.query,
-                                 {QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
-                                  QStringLiteral("target_kind"), QStringLiteral("target_id"),
-                                  QStringLiteral("limit"), QStringLiteral("after_id")});
+    if (Status s = rejectUnknown(call.query, {QStringLiteral("since"), QStringLiteral("action"),
+                                              QStringLiteral("actor"), QStringLiteral("target_kind"),
+                                              QStringLiteral("target_id"), QStringLiteral("limit"),
+                                              QStringLiteral("after_id"), QStringLiteral("format")});
         !s)
         return done(WebReply::fromError(s.error()));
     auto page = paging(call.query, 100);
     if (!page)
         return done(WebReply::fromError(page.error()));
+    // format=csv: the same page as CSV through core's AuditCsv (cells never become spreadsheet
+    // formulas), the header line on the first page, the next cursor in X-Next-After-Id.
+    const QString format = queryValue(call.query, QStringLiteral("format"));
+    if (!format.isEmpty() && format != QLatin1String("json") && format != QLatin1String("csv"))
+        return done(WebReply::fromError(Error::usage(tr("format must be json or csv"))));
+    const bool csv = format == QLatin1String("csv");
     AuditQuery query;
     query.limit = page->first;
     query.afterId = page->second;
@@ -471,15 +478,23 @@ void WebApi::listAudit(const ApiCall& call, Done done)
     }
     PayloadMasker masker = maskerFor(call.principal);
     m_pool.submit(
-        [query, masker](Database& db) {
+        [query, masker, csv](Database& db) {
             auto entries = AuditLog(db).list(query);
             if (!entries)
                 return WebReply::fromError(entries.error());
+            const qint64 next =
+                entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
+            if (csv) {
+                QByteArray body = query.afterId > 0 ? QByteArray() : AuditCsv::header();
+                for (const AuditEntry& e : *entries)
+                    body += AuditCsv::line(masker.maskRow(e.toJson()));
+                WebReply reply = WebReply::bytes(body, QByteArrayLiteral("text/csv; charset=utf-8"));
+                reply.headers.append({QByteArrayLiteral("X-Next-After-Id"), QByteArray::number(next)});
+                return reply;
+            }
             QJsonArray rows;
             for (const AuditEntry& e : *entries)
                 rows.append(masker.maskRow(e.toJson()));
-            const qint64 next =
-                entries->size() == query.limit && !entries->isEmpty() ? entries->last().id : 0;
             return WebReply::json(QJsonObject{{QStringLiteral("entries"), rows},
                                               {QStringLiteral("next_after_id"), nextCursor(next)}});
         },

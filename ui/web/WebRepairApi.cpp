@@ -90,9 +90,9 @@ void WebApi::editDeadLetter(qint64 id, const ApiCall& call, Done done)
                                                       ? parseError.errorString()
                                                       : tr("got another JSON value"))));
     const QJsonObject body = doc.object();
-    static const QStringList known = {QStringLiteral("payload"), QStringLiteral("payload_base64"),
-                                      QStringLiteral("headers"), QStringLiteral("reason"),
-                                      QStringLiteral("json_payload")};
+    static const QStringList known = {QStringLiteral("payload"),      QStringLiteral("payload_base64"),
+                                      QStringLiteral("headers"),      QStringLiteral("reason"),
+                                      QStringLiteral("json_payload"), QStringLiteral("edit_count")};
     for (auto it = body.begin(); it != body.end(); ++it)
         if (!known.contains(it.key()))
             return done(WebReply::error(
@@ -137,8 +137,19 @@ void WebApi::editDeadLetter(qint64 id, const ApiCall& call, Done done)
     if (!json.isUndefined() && !json.isBool())
         return done(WebReply::error(400, tr("json_payload must be true or false")));
     edit.requireJsonPayload = json.toBool();
+    // The version the edit was made from (the edit_count the client read): a stale edit is a 409.
+    const QJsonValue base = body.value(QStringLiteral("edit_count"));
+    if (!base.isUndefined()) {
+        if (!base.isDouble() || base.toDouble() != double(base.toInt(-1)))
+            return done(WebReply::error(400, tr("edit_count must be a whole number")));
+        edit.baseEditCount = base.toInt();
+    }
     if (Status s = DeadLetterEditor::validate(edit); !s)
         return done(WebReply::fromError(s.error()));
+    if (!edit.baseEditCount)
+        return done(WebReply::error(400, tr("edit_count is required: the dead letter's edit_count as read "
+                                            "(GET /api/v1/dead-letters/%1), so that a stale edit is refused")
+                                             .arg(id)));
     m_pool.submit(
         [id, edit](Database& db) {
             auto result = DeadLetterEditor(db).edit(id, edit);
