@@ -678,9 +678,9 @@ private slots:
         QCOMPARE(sent.severity, Severity::Critical);
         QCOMPARE(sent.evidence.sampleIds, QVector<qint64>{events[0]});
         QCOMPARE(sent.actions.first().command,
-                 QStringLiteral("outboxctl requeue --resend %1").arg(events[0]));
+                 QStringLiteral("outboxctl requeue --resend -- %1").arg(events[0]));
         QCOMPARE(report.findings.at(1).actions.first().command,
-                 QStringLiteral("outboxctl requeue --force %1").arg(events[1]));
+                 QStringLiteral("outboxctl requeue --force -- %1").arg(events[1]));
         QCOMPARE(report.findings.at(2).evidence.count, qint64(1));
         QVERIFY(report.findings.at(2)
                     .evidence.details.value(QStringLiteral("types"))
