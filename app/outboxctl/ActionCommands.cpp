@@ -310,27 +310,28 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
 // and marks them REPLAYED, without a running relay.
 int deliverReplays(Context& ctx, const QString& token, const ActionResult* action)
 {
-    const QString bootstrap = ctx.config().value(QStringLiteral("kafka.bootstrap"));
-    if (bootstrap.isEmpty())
-        return ctx.usage(
-            QStringLiteral("--deliver needs --kafka-bootstrap host:port (or OUTBOX_KAFKA_BOOTSTRAP)"));
+    // The relay's publisher (Kafka or RabbitMQ, [broker] url), with its confirms.
+    auto relayOptions = ctx.config().relayOptions();
+    if (!relayOptions)
+        return ctx.fail(relayOptions.error());
+    if (relayOptions->broker == BrokerUrl::Kind::Kafka && relayOptions->bootstrap.isEmpty())
+        return ctx.usage(QStringLiteral("--deliver needs a broker: --broker kafka://host:port or "
+                                        "amqp://user@host:5672/vhost (or --kafka-bootstrap host:port)"));
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
-    KafkaProperties properties;
-    (void)properties.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
-    for (const config::Setting& p : ctx.config().kafkaProperties()) // [kafka], -X: security settings
-        if (Status s = properties.set(p.key, p.value); !s)
-            return ctx.fail(ctx.config().located(QStringLiteral("kafka.") + p.key, s.error()));
-    auto publisher = KafkaPublisher::create(bootstrap, properties);
+    (void)relayOptions->kafka.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
+    auto publisher = Publisher::create(*relayOptions);
     if (!publisher)
         return ctx.fail(publisher.error());
+    if (Status reachable = (*publisher)->probe(5000); !reachable)
+        return ctx.fail(reachable.error());
     ReplayOptions replayOptions;
     replayOptions.workerId = QStringLiteral("outboxctl-%1-%2")
                                  .arg(QSysInfo::machineHostName())
                                  .arg(QCoreApplication::applicationPid());
     replayOptions.ignoreBackoff = true; // the operator asks for it now
-    const qint64 timeoutMs = properties.messageTimeoutMs() + 2000;
+    const qint64 timeoutMs = relayOptions->deliveryDeadlineMs();
     DeadLetterReplayer replayer(**db, **publisher, replayOptions, [&ctx](const QString& line) {
         if (!ctx.json())
             ctx.err << TerminalText::escape(line) << Qt::endl;
@@ -843,7 +844,8 @@ QList<Command> actionCommands()
          runDlq,
          {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("groups"), QStringLiteral("edit"),
           QStringLiteral("replay"), QStringLiteral("discard")},
-         {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X")}},
+         {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+          QStringLiteral("amqp.*")}},
     };
 }
 

@@ -65,8 +65,7 @@ int runConsume(Context& ctx)
                 << (options->tablePrefix.isEmpty()
                         ? QString()
                         : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
-                << " <- " << options->bootstrap << " " << options->topics.join(QStringLiteral(","))
-                << Qt::endl;
+                << " <- " << options->sourceText() << Qt::endl;
     runner.start();
     QElapsedTimer sinceReport;
     sinceReport.start();
@@ -102,7 +101,8 @@ QList<Command> consumeCommands()
               QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr."))},
              runConsume,
              {},
-             {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"), QStringLiteral("consumer.*")}}};
+             {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+              QStringLiteral("amqp.*"), QStringLiteral("consumer.*")}}};
 }
 
 } // namespace outbox::cli

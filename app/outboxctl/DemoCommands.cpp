@@ -1,5 +1,6 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Signals.h"
+#include "core/broker/AmqpAdmin.h"
 #include "core/broker/EmbeddedBroker.h"
 #include "core/consumer/ConsumerRunner.h"
 #include "core/db/Migrator.h"
@@ -65,19 +66,44 @@ int runDemo(Context& ctx)
             return ctx.fail(prepared.error());
     }
 
-    auto broker = EmbeddedBroker::start(1);
-    if (!broker)
-        return ctx.fail(broker.error());
+    // The broker: the embedded Kafka broker, or the RabbitMQ that --broker amqp://… names.
+    BrokerUrl::Kind brokerKind = BrokerUrl::Kind::Kafka;
+    QString configuredBootstrap;
+    AmqpOptions amqp;
+    if (Status b = ctx.config().broker(brokerKind, configuredBootstrap, amqp); !b)
+        return ctx.fail(b.error());
+    const bool rabbit = brokerKind == BrokerUrl::Kind::Amqp;
     const QString restricted = QStringLiteral("order-audit-restricted");
-    if (Status s = (*broker)->createTopic(QStringLiteral("order"), 6); !s)
-        return ctx.fail(s.error());
-    if (Status s = (*broker)->createTopic(restricted, 1); !s)
-        return ctx.fail(s.error());
-    (*broker)->setTopicError(restricted, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    std::unique_ptr<EmbeddedBroker> embedded;
+    if (rabbit) {
+        // The inventory's queue takes routing key "order" only: the restricted events come back
+        // NO_ROUTE (FAILED), as the embedded Kafka broker refuses their topic.
+        if (amqp.queue.isEmpty())
+            amqp.queue = InventoryService::defaultConsumerName();
+        auto admin = AmqpAdmin::connect(amqp);
+        if (!admin)
+            return ctx.fail(admin.error());
+        if (Status d = (*admin)->declareExchange(amqp.exchange); !d)
+            return ctx.fail(d.error());
+        if (Status d = (*admin)->declareQueue(amqp.queue, amqp.exchange, QStringLiteral("order")); !d)
+            return ctx.fail(d.error());
+    } else {
+        auto broker = EmbeddedBroker::start(1);
+        if (!broker)
+            return ctx.fail(broker.error());
+        embedded = std::move(broker).value();
+        if (Status b = embedded->createTopic(QStringLiteral("order"), 6); !b)
+            return ctx.fail(b.error());
+        if (Status b = embedded->createTopic(restricted, 1); !b)
+            return ctx.fail(b.error());
+        embedded->setTopicError(restricted, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
+    }
 
     RelayOptions options;
     options.tablePrefix = tablePrefix;
-    options.bootstrap = (*broker)->bootstrap();
+    options.broker = brokerKind;
+    options.amqp = amqp;
+    options.bootstrap = embedded ? embedded->bootstrap() : QString();
     options.workerId = QStringLiteral("demo-relay");
     options.batchSize = 200;
     options.maxAttempts = 5;
@@ -87,27 +113,38 @@ int runDemo(Context& ctx)
     (void)options.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("5000"));
     options.retentionMs = 0;
 
-    ctx.out << "Outbox Console demo\n"
-            << "  database        " << url->redacted()
-            << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
-            << "  kafka bootstrap " << options.bootstrap << "  (topic \"order\", 6 partitions)\n"
-            << "  order service   " << rate << " orders/s on " << writers
-            << " connection(s), one transaction per order;\n"
-            << "                  every 97th event goes to a topic the broker refuses,\n"
-            << "                  every 211th is larger than message.max.bytes: both end FAILED\n"
-            << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
-               "names an\n"
-            << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
-               "(retried)\n"
-            << "look at it with:\n"
-            << "  outboxctl status --db " << url->redacted() << prefixOption << "\n"
-            << "  outboxctl events list --db " << url->redacted() << prefixOption << " --status FAILED\n"
-            << "  outboxctl dlq list --db " << url->redacted() << prefixOption << "\n"
-            << "  outboxctl reconcile --db " << url->redacted() << prefixOption
-            << " --consumer inventory --older-than 1m\n"
-            << "  kcat -b " << options.bootstrap << " -C -t order -o beginning -e -f '%k %h\\n'\n"
-            << "Ctrl-C stops the demo (the database stays for the next run).\n"
-            << Qt::endl;
+    ctx.out
+        << "Outbox Console demo\n"
+        << "  database        " << url->redacted()
+        << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
+        << (rabbit ? QStringLiteral("  rabbitmq        %1  (exchange \"%2\" -> queue \"%3\", routing key "
+                                    "\"order\")\n")
+                         .arg(amqp.url.redacted(), amqp.exchange, amqp.queue)
+                   : QStringLiteral("  kafka bootstrap %1  (topic \"order\", 6 partitions)\n")
+                         .arg(options.bootstrap))
+        << "  order service   " << rate << " orders/s on " << writers
+        << " connection(s), one transaction per order;\n"
+        << (rabbit
+                ? QStringLiteral("                  every 97th event has a routing key no queue is bound for "
+                                 "(NO_ROUTE): FAILED\n")
+                : QStringLiteral("                  every 97th event goes to a topic the broker refuses,\n"
+                                 "                  every 211th is larger than message.max.bytes: both end "
+                                 "FAILED\n"))
+        << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
+           "names an\n"
+        << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
+           "(retried)\n"
+        << "look at it with:\n"
+        << "  outboxctl status --db " << url->redacted() << prefixOption << "\n"
+        << "  outboxctl events list --db " << url->redacted() << prefixOption << " --status FAILED\n"
+        << "  outboxctl dlq list --db " << url->redacted() << prefixOption << "\n"
+        << "  outboxctl reconcile --db " << url->redacted() << prefixOption
+        << " --consumer inventory --older-than 1m\n"
+        << (rabbit ? QStringLiteral("  rabbitmqctl list_queues name messages_ready messages_unacknowledged\n")
+                   : QStringLiteral("  kcat -b %1 -C -t order -o beginning -e -f '%k %h\\n'\n")
+                         .arg(options.bootstrap))
+        << "Ctrl-C stops the demo (the database stays for the next run).\n"
+        << Qt::endl;
 
     std::atomic<bool>& stop = installStopSignals();
     OrderSimulator simulator(*url, tablePrefix, rate, restricted, DemoMaxMessageBytes + 50000, writers);
@@ -115,6 +152,8 @@ int runDemo(Context& ctx)
     InboxConsumerStats consumerStats;
     ConsumerOptions consumerOptions;
     consumerOptions.consumerName = InventoryService::defaultConsumerName();
+    consumerOptions.broker = brokerKind;
+    consumerOptions.amqp = amqp;
     consumerOptions.bootstrap = options.bootstrap;
     consumerOptions.topics = {QStringLiteral("order")};
     consumerOptions.tablePrefix = tablePrefix;
@@ -198,21 +237,24 @@ int runDemo(Context& ctx)
 
 QList<Command> demoCommands()
 {
-    return {{QStringLiteral("demo"),
-             QStringLiteral("Embedded end-to-end demo: SQLite + embedded Kafka + order service + relay."),
-             QString(),
-             {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."),
-                                 QStringLiteral("n")),
-              QCommandLineOption(QStringLiteral("writers"),
-                                 QStringLiteral("Order-writer connections (default: 1 on SQLite, %1 on "
-                                                "PostgreSQL and MariaDB).")
-                                     .arg(OrderSimulator::DefaultServerWriters),
-                                 QStringLiteral("n")),
-              QCommandLineOption(QStringLiteral("duration"),
-                                 QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."),
-                                 QStringLiteral("s"))},
-             runDemo,
-             {}}};
+    return {
+        {QStringLiteral("demo"),
+         QStringLiteral("End-to-end demo: SQLite + embedded Kafka (or --broker amqp://…) + order service + "
+                        "relay."),
+         QString(),
+         {QCommandLineOption(QStringLiteral("rate"), QStringLiteral("Orders per second (default 50)."),
+                             QStringLiteral("n")),
+          QCommandLineOption(QStringLiteral("writers"),
+                             QStringLiteral("Order-writer connections (default: 1 on SQLite, %1 on "
+                                            "PostgreSQL and MariaDB).")
+                                 .arg(OrderSimulator::DefaultServerWriters),
+                             QStringLiteral("n")),
+          QCommandLineOption(QStringLiteral("duration"),
+                             QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."),
+                             QStringLiteral("s"))},
+         runDemo,
+         {},
+         {QStringLiteral("broker.url"), QStringLiteral("amqp.*")}}};
 }
 
 } // namespace outbox::cli

@@ -1,4 +1,5 @@
 #include "app/outboxctl/Cli.h"
+#include "core/broker/AmqpAdmin.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
@@ -84,13 +85,38 @@ int runMigrate(Context& ctx)
     auto report = Migrator(**db).migrate();
     if (!report)
         return ctx.fail(report.error());
+    // RabbitMQ: the relay declares nothing by itself; the exchange is declared here, when asked.
+    QString declared;
+    if (ctx.parser.isSet(QStringLiteral("declare-exchange"))) {
+        auto options = ctx.config().relayOptions();
+        if (!options)
+            return ctx.fail(options.error());
+        if (options->broker != BrokerUrl::Kind::Amqp)
+            return ctx.usage(QStringLiteral("--declare-exchange needs --broker amqp://user@host:5672/vhost"));
+        const QString exchange = options->amqp.exchange;
+        if (exchange.isEmpty() || exchange.contains(QLatin1Char('{')))
+            return ctx.usage(QStringLiteral("--declare-exchange declares one exchange; \"%1\" is a template: "
+                                            "declare each exchange it names with rabbitmqadmin or "
+                                            "--exchange NAME")
+                                 .arg(exchange));
+        auto admin = AmqpAdmin::connect(options->amqp);
+        if (!admin)
+            return ctx.fail(admin.error());
+        if (Status s = (*admin)->declareExchange(exchange); !s)
+            return ctx.fail(s.error());
+        declared = QStringLiteral("exchange \"%1\" (topic, durable) on RabbitMQ %2")
+                       .arg(exchange, options->amqp.url.address());
+    }
     if (ctx.json()) {
         QJsonArray applied;
         for (int v : report->applied)
             applied.append(v);
-        ctx.printJson(QJsonObject{{QStringLiteral("database"), (*db)->url().redacted()},
-                                  {QStringLiteral("applied"), applied},
-                                  {QStringLiteral("version"), report->currentVersion}});
+        QJsonObject json{{QStringLiteral("database"), (*db)->url().redacted()},
+                         {QStringLiteral("applied"), applied},
+                         {QStringLiteral("version"), report->currentVersion}};
+        if (!declared.isEmpty())
+            json.insert(QStringLiteral("declared"), declared);
+        ctx.printJson(json);
     } else if (report->applied.isEmpty()) {
         ctx.out << "schema of " << (*db)->url().redacted() << " is up to date (version "
                 << report->currentVersion << ")\n";
@@ -101,6 +127,8 @@ int runMigrate(Context& ctx)
         ctx.out << "applied migration(s) " << versions.join(QStringLiteral(", ")) << " to "
                 << (*db)->url().redacted() << "; schema at version " << report->currentVersion << "\n";
     }
+    if (!declared.isEmpty() && !ctx.json())
+        ctx.out << "declared " << declared << "\n";
     return Ok;
 }
 
@@ -185,6 +213,9 @@ QList<Command> migrateCommands()
                                  QStringLiteral("Print the GRANT statements for a separate runtime role "
                                                 "(relay, consumer, console) instead of migrating."),
                                  QStringLiteral("role")),
+              QCommandLineOption(QStringLiteral("declare-exchange"),
+                                 QStringLiteral("RabbitMQ: also declare [amqp] exchange (durable, topic) on "
+                                                "--broker amqp://…")),
               QCommandLineOption(
                   QStringLiteral("check"),
                   QStringLiteral("Change nothing: exit 0 when the schema is at the expected version "
@@ -194,7 +225,8 @@ QList<Command> migrateCommands()
                                                 "latest this outboxctl knows)."),
                                  QStringLiteral("version"))},
              runMigrate,
-             {}}};
+             {},
+             {QStringLiteral("broker.url"), QStringLiteral("amqp.*")}}};
 }
 
 QList<Command> statusCommands()

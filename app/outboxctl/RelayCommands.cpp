@@ -38,7 +38,7 @@ int runRelay(Context& ctx)
                 << (options->tablePrefix.isEmpty()
                         ? QString()
                         : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
-                << " -> " << options->bootstrap << Qt::endl;
+                << " -> " << options->brokerText() << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
@@ -118,12 +118,13 @@ QList<Command> relayCommands()
 {
     return {
         {QStringLiteral("relay"),
-         QStringLiteral("Deliver PENDING events to Kafka (leases, fencing, retries)."),
+         QStringLiteral("Deliver PENDING events to Kafka or RabbitMQ (leases, fencing, retries)."),
          QString(),
          {QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr."))},
          runRelay,
          {},
-         {QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"), QStringLiteral("relay.*")}},
+         {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+          QStringLiteral("amqp.*"), QStringLiteral("relay.*")}},
         {QStringLiteral("kafka"),
          QStringLiteral("Run the embedded Kafka broker and print its bootstrap address."),
          QString(),

@@ -2,6 +2,7 @@
 
 #include "core/config/IniFile.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -89,6 +90,31 @@ QVector<ConfigKey> buildKeys()
                  QStringLiteral("librdkafka sasl.username."));
     keys << secret(QStringLiteral("kafka.sasl.password"), QStringLiteral("OUTBOX_KAFKA_SASL_PASSWORD"),
                    QStringLiteral("librdkafka sasl.password (never a flag)."));
+    // [broker]: which broker (Kafka or RabbitMQ) and its password
+    keys << text(QStringLiteral("broker.url"), QStringLiteral("broker"), QStringLiteral("OUTBOX_BROKER_URL"),
+                 QString(), QStringLiteral("url"),
+                 QStringLiteral("Broker: kafka://host:port[,host:port…] (as --kafka-bootstrap) or "
+                                "amqp://user@host:5672/vhost, amqps://… (RabbitMQ)."));
+    keys << secret(QStringLiteral("broker.password"), QStringLiteral("OUTBOX_BROKER_PASSWORD"),
+                   QStringLiteral("RabbitMQ password, when the URL has none (never a flag)."));
+    // [amqp]: RabbitMQ
+    keys << text(
+        QStringLiteral("amqp.exchange"), QStringLiteral("exchange"), QStringLiteral("OUTBOX_AMQP_EXCHANGE"),
+        relay.amqp.exchange, QStringLiteral("name"),
+        QStringLiteral("Exchange events are published to ({aggregate_type}, {event_type} filled in); "
+                       "the routing key is the topic."));
+    keys << text(QStringLiteral("amqp.password_file"), QString(), QStringLiteral("OUTBOX_AMQP_PASSWORD_FILE"),
+                 QString(), QStringLiteral("file"),
+                 QStringLiteral("File holding the RabbitMQ password (its first line)."));
+    keys << integer(QStringLiteral("amqp.window"), QString(), QStringLiteral("OUTBOX_AMQP_WINDOW"),
+                    relay.amqp.window, 1, 65535, QStringLiteral("n"),
+                    QStringLiteral("Unconfirmed publishes in flight on the relay's channel."));
+    keys << integer(QStringLiteral("amqp.confirm_timeout_ms"), QString(),
+                    QStringLiteral("OUTBOX_AMQP_CONFIRM_TIMEOUT_MS"), relay.amqp.confirmTimeoutMs, 100,
+                    3600000, QStringLiteral("ms"),
+                    QStringLiteral("A publish unconfirmed for this long is retried (same message_id)."));
+    keys << text(QStringLiteral("amqp.ca_file"), QString(), QStringLiteral("OUTBOX_AMQP_CA_FILE"), QString(),
+                 QStringLiteral("file"), QStringLiteral("amqps: CA certificate (PEM) of the broker's."));
     // [relay]
     keys << integer(QStringLiteral("relay.workers"), QStringLiteral("workers"),
                     QStringLiteral("OUTBOX_RELAY_WORKERS"), 1, 1, 64, QStringLiteral("n"),
@@ -151,6 +177,9 @@ QVector<ConfigKey> buildKeys()
                              ValueType::List);
     topics.repeatable = true;
     keys << topics;
+    keys << text(QStringLiteral("consumer.queue"), QStringLiteral("queue"),
+                 QStringLiteral("OUTBOX_CONSUMER_QUEUE"), QString(), QStringLiteral("name"),
+                 QStringLiteral("RabbitMQ queue to consume (instead of topics)."));
     keys << typed(text(QStringLiteral("consumer.schema_versions"), QStringLiteral("schema-versions"),
                        QStringLiteral("OUTBOX_CONSUMER_SCHEMA_VERSIONS"), QStringLiteral("1"),
                        QStringLiteral("1,2"), QStringLiteral("Supported schema_version values.")),
@@ -400,14 +429,11 @@ const ConfigKey* Config::find(const QString& key)
 
 QStringList Config::sections()
 {
-    return {QStringLiteral("general"),
-            QStringLiteral("database"),
-            KafkaSection,
-            QStringLiteral("relay"),
-            QStringLiteral("consumer"),
-            QStringLiteral("web"),
-            QStringLiteral("doctor"),
-            TokensSection};
+    return {QStringLiteral("general"),  QStringLiteral("database"),
+            QStringLiteral("broker"),   KafkaSection,
+            QStringLiteral("amqp"),     QStringLiteral("relay"),
+            QStringLiteral("consumer"), QStringLiteral("web"),
+            QStringLiteral("doctor"),   TokensSection};
 }
 
 QMap<QString, QString> Config::systemEnvironment()
@@ -631,12 +657,60 @@ Result<DatabaseUrl> Config::databaseUrl() const
     return url;
 }
 
+Status Config::broker(BrokerUrl::Kind& kind, QString& bootstrap, AmqpOptions& amqp) const
+{
+    const QString urlKey = QStringLiteral("broker.url");
+    const QString bootstrapKey = QStringLiteral("kafka.bootstrap");
+    kind = BrokerUrl::Kind::Kafka;
+    bootstrap = value(bootstrapKey);
+    amqp.exchange = value(QStringLiteral("amqp.exchange"));
+    amqp.window = int(integer(QStringLiteral("amqp.window")));
+    amqp.confirmTimeoutMs = integer(QStringLiteral("amqp.confirm_timeout_ms"));
+    amqp.caFile = value(QStringLiteral("amqp.ca_file"));
+    amqp.queue = value(QStringLiteral("consumer.queue"));
+    const QString text = value(urlKey);
+    if (text.isEmpty())
+        return {};
+    // --kafka-bootstrap is a synonym of --broker kafka://…: of the two, the one given with more weight wins.
+    if (isSet(bootstrapKey) && int(source(bootstrapKey).kind) > int(source(urlKey).kind))
+        return {};
+    auto url = BrokerUrl::parse(text);
+    if (!url)
+        return located(urlKey, url.error());
+    kind = url->kind;
+    if (url->kind == BrokerUrl::Kind::Kafka) {
+        bootstrap = url->bootstrap;
+        return {};
+    }
+    if (!url->password.isEmpty() && source(urlKey).kind == Source::Flag)
+        return located(urlKey,
+                       Error::usage(QStringLiteral("a password does not belong on the command line (other "
+                                                   "users see it in the process list): give it in "
+                                                   "OUTBOX_BROKER_PASSWORD or [amqp] password_file")));
+    if (url->password.isEmpty())
+        url->password = value(QStringLiteral("broker.password"));
+    const QString passwordFile = value(QStringLiteral("amqp.password_file"));
+    if (url->password.isEmpty() && !passwordFile.isEmpty()) {
+        QFile file(passwordFile);
+        if (!file.open(QIODevice::ReadOnly))
+            return located(
+                QStringLiteral("amqp.password_file"),
+                Error::usage(QStringLiteral("cannot read %1: %2").arg(passwordFile, file.errorString())));
+        url->password = QString::fromUtf8(file.readLine(4096)).trimmed();
+    }
+    if (url->password.isEmpty() && url->user == QLatin1String("guest"))
+        url->password = QStringLiteral("guest"); // RabbitMQ's own default user (loopback only)
+    amqp.url = *url;
+    return {};
+}
+
 Result<RelayOptions> Config::relayOptions() const
 {
     RelayOptions o;
     o.workerId = value(QStringLiteral("relay.worker_id"));
     o.tablePrefix = tablePrefix();
-    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
+    if (Status s = broker(o.broker, o.bootstrap, o.amqp); !s)
+        return s.error();
     for (const Setting& p : kafkaProperties()) {
         if (Status s = o.kafka.set(p.key, p.value); !s)
             return located(QStringLiteral("kafka.") + p.key, s.error());
@@ -663,7 +737,8 @@ Result<ConsumerOptions> Config::consumerOptions() const
 {
     ConsumerOptions o;
     o.consumerName = value(QStringLiteral("consumer.name"));
-    o.bootstrap = value(QStringLiteral("kafka.bootstrap"));
+    if (Status s = broker(o.broker, o.bootstrap, o.amqp); !s)
+        return s.error();
     o.topics = list(QStringLiteral("consumer.topics"));
     o.tablePrefix = tablePrefix();
     o.schemaVersions.clear();

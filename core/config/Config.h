@@ -109,7 +109,11 @@ public:
     QString tablePrefix() const { return value(QStringLiteral("database.table_prefix")); }
     QString actor() const { return value(QStringLiteral("general.actor")); }
 
-    // Options of a relay worker ([relay], [kafka], [database] table_prefix); not yet validate()d.
+    // The broker: [broker] url (or [kafka] bootstrap, its synonym for Kafka). For RabbitMQ the AMQP
+    // options with the password ([broker] password or [amqp] password_file; never from a flag).
+    Status broker(BrokerUrl::Kind& kind, QString& bootstrap, AmqpOptions& amqp) const;
+    // Options of a relay worker ([relay], [broker], [kafka], [amqp], [database] table_prefix); not yet
+    // validate()d.
     Result<RelayOptions> relayOptions() const;
     // Options of an inbox consumer ([consumer], [kafka], [database] table_prefix).
     Result<ConsumerOptions> consumerOptions() const;

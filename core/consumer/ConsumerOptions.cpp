@@ -2,6 +2,13 @@
 
 namespace outbox {
 
+QString ConsumerOptions::sourceText() const
+{
+    if (broker == BrokerUrl::Kind::Amqp)
+        return QStringLiteral("RabbitMQ %1 queue %2").arg(amqp.url.address(), amqp.queue);
+    return QStringLiteral("Kafka %1 topics %2").arg(bootstrap, topics.join(QLatin1Char(',')));
+}
+
 Status ConsumerOptions::validate() const
 {
     if (consumerName.trimmed().isEmpty())
@@ -9,11 +16,20 @@ Status ConsumerOptions::validate() const
             .about(QStringLiteral("consumer.name"));
     if (consumerName.size() > 191)
         return Error::usage(QStringLiteral("a consumer name is limited to 191 characters"));
-    if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka.bootstrap"));
-    if (topics.isEmpty())
-        return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+    if (broker == BrokerUrl::Kind::Amqp) {
+        if (amqp.url.kind != BrokerUrl::Kind::Amqp || amqp.url.host.isEmpty())
+            return Error::usage(QStringLiteral("no AMQP broker URL given"))
+                .about(QStringLiteral("broker.url"));
+        if (amqp.queue.trimmed().isEmpty())
+            return Error::usage(QStringLiteral("a consumer on RabbitMQ needs a queue"))
+                .about(QStringLiteral("consumer.queue"));
+    } else {
+        if (bootstrap.trimmed().isEmpty())
+            return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+                .about(QStringLiteral("kafka.bootstrap"));
+        if (topics.isEmpty())
+            return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+    }
     if (schemaVersions.isEmpty())
         return Error::usage(QStringLiteral("the consumer needs at least one supported schema_version"));
     if (maxAttempts < 1 || maxAttempts > 1000)

@@ -97,8 +97,22 @@ QVector<Runbook> build()
     r.severity = QStringLiteral("critical when no relay is healthy, else warning");
     r.summary = QStringLiteral(
         "A relay reports DEGRADED with its last error: it cannot reach the brokers (down, network, "
-        "authentication, TLS). Events stay PENDING; one finding per distinct error.");
+        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct "
+        "error.");
     r.causes = {
+        {"rabbitmq-blocked",
+         RB("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every "
+            "publishing "
+            "connection until the alarm clears."),
+         "the error says the connection is blocked by RabbitMQ"},
+        {"rabbitmq-refused",
+         RB("RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the "
+            "vhost)."),
+         "RabbitMQ answers ACCESS_REFUSED"},
+        {"rabbitmq-unreachable",
+         RB("The relay cannot reach RabbitMQ: the broker is down or restarting, the network or a firewall "
+            "blocks the way, or the address in [broker] url is wrong."),
+         "any other RabbitMQ error"},
         {"authentication",
          RB("The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated secret, a "
             "changed mechanism)."),
@@ -119,6 +133,23 @@ QVector<Runbook> build()
                             "recovers; none is lost.")},
     };
     r.steps = {
+        {"rabbitmq-blocked",
+         RB("Outside the product: on the broker, rabbitmq-diagnostics alarms and rabbitmqctl status show the "
+            "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or "
+            "raise "
+            "vm_memory_high_watermark or disk_free_limit if the machine allows."),
+         "the error says the connection is blocked by RabbitMQ"},
+        {"rabbitmq-refused",
+         RB("Outside the product: check the user in [broker] url and its password (OUTBOX_BROKER_PASSWORD or "
+            "[amqp] password_file) with rabbitmqctl authenticate_user, and the vhost's permissions with "
+            "rabbitmqctl list_permissions."),
+         "RabbitMQ answers ACCESS_REFUSED"},
+        {"rabbitmq-unreachable",
+         RB("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, rabbitmq-diagnostics "
+            "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look "
+            "at "
+            "the relay's log."),
+         "any other RabbitMQ error"},
         {"authentication",
          RB("Outside the product: check the relay's -X sasl.username / sasl.password (or its credential "
             "file) against the broker's users, and the broker's log for the rejected login."),

@@ -37,7 +37,7 @@ namespace {
 // What a hostile writer of the outbox tables stores: markup that renders bold text and fetches an
 // image wherever a widget takes it for rich text.
 const QString Bold = QStringLiteral("<b>B</b>");
-const QString Image = QStringLiteral("<img src=\"file:///tmp/outbox-untrusted.png\">");
+const QString Image = QStringLiteral("<img src=file:///tmp/outbox-untrusted.png>");
 const QString Markup = Bold + Image;
 
 bool holdsMarkup(const QString& text)
