@@ -3,6 +3,7 @@
 #include "app/outboxctl/Filters.h"
 #include "app/outboxctl/Signals.h"
 #include "core/db/FailureGroups.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -54,20 +55,21 @@ void printSample(Context& ctx, const ActionResult& r)
     ctx.out << "sample:\n";
     for (const QJsonValue& v : r.sample) {
         const QJsonObject o = v.toObject();
-        ctx.out << "  #" << o.value(QStringLiteral("id")).toInteger() << " "
-                << o.value(QStringLiteral("status")).toString();
+        QString line = QStringLiteral("  #%1 %2")
+                           .arg(o.value(QStringLiteral("id")).toInteger())
+                           .arg(o.value(QStringLiteral("status")).toString());
         if (o.contains(QStringLiteral("event_type")))
-            ctx.out << " " << o.value(QStringLiteral("event_type")).toString() << " "
-                    << o.value(QStringLiteral("aggregate_id")).toString();
+            line += QLatin1Char(' ') + o.value(QStringLiteral("event_type")).toString() + QLatin1Char(' ') +
+                    o.value(QStringLiteral("aggregate_id")).toString();
         else
-            ctx.out << " " << o.value(QStringLiteral("consumer_name")).toString() << " "
-                    << o.value(QStringLiteral("topic")).toString();
+            line += QLatin1Char(' ') + o.value(QStringLiteral("consumer_name")).toString() +
+                    QLatin1Char(' ') + o.value(QStringLiteral("topic")).toString();
         const QString error = o.value(o.contains(QStringLiteral("last_error")) ? QStringLiteral("last_error")
                                                                                : QStringLiteral("error"))
                                   .toString();
         if (!error.isEmpty())
-            ctx.out << "  " << error.left(60);
-        ctx.out << "\n";
+            line += QStringLiteral("  ") + error.left(60);
+        ctx.out << TerminalText::escape(line) << "\n";
     }
 }
 
@@ -112,7 +114,7 @@ void printResult(Context& ctx, const ActionResult& r, const QString& noun)
     for (auto it = r.skipped.cbegin(); it != r.skipped.cend(); ++it)
         ctx.out << "  skipped " << it.value() << " " << it.key() << "\n";
     for (const ActionConflict& c : r.conflicts.mid(0, 50)) {
-        ctx.out << "  not changed: #" << c.id << " " << c.reason;
+        ctx.out << "  not changed: #" << c.id << " " << TerminalText::escape(c.reason);
         // Core names the state; the flag that would take it is the command line's business.
         if (r.action == QLatin1String("events.requeue") && c.status == QLatin1String("SENDING"))
             ctx.out << " (--force takes a live lease)";

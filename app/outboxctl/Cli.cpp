@@ -2,6 +2,7 @@
 
 #include "app/outboxctl/Systemd.h"
 #include "core/db/Migrator.h"
+#include "core/support/TerminalText.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -183,7 +184,9 @@ QString withHint(const Error& error)
 
 int Context::fail(const Error& error)
 {
-    err << systemd::prefix(systemd::Priority::Err) << "outboxctl: " << withHint(error) << Qt::endl;
+    // Errors may quote database text (a worker id, a topic).
+    err << systemd::prefix(systemd::Priority::Err)
+        << "outboxctl: " << TerminalText::escapeKeepingLines(withHint(error)) << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 
@@ -249,8 +252,17 @@ Result<Paging> pagingFromOptions(const QCommandLineParser& parser)
     return paging;
 }
 
-QString table(const QStringList& header, const QVector<QStringList>& rows)
+QString table(const QStringList& header, const QVector<QStringList>& databaseRows)
 {
+    // Cells come from the database: control characters are shown, never sent to the terminal.
+    QVector<QStringList> rows;
+    rows.reserve(databaseRows.size());
+    for (const QStringList& r : databaseRows) {
+        QStringList cells;
+        for (const QString& cell : r)
+            cells << TerminalText::escape(cell);
+        rows << cells;
+    }
     int columns = int(header.size());
     for (const QStringList& r : rows)
         columns = std::max(columns, int(r.size()));

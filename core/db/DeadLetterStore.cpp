@@ -195,7 +195,10 @@ Result<qint64> DeadLetterStore::insert(const DeadLetter& l)
         binds);
     if (!q)
         return Error::runtime(QStringLiteral("cannot record the dead letter: %1").arg(q.message()));
-    return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    const qint64 id = q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    if (Status s = Database::finished(q.value()); !s)
+        return Error::runtime(QStringLiteral("cannot record the dead letter: %1").arg(s.message()));
+    return id;
 }
 
 Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qint64 afterId, int limit)
@@ -350,6 +353,8 @@ Result<ReplayClaim> DeadLetterStore::claimReplays(const ReplayClaimRequest& requ
             return Error::runtime(QStringLiteral("cannot claim dead letters to replay: %1").arg(q.message()));
         while (q->next())
             claim.letters << DeadLetter::fromQuery(*q, d);
+        if (Status s = Database::finished(q.value()); !s)
+            return Error::runtime(QStringLiteral("cannot claim dead letters to replay: %1").arg(s.message()));
     } else {
         auto ids =
             m_db.exec(QStringLiteral("SELECT id FROM {dead_letters} WHERE %1 ORDER BY id LIMIT :limit%2")

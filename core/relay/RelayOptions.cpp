@@ -1,6 +1,7 @@
 #include "core/relay/RelayOptions.h"
 
 #include "core/relay/TopicRouter.h"
+#include "core/support/CommandLine.h"
 
 namespace outbox {
 
@@ -20,6 +21,12 @@ QString RelayOptions::brokerText() const
 
 Status RelayOptions::validateCommon() const
 {
+    // The worker id is printed in doctor's prepared commands and human output: one that starts with
+    // a dash reads as an option, control characters drive the terminal that shows it.
+    if (workerId.startsWith(QLatin1Char('-')) || !CommandLine::isPrintable(workerId))
+        return Error::usage(
+                   QStringLiteral("a worker id must not start with \"-\" nor hold control characters"))
+            .about(QStringLiteral("relay.worker_id"));
     if (batchSize < 1 || batchSize > 10000)
         return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
     if (leaseMs < 1000)

@@ -234,7 +234,7 @@ private slots:
         const PreparedAction resume = report.findings.first().actions.first();
         QCOMPARE(resume.operation, PreparedAction::Operation::ResumeRelays);
         QCOMPARE(resume.workerIds, names({"relay-p"}));
-        QCOMPARE(resume.command, QStringLiteral("outboxctl relays resume relay-p"));
+        QCOMPARE(resume.command, QStringLiteral("outboxctl relays resume -- relay-p"));
 
         // Fresh events only: nothing.
         setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), pending, 0);
@@ -289,7 +289,7 @@ private slots:
         const Finding& f = report.findings.first();
         QCOMPARE(f.evidence.count, qint64(3));
         QCOMPARE(f.evidence.sampleIds.size(), 3);
-        QCOMPARE(f.actions.first().command, QStringLiteral("outboxctl requeue --status SENDING"));
+        QCOMPARE(f.actions.first().command, QStringLiteral("outboxctl requeue --status=SENDING"));
         // The prepared requeue takes exactly the expired ones.
         ActionRequest r;
         r.eventFilter = f.actions.first().eventFilter;
@@ -374,7 +374,7 @@ private slots:
         QCOMPARE(acl.actions.at(0).operation, PreparedAction::Operation::RequeueEvents);
         QCOMPARE(
             acl.actions.at(0).command,
-            QStringLiteral("outboxctl requeue --status FAILED --error 'Broker: Topic authorization failed'"));
+            QStringLiteral("outboxctl requeue --status=FAILED '--error=Broker: Topic authorization failed'"));
         QCOMPARE(acl.actions.at(1).operation, PreparedAction::Operation::MarkEventsDead);
         QVERIFY(acl.actions.at(0).typedConfirmation);
         const Finding& large = failed.at(1);
@@ -383,7 +383,7 @@ private slots:
                  QStringLiteral("message-too-large"));
         QCOMPARE(large.actions.first().operation, PreparedAction::Operation::MarkEventsDead); // DEAD first
         QVERIFY(large.actions.first().command.contains(
-            QLatin1String("--error 'Broker: Message size too large ('")));
+            QLatin1String("'--error=Broker: Message size too large ('")));
         QStringList causes;
         for (const Finding& f : failed)
             causes << f.evidence.details.value(QStringLiteral("cause")).toString();
@@ -425,10 +425,10 @@ private slots:
         QVERIFY(byGroup.group.has_value());
         QVERIFY(!byGroup.eventFilter.has_value());
         QCOMPARE(byGroup.command,
-                 QStringLiteral("outboxctl requeue --group 'payload rejected: field <n> invalid' "
-                                "--group-class deterministic"));
+                 QStringLiteral("outboxctl requeue '--group=payload rejected: field <n> invalid' "
+                                "--group-class=deterministic"));
         const PreparedAction byFilter = failed.at(1).actions.at(0);
-        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status FAILED --error 'payload "
+        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status=FAILED '--error=payload "
                                                   "rejected: field names must be lower case'"));
         ActionRequest r;
         r.group = byGroup.group;
@@ -464,7 +464,7 @@ private slots:
         QCOMPARE(dead.at(1).severity, Severity::Info); // three days old
         QCOMPARE(dead.at(0).actions.size(), 1);
         QCOMPARE(dead.at(0).actions.first().operation, PreparedAction::Operation::RequeueEvents);
-        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status DEAD")));
+        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status=DEAD")));
 
         // Marked DEAD by an operator (audited): a record of a decision, info only.
         const auto decided = insertEvents(*db, 2, QStringLiteral("OrderPaid"), QStringLiteral("paid-"));
@@ -514,7 +514,7 @@ private slots:
         QCOMPARE(first.value(QStringLiteral("aggregate_id")).toString(), QStringLiteral("O-1"));
         QCOMPARE(first.value(QStringLiteral("waiting")).toInteger(), qint64(2));
         QCOMPARE(f.actions.at(0).ids, QVector<qint64>{o1[0]});
-        QCOMPARE(f.actions.at(0).command, QStringLiteral("outboxctl requeue %1").arg(o1[0]));
+        QCOMPARE(f.actions.at(0).command, QStringLiteral("outboxctl requeue -- %1").arg(o1[0]));
         // Waiting for less than blocked_after: not (yet) blocked.
         setTime(*db, QStringLiteral("{events}"), QStringLiteral("available_at"), all, 0);
         QVERIFY(diagnose(*db).withId(QStringLiteral("blocked-aggregates")).isEmpty());
@@ -541,7 +541,7 @@ private slots:
         QCOMPARE(letters.at(0).evidence.sampleIds, sku);
         QCOMPARE(letters.at(0).actions.at(0).command,
                  QStringLiteral(
-                     "outboxctl dlq replay --status NEW --consumer inventory --error 'unknown SKU SKU-'"));
+                     "outboxctl dlq replay --status=NEW --consumer=inventory '--error=unknown SKU SKU-'"));
         QCOMPARE(letters.at(0).actions.at(1).operation, PreparedAction::Operation::DiscardDeadLetters);
 
         // Replay the group as prepared: NEW -> REPLAYING, just requested: in flight, not stuck.
@@ -590,7 +590,7 @@ private slots:
         QCOMPARE(f.evidence.count, qint64(2));
         QCOMPARE(f.evidence.sampleIds, events.mid(4, 2));
         QCOMPARE(f.actions.at(1).command,
-                 QStringLiteral("outboxctl requeue --resend %1 %2").arg(events[4]).arg(events[5]));
+                 QStringLiteral("outboxctl requeue --resend -- %1 %2").arg(events[4]).arg(events[5]));
         processed(*db, events.mid(4, 2), QStringLiteral("inventory"));
         QVERIFY(diagnose(*db, o).findings.isEmpty());
     }
@@ -678,9 +678,9 @@ private slots:
         QCOMPARE(sent.severity, Severity::Critical);
         QCOMPARE(sent.evidence.sampleIds, QVector<qint64>{events[0]});
         QCOMPARE(sent.actions.first().command,
-                 QStringLiteral("outboxctl requeue --resend %1").arg(events[0]));
+                 QStringLiteral("outboxctl requeue --resend -- %1").arg(events[0]));
         QCOMPARE(report.findings.at(1).actions.first().command,
-                 QStringLiteral("outboxctl requeue --force %1").arg(events[1]));
+                 QStringLiteral("outboxctl requeue --force -- %1").arg(events[1]));
         QCOMPARE(report.findings.at(2).evidence.count, qint64(1));
         QVERIFY(report.findings.at(2)
                     .evidence.details.value(QStringLiteral("types"))
@@ -740,7 +740,7 @@ private slots:
             QStringList{QStringLiteral("--config"), QStringLiteral("/etc/outbox/my orders.ini")};
         const Finding f = diagnose(*db, o).withId(QStringLiteral("failed-events")).first();
         QCOMPARE(f.actions.first().command,
-                 QStringLiteral("outboxctl requeue --status FAILED --error 'it'\\''s -broken; rm -rf / `x`' "
+                 QStringLiteral("outboxctl requeue --status=FAILED '--error=it'\\''s -broken; rm -rf / `x`' "
                                 "--config '/etc/outbox/my orders.ini'"));
     }
 

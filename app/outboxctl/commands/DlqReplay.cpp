@@ -2,6 +2,7 @@
 #include "app/outboxctl/Filters.h"
 #include "app/outboxctl/commands/Dlq.h"
 #include "core/relay/DeadLetterReplayer.h"
+#include "core/support/TerminalText.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -45,7 +46,7 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
     const qint64 timeoutMs = relayOptions->deliveryDeadlineMs();
     DeadLetterReplayer replayer(**db, **publisher, replayOptions, [&ctx](const QString& line) {
         if (!ctx.json())
-            ctx.err << line << Qt::endl;
+            ctx.err << TerminalText::escape(line) << Qt::endl;
     });
     ReplayRound total;
     int stillLeased = 0;

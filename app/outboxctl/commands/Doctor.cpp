@@ -5,6 +5,7 @@
 #include "core/diagnosis/Doctor.h"
 
 #include "app/outboxctl/commands/Commands.h"
+#include "core/support/TerminalText.h"
 
 #include <cstdio>
 #include <unistd.h>
@@ -65,9 +66,11 @@ QString when(const QDateTime& t, const QDateTime& now)
 
 void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, const Style& style)
 {
-    out << style.severity(f.severity) << "  " << style.paint(f.id, "1") << "  " << f.title << "\n";
+    // Titles, samples, details and advice quote database text: escaped for the terminal.
+    const auto shown = [](const QString& text) { return TerminalText::escape(text); };
+    out << style.severity(f.severity) << "  " << style.paint(f.id, "1") << "  " << shown(f.title) << "\n";
     const FindingEvidence& e = f.evidence;
-    out << "  evidence: " << e.count << " " << e.unit;
+    out << "  evidence: " << e.count << " " << shown(e.unit);
     if (e.oldest.isValid())
         out << "; oldest " << when(e.oldest, now);
     if (e.newest.isValid() && e.newest != e.oldest)
@@ -78,30 +81,36 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
         for (qint64 id : e.sampleIds)
             samples << QLatin1Char('#') + QString::number(id);
         samples << e.sampleNames;
-        out << "  samples (" << e.sampleKind << "): " << samples.join(QLatin1Char(' ')) << "\n";
+        out << "  samples (" << shown(e.sampleKind) << "): " << shown(samples.join(QLatin1Char(' '))) << "\n";
     }
     for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
         const QString value = e.details.value(QLatin1String(key)).toString();
         if (!value.isEmpty())
-            out << "  " << QString::fromLatin1(key).leftJustified(12) << value.left(200) << "\n";
+            out << "  " << QString::fromLatin1(key).leftJustified(12) << shown(value.left(200)) << "\n";
     }
     if (!f.causes.isEmpty()) {
         out << "  why:\n";
         for (const QString& c : f.causes)
-            out << "    - " << c << "\n";
+            out << "    - " << shown(c) << "\n";
     }
     if (!f.runbook.isEmpty()) {
         out << "  what to do:\n";
         for (int i = 0; i < f.runbook.size(); ++i)
-            out << "    " << (i + 1) << ". " << f.runbook.at(i) << "\n";
+            out << "    " << (i + 1) << ". " << shown(f.runbook.at(i)) << "\n";
     }
     if (!f.actions.isEmpty()) {
         out << "  prepared actions:\n";
         for (const PreparedAction& a : f.actions) {
-            out << "    - " << a.label << "\n";
-            if (a.isAudited())
-                out << "      " << style.paint(QStringLiteral("$ ") + a.command, "2")
-                    << style.paint(QStringLiteral(" --reason \"") + f.id + QStringLiteral(": …\""), "2")
+            out << "    - " << shown(a.label) << "\n";
+            if (a.command.isEmpty())
+                out << "      "
+                    << style.paint(QStringLiteral("(no command: ") + a.commandRefused + QLatin1Char(')'), "2")
+                    << "\n";
+            else if (a.isAudited())
+                out << "      "
+                    << style.paint(QStringLiteral("$ ") + a.commandWith({QStringLiteral("--reason=") + f.id +
+                                                                         QStringLiteral(": …")}),
+                                   "2")
                     << "\n";
             else
                 out << "      " << style.paint(QStringLiteral("$ ") + a.command, "2") << "\n";

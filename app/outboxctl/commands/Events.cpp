@@ -4,6 +4,7 @@
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 #include "core/ops/EventTrail.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -87,7 +88,7 @@ int runEventsShow(Context& ctx)
             value = QStringLiteral("-");
         else
             value = it->toVariant().toString();
-        ctx.out << it.key().leftJustified(18) << value << "\n";
+        ctx.out << it.key().leftJustified(18) << TerminalText::escape(value) << "\n";
     }
     return Ok;
 }

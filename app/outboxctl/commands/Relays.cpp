@@ -3,6 +3,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/db/RelayStore.h"
 #include "core/ops/RelayControl.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonArray>
 #include <cstdio>
@@ -64,7 +65,7 @@ int runControl(Context& ctx, const QString& verb)
             return ctx.usage(QStringLiteral("refusing to %1 %2 relay(s) without confirmation: pass --yes")
                                  .arg(verb)
                                  .arg(workers.size()));
-        ctx.err << verb << " " << workers.join(QStringLiteral(", "))
+        ctx.err << verb << " " << TerminalText::escape(workers.join(QStringLiteral(", ")))
                 << "? Type yes to confirm: " << Qt::flush;
         char answer[16] = {};
         if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")

@@ -3,6 +3,7 @@
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 #include "core/ops/EventTrail.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,8 +28,11 @@ int runTrace(Context& ctx)
         return Ok;
     }
     const OutboxEvent& e = trail->event;
-    ctx.out << "event " << e.id << " (" << e.eventId << "): " << e.eventType << " of " << e.aggregateType
-            << "/" << e.aggregateId << ", status " << e.status << "\n";
+    ctx.out << TerminalText::escape(
+                   QStringLiteral("event %1 (%2): %3 of %4/%5, status %6")
+                       .arg(e.id)
+                       .arg(e.eventId, e.eventType, e.aggregateType, e.aggregateId, e.status))
+            << "\n";
     QVector<QStringList> rows;
     for (const TrailStep& step : trail->steps)
         rows << QStringList{step.at.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), step.kind,

@@ -108,10 +108,11 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         resend.typedConfirmation = true;
         resend.label = tr("Send the %1 event(s) that were never sent").arg(sent->ids.size());
         resend.consequence = tr("The events go back to PENDING and the relay publishes them.");
-        QStringList args{QStringLiteral("requeue"), QStringLiteral("--resend")};
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+        command.flag(QStringLiteral("resend"));
         for (qint64 eventId : sent->ids)
-            args << QString::number(eventId);
-        resend.command = context.command(args);
+            command.positional(QString::number(eventId));
+        context.prepareCommand(resend, command);
         f.actions << resend;
         findings << f;
     }
@@ -137,10 +138,11 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         requeue.typedConfirmation = true;
         requeue.label = tr("Requeue the %1 event(s) stuck in SENDING").arg(sending->ids.size());
         requeue.consequence = tr("The events go back to PENDING and the relay publishes them.");
-        QStringList args{QStringLiteral("requeue"), QStringLiteral("--force")};
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+        command.flag(QStringLiteral("force"));
         for (qint64 eventId : sending->ids)
-            args << QString::number(eventId);
-        requeue.command = context.command(args);
+            command.positional(QString::number(eventId));
+        context.prepareCommand(requeue, command);
         f.actions << requeue;
         findings << f;
     }
@@ -210,10 +212,10 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
             dead.typedConfirmation = true;
             dead.label = tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size());
             dead.consequence = tr("The events are never sent; they stay in the table as DEAD.");
-            QStringList args{QStringLiteral("dead")};
+            CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
             for (qint64 eventId : notJson->ids)
-                args << QString::number(eventId);
-            dead.command = context.command(args);
+                command.positional(QString::number(eventId));
+            context.prepareCommand(dead, command);
             f.actions << dead;
             findings << f;
         }

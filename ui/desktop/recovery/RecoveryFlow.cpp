@@ -169,7 +169,7 @@ void RecoveryFlow::buildWhatHappened()
     m_command = new QLineEdit(actions);
     m_command->setObjectName(QStringLiteral("recoveryCommand"));
     m_command->setReadOnly(true);
-    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes)."));
+    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes before \"--\")."));
     m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
     m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
     commandRow->addWidget(new QLabel(tr("outboxctl:"), actions));
@@ -408,6 +408,7 @@ void RecoveryFlow::selectAction(int row)
     const PreparedAction* a = selectedAction();
     m_consequence->setText(a ? a->consequence : QString());
     m_command->setText(a ? a->command : QString());
+    m_command->setPlaceholderText(a ? a->commandRefused : QString());
     m_command->setCursorPosition(0);
     m_copyCommand->setEnabled(a != nullptr);
     m_previewButton->setEnabled(a && a->isAudited() && m_context.actions);

@@ -11,6 +11,14 @@ ApiContext::ApiContext(DatabaseWorkerPool& pool_, const LatestSnapshot& latest_,
 {
 }
 
+Status refuseMaskedSearch(const PayloadMasker& masker, bool searchesMaskedText)
+{
+    if (masker.isEmpty() || !searchesMaskedText)
+        return {};
+    return Error::usage(ApiContext::tr("the error, header and payload filters search text that is masked for "
+                                       "viewers; an operator token may use them"));
+}
+
 PayloadMasker ApiContext::maskerFor(const Principal& principal) const
 {
     return principal.role == Role::Operator && !principal.anonymous ? PayloadMasker() : m_viewerMasker;

@@ -51,6 +51,8 @@ void DeadLettersController::list(ApiContext& api, const ApiCall& call, ApiDone d
     filter.topic = queryValue(call.query, QStringLiteral("topic"));
     filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
     filter.errorText = queryValue(call.query, QStringLiteral("error"));
+    if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter.errorText.isEmpty()); !s)
+        return done(WebReply::fromError(s.error()));
     api.queryPage(
         QStringLiteral("dead_letters"),
         [filter, page = call.page](Database& db) {

@@ -46,6 +46,11 @@ void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     request.limit = call.page.limit;
     request.afterId = call.page.afterId;
     request.ascending = order == QLatin1String("asc");
+    if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter->errorText.isEmpty() ||
+                                                                         !filter->headers.isEmpty() ||
+                                                                         !filter->payload.isEmpty());
+        !s)
+        return done(WebReply::fromError(s.error()));
     api.queryPage(
         QStringLiteral("events"), [request](Database& db) { return EventStore(db).list(request); },
         &EventPage::events, call.principal, std::move(done));
@@ -85,10 +90,9 @@ void EventsController::show(ApiContext& api, const ApiCall& call, ApiDone done)
 void EventsController::trace(ApiContext& api, const ApiCall& call, ApiDone done)
 {
     api.query([idOrEventId = call.args.value(0)](Database& db) { return EventTrail::build(db, idOrEventId); },
+              // The event, and every step's summary and details (errors, audit reasons, filters).
               [masker = api.maskerFor(call.principal)](const auto& trail) {
-                  QJsonObject o = trail.toJson();
-                  o[QStringLiteral("event")] = masker.maskRow(trail.event.toJson());
-                  return o;
+                  return masker.maskRow(trail.toJson());
               },
               std::move(done));
 }

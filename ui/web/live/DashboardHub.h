@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/metrics/MetricsSnapshot.h"
+#include "core/support/PayloadMasker.h"
 #include "ui/web/http/AccessControl.h"
-#include "ui/web/http/PayloadMasker.h"
 #include "ui/web/live/SnapshotHistory.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/diagnosis/DiagnosisReport.h"
-#include "ui/web/http/PayloadMasker.h"
+#include "core/support/PayloadMasker.h"
 #include "ui/web/http/WebReply.h"
 
 #include <QCoreApplication>

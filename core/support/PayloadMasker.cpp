@@ -1,30 +1,29 @@
-#include "ui/web/http/PayloadMasker.h"
+#include "core/support/PayloadMasker.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QVector>
 
-namespace outbox::web {
+namespace outbox {
 
 namespace {
 
-// Candidate card numbers: 13 to 19 digits, single spaces or dashes allowed between them, not
-// part of a longer run of digits. Only those passing the Luhn check are masked.
-const QRegularExpression& cardCandidates()
+// Runs of digits with single spaces or dashes between them ("2024-05-01 4111 1111 1111 1111"
+// is one run). A card number is any part of a run that starts and ends at a group boundary, holds
+// 13 to 19 digits and passes the Luhn check: a date, an item count or an order number written
+// before the card does not hide it, and a long unbroken number (an id) is not cut into cards.
+const QRegularExpression& digitRuns()
 {
-    static const QRegularExpression re(QStringLiteral("(?<!\\d)(?:\\d[ -]?){12,18}\\d(?!\\d)"));
+    static const QRegularExpression re(QStringLiteral("\\d+(?:[ -]\\d+)*"));
     return re;
 }
 
-bool passesLuhn(const QString& candidate)
+bool passesLuhn(QStringView digits)
 {
     int sum = 0;
-    int count = 0;
     bool twice = false;
-    for (qsizetype i = candidate.size() - 1; i >= 0; --i) {
-        const QChar c = candidate.at(i);
-        if (!c.isDigit())
-            continue;
-        int d = c.digitValue();
+    for (qsizetype i = digits.size() - 1; i >= 0; --i) {
+        int d = digits.at(i).digitValue();
         if (twice) {
             d *= 2;
             if (d > 9)
@@ -32,22 +31,73 @@ bool passesLuhn(const QString& candidate)
         }
         sum += d;
         twice = !twice;
-        ++count;
     }
-    return count >= 13 && sum % 10 == 0;
+    return sum % 10 == 0;
+}
+
+struct Group
+{
+    qsizetype start; // in the text
+    qsizetype end;
+    qsizetype digitsBefore; // digits of the run before this group
+};
+
+// Masks the card numbers of one run: every part that could be a card (so a date or count whose
+// digits happen to pass with part of the card cannot leave the rest of it in clear); appends the
+// run, masked, to `out`.
+void maskRun(QStringView run, qsizetype offset, const QString& text, QString& out)
+{
+    QString digits;
+    QVector<Group> groups;
+    qsizetype i = 0;
+    while (i < run.size()) {
+        const qsizetype start = i;
+        while (i < run.size() && run.at(i).isDigit())
+            ++i;
+        groups.push_back({offset + start, offset + i, digits.size()});
+        digits += run.mid(start, i - start);
+        ++i; // the separator
+    }
+    QVector<bool> hidden(groups.size(), false); // per group
+    for (qsizetype g = 0; g < groups.size(); ++g) {
+        for (qsizetype e = g; e < groups.size(); ++e) {
+            const qsizetype count =
+                groups[e].digitsBefore + (groups[e].end - groups[e].start) - groups[g].digitsBefore;
+            if (count > 19)
+                break;
+            if (count >= 13 && passesLuhn(QStringView(digits).mid(groups[g].digitsBefore, count)))
+                for (qsizetype k = g; k <= e; ++k)
+                    hidden[k] = true;
+        }
+    }
+    qsizetype last = offset; // text before it is in `out`
+    for (qsizetype g = 0; g < groups.size();) {
+        if (!hidden[g]) {
+            ++g;
+            continue;
+        }
+        qsizetype e = g;
+        while (e + 1 < groups.size() && hidden[e + 1])
+            ++e;
+        out += QStringView(text).mid(last, groups[g].start - last);
+        out += PayloadMasker::Mask;
+        last = groups[e].end;
+        g = e + 1;
+    }
+    out += QStringView(text).mid(last, offset + run.size() - last);
 }
 
 QString maskCardNumbers(const QString& text)
 {
     QString out;
     qsizetype last = 0;
-    auto it = cardCandidates().globalMatch(text);
+    auto it = digitRuns().globalMatch(text);
     while (it.hasNext()) {
         const auto m = it.next();
-        if (!passesLuhn(m.captured()))
+        if (m.capturedLength() < 13) // fewer than 13 digits: no card in it
             continue;
         out += QStringView(text).mid(last, m.capturedStart() - last);
-        out += PayloadMasker::Mask;
+        maskRun(m.capturedView(), m.capturedStart(), text, out);
         last = m.capturedEnd();
     }
     if (last == 0)
@@ -85,8 +135,9 @@ PayloadMasker::PayloadMasker(QStringList fields, QStringList patterns)
     for (const QString& name : names) {
         // name=value, name: value, "name": "value" (the value up to a separator, or quoted).
         m_namedValues << QRegularExpression(
-            QStringLiteral(
-                "(?<![\\w.-])([\"']?%1[\"']?\\s*[:=]\\s*)(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|[^\\s,;&}\\]]+)")
+            QStringLiteral("(?<![\\w.-])([\"']?%1[\"']?\\s*[:=]\\s*)(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|"
+                           "(?:(?:Bearer|Basic|Digest|Token|Negotiate|NTLM|Bot|ApiKey|AWS4-HMAC-SHA256)\\s+)?"
+                           "[^\\s,;&}\\]]+)")
                 .arg(QRegularExpression::escape(name)),
             QRegularExpression::CaseInsensitiveOption);
     }
@@ -198,9 +249,22 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
             if (v.isString())
                 v = maskEncoded(v.toString(), m_payloadPaths, false);
         } else if (key == QLatin1String("last_error") || key == QLatin1String("error") ||
-                   key == QLatin1String("stacktrace") || key == QLatin1String("reason")) {
+                   key == QLatin1String("stacktrace") || key == QLatin1String("reason") ||
+                   key == QLatin1String("summary") || key == QLatin1String("example") ||
+                   key == QLatin1String("fingerprint")) {
+            // A failure group's example and fingerprint are error texts (the fingerprint keeps a
+            // secret's shape); a trace step's summary quotes errors, keys and reasons.
             if (v.isString())
                 v = maskText(v.toString());
+        } else if (key == QLatin1String("event") && v.isObject()) {
+            v = maskRow(v.toObject()); // a trace's event
+        } else if (key == QLatin1String("steps") && v.isArray()) {
+            QJsonArray steps;
+            for (const QJsonValue& step : v.toArray())
+                steps.append(step.isObject() ? QJsonValue(maskRow(step.toObject())) : maskStrings(step));
+            v = steps;
+        } else if (key == QLatin1String("details") && v.isObject()) {
+            v = maskStrings(maskRow(v.toObject())); // a trace step's details: errors, audit reasons, filters
         } else if (key == QLatin1String("original") && v.isObject()) {
             v = maskRow(v.toObject()); // an edited dead letter's message as it came
         } else if (key == QLatin1String("payload_base64")) {
@@ -236,4 +300,4 @@ QJsonObject PayloadMasker::maskSnapshot(QJsonObject snapshot) const
     return snapshot;
 }
 
-} // namespace outbox::web
+} // namespace outbox

@@ -5,7 +5,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
-namespace outbox::web {
+namespace outbox {
 
 // Hides sensitive values from viewers, wherever the API and the dashboard show them:
 // - fields, as dotted paths ("card.number"), in JSON payloads, headers and message keys
@@ -51,4 +51,4 @@ private:
     bool m_cardNumbers = false;
 };
 
-} // namespace outbox::web
+} // namespace outbox
