@@ -68,15 +68,15 @@ set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_NAME outboxctl)
 set(CPACK_COMPONENT_OUTBOXCTL_DESCRIPTION
     "transactional outbox relay, operations CLI and NOC server
 outboxctl delivers the events that business transactions write into an
-outbox table (PostgreSQL, MariaDB/MySQL or SQLite) to Kafka, with leases,
+outbox table (PostgreSQL, MariaDB/MySQL or SQLite) to Kafka or RabbitMQ, with leases,
 fencing, retries and dead letters. It also migrates the schema, browses
 and repairs events with audited operator actions, runs the consumer side
 (inbox, dead-letter replay, reconciliation) and serves a NOC dashboard, a
 JSON API and Prometheus metrics. systemd units run the relay, the server
 and a periodic doctor per configuration file in /etc/outbox.")
 # Beyond the libraries dpkg-shlibdeps finds: the Qt SQL drivers (plugins), Chart.js for the
-# dashboard, and adduser for the system user where systemd-sysusers is missing.
-set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_DEPENDS "libqt6sql6-sqlite, libjs-chart.js, adduser")
+# dashboard, adduser for the system user where systemd-sysusers is missing, and rabbitmq-c (AMQP).
+set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_DEPENDS "libqt6sql6-sqlite, libjs-chart.js, adduser, librabbitmq4")
 set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_RECOMMENDS "libqt6sql6-psql, libqt6sql6-mysql")
 set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_CONTROL_EXTRA
     "${_outbox_control}/postinst;${_outbox_control}/prerm;${_outbox_control}/postrm;${_outbox_control}/conffiles")

@@ -10,6 +10,7 @@ PACKAGES=(
   qt6-charts-dev qt6-websockets-dev libhttp-parser-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   librdkafka-dev kcat
+  librabbitmq-dev librabbitmq4 rabbitmq-server
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js
@@ -17,7 +18,25 @@ PACKAGES=(
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
   libsystemd-dev systemd librsvg2-bin
   dpkg-dev file lintian appstream desktop-file-utils curl
+  # docs/examples (the writer and inbox contract from other languages, tests/examples)
+  default-jdk-headless libpostgresql-jdbc-java libmariadb-java
+  python3-psycopg python3-confluent-kafka
+  golang-go golang-github-lib-pq-dev
+  nodejs
 )
+# npm comes with some nodejs builds and is a package of its own in Debian's: install it only when missing.
+if ! command -v npm >/dev/null 2>&1; then PACKAGES+=(npm); fi
+
+# The Node example's pg and kafkajs, exactly as docs/examples/node/package-lock.json pins them.
+node_examples() {
+  local dir
+  dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/docs/examples/node"
+  if [ ! -d "$dir/node_modules/kafkajs" ] || [ ! -d "$dir/node_modules/pg" ] \
+     || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "install-deps: npm ci in docs/examples/node"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -28,6 +47,7 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#PACKAGES[@]} packages present"
+  node_examples
   exit 0
 fi
 
@@ -43,4 +63,5 @@ if [ ! -e /usr/sbin/policy-rc.d ]; then
 fi
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+node_examples
 echo "install-deps: done"

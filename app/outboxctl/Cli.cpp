@@ -3,6 +3,7 @@
 #include "app/outboxctl/Systemd.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/db/Migrator.h"
+#include "core/support/TerminalText.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -16,13 +17,6 @@ namespace outbox::cli {
 Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
     : parser(p), positionals(std::move(pos)), out(stdout), err(stderr), m_config(std::move(config))
 {
-}
-
-QList<Command> allCommands()
-{
-    return migrateCommands() + statusCommands() + eventCommands() + actionCommands() + auditCommands() +
-           relayCommands() + demoCommands() + serveCommands() + consumeCommands() + reconcileCommands() +
-           consumerCommands() + configCommands() + doctorCommands() + relayControlCommands();
 }
 
 QList<QCommandLineOption> commonOptions()
@@ -128,9 +122,14 @@ bool Context::assumeYes() const
     return parser.isSet(QStringLiteral("yes"));
 }
 
+Result<DatabaseTarget> Context::target() const
+{
+    return DatabaseTarget::fromConfig(m_config);
+}
+
 Result<std::unique_ptr<Database>> Context::openDatabase(const QString& purpose)
 {
-    auto target = DatabaseTarget::fromConfig(m_config);
+    auto target = this->target();
     if (!target)
         return target.error();
     return target->open(purpose);
@@ -188,7 +187,9 @@ QString withHint(const Error& error)
 
 int Context::fail(const Error& error)
 {
-    err << systemd::prefix(systemd::Priority::Err) << "outboxctl: " << withHint(error) << Qt::endl;
+    // Errors may quote database text (a worker id, a topic).
+    err << systemd::prefix(systemd::Priority::Err)
+        << "outboxctl: " << TerminalText::escapeKeepingLines(withHint(error)) << Qt::endl;
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 
@@ -254,8 +255,17 @@ Result<Paging> pagingFromOptions(const QCommandLineParser& parser)
     return paging;
 }
 
-QString table(const QStringList& header, const QVector<QStringList>& rows)
+QString table(const QStringList& header, const QVector<QStringList>& databaseRows)
 {
+    // Cells come from the database: control characters are shown, never sent to the terminal.
+    QVector<QStringList> rows;
+    rows.reserve(databaseRows.size());
+    for (const QStringList& r : databaseRows) {
+        QStringList cells;
+        for (const QString& cell : r)
+            cells << TerminalText::escape(cell);
+        rows << cells;
+    }
     int columns = int(header.size());
     for (const QStringList& r : rows)
         columns = std::max(columns, int(r.size()));
@@ -294,6 +304,17 @@ QString formatAge(qint64 ms)
     if (s < 172800)
         return QStringLiteral("%1h%2m").arg(s / 3600).arg((s % 3600) / 60);
     return QStringLiteral("%1d%2h").arg(s / 86400).arg((s % 86400) / 3600);
+}
+
+QString oneLine(QString text, int max)
+{
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    return text.size() > max ? text.left(max - 1) + QChar(0x2026) : text;
+}
+
+QString timeText(const QDateTime& t)
+{
+    return t.isValid() ? t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QStringLiteral("-");
 }
 
 } // namespace outbox::cli

@@ -2,6 +2,7 @@
 
 #include "core/config/Config.h"
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/support/Result.h"
 
 #include <QCommandLineOption>
@@ -35,6 +36,9 @@ public:
     // The effective configuration: flags > environment > --config file > defaults.
     const config::Config& config() const { return m_config; }
 
+    // The configured database ([database] url, password and table_prefix) as one value: every
+    // connection and every command line on it come from here.
+    Result<DatabaseTarget> target() const;
     // The configured database ([database] url, password and table_prefix).
     Result<std::unique_ptr<Database>> openDatabase(const QString& purpose = QStringLiteral("cli"));
     // Like openDatabase(), and refuses a database without the outbox schema.
@@ -95,23 +99,9 @@ Result<Paging> pagingFromOptions(const QCommandLineParser& parser);
 // Renders rows as aligned columns.
 QString table(const QStringList& header, const QVector<QStringList>& rows);
 QString formatAge(qint64 ms);
-
-// The command table (one file per command group).
-QList<Command> migrateCommands();
-QList<Command> statusCommands();
-QList<Command> eventCommands();
-QList<Command> actionCommands();
-QList<Command> auditCommands();
-QList<Command> serveCommands();
-QList<Command> relayCommands();
-QList<Command> demoCommands();
-QList<Command> consumeCommands();
-QList<Command> reconcileCommands();
-QList<Command> consumerCommands();
-QList<Command> doctorCommands();
-QList<Command> relayControlCommands();
-QList<Command> configCommands();
-// Every command, in the order of `outboxctl --help`.
-QList<Command> allCommands();
+// One line of at most `max` characters (newlines become spaces, an ellipsis marks the cut).
+QString oneLine(QString text, int max);
+// A time as the tables print it, in UTC; "-" when there is none.
+QString timeText(const QDateTime& t);
 
 } // namespace outbox::cli

@@ -3,6 +3,7 @@
 #include "app/outboxctl/Cli.h"
 #include "app/outboxctl/Systemd.h"
 #include "app/outboxctl/Usage.h"
+#include "app/outboxctl/commands/Commands.h"
 #include "core/support/TimeZone.h"
 
 #include <QCoreApplication>

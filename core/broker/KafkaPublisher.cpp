@@ -8,6 +8,23 @@
 
 namespace outbox {
 
+namespace {
+
+// A batch with the per-message opaque that librdkafka hands back in the delivery callback.
+class KafkaBatch final : public PendingBatch
+{
+public:
+    struct Slot
+    {
+        PendingBatch* batch = nullptr;
+        int index = 0;
+    };
+    explicit KafkaBatch(int size) : PendingBatch(size), opaques(size_t(size)) {}
+    std::vector<Slot> opaques;
+};
+
+} // namespace
+
 Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bootstrap,
                                                                const KafkaProperties& properties)
 {
@@ -87,21 +104,6 @@ void KafkaPublisher::poll(int timeoutMs)
                          [&] { return m_completedCount != seen; });
 }
 
-DeliveryReport* PendingBatch::begin(int i)
-{
-    int open = Open;
-    if (!m_states[size_t(i)].compare_exchange_strong(open, Writing, std::memory_order_acquire))
-        return nullptr; // answered already
-    return &m_reports[size_t(i)];
-}
-
-bool PendingBatch::finish(int i)
-{
-    m_reports[size_t(i)].reported = true;
-    m_states[size_t(i)].store(Done, std::memory_order_release);
-    return m_outstanding.fetch_sub(1) == 1;
-}
-
 void KafkaPublisher::onLog(const rd_kafka_t*, int level, const char* facility, const char* buf)
 {
     // Only warnings and worse; the relay reports connection state itself.
@@ -142,15 +144,15 @@ void KafkaPublisher::onDelivery(rd_kafka_t*, const rd_kafka_message_t* m, void* 
 {
     // On the publisher's delivery thread.
     auto* self = static_cast<KafkaPublisher*>(opaque);
-    auto* slot = static_cast<PendingBatch::Slot*>(m->_private);
+    auto* slot = static_cast<KafkaBatch::Slot*>(m->_private);
     if (!m->err)
         self->m_connectionDown = false; // a delivery proves the connection works
     DeliveryReport* r = slot->batch->begin(slot->index);
     if (!r)
         return;
-    r->error = m->err;
-    r->persistence = rd_kafka_message_status(m);
-    r->deliveryClass = classifyDelivery(m->err, r->persistence);
+    const rd_kafka_msg_status_t persistence = rd_kafka_message_status(m);
+    r->possiblyPersisted = persistence != RD_KAFKA_MSG_STATUS_NOT_PERSISTED;
+    r->deliveryClass = classifyDelivery(m->err, persistence);
     r->partition = m->partition;
     r->offset = m->offset;
     r->ackedAtMs = QDateTime::currentMSecsSinceEpoch();
@@ -185,22 +187,21 @@ rd_kafka_resp_err_t KafkaPublisher::topicError(const QString& topic)
     return check.error;
 }
 
-std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage>& messages,
+std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<BrokerMessage>& messages,
                                                       qint64 queueWaitMs)
 {
-    auto batch = std::make_unique<PendingBatch>(int(messages.size()));
-    batch->m_outstanding = int(messages.size());
+    auto batch = std::make_unique<KafkaBatch>(int(messages.size()));
     QElapsedTimer waited;
     waited.start();
     for (int i = 0; i < messages.size(); ++i) {
-        const KafkaMessage& msg = messages.at(i);
-        batch->m_slots[i] = PendingBatch::Slot{batch.get(), i};
+        const BrokerMessage& msg = messages.at(i);
+        batch->opaques[size_t(i)] = KafkaBatch::Slot{batch.get(), i};
         const QByteArray topic = msg.topic.toUtf8();
         rd_kafka_resp_err_t err = topicError(msg.topic);
         bool queueFull = false;
         while (err == RD_KAFKA_RESP_ERR_NO_ERROR) {
             rd_kafka_headers_t* headers = rd_kafka_headers_new(msg.headers.size());
-            for (const KafkaHeader& h : msg.headers)
+            for (const BrokerHeader& h : msg.headers)
                 rd_kafka_header_add(headers, h.name.constData(), h.name.size(), h.value.constData(),
                                     h.value.size());
             const rd_kafka_resp_err_t produced = rd_kafka_producev(
@@ -209,7 +210,7 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
                                size_t(msg.key.size())), // a null key stays "no key"
                 RD_KAFKA_V_VALUE(const_cast<char*>(msg.payload.constData()), size_t(msg.payload.size())),
                 RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY), RD_KAFKA_V_HEADERS(headers),
-                RD_KAFKA_V_OPAQUE(&batch->m_slots[i]), RD_KAFKA_V_END);
+                RD_KAFKA_V_OPAQUE(&batch->opaques[size_t(i)]), RD_KAFKA_V_END);
             if (produced == RD_KAFKA_RESP_ERR_NO_ERROR)
                 break; // the headers now belong to the message
             rd_kafka_headers_destroy(headers);
@@ -227,14 +228,14 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
         }
         if (err != RD_KAFKA_RESP_ERR_NO_ERROR) {
             DeliveryReport& r = *batch->begin(i); // never handed to librdkafka: no callback for it
-            r.error = err;
             r.deliveryClass = classifyDelivery(err);
             r.message = queueFull ? QStringLiteral("not queued: librdkafka's queue stayed full for %1 ms "
                                                    "(queue.buffering.max.messages/kbytes)")
                                         .arg(queueWaitMs)
                                   : QString::fromUtf8(rd_kafka_err2str(err));
             r.notQueued = queueFull;
-            batch->m_notQueued += queueFull ? 1 : 0;
+            if (queueFull)
+                batch->countNotQueued();
             r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
             if (batch->finish(i))
                 batchCompleted();
@@ -245,11 +246,11 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<KafkaMessage
 
 void KafkaPublisher::await(PendingBatch& batch, qint64 timeoutMs)
 {
-    waitFor(timeoutMs, [&] { return batch.m_outstanding.load() == 0; });
+    waitFor(timeoutMs, [&] { return batch.outstanding() == 0; });
     // Past the deadline (message.timeout.ms is below it, so this is a safety net): unknown outcome.
-    for (int i = 0; i < int(batch.m_reports.size()); ++i) {
+    for (int i = 0; i < batch.size(); ++i) {
         if (DeliveryReport* r = batch.begin(i)) {
-            r->error = RD_KAFKA_RESP_ERR__TIMED_OUT;
+            r->possiblyPersisted = true;
             r->deliveryClass = DeliveryClass::UnknownOutcome;
             r->message = QStringLiteral("no delivery report before the deadline");
             (void)batch.finish(i);

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "core/broker/KafkaMessage.h"
+#include "core/broker/BrokerMessage.h"
 #include "core/broker/KafkaProperties.h"
+#include "core/broker/Publisher.h"
 #include "core/support/Result.h"
 
 #include <QHash>
@@ -16,71 +17,38 @@
 
 namespace outbox {
 
-// One batch handed to the producer; its reports fill in as the broker answers. The reports are
-// written on the publisher's delivery thread: read report i once isReported(i) is true, and all
-// of them once outstanding() is 0.
-class PendingBatch
-{
-public:
-    explicit PendingBatch(int size) : m_reports(size_t(size)), m_slots(size_t(size)), m_states(size_t(size))
-    {
-    }
-    const std::vector<DeliveryReport>& reports() const { return m_reports; }
-    int outstanding() const { return m_outstanding.load(); }
-    bool isReported(int i) const { return m_states[size_t(i)].load(std::memory_order_acquire) == Done; }
-    // Messages librdkafka's full queue never took (reported with notQueued by enqueue()).
-    int notQueued() const { return m_notQueued; }
-
-private:
-    friend class KafkaPublisher;
-    enum State : int { Open, Writing, Done };
-    struct Slot
-    {
-        PendingBatch* batch = nullptr;
-        int index = 0;
-    };
-    // Report i is written by exactly one writer (the delivery callback, a local refusal, or the
-    // deadline): begin() picks it, finish() publishes it.
-    DeliveryReport* begin(int i);
-    bool finish(int i); // true when that was the batch's last report
-
-    std::vector<DeliveryReport> m_reports;
-    std::vector<Slot> m_slots;
-    std::vector<std::atomic<int>> m_states;
-    std::atomic<int> m_outstanding{0};
-    int m_notQueued = 0;
-};
-
 // A librdkafka producer (idempotent, acks=all) that publishes batches and waits for every
 // delivery report. Delivery reports (and error callbacks) are served on a thread of the
 // publisher's own, so a report is taken and time-stamped when the broker's answer arrives, not when
 // the caller's thread is next free (a relay inside a claim or mark statement). Connection-wide trouble (all
 // brokers down, authentication, TLS, a fatal idempotence error) is tracked so the relay can keep events
 // PENDING and back off.
-class KafkaPublisher
+class KafkaPublisher final : public Publisher
 {
 public:
     static Result<std::unique_ptr<KafkaPublisher>> create(const QString& bootstrap,
                                                           const KafkaProperties& properties);
-    ~KafkaPublisher();
+    ~KafkaPublisher() override;
     KafkaPublisher(const KafkaPublisher&) = delete;
     KafkaPublisher& operator=(const KafkaPublisher&) = delete;
 
     // Hands every message to librdkafka; local refusals become reports at once. While librdkafka's
     // queue is full it serves delivery callbacks and tries again, for at most `queueWaitMs` over the
     // whole batch: what is still not queued then is reported with notQueued (nothing was sent).
-    std::unique_ptr<PendingBatch> enqueue(const QVector<KafkaMessage>& messages, qint64 queueWaitMs = 60000);
+    std::unique_ptr<PendingBatch> enqueue(const QVector<BrokerMessage>& messages,
+                                          qint64 queueWaitMs = 60000) override;
     // Waits until the batch is complete or the deadline passes; what is unanswered by then is
     // reported as an unknown outcome.
-    void await(PendingBatch& batch, qint64 timeoutMs);
+    void await(PendingBatch& batch, qint64 timeoutMs) override;
     // Waits up to `timeoutMs` for a batch to complete (any batch of this publisher).
-    void poll(int timeoutMs);
+    void poll(int timeoutMs) override;
     // Asks the cluster for metadata: succeeds when some broker answers.
-    Status probe(int timeoutMs);
+    Status probe(int timeoutMs) override;
 
-    bool connectionDown() const { return m_connectionDown.load(); }
-    bool fatal() const { return m_fatal.load(); }
-    QString connectionError() const;
+    bool connectionDown() const override { return m_connectionDown.load(); }
+    bool fatal() const override { return m_fatal.load(); }
+    QString connectionError() const override;
+    QString kind() const override { return QStringLiteral("Kafka"); }
     rd_kafka_t* handle() const { return m_rk; }
 
 private:

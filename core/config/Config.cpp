@@ -2,6 +2,7 @@
 
 #include "core/config/IniFile.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
@@ -88,6 +89,31 @@ QVector<ConfigKey> buildKeys()
                  QStringLiteral("librdkafka sasl.username."));
     keys << secret(QStringLiteral("kafka.sasl.password"), QStringLiteral("OUTBOX_KAFKA_SASL_PASSWORD"),
                    QStringLiteral("librdkafka sasl.password (never a flag)."));
+    // [broker]: which broker (Kafka or RabbitMQ) and its password
+    keys << text(QStringLiteral("broker.url"), QStringLiteral("broker"), QStringLiteral("OUTBOX_BROKER_URL"),
+                 QString(), QStringLiteral("url"),
+                 QStringLiteral("Broker: kafka://host:port[,host:port…] (as --kafka-bootstrap) or "
+                                "amqp://user@host:5672/vhost, amqps://… (RabbitMQ)."));
+    keys << secret(QStringLiteral("broker.password"), QStringLiteral("OUTBOX_BROKER_PASSWORD"),
+                   QStringLiteral("RabbitMQ password, when the URL has none (never a flag)."));
+    // [amqp]: RabbitMQ
+    keys << text(
+        QStringLiteral("amqp.exchange"), QStringLiteral("exchange"), QStringLiteral("OUTBOX_AMQP_EXCHANGE"),
+        QStringLiteral("outbox"), QStringLiteral("name"),
+        QStringLiteral("Exchange events are published to ({aggregate_type}, {event_type} filled in); "
+                       "the routing key is the topic."));
+    keys << text(QStringLiteral("amqp.password_file"), QString(), QStringLiteral("OUTBOX_AMQP_PASSWORD_FILE"),
+                 QString(), QStringLiteral("file"),
+                 QStringLiteral("File holding the RabbitMQ password (its first line)."));
+    keys << integer(QStringLiteral("amqp.window"), QString(), QStringLiteral("OUTBOX_AMQP_WINDOW"),
+                    1000, 1, 65535, QStringLiteral("n"),
+                    QStringLiteral("Unconfirmed publishes in flight on the relay's channel."));
+    keys << integer(QStringLiteral("amqp.confirm_timeout_ms"), QString(),
+                    QStringLiteral("OUTBOX_AMQP_CONFIRM_TIMEOUT_MS"), 20000, 100,
+                    3600000, QStringLiteral("ms"),
+                    QStringLiteral("A publish unconfirmed for this long is retried (same message_id)."));
+    keys << text(QStringLiteral("amqp.ca_file"), QString(), QStringLiteral("OUTBOX_AMQP_CA_FILE"), QString(),
+                 QStringLiteral("file"), QStringLiteral("amqps: CA certificate (PEM) of the broker's."));
     // [relay]
     keys << integer(QStringLiteral("relay.workers"), QStringLiteral("workers"),
                     QStringLiteral("OUTBOX_RELAY_WORKERS"), 1, 1, 64, QStringLiteral("n"),
@@ -150,6 +176,9 @@ QVector<ConfigKey> buildKeys()
                              ValueType::List);
     topics.repeatable = true;
     keys << topics;
+    keys << text(QStringLiteral("consumer.queue"), QStringLiteral("queue"),
+                 QStringLiteral("OUTBOX_CONSUMER_QUEUE"), QString(), QStringLiteral("name"),
+                 QStringLiteral("RabbitMQ queue to consume (instead of topics)."));
     keys << typed(text(QStringLiteral("consumer.schema_versions"), QStringLiteral("schema-versions"),
                        QStringLiteral("OUTBOX_CONSUMER_SCHEMA_VERSIONS"), QStringLiteral("1"),
                        QStringLiteral("1,2"), QStringLiteral("Supported schema_version values.")),
@@ -396,14 +425,11 @@ const ConfigKey* Config::find(const QString& key)
 
 QStringList Config::sections()
 {
-    return {QStringLiteral("general"),
-            QStringLiteral("database"),
-            KafkaSection,
-            QStringLiteral("relay"),
-            QStringLiteral("consumer"),
-            QStringLiteral("web"),
-            QStringLiteral("doctor"),
-            TokensSection};
+    return {QStringLiteral("general"),  QStringLiteral("database"),
+            QStringLiteral("broker"),   KafkaSection,
+            QStringLiteral("amqp"),     QStringLiteral("relay"),
+            QStringLiteral("consumer"), QStringLiteral("web"),
+            QStringLiteral("doctor"),   TokensSection};
 }
 
 QMap<QString, QString> Config::systemEnvironment()

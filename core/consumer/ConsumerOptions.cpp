@@ -1,10 +1,18 @@
 #include "core/consumer/ConsumerOptions.h"
 
+#include "core/broker/BrokerConfig.h"
 #include "core/config/Config.h"
 
 #include <algorithm>
 
 namespace outbox {
+
+QString ConsumerOptions::sourceText() const
+{
+    if (broker == BrokerUrl::Kind::Amqp)
+        return QStringLiteral("RabbitMQ %1 queue %2").arg(amqp.url.address(), amqp.queue);
+    return QStringLiteral("Kafka %1 topics %2").arg(bootstrap, topics.join(QLatin1Char(',')));
+}
 
 Status ConsumerOptions::validate() const
 {
@@ -13,11 +21,20 @@ Status ConsumerOptions::validate() const
             .about(QStringLiteral("consumer.name"));
     if (consumerName.size() > 191)
         return Error::usage(QStringLiteral("a consumer name is limited to 191 characters"));
-    if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka.bootstrap"));
-    if (topics.isEmpty())
-        return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+    if (broker == BrokerUrl::Kind::Amqp) {
+        if (amqp.url.kind != BrokerUrl::Kind::Amqp || amqp.url.host.isEmpty())
+            return Error::usage(QStringLiteral("no AMQP broker URL given"))
+                .about(QStringLiteral("broker.url"));
+        if (amqp.queue.trimmed().isEmpty())
+            return Error::usage(QStringLiteral("a consumer on RabbitMQ needs a queue"))
+                .about(QStringLiteral("consumer.queue"));
+    } else {
+        if (bootstrap.trimmed().isEmpty())
+            return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+                .about(QStringLiteral("kafka.bootstrap"));
+        if (topics.isEmpty())
+            return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+    }
     if (schemaVersions.isEmpty())
         return Error::usage(QStringLiteral("the consumer needs at least one supported schema_version"));
     if (maxAttempts < 1 || maxAttempts > 1000)
@@ -55,7 +72,8 @@ Result<ConsumerOptions> ConsumerOptions::fromConfig(const config::Config& config
 {
     ConsumerOptions o;
     o.consumerName = config.value(QStringLiteral("consumer.name"));
-    o.bootstrap = config.value(QStringLiteral("kafka.bootstrap"));
+    if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
+        return s.error();
     o.topics = config.list(QStringLiteral("consumer.topics"));
     o.tablePrefix = config.tablePrefix();
     o.schemaVersions.clear();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/broker/AmqpOptions.h"
+#include "core/broker/BrokerUrl.h"
 #include "core/support/Result.h"
 
 #include <QMap>
@@ -16,10 +18,12 @@ namespace outbox {
 // Everything an InboxConsumer needs to know; validate() refuses what would break "ACK after commit".
 struct ConsumerOptions
 {
-    QString consumerName; // inbox consumer_name and Kafka group.id
-    QString bootstrap;    // Kafka bootstrap servers
-    QStringList topics;
-    QSet<int> schemaVersions{1}; // messages with another schema_version are dead letters
+    QString consumerName;                            // inbox consumer_name and Kafka group.id
+    BrokerUrl::Kind broker = BrokerUrl::Kind::Kafka; // which message source (core/consumer/MessageSource.h)
+    QString bootstrap;                               // Kafka bootstrap servers
+    QStringList topics;                              // Kafka
+    AmqpOptions amqp;                                // RabbitMQ: URL and amqp.queue
+    QSet<int> schemaVersions{1};                     // messages with another schema_version are dead letters
     QString tablePrefix;
     int maxAttempts = 5; // transient failures of one message before it becomes a dead letter
     qint64 backoffBaseMs = 200;
@@ -34,6 +38,8 @@ struct ConsumerOptions
     // [consumer], [kafka] and [database] table_prefix of the configuration.
     static Result<ConsumerOptions> fromConfig(const config::Config& config);
     Status validate() const;
+    // "Kafka 127.0.0.1:9092 topics order" or "RabbitMQ 127.0.0.1:5672 vhost / queue inventory".
+    QString sourceText() const;
 };
 
 } // namespace outbox

@@ -1,5 +1,6 @@
 #include "core/consumer/InboxConsumer.h"
 
+#include "core/consumer/MessageSource.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "core/support/Failpoints.h"
@@ -15,12 +16,6 @@
 namespace outbox {
 
 namespace {
-
-void logKafka(const rd_kafka_t*, int level, const char* facility, const char* buf)
-{
-    if (level <= 3)
-        std::fprintf(stderr, "kafka consumer: %s: %s\n", facility, buf);
-}
 
 QString versionsText(const QSet<int>& versions)
 {
@@ -45,7 +40,8 @@ InboxConsumer::InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler h
 
 InboxConsumer::~InboxConsumer()
 {
-    closeClient();
+    if (m_source)
+        m_source->close();
 }
 
 Status InboxConsumer::connectDatabase()
@@ -60,61 +56,6 @@ Status InboxConsumer::connectDatabase()
     return {};
 }
 
-Status InboxConsumer::createClient()
-{
-    char err[512];
-    rd_kafka_conf_t* conf = rd_kafka_conf_new();
-    QMap<QString, QString> properties{
-        {QStringLiteral("auto.offset.reset"), QStringLiteral("earliest")},
-        {QStringLiteral("enable.partition.eof"), QStringLiteral("false")},
-        {QStringLiteral("session.timeout.ms"), QStringLiteral("10000")},
-        {QStringLiteral("heartbeat.interval.ms"), QStringLiteral("1000")},
-        {QStringLiteral("client.id"), QStringLiteral("outbox-consumer")},
-    };
-    for (auto it = m_options.kafka.cbegin(); it != m_options.kafka.cend(); ++it)
-        properties.insert(it.key(), it.value());
-    // Not overridable: the offset moves only when acknowledge() commits it, after the database commit.
-    properties.insert(QStringLiteral("bootstrap.servers"), m_options.bootstrap);
-    properties.insert(QStringLiteral("group.id"), m_options.consumerName);
-    properties.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("false"));
-    properties.insert(QStringLiteral("enable.auto.offset.store"), QStringLiteral("false"));
-    for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
-        if (rd_kafka_conf_set(conf, it.key().toUtf8().constData(), it.value().toUtf8().constData(), err,
-                              sizeof err) != RD_KAFKA_CONF_OK) {
-            rd_kafka_conf_destroy(conf);
-            return Error::usage(
-                QStringLiteral("Kafka consumer property %1: %2").arg(it.key(), QString::fromUtf8(err)));
-        }
-    }
-    rd_kafka_conf_set_log_cb(conf, &logKafka);
-    m_rk = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof err);
-    if (!m_rk) {
-        rd_kafka_conf_destroy(conf);
-        return Error::usage(
-            QStringLiteral("cannot create the Kafka consumer: %1").arg(QString::fromUtf8(err)));
-    }
-    rd_kafka_poll_set_consumer(m_rk);
-    rd_kafka_topic_partition_list_t* topics = rd_kafka_topic_partition_list_new(int(m_options.topics.size()));
-    for (const QString& t : m_options.topics)
-        rd_kafka_topic_partition_list_add(topics, t.toUtf8().constData(), RD_KAFKA_PARTITION_UA);
-    const rd_kafka_resp_err_t e = rd_kafka_subscribe(m_rk, topics);
-    rd_kafka_topic_partition_list_destroy(topics);
-    if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
-        return Error::runtime(
-            QStringLiteral("cannot subscribe to %1: %2")
-                .arg(m_options.topics.join(QStringLiteral(", ")), QString::fromUtf8(rd_kafka_err2str(e))));
-    return {};
-}
-
-void InboxConsumer::closeClient()
-{
-    if (!m_rk)
-        return;
-    rd_kafka_consumer_close(m_rk); // leaves the group; nothing is committed here
-    rd_kafka_destroy(m_rk);
-    m_rk = nullptr;
-}
-
 Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
 {
     if (Status s = m_options.validate(); !s)
@@ -123,73 +64,44 @@ Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
         return Error::usage(QStringLiteral("the consumer has no handler"));
     if (Status s = connectDatabase(); !s)
         return s;
-    if (Status s = createClient(); !s) {
-        closeClient();
+    auto source = MessageSource::create(m_options, m_log);
+    if (!source)
+        return source.error();
+    m_source = std::move(source).value();
+    if (Status s = m_source->open(); !s) {
+        m_source->close();
         return s;
     }
-    m_log(QStringLiteral("consumer %1 subscribed to %2")
-              .arg(m_options.consumerName, m_options.topics.join(QStringLiteral(", "))));
-    QString lastKafkaError;
+    m_log(QStringLiteral("consumer %1 reading %2").arg(m_options.consumerName, m_options.sourceText()));
     while (!stopRequested.load()) {
-        const QVector<rd_kafka_message_t*> batch = pollBatch(lastKafkaError);
+        QVector<InboxMessage> batch =
+            m_source->poll(m_options.batchSize, m_options.pollMs, m_options.batchMaxWaitMs);
         if (batch.isEmpty())
             continue;
-        const bool goOn = processBatch(batch, stopRequested);
-        for (rd_kafka_message_t* m : batch)
-            rd_kafka_message_destroy(m);
-        if (!goOn)
-            break; // not acknowledged: the group redelivers it to whoever runs next
+        if (!processBatch(batch, stopRequested))
+            break; // not acknowledged: the broker delivers it again to whoever runs next
     }
-    closeClient();
+    m_source->close();
     m_log(QStringLiteral("consumer %1 stopped").arg(m_options.consumerName));
     return {};
 }
 
-QVector<rd_kafka_message_t*> InboxConsumer::pollBatch(QString& lastKafkaError)
+bool InboxConsumer::processBatch(QVector<InboxMessage>& messages, const std::atomic<bool>& stop)
 {
-    QVector<rd_kafka_message_t*> batch;
-    QElapsedTimer sinceFirst;
-    while (batch.size() < m_options.batchSize) {
-        const int wait = batch.isEmpty()
-                             ? m_options.pollMs
-                             : int(std::max<qint64>(0, m_options.batchMaxWaitMs - sinceFirst.elapsed()));
-        rd_kafka_message_t* m = rd_kafka_consumer_poll(m_rk, wait);
-        if (!m)
-            break;
-        if (m->err) {
-            const QString why = QString::fromUtf8(rd_kafka_message_errstr(m));
-            if (m->err != RD_KAFKA_RESP_ERR__PARTITION_EOF && why != lastKafkaError)
-                m_log(QStringLiteral("Kafka: %1").arg(why));
-            lastKafkaError = why;
-            rd_kafka_message_destroy(m);
-            if (batch.isEmpty())
-                break;
-            continue;
-        }
-        if (batch.isEmpty())
-            sinceFirst.start();
-        batch << m;
-    }
-    return batch;
-}
-
-bool InboxConsumer::processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop)
-{
-    const int n = int(raw.size());
-    QVector<InboxMessage> messages;
+    const int n = int(messages.size());
     QStringList invalid;
-    messages.reserve(n);
-    for (const rd_kafka_message_t* m : raw) {
+    for (InboxMessage& m : messages) {
         m_stats.received.fetch_add(1);
-        messages << decode(m);
-        invalid << validate(messages.last());
+        completeFromHeaders(m);
+        invalid << validate(m);
     }
     int i = 0;
     while (i < n) {
         if (!invalid.at(i).isEmpty()) { // poison: a dead letter of its own
-            if (handle(messages[i], invalid.at(i), stop) == Disposition::Stop)
+            const Disposition d = handle(messages[i], invalid.at(i), stop);
+            if (d == Disposition::Stop)
                 return false;
-            acknowledge(raw.at(i));
+            settle(messages, i, d);
             ++i;
             continue;
         }
@@ -200,13 +112,14 @@ bool InboxConsumer::processBatch(const QVector<rd_kafka_message_t*>& raw, const 
         if (r.done > 0) {
             // Crash here: committed but not acknowledged. The batch comes again; the inbox skips it.
             (void)Failpoints::hit("consumer.after_commit_before_ack");
-            acknowledge(raw, i, i + r.done);
+            acknowledge(messages, i, i + r.done);
             i += r.done;
         }
         if (!r.failed.isEmpty() || r.individually) {
-            if (handle(messages[i], {}, stop, r.failed) == Disposition::Stop)
+            const Disposition d = handle(messages[i], {}, stop, r.failed);
+            if (d == Disposition::Stop)
                 return false;
-            acknowledge(raw.at(i));
+            settle(messages, i, d);
             ++i;
         }
     }
@@ -353,7 +266,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
                     if (failedHere.contains(j))
                         continue;
                     const InboxMessage* m = segment.at(j);
-                    fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1};
+                    fresh << InboxStore::NewRecord{m->eventId, m->aggregateId, 1, m->traceparent};
                     done.insert(m->eventId);
                     handled.insert(k + j);
                 }
@@ -394,8 +307,8 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             }
             msg.attempt = int(failures.size()) + 1;
             if (!status.isEmpty()) { // FAILED (dead-lettered before, now replayed): taken over
-                auto recorded =
-                    inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+                auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId,
+                                                      msg.attempt, msg.traceparent);
                 if (!recorded)
                     return giveUp(recorded.message());
                 taken = *recorded;
@@ -453,7 +366,7 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
         // back to (MariaDB replaces it, PostgreSQL and SQLite nest it), and COMMIT keeps them all;
         // one round trip less per message.
         if (status.isEmpty())
-            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt};
+            fresh << InboxStore::NewRecord{msg.eventId, msg.aggregateId, msg.attempt, msg.traceparent};
         done.insert(msg.eventId);
         ++processed;
     }
@@ -488,33 +401,14 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
     return out;
 }
 
-InboxMessage InboxConsumer::decode(const rd_kafka_message_t* m)
+void InboxConsumer::completeFromHeaders(InboxMessage& msg)
 {
-    InboxMessage msg;
-    msg.topic = QString::fromUtf8(rd_kafka_topic_name(m->rkt));
-    msg.partition = m->partition;
-    msg.offset = m->offset;
-    if (m->key)
-        msg.key = QByteArray(static_cast<const char*>(m->key), int(m->key_len));
-    if (m->payload)
-        msg.payload = QByteArray(static_cast<const char*>(m->payload), int(m->len));
-    rd_kafka_headers_t* headers = nullptr;
-    if (rd_kafka_message_headers(m, &headers) == RD_KAFKA_RESP_ERR_NO_ERROR) {
-        const char* name = nullptr;
-        const void* value = nullptr;
-        size_t size = 0;
-        for (size_t i = 0;
-             rd_kafka_header_get_all(headers, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR; ++i)
-            msg.headers.append({QByteArray(name), value
-                                                      ? QByteArray(static_cast<const char*>(value), int(size))
-                                                      : QByteArray()});
-    }
     msg.eventId = QString::fromUtf8(msg.header("event_id")).trimmed();
     msg.eventType = QString::fromUtf8(msg.header("event_type"));
+    msg.traceparent = QString::fromUtf8(msg.header("traceparent")).trimmed();
     msg.aggregateId = msg.hasHeader("aggregate_id") ? QString::fromUtf8(msg.header("aggregate_id"))
                                                     : QString::fromUtf8(msg.key);
     msg.replayCount = msg.header("x-replay-count").toInt();
-    return msg;
 }
 
 QString InboxConsumer::validate(InboxMessage& msg) const
@@ -564,7 +458,8 @@ InboxConsumer::Attempt InboxConsumer::tryOnce(const InboxMessage& msg)
     Transaction tx(*m_db);
     if (Status s = tx.beginWrite(); !s)
         return dbFailure(s.message());
-    auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt);
+    auto recorded = inbox.recordProcessed(msg.eventId, m_options.consumerName, msg.aggregateId, msg.attempt,
+                                          msg.traceparent);
     if (!recorded)
         return dbFailure(recorded.message());
     if (!*recorded)
@@ -591,7 +486,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
                       .arg(m_options.consumerName, where)
                       .arg(msg.payload.size()),
                   1, now, now};
-        return deadLetter(msg, f, stop) ? Disposition::Acknowledge : Disposition::Stop;
+        return deadLetter(msg, f, stop) ? Disposition::DeadLettered : Disposition::Stop;
     }
 
     QVector<Attempt> failures; // the attempts so far, all failed
@@ -616,7 +511,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
         case Attempt::Kind::Permanent: {
             m_log(QStringLiteral("event %1 at %2 failed for good: %3").arg(msg.eventId, where, a.error));
             failures << a;
-            return deadLetter(msg, failureOf(failures), stop) ? Disposition::Acknowledge : Disposition::Stop;
+            return deadLetter(msg, failureOf(failures), stop) ? Disposition::DeadLettered : Disposition::Stop;
         }
         case Attempt::Kind::Transient: {
             failures << a;
@@ -627,7 +522,7 @@ InboxConsumer::Disposition InboxConsumer::handle(InboxMessage& msg, const QStrin
                           .arg(msg.eventId, where)
                           .arg(attempt)
                           .arg(a.error));
-                return deadLetter(msg, failureOf(failures), stop) ? Disposition::Acknowledge
+                return deadLetter(msg, failureOf(failures), stop) ? Disposition::DeadLettered
                                                                   : Disposition::Stop;
             }
             if (attempt < earlier.size())
@@ -718,7 +613,7 @@ Result<qint64> InboxConsumer::storeDeadLetter(const InboxMessage& msg, const Fai
         return id.error();
     if (inboxable) {
         if (Status s = InboxStore(*m_db).recordFailed(letter.eventId, letter.consumerName, msg.aggregateId,
-                                                      f.attempts, f.error);
+                                                      f.attempts, f.error, msg.traceparent);
             !s)
             return s.error();
     }
@@ -761,43 +656,24 @@ bool InboxConsumer::deadLetter(const InboxMessage& msg, const Failure& f, const 
     }
 }
 
-void InboxConsumer::acknowledge(const rd_kafka_message_t* raw)
+void InboxConsumer::acknowledge(const QVector<InboxMessage>& messages, int from, int to)
 {
-    rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(1);
-    rd_kafka_topic_partition_list_add(offsets, rd_kafka_topic_name(raw->rkt), raw->partition)->offset =
-        raw->offset + 1;
-    const rd_kafka_resp_err_t e = rd_kafka_commit(m_rk, offsets, 0 /* synchronous */);
-    rd_kafka_topic_partition_list_destroy(offsets);
-    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        // Harmless for correctness: the message comes again and the inbox skips it.
+    if (Status s = m_source->acknowledge(messages, from, to); !s) {
+        // Harmless for correctness: the messages come again and the inbox skips them.
         m_stats.ackErrors.fetch_add(1);
-        m_log(QStringLiteral("offset commit for %1/%2@%3 failed: %4")
-                  .arg(QString::fromUtf8(rd_kafka_topic_name(raw->rkt)))
-                  .arg(raw->partition)
-                  .arg(raw->offset)
-                  .arg(QString::fromUtf8(rd_kafka_err2str(e))));
+        m_log(s.message());
     }
 }
 
-void InboxConsumer::acknowledge(const QVector<rd_kafka_message_t*>& raw, int from, int to)
+void InboxConsumer::settle(const QVector<InboxMessage>& messages, int i, Disposition d)
 {
-    rd_kafka_topic_partition_list_t* offsets = rd_kafka_topic_partition_list_new(8);
-    for (int i = from; i < to; ++i) {
-        const rd_kafka_message_t* m = raw.at(i);
-        const char* topic = rd_kafka_topic_name(m->rkt);
-        rd_kafka_topic_partition_t* p = rd_kafka_topic_partition_list_find(offsets, topic, m->partition);
-        if (!p)
-            p = rd_kafka_topic_partition_list_add(offsets, topic, m->partition);
-        p->offset = std::max<int64_t>(p->offset, m->offset + 1);
+    if (d != Disposition::DeadLettered) {
+        acknowledge(messages, i, i + 1);
+        return;
     }
-    const rd_kafka_resp_err_t e = rd_kafka_commit(m_rk, offsets, 0 /* synchronous */);
-    rd_kafka_topic_partition_list_destroy(offsets);
-    if (e != RD_KAFKA_RESP_ERR_NO_ERROR) {
-        // Harmless for correctness: the messages come again and the inbox skips them.
+    if (Status s = m_source->deadLettered(messages.at(i)); !s) {
         m_stats.ackErrors.fetch_add(1);
-        m_log(QStringLiteral("offset commit for %1 messages failed: %2")
-                  .arg(to - from)
-                  .arg(QString::fromUtf8(rd_kafka_err2str(e))));
+        m_log(s.message());
     }
 }
 

@@ -4,6 +4,7 @@
 #include "core/consumer/HandlerResult.h"
 #include "core/consumer/InboxConsumerStats.h"
 #include "core/consumer/InboxMessage.h"
+#include "core/consumer/MessageSource.h"
 #include "core/db/Database.h"
 #include "core/support/Backoff.h"
 
@@ -12,18 +13,18 @@
 #include <QStringList>
 #include <atomic>
 #include <functional>
-#include <librdkafka/rdkafka.h>
 #include <memory>
 #include <optional>
 
 namespace outbox {
 
-// A Kafka consumer-group member that processes each message exactly once in effect, through the
+// A consumer (of a Kafka consumer group or a RabbitMQ queue: core/consumer/MessageSource.h) that
+// processes each message exactly once in effect, through the
 // inbox table (the article's consumption order): validate headers and payload; skip what this
 // consumer already PROCESSED; otherwise, in ONE database transaction, write the inbox row and run
-// the handler; commit; only then commit the Kafka offset. Transient failures are retried with
-// backoff and never acknowledged; poison messages and permanent failures become dead letters and
-// are acknowledged, so their partition moves on. run() blocks the calling thread.
+// the handler; commit; only then acknowledge it to the broker (Kafka offset, AMQP basic.ack). Transient
+// failures are retried with backoff and never acknowledged; poison messages and permanent failures become
+// dead letters and are acknowledged, so their partition moves on. run() blocks the calling thread.
 //
 // Messages are taken in batches (options.batchSize, waiting at most options.batchMaxWaitMs for
 // more after the first): one query finds the batch's duplicates, one transaction holds the rest
@@ -79,11 +80,11 @@ public:
     InboxConsumer(const InboxConsumer&) = delete;
     InboxConsumer& operator=(const InboxConsumer&) = delete;
 
-    // Returns an error only when the consumer cannot start (options, database, Kafka client).
+    // Returns an error only when the consumer cannot start (options, database, broker).
     Status run(const std::atomic<bool>& stopRequested);
 
 private:
-    enum class Disposition { Acknowledge, Stop };
+    enum class Disposition { Acknowledge, DeadLettered, Stop };
     struct Attempt
     {
         enum class Kind { Processed, Duplicate, Transient, Permanent } kind = Kind::Processed;
@@ -115,11 +116,8 @@ private:
     };
 
     Status connectDatabase();
-    Status createClient();
-    void closeClient();
-    QVector<rd_kafka_message_t*> pollBatch(QString& lastKafkaError);
     // False: stop (the rest of the batch is not acknowledged).
-    bool processBatch(const QVector<rd_kafka_message_t*>& raw, const std::atomic<bool>& stop);
+    bool processBatch(QVector<InboxMessage>& messages, const std::atomic<bool>& stop);
     BatchOutcome transact(QVector<InboxMessage>& messages, int from, int to);
     // One try at the batch's transaction: a savepoint before each message from `guardFrom` on;
     // `earlier`: the failed attempts of messages an earlier try stopped at; `cutAtFailures`: a
@@ -131,7 +129,8 @@ private:
     // dead letters. `earlier`: the outcomes of the attempts the batch already made.
     Disposition handle(InboxMessage& message, const QString& invalid, const std::atomic<bool>& stop,
                        const QVector<Attempt>& earlier = {});
-    static InboxMessage decode(const rd_kafka_message_t* raw);
+    // event_id, event_type, aggregate_id and x-replay-count from the headers the source delivered.
+    static void completeFromHeaders(InboxMessage& message);
     QString validate(InboxMessage& message) const;
     Attempt tryOnce(const InboxMessage& message);
     // Writes the dead letter (and the inbox FAILED row); retries until it is stored or a stop.
@@ -145,9 +144,10 @@ private:
     static Failure failureOf(const QVector<Attempt>& attempts);
     // No attempt is left for these failed attempts: the last permanent, or transient at the limit.
     bool isFinal(const QVector<Attempt>& failures) const;
-    void acknowledge(const rd_kafka_message_t* raw);
-    // One offset commit for raw[from, to): per partition the offset after its last message.
-    void acknowledge(const QVector<rd_kafka_message_t*>& raw, int from, int to);
+    // Messages [from, to) are done: the source acknowledges them (after the commit, never before).
+    void acknowledge(const QVector<InboxMessage>& messages, int from, int to);
+    // Message i after handle(): acknowledged, or settled as a dead letter.
+    void settle(const QVector<InboxMessage>& messages, int i, Disposition d);
     bool pause(qint64 ms, const std::atomic<bool>& stop);
 
     DatabaseUrl m_url;
@@ -158,7 +158,7 @@ private:
     Logger m_log;
     Backoff m_backoff;
     std::unique_ptr<Database> m_db;
-    rd_kafka_t* m_rk = nullptr;
+    std::unique_ptr<MessageSource> m_source;
 };
 
 } // namespace outbox

@@ -124,6 +124,17 @@ Result<QSqlQuery> Database::exec(const QString& statement, const QVariantMap& bi
     return q;
 }
 
+Status Database::finished(QSqlQuery& query)
+{
+    while (query.isActive() && query.next()) {
+    }
+    const QSqlError error = query.lastError();
+    query.finish();
+    if (error.isValid())
+        return Error::runtime(QStringLiteral("database error: %1").arg(describe(error)));
+    return {};
+}
+
 Result<QSqlQuery*> Database::preparedQuery(const QString& statement)
 {
     auto it = m_prepared.find(statement);

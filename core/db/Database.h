@@ -51,6 +51,11 @@ public:
     // A statement with `?` placeholders bound in order, prepared for this one execution (its text
     // varies, e.g. with the number of rows of a batch).
     Result<QSqlQuery> execPositional(const QString& statement, const QVariantList& values);
+    // After reading the rows a writing statement returned (UPDATE … RETURNING): steps it to its end
+    // and returns the error it ended with. SQLite commits such a statement (outside a transaction)
+    // only when it ends: a full disk fails that commit after every row was read, and the rows read
+    // describe changes that were rolled back. Every RETURNING write checks this before using its rows.
+    static Status finished(QSqlQuery& query);
     // Runs a statement that is expected to return one row; returns the first column.
     Result<QVariant> scalar(const QString& statement, const QVariantMap& binds = {});
 

@@ -9,12 +9,75 @@
 namespace outbox {
 namespace {
 
+// The password in a URL as typed, found by text alone: an invalid URL (a bad port, a stray
+// character) cannot be parsed to find it. Everything between "scheme://" and the last '@' is taken
+// as the user information and what follows its first ':' as the password, so a password holding
+// '@', '/', '?' or ':' is found whole (at worst more than the password is hidden).
+struct TypedUserInfo
+{
+    int start = 0;  // where the user information starts
+    int colon = -1; // its first ':', or -1 (no password)
+    int at = -1;    // the '@' that ends it, or -1 (none)
+};
+
+TypedUserInfo typedUserInfo(const QString& text)
+{
+    TypedUserInfo info;
+    const int sep = text.indexOf(QLatin1String("://"));
+    info.start = sep < 0 ? 0 : sep + 3;
+    const int at = text.lastIndexOf(QLatin1Char('@'));
+    if (at < info.start)
+        return info;
+    info.at = at;
+    const int colon = text.indexOf(QLatin1Char(':'), info.start);
+    info.colon = colon >= 0 && colon < at ? colon : -1;
+    return info;
+}
+
 Error bad(const QString& text, const QString& why)
 {
-    // Never echo a password back: show the URL with its password removed.
-    QUrl u(text);
-    const QString shown = u.isValid() && !u.password().isEmpty() ? u.toString(QUrl::RemovePassword) : text;
-    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2").arg(shown, why));
+    // Never echo a password back, for a valid URL or an invalid one: the URL is shown without it,
+    // and the reason (a driver's or QUrl's sentence may quote the URL) never contains it either.
+    const TypedUserInfo info = typedUserInfo(text);
+    QString shown = text;
+    QString reason = why;
+    if (info.colon >= 0) {
+        shown = text.left(info.colon) + text.mid(info.at);
+        const QString password = text.mid(info.colon + 1, info.at - info.colon - 1);
+        if (!password.isEmpty()) {
+            reason.replace(password, QStringLiteral("***"));
+            const QString decoded = QUrl::fromPercentEncoding(password.toUtf8());
+            if (!decoded.isEmpty())
+                reason.replace(decoded, QStringLiteral("***"));
+        }
+    }
+    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2").arg(shown, reason));
+}
+
+Status checkOptionValue(const QString& key, const QString& value)
+{
+    for (const QChar c : value) {
+        if (c == QLatin1Char(';') || c == QLatin1Char('=') || c == QLatin1Char('\'') ||
+            c == QLatin1Char('"') || c == QLatin1Char('\\') || c.category() == QChar::Other_Control ||
+            c.category() == QChar::Other_Format || (c.isSpace() && c != QLatin1Char(' ')))
+            return Error::usage(
+                QStringLiteral("the value of option \"%1\" must not contain ';', '=', quotes, "
+                               "backslashes or control characters")
+                    .arg(key));
+    }
+    if (value != value.trimmed())
+        return Error::usage(
+            QStringLiteral("the value of option \"%1\" must not start or end with a space").arg(key));
+    return {};
+}
+
+// QUrl's error sentence ends with the URL it was given ("…; source was \"postgresql://u:pw@…\""):
+// keep only the sentence.
+QString urlError(const QUrl& u)
+{
+    const QString text = u.errorString();
+    const int source = text.indexOf(QLatin1String("; source was"));
+    return source < 0 ? text : text.left(source);
 }
 
 } // namespace
@@ -57,7 +120,7 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
 
     const QUrl u(trimmed, QUrl::StrictMode);
     if (!u.isValid())
-        return bad(trimmed, u.errorString());
+        return bad(trimmed, urlError(u));
     if (u.host().isEmpty())
         return bad(trimmed, QStringLiteral("no host"));
     const auto dialect = Dialect::create(url.kind);
@@ -78,12 +141,21 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     const QUrlQuery query(u);
     const QStringList accepted = dialect->urlOptions();
     QStringList options;
+    QStringList seen;
     for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
         const QString key = item.first;
         if (!accepted.contains(key))
             return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
-        if (item.second.contains(QLatin1Char(';')))
-            return bad(trimmed, QStringLiteral("the value of option \"%1\" must not contain ';'").arg(key));
+        // Once for each option: the driver would take the last one (sslmode=require&sslmode=disable).
+        if (seen.contains(key))
+            return bad(trimmed, QStringLiteral("option \"%1\" is given twice").arg(key));
+        seen << key;
+        // The driver's option string is "key=value;key=value" and libpq's is "key=value key=value":
+        // a decoded value holding ';', '=', a quote, a backslash or a control character could carry
+        // another option (application_name=x%20sslmode%3Ddisable). Such a value is refused; a space
+        // is allowed (a certificate path may have one) and quoted where the driver needs it.
+        if (Status s = checkOptionValue(key, item.second); !s)
+            return bad(trimmed, s.message());
         options << key + QLatin1Char('=') + item.second;
     }
     url.connectOptions = options.join(QLatin1Char(';'));
@@ -126,6 +198,7 @@ QString DatabaseUrl::redacted() const
     s += host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
     s += QLatin1Char(':') + QString::number(port) + QLatin1Char('/') + encode(database);
     QStringList query;
+    // parse() keeps the options as "key=value;key=value"; no value holds ';' or '='.
     for (const QString& option : connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
         const int eq = option.indexOf(QLatin1Char('='));
         query << encode(option.left(eq)) + QLatin1Char('=') +

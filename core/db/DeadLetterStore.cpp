@@ -195,7 +195,10 @@ Result<qint64> DeadLetterStore::insert(const DeadLetter& l)
         binds);
     if (!q)
         return Error::runtime(QStringLiteral("cannot record the dead letter: %1").arg(q.message()));
-    return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    const qint64 id = q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    if (Status s = Database::finished(q.value()); !s)
+        return Error::runtime(QStringLiteral("cannot record the dead letter: %1").arg(s.message()));
+    return id;
 }
 
 Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qint64 afterId, int limit)
@@ -350,6 +353,8 @@ Result<ReplayClaim> DeadLetterStore::claimReplays(const ReplayClaimRequest& requ
             return Error::runtime(QStringLiteral("cannot claim dead letters to replay: %1").arg(q.message()));
         while (q->next())
             claim.letters << DeadLetter::fromQuery(*q, d);
+        if (Status s = Database::finished(q.value()); !s)
+            return Error::runtime(QStringLiteral("cannot claim dead letters to replay: %1").arg(s.message()));
     } else {
         auto ids =
             m_db.exec(QStringLiteral("SELECT id FROM {dead_letters} WHERE %1 ORDER BY id LIMIT :limit%2")
@@ -511,9 +516,14 @@ Result<bool> DeadLetterStore::replaceMessage(const DeadLetter& current,
             QStringLiteral(":headers"),
             QString::fromUtf8(QJsonDocument(withoutNul(*headers).toObject()).toJson(QJsonDocument::Compact)));
     }
-    auto q = m_db.exec(QStringLiteral("UPDATE {dead_letters} SET %1 WHERE id = :id AND status = 'NEW'")
-                           .arg(set.join(QStringLiteral(", "))),
-                       binds);
+    // Only the version `current` holds (its edit_count): an edit made from an older one changes
+    // nothing (false, as for a dead letter that is no longer NEW).
+    binds.insert(QStringLiteral(":edit_count"), current.editCount);
+    auto q = m_db.exec(
+        QStringLiteral(
+            "UPDATE {dead_letters} SET %1 WHERE id = :id AND status = 'NEW' AND edit_count = :edit_count")
+            .arg(set.join(QStringLiteral(", "))),
+        binds);
     if (!q)
         return Error::runtime(
             QStringLiteral("cannot edit dead letter %1: %2").arg(current.id).arg(q.message()));

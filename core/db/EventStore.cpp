@@ -121,7 +121,9 @@ Result<ClaimedBatch> EventStore::claim(const QString& workerId, int limit, qint6
             e.leaseToken = batch.leaseToken;
             batch.events << e;
         }
-        rows.finish();
+        // A claim that did not commit must never be sent.
+        if (Status s = Database::finished(rows); !s)
+            return Error::runtime(QStringLiteral("claim failed: %1").arg(s.message()));
     } else {
         auto ids =
             m_db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit%2")
@@ -204,6 +206,8 @@ Result<QSet<qint64>> EventStore::updateFenced(const QString& leaseToken, const Q
     if (d.hasUpdateReturning()) {
         while (q->next())
             updated.insert(q->value(0).toLongLong());
+        if (Status s = Database::finished(q.value()); !s)
+            return s.error();
     }
     return updated;
 }
@@ -242,7 +246,8 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
             return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(q.message()));
         while ((*q)->next())
             updated.insert((*q)->value(0).toLongLong());
-        (*q)->finish();
+        if (Status s = Database::finished(**q); !s)
+            return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
     }
     for (int start = 0; idArray.isEmpty() && start < marks.size(); start += RowsPerStatement) {
         const int end = std::min<int>(marks.size(), start + RowsPerStatement);

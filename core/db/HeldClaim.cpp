@@ -106,7 +106,8 @@ Result<FenceResult> HeldClaim::markSent(const QVector<SentMark>& marks)
     QSet<qint64> updated;
     while ((*q)->next())
         updated.insert((*q)->value(0).toLongLong());
-    (*q)->finish();
+    if (Status s = Database::finished(**q); !s)
+        return Error::runtime(QStringLiteral("marking events SENT failed: %1").arg(s.message()));
     result.updated = int(updated.size());
     for (const SentMark& m : marks) {
         if (!updated.contains(m.id))
@@ -210,7 +211,8 @@ Result<qint64> HeldClaim::journal(Database& db, const QString& workerId, const Q
     if (!(*q)->next())
         return Error::runtime(QStringLiteral("journalling a held claim failed: no id returned"));
     const qint64 id = (*q)->value(0).toLongLong();
-    (*q)->finish();
+    if (Status s = Database::finished(**q); !s)
+        return Error::runtime(QStringLiteral("journalling a held claim failed: %1").arg(s.message()));
     return id;
 }
 

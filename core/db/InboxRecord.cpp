@@ -21,6 +21,7 @@ QJsonObject InboxRecord::toJson() const
             {QStringLiteral("attempts"), attempts},
             {QStringLiteral("processed_at"), timeOrNull(processedAt)},
             {QStringLiteral("last_error"), lastError.isNull() ? QJsonValue() : QJsonValue(lastError)},
+            {QStringLiteral("traceparent"), traceparent.isEmpty() ? QJsonValue() : QJsonValue(traceparent)},
             {QStringLiteral("created_at"), timeOrNull(createdAt)}};
 }
 

@@ -22,6 +22,7 @@ struct InboxRecord
     int attempts = 0;
     QDateTime processedAt;
     QString lastError;
+    QString traceparent; // W3C Trace Context the consumer received, empty when none
     QDateTime createdAt;
 
     QJsonObject toJson() const;

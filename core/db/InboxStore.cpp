@@ -11,8 +11,8 @@
 namespace outbox {
 
 namespace {
-const QString InboxColumns =
-    QStringLiteral("event_id, consumer_name, aggregate_id, status, attempts, processed_at, last_error");
+const QString InboxColumns = QStringLiteral(
+    "event_id, consumer_name, aggregate_id, status, attempts, processed_at, last_error, traceparent");
 const QString UniqueColumns = QStringLiteral("event_id, consumer_name");
 
 // The aggregate id comes from the message (its header, else its key): whatever its content, the
@@ -23,6 +23,15 @@ QVariant storableAggregate(const QString& aggregateId)
     if (aggregateId.isNull())
         return QVariant(QMetaType::fromType<QString>());
     return DeadLetter::storableEventId(aggregateId);
+}
+
+// The W3C traceparent header as received (55 characters in version 00): a header of another shape
+// is recorded when it fits the column, so that its trace can still be followed; an empty one is NULL.
+QVariant storableTraceparent(const QString& traceparent)
+{
+    if (traceparent.isEmpty() || traceparent.size() > 255 || traceparent.contains(QChar(0)))
+        return QVariant(QMetaType::fromType<QString>());
+    return traceparent;
 }
 
 QString storableError(QString error)
@@ -43,17 +52,19 @@ Result<QString> InboxStore::status(const QString& eventId, const QString& consum
 }
 
 Result<bool> InboxStore::recordProcessed(const QString& eventId, const QString& consumerName,
-                                         const QString& aggregateId, int attempts)
+                                         const QString& aggregateId, int attempts, const QString& traceparent)
 {
     const Dialect& d = m_db.dialect();
     const QVariantMap binds{{QStringLiteral(":event"), eventId},
                             {QStringLiteral(":consumer"), consumerName},
                             {QStringLiteral(":aggregate"), storableAggregate(aggregateId)},
-                            {QStringLiteral(":attempts"), attempts}};
+                            {QStringLiteral(":attempts"), attempts},
+                            {QStringLiteral(":trace"), storableTraceparent(traceparent)}};
     auto inserted = m_db.exec(
         d.insertIfAbsent(
             d.sql(QStringLiteral("{inbox}")), InboxColumns,
-            QStringLiteral(":event, :consumer, :aggregate, 'PROCESSED', :attempts, %1, NULL").arg(d.now()),
+            QStringLiteral(":event, :consumer, :aggregate, 'PROCESSED', :attempts, %1, NULL, :trace")
+                .arg(d.now()),
             UniqueColumns),
         binds);
     if (!inserted)
@@ -75,19 +86,22 @@ Result<bool> InboxStore::recordProcessed(const QString& eventId, const QString& 
 }
 
 Status InboxStore::recordFailed(const QString& eventId, const QString& consumerName,
-                                const QString& aggregateId, int attempts, const QString& error)
+                                const QString& aggregateId, int attempts, const QString& error,
+                                const QString& traceparent)
 {
     const Dialect& d = m_db.dialect();
-    auto inserted = m_db.exec(
-        d.insertIfAbsent(
-            d.sql(QStringLiteral("{inbox}")), InboxColumns,
-            QStringLiteral(":event, :consumer, :aggregate, 'FAILED', :attempts, %1, :error").arg(d.now()),
-            UniqueColumns),
-        {{QStringLiteral(":event"), eventId},
-         {QStringLiteral(":consumer"), consumerName},
-         {QStringLiteral(":aggregate"), storableAggregate(aggregateId)},
-         {QStringLiteral(":attempts"), attempts},
-         {QStringLiteral(":error"), storableError(error)}});
+    auto inserted =
+        m_db.exec(d.insertIfAbsent(
+                      d.sql(QStringLiteral("{inbox}")), InboxColumns,
+                      QStringLiteral(":event, :consumer, :aggregate, 'FAILED', :attempts, %1, :error, :trace")
+                          .arg(d.now()),
+                      UniqueColumns),
+                  {{QStringLiteral(":event"), eventId},
+                   {QStringLiteral(":consumer"), consumerName},
+                   {QStringLiteral(":aggregate"), storableAggregate(aggregateId)},
+                   {QStringLiteral(":attempts"), attempts},
+                   {QStringLiteral(":error"), storableError(error)},
+                   {QStringLiteral(":trace"), storableTraceparent(traceparent)}});
     if (!inserted)
         return Error::runtime(QStringLiteral("cannot write the inbox row: %1").arg(inserted.message()));
     if (inserted->numRowsAffected() == 1)
@@ -164,15 +178,16 @@ Result<int> InboxStore::recordProcessedNew(const QVector<NewRecord>& rows, const
 {
     const Dialect& d = m_db.dialect();
     int inserted = 0;
-    constexpr int Chunk = 64; // 4 values a row
-    const QString tuple = QStringLiteral("?, ?, ?, 'PROCESSED', ?, %1, NULL").arg(d.now());
+    constexpr int Chunk = 64; // 5 values a row
+    const QString tuple = QStringLiteral("?, ?, ?, 'PROCESSED', ?, %1, NULL, ?").arg(d.now());
     for (int first = 0; first < rows.size(); first += Chunk) {
         const int n = std::min<int>(Chunk, int(rows.size()) - first);
         QVariantList values;
-        values.reserve(4 * n);
+        values.reserve(5 * n);
         for (int i = 0; i < n; ++i) {
             const NewRecord& r = rows.at(first + i);
-            values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts;
+            values << r.eventId << consumerName << storableAggregate(r.aggregateId) << r.attempts
+                   << storableTraceparent(r.traceparent);
         }
         // insertIfAbsent() wraps the values in one pair of parentheses: the rows are joined inside it.
         const QString statement =
@@ -237,7 +252,8 @@ Result<InboxPage> InboxStore::list(const InboxFilter& filter, qint64 afterId, in
         r.attempts = q->value(5).toInt();
         r.processedAt = q->value(6).isNull() ? QDateTime() : d.toDateTime(q->value(6));
         r.lastError = q->value(7).isNull() ? QString() : q->value(7).toString();
-        r.createdAt = q->value(8).isNull() ? QDateTime() : d.toDateTime(q->value(8));
+        r.traceparent = q->value(8).isNull() ? QString() : q->value(8).toString();
+        r.createdAt = q->value(9).isNull() ? QDateTime() : d.toDateTime(q->value(9));
         page.records << r;
     }
     if (page.records.size() == limit)

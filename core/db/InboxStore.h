@@ -27,11 +27,11 @@ public:
     // Records the event as PROCESSED (a new row, or a FAILED one taken over). False: some other
     // delivery already processed it, so the caller must roll back and only acknowledge.
     Result<bool> recordProcessed(const QString& eventId, const QString& consumerName,
-                                 const QString& aggregateId, int attempts);
+                                 const QString& aggregateId, int attempts, const QString& traceparent = {});
     // Records that the consumer gave up on the event (it went to dead_letters); never downgrades
     // a PROCESSED row.
     Status recordFailed(const QString& eventId, const QString& consumerName, const QString& aggregateId,
-                        int attempts, const QString& error);
+                        int attempts, const QString& error, const QString& traceparent = {});
 
     // Batches (the consumer's hot path)
     // The status of each of `eventIds` for the consumer (PostgreSQL: one kept-prepared statement, an
@@ -43,6 +43,7 @@ public:
         QString eventId;
         QString aggregateId;
         int attempts = 1;
+        QString traceparent; // the message's W3C traceparent header, empty when it had none
     };
     // Inserts PROCESSED rows for events the consumer has no record of, in one statement per 64
     // rows; returns how many were inserted. Fewer than rows.size(): another delivery recorded one

@@ -38,6 +38,43 @@ Result<int> Migrator::currentVersion()
     return v->toInt();
 }
 
+Result<Migrator::Check> Migrator::check(int expectedVersion)
+{
+    auto current = currentVersion();
+    if (!current)
+        return current.error();
+    Check c;
+    c.currentVersion = *current;
+    c.expectedVersion = expectedVersion > 0 ? expectedVersion : latestVersion();
+    c.ok = c.currentVersion >= c.expectedVersion;
+    const QString where = m_db.url().redacted();
+    if (c.ok)
+        c.message = QStringLiteral("schema of %1 is at version %2 (at least %3 expected): ok")
+                        .arg(where)
+                        .arg(c.currentVersion)
+                        .arg(c.expectedVersion);
+    else if (c.currentVersion == 0)
+        c.message =
+            QStringLiteral("%1 has no outbox schema (version %2 expected): run outboxctl migrate with an "
+                           "account that may change the schema")
+                .arg(where)
+                .arg(c.expectedVersion);
+    else
+        c.message =
+            QStringLiteral("schema of %1 is at version %2, version %3 expected: run outboxctl migrate "
+                           "with an account that may change the schema%4")
+                .arg(where)
+                .arg(c.currentVersion)
+                .arg(c.expectedVersion)
+                .arg(c.expectedVersion > latestVersion()
+                         ? QStringLiteral(" (from a release that knows version %1; this one knows up "
+                                          "to %2)")
+                               .arg(c.expectedVersion)
+                               .arg(latestVersion())
+                         : QString());
+    return c;
+}
+
 Result<Migrator::Report> Migrator::migrate()
 {
     if (Status s = ensureVersionTable(); !s)

@@ -1,5 +1,7 @@
 #include "core/db/MySqlDialect.h"
 
+#include <algorithm>
+
 namespace outbox {
 
 QStringList MySqlDialect::urlOptions() const
@@ -15,7 +17,11 @@ QStringList MySqlDialect::urlOptions() const
 QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
 {
     QStringList options;
-    if (!url.connectOptions.contains(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT")))
+    const QStringList own = url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts);
+    const bool ownTimeout = std::any_of(own.begin(), own.end(), [](const QString& option) {
+        return option.startsWith(QLatin1String("MYSQL_OPT_CONNECT_TIMEOUT="));
+    });
+    if (!ownTimeout)
         options << QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT=%1").arg(connectTimeoutSeconds);
     if (!url.connectOptions.isEmpty())
         options << url.connectOptions;
@@ -259,8 +265,12 @@ QVector<Migration> MySqlDialect::migrations() const
     Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
     // Held claims keep row locks across a publish: a relay on this database keeps leases.
     Migration heldClaims{11, QStringLiteral("journal of held claims (PostgreSQL only)"), {}};
+    // The W3C traceparent a consumer received with the event (docs/contract.md, "Trace context").
+    Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
+    inboxTrace.statements = QStringList{
+        QStringLiteral("ALTER TABLE {inbox} ADD COLUMN IF NOT EXISTS traceparent VARCHAR(255) NULL")};
     return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims};
+            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -12,12 +12,25 @@ QStringList PostgresDialect::urlOptions() const
 
 QStringList PostgresDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const
 {
+    // Qt's driver turns ';' into spaces and hands the rest to libpq as a connection string: each
+    // value is quoted there, so a space in it (a path, an application name) stays in the value.
+    // (DatabaseUrl::parse() keeps the options as "key=value;key=value" and refuses a value with
+    // ';', '=', a quote or a backslash.)
+    QStringList quoted;
+    bool ownTimeout = false;
+    for (const QString& option : url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const int eq = option.indexOf(QLatin1Char('='));
+        const QString key = option.left(eq);
+        QString value = eq < 0 ? QString() : option.mid(eq + 1);
+        value.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+            .replace(QLatin1Char('\''), QLatin1String("\\'"));
+        quoted << key + QStringLiteral("='") + value + QLatin1Char('\'');
+        ownTimeout = ownTimeout || key == QLatin1String("connect_timeout");
+    }
     QStringList options;
-    if (!url.connectOptions.contains(QLatin1String("connect_timeout")))
+    if (!ownTimeout)
         options << QStringLiteral("connect_timeout=%1").arg(connectTimeoutSeconds);
-    if (!url.connectOptions.isEmpty())
-        options << url.connectOptions;
-    return options;
+    return options + quoted;
 }
 
 QString PostgresDialect::estimatedRowCount() const
@@ -344,8 +357,14 @@ $fn$)"),
   held_until timestamptz NOT NULL
 ))"),
     };
+    // The W3C traceparent a consumer received with the event (docs/contract.md, "Trace context"):
+    // the inbox row ties the consumer's work to the trace the writer started. Nullable, so that
+    // consumers written before it keep inserting their rows unchanged.
+    Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
+    inboxTrace.statements =
+        QStringList{QStringLiteral("ALTER TABLE {inbox} ADD COLUMN IF NOT EXISTS traceparent text")};
     return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims};
+            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -246,8 +246,11 @@ QVector<Migration> SqliteDialect::migrations() const
     Migration aggregateHash{10, QStringLiteral("hash index for the aggregate lookups (PostgreSQL only)"), {}};
     // Held claims keep row locks across a publish: a relay on this database keeps leases.
     Migration heldClaims{11, QStringLiteral("journal of held claims (PostgreSQL only)"), {}};
+    // The W3C traceparent a consumer received with the event (docs/contract.md, "Trace context").
+    Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
+    inboxTrace.statements = QStringList{QStringLiteral("ALTER TABLE {inbox} ADD COLUMN traceparent TEXT")};
     return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims};
+            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
 }
 
 } // namespace outbox

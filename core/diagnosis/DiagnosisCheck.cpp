@@ -15,8 +15,9 @@ PreparedAction DiagnosisCheck::startRelayAction(const DiagnosisContext& context)
     start.operation = PreparedAction::Operation::RunCommand;
     start.label = tr("Start a relay on this database");
     start.consequence = tr("A relay claims the PENDING events in id order and sends them to Kafka.");
-    start.command = context.command(
-        {QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), QStringLiteral("HOST:PORT")});
+    context.prepareCommand(start,
+                           CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")})
+                               .option(QStringLiteral("kafka-bootstrap"), QStringLiteral("HOST:PORT")));
     return start;
 }
 

@@ -3,8 +3,6 @@
 #include "core/db/Database.h"
 #include "core/db/RelayStore.h"
 
-#include <QRegularExpression>
-
 namespace outbox {
 
 Result<QVector<RelayRecord>> DiagnosisContext::relays()
@@ -41,16 +39,6 @@ Result<qint64> DiagnosisContext::pendingCount()
     return *m_pending;
 }
 
-QString DiagnosisContext::shellQuote(const QString& word)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
-    if (plain.match(word).hasMatch())
-        return word;
-    QString quoted = word;
-    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
-}
-
 QString DiagnosisContext::duration(qint64 ms)
 {
     if (ms < 120 * 1000)
@@ -62,12 +50,19 @@ QString DiagnosisContext::duration(qint64 ms)
     return QStringLiteral("%1 d").arg(double(ms) / 86400000.0, 0, 'f', 1);
 }
 
-QString DiagnosisContext::command(const QStringList& arguments) const
+bool DiagnosisContext::prepareCommand(PreparedAction& action, CommandLine command) const
 {
-    QStringList words{QStringLiteral("outboxctl")};
-    for (const QString& a : arguments + m_options.connectionArguments)
-        words << shellQuote(a);
-    return words.join(QLatin1Char(' '));
+    command.options(m_options.connectionArguments);
+    action.commandLine = command;
+    auto text = command.render();
+    if (!text) {
+        action.command.clear();
+        action.commandRefused = text.message();
+        return false;
+    }
+    action.command = *text;
+    action.commandRefused.clear();
+    return true;
 }
 
 } // namespace outbox

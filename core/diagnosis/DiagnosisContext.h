@@ -2,6 +2,8 @@
 
 #include "core/db/RelayRecord.h"
 #include "core/diagnosis/DiagnosisOptions.h"
+#include "core/diagnosis/PreparedAction.h"
+#include "core/support/CommandLine.h"
 #include "core/support/Result.h"
 
 #include <QDateTime>
@@ -37,9 +39,10 @@ public:
     Result<QVector<RelayRecord>> liveRelays();
     Result<qint64> pendingCount();
 
-    // `outboxctl ARGS…` plus the connection arguments, quoted for a POSIX shell.
-    QString command(const QStringList& arguments) const;
-    static QString shellQuote(const QString& word);
+    // `outboxctl WORDS… OPTIONS… CONNECTION… -- POSITIONALS…` for `action`, rendered by
+    // CommandLine: safe to paste whatever the database held. When a word cannot be made safe the
+    // action gets no command (and the reason in commandRefused); returns whether it got one.
+    bool prepareCommand(PreparedAction& action, CommandLine command) const;
     // "42 s", "7 min", "3.5 h", "2 d": ages and thresholds in titles.
     static QString duration(qint64 ms);
 

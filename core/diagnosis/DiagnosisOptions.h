@@ -32,6 +32,8 @@ struct DiagnosisOptions
     qint64 retentionMs = 7LL * 24 * 3600 * 1000;
     int maxFindingsPerCheck = 20; // failure groups, consumers, … beyond this are left out
     int maxDistinctErrors = 20000;
+    // The relays' topic template (relay.topic_template): which events without a topic it can route.
+    QString topicTemplate = QStringLiteral("{aggregate_type}");
 
     // Added to every prepared command line so that it reaches the same database
     // (e.g. {"--config", "/etc/outbox/orders.ini"}); never a password.

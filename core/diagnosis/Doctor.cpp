@@ -5,6 +5,7 @@
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/checks/BacklogAgeCheck.h"
 #include "core/diagnosis/checks/BlockedAggregatesCheck.h"
+#include "core/diagnosis/checks/ContractCheck.h"
 #include "core/diagnosis/checks/DeadEventsCheck.h"
 #include "core/diagnosis/checks/DeadLettersCheck.h"
 #include "core/diagnosis/checks/ExpiredLeasesCheck.h"
@@ -42,6 +43,7 @@ std::vector<std::unique_ptr<DiagnosisCheck>> allChecks()
     checks.push_back(std::make_unique<DeadLettersCheck>());
     checks.push_back(std::make_unique<ReplayStuckCheck>());
     checks.push_back(std::make_unique<UnconsumedCheck>());
+    checks.push_back(std::make_unique<ContractCheck>());
     checks.push_back(std::make_unique<TableHealthCheck>());
     checks.push_back(std::make_unique<SchemaOutdatedCheck>());
     return checks;

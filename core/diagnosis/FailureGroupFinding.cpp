@@ -18,24 +18,20 @@ PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAc
         requeue ? tr("They go back to PENDING with their attempts reset, and a relay sends them again "
                      "in id order.")
                 : tr("They become DEAD: never sent, kept in the table for the audit trail.");
-    QStringList args{requeue ? QStringLiteral("requeue") : QStringLiteral("dead")};
+    CommandLine command(QStringLiteral("outboxctl"),
+                        {requeue ? QStringLiteral("requeue") : QStringLiteral("dead")});
     if (group.literalIsExact) {
         // The status and a literal part of the error select exactly this group: the precise target.
         EventFilter filter;
         filter.statuses = QStringList{status};
         filter.errorText = group.literal;
         a.eventFilter = filter;
-        args << QStringLiteral("--status") << status;
-        // `--error=…` keeps a text that starts with a dash from reading as an option.
-        if (group.literal.startsWith(QLatin1Char('-')))
-            args << QStringLiteral("--error=") + group.literal;
-        else
-            args << QStringLiteral("--error") << group.literal;
+        command.option(QStringLiteral("status"), status).option(QStringLiteral("error"), group.literal);
     } else if (group.count <= group.sampleIds.size()) {
         // No text selects the group alone, but all its ids are known.
         a.ids = group.sampleIds;
         for (qint64 id : group.sampleIds)
-            args << QString::number(id);
+            command.positional(QString::number(id));
     } else {
         // The failure group itself (error class and fingerprint), as the console and the bulk engine
         // know it; it also holds the group's events in other states that the action accepts.
@@ -44,12 +40,12 @@ PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAc
         target.fingerprint = group.fingerprint;
         target.count = group.count;
         a.group = target;
-        args << QStringLiteral("--group") << group.fingerprint;
+        command.option(QStringLiteral("group"), group.fingerprint);
         if (!group.errorClass.isEmpty())
-            args << QStringLiteral("--group-class") << group.errorClass;
+            command.option(QStringLiteral("group-class"), group.errorClass);
         a.label += tr(" (the whole failure group: its events in other states too)");
     }
-    a.command = context.command(args);
+    context.prepareCommand(a, command);
     return a;
 }
 

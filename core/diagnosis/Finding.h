@@ -19,7 +19,7 @@ struct FindingEvidence
     QString unit;     // what `count` counts: "events", "relays", "dead letters", "aggregates", …
     QDateTime oldest; // invalid when it does not apply
     QDateTime newest;
-    QString sampleKind;        // "event", "dead_letter" or "relay"
+    QString sampleKind;        // "event", "dead_letter", "relay" or "inbox"
     QVector<qint64> sampleIds; // events and dead letters, at most Finding::MaxSamples
     QStringList sampleNames;   // relays (worker ids)
     QJsonObject details;       // check-specific facts (error class, fingerprint, consumer, threshold…)

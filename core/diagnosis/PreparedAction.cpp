@@ -27,6 +27,15 @@ QString PreparedAction::operationName() const
     return QStringLiteral("command");
 }
 
+QString PreparedAction::commandWith(const QStringList& options) const
+{
+    if (command.isEmpty())
+        return {};
+    CommandLine line = commandLine;
+    auto text = line.options(options).render();
+    return text ? *text : QString();
+}
+
 QJsonObject PreparedAction::toJson() const
 {
     QJsonObject target{{QStringLiteral("kind"), targetKind()}};
@@ -52,6 +61,8 @@ QJsonObject PreparedAction::toJson() const
                   {QStringLiteral("target"), target},
                   {QStringLiteral("typed_confirmation"), typedConfirmation},
                   {QStringLiteral("command"), command}};
+    if (!commandRefused.isEmpty())
+        o.insert(QStringLiteral("command_refused"), commandRefused);
     if (force)
         o.insert(QStringLiteral("force"), true);
     if (resend)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/ops/ActionTarget.h"
+#include "core/support/CommandLine.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -34,7 +35,12 @@ struct PreparedAction : ActionTarget
     bool force = false;
     bool resend = false;
     bool typedConfirmation = false; // bulk or irreversible: the operator types the confirmation
-    QString command;                // the equivalent outboxctl command line (without --reason/--yes)
+    // The equivalent outboxctl command line (without --reason/--yes), rendered from commandLine.
+    QString command;
+    CommandLine commandLine{QStringLiteral("outboxctl")};
+    // Why there is no command line: a database-derived word could not be printed safely (the
+    // action itself, run from a front end, is not affected).
+    QString commandRefused;
 
     // "events.requeue", "events.dead", "dlq.replay", "dlq.discard", "relay.resume", "relay.drain",
     // "relay.forget", "command": the audit log's action names.
@@ -43,6 +49,9 @@ struct PreparedAction : ActionTarget
     QString targetKind() const { return kindName(); }
     bool isAudited() const { return operation != Operation::RunCommand; }
     QJsonObject toJson() const;
+    // The command with more options (`--reason=…`) where options go, before `--` and the
+    // positionals; empty when there is no safe command.
+    QString commandWith(const QStringList& options) const;
 };
 
 } // namespace outbox

@@ -97,8 +97,22 @@ QVector<Runbook> build()
     r.severity = QStringLiteral("critical when no relay is healthy, else warning");
     r.summary = QStringLiteral(
         "A relay reports DEGRADED with its last error: it cannot reach the brokers (down, network, "
-        "authentication, TLS). Events stay PENDING; one finding per distinct error.");
+        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct "
+        "error.");
     r.causes = {
+        {"rabbitmq-blocked",
+         RB("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every "
+            "publishing "
+            "connection until the alarm clears."),
+         "the error says the connection is blocked by RabbitMQ"},
+        {"rabbitmq-refused",
+         RB("RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the "
+            "vhost)."),
+         "RabbitMQ answers ACCESS_REFUSED"},
+        {"rabbitmq-unreachable",
+         RB("The relay cannot reach RabbitMQ: the broker is down or restarting, the network or a firewall "
+            "blocks the way, or the address in [broker] url is wrong."),
+         "any other RabbitMQ error"},
         {"authentication",
          RB("The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated secret, a "
             "changed mechanism)."),
@@ -119,6 +133,23 @@ QVector<Runbook> build()
                             "recovers; none is lost.")},
     };
     r.steps = {
+        {"rabbitmq-blocked",
+         RB("Outside the product: on the broker, rabbitmq-diagnostics alarms and rabbitmqctl status show the "
+            "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or "
+            "raise "
+            "vm_memory_high_watermark or disk_free_limit if the machine allows."),
+         "the error says the connection is blocked by RabbitMQ"},
+        {"rabbitmq-refused",
+         RB("Outside the product: check the user in [broker] url and its password (OUTBOX_BROKER_PASSWORD or "
+            "[amqp] password_file) with rabbitmqctl authenticate_user, and the vhost's permissions with "
+            "rabbitmqctl list_permissions."),
+         "RabbitMQ answers ACCESS_REFUSED"},
+        {"rabbitmq-unreachable",
+         RB("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, rabbitmq-diagnostics "
+            "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look "
+            "at "
+            "the relay's log."),
+         "any other RabbitMQ error"},
         {"authentication",
          RB("Outside the product: check the relay's -X sasl.username / sasl.password (or its credential "
             "file) against the broker's users, and the broker's log for the rejected login."),
@@ -383,6 +414,72 @@ QVector<Runbook> build()
         {"resend",
          RB("If the events were lost on the way (e.g. a topic was deleted and recreated), send them "
             "again (prepared below): the consumer's inbox ignores any it already processed.")},
+    };
+    pages << r;
+
+    r = {};
+    r.id = QStringLiteral("contract-violations");
+    r.title = QStringLiteral("Rows in the outbox or inbox break the writer and inbox contract");
+    r.severity = QStringLiteral("critical for events that would never be published, else warning");
+    r.summary = QStringLiteral(
+        "A service wrote rows against docs/contract.md, among the newest 100,000 of each table: events "
+        "inserted "
+        "as SENT (never published) or SENDING without a lease (never reaped), unsent events without a topic "
+        "that `[relay] topic_template` cannot make a valid name for, payloads or headers that are not JSON "
+        "where the column is text (MariaDB/MySQL, SQLite headers), or inbox rows of a status other than "
+        "PROCESSED/FAILED. One finding per kind of violation.");
+    r.causes = {
+        {"created-sent",
+         RB("A writer sets status = 'SENT' in its INSERT, or a script updated events to SENT by "
+            "hand instead of requeueing or marking them DEAD."),
+         "events SENT without sent_at"},
+        {"created-sending",
+         RB("A writer sets status = 'SENDING' in its INSERT, or a script changed status by "
+            "hand without the relay's lease columns."),
+         "events SENDING without a lease"},
+        {"no-topic",
+         RB("The writer leaves topic NULL for aggregate or event types that are no valid topic name once put "
+            "in the template (letters, digits, . _ - only)."),
+         "unsent events without a usable topic"},
+        {"not-json",
+         RB("The writer stores text that is not JSON in payload, or headers that are not a JSON object (text "
+            "columns cannot refuse it)."),
+         "payload or headers not JSON"},
+        {"inbox-status", RB("A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
+         "inbox rows of an unknown status"},
+    };
+    r.steps = {
+        {"rule",
+         RB("A writer inserts only event_id, event_type, aggregate_type, aggregate_id and payload (and "
+            "may set topic, headers, aggregate_version, schema_version, available_at); status, "
+            "attempts, leases and sent_at belong to the relay (docs/contract.md).")},
+        {"fix-status", RB("Fix the writer: leave status to its default (PENDING)."),
+         "events SENT or SENDING as written"},
+        {"resend",
+         RB("Send the events (prepared below): they go back to PENDING and the relay publishes them with "
+            "their "
+            "own event_id; an inbox skips any a consumer already has."),
+         "events SENT without sent_at"},
+        {"requeue",
+         RB("Requeue the events (prepared below): no relay holds them, so forcing takes nothing from a "
+            "working "
+            "relay."),
+         "events SENDING without a lease"},
+        {"topic",
+         RB("Set topic in the writer's INSERT, or change relay.topic_template so that it makes a valid name "
+            "of "
+            "these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED)."),
+         "unsent events without a usable topic", "TYPES"},
+        {"json",
+         RB("Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse "
+            "such messages into their dead letters; mark these events DEAD if nobody should receive them "
+            "(prepared below)."),
+         "payload or headers not JSON"},
+        {"inbox",
+         RB("Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter "
+            "(docs/contract.md, \"Inbox contract\"); until then reconcile counts these events as "
+            "unprocessed."),
+         "inbox rows of an unknown status"},
     };
     pages << r;
 

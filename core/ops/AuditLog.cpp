@@ -46,7 +46,10 @@ Result<qint64> AuditLog::append(const AuditEntry& e)
          {QStringLiteral(":outcome"), e.outcome}});
     if (!q)
         return Error::runtime(QStringLiteral("cannot write the audit log: %1").arg(q.message()));
-    return q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    const qint64 id = q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
+    if (Status s = Database::finished(q.value()); !s)
+        return Error::runtime(QStringLiteral("cannot write the audit log: %1").arg(s.message()));
+    return id;
 }
 
 Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)

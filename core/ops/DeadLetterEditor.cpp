@@ -46,6 +46,9 @@ Status DeadLetterEditor::validate(const DeadLetterEdit& e)
         return Error::usage(tr("the reason is limited to %1 characters").arg(MaxReasonLength));
     if (e.actor.trimmed().isEmpty())
         return Error::usage(tr("an actor is required (who acts, for the audit log)"));
+    if (e.baseEditCount && *e.baseEditCount < 0)
+        return Error::usage(tr("invalid edit count %1").arg(*e.baseEditCount))
+            .about(QStringLiteral("edit_count"));
     if (e.payload) {
         if (e.payload->size() > MaxPayloadBytes)
             return Error::usage(tr("the payload is limited to %1 bytes (it has %2)")
@@ -85,6 +88,10 @@ Result<DeadLetterEditResult> DeadLetterEditor::edit(qint64 id, const DeadLetterE
         return Error::usage(tr("invalid dead letter id %1").arg(id));
     if (Status s = validate(e); !s)
         return s.error();
+    if (!e.baseEditCount)
+        return Error::usage(
+                   tr("the edit must name the version it was made from (the dead letter's edit count)"))
+            .about(QStringLiteral("edit_count"));
     Transaction tx(m_db);
     if (Status s = tx.beginWrite(); !s)
         return s.error();
@@ -104,6 +111,12 @@ Result<DeadLetterEditResult> DeadLetterEditor::edit(qint64 id, const DeadLetterE
                                   "discard has taken it)")
                                    .arg(id)
                                    .arg(result.before.status));
+    if (result.before.editCount != *e.baseEditCount)
+        return Error::conflict(tr("dead letter %1 was edited meanwhile (it is at edit %2; this edit was made "
+                                  "from edit %3): read it again and redo the edit")
+                                   .arg(id)
+                                   .arg(result.before.editCount)
+                                   .arg(*e.baseEditCount));
     DeadLetterStore store(m_db);
     auto changed = store.replaceMessage(result.before, e.payload, e.headers, e.actor.trimmed());
     if (!changed)

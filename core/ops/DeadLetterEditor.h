@@ -16,7 +16,11 @@ struct DeadLetterEdit
 {
     std::optional<QByteArray> payload;  // the new message bytes, exactly (binary-safe)
     std::optional<QJsonObject> headers; // the new headers: a JSON object of strings
-    QString reason;                     // required, kept in the audit log
+    // The edit count of the dead letter the edit was made from (what the operator saw): required.
+    // When the dead letter was edited since, the edit is a conflict and changes nothing
+    // (an optimistic lock: two operators repairing the same message never overwrite each other).
+    std::optional<int> baseEditCount;
+    QString reason; // required, kept in the audit log
     QString actor;
     bool requireJsonPayload = false; // refuse a payload that is not a JSON document
 };
@@ -32,6 +36,7 @@ struct DeadLetterEditResult
 
 // Edits a NEW dead letter's payload and/or headers in one transaction with its audit row
 // (action "dlq.edit", before and after in the row); the first edit keeps the message as it came.
+// An edit made from an older version (baseEditCount) than the row's is a Conflict.
 // A replay then produces the edited message. The console, `outboxctl dlq edit` and
 // PATCH /api/v1/dead-letters/{id} all come here.
 class DeadLetterEditor
@@ -46,7 +51,8 @@ public:
 
     explicit DeadLetterEditor(Database& db) : m_db(db) {}
 
-    // Checks an edit without the database: one sentence naming what is wrong.
+    // Checks an edit's content without the database: one sentence naming what is wrong. edit()
+    // also needs baseEditCount.
     static Status validate(const DeadLetterEdit& edit);
     Result<DeadLetterEditResult> edit(qint64 id, const DeadLetterEdit& edit);
 

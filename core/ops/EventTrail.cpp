@@ -6,6 +6,7 @@
 #include "core/ops/AuditLog.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlQuery>
 #include <algorithm>
 
@@ -76,13 +77,21 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     const OutboxEvent& e = trail.event;
     QVector<TrailStep>& steps = trail.steps;
 
-    steps << step(e.createdAt, QStringLiteral("created"),
-                  QStringLiteral("created: %1 of %2/%3%4")
-                      .arg(e.eventType, e.aggregateType, e.aggregateId,
-                           e.topic.isEmpty() ? QString() : QStringLiteral(" for topic %1").arg(e.topic)),
-                  QJsonObject{{QStringLiteral("event_type"), e.eventType},
-                              {QStringLiteral("aggregate_type"), e.aggregateType},
-                              {QStringLiteral("aggregate_id"), e.aggregateId}});
+    // The W3C trace the writer started (docs/contract.md, "Trace context"): the relay sends the
+    // header on, consumers record it in their inbox rows.
+    const QJsonValue traceHeader =
+        QJsonDocument::fromJson(e.headers).object().value(QStringLiteral("traceparent"));
+    const QString traceparent = traceHeader.isString() ? traceHeader.toString() : QString();
+    steps << step(
+        e.createdAt, QStringLiteral("created"),
+        QStringLiteral("created: %1 of %2/%3%4%5")
+            .arg(e.eventType, e.aggregateType, e.aggregateId,
+                 e.topic.isEmpty() ? QString() : QStringLiteral(" for topic %1").arg(e.topic),
+                 traceparent.isEmpty() ? QString() : QStringLiteral(", traceparent %1").arg(traceparent)),
+        QJsonObject{{QStringLiteral("event_type"), e.eventType},
+                    {QStringLiteral("aggregate_type"), e.aggregateType},
+                    {QStringLiteral("aggregate_id"), e.aggregateId},
+                    {QStringLiteral("traceparent"), traceparent.isEmpty() ? QJsonValue() : traceparent}});
 
     // Claims: the row keeps the count, the current or last lease holder and the last error; the
     // time of each attempt is not recorded. The step stands where the last attempt is known to
@@ -140,8 +149,8 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         steps << auditStep(a, QStringLiteral("event %1").arg(e.id));
 
     auto inbox = db.exec(QStringLiteral("SELECT consumer_name, status, attempts, processed_at, last_error, "
-                                        "created_at FROM {inbox} WHERE event_id = :event_id ORDER BY id "
-                                        "LIMIT :limit"),
+                                        "created_at, traceparent FROM {inbox} WHERE event_id = :event_id "
+                                        "ORDER BY id LIMIT :limit"),
                          {{QStringLiteral(":event_id"), e.eventId}, {QStringLiteral(":limit"), MaxSteps}});
     if (!inbox)
         return inbox.error();
@@ -152,17 +161,22 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         const QDateTime processedAt = d.toDateTime(inbox->value(3));
         const QString error = inbox->value(4).toString();
         const QDateTime createdAt = d.toDateTime(inbox->value(5));
+        const QString inboxTrace = inbox->value(6).toString();
         QString summary =
             QStringLiteral("consumer %1: %2 (%3 attempt(s))").arg(consumer, status).arg(attempts);
+        if (!inboxTrace.isEmpty())
+            summary += QStringLiteral(", traceparent %1").arg(inboxTrace);
         if (!error.isEmpty())
             summary += QStringLiteral(": %1").arg(error);
-        steps << step(processedAt.isValid() ? processedAt : createdAt, QStringLiteral("inbox"), summary,
-                      QJsonObject{{QStringLiteral("consumer"), consumer},
-                                  {QStringLiteral("status"), status},
-                                  {QStringLiteral("attempts"), attempts},
-                                  {QStringLiteral("processed_at"), time(processedAt)},
-                                  {QStringLiteral("first_seen_at"), time(createdAt)},
-                                  {QStringLiteral("last_error"), error.isEmpty() ? QJsonValue() : error}});
+        steps << step(
+            processedAt.isValid() ? processedAt : createdAt, QStringLiteral("inbox"), summary,
+            QJsonObject{{QStringLiteral("consumer"), consumer},
+                        {QStringLiteral("status"), status},
+                        {QStringLiteral("attempts"), attempts},
+                        {QStringLiteral("processed_at"), time(processedAt)},
+                        {QStringLiteral("first_seen_at"), time(createdAt)},
+                        {QStringLiteral("last_error"), error.isEmpty() ? QJsonValue() : error},
+                        {QStringLiteral("traceparent"), inboxTrace.isEmpty() ? QJsonValue() : inboxTrace}});
     }
 
     auto letters =

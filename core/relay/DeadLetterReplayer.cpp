@@ -10,13 +10,12 @@
 
 namespace outbox {
 
-DeadLetterReplayer::DeadLetterReplayer(Database& db, KafkaPublisher& publisher, Logger log)
+DeadLetterReplayer::DeadLetterReplayer(Database& db, Publisher& publisher, Logger log)
     : DeadLetterReplayer(db, publisher, ReplayOptions{}, std::move(log))
 {
 }
 
-DeadLetterReplayer::DeadLetterReplayer(Database& db, KafkaPublisher& publisher, ReplayOptions options,
-                                       Logger log)
+DeadLetterReplayer::DeadLetterReplayer(Database& db, Publisher& publisher, ReplayOptions options, Logger log)
     : m_db(db), m_publisher(publisher), m_options(std::move(options)), m_log(std::move(log))
 {
     if (!m_log)
@@ -53,10 +52,10 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
     if (letters.isEmpty())
         return round;
 
-    QVector<KafkaMessage> messages;
+    QVector<BrokerMessage> messages;
     messages.reserve(letters.size());
     for (const DeadLetter& l : letters) {
-        KafkaMessage m;
+        BrokerMessage m;
         m.topic = l.replayTopic.isEmpty() ? l.topic : l.replayTopic;
         m.key = l.exactKey();
         m.payload = l.payload;
@@ -65,8 +64,11 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             if (h.first == "x-replay-count" || h.first == "x-replayed-by")
                 continue;
             hasEventId = hasEventId || h.first == "event_id";
+            if (h.first == "event_type")
+                m.type = QString::fromUtf8(h.second);
             m.headers.append({h.first, h.second});
         }
+        m.messageId = l.eventId;
         if (!l.eventId.isEmpty() && !hasEventId)
             m.headers.append({"event_id", l.eventId.toUtf8()});
         m.headers.append({"x-replay-count", QByteArray::number(l.replayCount + 1)});
@@ -90,10 +92,9 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             qint64 delay = 0;
             QString error = r.message;
             QString outcome;
-            const bool neverSent =
-                r.notQueued || r.deliveryClass == DeliveryClass::ConnectionWide ||
-                (m_publisher.connectionDown() && r.deliveryClass != DeliveryClass::Deterministic &&
-                 r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+            const bool neverSent = r.notQueued || r.deliveryClass == DeliveryClass::ConnectionWide ||
+                                   (m_publisher.connectionDown() &&
+                                    r.deliveryClass != DeliveryClass::Deterministic && !r.possiblyPersisted);
             if (neverSent) {
                 how = ReplayFailure::Release;
                 delay = backoff.delayFor(std::max(1, l.replayAttempts));

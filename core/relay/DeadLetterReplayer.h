@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/Publisher.h"
 #include "core/support/Result.h"
 
 #include <QString>
@@ -44,8 +44,8 @@ class DeadLetterReplayer
 public:
     using Logger = std::function<void(const QString&)>;
 
-    DeadLetterReplayer(Database& db, KafkaPublisher& publisher, Logger log = {});
-    DeadLetterReplayer(Database& db, KafkaPublisher& publisher, ReplayOptions options, Logger log = {});
+    DeadLetterReplayer(Database& db, Publisher& publisher, Logger log = {});
+    DeadLetterReplayer(Database& db, Publisher& publisher, ReplayOptions options, Logger log = {});
 
     // Delivers up to `limit` REPLAYING rows (only those of `token` when given), waiting at most
     // `timeoutMs` for the acks. Errors only when the rows cannot be claimed.
@@ -53,7 +53,7 @@ public:
 
 private:
     Database& m_db;
-    KafkaPublisher& m_publisher;
+    Publisher& m_publisher;
     ReplayOptions m_options;
     Logger m_log;
 };

@@ -21,7 +21,8 @@ namespace outbox {
 
 Relay::Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log)
     : m_url(std::move(url)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
-      m_router(m_options.topicTemplate), m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
+      m_router(m_options.topicTemplate), m_exchangeRouter(m_options.amqp.exchange),
+      m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
 {
     if (m_options.workerId.isEmpty())
         m_options.workerId = QStringLiteral("%1-%2-%3")
@@ -136,7 +137,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
         return Error::usage(QStringLiteral("relay.claim_mode = held needs PostgreSQL (row locks held while a "
                                            "batch is sent); use relay.claim_mode = lease on this database"))
             .about(QStringLiteral("relay.claim_mode"));
-    auto publisher = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
+    auto publisher = Publisher::create(m_options);
     if (!publisher)
         return publisher.error();
     m_publisher = std::move(publisher).value();
@@ -172,11 +173,11 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             continue;
         }
         if (m_degraded && m_flights.empty() && !stopping) {
-            // Do not claim while Kafka is unreachable: events stay PENDING for whoever can send.
+            // Do not claim while the broker is unreachable: events stay PENDING for whoever can send.
             if (m_publisher->fatal()) {
                 m_log(QStringLiteral("recreating the producer after a fatal error: %1")
                           .arg(m_publisher->connectionError()));
-                auto fresh = KafkaPublisher::create(m_options.bootstrap, m_options.kafka);
+                auto fresh = Publisher::create(m_options);
                 if (fresh)
                     m_publisher = std::move(fresh).value();
             }
@@ -188,7 +189,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             }
             m_degraded = false;
             m_degradedRounds = 0;
-            m_log(QStringLiteral("Kafka reachable again"));
+            m_log(QStringLiteral("%1 reachable again").arg(m_publisher->kind()));
         }
 
         // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
@@ -278,7 +279,7 @@ void Relay::launch(ClaimedBatch batch)
         (void)m_store->release(batch.leaseToken, ids);
         return;
     }
-    QVector<KafkaMessage> messages;
+    QVector<BrokerMessage> messages;
     messages.reserve(batch.events.size());
     for (const OutboxEvent& e : batch.events)
         messages << toMessage(e);
@@ -420,10 +421,14 @@ std::optional<ClaimedBatch> Relay::claim()
     return std::move(batch).value();
 }
 
-KafkaMessage Relay::toMessage(const OutboxEvent& e) const
+BrokerMessage Relay::toMessage(const OutboxEvent& e) const
 {
-    KafkaMessage m;
+    BrokerMessage m;
     m.topic = m_router.topicFor(e);
+    m.exchange = m_exchangeRouter.expand(e);
+    m.messageId = e.eventId;
+    m.type = e.eventType;
+    m.createdAtMs = e.createdAt.toMSecsSinceEpoch();
     m.key = e.aggregateId.toUtf8();
     m.payload = e.payload;
     m.headers = {{"event_id", e.eventId.toUtf8()},
@@ -470,7 +475,7 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         DeliveryClass c = r.deliveryClass;
         // A send that never left because no broker was reachable says nothing about the event.
         if (m_publisher->connectionDown() && c != DeliveryClass::Success &&
-            c != DeliveryClass::Deterministic && r.persistence == RD_KAFKA_MSG_STATUS_NOT_PERSISTED)
+            c != DeliveryClass::Deterministic && !r.possiblyPersisted)
             c = DeliveryClass::ConnectionWide;
         switch (c) {
         case DeliveryClass::Success:

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/Publisher.h"
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
@@ -73,7 +73,7 @@ private:
     void drain();
     void setState(const QString& state, const QString& error = {});
     void degrade(const QString& why);
-    KafkaMessage toMessage(const OutboxEvent& event) const;
+    BrokerMessage toMessage(const OutboxEvent& event) const;
     bool reconnectDatabase();
 
     DatabaseUrl m_url;
@@ -82,8 +82,9 @@ private:
     Logger m_log;
     std::unique_ptr<Database> m_db;
     std::unique_ptr<EventStore> m_store;
-    std::unique_ptr<KafkaPublisher> m_publisher;
+    std::unique_ptr<Publisher> m_publisher;
     TopicRouter m_router;
+    TopicRouter m_exchangeRouter; // AMQP: the exchange of each event ([amqp] exchange)
     Backoff m_backoff;
     std::vector<Flight> m_flights;
     std::vector<std::unique_ptr<HeldClaim>> m_idleHeld; // claim_mode held: connections between claims

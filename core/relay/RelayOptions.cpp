@@ -1,20 +1,34 @@
 #include "core/relay/RelayOptions.h"
 
+#include "core/broker/BrokerConfig.h"
 #include "core/config/Config.h"
 #include "core/relay/TopicRouter.h"
+#include "core/support/CommandLine.h"
 
 namespace outbox {
 
 qint64 RelayOptions::deliveryDeadlineMs() const
 {
+    if (broker == BrokerUrl::Kind::Amqp)
+        return amqp.confirmTimeoutMs + 2000;
     return kafka.messageTimeoutMs() + 2000;
 }
 
-Status RelayOptions::validate() const
+QString RelayOptions::brokerText() const
 {
-    if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka.bootstrap"));
+    if (broker == BrokerUrl::Kind::Amqp)
+        return QStringLiteral("RabbitMQ ") + amqp.url.address();
+    return QStringLiteral("Kafka ") + bootstrap;
+}
+
+Status RelayOptions::validateCommon() const
+{
+    // The worker id is printed in doctor's prepared commands and human output: one that starts with
+    // a dash reads as an option, control characters drive the terminal that shows it.
+    if (workerId.startsWith(QLatin1Char('-')) || !CommandLine::isPrintable(workerId))
+        return Error::usage(
+                   QStringLiteral("a worker id must not start with \"-\" nor hold control characters"))
+            .about(QStringLiteral("relay.worker_id"));
     if (batchSize < 1 || batchSize > 10000)
         return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
     if (leaseMs < 1000)
@@ -25,6 +39,40 @@ Status RelayOptions::validate() const
         return Error::usage(QStringLiteral("the backoff cap must not be below its base"));
     if (pollIntervalMs < 10 || heartbeatMs < 100)
         return Error::usage(QStringLiteral("poll interval and heartbeat are too short"));
+    return {};
+}
+
+Status RelayOptions::validate() const
+{
+    if (Status s = validateCommon(); !s)
+        return s;
+    if (broker == BrokerUrl::Kind::Amqp) {
+        if (amqp.url.kind != BrokerUrl::Kind::Amqp || amqp.url.host.isEmpty())
+            return Error::usage(QStringLiteral("no AMQP broker URL given"))
+                .about(QStringLiteral("broker.url"));
+        if (amqp.window < 1 || amqp.window > 65535)
+            return Error::usage(QStringLiteral("the AMQP publish window must be between 1 and 65535"))
+                .about(QStringLiteral("amqp.window"));
+        // A claimed event is published at once and confirmed (or given up) within the confirm timeout;
+        // the mark follows. All of it must end before the lease does.
+        if (deliveryDeadlineMs() >= leaseMs)
+            return Error::usage(
+                       QStringLiteral("the lease (%1 ms) must exceed the AMQP confirm deadline (%2 ms)")
+                           .arg(leaseMs)
+                           .arg(deliveryDeadlineMs()))
+                .about(QStringLiteral("relay.lease_ms"));
+        if (!amqp.exchange.isEmpty()) {
+            if (Status s = TopicRouter::validateTemplate(amqp.exchange); !s)
+                return Error::usage(QStringLiteral("invalid exchange \"%1\" (letters, digits, . _ - and "
+                                                   "{aggregate_type}, {event_type})")
+                                        .arg(amqp.exchange))
+                    .about(QStringLiteral("amqp.exchange"));
+        }
+        return TopicRouter::validateTemplate(topicTemplate);
+    }
+    if (bootstrap.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+            .about(QStringLiteral("kafka.bootstrap"));
     // A claimed event is produced at once and librdkafka reports it within message.timeout.ms; the
     // mark follows. All of it must end before the lease does, or another relay would send it too.
     if (kafka.messageTimeoutMs() <= 0)
@@ -51,7 +99,8 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
     RelayOptions o;
     o.workerId = config.value(QStringLiteral("relay.worker_id"));
     o.tablePrefix = config.tablePrefix();
-    o.bootstrap = config.value(QStringLiteral("kafka.bootstrap"));
+    if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
+        return s.error();
     for (const config::Setting& p : config.kafkaProperties()) {
         if (Status s = o.kafka.set(p.key, p.value); !s)
             return config.located(QStringLiteral("kafka.") + p.key, s.error());

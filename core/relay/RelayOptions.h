@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/broker/AmqpOptions.h"
+#include "core/broker/BrokerUrl.h"
 #include "core/broker/KafkaProperties.h"
 #include "core/db/EventStore.h"
 #include "core/support/Result.h"
@@ -23,8 +25,10 @@ struct RelayOptions
 {
     QString workerId; // empty: host-pid-random
     QString tablePrefix;
-    QString bootstrap; // Kafka bootstrap servers
+    BrokerUrl::Kind broker = BrokerUrl::Kind::Kafka; // which publisher (core/broker/Publisher.h)
+    QString bootstrap;                               // Kafka bootstrap servers
     KafkaProperties kafka;
+    AmqpOptions amqp; // RabbitMQ: URL, exchange (template), window
     int batchSize = 500;
     qint64 leaseMs = 30000;
     int pollIntervalMs = 250; // fallback when NOTIFY is off or missed
@@ -44,8 +48,11 @@ struct RelayOptions
     // [relay], [kafka] and [database] table_prefix of the configuration; not yet validate()d.
     static Result<RelayOptions> fromConfig(const config::Config& config);
     Status validate() const;
+    Status validateCommon() const;
     // The longest a claimed event may wait for its delivery report (see validate()).
     qint64 deliveryDeadlineMs() const;
+    // "Kafka 127.0.0.1:9092" or "RabbitMQ 127.0.0.1:5672 vhost /" for logs and relay pages.
+    QString brokerText() const;
 };
 
 } // namespace outbox

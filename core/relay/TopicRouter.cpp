@@ -29,6 +29,11 @@ QString TopicRouter::topicFor(const OutboxEvent& e) const
 {
     if (!e.topic.isEmpty())
         return e.topic;
+    return expand(e);
+}
+
+QString TopicRouter::expand(const OutboxEvent& e) const
+{
     QString t = m_template;
     t.replace(QLatin1String("{aggregate_type}"), e.aggregateType.toLower());
     t.replace(QLatin1String("{event_type}"), e.eventType.toLower());

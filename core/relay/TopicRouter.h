@@ -17,6 +17,8 @@ public:
     static Status validateTemplate(const QString& topicTemplate);
     static bool isValidTopic(const QString& topic);
     QString topicFor(const OutboxEvent& event) const;
+    // The template alone, filled in for the event (the row's own topic does not count).
+    QString expand(const OutboxEvent& event) const;
 
 private:
     QString m_template;

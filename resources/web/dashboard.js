@@ -7,7 +7,17 @@
   let historyWindowMs = 15 * 60 * 1000;
   const COLORS = ["#4ea1ff", "#3ddc84", "#ffb020", "#ff4d4f", "#c77dff", "#2ec4b6", "#f15bb5", "#9ef01a"];
 
-  let token = new URLSearchParams(location.hash.slice(1)).get("token") || sessionStorage.getItem("outbox-token") || "";
+  // A #token=… in the address goes to sessionStorage and the page reloads itself without it:
+  // replaceState cleans the address bar, but the browser keeps the address as typed in the
+  // history entry; a fresh load of the bare address is an entry that never saw the token.
+  const fromAddress = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromAddress) {
+    sessionStorage.setItem("outbox-token", fromAddress);
+    history.replaceState(null, "", location.pathname + location.search);
+    location.replace(location.pathname + location.search);
+    return;
+  }
+  let token = sessionStorage.getItem("outbox-token") || "";
   let socket = null;
   let retryMs = 1000;
   let intervalMs = 2000;
@@ -288,8 +298,6 @@
     tokenRejected = false;
     if (socket) socket.close();
   });
-  if (location.hash) history.replaceState(null, "", location.pathname); // keep the token out of screenshots
-  if (token) sessionStorage.setItem("outbox-token", token);
   setInterval(checkStale, 1000);
   connect();
 })();

@@ -45,9 +45,9 @@ void produceAll(const QString& bootstrap, const QString& topic, int messages)
     auto publisher = KafkaPublisher::create(bootstrap, KafkaProperties());
     if (!publisher)
         die(publisher.message());
-    QVector<KafkaMessage> batch;
+    QVector<BrokerMessage> batch;
     for (int i = 0; i < messages; ++i) {
-        KafkaMessage m;
+        BrokerMessage m;
         m.topic = topic;
         m.key = QByteArray("order-") + QByteArray::number(i % 997);
         // The demo's order: every 53rd names a SKU the inventory does not know.

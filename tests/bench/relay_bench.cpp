@@ -524,18 +524,22 @@ double brokerBound(const QString& bootstrap, qint64 events)
     qint64 acked = 0;
     std::vector<std::unique_ptr<PendingBatch>> inFlight;
     for (qint64 start = 0; start < events; start += 500) {
-        QVector<KafkaMessage> batch;
+        QVector<BrokerMessage> batch;
         for (qint64 n = start; n < std::min(events, start + 500); ++n) {
             const NewEvent e = sampleEvent(n);
-            batch << KafkaMessage{QStringLiteral("order"),
-                                  e.aggregateId.toUtf8(),
-                                  e.payload,
-                                  {{"event_id", QByteArray::number(n)},
-                                   {"event_type", e.eventType.toUtf8()},
-                                   {"aggregate_type", "Order"},
-                                   {"aggregate_id", e.aggregateId.toUtf8()},
-                                   {"schema_version", "1"},
-                                   {"trace_id", "0"}}};
+            batch << BrokerMessage{QStringLiteral("order"),
+                                   e.aggregateId.toUtf8(),
+                                   e.payload,
+                                   {{"event_id", QByteArray::number(n)},
+                                    {"event_type", e.eventType.toUtf8()},
+                                    {"aggregate_type", "Order"},
+                                    {"aggregate_id", e.aggregateId.toUtf8()},
+                                    {"schema_version", "1"},
+                                    {"trace_id", "0"}},
+                                   {},
+                                   {},
+                                   {},
+                                   0};
         }
         inFlight.push_back((*p)->enqueue(batch)); // no waiting between batches: the producer's own limit
     }
@@ -561,8 +565,8 @@ Latency brokerLatency(const QString& bootstrap, int messages)
         const NewEvent e = sampleEvent(i);
         QElapsedTimer t;
         t.start();
-        auto pending = (*p)->enqueue(
-            {KafkaMessage{QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}}});
+        auto pending = (*p)->enqueue({BrokerMessage{
+            QStringLiteral("order"), e.aggregateId.toUtf8(), e.payload, {{"event_id", "x"}}, {}, {}, {}, 0}});
         (*p)->await(*pending, 10000);
         samples << t.elapsed();
     }

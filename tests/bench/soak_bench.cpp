@@ -11,12 +11,13 @@
 //                     [--rate 5000] [--interval 60] [--retention 2m] [--smoke]
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/db/EventWriter.h"
 #include "core/db/Migrator.h"
 #include "core/metrics/MetricsSampler.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/support/TimeZone.h"
-#include "ui/web/AccessControl.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -100,7 +101,7 @@ int runSampler(const DatabaseUrl& url)
 {
     std::signal(SIGTERM, onTerm);
     std::signal(SIGINT, onTerm);
-    MetricsSampler sampler(url, Prefix);
+    MetricsSampler sampler(DatabaseTarget(url, Prefix));
     qint64 ticks = 0;
     qint64 failures = 0;
     QObject::connect(&sampler, &MetricsSampler::snapshotReady, [&ticks](const MetricsSnapshot&) { ++ticks; });

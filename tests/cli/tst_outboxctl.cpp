@@ -1,9 +1,11 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/demo/OrderSimulator.h"
+#include "core/ops/AuditLog.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -407,6 +409,93 @@ private slots:
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
         QCOMPARE(r.errLines(), 1);
         QVERIFY(r.out.isEmpty());
+    }
+
+    // Issue 26: a mistyped URL is reported without its password, whichever way it was given
+    // (--db, OUTBOX_DB_URL, the configuration file) and whatever the command.
+    void invalidUrlNeverShowsItsPassword()
+    {
+        const QString url = QStringLiteral("postgresql://u:S3cr3tPw@127.0.0.1:99999/db");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ini = dir.filePath(QStringLiteral("outbox.ini"));
+        QFile file(ini);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("[database]\nurl = " + url.toUtf8() + "\n");
+        file.close();
+        QProcessEnvironment viaEnv;
+        viaEnv.insert(QStringLiteral("OUTBOX_DB_URL"), url);
+        const QVector<QPair<QStringList, QProcessEnvironment>> runs{
+            {{QStringLiteral("status"), QStringLiteral("--db"), url}, {}},
+            {{QStringLiteral("status"), QStringLiteral("--db"), url, QStringLiteral("--json")}, {}},
+            {{QStringLiteral("doctor"), QStringLiteral("--db"), url}, {}},
+            {{QStringLiteral("events"), QStringLiteral("list")}, viaEnv},
+            {{QStringLiteral("status"), QStringLiteral("--config"), ini}, {}},
+            {{QStringLiteral("serve"), QStringLiteral("--db"), url, QStringLiteral("--listen"),
+              QStringLiteral("127.0.0.1:58599")},
+             {}},
+        };
+        for (const auto& [args, env] : runs) {
+            const Run r = outboxctl(args, env);
+            const QByteArray all = r.out + r.err;
+            QVERIFY2(r.exitCode == 2,
+                     qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(all)));
+            QVERIFY2(all.contains("invalid database URL"), all.constData());
+            QVERIFY2(!all.contains("S3cr3tPw"), all.constData());
+        }
+    }
+
+    // Issue 26: an option hidden in another option's value is refused before anything connects.
+    void urlOptionsCannotCarryOtherOptions()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server");
+        const QString url = TestDatabases::urlText(TestDatabases::create(
+            QStringLiteral("postgresql"), TestDatabases::uniqueName(QStringLiteral("opt"))));
+        QVERIFY(outboxctl({QStringLiteral("migrate"), QStringLiteral("--db"), url}).exitCode == 0);
+        // TLS is refused by the test server: what the attack tries to get around.
+        const Run tls = outboxctl(
+            {QStringLiteral("status"), QStringLiteral("--db"), url + QStringLiteral("?sslmode=require")});
+        QCOMPARE(tls.exitCode, 1);
+        const Run attack =
+            outboxctl({QStringLiteral("status"), QStringLiteral("--db"),
+                       url + QStringLiteral("?sslmode=require&application_name=x%20sslmode%3Ddisable")});
+        QCOMPARE(attack.exitCode, 2);
+        QVERIFY2(attack.err.contains("the value of option \"application_name\" must not contain"),
+                 attack.err.constData());
+        QVERIFY(attack.out.isEmpty());
+        const Run port = outboxctl({QStringLiteral("status"), QStringLiteral("--db"),
+                                    url + QStringLiteral("?application_name=x%20port%3D57999")});
+        QCOMPARE(port.exitCode, 2);
+        const Run spaced = outboxctl({QStringLiteral("status"), QStringLiteral("--db"),
+                                      url + QStringLiteral("?application_name=outbox%20status")});
+        QVERIFY2(spaced.exitCode == 0, spaced.err.constData());
+    }
+
+    // Issue 26: `audit list --csv` prints the same cells as every CSV export (core's AuditCsv): an
+    // actor or reason that is a spreadsheet formula arrives as text.
+    void auditCsvKeepsFormulasAsText()
+    {
+        auto db =
+            TestDatabases::fresh(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("csv")));
+        AuditEntry e;
+        e.actor = QStringLiteral("+cmd|' /C calc'!A0");
+        e.host = QStringLiteral("@host");
+        e.action = QStringLiteral("events.requeue");
+        e.targetKind = QStringLiteral("event");
+        e.reason = QStringLiteral("=HYPERLINK(\"http://evil.example/\",\"click\")");
+        e.outcome = QStringLiteral("none");
+        QVERIFY(AuditLog(*db).append(e).ok());
+        const Run r = outboxctl({QStringLiteral("audit"), QStringLiteral("list"), QStringLiteral("--csv"),
+                                 QStringLiteral("--db"), TestDatabases::urlText(db->url())});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.first().startsWith("id,at,actor,host,action,target_kind,"), r.out.constData());
+        QVERIFY2(r.out.contains(",'+cmd|' /C calc'!A0,'@host,events.requeue,"), r.out.constData());
+        QVERIFY2(r.out.contains(",\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"click\"\")\","),
+                 r.out.constData());
+        QVERIFY(r.out.endsWith("\r\n"));
     }
 
     void configFileSuppliesTheDatabase()

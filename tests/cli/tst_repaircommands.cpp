@@ -6,12 +6,15 @@
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
+#include <vector>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -200,7 +203,7 @@ private slots:
             outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
                        QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
                        QStringLiteral("SKU typo: SKU-l is SKU-1"), QStringLiteral("--json"),
-                       QStringLiteral("--db"), url});
+                       QStringLiteral("--yes"), QStringLiteral("--db"), url});
         QVERIFY2(edit.exitCode == 0, edit.err.constData());
         const qint64 auditId = edit.json().value(QStringLiteral("audit_id")).toInteger();
         QVERIFY(auditId > 0);
@@ -241,9 +244,101 @@ private slots:
         OutboxctlRun late =
             outboxctl({QStringLiteral("dlq"), QStringLiteral("edit"), QString::number(letterId),
                        QStringLiteral("--payload-file"), payloadFile, QStringLiteral("--reason"),
-                       QStringLiteral("again"), QStringLiteral("--db"), url});
+                       QStringLiteral("again"), QStringLiteral("--yes"), QStringLiteral("--db"), url});
         QVERIFY(late.exitCode != 0);
         QVERIFY2(late.err.contains("only NEW"), late.err.constData());
+    }
+
+    // Issue 26: `dlq edit` follows the rule of every change (no --yes and no terminal: refused,
+    // nothing changed), and an edit carries the version it was made from: ten operators editing
+    // version 0 at once in ten real processes, one wins and nine are told it was edited meanwhile.
+    void dlqEditConfirmsAndRefusesStaleEdits_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    }
+    void dlqEditConfirmsAndRefusesStaleEdits()
+    {
+        QFETCH(QString, kind);
+        if (!TestDatabases::available(kind))
+            QSKIP("no test server");
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("dlqedit")));
+        const QString url = TestDatabases::urlText(db->url());
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = QStringLiteral("e-race");
+        l.topic = QStringLiteral("orders");
+        l.headers = R"({"trace_id":"t-1"})";
+        l.payload = R"({"sku":"SKU-l"})";
+        l.error = QStringLiteral("unknown SKU SKU-l");
+        const qint64 id = DeadLetterStore(*db).insert(l).value();
+        QTemporaryDir dir;
+        const auto payloadFile = [&](int i) {
+            const QString path = dir.filePath(QStringLiteral("p%1.json").arg(i));
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly))
+                qFatal("cannot write %s", qPrintable(path));
+            f.write(QStringLiteral(R"({"sku":"SKU-%1"})").arg(i).toUtf8());
+            return path;
+        };
+        const auto editArgs = [&](int i) {
+            return QStringList{QStringLiteral("dlq"),
+                               QStringLiteral("edit"),
+                               QString::number(id),
+                               QStringLiteral("--payload-file"),
+                               payloadFile(i),
+                               QStringLiteral("--reason"),
+                               QStringLiteral("fix %1").arg(i),
+                               QStringLiteral("--db"),
+                               url};
+        };
+
+        const OutboxctlRun unconfirmed = outboxctl(editArgs(99));
+        QCOMPARE(unconfirmed.exitCode, 2);
+        QVERIFY2(unconfirmed.err.contains("without confirmation: pass --yes"), unconfirmed.err.constData());
+        QCOMPARE(DeadLetterStore(*db).find(id)->editCount, 0);
+        QCOMPARE(DeadLetterStore(*db).find(id)->payload, l.payload);
+
+        constexpr int Editors = 10;
+        std::vector<std::unique_ptr<QProcess>> editors;
+        for (int i = 0; i < Editors; ++i) {
+            auto p = std::make_unique<QProcess>();
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("OUTBOX_DB_URL"));
+            env.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("operator-%1").arg(i));
+            p->setProcessEnvironment(env);
+            p->setStandardInputFile(QProcess::nullDevice());
+            p->start(qEnvironmentVariable("OUTBOXCTL"), editArgs(i) << QStringLiteral("--edit-count")
+                                                                    << QStringLiteral("0")
+                                                                    << QStringLiteral("--yes"));
+            editors.push_back(std::move(p));
+        }
+        int winners = 0;
+        for (auto& p : editors) {
+            QVERIFY(p->waitForFinished(60000));
+            const QByteArray err = p->readAllStandardError();
+            if (p->exitCode() == 0) {
+                ++winners;
+                continue;
+            }
+            QCOMPARE(p->exitCode(), 1);
+            QVERIFY2(err.contains("edited meanwhile") || err.contains("changed meanwhile"), err.constData());
+        }
+        QCOMPARE(winners, 1);
+        QCOMPARE(DeadLetterStore(*db).find(id)->editCount, 1);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'dlq.edit'")), qint64(1));
+
+        // Made from the current version, the next edit goes through; made from 0, it is stale.
+        const OutboxctlRun stale = outboxctl(editArgs(11) << QStringLiteral("--edit-count")
+                                                          << QStringLiteral("0") << QStringLiteral("--yes"));
+        QCOMPARE(stale.exitCode, 1);
+        QVERIFY2(stale.err.contains("it is at edit 1; this edit was made from edit 0"),
+                 stale.err.constData());
+        const OutboxctlRun fresh = outboxctl(editArgs(12) << QStringLiteral("--edit-count")
+                                                          << QStringLiteral("1") << QStringLiteral("--yes"));
+        QVERIFY2(fresh.exitCode == 0, fresh.err.constData());
+        QCOMPARE(DeadLetterStore(*db).find(id)->payload, QByteArray(R"({"sku":"SKU-12"})"));
     }
 };
 

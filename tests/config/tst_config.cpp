@@ -64,6 +64,9 @@ private slots:
         QCOMPARE(relay->notify, plain.notify);
         QCOMPARE(relay->pipeline, plain.pipeline);
         QCOMPARE(relay->topicTemplate, plain.topicTemplate);
+        QCOMPARE(relay->amqp.exchange, plain.amqp.exchange);
+        QCOMPARE(relay->amqp.window, plain.amqp.window);
+        QCOMPARE(relay->amqp.confirmTimeoutMs, plain.amqp.confirmTimeoutMs);
         auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
         const ConsumerOptions plainConsumer;

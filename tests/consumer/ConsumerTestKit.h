@@ -61,7 +61,7 @@ inline std::unique_ptr<EmbeddedBroker> startBroker(const QString& topic, int par
 }
 
 // Produces the messages and waits for every ack.
-inline void produce(const QString& bootstrap, const QVector<KafkaMessage>& messages)
+inline void produce(const QString& bootstrap, const QVector<BrokerMessage>& messages)
 {
     auto publisher = KafkaPublisher::create(bootstrap, KafkaProperties());
     if (!publisher)
@@ -73,10 +73,10 @@ inline void produce(const QString& bootstrap, const QVector<KafkaMessage>& messa
             qFatal("produce failed: %s", qPrintable(r.message));
 }
 
-inline KafkaMessage orderMessage(const QString& topic, const QString& eventId, const QString& orderId,
-                                 const QString& sku, int quantity = 1)
+inline BrokerMessage orderMessage(const QString& topic, const QString& eventId, const QString& orderId,
+                                  const QString& sku, int quantity = 1)
 {
-    KafkaMessage m;
+    BrokerMessage m;
     m.topic = topic;
     m.key = orderId.toUtf8();
     m.payload = QStringLiteral("{\"order_id\":\"%1\",\"sku\":\"%2\",\"quantity\":%3}")

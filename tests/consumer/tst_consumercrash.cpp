@@ -49,7 +49,7 @@ qint64 stoppedCounter(const QString& log, const QString& name)
 // `count` orders with known SKUs (quantity 1..3), produced straight to the topic.
 qint64 produceOrders(const QString& bootstrap, int count, int first = 0)
 {
-    QVector<KafkaMessage> messages;
+    QVector<BrokerMessage> messages;
     qint64 quantity = 0;
     for (int i = first; i < first + count; ++i) {
         const int q = 1 + i % 3;
@@ -142,7 +142,7 @@ private slots:
         const QString url = TestDatabases::urlText(db->url());
         auto broker = startBroker(Topic, 3);
         const int orders = 60;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < orders; ++i)
             messages << orderMessage(
                 Topic, QStringLiteral("evt-%1").arg(i), QStringLiteral("O%1").arg(i),

@@ -140,7 +140,7 @@ private slots:
         QFETCH(QString, kind);
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("dups")));
         auto broker = startBroker(QStringLiteral("dups"), 2);
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < 5; ++i)
             messages << orderMessage(QStringLiteral("dups"), QStringLiteral("dup-%1").arg(i),
                                      QStringLiteral("order-%1").arg(i), QStringLiteral("sku"));

@@ -76,9 +76,9 @@ void createBusinessTables(Database& db)
     QVERIFY(db.exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-1')")).ok());
 }
 
-KafkaMessage raw(const QString& topic, const QByteArray& payload, const QVector<KafkaHeader>& headers)
+BrokerMessage raw(const QString& topic, const QByteArray& payload, const QVector<BrokerHeader>& headers)
 {
-    KafkaMessage m;
+    BrokerMessage m;
     m.topic = topic;
     m.key = "k";
     m.payload = payload;
@@ -86,7 +86,7 @@ KafkaMessage raw(const QString& topic, const QByteArray& payload, const QVector<
     return m;
 }
 
-QVector<KafkaHeader> headersFor(const QByteArray& eventId, const QByteArray& schema = "1")
+QVector<BrokerHeader> headersFor(const QByteArray& eventId, const QByteArray& schema = "1")
 {
     return {{"event_id", eventId}, {"event_type", "Test"}, {"schema_version", schema}};
 }
@@ -127,7 +127,7 @@ private:
         const QString topic = QStringLiteral("named");
         auto broker = startBroker(topic, 1);
         const int events = 60;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < events; ++i) {
             const QByteArray payload = i == 10                     ? QByteArray("{\"fail\":\"permanent\"}")
                                        : i == 20                   ? QByteArray("{\"fail\":\"once\"}")
@@ -242,7 +242,7 @@ private slots:
         createBusinessTables(*db);
         auto broker = startBroker(QStringLiteral("ledger"), 4);
         const int events = 1000;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < events; ++i)
             messages << orderMessage(QStringLiteral("ledger"), QStringLiteral("evt-%1").arg(i),
                                      QStringLiteral("order-%1").arg(i % 97), QString());
@@ -282,7 +282,7 @@ private slots:
         createBusinessTables(*db);
         auto broker = startBroker(QStringLiteral("batch"), 1);
         const int events = 60;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < events; ++i) {
             const QByteArray payload = i == 10   ? QByteArray("{\"fail\":\"permanent\"}")
                                        : i == 20 ? QByteArray("{\"fail\":\"once\"}")
@@ -347,7 +347,7 @@ private slots:
                     .ok());
         auto broker = startBroker(QStringLiteral("cheap"), 1);
         const int events = 200;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < events; ++i)
             messages << raw(QStringLiteral("cheap"),
                             i == 150 ? QByteArray("{\"fail\":\"after_write\"}") : QByteArray("{}"),
@@ -442,7 +442,7 @@ private slots:
         createBusinessTables(*db);
         auto broker = startBroker(QStringLiteral("bulk"), 1);
         const int events = 60;
-        QVector<KafkaMessage> messages;
+        QVector<BrokerMessage> messages;
         for (int i = 0; i < events; ++i) {
             const QByteArray payload = i == 10   ? QByteArray("{\"fail\":\"permanent\"}")
                                        : i == 20 ? QByteArray("{\"fail\":\"once\"}")
@@ -588,7 +588,7 @@ private slots:
         createBusinessTables(*db);
         auto broker = startBroker(QStringLiteral("poison"), 1);
         const QString t = QStringLiteral("poison");
-        const QVector<KafkaMessage> messages{
+        const QVector<BrokerMessage> messages{
             raw(t, "{\"n\":1}", headersFor("good-1")),
             raw(t, "{not json", headersFor("bad-json")),
             raw(t, "{\"n\":2}", {{"schema_version", "1"}}),
@@ -678,12 +678,12 @@ private slots:
         const QByteArray nulHeader("a\0b", 3);
         const QByteArray binary("\x00\xff\xfe bin \x80", 9);
         const QByteArray nulId("ev\0id", 5);
-        QVector<KafkaMessage> messages{
+        QVector<BrokerMessage> messages{
             raw(t, "{\"n\":0}", headersFor(longId)),
             raw(t, "{x", headersFor("big-key")),
             raw(t, "{\"fail\":\"permanent\"}",
-                headersFor("nul-header") + QVector<KafkaHeader>{{"note", nulHeader}}),
-            raw(t, binary, headersFor("binary") + QVector<KafkaHeader>{{"dup", "1"}, {"dup", "2"}}),
+                headersFor("nul-header") + QVector<BrokerHeader>{{"note", nulHeader}}),
+            raw(t, binary, headersFor("binary") + QVector<BrokerHeader>{{"dup", "1"}, {"dup", "2"}}),
             raw(t, "{\"n\":5}", headersFor(nulId)),
             raw(t, "{\"n\":6}", headersFor("long-key-ok")),
             raw(t, "{\"n\":7}", headersFor("good-after")),

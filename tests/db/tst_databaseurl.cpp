@@ -110,6 +110,106 @@ private slots:
         qunsetenv("OUTBOX_DB_PASSWORD");
     }
 
+    // Issue 26: an invalid URL (a port out of range, a stray character, a bad option) is reported
+    // without its password, whatever the password holds, the reason's sentence included (QUrl's
+    // own error quotes the URL it was given).
+    void invalidUrlNeverEchoesThePassword_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("password");
+        QTest::newRow("port out of range") << "postgresql://u:S3cr3tPw@127.0.0.1:99999/db"
+                                           << "S3cr3tPw";
+        QTest::newRow("port not a number") << "mysql://u:S3cr3tPw@h:abc/db"
+                                           << "S3cr3tPw";
+        QTest::newRow("bad host character") << "postgresql://u:S3cr3tPw@ho st/db"
+                                            << "S3cr3tPw";
+        QTest::newRow("password with @") << "postgresql://u:S3c@r3tPw@h:99999/db"
+                                         << "S3c@r3tPw";
+        QTest::newRow("password with / and ?") << "postgresql://u:S3c/r?3tPw@h:5432/db"
+                                               << "S3c/r?3tPw";
+        QTest::newRow("password with :") << "postgresql://u:S3c:r3tPw@h:99999/db"
+                                         << "S3c:r3tPw";
+        QTest::newRow("encoded password") << "postgresql://u:S3cr3t%50w@h:99999/db"
+                                          << "S3cr3tPw";
+        QTest::newRow("no database") << "postgresql://u:S3cr3tPw@h:5432/"
+                                     << "S3cr3tPw";
+        QTest::newRow("unknown option") << "postgresql://u:S3cr3tPw@h/db?evil=1"
+                                        << "S3cr3tPw";
+        QTest::newRow("injected option") << "postgresql://u:S3cr3tPw@h/db?application_name=a%3Db"
+                                         << "S3cr3tPw";
+        QTest::newRow("unknown scheme") << "oracle://u:S3cr3tPw@h/db"
+                                        << "S3cr3tPw";
+        QTest::newRow("no scheme") << "u:S3cr3tPw@h/db"
+                                   << "S3cr3tPw";
+        QTest::newRow("@ in the query too") << "postgresql://u:S3cr3tPw@h:99999/db?application_name=a@b"
+                                            << "S3cr3tPw";
+    }
+    void invalidUrlNeverEchoesThePassword()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, password);
+        const auto url = DatabaseUrl::parse(text);
+        QVERIFY(!url.ok());
+        QCOMPARE(url.error().kind, ErrorKind::Usage);
+        QVERIFY2(!url.message().contains(password), qPrintable(url.message()));
+        QVERIFY2(!url.message().contains(QStringLiteral("S3cr3t")), qPrintable(url.message()));
+        QVERIFY2(url.message().startsWith(QStringLiteral("invalid database URL")), qPrintable(url.message()));
+    }
+
+    // Issue 26: option values are decoded before the driver sees them; a value that would carry
+    // another option into the driver's option string (libpq's "key=value key=value") is refused
+    // with one clear error, as is an option given twice (the driver takes the last one).
+    void refusesOptionValuesThatCarryOtherOptions_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("sslmode through application_name")
+            << "postgresql://u@h/db?sslmode=require&application_name=x%20sslmode%3Ddisable"
+            << "the value of option \"application_name\" must not contain";
+        QTest::newRow("port through application_name")
+            << "postgresql://u@h/db?application_name=x%20port%3D57999"
+            << "must not contain";
+        QTest::newRow("host through sslrootcert") << "postgresql://u@h/db?sslrootcert=/ca%20host%3Devil"
+                                                  << "must not contain";
+        QTest::newRow("single quote") << "postgresql://u@h/db?application_name=x%27%20sslmode%3D%27disable"
+                                      << "must not contain";
+        QTest::newRow("backslash") << "postgresql://u@h/db?application_name=x%5C"
+                                   << "must not contain";
+        QTest::newRow("newline") << "postgresql://u@h/db?application_name=x%0Asslmode"
+                                 << "must not contain";
+        QTest::newRow("tab") << "postgresql://u@h/db?application_name=x%09y"
+                             << "must not contain";
+        QTest::newRow("semicolon") << "mysql://u@h/db?SSL_CA=/ca.pem%3BSSL_CIPHER%3DNULL"
+                                   << "must not contain";
+        QTest::newRow("mysql equals") << "mysql://u@h/db?SSL_CA=/ca.pem%20SSL_KEY%3D/k"
+                                      << "must not contain";
+        QTest::newRow("sslmode twice") << "postgresql://u@h/db?sslmode=require&sslmode=disable"
+                                       << "option \"sslmode\" is given twice";
+        QTest::newRow("leading space") << "postgresql://u@h/db?sslmode=%20require"
+                                       << "must not start or end with a space";
+    }
+    void refusesOptionValuesThatCarryOtherOptions()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto url = DatabaseUrl::parse(text);
+        if (url.ok())
+            QFAIL(qPrintable(QStringLiteral("accepted: ") + url->connectOptions));
+        QCOMPARE(url.error().kind, ErrorKind::Usage);
+        QVERIFY2(url.message().contains(expected), qPrintable(url.message()));
+        QVERIFY(!url.message().contains(QLatin1Char('\n')));
+    }
+
+    // A space inside a value is the value's (a certificate in "My Certs", an application name):
+    // libpq gets it quoted, so it cannot start another option.
+    void spacesStayInsideTheirValue()
+    {
+        auto url = DatabaseUrl::parse(
+            QStringLiteral("postgresql://u@h/db?sslmode=require&application_name=outbox%20console"));
+        QVERIFY2(url.ok(), qPrintable(url.message()));
+        QCOMPARE(url->connectOptions, QStringLiteral("sslmode=require;application_name=outbox console"));
+    }
+
     void passesSupportedOptions()
     {
         auto url = DatabaseUrl::parse(QStringLiteral("postgresql://u@h/db?sslmode=require"));

@@ -8,6 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+#include <atomic>
+#include <thread>
+#include <vector>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -146,6 +149,7 @@ private slots:
         DeadLetterEdit edit;
         edit.actor = QStringLiteral("bob");
         edit.reason = QStringLiteral("binary fix");
+        edit.baseEditCount = 0;
         const QByteArray binary("\x00\xff\x01{\"sku\":\"SKU-1\"}\x80", 19);
         edit.payload = binary;
         edit.headers = QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("t-2")},
@@ -167,6 +171,7 @@ private slots:
         DeadLetterEdit second;
         second.actor = QStringLiteral("bob");
         second.reason = QStringLiteral("text again");
+        second.baseEditCount = 1;
         second.payload = QByteArray(R"({"sku":"SKU-1","quantity":3})");
         second.requireJsonPayload = true;
         QVERIFY(DeadLetterEditor(*db).edit(id, second).ok());
@@ -212,6 +217,87 @@ private slots:
         QCOMPARE(DeadLetterEditor(*db).edit(id, second).error().kind, ErrorKind::Conflict);
         QCOMPARE(DeadLetterStore(*db).find(id)->editCount, 2);
         QCOMPARE(AuditLog(*db).list(q)->size(), 2);
+    }
+
+    // Issue 26: an edit carries the version it was made from. Ten operators editing the same
+    // version at once (each on its own connection): exactly one wins, nine get a conflict, and
+    // only the winner's message and audit row are stored. An edit naming no version is refused.
+    void staleEditsAreConflicts_data() { TestDatabases::addKinds(); }
+    void staleEditsAreConflicts()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(kind));
+        const qint64 id =
+            letter(*db, QStringLiteral("inventory"), QStringLiteral("unknown SKU"), R"({"sku":"SKU-l"})");
+        const DatabaseUrl url = db->url();
+
+        DeadLetterEdit unversioned;
+        unversioned.actor = QStringLiteral("bob");
+        unversioned.reason = QStringLiteral("no version");
+        unversioned.payload = QByteArray(R"({"sku":"SKU-0"})");
+        auto refused = DeadLetterEditor(*db).edit(id, unversioned);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().kind, ErrorKind::Usage);
+        QCOMPARE(refused.error().subject, QStringLiteral("edit_count"));
+
+        constexpr int Editors = 10;
+        std::vector<std::thread> editors;
+        std::vector<Error> errors(Editors);
+        std::vector<bool> won(Editors, false);
+        std::atomic<int> ready{0};
+        for (int i = 0; i < Editors; ++i) {
+            editors.emplace_back([&, i]() {
+                auto own = Database::open(url);
+                if (!own) {
+                    errors[size_t(i)] = own.error();
+                    ++ready;
+                    return;
+                }
+                DeadLetterEdit e;
+                e.actor = QStringLiteral("operator-%1").arg(i);
+                e.reason = QStringLiteral("fix %1").arg(i);
+                e.payload = QStringLiteral(R"({"sku":"SKU-%1"})").arg(i).toUtf8();
+                e.baseEditCount = 0; // every one of them read the dead letter before any edit
+                ++ready;
+                while (ready.load() < Editors)
+                    std::this_thread::yield();
+                auto r = DeadLetterEditor(**own).edit(id, e);
+                won[size_t(i)] = r.ok();
+                if (!r)
+                    errors[size_t(i)] = r.error();
+            });
+        }
+        for (auto& t : editors)
+            t.join();
+        int winners = 0;
+        int winner = -1;
+        for (int i = 0; i < Editors; ++i) {
+            if (won[size_t(i)]) {
+                ++winners;
+                winner = i;
+                continue;
+            }
+            QVERIFY2(errors[size_t(i)].kind == ErrorKind::Conflict, qPrintable(errors[size_t(i)].message));
+            QVERIFY2(errors[size_t(i)].message.contains(QStringLiteral("edited meanwhile")) ||
+                         errors[size_t(i)].message.contains(QStringLiteral("changed meanwhile")),
+                     qPrintable(errors[size_t(i)].message));
+        }
+        QCOMPARE(winners, 1);
+        auto now = DeadLetterStore(*db).find(id);
+        QCOMPARE(now->editCount, 1);
+        QCOMPARE(now->payload, QStringLiteral(R"({"sku":"SKU-%1"})").arg(winner).toUtf8());
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'dlq.edit'")), qint64(1));
+
+        // Made from the current version, the next edit goes through.
+        DeadLetterEdit next = unversioned;
+        next.baseEditCount = 1;
+        QVERIFY(DeadLetterEditor(*db).edit(id, next).ok());
+        next.baseEditCount = 1; // now stale
+        auto stale = DeadLetterEditor(*db).edit(id, next);
+        QCOMPARE(stale.error().kind, ErrorKind::Conflict);
+        QVERIFY2(stale.message().contains(QStringLiteral("it is at edit 2; this edit was made from edit 1")),
+                 qPrintable(stale.message()));
+        QCOMPARE(DeadLetterStore(*db).find(id)->editCount, 2);
     }
 };
 

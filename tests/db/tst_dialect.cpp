@@ -40,10 +40,18 @@ private slots:
         QVERIFY(plain.ok());
         const auto pg = Dialect::create(DatabaseKind::PostgreSql);
         QCOMPARE(pg->connectOptions(*plain, 7),
-                 (QStringList{QStringLiteral("connect_timeout=7"), QStringLiteral("sslmode=require")}));
+                 (QStringList{QStringLiteral("connect_timeout=7"), QStringLiteral("sslmode='require'")}));
         auto ownTimeout = DatabaseUrl::parse(QStringLiteral("postgresql://u@h/db?connect_timeout=2"));
         QVERIFY(ownTimeout.ok());
-        QCOMPARE(pg->connectOptions(*ownTimeout, 7), QStringList{QStringLiteral("connect_timeout=2")});
+        QCOMPARE(pg->connectOptions(*ownTimeout, 7), QStringList{QStringLiteral("connect_timeout='2'")});
+        // libpq reads "key=value key=value": every value is quoted, a space stays in its value, and
+        // an option named inside another's value does not count as given.
+        auto named = DatabaseUrl::parse(
+            QStringLiteral("postgresql://u@h/db?application_name=connect_timeout%20check"));
+        QVERIFY2(named.ok(), qPrintable(named.message()));
+        QCOMPARE(pg->connectOptions(*named, 7),
+                 (QStringList{QStringLiteral("connect_timeout=7"),
+                              QStringLiteral("application_name='connect_timeout check'")}));
 
         auto my = DatabaseUrl::parse(QStringLiteral("mysql://u@h/db"));
         QVERIFY(my.ok());
@@ -59,6 +67,47 @@ private slots:
         QCOMPARE(lite->redacted(), QStringLiteral("sqlite:///tmp/x.db"));
         QCOMPARE(Dialect::create(DatabaseKind::Sqlite)->connectOptions(*lite, 5),
                  QStringList{QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")});
+    }
+
+    // Issue 26: against a real PostgreSQL server without TLS, an option smuggled inside another
+    // option's value (application_name=x sslmode=disable, x port=N) must not change how the
+    // connection is made: the URL is refused before anything connects. A value with a space is
+    // the value's own and reaches the server whole.
+    void optionValuesCannotChangeTheConnection()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server");
+        const DatabaseUrl base = TestDatabases::create(QStringLiteral("postgresql"),
+                                                       TestDatabases::uniqueName(QStringLiteral("opts")));
+        const QString text = TestDatabases::urlText(base);
+        const auto open = [&](const QString& query) {
+            auto url = DatabaseUrl::parse(text + query);
+            return url ? Database::open(*url) : Result<std::unique_ptr<Database>>(url.error());
+        };
+        // The test server has no TLS: asking for it fails, which is what the attacks try to undo.
+        auto tls = open(QStringLiteral("?sslmode=require"));
+        QVERIFY(!tls.ok());
+        QCOMPARE(tls.error().kind, ErrorKind::Runtime);
+
+        for (const QString& attack :
+             {QStringLiteral("?sslmode=require&application_name=x%20sslmode%3Ddisable"),
+              QStringLiteral("?application_name=x%20port%3D57999"),
+              QStringLiteral("?application_name=x%27%20sslmode%3D%27disable&sslmode=require"),
+              QStringLiteral("?sslmode=require&sslmode=disable")}) {
+            auto db = open(attack);
+            QVERIFY2(!db.ok(), qPrintable(attack + QStringLiteral(" connected")));
+            QCOMPARE(db.error().kind, ErrorKind::Usage);
+            QVERIFY2(db.message().contains(QStringLiteral("must not contain")) ||
+                         db.message().contains(QStringLiteral("given twice")),
+                     qPrintable(db.message()));
+        }
+
+        auto named = open(QStringLiteral("?application_name=outbox%20console%20check"));
+        QVERIFY2(named.ok(), qPrintable(named.message()));
+        auto q = (*named)->exec(QStringLiteral("SELECT current_setting('application_name')"));
+        QVERIFY2(q.ok(), qPrintable(q.message()));
+        QVERIFY(q->next());
+        QCOMPARE(q->value(0).toString(), QStringLiteral("outbox console check"));
     }
 
     void sqliteInAMissingDirectoryIsOneClearError()

@@ -16,6 +16,32 @@ class TestMigrator : public QObject
     Q_OBJECT
 
 private slots:
+    // migrate --check: what a writer's CI asks before it deploys (docs/contract.md, "Schema version").
+    void checkTellsWhetherTheExpectedSchemaIsThere_data() { TestDatabases::addKinds(); }
+    void checkTellsWhetherTheExpectedSchemaIsThere()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::open(TestDatabases::create(kind, TestDatabases::uniqueName(kind)));
+        Migrator migrator(*db);
+        auto empty = migrator.check();
+        QVERIFY2(empty.ok(), qPrintable(empty.message()));
+        QVERIFY(!empty->ok);
+        QCOMPARE(empty->currentVersion, 0);
+        QCOMPARE(empty->expectedVersion, migrator.latestVersion());
+        QVERIFY2(empty->message.contains(QLatin1String("has no outbox schema")), qPrintable(empty->message));
+        QVERIFY(migrator.migrate().ok());
+        auto latest = migrator.check();
+        QVERIFY(latest->ok);
+        QVERIFY2(latest->message.endsWith(QLatin1String(": ok")), qPrintable(latest->message));
+        QVERIFY(migrator.check(1)->ok); // an older writer keeps working on a newer schema
+        auto newer = migrator.check(migrator.latestVersion() + 1);
+        QVERIFY(!newer->ok);
+        QVERIFY2(newer->message.contains(QLatin1String("run outboxctl migrate")), qPrintable(newer->message));
+        QVERIFY2(
+            newer->message.contains(QStringLiteral("this one knows up to %1").arg(migrator.latestVersion())),
+            qPrintable(newer->message));
+    }
+
     void createsEveryTableAndIsIdempotent_data() { TestDatabases::addKinds(); }
     void createsEveryTableAndIsIdempotent()
     {

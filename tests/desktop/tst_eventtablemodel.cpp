@@ -46,7 +46,7 @@ private slots:
             QSKIP("server not configured");
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("model")));
         insertGeneratedEvents(*db, 1050, 7);
-        DatabaseSession session(db->url(), {}, QStringLiteral("model"));
+        DatabaseSession session(DatabaseTarget(db->url(), QString()), QStringLiteral("model"));
         EventTableModel model(&session);
         model.setPageSize(100);
         model.setMaxLoadedPages(3);
@@ -98,7 +98,7 @@ private slots:
         constexpr int Rows = 1000000;
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("million")));
         insertGeneratedEvents(*db, Rows);
-        DatabaseSession session(db->url(), {}, QStringLiteral("scroll"));
+        DatabaseSession session(DatabaseTarget(db->url(), QString()), QStringLiteral("scroll"));
         EventTableModel model(&session);
         model.setPageSize(2000);
         model.setMaxLoadedPages(6);

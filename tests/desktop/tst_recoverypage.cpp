@@ -171,7 +171,7 @@ private slots:
         QVERIFY(previewAction(flow, QStringLiteral("Requeue the 6 FAILED")));
         QVERIFY(child<QLineEdit>(flow, "recoveryCommand")
                     ->text()
-                    .startsWith(QLatin1String("outboxctl requeue --status FAILED")));
+                    .startsWith(QLatin1String("outboxctl requeue --status=FAILED")));
         QVERIFY2(
             child<QLabel>(flow, "previewSummary")->text().contains(QLatin1String("6 row(s) will change")),
             qPrintable(child<QLabel>(flow, "previewSummary")->text()));

@@ -1,5 +1,6 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
@@ -182,6 +183,61 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("+     \"sku\": \"SKU-1\"")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("+     \"x-fixed\": \"yes\"")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("      \"quantity\": 3")), qPrintable(text));
+    }
+
+    // Issue 26: the dialog's edit carries the version it was opened on. Another operator's edit
+    // in between makes Save a conflict, shown in the dialog (which stays open with what was
+    // typed); nothing of this edit is stored.
+    void staleEditIsAConflictShownInTheDialog()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("stale")));
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = QStringLiteral("e-stale");
+        l.topic = QStringLiteral("orders");
+        l.headers = R"({"trace_id":"t-1"})";
+        l.payload = R"({"sku":"SKU-l","quantity":3})";
+        l.error = QStringLiteral("unknown SKU SKU-l");
+        auto id = DeadLetterStore(*db).insert(l);
+        QVERIFY(id.ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.deadLetters() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 1, 10000);
+        selectRow(child<QTableView>(&window, "deadLettersTable"), 0);
+        QTest::mouseClick(child<QPushButton>(&window, "editButton"), Qt::LeftButton);
+        QDialog* dialog = openDialog(window, "dlqEditDialog");
+        QVERIFY(dialog);
+
+        // Meanwhile another operator edits the same dead letter (from the version both read).
+        DeadLetterEdit other;
+        other.actor = QStringLiteral("alice");
+        other.reason = QStringLiteral("alice's fix");
+        other.payload = QByteArray(R"({"sku":"SKU-A","quantity":3})");
+        other.baseEditCount = 0;
+        QVERIFY(DeadLetterEditor(*db).edit(*id, other).ok());
+
+        auto* payload = child<QPlainTextEdit>(dialog, "dlqEditPayload");
+        replaceText(payload, QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":3}"));
+        QTest::keyClicks(child<QLineEdit>(dialog, "dlqEditReason"), QStringLiteral("SKU typo"));
+        auto* error = child<QLabel>(dialog, "dlqEditError");
+        QVERIFY2(error->text().isEmpty(), qPrintable(error->text()));
+        QTest::mouseClick(child<QPushButton>(dialog, "dlqEditSave"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(error->text().contains(QStringLiteral("edited meanwhile")), 10000);
+        QVERIFY2(error->text().contains(QStringLiteral("it is at edit 1; this edit was made from edit 0")),
+                 qPrintable(error->text()));
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(payload->toPlainText(), QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":3}"));
+        QVERIFY(child<QPushButton>(dialog, "dlqEditSave")->isEnabled());
+        const auto now = DeadLetterStore(*db).find(*id);
+        QCOMPARE(now->payload, *other.payload);
+        QCOMPARE(now->editCount, 1);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("action = 'dlq.edit'")), qint64(1));
     }
 
     void deadLetterGroupIsDiscardedFromTheConsole()

@@ -131,10 +131,11 @@ class TestDoctor : public QObject
 private slots:
     void checkIdsAreTheContract()
     {
-        QCOMPARE(Doctor::checkIds(),
-                 names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
-                        "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
-                        "replay-stuck", "unconsumed", "table-health", "schema-outdated"}));
+        QCOMPARE(
+            Doctor::checkIds(),
+            names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
+                   "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
+                   "replay-stuck", "unconsumed", "contract-violations", "table-health", "schema-outdated"}));
     }
 
     // Prepared actions run through core: events through the bulk engine (the preview's count
@@ -282,7 +283,7 @@ private slots:
         const PreparedAction resume = report.findings.first().actions.first();
         QCOMPARE(resume.operation, PreparedAction::Operation::ResumeRelays);
         QCOMPARE(resume.workerIds, names({"relay-p"}));
-        QCOMPARE(resume.command, QStringLiteral("outboxctl relays resume relay-p"));
+        QCOMPARE(resume.command, QStringLiteral("outboxctl relays resume -- relay-p"));
 
         // Fresh events only: nothing.
         setTime(*db, QStringLiteral("{events}"), QStringLiteral("created_at"), pending, 0);
@@ -337,7 +338,7 @@ private slots:
         const Finding& f = report.findings.first();
         QCOMPARE(f.evidence.count, qint64(3));
         QCOMPARE(f.evidence.sampleIds.size(), 3);
-        QCOMPARE(f.actions.first().command, QStringLiteral("outboxctl requeue --status SENDING"));
+        QCOMPARE(f.actions.first().command, QStringLiteral("outboxctl requeue --status=SENDING"));
         // The prepared requeue takes exactly the expired ones.
         ActionRequest r;
         r.eventFilter = f.actions.first().eventFilter;
@@ -422,7 +423,7 @@ private slots:
         QCOMPARE(acl.actions.at(0).operation, PreparedAction::Operation::RequeueEvents);
         QCOMPARE(
             acl.actions.at(0).command,
-            QStringLiteral("outboxctl requeue --status FAILED --error 'Broker: Topic authorization failed'"));
+            QStringLiteral("outboxctl requeue --status=FAILED '--error=Broker: Topic authorization failed'"));
         QCOMPARE(acl.actions.at(1).operation, PreparedAction::Operation::MarkEventsDead);
         QVERIFY(acl.actions.at(0).typedConfirmation);
         const Finding& large = failed.at(1);
@@ -431,7 +432,7 @@ private slots:
                  QStringLiteral("message-too-large"));
         QCOMPARE(large.actions.first().operation, PreparedAction::Operation::MarkEventsDead); // DEAD first
         QVERIFY(large.actions.first().command.contains(
-            QLatin1String("--error 'Broker: Message size too large ('")));
+            QLatin1String("'--error=Broker: Message size too large ('")));
         QStringList causes;
         for (const Finding& f : failed)
             causes << f.evidence.details.value(QStringLiteral("cause")).toString();
@@ -473,10 +474,10 @@ private slots:
         QVERIFY(byGroup.group.has_value());
         QVERIFY(!byGroup.eventFilter.has_value());
         QCOMPARE(byGroup.command,
-                 QStringLiteral("outboxctl requeue --group 'payload rejected: field <n> invalid' "
-                                "--group-class deterministic"));
+                 QStringLiteral("outboxctl requeue '--group=payload rejected: field <n> invalid' "
+                                "--group-class=deterministic"));
         const PreparedAction byFilter = failed.at(1).actions.at(0);
-        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status FAILED --error 'payload "
+        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status=FAILED '--error=payload "
                                                   "rejected: field names must be lower case'"));
         ActionRequest r;
         r.group = byGroup.group;
@@ -512,7 +513,7 @@ private slots:
         QCOMPARE(dead.at(1).severity, Severity::Info); // three days old
         QCOMPARE(dead.at(0).actions.size(), 1);
         QCOMPARE(dead.at(0).actions.first().operation, PreparedAction::Operation::RequeueEvents);
-        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status DEAD")));
+        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status=DEAD")));
 
         // Marked DEAD by an operator (audited): a record of a decision, info only.
         const auto decided = insertEvents(*db, 2, QStringLiteral("OrderPaid"), QStringLiteral("paid-"));
@@ -562,7 +563,7 @@ private slots:
         QCOMPARE(first.value(QStringLiteral("aggregate_id")).toString(), QStringLiteral("O-1"));
         QCOMPARE(first.value(QStringLiteral("waiting")).toInteger(), qint64(2));
         QCOMPARE(f.actions.at(0).ids, QVector<qint64>{o1[0]});
-        QCOMPARE(f.actions.at(0).command, QStringLiteral("outboxctl requeue %1").arg(o1[0]));
+        QCOMPARE(f.actions.at(0).command, QStringLiteral("outboxctl requeue -- %1").arg(o1[0]));
         // Waiting for less than blocked_after: not (yet) blocked.
         setTime(*db, QStringLiteral("{events}"), QStringLiteral("available_at"), all, 0);
         QVERIFY(diagnose(*db).withId(QStringLiteral("blocked-aggregates")).isEmpty());
@@ -589,7 +590,7 @@ private slots:
         QCOMPARE(letters.at(0).evidence.sampleIds, sku);
         QCOMPARE(letters.at(0).actions.at(0).command,
                  QStringLiteral(
-                     "outboxctl dlq replay --status NEW --consumer inventory --error 'unknown SKU SKU-'"));
+                     "outboxctl dlq replay --status=NEW --consumer=inventory '--error=unknown SKU SKU-'"));
         QCOMPARE(letters.at(0).actions.at(1).operation, PreparedAction::Operation::DiscardDeadLetters);
 
         // Replay the group as prepared: NEW -> REPLAYING, just requested: in flight, not stuck.
@@ -638,7 +639,7 @@ private slots:
         QCOMPARE(f.evidence.count, qint64(2));
         QCOMPARE(f.evidence.sampleIds, events.mid(4, 2));
         QCOMPARE(f.actions.at(1).command,
-                 QStringLiteral("outboxctl requeue --resend %1 %2").arg(events[4]).arg(events[5]));
+                 QStringLiteral("outboxctl requeue --resend -- %1 %2").arg(events[4]).arg(events[5]));
         processed(*db, events.mid(4, 2), QStringLiteral("inventory"));
         QVERIFY(diagnose(*db, o).findings.isEmpty());
     }
@@ -689,6 +690,69 @@ private slots:
         QVERIFY(diagnose(*db, o).findings.isEmpty());
     }
 
+    // Rows a writer put in against docs/contract.md: inserted as SENT (never published) or SENDING
+    // (never reaped), no topic the template can make, and (text columns) headers that are no object.
+    void contractViolations_data() { TestDatabases::addKinds(); }
+    void contractViolations()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_contract"));
+        const auto events = insertEvents(*db, 5);
+        DiagnosisOptions only;
+        only.onlyChecks = QStringList{QStringLiteral("contract-violations")};
+        QVERIFY(diagnose(*db, only).findings.isEmpty());
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENT' WHERE id = :id"),
+             {{QStringLiteral(":id"), events[0]}});
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENDING' WHERE id = :id"),
+             {{QStringLiteral(":id"), events[1]}});
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET aggregate_type = 'Order Line', topic = NULL WHERE id = :id"),
+             {{QStringLiteral(":id"), events[2]}});
+        const bool textColumns = db->dialect().jsonValue(QStringLiteral(":v")) == QLatin1String(":v");
+        if (textColumns) // MariaDB and SQLite store JSON as text; PostgreSQL's jsonb has no such row
+            exec(*db, QStringLiteral("UPDATE {events} SET headers = '[1, 2]' WHERE id = :id"),
+                 {{QStringLiteral(":id"), events[3]}});
+        DiagnosisReport report = diagnose(*db, only);
+        QStringList keys;
+        for (const Finding& f : report.findings)
+            keys << f.key;
+        QStringList expected{QStringLiteral("contract-violations/created-sent"),
+                             QStringLiteral("contract-violations/created-sending"),
+                             QStringLiteral("contract-violations/no-topic")};
+        if (textColumns)
+            expected << QStringLiteral("contract-violations/not-json");
+        QCOMPARE(keys, expected);
+        const Finding& sent = report.findings.at(0);
+        QCOMPARE(sent.id, QStringLiteral("contract-violations"));
+        QCOMPARE(sent.severity, Severity::Critical);
+        QCOMPARE(sent.evidence.sampleIds, QVector<qint64>{events[0]});
+        QCOMPARE(sent.actions.first().command,
+                 QStringLiteral("outboxctl requeue --resend -- %1").arg(events[0]));
+        QCOMPARE(report.findings.at(1).actions.first().command,
+                 QStringLiteral("outboxctl requeue --force -- %1").arg(events[1]));
+        QCOMPARE(report.findings.at(2).evidence.count, qint64(1));
+        QVERIFY(report.findings.at(2)
+                    .evidence.details.value(QStringLiteral("types"))
+                    .toString()
+                    .contains(QLatin1String("Order Line/OrderCreated")));
+        // A template that makes a valid name of the type routes it: no finding.
+        DiagnosisOptions routed = only;
+        routed.topicTemplate = QStringLiteral("orders.{event_type}");
+        QVERIFY(diagnose(*db, routed).withId(QStringLiteral("contract-violations")).size() ==
+                expected.size() - 1);
+        // The prepared resend publishes the never-sent event: it goes back to PENDING.
+        ActionRequest r;
+        r.ids = sent.actions.first().ids;
+        r.resend = true;
+        r.reason = QStringLiteral("contract-violations: test");
+        r.actor = QStringLiteral("test");
+        auto done = OperatorActions(*db).requeue(r);
+        QVERIFY2(done.ok(), qPrintable(done.message()));
+        QCOMPARE(statusOf(*db, events[0]), QStringLiteral("PENDING"));
+        QCOMPARE(diagnose(*db, only).findings.first().key,
+                 QStringLiteral("contract-violations/created-sending"));
+    }
+
     void schemaOutdated_data() { TestDatabases::addKinds(); }
     void schemaOutdated()
     {
@@ -725,7 +789,7 @@ private slots:
             QStringList{QStringLiteral("--config"), QStringLiteral("/etc/outbox/my orders.ini")};
         const Finding f = diagnose(*db, o).withId(QStringLiteral("failed-events")).first();
         QCOMPARE(f.actions.first().command,
-                 QStringLiteral("outboxctl requeue --status FAILED --error 'it'\\''s -broken; rm -rf / `x`' "
+                 QStringLiteral("outboxctl requeue --status=FAILED '--error=it'\\''s -broken; rm -rf / `x`' "
                                 "--config '/etc/outbox/my orders.ini'"));
     }
 

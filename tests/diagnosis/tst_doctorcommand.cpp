@@ -1,13 +1,18 @@
 // `outboxctl doctor` and `outboxctl relays` as real processes: the report, the exit codes, and the
 // prepared command lines run through a shell exactly as an operator would paste them.
+#include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
+#include "core/diagnosis/Doctor.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace outbox;
@@ -31,10 +36,17 @@ Run outboxctl(const DatabaseUrl& url, const QStringList& args)
     return runOutboxctl(args, environment(url));
 }
 
-// Runs a prepared command line ("outboxctl …", shell-quoted) as printed, with `extra` appended.
+// Runs a prepared command line ("outboxctl …", shell-quoted) as printed, with the options `extra`
+// added where options go: before the `--` that ends them (the positionals follow it).
 Run shell(const DatabaseUrl& url, const QString& command, const QString& extra)
 {
-    return runPrintedCommand(command + QLatin1Char(' ') + extra, environment(url));
+    QString line = command;
+    const qsizetype end = line.indexOf(QLatin1String(" -- "));
+    if (end < 0)
+        line += QLatin1Char(' ') + extra;
+    else
+        line.insert(end, QLatin1Char(' ') + extra);
+    return runPrintedCommand(line, environment(url));
 }
 
 QStringList findingIds(const Run& run)
@@ -99,7 +111,7 @@ private slots:
         QCOMPARE(json.exitCode, 0);
         QVERIFY(json.json().value(QStringLiteral("findings")).toArray().isEmpty());
         QCOMPARE(json.json().value(QStringLiteral("checks")).toArray().size(),
-                 14); // every check of Doctor::checkIds()
+                 Doctor::checkIds().size()); // every check
     }
 
     void pendingWithoutRelayExitsThree_data() { TestDatabases::addKinds(); }
@@ -229,6 +241,111 @@ private slots:
                      .value(QStringLiteral("desired_state"))
                      .toString(),
                  QStringLiteral("PAUSE"));
+    }
+
+    // A worker id is database-derived: whatever it holds, the printed command passes it as a
+    // positional. Run exactly as printed by bash, a worker id `--db=postgresql://evil@…` must not
+    // connect there (with the password of the environment) and `--yes` must not skip confirmation.
+    void optionShapedWorkerIdsStayPositionals()
+    {
+        QTcpServer evil;
+        QVERIFY(evil.listen(QHostAddress::LocalHost));
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_inject"));
+        const QString evilId = QStringLiteral("--db=postgresql://evil@127.0.0.1:%1/x").arg(evil.serverPort());
+        registerRelay(*db, evilId, 30 * 60 * 1000);
+        registerRelay(*db, QStringLiteral("--yes"), 30 * 60 * 1000);
+
+        // The database from the environment, as on a server: the printed command names none.
+        OutboxctlOptions options = environment(db->url());
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_URL"), TestDatabases::urlText(db->url()));
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), QStringLiteral("the-real-password"));
+
+        const Run json = runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--json")}, options);
+        QCOMPARE(findingIds(json), QStringList{QStringLiteral("relay-stale")});
+        const QJsonObject action = json.json()
+                                       .value(QStringLiteral("findings"))
+                                       .toArray()
+                                       .first()
+                                       .toObject()
+                                       .value(QStringLiteral("actions"))
+                                       .toArray()
+                                       .first()
+                                       .toObject();
+        const QString command = action.value(QStringLiteral("command")).toString();
+
+        // The human report's line, with its --reason, pasted as printed.
+        const Run human = runOutboxctl({QStringLiteral("doctor")}, options);
+        QString printed;
+        for (const QString& line : QString::fromUtf8(human.out).split(QLatin1Char('\n')))
+            if (line.trimmed().startsWith(QLatin1String("$ outboxctl relays forget")))
+                printed = line.trimmed().mid(2);
+        QVERIFY2(!printed.isEmpty(), human.out.constData());
+        const Run pasted = runPrintedCommand(printed, options);
+        QVERIFY2(pasted.exitCode == 2 && pasted.err.contains("without confirmation"),
+                 qPrintable(printed + QLatin1Char('\n') + QString::fromUtf8(pasted.err)));
+        QVERIFY2(!evil.waitForNewConnection(200), "the pasted command connected to the worker id's server");
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(2)); // --yes skipped nothing
+        QVERIFY2(command.contains(QLatin1String(" -- ")), qPrintable(command));
+
+        // Confirmed (--yes among the options), it forgets exactly the two relays it names.
+        const Run confirmed = runPrintedCommand(
+            QString(printed).replace(QStringLiteral(" -- "), QStringLiteral(" --yes -- ")), options);
+        QVERIFY2(confirmed.exitCode == 0, confirmed.err.constData());
+        QVERIFY(!evil.waitForNewConnection(200));
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(0));
+    }
+
+    // ESC/OSC sequences stored in the database (an error, a topic, a worker id) reach no terminal:
+    // human output shows them escaped; JSON output escapes them as JSON does.
+    void terminalEscapesFromTheDatabaseAreShownNotSent()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_escapes"));
+        const QString osc = QStringLiteral("\x1b]0;owned\x07\x1b[2J\rFAKE");
+        const auto ids = insertEvents(*db, 2);
+        forceStatus(*db, ids, QStringLiteral("FAILED"), QStringLiteral("Broker: ") + osc);
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET attempts = 1")).ok()); // trace shows the error
+        registerRelay(*db, QStringLiteral("relay") + osc, 30 * 60 * 1000);
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("billing");
+        letter.eventId = QStringLiteral("ev-1");
+        letter.topic = QStringLiteral("orders") + osc;
+        letter.payload = "{}";
+        letter.error = QStringLiteral("handler: ") + osc;
+        QVERIFY(DeadLetterStore(*db).insert(letter).ok());
+
+        const QString url = TestDatabases::urlText(db->url());
+        const QList<QStringList> commands{{QStringLiteral("doctor")},
+                                          {QStringLiteral("events"), QStringLiteral("list"),
+                                           QStringLiteral("--status"), QStringLiteral("FAILED")},
+                                          {QStringLiteral("trace"), QString::number(ids.first())},
+                                          {QStringLiteral("dlq"), QStringLiteral("list")},
+                                          {QStringLiteral("relays")}};
+        for (const QStringList& command : commands) {
+            const Run human = outboxctl(db->url(), command + QStringList{QStringLiteral("--db"), url});
+            const QByteArray shown = human.out + human.err;
+            QVERIFY2(human.exitCode == 0 || human.exitCode == 3, qPrintable(command.join(QLatin1Char(' '))));
+            QVERIFY2(!shown.contains('\x1b') && !shown.contains('\x07') && !shown.contains('\r'),
+                     qPrintable(command.join(QLatin1Char(' ')) + QStringLiteral(": raw control characters")));
+            QVERIFY2(shown.contains("\\e]0;owned\\x07\\e[2J"), shown.constData());
+            const Run json = outboxctl(
+                db->url(), command + QStringList{QStringLiteral("--db"), url, QStringLiteral("--json")});
+            QVERIFY2(!json.out.contains('\x1b') && json.out.contains("u001b]0;owned"), json.out.constData());
+        }
+    }
+
+    // A relay refuses a worker id that would read as an option or drive a terminal.
+    void relayRefusesUnsafeWorkerIds()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_workerid"));
+        for (const QString& id : {QStringLiteral("--yes"), QStringLiteral("relay\x1b]0;x\x07")}) {
+            const Run r =
+                outboxctl(db->url(), {QStringLiteral("relay"), QStringLiteral("--db"),
+                                      TestDatabases::urlText(db->url()), QStringLiteral("--worker-id=") + id,
+                                      QStringLiteral("--kafka-bootstrap"), QStringLiteral("127.0.0.1:1")});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("worker id"), r.err.constData());
+        }
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(0));
     }
 
     void badInputGetsOneClearLine()

@@ -1,3 +1,4 @@
+#include "core/db/DatabaseTarget.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStore.h"
 #include "core/metrics/MetricsQuery.h"
@@ -113,7 +114,7 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("sampler"));
         insertEvents(*db, 3);
-        MetricsSampler sampler(db->url(), QString());
+        MetricsSampler sampler(DatabaseTarget(db->url(), QString()));
         QSignalSpy snapshots(&sampler, &MetricsSampler::snapshotReady);
         sampler.start(50);
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.count() >= 2, 5000);
@@ -127,7 +128,7 @@ private slots:
         unreachable.port = 1;
         unreachable.user = QStringLiteral("x");
         unreachable.database = QStringLiteral("x");
-        MetricsSampler broken(unreachable, QString());
+        MetricsSampler broken(DatabaseTarget(unreachable, QString()));
         QSignalSpy failures(&broken, &MetricsSampler::failed);
         broken.start(100);
         QTRY_VERIFY_WITH_TIMEOUT(failures.count() >= 1, 5000);

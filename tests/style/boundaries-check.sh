@@ -70,6 +70,12 @@ report "a desktop feature folder includes another feature (or a shared folder in
 report "the database kind is switched on outside core/db (add a Dialect capability instead):" \
   "$(grep -rn 'DatabaseKind::' app core ui --include='*.cpp' --include='*.h' | grep -v '^core/db/')"
 
+# A broker is a Publisher and a MessageSource (docs/architecture.md, "How a second broker plugs in"):
+# the relay, the replayer and the consumer never ask which one they talk to.
+report "the broker kind is switched on in core outside its two factories and the options (add a Publisher/MessageSource instead):" \
+  "$(grep -rn 'BrokerUrl::Kind::' core --include='*.cpp' --include='*.h' |
+      grep -vE '^core/broker/|^core/relay/RelayOptions\.|^core/consumer/(ConsumerOptions|MessageSource)\.')"
+
 report "a design document outside the repository is cited (say it here or in docs/architecture.md):" \
   "$(grep -rnI '[D]ESIGN §' --exclude-dir=.git --exclude-dir='build*' .)"
 
@@ -84,4 +90,4 @@ report "a core error text names a command-line flag (the front end adds its own 
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
-echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, no outside design documents cited, no flags in core texts"
+echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, no broker switches in the relay or consumer, no outside design documents cited, no flags in core texts"

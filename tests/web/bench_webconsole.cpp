@@ -6,8 +6,8 @@
 // rendered first events page (50 rows, keyset, newest first), and the same for status=FAILED.
 #include "core/db/Database.h"
 #include "tests/web/ChromiumPage.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

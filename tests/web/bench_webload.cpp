@@ -3,7 +3,7 @@
 // process's CPU and memory from /proc. Usage: bench_webload [seconds=60] [clients=200] [rate=50]
 #include "core/db/Migrator.h"
 #include "tests/support/TestDatabases.h"
-#include "ui/web/AccessControl.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -6,8 +6,8 @@
 #include "tests/support/ConsumerGroupKit.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -4,9 +4,9 @@
 #include "core/metrics/MetricsSampler.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/DashboardHub.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/live/DashboardHub.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,9 +1,9 @@
 // The dashboard's WebSocket: 50 real clients fed by one sampler, one query set per tick.
 #include "core/metrics/MetricsSampler.h"
 #include "tests/support/TestDatabases.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/DashboardHub.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/live/DashboardHub.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>

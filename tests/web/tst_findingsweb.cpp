@@ -4,8 +4,8 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QDir>
 #include <QFile>

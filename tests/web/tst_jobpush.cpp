@@ -7,9 +7,9 @@
 #include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/DashboardHub.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/live/DashboardHub.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

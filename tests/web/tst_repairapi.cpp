@@ -4,8 +4,8 @@
 #include "core/db/EventWriter.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -105,8 +105,9 @@ private slots:
         l.error = QStringLiteral("negative amount");
         const qint64 id = DeadLetterStore(*f.db).insert(l).value();
         const QString path = QStringLiteral("/api/v1/dead-letters/%1").arg(id);
-        const QByteArray good = "{\"payload\":{\"card\":\"4111-1111\",\"amount\":5},\"headers\":{\"trace_"
-                                "id\":\"t-1\",\"x-fixed\":\"1\"},\"reason\":\"sign flipped\"}";
+        const QByteArray good =
+            "{\"payload\":{\"card\":\"4111-1111\",\"amount\":5},\"headers\":{\"trace_"
+            "id\":\"t-1\",\"x-fixed\":\"1\"},\"reason\":\"sign flipped\",\"edit_count\":0}";
 
         // A viewer may not; bad bodies are refused with one clear error and change nothing.
         QCOMPARE(f.http->patch(path, good, ViewerSecret).status, 403);
@@ -122,6 +123,14 @@ private slots:
         QCOMPARE(f.http->patch(QStringLiteral("/api/v1/dead-letters/999999"), good, OperatorSecret).status,
                  404);
         QCOMPARE(f.http->patch(QStringLiteral("/api/v1/events/1"), good, OperatorSecret).status, 405);
+        // Issue 26: an edit names the version it was made from (edit_count as read).
+        auto unversioned = f.http->patch(path, "{\"payload\":\"{}\",\"reason\":\"r\"}", OperatorSecret);
+        QCOMPARE(unversioned.status, 400);
+        QVERIFY2(unversioned.body.contains("edit_count is required"), unversioned.body.constData());
+        QCOMPARE(
+            f.http->patch(path, "{\"payload\":\"{}\",\"reason\":\"r\",\"edit_count\":\"0\"}", OperatorSecret)
+                .status,
+            400);
         QCOMPARE(DeadLetterStore(*f.db).find(id)->editCount, 0);
 
         auto edited = f.http->patch(path, good, OperatorSecret);
@@ -134,11 +143,20 @@ private slots:
                            QStringLiteral("action = 'dlq.edit' AND actor = 'alice-ops'")),
                  qint64(1));
 
+        // The same edit again was made from edit 0, which is gone: 409, nothing changes.
+        auto stale = f.http->patch(path, good, OperatorSecret);
+        QCOMPARE(stale.status, 409);
+        QVERIFY2(stale.body.contains("edited meanwhile"), stale.body.constData());
+        QCOMPARE(DeadLetterStore(*f.db).find(id)->editCount, 1);
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}"), QStringLiteral("action = 'dlq.edit'")),
+                 qint64(1));
+
         // Binary-safe: exact bytes through base64.
         const QByteArray binary("\x00\x01\xfe{}", 5);
-        auto bin =
-            f.http->patch(path, "{\"payload_base64\":\"" + binary.toBase64() + "\",\"reason\":\"raw bytes\"}",
-                          OperatorSecret);
+        auto bin = f.http->patch(path,
+                                 "{\"payload_base64\":\"" + binary.toBase64() +
+                                     "\",\"reason\":\"raw bytes\",\"edit_count\":1}",
+                                 OperatorSecret);
         QCOMPARE(bin.status, 200);
         QCOMPARE(DeadLetterStore(*f.db).find(id)->payload, binary);
         QCOMPARE(DeadLetterStore(*f.db).find(id)->originalPayload, l.payload);

@@ -5,7 +5,7 @@
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
-// The dashboard's history ring (ui/web/SnapshotHistory): the last 15 minutes of chart points,
+// The dashboard's history ring (ui/web/live/SnapshotHistory): the last 15 minutes of chart points,
 // bounded in points and bytes whatever the tick rate and however large a snapshot is.
-#include "ui/web/SnapshotHistory.h"
+#include "ui/web/live/SnapshotHistory.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -5,10 +5,10 @@
 #include "tests/support/BulkEvents.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/ActionJobs.h"
-#include "ui/web/WebReply.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/api/ActionJobs.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/http/WebReply.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -201,8 +201,9 @@ private slots:
             QVERIFY(++pages <= 4);
         }
         QCOMPARE(seen.size(), 25);
+        // The error filter is an operator's: it searches text that is masked for viewers.
         const auto failed =
-            f.http->get(QStringLiteral("/api/v1/events?status=failed&error=BROKER"), ViewerSecret);
+            f.http->get(QStringLiteral("/api/v1/events?status=failed&error=BROKER"), OperatorSecret);
         QCOMPARE(failed.json().value(QStringLiteral("events")).toArray().size(), 5);
         const auto one = f.http->get(QStringLiteral("/api/v1/events/%1").arg(ids.at(7)), ViewerSecret);
         QCOMPARE(one.status, 200);
@@ -458,8 +459,10 @@ private slots:
                                          QStringLiteral("aggregate_type"), QStringLiteral("error")}) {
                 QUrlQuery q;
                 q.addQueryItem(field, attack);
-                const auto r = f.http->get(QStringLiteral("/api/v1/events?") + q.toString(QUrl::FullyEncoded),
-                                           ViewerSecret);
+                // The error filter is an operator's (viewers get 400 for it: tst_viewerleaks).
+                const QByteArray& secret = field == QLatin1String("error") ? OperatorSecret : ViewerSecret;
+                const auto r =
+                    f.http->get(QStringLiteral("/api/v1/events?") + q.toString(QUrl::FullyEncoded), secret);
                 QVERIFY2(r.status == 200, qPrintable(field + QLatin1Char(' ') + attack));
                 QVERIFY2(r.json().value(QStringLiteral("events")).toArray().isEmpty(),
                          qPrintable(field + QLatin1Char(' ') + attack));

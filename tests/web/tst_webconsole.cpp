@@ -5,14 +5,15 @@
 // a dead letter replayed to another topic. Prints how long /console/ and its first page take.
 #include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
+#include "core/ops/AuditLog.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/HeldRow.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QDir>
 #include <QFile>
@@ -161,10 +162,24 @@ private slots:
                  qPrintable(error));
         QVERIFY(viewReady(QStringLiteral("events")));
         QCOMPARE(count(QStringLiteral("#events tbody tr")), 50);
-        // The token left the address bar and the history entry; it lives in sessionStorage.
-        QCOMPARE(hash(), QStringLiteral("#/events"));
+        // The token left the address bar and the history (issue 26): Chromium's entry for the
+        // tab holds neither the address nor the address as typed with it (replaceState alone
+        // leaves the typed one); it lives in sessionStorage only.
+        QCOMPARE(m_page->evaluate(QStringLiteral("location.pathname + location.search + location.hash")),
+                 QStringLiteral("/console/#/events"));
+        const QJsonObject history = m_page->call(QStringLiteral("Page.getNavigationHistory"));
+        const QJsonArray entries = history.value(QStringLiteral("entries")).toArray();
+        QVERIFY(!entries.isEmpty());
+        for (const QJsonValue& entry : entries) {
+            const QString json =
+                QString::fromUtf8(QJsonDocument(entry.toObject()).toJson(QJsonDocument::Compact));
+            QVERIFY2(!json.contains(QString::fromUtf8(OperatorSecret)) &&
+                         !json.contains(QLatin1String("token=")),
+                     qPrintable(json));
+        }
         QCOMPARE(m_page->evaluate(QStringLiteral("sessionStorage.getItem('outbox-console-token')")),
                  QString::fromUtf8(OperatorSecret));
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(localStorage.length)")), QStringLiteral("0"));
         QVERIFY(text(QStringLiteral("#who-name")).contains(QLatin1String("alice-oncall")));
         QVERIFY(text(QStringLiteral("#who-name")).contains(QLatin1String("operator")));
         // The live counts come over /ws.
@@ -375,15 +390,35 @@ private slots:
         m_page->call(QStringLiteral("Page.setDownloadBehavior"),
                      {{QStringLiteral("behavior"), QStringLiteral("allow")},
                       {QStringLiteral("downloadPath"), downloads.path()}});
+        // (issue 26) One more row whose actor and reason are spreadsheet formulas.
+        AuditEntry formula;
+        formula.actor = QStringLiteral("+cmd|' /C calc'!A0");
+        formula.host = QStringLiteral("@host");
+        formula.action = QStringLiteral("events.requeue");
+        formula.targetKind = QStringLiteral("event");
+        formula.reason = QStringLiteral("=HYPERLINK(\"http://evil.example/\",\"click\")");
+        formula.outcome = QStringLiteral("none");
+        QVERIFY(AuditLog(*m_db).append(formula).ok());
         QVERIFY(m_page->click(QStringLiteral("#audit-csv")));
         const QString csvPath = downloads.filePath(QStringLiteral("outbox-audit.csv"));
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(csvPath).size() > 0, 10000);
         QFile csv(csvPath);
         QVERIFY(csv.open(QIODevice::ReadOnly));
-        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        const QByteArray all = csv.readAll();
+        const QList<QByteArray> lines = all.trimmed().split('\n');
         QVERIFY(lines.first().startsWith("id,at,actor,host,action,"));
-        QCOMPARE(lines.size(), 3); // the header and the two chunks' rows
-        QVERIFY(lines.at(1).contains(",alice-oncall,") && lines.at(1).contains(",events.requeue,"));
+        QCOMPARE(lines.size(), 4); // the header, the two chunks' rows and the formula row
+        QVERIFY(all.contains(",alice-oncall,") && all.contains(",events.requeue,"));
+        // The formulas arrive as text (core's AuditCsv, the same as the desktop's export).
+        QVERIFY2(all.contains(",'+cmd|' /C calc'!A0,'@host,"), all.constData());
+        QVERIFY2(all.contains(",\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"click\"\")\","),
+                 all.constData());
+        for (const char* start : {",=", ",+", ",@", ",\"=", ",\"+", ",\"@"})
+            QVERIFY2(!all.contains(start), start);
+        QCOMPARE(HttpTestClient(m_server->baseUrl())
+                     .get(QStringLiteral("/api/v1/audit?format=xml"), OperatorSecret)
+                     .status,
+                 400);
         m_page->navigate(m_base + QStringLiteral("/console/#/event/%1").arg(FailedEvery));
         QVERIFY(viewReady(QStringLiteral("event")));
         QCOMPARE(text(QStringLiteral("#event-audit tbody tr td.actor")), QStringLiteral("alice-oncall"));

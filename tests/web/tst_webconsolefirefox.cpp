@@ -8,8 +8,8 @@
 #include "tests/web/ConsoleView.h"
 #include "tests/web/FirefoxPage.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

@@ -6,8 +6,8 @@
 #include "core/db/EventWriter.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
-#include "ui/web/AccessControl.h"
 #include "ui/web/WebServer.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -47,9 +47,11 @@ struct Fixture
         http = std::make_unique<HttpTestClient>(server->baseUrl());
     }
 
+    // As an operator: the error, header and payload filters search text that is masked for viewers,
+    // so a viewer gets 400 for them (tst_viewerleaks).
     QSet<QString> found(const QString& query, int expectStatus = 200)
     {
-        const auto r = http->get(QStringLiteral("/api/v1/events?") + query, ViewerSecret);
+        const auto r = http->get(QStringLiteral("/api/v1/events?") + query, OperatorSecret);
         if (r.status != expectStatus)
             qWarning("GET %s: %d %s", qPrintable(query), r.status, r.body.constData());
         QSet<QString> ids;
@@ -110,7 +112,7 @@ private slots:
             QStringLiteral("payload=") + enc(QStringLiteral("$.customer=x")),
             QStringLiteral("partition=minus-one")};
         for (const QString& bad : badQueries) {
-            const auto r = f.http->get(QStringLiteral("/api/v1/events?") + bad, ViewerSecret);
+            const auto r = f.http->get(QStringLiteral("/api/v1/events?") + bad, OperatorSecret);
             QCOMPARE(r.status, 400);
             QVERIFY2(r.body.contains("invalid") || r.body.contains("partition"), r.body.constData());
         }

@@ -48,10 +48,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     m_profileTag = new QLabel(tr("Not connected"), central);
+    m_profileTag->setTextFormat(Qt::PlainText);
     m_profileTag->setObjectName(QStringLiteral("profileTag"));
     m_profileTag->setMargin(4);
     layout->addWidget(m_profileTag);
     m_banner = new QLabel(central);
+    m_banner->setTextFormat(Qt::PlainText);
     m_banner->setObjectName(QStringLiteral("connectionBanner"));
     m_banner->setStyleSheet(
         QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
@@ -327,6 +329,8 @@ void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString
     prompt->setObjectName(QStringLiteral("passwordPrompt"));
     prompt->setWindowTitle(tr("Password"));
     prompt->setLabelText(tr("Password for %1:").arg(url.redacted()));
+    for (QLabel* label : prompt->findChildren<QLabel*>())
+        label->setTextFormat(Qt::PlainText);
     prompt->setTextEchoMode(QLineEdit::Password);
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;

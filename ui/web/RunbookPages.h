@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/web/WebReply.h"
+#include "ui/web/http/WebReply.h"
 
 #include <QCoreApplication>
 #include <QString>

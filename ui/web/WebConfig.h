@@ -4,7 +4,7 @@
 #include "core/config/Config.h"
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/support/Result.h"
-#include "ui/web/ApiToken.h"
+#include "ui/web/http/ApiToken.h"
 
 #include <QHostAddress>
 #include <QStringList>

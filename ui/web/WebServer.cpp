@@ -2,12 +2,11 @@
 
 #include "core/diagnosis/DiagnosisMonitor.h"
 #include "core/metrics/MetricsSampler.h"
-#include "ui/web/ApiCall.h"
-#include "ui/web/DashboardHub.h"
-#include "ui/web/DatabaseWorkerPool.h"
-#include "ui/web/PrometheusExposition.h"
 #include "ui/web/RunbookPages.h"
-#include "ui/web/WebApi.h"
+#include "ui/web/api/Api.h"
+#include "ui/web/api/DatabaseWorkerPool.h"
+#include "ui/web/live/DashboardHub.h"
+#include "ui/web/live/PrometheusExposition.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -50,19 +49,23 @@ const QByteArray ContentSecurityPolicy = QByteArrayLiteral(
 } // namespace
 
 WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent)
-    : QObject(parent), m_config(std::move(config)), m_url(std::move(url)),
-      m_tablePrefix(std::move(tablePrefix)), m_access(m_config.tokens),
+    : WebServer(std::move(config), DatabaseTarget(std::move(url), std::move(tablePrefix)), parent)
+{
+}
+
+WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
+    : QObject(parent), m_config(std::move(config)), m_target(std::move(target)), m_access(m_config.tokens),
       m_findings(m_config.findingsIntervalMs)
 {
     // What viewers, the public dashboard and /ws see; operators see everything.
     const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
-    m_pool = std::make_unique<DatabaseWorkerPool>(m_url, m_tablePrefix, m_config.databaseThreads);
-    m_api = std::make_unique<WebApi>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
+    m_pool = std::make_unique<DatabaseWorkerPool>(m_target.url(), m_target.tablePrefix(),
+                                                  m_config.databaseThreads);
+    m_api = std::make_unique<Api>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
     m_hub =
         std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
                                        m_config.sampleIntervalMs, m_config.relayStaleAfterMs, viewerMasker);
-    const DatabaseTarget target(m_url, m_tablePrefix);
-    m_sampler = std::make_unique<MetricsSampler>(target);
+    m_sampler = std::make_unique<MetricsSampler>(m_target);
     connect(m_sampler.get(), &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         m_latest.update(s);
         m_hub->publish(s);
@@ -73,13 +76,13 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
         m_hub->publishFailure(message);
     });
     // The doctor on its own thread; its prepared commands name this server's database.
-    m_doctor = std::make_unique<DiagnosisMonitor>(target, m_config.doctor);
-    m_api->setFindings(&m_findings);
-    m_api->setConsumerLag(m_config.consumerLag);
+    m_doctor = std::make_unique<DiagnosisMonitor>(m_target, m_config.doctor);
+    m_api->context().findings = &m_findings;
+    m_api->context().consumerLag = m_config.consumerLag;
     m_hub->setFindings(&m_findings);
     // Job progress goes out over /ws: announced on the job's thread, read and sent on this one.
-    m_hub->setJobs(&m_api->actionJobs());
-    m_api->actionJobs().setListener([this](const QString& id) {
+    m_hub->setJobs(&m_api->context().jobs);
+    m_api->context().jobs.setListener([this](const QString& id) {
         QMetaObject::invokeMethod(
             this,
             [this, id] {
@@ -239,11 +242,8 @@ WebReply WebServer::staticFile(const QString& path) const
 
 WebReply WebServer::metrics() const
 {
-    if (!m_latest.has())
-        return WebReply::error(
-            503, m_latest.healthy()
-                     ? tr("no sample has been taken yet; try again in a moment")
-                     : tr("the sampler cannot read the database: %1").arg(m_latest.lastError()));
+    if (auto unavailable = m_latest.unavailable())
+        return *unavailable;
     PrometheusExposition::Context context;
     context.sampleAgeMs = m_latest.ageMs();
     context.relayStaleAfterMs = m_config.relayStaleAfterMs;
@@ -372,9 +372,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
         return send(unauthorized());
 
     ApiCall call;
-    call.post = request.method == "POST";
-    call.del = request.method == "DELETE";
-    call.patch = request.method == "PATCH";
+    call.method = request.method;
     call.path = path;
     call.query = request.query;
     call.body = request.body;

@@ -1,13 +1,14 @@
 #pragma once
 
+#include "core/db/DatabaseTarget.h"
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
-#include "ui/web/AccessControl.h"
-#include "ui/web/BoundedHttpServer.h"
-#include "ui/web/LatestFindings.h"
-#include "ui/web/LatestSnapshot.h"
 #include "ui/web/WebConfig.h"
-#include "ui/web/WebReply.h"
+#include "ui/web/http/AccessControl.h"
+#include "ui/web/http/BoundedHttpServer.h"
+#include "ui/web/http/WebReply.h"
+#include "ui/web/live/LatestFindings.h"
+#include "ui/web/live/LatestSnapshot.h"
 
 #include <QObject>
 #include <QUrl>
@@ -25,7 +26,7 @@ namespace outbox::web {
 
 class DashboardHub;
 class DatabaseWorkerPool;
-class WebApi;
+class Api;
 
 // The NOC server: the dashboard at /, the web admin console at /console/ (static files from the
 // binary's resources; its data comes from the API and /ws), the WebSocket at /ws, /metrics and the
@@ -38,6 +39,9 @@ class WebServer : public QObject
     Q_OBJECT
 
 public:
+    // Serves `target`'s database; the doctor's prepared commands name it as the target says (the same
+    // --config file, --db without the password, --table-prefix).
+    WebServer(WebConfig config, DatabaseTarget target, QObject* parent = nullptr);
     WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent = nullptr);
     ~WebServer() override;
 
@@ -67,8 +71,7 @@ private:
     Status loadAssets();
 
     WebConfig m_config;
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     AccessControl m_access;
     LatestSnapshot m_latest;
     LatestFindings m_findings;
@@ -79,7 +82,7 @@ private:
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<DiagnosisMonitor> m_doctor;
     std::unique_ptr<DatabaseWorkerPool> m_pool;
-    std::unique_ptr<WebApi> m_api;
+    std::unique_ptr<Api> m_api;
     std::unique_ptr<DashboardHub> m_hub;
 };
 

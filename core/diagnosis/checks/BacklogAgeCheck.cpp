@@ -105,8 +105,9 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
         resume.label = tr("Resume the %1 paused relay(s)").arg(paused.size());
         resume.consequence = tr("The relays claim and send again within one heartbeat.");
         resume.workerIds = paused;
-        resume.command =
-            context.command(QStringList{QStringLiteral("relays"), QStringLiteral("resume")} + paused);
+        context.prepareCommand(resume, CommandLine(QStringLiteral("outboxctl"),
+                                                   {QStringLiteral("relays"), QStringLiteral("resume")})
+                                           .positionals(paused));
         f.actions << resume;
     }
     if (live->isEmpty()) {

@@ -84,10 +84,11 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
                          "waiting behind them follow in order.")
                     : tr("The blocking events become DEAD and are never sent; the events waiting behind "
                          "them are sent without them.");
-        QStringList args{requeue ? QStringLiteral("requeue") : QStringLiteral("dead")};
+        CommandLine command(QStringLiteral("outboxctl"),
+                            {requeue ? QStringLiteral("requeue") : QStringLiteral("dead")});
         for (qint64 eventId : actionIds)
-            args << QString::number(eventId);
-        a.command = context.command(args);
+            command.positional(QString::number(eventId));
+        context.prepareCommand(a, command);
         f.actions << a;
     }
     return QVector<Finding>{f};

@@ -130,17 +130,14 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
                 replay ? tr("They become REPLAYING; a running relay produces them to their topic again "
                             "and marks them REPLAYED.")
                        : tr("They become DISCARDED and are never delivered again.");
-            QStringList args{
-                QStringLiteral("dlq"),        replay ? QStringLiteral("replay") : QStringLiteral("discard"),
-                QStringLiteral("--status"),   DeadLetterStatus::New,
-                QStringLiteral("--consumer"), g.consumer};
-            if (!g.literal.isEmpty()) {
-                if (g.literal.startsWith(QLatin1Char('-')))
-                    args << QStringLiteral("--error=") + g.literal;
-                else
-                    args << QStringLiteral("--error") << g.literal;
-            }
-            a.command = context.command(args);
+            CommandLine command(
+                QStringLiteral("outboxctl"),
+                {QStringLiteral("dlq"), replay ? QStringLiteral("replay") : QStringLiteral("discard")});
+            command.option(QStringLiteral("status"), DeadLetterStatus::New)
+                .option(QStringLiteral("consumer"), g.consumer);
+            if (!g.literal.isEmpty())
+                command.option(QStringLiteral("error"), g.literal);
+            context.prepareCommand(a, command);
             f.actions << a;
         }
         findings << f;

@@ -80,8 +80,8 @@ Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
     filter.statuses = QStringList{EventStatus::Sending};
     requeue.eventFilter = filter;
     requeue.typedConfirmation = f.evidence.count > 1;
-    requeue.command =
-        context.command({QStringLiteral("requeue"), QStringLiteral("--status"), EventStatus::Sending});
+    context.prepareCommand(requeue, CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("requeue")})
+                                        .option(QStringLiteral("status"), EventStatus::Sending));
     f.actions << requeue;
     return QVector<Finding>{f};
 }

@@ -64,7 +64,18 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         f.title = tr("%1 relay(s) DEGRADED: %2")
                       .arg(f.evidence.count)
                       .arg(error.isEmpty() ? tr("no error given") : error.left(120));
-        if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
+        // RabbitMQ's errors say so ("RabbitMQ unreachable at …", "connection blocked by RabbitMQ …").
+        const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
+        if (rabbit && lower.contains(QLatin1String("blocked"))) {
+            f.causes << rb.cause("rabbitmq-blocked");
+            f.runbook << rb.step("rabbitmq-blocked");
+        } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
+            f.causes << rb.cause("rabbitmq-refused");
+            f.runbook << rb.step("rabbitmq-refused");
+        } else if (rabbit) {
+            f.causes << rb.cause("rabbitmq-unreachable");
+            f.runbook << rb.step("rabbitmq-unreachable");
+        } else if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
             f.causes << rb.cause("authentication");
             f.runbook << rb.step("authentication");
         } else if (lower.contains(QLatin1String("ssl")) || lower.contains(QLatin1String("tls")) ||

@@ -63,10 +63,10 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
            "that comes back registers again.");
     forget.workerIds = f.evidence.sampleNames;
     const qint64 staleSeconds = std::max<qint64>(1, staleAfter / 1000);
-    forget.command =
-        context.command(QStringList{QStringLiteral("relays"), QStringLiteral("forget"),
-                                    QStringLiteral("--stale-after"), QString::number(staleSeconds)} +
-                        f.evidence.sampleNames);
+    context.prepareCommand(
+        forget, CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relays"), QStringLiteral("forget")})
+                    .option(QStringLiteral("stale-after"), QString::number(staleSeconds))
+                    .positionals(f.evidence.sampleNames));
     f.actions << forget;
     return QVector<Finding>{f};
 }

@@ -131,10 +131,12 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     deliver.consequence =
         tr("Each is produced to its topic with its original event_id and marked REPLAYED once the "
            "broker acknowledges it.");
-    deliver.command =
-        context.command({QStringLiteral("dlq"), QStringLiteral("replay"), QStringLiteral("--deliver"),
-                         QStringLiteral("--kafka-bootstrap"), QStringLiteral("HOST:PORT")});
-    f.actions << deliver;
+    if (context.prepareCommand(
+            deliver,
+            CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("dlq"), QStringLiteral("replay")})
+                .flag(QStringLiteral("deliver"))
+                .option(QStringLiteral("kafka-bootstrap"), QStringLiteral("HOST:PORT"))))
+        f.actions << deliver;
     return QVector<Finding>{f};
 }
 

@@ -35,7 +35,7 @@ Result<QVector<Finding>> SchemaOutdatedCheck::run(DiagnosisContext& context)
     migrate.label = tr("Migrate the schema to version %1").arg(latest);
     migrate.consequence =
         tr("The missing migrations are applied in order and recorded; running it twice is a no-op.");
-    migrate.command = context.command({QStringLiteral("migrate")});
+    context.prepareCommand(migrate, CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("migrate")}));
     f.actions << migrate;
     return QVector<Finding>{f};
 }

@@ -81,10 +81,12 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
         list.operation = PreparedAction::Operation::RunCommand;
         list.label = tr("List every event %1 has not processed").arg(consumer);
         list.consequence = tr("Read-only: prints the count and a sample.");
-        list.command = context.command({QStringLiteral("reconcile"), QStringLiteral("--consumer"), consumer,
-                                        QStringLiteral("--older-than"),
-                                        QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000)});
-        f.actions << list;
+        if (context.prepareCommand(list,
+                                   CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("reconcile")})
+                                       .option(QStringLiteral("consumer"), consumer)
+                                       .option(QStringLiteral("older-than"),
+                                               QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000))))
+            f.actions << list;
         PreparedAction resend;
         resend.operation = PreparedAction::Operation::RequeueEvents;
         resend.resend = true;
@@ -94,10 +96,11 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
         resend.consequence =
             tr("The SENT events go back to PENDING and are produced again with their original "
                "event_id; every consumer receives them again, and an inbox skips what it has.");
-        QStringList args{QStringLiteral("requeue"), QStringLiteral("--resend")};
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+        command.flag(QStringLiteral("resend"));
         for (qint64 eventId : actionIds)
-            args << QString::number(eventId);
-        resend.command = context.command(args);
+            command.positional(QString::number(eventId));
+        context.prepareCommand(resend, command);
         f.actions << resend;
         findings << f;
     }

@@ -42,7 +42,10 @@ export function translateStatic(root) {
 
 // ---- the token ------------------------------------------------------------------------------
 // Kept in sessionStorage only (gone with the tab); a #token=… fragment is taken and removed from
-// the address bar and the history at once.
+// the address bar and the history at once. history.replaceState alone cleans the address bar but
+// not the history entry: Chromium keeps the address as typed (its userTypedURL, what session
+// restore and the history list use) for the entry's whole life. So the page then replaces itself
+// with a fresh load of the console's own address: a new entry that never saw the token.
 const TOKEN_KEY = "outbox-console-token";
 
 export function takeTokenFromFragment() {
@@ -51,7 +54,8 @@ export function takeTokenFromFragment() {
   const token = params.get("token");
   if (!token) return false;
   sessionStorage.setItem(TOKEN_KEY, token);
-  history.replaceState(null, "", location.pathname + location.search + "#/events");
+  history.replaceState(null, "", location.pathname + location.search);
+  location.replace(location.pathname + location.search);
   return true;
 }
 
@@ -83,6 +87,22 @@ export async function api(method, path, body) {
 }
 
 export const get = (path) => api("GET", path).then((r) => r.data);
+
+// A GET whose answer is not JSON (the audit CSV): its text and headers.
+export async function apiText(path) {
+  let r;
+  try {
+    r = await fetch(path, { headers: { Authorization: `Bearer ${token()}` }, cache: "no-store" });
+  } catch (e) {
+    throw new ApiError(0, t("the server cannot be reached (%1)", e.message));
+  }
+  if (!r.ok) {
+    let data = null;
+    try { data = await r.json(); } catch (_) { data = null; }
+    throw new ApiError(r.status, (data && data.error) || `HTTP ${r.status}`);
+  }
+  return { text: await r.text(), headers: r.headers };
+}
 
 // Percent-encoded (a space as %20, not "+": the server reads "+" as a plus sign, so a header or
 // payload value with a space or a plus would otherwise search for something else).
@@ -214,10 +234,3 @@ export function download(name, type, text) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-export function csv(rows, columns) {
-  const cell = (v) => {
-    const s = v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columns.join(","), ...rows.map((r) => columns.map((c) => cell(r[c])).join(","))].join("\r\n") + "\r\n";
-}

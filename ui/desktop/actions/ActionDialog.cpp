@@ -1,5 +1,7 @@
 #include "ui/desktop/actions/ActionDialog.h"
 
+#include "ui/desktop/widgets/PlainToolTip.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -54,10 +56,12 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     setWindowTitle(title);
     auto* layout = new QVBoxLayout(this);
     m_summary = new QLabel(summary, this);
+    m_summary->setTextFormat(Qt::PlainText);
     m_summary->setObjectName(QStringLiteral("actionSummary"));
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
     m_consequence = new QLabel(this);
+    m_consequence->setTextFormat(Qt::PlainText);
     m_consequence->setObjectName(QStringLiteral("actionConsequence"));
     m_consequence->setWordWrap(true);
     m_consequence->hide();
@@ -70,6 +74,7 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     layout->addWidget(m_ordering);
 
     m_busyLabel = new QLabel(tr("Reading the preview (how many rows, a sample)…"), this);
+    m_busyLabel->setTextFormat(Qt::PlainText);
     m_busyLabel->setObjectName(QStringLiteral("actionBusyLabel"));
     layout->addWidget(m_busyLabel);
     m_busyBar = new QProgressBar(this);
@@ -79,6 +84,7 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     layout->addWidget(m_busyBar);
 
     auto* sampleLabel = new QLabel(tr("Sample of the rows that will change:"), this);
+    sampleLabel->setTextFormat(Qt::PlainText);
     layout->addWidget(sampleLabel);
     m_sample = new QTableWidget(0, int(columns.size()), this);
     m_sample->setObjectName(QStringLiteral("actionSampleTable"));
@@ -112,6 +118,7 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     m_confirm = new QLineEdit(this);
     m_confirm->setObjectName(QStringLiteral("actionConfirm"));
     m_confirmLabel = new QLabel(this);
+    m_confirmLabel->setTextFormat(Qt::PlainText);
     form->addRow(m_confirmLabel, m_confirm);
     m_confirm->hide();
     m_confirmLabel->hide();
@@ -160,7 +167,7 @@ void ActionDialog::setPreview(const QString& summary, qint64 matched, const QJso
         for (int column = 0; column < cells.size(); ++column) {
             auto* item = new QTableWidgetItem(cellText(cells.at(column)));
             // The full text (bounded) on hover; payloads are never shown here.
-            item->setToolTip(cells.at(column).left(2000));
+            item->setToolTip(PlainToolTip::of(cells.at(column).left(2000)));
             m_sample->setItem(row, column, item);
         }
     }

@@ -26,6 +26,7 @@ ActionResultDialog::ActionResultDialog(DatabaseSession* session, const QString& 
     auto* form = new QFormLayout;
     auto addLine = [&](const QString& label, const QString& text, const char* name) {
         auto* value = new QLabel(text, this);
+        value->setTextFormat(Qt::PlainText);
         value->setObjectName(QLatin1String(name));
         value->setWordWrap(true);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -67,6 +68,7 @@ ActionResultDialog::ActionResultDialog(DatabaseSession* session, const QString& 
     }
 
     m_auditStatus = new QLabel(this);
+    m_auditStatus->setTextFormat(Qt::PlainText);
     m_auditStatus->setObjectName(QStringLiteral("resultAuditStatus"));
     m_auditStatus->hide();
     layout->addWidget(m_auditStatus);

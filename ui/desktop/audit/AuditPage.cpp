@@ -1,5 +1,6 @@
 #include "ui/desktop/audit/AuditPage.h"
 
+#include "core/ops/AuditCsv.h"
 #include "core/ops/AuditLog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EmptyHint.h"
@@ -23,27 +24,6 @@
 #include <QTableView>
 
 namespace outbox::desktop {
-namespace {
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) &&
-        !text.contains(QLatin1Char('\n')))
-        return text;
-    QString quoted = text;
-    quoted.replace(QStringLiteral("\""), QStringLiteral("\"\""));
-    return QLatin1Char('"') + quoted + QLatin1Char('"');
-}
-
-const QStringList ExportKeys{QStringLiteral("id"),         QStringLiteral("at"),
-                             QStringLiteral("actor"),      QStringLiteral("host"),
-                             QStringLiteral("action"),     QStringLiteral("target_kind"),
-                             QStringLiteral("target_ids"), QStringLiteral("filter"),
-                             QStringLiteral("reason"),     QStringLiteral("affected_count"),
-                             QStringLiteral("before"),     QStringLiteral("after"),
-                             QStringLiteral("outcome")};
-
-} // namespace
 
 AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
 {
@@ -75,6 +55,7 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
          std::initializer_list<QWidget*>{m_action, m_actor, m_sinceEnabled, m_since, apply, more, csv, json})
         bar->addWidget(w);
     m_info = new QLabel(this);
+    m_info->setTextFormat(Qt::PlainText);
     m_info->setObjectName(QStringLiteral("auditInfo"));
     bar->addStretch();
     bar->addWidget(m_info);
@@ -262,12 +243,12 @@ void AuditPage::exportTo(const QString& path, Format format)
         this,
         [base, path, format](Database& db) -> Result<int> {
             QSaveFile file(path);
-            if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+            if (!file.open(QIODevice::WriteOnly))
                 return Error::runtime(QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
             AuditQuery q = base;
             int rows = 0;
             if (format == Format::Csv)
-                file.write(ExportKeys.join(QLatin1Char(',')).toUtf8() + '\n');
+                file.write(AuditCsv::header());
             else
                 file.write("[\n");
             for (;;) {
@@ -277,10 +258,7 @@ void AuditPage::exportTo(const QString& path, Format format)
                 for (const AuditEntry& e : *page) {
                     const QJsonObject o = e.toJson();
                     if (format == Format::Csv) {
-                        QStringList fields;
-                        for (const QString& key : ExportKeys)
-                            fields << csvField(RecordTableModel::display(o.value(key)));
-                        file.write(fields.join(QLatin1Char(',')).toUtf8() + '\n');
+                        file.write(AuditCsv::line(o));
                     } else {
                         file.write(rows > 0 ? ",\n" : "");
                         file.write(QJsonDocument(o).toJson(QJsonDocument::Compact));

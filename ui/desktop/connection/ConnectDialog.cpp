@@ -57,9 +57,11 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     auto* note = new QLabel(
         tr("Passwords are never stored: they come from OUTBOX_DB_PASSWORD or are asked for when connecting."),
         this);
+    note->setTextFormat(Qt::PlainText);
     note->setWordWrap(true);
     layout->addWidget(note);
     m_error = new QLabel(this);
+    m_error->setTextFormat(Qt::PlainText);
     m_error->setObjectName(QStringLiteral("connectError"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));

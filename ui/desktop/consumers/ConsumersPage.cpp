@@ -56,6 +56,7 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     m_bootstrap->setPlaceholderText(tr("Kafka bootstrap for lag, e.g. localhost:9092"));
     m_bootstrap->setClearButtonEnabled(true);
     m_info = new QLabel(this);
+    m_info->setTextFormat(Qt::PlainText);
     m_info->setObjectName(QStringLiteral("consumersInfo"));
     bar->addWidget(refresh);
     bar->addWidget(new QLabel(tr("Lag from:"), this));
@@ -130,6 +131,7 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     m_inboxMore->setObjectName(QStringLiteral("inboxMore"));
     m_inboxMore->setEnabled(false);
     m_inboxInfo = new QLabel(inboxBox);
+    m_inboxInfo->setTextFormat(Qt::PlainText);
     m_inboxInfo->setObjectName(QStringLiteral("inboxInfo"));
     filters->addWidget(m_inboxConsumer, 1);
     filters->addWidget(m_inboxStatus);
@@ -145,7 +147,8 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("event_id"), tr("Event id")},
                                     {QStringLiteral("aggregate_id"), tr("Aggregate")},
                                     {QStringLiteral("processed_at"), tr("At"), true},
-                                    {QStringLiteral("last_error"), tr("Last error")}},
+                                    {QStringLiteral("last_error"), tr("Last error")},
+                                    {QStringLiteral("traceparent"), tr("Trace (traceparent)")}},
                                    this);
     m_inboxTable = makeTable(inboxBox, QStringLiteral("inboxTable"), m_inbox);
     m_inboxHint = new EmptyHint(m_inboxTable);

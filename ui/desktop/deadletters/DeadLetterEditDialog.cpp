@@ -25,6 +25,7 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, QWidget* p
 {
     setObjectName(QStringLiteral("dlqEditDialog"));
     m_id = letter.value(QStringLiteral("id")).toInteger();
+    m_baseEditCount = letter.value(QStringLiteral("edit_count")).toInt();
     m_binary = letter.value(QStringLiteral("payload_is_binary")).toBool();
     setWindowTitle(tr("Edit dead letter #%1 before replay").arg(m_id));
     auto* layout = new QVBoxLayout(this);
@@ -32,6 +33,7 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, QWidget* p
         new QLabel(tr("The edited message replaces the payload and headers that a replay sends; the "
                       "message as it came is kept, and the audit log records both."),
                    this);
+    intro->setTextFormat(Qt::PlainText);
     intro->setWordWrap(true);
     layout->addWidget(intro);
 
@@ -69,6 +71,7 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, QWidget* p
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("dlqEditError"));
     m_error->setWordWrap(true);
+    m_error->setTextFormat(Qt::PlainText); // quotes header names and database errors
     m_error->setStyleSheet(QStringLiteral("color: #b00020;"));
     layout->addWidget(m_error);
 
@@ -129,7 +132,16 @@ void DeadLetterEditDialog::save()
     m_error->setText(why);
     if (!why.isEmpty())
         return; // refused: the message says why, nothing is saved
-    accept();
+    m_save->setEnabled(false);
+    m_save->setText(tr("Saving…"));
+    emit saveRequested();
+}
+
+void DeadLetterEditDialog::saveFailed(const QString& message)
+{
+    m_save->setEnabled(true);
+    m_save->setText(tr("Save edit"));
+    m_error->setText(tr("Not saved: %1").arg(message));
 }
 
 std::optional<QByteArray> DeadLetterEditDialog::payload() const

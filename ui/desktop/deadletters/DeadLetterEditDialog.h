@@ -13,8 +13,11 @@ namespace outbox::desktop {
 
 // Repairs a NEW dead letter before its replay: its payload (a JSON document) and its headers (a
 // JSON object of strings) in editors that are checked as they are typed; Save refuses invalid
-// JSON with a message and accepts only a valid change with a reason. A binary payload cannot be
-// edited here (outboxctl dlq edit --payload-file can), its headers can.
+// JSON with a message and asks to save only a valid change with a reason. The edit carries the
+// version it was made from (the dead letter's edit count when the dialog opened): the page saves
+// it and closes the dialog, or shows why not here (another operator's edit in between is a
+// conflict; the dialog stays open). A binary payload cannot be edited here (outboxctl dlq edit
+// --payload-file can), its headers can.
 class DeadLetterEditDialog : public QDialog
 {
     Q_OBJECT
@@ -27,6 +30,15 @@ public:
     std::optional<QJsonObject> headers() const;
     QString reason() const;
     qint64 letterId() const { return m_id; }
+    // The dead letter's edit count this edit was made from.
+    int baseEditCount() const { return m_baseEditCount; }
+
+    // The save failed: the message is shown, the edit kept, Save enabled again.
+    void saveFailed(const QString& message);
+
+signals:
+    // A valid edit to save (payload(), headers(), reason()); the dialog stays open until accepted.
+    void saveRequested();
 
 private:
     // The first problem with what is typed, or empty.
@@ -35,6 +47,7 @@ private:
     void save();
 
     qint64 m_id = 0;
+    int m_baseEditCount = 0;
     bool m_binary = false;
     QString m_initialPayload;
     QString m_initialHeaders;

@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -64,6 +65,7 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     layout->addLayout(bar);
     auto* freshness = new QHBoxLayout;
     m_info = new QLabel(this);
+    m_info->setTextFormat(Qt::PlainText);
     m_info->setObjectName(QStringLiteral("dlqInfo"));
     m_newRows = new QPushButton(this);
     m_newRows->setObjectName(QStringLiteral("dlqNew"));
@@ -328,25 +330,37 @@ void DeadLettersPage::editSelected()
     }
     auto* dialog = new DeadLetterEditDialog(letter, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, dialog]() {
+    connect(dialog, &DeadLetterEditDialog::saveRequested, this, [this, dialog]() {
         DeadLetterEdit edit;
         edit.payload = dialog->payload();
         edit.headers = dialog->headers();
         edit.reason = dialog->reason();
         edit.actor = m_context.actor;
         edit.requireJsonPayload = edit.payload.has_value();
+        edit.baseEditCount = dialog->baseEditCount();
         const qint64 id = dialog->letterId();
-        if (!m_context.actions)
+        if (!m_context.actions) {
+            dialog->saveFailed(tr("not connected"));
             return;
+        }
+        const QPointer<DeadLetterEditDialog> open(dialog);
         m_context.actions->run<DeadLetterEditResult>(
             this, [id, edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
-            [this, id](const Result<DeadLetterEditResult>& r) {
-                emit statusMessage(r.ok()
-                                       ? tr("Dead letter #%1 edited (audit #%2); the original is kept and a "
-                                            "replay sends the edited message.")
-                                             .arg(id)
-                                             .arg(r->auditId)
-                                       : tr("Dead letter #%1 not edited: %2").arg(id).arg(r.message()));
+            [this, id, open](const Result<DeadLetterEditResult>& r) {
+                if (r.ok()) {
+                    emit statusMessage(tr("Dead letter #%1 edited (audit #%2); the original is kept and a "
+                                          "replay sends the edited message.")
+                                           .arg(id)
+                                           .arg(r->auditId));
+                    if (open)
+                        open->accept();
+                } else {
+                    emit statusMessage(tr("Dead letter #%1 not edited: %2").arg(id).arg(r.message()));
+                    // A conflict (edited meanwhile) or any other refusal: shown where the edit is,
+                    // which stays open so that nothing typed is lost.
+                    if (open)
+                        open->saveFailed(r.message());
+                }
                 reload();
             });
     });

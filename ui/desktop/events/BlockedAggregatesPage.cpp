@@ -30,6 +30,7 @@ BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
     dead->setObjectName(QStringLiteral("blockedDead"));
     dead->setToolTip(tr("The blocking event is never sent; the waiting events are sent without it."));
     m_info = new QLabel(this);
+    m_info->setTextFormat(Qt::PlainText);
     m_info->setObjectName(QStringLiteral("blockedInfo"));
     bar->addWidget(refresh);
     bar->addWidget(m_info, 1);

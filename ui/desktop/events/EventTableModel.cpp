@@ -2,6 +2,7 @@
 
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/PlainToolTip.h"
 
 #include <QBrush>
 #include <QColor>
@@ -255,7 +256,7 @@ QVariant EventTableModel::data(const QModelIndex& idx, int role) const
         return {};
     }
     if (role == Qt::ToolTipRole && idx.column() == ErrorColumn)
-        return e.lastError;
+        return PlainToolTip::of(e.lastError);
     if (role != Qt::DisplayRole)
         return {};
     switch (idx.column()) {

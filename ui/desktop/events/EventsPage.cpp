@@ -108,6 +108,7 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     auto* dead = new QPushButton(tr("Mark DEAD…"), this);
     dead->setObjectName(QStringLiteral("markDeadButton"));
     m_info = new QLabel(this);
+    m_info->setTextFormat(Qt::PlainText);
     m_info->setObjectName(QStringLiteral("eventsInfo"));
     m_newRows = new QPushButton(this);
     m_newRows->setObjectName(QStringLiteral("newEvents"));
@@ -154,6 +155,7 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     groupsBar->addWidget(m_groupsStatus);
     groupsBar->addWidget(new QLabel(tr("events, by error class and error text"), groupsBox));
     m_groupsInfo = new QLabel(groupsBox);
+    m_groupsInfo->setTextFormat(Qt::PlainText);
     m_groupsInfo->setObjectName(QStringLiteral("groupsInfo"));
     groupsBar->addWidget(m_groupsInfo);
     groupsBar->addStretch();

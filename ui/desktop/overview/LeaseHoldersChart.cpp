@@ -54,7 +54,8 @@ QLineSeries* LeaseHoldersChart::seriesFor(const QString& worker)
     if (!own)
         return seriesFor(otherRelaysName());
     auto* s = new QLineSeries;
-    s->setName(worker.isEmpty() ? tr("(no worker)") : worker);
+    // A chart's legend renders its series' names as HTML: a worker id is the database's, escaped.
+    s->setName(worker.isEmpty() ? tr("(no worker)") : worker.toHtmlEscaped());
     s->setObjectName(worker);
     addSeries(s);
     s->attachAxis(m_x);

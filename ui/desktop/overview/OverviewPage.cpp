@@ -76,6 +76,7 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
         controls->addWidget(m_pause);
         controls->addStretch();
         m_updated = new QLabel(this);
+        m_updated->setTextFormat(Qt::PlainText);
         m_updated->setObjectName(QStringLiteral("lastUpdated"));
         controls->addWidget(m_updated);
         auto* wall = new QPushButton(tr("Wallboard"), this);

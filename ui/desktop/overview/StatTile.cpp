@@ -12,9 +12,11 @@ StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
     setFrameShape(QFrame::StyledPanel);
     auto* layout = new QVBoxLayout(this);
     m_value = new QLabel(QStringLiteral("–"), this);
+    m_value->setTextFormat(Qt::PlainText);
     m_value->setObjectName(QStringLiteral("tileValue"));
     m_value->setAlignment(Qt::AlignCenter);
     m_caption = new QLabel(caption, this);
+    m_caption->setTextFormat(Qt::PlainText);
     m_caption->setAlignment(Qt::AlignCenter);
     layout->addWidget(m_value);
     layout->addWidget(m_caption);

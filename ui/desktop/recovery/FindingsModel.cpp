@@ -1,5 +1,7 @@
 #include "ui/desktop/recovery/FindingsModel.h"
 
+#include "ui/desktop/widgets/PlainToolTip.h"
+
 #include <QBrush>
 #include <QColor>
 
@@ -70,7 +72,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == TitleColumn)
-        return f->title;
+        return PlainToolTip::of(f->title);
     if (role == Qt::ForegroundRole && index.column() == SeverityColumn)
         return QBrush(f->severity == Severity::Critical  ? QColor(0xc6, 0x28, 0x28)
                       : f->severity == Severity::Warning ? QColor(0xb2, 0x6a, 0x00)

@@ -61,6 +61,7 @@ RecoveryFlow::RecoveryFlow(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
     m_stepLabel = new QLabel(this);
+    m_stepLabel->setTextFormat(Qt::PlainText);
     m_stepLabel->setObjectName(QStringLiteral("recoveryStep"));
     QFont bold = m_stepLabel->font();
     bold.setBold(true);
@@ -80,6 +81,7 @@ void RecoveryFlow::buildWhatHappened()
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
     m_title = new QLabel(page);
+    m_title->setTextFormat(Qt::PlainText);
     m_title->setObjectName(QStringLiteral("findingTitle"));
     m_title->setWordWrap(true);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -92,6 +94,7 @@ void RecoveryFlow::buildWhatHappened()
     auto* happened = new QGroupBox(tr("What happened"), page);
     auto* happenedLayout = new QVBoxLayout(happened);
     m_evidence = new QLabel(happened);
+    m_evidence->setTextFormat(Qt::PlainText);
     m_evidence->setObjectName(QStringLiteral("findingEvidence"));
     m_evidence->setWordWrap(true);
     m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -128,6 +131,7 @@ void RecoveryFlow::buildWhatHappened()
     m_actions->setMaximumHeight(m_actions->fontMetrics().height() * 5);
     actionsLayout->addWidget(m_actions);
     m_consequence = new QLabel(actions);
+    m_consequence->setTextFormat(Qt::PlainText);
     m_consequence->setObjectName(QStringLiteral("recoveryConsequence"));
     m_consequence->setWordWrap(true);
     actionsLayout->addWidget(m_consequence);
@@ -135,7 +139,7 @@ void RecoveryFlow::buildWhatHappened()
     m_command = new QLineEdit(actions);
     m_command->setObjectName(QStringLiteral("recoveryCommand"));
     m_command->setReadOnly(true);
-    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes)."));
+    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes before \"--\")."));
     m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
     m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
     commandRow->addWidget(new QLabel(tr("outboxctl:"), actions));
@@ -164,6 +168,7 @@ void RecoveryFlow::buildPreview()
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
     m_previewSummary = new QLabel(page);
+    m_previewSummary->setTextFormat(Qt::PlainText);
     m_previewSummary->setObjectName(QStringLiteral("previewSummary"));
     m_previewSummary->setWordWrap(true);
     layout->addWidget(m_previewSummary);
@@ -179,6 +184,7 @@ void RecoveryFlow::buildPreview()
     m_reason->setMaxLength(BulkActionEngine::MaxReasonLength);
     form->addRow(tr("Reason (kept in the audit log):"), m_reason);
     m_confirmLabel = new QLabel(page);
+    m_confirmLabel->setTextFormat(Qt::PlainText);
     m_confirm = new QLineEdit(page);
     m_confirm->setObjectName(QStringLiteral("recoveryConfirm"));
     form->addRow(m_confirmLabel, m_confirm);
@@ -202,6 +208,7 @@ void RecoveryFlow::buildRunning()
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
     m_progressText = new QLabel(page);
+    m_progressText->setTextFormat(Qt::PlainText);
     m_progressText->setObjectName(QStringLiteral("recoveryProgressText"));
     m_progressText->setWordWrap(true);
     m_progress = new QProgressBar(page);
@@ -226,10 +233,12 @@ void RecoveryFlow::buildVerification()
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
     m_verifyText = new QLabel(page);
+    m_verifyText->setTextFormat(Qt::PlainText);
     m_verifyText->setObjectName(QStringLiteral("verificationResult"));
     m_verifyText->setWordWrap(true);
     m_verifyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_auditText = new QLabel(page);
+    m_auditText->setTextFormat(Qt::PlainText);
     m_auditText->setObjectName(QStringLiteral("verificationAudit"));
     m_auditText->setWordWrap(true);
     m_auditText->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -367,6 +376,7 @@ void RecoveryFlow::selectAction(int row)
     const PreparedAction* a = selectedAction();
     m_consequence->setText(a ? a->consequence : QString());
     m_command->setText(a ? a->command : QString());
+    m_command->setPlaceholderText(a ? a->commandRefused : QString());
     m_command->setCursorPosition(0);
     m_copyCommand->setEnabled(a != nullptr);
     m_previewButton->setEnabled(a && a->isAudited() && m_context.actions);

@@ -24,6 +24,7 @@ RecoveryPage::RecoveryPage(QWidget* parent) : QWidget(parent)
     auto* leftLayout = new QVBoxLayout(left);
     auto* top = new QHBoxLayout;
     m_lastRun = new QLabel(tr("The doctor has not run yet."), left);
+    m_lastRun->setTextFormat(Qt::PlainText);
     m_lastRun->setObjectName(QStringLiteral("doctorLastRun"));
     m_lastRun->setWordWrap(true);
     m_runNow = new QPushButton(tr("Run the doctor now"), left);

@@ -29,6 +29,7 @@ RelayControlDialog::RelayControlDialog(RelayControl::Command command, const QVec
             : tr("Draining relays finish the events in flight, give back their claims and exit; the "
                  "process must be started again to send more.");
     auto* summary = new QLabel(consequence, this);
+    summary->setTextFormat(Qt::PlainText);
     summary->setObjectName(QStringLiteral("relayControlSummary"));
     summary->setWordWrap(true);
     layout->addWidget(summary);
@@ -69,6 +70,7 @@ RelayControlDialog::RelayControlDialog(RelayControl::Command command, const QVec
     }
     layout->addLayout(form);
     m_error = new QLabel(this);
+    m_error->setTextFormat(Qt::PlainText);
     m_error->setObjectName(QStringLiteral("relayControlError"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));

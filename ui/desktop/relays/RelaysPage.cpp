@@ -94,6 +94,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     auto* stop = new QPushButton(tr("Stop"), managed);
     stop->setObjectName(QStringLiteral("stopRelay"));
     m_relayState = new QLabel(tr("not running"), managed);
+    m_relayState->setTextFormat(Qt::PlainText);
     m_relayState->setObjectName(QStringLiteral("managedRelayState"));
     managedBar->addWidget(m_arguments, 1);
     managedBar->addWidget(start);

@@ -10,6 +10,7 @@ EmptyHint::EmptyHint(QAbstractItemView* view) : QLabel(view->viewport()), m_view
     setObjectName(QStringLiteral("emptyHint"));
     setAlignment(Qt::AlignCenter);
     setWordWrap(true);
+    setTextFormat(Qt::PlainText); // a reason may quote a database error
     setStyleSheet(QStringLiteral("color: palette(mid); font-size: 11pt; padding: 12px;"));
     setAttribute(Qt::WA_TransparentForMouseEvents);
     view->viewport()->installEventFilter(this);

@@ -6,6 +6,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/PlainToolTip.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QApplication>
@@ -57,6 +58,7 @@ EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
     m_title = new QLabel(tr("Select an event to inspect it."), this);
+    m_title->setTextFormat(Qt::PlainText);
     m_title->setObjectName(QStringLiteral("inspectorTitle"));
     top->addWidget(m_title, 1);
     auto* copy = new QPushButton(tr("Copy as JSON"), this);
@@ -176,7 +178,7 @@ void EventInspector::inspect(qint64 id)
             for (auto it = o.begin(); it != o.end(); ++it, ++row) {
                 const QString value = RecordTableModel::display(it.value());
                 auto* valueItem = new QTableWidgetItem(value.left(300));
-                valueItem->setToolTip(value.left(4000));
+                valueItem->setToolTip(PlainToolTip::of(value.left(4000)));
                 m_columns->setItem(row, 0, new QTableWidgetItem(it.key()));
                 m_columns->setItem(row, 1, valueItem);
             }
@@ -187,7 +189,7 @@ void EventInspector::inspect(qint64 id)
                 const QStringList cells{Labels::dateTime(e.at), e.actor, e.action, e.outcome, e.reason};
                 for (int c = 0; c < cells.size(); ++c) {
                     auto* item = new QTableWidgetItem(cells.at(c));
-                    item->setToolTip(cells.at(c));
+                    item->setToolTip(PlainToolTip::of(cells.at(c)));
                     m_history->setItem(i, c, item);
                 }
             }
@@ -200,7 +202,7 @@ void EventInspector::inspect(qint64 id)
                 const QStringList cells{Labels::dateTime(step.at), stepLabel(step.kind), step.summary};
                 for (int c = 0; c < cells.size(); ++c) {
                     auto* item = new QTableWidgetItem(cells.at(c));
-                    item->setToolTip(cells.at(c));
+                    item->setToolTip(PlainToolTip::of(cells.at(c)));
                     if (c == 1)
                         item->setData(Qt::UserRole, step.kind);
                     m_trail->setItem(i, c, item);

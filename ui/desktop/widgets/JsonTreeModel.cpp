@@ -1,5 +1,7 @@
 #include "ui/desktop/widgets/JsonTreeModel.h"
 
+#include "ui/desktop/widgets/PlainToolTip.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -96,6 +98,8 @@ QVariant JsonTreeModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
         return {};
+    if (role == Qt::ToolTipRole) // keys and values are the payload's: never rendered as HTML
+        return PlainToolTip::of(data(index, Qt::DisplayRole).toString());
     const Node* n = nodeOf(index);
     const QJsonValue& v = n->value;
     switch (index.column()) {

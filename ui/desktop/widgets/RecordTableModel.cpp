@@ -1,6 +1,7 @@
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/PlainToolTip.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -77,7 +78,7 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     const QString text = cellText(index.row(), index.column());
-    return role == Qt::DisplayRole ? QVariant(text.left(300)) : QVariant(text.left(4000));
+    return role == Qt::DisplayRole ? QVariant(text.left(300)) : QVariant(PlainToolTip::of(text.left(4000)));
 }
 
 QString RecordTableModel::cellText(int row, int column) const

@@ -1,0 +1,140 @@
+#include "app/outboxctl/Filters.h"
+
+#include "core/db/EventStatus.h"
+
+namespace outbox::cli {
+
+// Builds an EventFilter from the filter options shared by `events list`, `requeue` and `dead`.
+Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p)
+{
+    EventFilter f;
+    for (const QString& value : p.values(QStringLiteral("status"))) {
+        for (const QString& s : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto status = EventStatus::parse(s);
+            if (!status)
+                return status.error();
+            f.statuses << *status;
+        }
+    }
+    f.eventType = p.value(QStringLiteral("type"));
+    f.aggregateType = p.value(QStringLiteral("aggregate-type"));
+    f.aggregateId = p.value(QStringLiteral("aggregate"));
+    f.errorText = p.value(QStringLiteral("error"));
+    if (p.isSet(QStringLiteral("since"))) {
+        auto t = parseTimeArgument(p.value(QStringLiteral("since")), QStringLiteral("since"));
+        if (!t)
+            return t.error();
+        f.createdFrom = *t;
+    }
+    if (p.isSet(QStringLiteral("until"))) {
+        auto t = parseTimeArgument(p.value(QStringLiteral("until")), QStringLiteral("until"));
+        if (!t)
+            return t.error();
+        f.createdUntil = *t;
+    }
+    f.eventId = p.value(QStringLiteral("event-id"));
+    f.topic = p.value(QStringLiteral("topic"));
+    for (const QString& h : p.values(QStringLiteral("header"))) {
+        auto m = EventFilter::parseHeaderMatch(h, QStringLiteral("--header"));
+        if (!m)
+            return m.error();
+        f.headers << *m;
+    }
+    for (const QString& v : p.values(QStringLiteral("payload"))) {
+        auto m = EventFilter::parsePayloadMatch(v, QStringLiteral("--payload"));
+        if (!m)
+            return m.error();
+        f.payload << *m;
+    }
+    if (f.headers.size() > EventFilter::MaxMatches || f.payload.size() > EventFilter::MaxMatches)
+        return Error::usage(
+            QStringLiteral("at most %1 --header and %1 --payload matches").arg(EventFilter::MaxMatches));
+    if (p.isSet(QStringLiteral("partition"))) {
+        auto v = EventFilter::parsePartition(p.value(QStringLiteral("partition")));
+        if (!v)
+            return v.error();
+        f.partition = *v;
+    }
+    if (p.isSet(QStringLiteral("offset"))) {
+        auto v = EventFilter::parseOffset(p.value(QStringLiteral("offset")));
+        if (!v)
+            return v.error();
+        f.offset = *v;
+    }
+    return f;
+}
+
+QList<QCommandLineOption> eventFilterOptions()
+{
+    return {
+        QCommandLineOption(
+            QStringLiteral("status"),
+            QStringLiteral("Status (PENDING, SENDING, SENT, FAILED, DEAD); repeat or comma-separate."),
+            QStringLiteral("status")),
+        QCommandLineOption(QStringLiteral("type"), QStringLiteral("Event type."), QStringLiteral("type")),
+        QCommandLineOption(QStringLiteral("aggregate-type"), QStringLiteral("Aggregate type."),
+                           QStringLiteral("type")),
+        QCommandLineOption(QStringLiteral("aggregate"), QStringLiteral("Aggregate id."),
+                           QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in last_error."),
+                           QStringLiteral("text")),
+        QCommandLineOption(QStringLiteral("since"),
+                           QStringLiteral("Created at or after (15m, 2h, 7d or ISO 8601)."),
+                           QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("until"),
+                           QStringLiteral("Created before (15m, 2h, 7d or ISO 8601)."),
+                           QStringLiteral("time")),
+        QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("The event with this event_id."),
+                           QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("header"),
+                           QStringLiteral("Header KEY has exactly VALUE (e.g. trace_id=abc); repeatable."),
+                           QStringLiteral("KEY=VALUE")),
+        QCommandLineOption(QStringLiteral("payload"),
+                           QStringLiteral("Payload field at a dotted PATH has exactly VALUE (e.g. "
+                                          "customer.id=C-42, items.0.sku=A-1); repeatable. Bound it with "
+                                          "--since/--until on large tables."),
+                           QStringLiteral("PATH=VALUE")),
+        QCommandLineOption(QStringLiteral("topic"),
+                           QStringLiteral("Sent to this topic (or naming it, when not sent yet)."),
+                           QStringLiteral("topic")),
+        QCommandLineOption(QStringLiteral("partition"), QStringLiteral("Sent to this Kafka partition."),
+                           QStringLiteral("n")),
+        QCommandLineOption(QStringLiteral("offset"), QStringLiteral("Sent at this Kafka offset."),
+                           QStringLiteral("n")),
+    };
+}
+
+Result<DeadLetterFilter> deadLetterFilterFromOptions(const QCommandLineParser& p)
+{
+    DeadLetterFilter f;
+    for (const QString& value : p.values(QStringLiteral("status"))) {
+        for (const QString& s : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto status = DeadLetterStatus::parse(s);
+            if (!status)
+                return status.error();
+            f.statuses << *status;
+        }
+    }
+    f.consumerName = p.value(QStringLiteral("consumer"));
+    f.topic = p.value(QStringLiteral("topic"));
+    f.eventId = p.value(QStringLiteral("event-id"));
+    f.errorText = p.value(QStringLiteral("error"));
+    return f;
+}
+
+QList<QCommandLineOption> deadLetterFilterOptions()
+{
+    return {
+        QCommandLineOption(QStringLiteral("status"), QStringLiteral("NEW, REPLAYING, REPLAYED or DISCARDED."),
+                           QStringLiteral("status")),
+        QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name."),
+                           QStringLiteral("name")),
+        QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Original topic."),
+                           QStringLiteral("topic")),
+        QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("Event id."), QStringLiteral("id")),
+        QCommandLineOption(QStringLiteral("error"), QStringLiteral("Text contained in the error."),
+                           QStringLiteral("text")),
+    };
+}
+
+} // namespace outbox::cli

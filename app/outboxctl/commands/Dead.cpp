@@ -1,0 +1,17 @@
+#include "app/outboxctl/BulkAction.h"
+#include "app/outboxctl/commands/Commands.h"
+
+namespace outbox::cli {
+
+Command deadCommand()
+{
+    return {
+        QStringLiteral("dead"),
+        QStringLiteral("Mark PENDING or FAILED events DEAD."),
+        QStringLiteral("[IDS...]"),
+        eventActionOptions(),
+        [](Context& ctx) { return runEventAction(ctx, ActionKind::MarkDead, QStringLiteral("mark DEAD")); },
+        {}};
+}
+
+} // namespace outbox::cli

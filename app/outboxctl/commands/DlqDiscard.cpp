@@ -1,0 +1,12 @@
+#include "app/outboxctl/commands/Dlq.h"
+
+namespace outbox::cli {
+
+DlqSubcommand dlqDiscard()
+{
+    return {QStringLiteral("discard"), {}, [](Context& ctx) {
+                return runDlqAction(ctx, ActionKind::DiscardDeadLetters, QStringLiteral("discard"));
+            }};
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,60 @@
+#include "app/outboxctl/commands/Dlq.h"
+#include "core/db/DeadLetterGroups.h"
+#include "core/db/EventStatus.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace outbox::cli {
+
+namespace {
+
+int runDlqGroups(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("dlq groups takes no positional arguments"));
+    QStringList statuses;
+    for (const QString& value : ctx.parser.values(QStringLiteral("status")))
+        statuses << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto groups = DeadLetterGroups(**db).list(statuses);
+    if (!groups)
+        return ctx.fail(groups.error());
+    const QString consumer = ctx.parser.value(QStringLiteral("consumer"));
+    QVector<DeadLetterGroup> shown;
+    for (const DeadLetterGroup& g : *groups)
+        if (consumer.isEmpty() || g.consumerName == consumer)
+            shown << g;
+    if (ctx.json()) {
+        QJsonArray list;
+        for (const DeadLetterGroup& g : shown)
+            list.append(g.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("groups"), list}});
+        return Ok;
+    }
+    if (shown.isEmpty()) {
+        ctx.out << "no dead-letter groups\n";
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const DeadLetterGroup& g : shown)
+        rows << QStringList{QString::number(g.count), g.consumerName, g.errorClass, g.fingerprint.left(70),
+                            QStringLiteral("#%1").arg(g.firstId)};
+    ctx.out << table({QStringLiteral("COUNT"), QStringLiteral("CONSUMER"), QStringLiteral("CLASS"),
+                      QStringLiteral("FINGERPRINT"), QStringLiteral("FIRST")},
+                     rows);
+    ctx.out << "act on a group: outboxctl dlq replay|discard --consumer NAME --group-class CLASS --group "
+               "FINGERPRINT --reason TEXT\n";
+    return Ok;
+}
+
+} // namespace
+
+DlqSubcommand dlqGroups()
+{
+    return {QStringLiteral("groups"), {}, runDlqGroups};
+}
+
+} // namespace outbox::cli

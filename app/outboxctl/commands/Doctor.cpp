@@ -1,0 +1,208 @@
+// `outboxctl doctor`: runs the diagnosis checks and prints the findings with their evidence,
+// causes, runbook and prepared actions. Exit 0 when no finding reaches --fail-on (default
+// critical), 3 when one does; 1 and 2 keep their meaning (runtime and usage errors), so it fits
+// cron, Nagios-style checks and a systemd timer.
+#include "core/diagnosis/Doctor.h"
+
+#include "app/outboxctl/commands/Commands.h"
+#include "core/db/DatabaseTarget.h"
+#include "core/support/TerminalText.h"
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace outbox::cli {
+
+namespace {
+
+constexpr int FindingsExitCode = 3;
+
+// How the prepared command lines reach the same database as this run: the same --config, and the
+// --db (without a password) and --table-prefix given as flags; the environment carries the rest.
+QStringList connectionArguments(Context& ctx)
+{
+    auto target = DatabaseTarget::fromConfig(ctx.config());
+    return target ? target->outboxctlArguments() : QStringList();
+}
+
+struct Style
+{
+    bool colour = false;
+    QString paint(const QString& text, const char* code) const
+    {
+        return colour ? QStringLiteral("\x1b[%1m%2\x1b[0m").arg(QLatin1String(code), text) : text;
+    }
+    QString severity(Severity s) const
+    {
+        const QString name = severityName(s).toUpper().leftJustified(8);
+        switch (s) {
+        case Severity::Critical:
+            return paint(name, "1;31");
+        case Severity::Warning:
+            return paint(name, "1;33");
+        case Severity::Info:
+            return paint(name, "36");
+        }
+        return name;
+    }
+};
+
+QString when(const QDateTime& t, const QDateTime& now)
+{
+    if (!t.isValid())
+        return QStringLiteral("-");
+    return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC (") +
+           formatAge(t.msecsTo(now)) + QStringLiteral(" ago)");
+}
+
+void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, const Style& style)
+{
+    // Titles, samples, details and advice quote database text: escaped for the terminal.
+    const auto shown = [](const QString& text) { return TerminalText::escape(text); };
+    out << style.severity(f.severity) << "  " << style.paint(f.id, "1") << "  " << shown(f.title) << "\n";
+    const FindingEvidence& e = f.evidence;
+    out << "  evidence: " << e.count << " " << shown(e.unit);
+    if (e.oldest.isValid())
+        out << "; oldest " << when(e.oldest, now);
+    if (e.newest.isValid() && e.newest != e.oldest)
+        out << "; newest " << when(e.newest, now);
+    out << "\n";
+    if (!e.sampleIds.isEmpty() || !e.sampleNames.isEmpty()) {
+        QStringList samples;
+        for (qint64 id : e.sampleIds)
+            samples << QLatin1Char('#') + QString::number(id);
+        samples << e.sampleNames;
+        out << "  samples (" << shown(e.sampleKind) << "): " << shown(samples.join(QLatin1Char(' '))) << "\n";
+    }
+    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
+        const QString value = e.details.value(QLatin1String(key)).toString();
+        if (!value.isEmpty())
+            out << "  " << QString::fromLatin1(key).leftJustified(12) << shown(value.left(200)) << "\n";
+    }
+    if (!f.causes.isEmpty()) {
+        out << "  why:\n";
+        for (const QString& c : f.causes)
+            out << "    - " << shown(c) << "\n";
+    }
+    if (!f.runbook.isEmpty()) {
+        out << "  what to do:\n";
+        for (int i = 0; i < f.runbook.size(); ++i)
+            out << "    " << (i + 1) << ". " << shown(f.runbook.at(i)) << "\n";
+    }
+    if (!f.actions.isEmpty()) {
+        out << "  prepared actions:\n";
+        for (const PreparedAction& a : f.actions) {
+            out << "    - " << shown(a.label) << "\n";
+            if (a.command.isEmpty())
+                out << "      "
+                    << style.paint(QStringLiteral("(no command: ") + a.commandRefused + QLatin1Char(')'), "2")
+                    << "\n";
+            else if (a.isAudited())
+                out << "      "
+                    << style.paint(QStringLiteral("$ ") + a.commandWith({QStringLiteral("--reason=") + f.id +
+                                                                         QStringLiteral(": …")}),
+                                   "2")
+                    << "\n";
+            else
+                out << "      " << style.paint(QStringLiteral("$ ") + a.command, "2") << "\n";
+        }
+    }
+    out << "\n";
+}
+
+int runDoctor(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("doctor takes no positional arguments"));
+    Severity failOn = Severity::Critical;
+    if (ctx.parser.isSet(QStringLiteral("fail-on"))) {
+        const QString level = ctx.parser.value(QStringLiteral("fail-on")).trimmed().toLower();
+        if (level != QLatin1String("warning") && level != QLatin1String("critical"))
+            return ctx.usage(QStringLiteral("--fail-on must be warning or critical"));
+        failOn = *parseSeverity(level);
+    }
+    DiagnosisOptions options = DiagnosisOptions::fromConfig(ctx.config());
+    for (const QString& value : ctx.parser.values(QStringLiteral("consumer")))
+        for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (!options.consumers.contains(c.trimmed()))
+                options.consumers << c.trimmed();
+    for (const QString& value : ctx.parser.values(QStringLiteral("check")))
+        for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            options.onlyChecks << c.trimmed();
+    options.connectionArguments = connectionArguments(ctx);
+
+    auto db = ctx.openDatabase(QStringLiteral("doctor"));
+    if (!db)
+        return ctx.fail(db.error());
+    auto report = Doctor(**db, options).run();
+    if (!report)
+        return ctx.fail(report.error());
+
+    if (ctx.json()) {
+        QJsonObject json = report->toJson();
+        json.insert(QStringLiteral("fail_on"), severityName(failOn));
+        ctx.printJson(json);
+    } else {
+        Style style;
+        style.colour = isatty(STDOUT_FILENO) && qEnvironmentVariableIsEmpty("NO_COLOR") &&
+                       qEnvironmentVariable("TERM") != QLatin1String("dumb");
+        ctx.out << "outboxctl doctor: " << report->database << ", "
+                << report->takenAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) << " UTC\n\n";
+        for (const Finding& f : report->findings)
+            printFinding(ctx.out, f, report->takenAt, style);
+        int ran = 0;
+        for (const CheckRun& c : report->checks)
+            ran += c.outcome == CheckRun::Outcome::Ran ? 1 : 0;
+        if (report->findings.isEmpty())
+            ctx.out << style.paint(QStringLiteral("no findings"), "1;32");
+        else
+            ctx.out << report->count(Severity::Critical) << " critical, " << report->count(Severity::Warning)
+                    << " warning, " << report->count(Severity::Info) << " info";
+        ctx.out << " (" << ran << " of " << report->checks.size() << " checks in "
+                << qRound(report->elapsedMs) << " ms)\n";
+        if (ctx.parser.isSet(QStringLiteral("timings"))) {
+            for (const CheckRun& c : report->checks)
+                ctx.out << "  " << c.id.leftJustified(20)
+                        << QString::number(c.elapsedMs, 'f', 1).rightJustified(9) << " ms  "
+                        << c.outcomeName() << (c.note.isEmpty() ? QString() : QStringLiteral(": ") + c.note)
+                        << "\n";
+        }
+        ctx.out.flush();
+    }
+    for (const CheckRun& c : report->checks)
+        if (c.outcome == CheckRun::Outcome::Failed)
+            ctx.err << "outboxctl: check " << c.id << " failed: " << c.note << Qt::endl;
+    if (report->reaches(failOn))
+        return FindingsExitCode;
+    return report->anyCheckFailed() ? int(RuntimeError) : int(Ok);
+}
+
+} // namespace
+
+Command doctorCommand()
+{
+    return {
+        QStringLiteral("doctor"),
+        QStringLiteral("Diagnose the outbox: findings, runbooks and prepared actions (exit 3 on findings)."),
+        QString(),
+        {QCommandLineOption(
+             QStringLiteral("fail-on"),
+             QStringLiteral("Exit 3 when a finding is at least this severe: warning or critical "
+                            "(default critical)."),
+             QStringLiteral("level")),
+         QCommandLineOption(QStringLiteral("check"),
+                            QStringLiteral("Run only this check (repeat or comma-separate): ") +
+                                Doctor::checkIds().join(QStringLiteral(", ")) + QLatin1Char('.'),
+                            QStringLiteral("id")),
+         QCommandLineOption(
+             QStringLiteral("consumer"),
+             QStringLiteral(
+                 "Check the unconsumed events of this consumer, repeatable (adds to [doctor] consumers)."),
+             QStringLiteral("name")),
+         QCommandLineOption(QStringLiteral("timings"), QStringLiteral("Print the time each check took."))},
+        runDoctor,
+        {},
+        {QStringLiteral("doctor.*")}};
+}
+
+} // namespace outbox::cli

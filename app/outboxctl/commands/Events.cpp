@@ -1,0 +1,176 @@
+#include "app/outboxctl/Filters.h"
+#include "app/outboxctl/commands/Commands.h"
+#include "core/db/BlockedAggregates.h"
+#include "core/db/EventStatus.h"
+#include "core/db/EventStore.h"
+#include "core/ops/EventTrail.h"
+#include "core/support/TerminalText.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace outbox::cli {
+
+namespace {
+
+int runEventsList(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events list takes no positional arguments"));
+    auto filter = eventFilterFromOptions(ctx.parser);
+    if (!filter)
+        return ctx.fail(filter.error());
+    EventPageRequest request;
+    request.filter = *filter;
+    auto paging = pagingFromOptions(ctx.parser);
+    if (!paging)
+        return ctx.fail(paging.error());
+    request.limit = paging->limit;
+    request.afterId = paging->afterId;
+    request.ascending = ctx.parser.isSet(QStringLiteral("asc"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto page = EventStore(**db).list(request);
+    if (!page)
+        return ctx.fail(page.error());
+    if (ctx.json()) {
+        QJsonArray events;
+        for (const OutboxEvent& e : page->events)
+            events.append(e.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("events"), events},
+                                  {QStringLiteral("next_after_id"),
+                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const OutboxEvent& e : page->events) {
+        rows << QStringList{QString::number(e.id),
+                            e.status,
+                            QString::number(e.attempts),
+                            e.eventType,
+                            e.aggregateType + QLatin1Char('/') + e.aggregateId,
+                            e.createdAt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            oneLine(e.lastError, 60)};
+    }
+    ctx.out << table({QStringLiteral("ID"), QStringLiteral("STATUS"), QStringLiteral("ATT"),
+                      QStringLiteral("TYPE"), QStringLiteral("AGGREGATE"), QStringLiteral("CREATED (UTC)"),
+                      QStringLiteral("LAST ERROR")},
+                     rows);
+    if (page->nextAfterId > 0)
+        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    return Ok;
+}
+
+int runEventsShow(Context& ctx)
+{
+    if (ctx.positionals.size() != 1)
+        return ctx.usage(QStringLiteral("events show takes one ID or EVENT_ID"));
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto event = EventStore(**db).find(ctx.positionals.first());
+    if (!event)
+        return ctx.fail(event.error());
+    const QJsonObject json = event->toJson();
+    if (ctx.json()) {
+        ctx.printJson(json);
+        return Ok;
+    }
+    for (auto it = json.begin(); it != json.end(); ++it) {
+        QString value;
+        if (it->isObject() || it->isArray())
+            value = QString::fromUtf8(it->isObject()
+                                          ? QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact)
+                                          : QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
+        else if (it->isNull())
+            value = QStringLiteral("-");
+        else
+            value = it->toVariant().toString();
+        ctx.out << it.key().leftJustified(18) << TerminalText::escape(value) << "\n";
+    }
+    return Ok;
+}
+
+// `events blocked`: aggregates held back by a FAILED event in ordering mode.
+int runEventsBlocked(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events blocked takes no positional arguments"));
+    BlockedAggregatesQuery query;
+    if (ctx.parser.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        query.limit = ctx.parser.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || query.limit < 1 || query.limit > BlockedAggregates::MaxLimit)
+            return ctx.usage(
+                QStringLiteral("--limit must be a number between 1 and %1").arg(BlockedAggregates::MaxLimit));
+    }
+    auto db = ctx.openMigratedDatabase();
+    if (!db)
+        return ctx.fail(db.error());
+    auto blocked = BlockedAggregates(**db).list(query);
+    if (!blocked)
+        return ctx.fail(blocked.error());
+    if (ctx.json()) {
+        ctx.printJson(blocked->toJson());
+        return Ok;
+    }
+    if (blocked->aggregates.isEmpty()) {
+        ctx.out
+            << "no blocked aggregates: no FAILED event holds back a later PENDING event of its aggregate\n";
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const BlockedAggregate& b : blocked->aggregates)
+        rows << QStringList{b.aggregateType + QLatin1Char('/') + b.aggregateId,
+                            QStringLiteral("#%1 %2").arg(b.blockingId).arg(b.blockingType),
+                            b.since.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                            QString::number(b.waiting), oneLine(b.error, 50)};
+    ctx.out << table({QStringLiteral("AGGREGATE"), QStringLiteral("BLOCKING EVENT"),
+                      QStringLiteral("SINCE (UTC)"), QStringLiteral("WAITING"), QStringLiteral("ERROR")},
+                     rows);
+    if (blocked->total > blocked->aggregates.size())
+        ctx.out << blocked->total << " blocked aggregates in all" << (blocked->atLeast ? " (at least)" : "")
+                << "; --limit shows more\n";
+    ctx.out
+        << "unblock: outboxctl requeue ID (sent again first, the waiting events follow) or outboxctl dead ID "
+           "(never sent; the waiting events follow without it); --dry-run shows the consequence\n";
+    return Ok;
+}
+
+int runEvents(Context& ctx)
+{
+    if (ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("events needs a sub-command: list, show or blocked"));
+    const QString sub = ctx.positionals.takeFirst();
+    if (sub == QLatin1String("list"))
+        return runEventsList(ctx);
+    if (sub == QLatin1String("show"))
+        return runEventsShow(ctx);
+    if (sub == QLatin1String("blocked"))
+        return runEventsBlocked(ctx);
+    return ctx.usage(
+        QStringLiteral("unknown events sub-command \"%1\" (expected list, show or blocked)").arg(sub));
+}
+
+} // namespace
+
+Command eventsCommand()
+{
+    QList<QCommandLineOption> options = eventFilterOptions();
+    options << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."),
+                                  QStringLiteral("n"))
+            << QCommandLineOption(QStringLiteral("after-id"),
+                                  QStringLiteral("Continue after this id (keyset paging)."),
+                                  QStringLiteral("id"))
+            << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
+    return {QStringLiteral("events"),
+            QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID | blocked (ordering mode)."),
+            QStringLiteral("list|show|blocked [ID]"),
+            options,
+            runEvents,
+            {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("blocked")}};
+}
+
+} // namespace outbox::cli

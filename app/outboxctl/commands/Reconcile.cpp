@@ -1,0 +1,93 @@
+#include "app/outboxctl/commands/Commands.h"
+#include "core/consumer/Reconciler.h"
+#include "core/db/DatabaseTarget.h"
+
+#include <QJsonObject>
+
+namespace outbox::cli {
+
+namespace {
+
+int runReconcile(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("reconcile takes no positional arguments"));
+    ReconcileOptions options;
+    options.consumerName = ctx.config().value(QStringLiteral("consumer.name"));
+    if (options.consumerName.trimmed().isEmpty())
+        return ctx.usage(QStringLiteral("reconcile needs --consumer NAME (or [consumer] name)"));
+    const QString age = ctx.parser.isSet(QStringLiteral("older-than"))
+                            ? ctx.parser.value(QStringLiteral("older-than"))
+                            : QStringLiteral("5m");
+    auto since = parseTimeArgument(age, QStringLiteral("older-than"));
+    if (!since)
+        return ctx.fail(since.error());
+    options.olderThanMs = std::max<qint64>(0, since->msecsTo(QDateTime::currentDateTimeUtc()));
+    for (const auto& [name, field, max] :
+         {std::make_tuple(QStringLiteral("chunk"), &options.chunkSize, 10000),
+          std::make_tuple(QStringLiteral("sample"), &options.sampleSize, 1000)}) {
+        if (!ctx.parser.isSet(name))
+            continue;
+        bool ok = false;
+        const int v = ctx.parser.value(name).toInt(&ok);
+        if (!ok || v < 1 || v > max)
+            return ctx.usage(QStringLiteral("--%1 must be a number between 1 and %2").arg(name).arg(max));
+        *field = v;
+    }
+
+    auto outbox = ctx.openMigratedDatabase();
+    if (!outbox)
+        return ctx.fail(outbox.error());
+    std::unique_ptr<Database> inbox;
+    if (ctx.parser.isSet(QStringLiteral("inbox-db"))) {
+        auto target = DatabaseTarget::fromConfig(ctx.config(), ctx.parser.value(QStringLiteral("inbox-db")),
+                                                 ctx.config().tablePrefix());
+        if (!target)
+            return ctx.fail(target.error());
+        auto opened = target->open(QStringLiteral("inbox"));
+        if (!opened)
+            return ctx.fail(opened.error());
+        inbox = std::move(opened).value();
+    }
+    auto result = Reconciler(**outbox, inbox.get()).run(options);
+    if (!result)
+        return ctx.fail(result.error());
+    if (ctx.json()) {
+        ctx.printJson(result->toJson());
+        return Ok;
+    }
+    ctx.out << result->unconsumed << " of " << result->scanned << " event(s) SENT more than "
+            << formatAge(options.olderThanMs) << " ago not PROCESSED by consumer \"" << options.consumerName
+            << "\"" << (result->separateInbox ? QStringLiteral(" (inbox in a separate database)") : QString())
+            << "\n";
+    for (int i = 0; i < result->sampleIds.size(); ++i)
+        ctx.out << "  #" << result->sampleIds.at(i) << " " << result->sampleEventIds.at(i) << "\n";
+    if (result->unconsumed > result->sampleIds.size())
+        ctx.out << "  … and " << result->unconsumed - result->sampleIds.size() << " more\n";
+    return Ok;
+}
+
+} // namespace
+
+Command reconcileCommand()
+{
+    return {QStringLiteral("reconcile"),
+            QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."),
+            QString(),
+            {QCommandLineOption(QStringLiteral("older-than"),
+                                QStringLiteral("Only events SENT before this (default 5m)."),
+                                QStringLiteral("age")),
+             QCommandLineOption(
+                 QStringLiteral("inbox-db"),
+                 QStringLiteral("The consumer's database, when its inbox is not in the outbox database."),
+                 QStringLiteral("url")),
+             QCommandLineOption(QStringLiteral("chunk"),
+                                QStringLiteral("Outbox rows per chunk (default 1000)."), QStringLiteral("n")),
+             QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."),
+                                QStringLiteral("n"))},
+            runReconcile,
+            {},
+            {QStringLiteral("consumer.name")}};
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,94 @@
+#include "app/outboxctl/Signals.h"
+#include "app/outboxctl/Systemd.h"
+#include "app/outboxctl/commands/Commands.h"
+#include "core/broker/EmbeddedBroker.h"
+#include "core/relay/RelayRunner.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QThread>
+#include <cstdio>
+
+namespace outbox::cli {
+
+namespace {
+
+int runRelay(Context& ctx)
+{
+    if (!ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("relay takes no positional arguments"));
+    auto options = RelayOptions::fromConfig(ctx.config());
+    if (!options)
+        return ctx.fail(options.error());
+    const int workers = int(ctx.config().integer(QStringLiteral("relay.workers")));
+    if (Status s = options->validate(); !s)
+        return ctx.fail(s.error());
+    auto db = ctx.openMigratedDatabase(); // fail fast on a bad URL, an unreachable database or no schema
+    if (!db)
+        return ctx.fail(db.error());
+    const DatabaseUrl url = (*db)->url();
+    db->reset();
+
+    std::atomic<bool>& stop = installStopSignals();
+    const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
+    if (verbose)
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: " << workers
+                << " worker(s), " << url.redacted()
+                << (options->tablePrefix.isEmpty()
+                        ? QString()
+                        : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
+                << " -> " << options->brokerText() << Qt::endl;
+    qint64 lastSent = 0;
+    QElapsedTimer sinceReport;
+    sinceReport.start();
+    RelayRunner runner(url, *options, workers);
+    RelayRunner::Logger log;
+    if (verbose)
+        log = [](const QString& worker, const QString& line) {
+            // Journal priorities when stderr is the journal: state changes notice, errors err.
+            std::fprintf(stderr, "%s%s relay %s: %s\n",
+                         systemd::prefix(systemd::relayLinePriority(line)).constData(),
+                         qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
+                         qPrintable(worker), qPrintable(line));
+        };
+    systemd::Watchdog watchdog;
+    Status s = runner.run(stop, log, [&] {
+        // systemd: ready once every worker runs, pings while they do, STOPPING when the drain begins.
+        if (stop.load())
+            systemd::notifyStopping(QStringLiteral("draining"));
+        else if (runner.allRunning())
+            systemd::notifyReady(QStringLiteral("%1 worker(s) running").arg(workers));
+        watchdog.ping();
+        if (verbose && sinceReport.elapsed() >= 5000) {
+            const auto totals = runner.totals();
+            const QString progress = relayProgressLine(*totals, lastSent, sinceReport.elapsed());
+            ctx.err << "outboxctl relay: " << progress << Qt::endl;
+            systemd::notifyStatus(progress);
+            lastSent = totals->sent.load();
+            sinceReport.restart();
+        }
+    });
+    if (!s)
+        return ctx.fail(s.error());
+    if (verbose)
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: stopped; "
+                << relayProgressLine(*runner.totals(), 0, 0) << Qt::endl;
+    return Ok;
+}
+
+} // namespace
+
+Command relayCommand()
+{
+    return {QStringLiteral("relay"),
+            QStringLiteral("Deliver PENDING events to Kafka or RabbitMQ (leases, fencing, retries)."),
+            QString(),
+            {QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr."))},
+            runRelay,
+            {},
+            {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+             QStringLiteral("amqp.*"), QStringLiteral("relay.*")}};
+}
+
+} // namespace outbox::cli

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/broker/BrokerMessage.h"
+#include "core/broker/PendingBatch.h"
+#include "core/support/Result.h"
+
+#include <QString>
+#include <QVector>
+#include <memory>
+
+namespace outbox {
+
+struct RelayOptions;
+
+// What the relay and the dead-letter replayer need of a broker (docs/architecture.md, "How a second
+// broker plugs in"): hand over a batch, learn each message's fate, and tell a broken connection from
+// a refused message. KafkaPublisher and AmqpPublisher implement it; a third broker is one more class
+// and one line in create().
+//
+// The contract every implementation keeps:
+//  - a report says Success only once the broker has taken responsibility for the message (Kafka:
+//    acks=all; AMQP: publisher confirm);
+//  - Deterministic only for a refusal that retrying cannot change (too large, no route, no such
+//    destination), with the broker's text;
+//  - ConnectionWide (or a failure with possiblyPersisted false while connectionDown()) when nothing
+//    went out because the broker cannot be reached: the relay keeps those events PENDING and degrades;
+//  - every message of a batch is reported by await()'s deadline at the latest (UnknownOutcome then).
+class Publisher
+{
+public:
+    virtual ~Publisher();
+
+    // The publisher the options name ([broker] url: Kafka or AMQP). Usage errors for bad options;
+    // it does not wait for the broker (probe() does).
+    static Result<std::unique_ptr<Publisher>> create(const RelayOptions& options);
+
+    // Hands every message over; local refusals become reports at once. While the client cannot take
+    // more (a full queue or window) it serves the broker's answers and tries again, for at most
+    // `queueWaitMs` over the whole batch: what is still not taken then is reported with notQueued.
+    virtual std::unique_ptr<PendingBatch> enqueue(const QVector<BrokerMessage>& messages,
+                                                  qint64 queueWaitMs = 60000) = 0;
+    // Waits until the batch is complete or the deadline passes; what is unanswered by then is
+    // reported as an unknown outcome.
+    virtual void await(PendingBatch& batch, qint64 timeoutMs) = 0;
+    // Serves the broker's answers for up to `timeoutMs` (returns early once a batch completes).
+    virtual void poll(int timeoutMs) = 0;
+    // Succeeds when the broker answers and would take messages now.
+    virtual Status probe(int timeoutMs) = 0;
+
+    virtual bool connectionDown() const = 0;
+    // Broken for good: the relay makes a new one (Kafka's fatal idempotence errors).
+    virtual bool fatal() const { return false; }
+    virtual QString connectionError() const = 0;
+    // "Kafka", "RabbitMQ": for logs, relay pages and the doctor.
+    virtual QString kind() const = 0;
+};
+
+} // namespace outbox

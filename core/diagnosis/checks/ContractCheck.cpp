@@ -1,0 +1,246 @@
+#include "core/diagnosis/checks/ContractCheck.h"
+
+#include "core/db/Database.h"
+#include "core/db/OutboxEvent.h"
+#include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/Runbook.h"
+#include "core/relay/TopicRouter.h"
+
+#include <QSqlQuery>
+
+namespace outbox {
+
+namespace {
+
+constexpr int MaxActionIds = 1000;
+constexpr int MaxTopicGroups = 1000;
+
+// The id below which a table's rows are older than the window: MAX(id) - WindowRows.
+Result<qint64> windowFloor(Database& db, const QString& table)
+{
+    auto max = db.scalar(QStringLiteral("SELECT MAX(id) FROM %1").arg(table));
+    if (!max)
+        return max.error();
+    return std::max<qint64>(0, max->toLongLong() - ContractCheck::WindowRows);
+}
+
+struct Sample
+{
+    qint64 count = 0;
+    QDateTime oldest;
+    QDateTime newest;
+    QVector<qint64> ids; // at most MaxActionIds, oldest first
+};
+
+Result<Sample> sample(Database& db, const QString& table, const QString& condition, QVariantMap binds)
+{
+    Sample s;
+    auto summary =
+        db.exec(QStringLiteral("SELECT COUNT(*), MIN(created_at), MAX(created_at) FROM %1 WHERE %2")
+                    .arg(table, condition),
+                binds);
+    if (!summary)
+        return summary.error();
+    if (!summary->next() || summary->value(0).toLongLong() == 0)
+        return s;
+    s.count = summary->value(0).toLongLong();
+    s.oldest = db.dialect().toDateTime(summary->value(1));
+    s.newest = db.dialect().toDateTime(summary->value(2));
+    binds.insert(QStringLiteral(":limit"), MaxActionIds);
+    auto ids = db.exec(
+        QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id LIMIT :limit").arg(table, condition), binds);
+    if (!ids)
+        return ids.error();
+    while (ids->next())
+        s.ids << ids->value(0).toLongLong();
+    return s;
+}
+
+Finding finding(const QString& id, const QString& kind, Severity severity, const Sample& s,
+                const QString& unit, const QString& sampleKind)
+{
+    Finding f;
+    f.id = id;
+    f.key = id + QLatin1Char('/') + kind;
+    f.severity = severity;
+    f.evidence.count = s.count;
+    f.evidence.unit = unit;
+    f.evidence.oldest = s.oldest;
+    f.evidence.newest = s.newest;
+    f.evidence.sampleKind = sampleKind;
+    f.evidence.sampleIds = s.ids.mid(0, Finding::MaxSamples);
+    f.evidence.details.insert(QStringLiteral("violation"), kind);
+    f.evidence.details.insert(QStringLiteral("window_rows"), ContractCheck::WindowRows);
+    return f;
+}
+
+} // namespace
+
+Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
+{
+    const Runbook& rb = Runbook::of(id());
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    QVector<Finding> findings;
+    auto eventsFloor = windowFloor(db, d.sql(QStringLiteral("{events}")));
+    if (!eventsFloor)
+        return eventsFloor.error();
+    const QVariantMap window{{QStringLiteral(":floor"), *eventsFloor}};
+    const QString events = d.sql(QStringLiteral("{events}"));
+
+    // Inserted as SENT: the relay sets sent_at whenever it marks an event SENT, and an operator's
+    // resend clears both. Such an event is never published: a silent loss unless it is sent again.
+    auto sent =
+        sample(db, events, QStringLiteral("id > :floor AND status = 'SENT' AND sent_at IS NULL"), window);
+    if (!sent)
+        return sent.error();
+    if (sent->count > 0) {
+        Finding f = finding(id(), QStringLiteral("created-sent"), Severity::Critical, *sent,
+                            QStringLiteral("events"), QStringLiteral("event"));
+        f.title =
+            tr("%1 event(s) are SENT but were never sent (a writer inserted them as SENT)").arg(sent->count);
+        f.causes << rb.cause("created-sent");
+        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("resend");
+        PreparedAction resend;
+        resend.operation = PreparedAction::Operation::RequeueEvents;
+        resend.resend = true;
+        resend.ids = sent->ids;
+        resend.typedConfirmation = true;
+        resend.label = tr("Send the %1 event(s) that were never sent").arg(sent->ids.size());
+        resend.consequence = tr("The events go back to PENDING and the relay publishes them.");
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+        command.flag(QStringLiteral("resend"));
+        for (qint64 eventId : sent->ids)
+            command.positional(QString::number(eventId));
+        context.prepareCommand(resend, command);
+        f.actions << resend;
+        findings << f;
+    }
+
+    // Inserted as SENDING: without a lease no reaper ever takes the row back.
+    auto sending = sample(db, events,
+                          QStringLiteral("id > :floor AND status = 'SENDING' AND (lease_until IS NULL OR "
+                                         "lease_token IS NULL)"),
+                          window);
+    if (!sending)
+        return sending.error();
+    if (sending->count > 0) {
+        Finding f = finding(id(), QStringLiteral("created-sending"), Severity::Critical, *sending,
+                            QStringLiteral("events"), QStringLiteral("event"));
+        f.title = tr("%1 event(s) are SENDING without a lease (a writer inserted them as SENDING)")
+                      .arg(sending->count);
+        f.causes << rb.cause("created-sending");
+        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("requeue");
+        PreparedAction requeue;
+        requeue.operation = PreparedAction::Operation::RequeueEvents;
+        requeue.force = true;
+        requeue.ids = sending->ids;
+        requeue.typedConfirmation = true;
+        requeue.label = tr("Requeue the %1 event(s) stuck in SENDING").arg(sending->ids.size());
+        requeue.consequence = tr("The events go back to PENDING and the relay publishes them.");
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+        command.flag(QStringLiteral("force"));
+        for (qint64 eventId : sending->ids)
+            command.positional(QString::number(eventId));
+        context.prepareCommand(requeue, command);
+        f.actions << requeue;
+        findings << f;
+    }
+
+    // No topic of their own, and the topic template makes no valid topic name of their types
+    // (e.g. an aggregate_type with a space): the relay fails them.
+    {
+        auto groups =
+            db.exec(QStringLiteral("SELECT aggregate_type, event_type, COUNT(*), MIN(id) FROM %1 WHERE "
+                                   "id > :floor AND topic IS NULL AND status IN ('PENDING','FAILED') "
+                                   "GROUP BY aggregate_type, event_type ORDER BY MIN(id) LIMIT :limit")
+                        .arg(events),
+                    {{QStringLiteral(":floor"), *eventsFloor}, {QStringLiteral(":limit"), MaxTopicGroups}});
+        if (!groups)
+            return groups.error();
+        const TopicRouter router(context.options().topicTemplate);
+        Sample unroutable;
+        QStringList types;
+        while (groups->next()) {
+            OutboxEvent e;
+            e.aggregateType = groups->value(0).toString();
+            e.eventType = groups->value(1).toString();
+            if (TopicRouter::isValidTopic(router.topicFor(e)))
+                continue;
+            unroutable.count += groups->value(2).toLongLong();
+            if (unroutable.ids.size() < Finding::MaxSamples)
+                unroutable.ids << groups->value(3).toLongLong();
+            if (types.size() < 10)
+                types << QStringLiteral("%1/%2").arg(e.aggregateType.left(60), e.eventType.left(60));
+        }
+        if (unroutable.count > 0) {
+            Finding f = finding(id(), QStringLiteral("no-topic"), Severity::Warning, unroutable,
+                                QStringLiteral("events"), QStringLiteral("event"));
+            f.evidence.details.insert(QStringLiteral("topic_template"), context.options().topicTemplate);
+            f.evidence.details.insert(QStringLiteral("types"), types.join(QStringLiteral(", ")));
+            f.title =
+                tr("%1 unsent event(s) name no topic, and the topic template %2 makes none of their types")
+                    .arg(unroutable.count)
+                    .arg(context.options().topicTemplate);
+            f.causes << rb.cause("no-topic");
+            f.runbook << rb.step("topic").arg(types.join(QStringLiteral(", ")));
+            findings << f;
+        }
+    }
+
+    // Payload or headers that are no JSON, where the columns are text (a dialect that binds JSON values
+    // as they are: MariaDB/MySQL, whose LONGTEXT takes anything, and SQLite, whose CHECK refuses all
+    // but headers that are JSON without being an object). PostgreSQL's jsonb refuses them at INSERT.
+    if (d.jsonValue(QStringLiteral(":v")) == QLatin1String(":v")) {
+        auto notJson = sample(db, events,
+                              QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND "
+                                             "(NOT JSON_VALID(payload) OR CASE WHEN JSON_VALID(headers) THEN "
+                                             "UPPER(JSON_TYPE(headers)) <> 'OBJECT' ELSE 1 = 1 END)"),
+                              window);
+        if (!notJson)
+            return notJson.error();
+        if (notJson->count > 0) {
+            Finding f = finding(id(), QStringLiteral("not-json"), Severity::Warning, *notJson,
+                                QStringLiteral("events"), QStringLiteral("event"));
+            f.title =
+                tr("%1 unsent event(s) have a payload or headers that are not JSON").arg(notJson->count);
+            f.causes << rb.cause("not-json");
+            f.runbook << rb.step("json");
+            PreparedAction dead;
+            dead.operation = PreparedAction::Operation::MarkEventsDead;
+            dead.ids = notJson->ids;
+            dead.typedConfirmation = true;
+            dead.label = tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size());
+            dead.consequence = tr("The events are never sent; they stay in the table as DEAD.");
+            CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
+            for (qint64 eventId : notJson->ids)
+                command.positional(QString::number(eventId));
+            context.prepareCommand(dead, command);
+            f.actions << dead;
+            findings << f;
+        }
+    }
+
+    // Inbox rows of a status the console, `consumers` and `reconcile` do not know (the tables made
+    // by `outboxctl migrate` refuse them; an inbox created by hand may not).
+    const QString inbox = d.sql(QStringLiteral("{inbox}"));
+    auto inboxFloor = windowFloor(db, inbox);
+    if (!inboxFloor)
+        return inboxFloor.error();
+    auto unknown = sample(
+        db, inbox, QStringLiteral("id > :floor AND (status IS NULL OR status NOT IN ('PROCESSED','FAILED'))"),
+        {{QStringLiteral(":floor"), *inboxFloor}});
+    if (!unknown)
+        return unknown.error();
+    if (unknown->count > 0) {
+        Finding f = finding(id(), QStringLiteral("inbox-status"), Severity::Warning, *unknown,
+                            QStringLiteral("inbox rows"), QStringLiteral("inbox"));
+        f.title = tr("%1 inbox row(s) have a status other than PROCESSED or FAILED").arg(unknown->count);
+        f.causes << rb.cause("inbox-status");
+        f.runbook << rb.step("inbox");
+        findings << f;
+    }
+    return findings;
+}
+
+} // namespace outbox

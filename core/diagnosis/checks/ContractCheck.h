@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/diagnosis/DiagnosisCheck.h"
+
+namespace outbox {
+
+// Rows that writers or consumers put in the tables against the contract (docs/contract.md): events
+// inserted as SENT or SENDING (never published, or stuck where no reaper takes them), events without
+// a topic whose topic template gives no valid topic name, payloads or headers that are not JSON
+// where the column is plain text (MariaDB/MySQL), and inbox rows with a status no front end knows.
+// Looks at the newest rows only (WindowRows per table, a primary-key range), so that a run stays
+// cheap on any table size.
+class ContractCheck final : public DiagnosisCheck
+{
+public:
+    static constexpr qint64 WindowRows = 100000;
+
+    QString id() const override { return QStringLiteral("contract-violations"); }
+    Result<QVector<Finding>> run(DiagnosisContext& context) override;
+};
+
+} // namespace outbox

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QRegularExpression>
+#include <QStringList>
+
+namespace outbox {
+
+// Hides sensitive values from viewers, wherever the API and the dashboard show them:
+// - fields, as dotted paths ("card.number"), in JSON payloads, headers and message keys
+//   (arrays on the way are searched element by element); "payload.x" or "headers.x" limits a
+//   field to one of them;
+// - the same fields' names in free text: `number=4111…`, `"number": "4111…"`;
+// - patterns (regular expressions) in every text: error messages, stack traces, keys, reasons,
+//   header values and the payload's strings. "card-numbers" stands for 13 to 19 digit numbers
+//   (spaces or dashes between digits allowed) that pass the Luhn check.
+class PayloadMasker
+{
+public:
+    static inline const QString Mask = QStringLiteral("***");
+    static inline const QString CardNumbers = QStringLiteral("card-numbers");
+
+    explicit PayloadMasker(QStringList fields = {}, QStringList patterns = {});
+
+    bool isEmpty() const
+    {
+        return m_payloadPaths.isEmpty() && m_headerPaths.isEmpty() && m_textPatterns.isEmpty() &&
+               !m_cardNumbers;
+    }
+    // An event, dead letter, audit entry or bulk-action job as the API renders it.
+    QJsonObject maskRow(QJsonObject row) const;
+    // A payload (or a JSON message key): fields, then patterns in its strings.
+    QJsonValue maskValue(const QJsonValue& payload) const;
+    // Free text: patterns and field names.
+    QString maskText(const QString& text) const;
+    // A metrics snapshot as the dashboard and /api/v1/summary show it (relay errors).
+    QJsonObject maskSnapshot(QJsonObject snapshot) const;
+
+private:
+    static QJsonValue maskPath(const QJsonValue& value, const QStringList& path, int index);
+    QJsonValue maskFields(QJsonValue value, const QList<QStringList>& paths) const;
+    QJsonValue maskStrings(const QJsonValue& value) const;
+    // JSON text masked as JSON, anything else as free text (or hidden whole when `hideOpaque`).
+    QString maskEncoded(const QString& text, const QList<QStringList>& paths, bool hideOpaque) const;
+
+    QList<QStringList> m_payloadPaths;
+    QList<QStringList> m_headerPaths;
+    QList<QRegularExpression> m_textPatterns; // configured patterns
+    QList<QRegularExpression> m_namedValues;  // the fields' names in text: name=value
+    bool m_cardNumbers = false;
+};
+
+} // namespace outbox

@@ -1,0 +1,338 @@
+// RabbitMQ benchmark (not a unit test): the relay's drain rate with publisher confirms next to the
+// raw rate of a plain rabbitmq-c publisher with the same window, measured in the same run against
+// the same broker; the inbox consumer's rate on the queue; and commit -> ack latency at a steady
+// offered load.
+//
+//   outbox-amqp-bench --db postgresql://outbox@127.0.0.1:55432/postgres --broker
+//   amqp://guest@127.0.0.1:55672/%2f
+//                     [--events 100000] [--window 1000] [--rate 1000] [--seconds 15] [--smoke]
+//   (password: OUTBOX_BROKER_PASSWORD, default guest)
+//
+// 1. raw:      one rabbitmq-c connection publishes N messages (the relay's payloads and headers,
+//              persistent, mandatory) with up to `window` unconfirmed, and waits for every confirm;
+// 2. relay:    one relay drains N preloaded events through AmqpPublisher (same window);
+// 3. consumer: the inbox consumer (no-op handler) reads the N messages from the queue;
+// 4. latency:  a writer commits events at `rate`/s while the relay runs: commit -> ack p50/p99.
+#include "core/broker/AmqpAdmin.h"
+#include "core/broker/AmqpPublisher.h"
+#include "core/consumer/InboxConsumer.h"
+#include "core/db/Database.h"
+#include "core/db/EventWriter.h"
+#include "core/db/Migrator.h"
+#include "core/relay/Relay.h"
+#include "core/relay/RelayStats.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QThread>
+#include <atomic>
+#include <cstdio>
+#include <memory>
+
+using namespace outbox;
+
+namespace {
+
+const QString Exchange = QStringLiteral("outbox-bench");
+const QString Queue = QStringLiteral("outbox-bench");
+// Its own tables in the shared database, so it can run beside the other benchmarks.
+const QString Prefix = QStringLiteral("amqpbench_");
+
+void die(const QString& why)
+{
+    std::fprintf(stderr, "outbox-amqp-bench: %s\n", qPrintable(why));
+    std::exit(1);
+}
+
+QString loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("unknown");
+    return QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2);
+}
+
+std::unique_ptr<Database> open(const DatabaseUrl& url, const QString& purpose)
+{
+    Database::Options o;
+    o.purpose = purpose;
+    o.tablePrefix = Prefix;
+    auto db = Database::open(url, o);
+    if (!db)
+        die(db.message());
+    return std::move(db).value();
+}
+
+// The same events as outbox-relay-bench.
+NewEvent sampleEvent(qint64 n)
+{
+    NewEvent e;
+    e.eventType = n % 2 ? QStringLiteral("OrderPaid") : QStringLiteral("OrderCreated");
+    e.aggregateType = QStringLiteral("Order");
+    e.aggregateId = QStringLiteral("O%1").arg(n % 50000);
+    e.aggregateVersion = n / 50000 + 1;
+    e.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), e.aggregateId},
+                                          {QStringLiteral("total_cents"), qint64(1999 + n % 1000)},
+                                          {QStringLiteral("sku"), QStringLiteral("SKU-%1").arg(n % 97)},
+                                          {QStringLiteral("note"),
+                                           QStringLiteral("benchmark event with a realistic payload size")}})
+                    .toJson(QJsonDocument::Compact);
+    e.headers =
+        QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("%1").arg(n, 16, 16, QLatin1Char('0'))}};
+    return e;
+}
+
+// The message the relay makes of sampleEvent(n).
+BrokerMessage sampleMessage(qint64 n)
+{
+    const NewEvent e = sampleEvent(n);
+    BrokerMessage m;
+    m.topic = QStringLiteral("order");
+    m.payload = e.payload;
+    m.messageId = QStringLiteral("raw-%1").arg(n);
+    m.type = e.eventType;
+    m.headers = {{"event_id", m.messageId.toUtf8()},
+                 {"event_type", e.eventType.toUtf8()},
+                 {"aggregate_type", "Order"},
+                 {"aggregate_id", e.aggregateId.toUtf8()},
+                 {"schema_version", "1"},
+                 {"aggregate_version", QByteArray::number(*e.aggregateVersion)},
+                 {"trace_id", e.headers.value(QStringLiteral("trace_id")).toString().toUtf8()}};
+    return m;
+}
+
+void reset(Database& db, AmqpAdmin& admin)
+{
+    if (!db.exec(QStringLiteral("DELETE FROM {events}")) ||
+        !db.exec(QStringLiteral("DELETE FROM {relays}")) || !db.exec(QStringLiteral("DELETE FROM {inbox}")))
+        die(QStringLiteral("cannot empty the outbox"));
+    (void)db.exec(QStringLiteral("VACUUM ANALYZE {events}"));
+    (void)admin.deleteQueue(Queue);
+    if (Status s = admin.declareExchange(Exchange); !s)
+        die(s.message());
+    if (Status s = admin.declareQueue(Queue, Exchange, QStringLiteral("#")); !s)
+        die(s.message());
+}
+
+void preload(Database& db, qint64 events)
+{
+    QVector<NewEvent> chunk;
+    for (qint64 n = 0; n < events; ++n) {
+        chunk << sampleEvent(n);
+        if (chunk.size() == 1000 || n + 1 == events) {
+            if (!db.beginWrite() || !EventWriter(db).appendBatch(chunk) || !db.commit())
+                die(QStringLiteral("preload failed"));
+            chunk.clear();
+        }
+    }
+    (void)db.exec(QStringLiteral("VACUUM ANALYZE {events}"));
+}
+
+// 1. A plain publisher with confirms and the same window: batches of 500 as the relay hands them.
+double rawRate(const AmqpOptions& options, qint64 events)
+{
+    auto p = AmqpPublisher::create(options);
+    if (!p)
+        die(p.message());
+    QElapsedTimer t;
+    t.start();
+    std::vector<std::unique_ptr<PendingBatch>> batches;
+    for (qint64 n = 0; n < events; n += 500) {
+        QVector<BrokerMessage> messages;
+        for (qint64 i = n; i < std::min(events, n + 500); ++i)
+            messages << sampleMessage(i);
+        batches.push_back((*p)->enqueue(messages));
+    }
+    for (auto& b : batches) {
+        (*p)->await(*b, 60000);
+        for (const DeliveryReport& r : b->reports())
+            if (r.deliveryClass != DeliveryClass::Success)
+                die(QStringLiteral("raw publish failed: %1").arg(r.message));
+    }
+    return double(events) * 1000.0 / double(std::max<qint64>(1, t.elapsed()));
+}
+
+RelayOptions relayOptions(const AmqpOptions& amqp)
+{
+    RelayOptions o;
+    o.broker = BrokerUrl::Kind::Amqp;
+    o.amqp = amqp;
+    o.tablePrefix = Prefix;
+    o.batchSize = 500;
+    o.localWakeup = false;
+    o.pollIntervalMs = 100;
+    o.retentionMs = 0;
+    return o;
+}
+
+double relayRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 events)
+{
+    RelayStats stats;
+    std::atomic<bool> stop{false};
+    RelayOptions o = relayOptions(amqp);
+    o.workerId = QStringLiteral("amqp-bench");
+    QElapsedTimer t;
+    t.start();
+    QThread* thread = QThread::create([&] {
+        Relay relay(url, o, stats);
+        if (Status s = relay.run(stop); !s)
+            die(s.message());
+    });
+    thread->start();
+    while (stats.sent.load() < events && t.elapsed() < 600000)
+        QThread::msleep(5);
+    const qint64 elapsed = t.elapsed();
+    stop = true;
+    thread->wait();
+    delete thread;
+    if (stats.sent.load() < events)
+        die(QStringLiteral("the relay sent only %1 of %2 events").arg(stats.sent.load()).arg(events));
+    return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
+}
+
+double consumerRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 messages)
+{
+    ConsumerOptions o;
+    o.consumerName = QStringLiteral("amqp-bench");
+    o.tablePrefix = Prefix;
+    o.broker = BrokerUrl::Kind::Amqp;
+    o.amqp = amqp;
+    o.amqp.queue = Queue;
+    InboxConsumerStats stats;
+    std::atomic<bool> stop{false};
+    QElapsedTimer t;
+    t.start();
+    QThread* thread = QThread::create([&] {
+        InboxConsumer consumer(
+            url, o, [](Database&, const InboxMessage&) { return HandlerResult::ok(); }, stats);
+        if (Status s = consumer.run(stop); !s)
+            die(s.message());
+    });
+    thread->start();
+    while (stats.processed.load() + stats.duplicates.load() < messages && t.elapsed() < 600000)
+        QThread::msleep(5);
+    const qint64 elapsed = t.elapsed();
+    stop = true;
+    thread->wait();
+    delete thread;
+    const qint64 done = stats.processed.load() + stats.duplicates.load();
+    if (done < messages)
+        die(QStringLiteral("the consumer took only %1 of %2 messages").arg(done).arg(messages));
+    return double(messages) * 1000.0 / double(std::max<qint64>(1, elapsed));
+}
+
+void latencyAt(const DatabaseUrl& url, const AmqpOptions& amqp, int rate, int seconds)
+{
+    RelayStats stats;
+    std::atomic<bool> stop{false};
+    RelayOptions o = relayOptions(amqp);
+    o.workerId = QStringLiteral("amqp-latency");
+    QThread* relayThread = QThread::create([&] {
+        Relay relay(url, o, stats);
+        if (Status s = relay.run(stop); !s)
+            die(s.message());
+    });
+    relayThread->start();
+    QThread::msleep(1000);
+    auto writer = open(url, QStringLiteral("writer"));
+    QElapsedTimer t;
+    t.start();
+    qint64 written = 0;
+    const qint64 total = qint64(rate) * seconds;
+    while (written < total) {
+        const qint64 due = t.elapsed() * rate / 1000;
+        if (written >= due) {
+            QThread::usleep(500);
+            continue;
+        }
+        QVector<NewEvent> events;
+        for (qint64 n = written; n < std::min(due, written + 20); ++n)
+            events << sampleEvent(1000000 + n);
+        if (!writer->beginWrite() || !EventWriter(*writer).appendBatch(events) || !writer->commit())
+            die(QStringLiteral("writer failed"));
+        written += events.size();
+    }
+    QElapsedTimer drain;
+    drain.start();
+    while (stats.sent.load() < total && drain.elapsed() < 60000)
+        QThread::msleep(10);
+    stop = true;
+    relayThread->wait();
+    delete relayThread;
+    const QVector<qint64> samples = stats.recentLatencies();
+    std::printf("commit->ack at %d/s offered (RabbitMQ, confirms): p50 %lld ms  p99 %lld ms  (%lld samples; "
+                "commit->claim p50 %lld ms, claim->ack p50 %lld ms)\n",
+                rate, static_cast<long long>(percentile(samples, 50)),
+                static_cast<long long>(percentile(samples, 99)), static_cast<long long>(samples.size()),
+                static_cast<long long>(percentile(stats.recentCommitToClaim(), 50)),
+                static_cast<long long>(percentile(stats.recentClaimToAck(), 50)));
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("db"), QStringLiteral("PostgreSQL URL"), QStringLiteral("url")});
+    parser.addOption({QStringLiteral("broker"), QStringLiteral("amqp:// URL"), QStringLiteral("url")});
+    parser.addOption(
+        {QStringLiteral("events"), QStringLiteral("events"), QStringLiteral("n"), QStringLiteral("100000")});
+    parser.addOption({QStringLiteral("window"), QStringLiteral("unconfirmed publishes"), QStringLiteral("n"),
+                      QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("rate"), QStringLiteral("events/s for latency"), QStringLiteral("n"),
+                      QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("seconds"), QStringLiteral("latency run"), QStringLiteral("s"),
+                      QStringLiteral("15")});
+    parser.addOption({QStringLiteral("smoke"), QStringLiteral("a few seconds, for CI")});
+    parser.process(app);
+    const bool smoke = parser.isSet(QStringLiteral("smoke"));
+    const qint64 events = smoke ? 2000 : parser.value(QStringLiteral("events")).toLongLong();
+    const int rate = parser.value(QStringLiteral("rate")).toInt();
+    const int seconds = smoke ? 2 : parser.value(QStringLiteral("seconds")).toInt();
+    auto url = DatabaseUrl::parse(parser.value(QStringLiteral("db")));
+    if (!url)
+        die(url.message());
+    auto broker = BrokerUrl::parse(parser.value(QStringLiteral("broker")));
+    if (!broker || broker->kind != BrokerUrl::Kind::Amqp)
+        die(QStringLiteral("--broker amqp://… is required"));
+    AmqpOptions amqp;
+    amqp.url = *broker;
+    amqp.url.password = qEnvironmentVariable("OUTBOX_BROKER_PASSWORD", QStringLiteral("guest"));
+    amqp.exchange = Exchange;
+    amqp.window = parser.value(QStringLiteral("window")).toInt();
+    {
+        auto db = open(*url, QStringLiteral("migrate"));
+        if (auto m = Migrator(*db).migrate(); !m)
+            die(m.message());
+    }
+    auto admin = AmqpAdmin::connect(amqp);
+    if (!admin)
+        die(admin.message());
+    auto db = open(*url, QStringLiteral("bench"));
+    std::printf("outbox-amqp-bench: %lld events, window %d, load average %s%s\n",
+                static_cast<long long>(events), amqp.window, qPrintable(loadAverage()),
+                smoke ? " (smoke)" : "");
+
+    reset(*db, **admin);
+    const double raw = rawRate(amqp, events);
+    std::printf("raw publish with confirms (rabbitmq-c, window %d): %8.0f msg/s   load %s\n", amqp.window,
+                raw, qPrintable(loadAverage()));
+    reset(*db, **admin);
+    preload(*db, events);
+    const double relay = relayRate(*url, amqp, events);
+    std::printf("relay drain to RabbitMQ with confirms:            %8.0f ev/s    load %s  (%.0f %% of raw)\n",
+                relay, qPrintable(loadAverage()), 100.0 * relay / raw);
+    const double consumer = consumerRate(*url, amqp, events);
+    std::printf("inbox consumer from the queue (no-op handler):    %8.0f msg/s   load %s\n", consumer,
+                qPrintable(loadAverage()));
+    reset(*db, **admin);
+    latencyAt(*url, amqp, smoke ? 200 : rate, seconds);
+    std::fflush(stdout);
+    return 0;
+}

@@ -1,0 +1,319 @@
+#include "ui/web/api/ApiRoutes.h"
+
+#include "ui/web/api/ApiInput.h"
+#include "ui/web/api/Controllers.h"
+
+#include <QRegularExpression>
+
+namespace outbox::web {
+
+namespace {
+
+QStringList paged(QStringList parameters)
+{
+    return parameters << QStringLiteral("limit") << QStringLiteral("after_id");
+}
+
+constexpr auto Checked = ApiRoute::Query::Checked;
+constexpr auto Ignored = ApiRoute::Query::Ignored;
+constexpr auto Viewer = Role::Viewer;
+constexpr auto Operator = Role::Operator;
+const QByteArray Get = QByteArrayLiteral("GET");
+const QByteArray Post = QByteArrayLiteral("POST");
+const QByteArray Patch = QByteArrayLiteral("PATCH");
+const QByteArray Delete = QByteArrayLiteral("DELETE");
+
+// The API. Lists take limit (1..1000, default 100) and after_id and answer next_after_id.
+QList<ApiRoute> table()
+{
+    const QString bulk =
+        QStringLiteral(" Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
+                       "to one chunk of ids "
+                       "answer at once; more runs as a job (202, Location: /api/v1/jobs/{id}).");
+    return {
+        {Get,
+         QStringLiteral("/api/v1/summary"),
+         Viewer,
+         QStringLiteral("The latest sample as the dashboard shows it, its age and whether it is stale."),
+         {},
+         Ignored,
+         SummaryController::summary},
+        {Get,
+         QStringLiteral("/api/v1/me"),
+         Viewer,
+         QStringLiteral("Who the token is: name, role and may_change."),
+         {},
+         Ignored,
+         SummaryController::me},
+
+        {Get, QStringLiteral("/api/v1/events"), Viewer,
+         QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "
+                        "list` takes them."),
+         paged(eventFilterKeys()) << QStringLiteral("order"), Checked, EventsController::list},
+        {Get,
+         QStringLiteral("/api/v1/events/blocked"),
+         Viewer,
+         QStringLiteral(
+             "Aggregates held back in ordering mode by a FAILED event, the longest blocked first."),
+         {QStringLiteral("limit"), QStringLiteral("min_wait_ms")},
+         Checked,
+         EventsController::blocked},
+        {Post,
+         QStringLiteral("/api/v1/events/requeue"),
+         Operator,
+         QStringLiteral("Puts FAILED or DEAD (with force: stuck SENDING; with resend: SENT) events back to "
+                        "PENDING.") +
+             bulk.arg(QStringLiteral(", resend")),
+         {},
+         Checked,
+         EventsController::act},
+        {Post,
+         QStringLiteral("/api/v1/events/dead"),
+         Operator,
+         QStringLiteral("Marks PENDING or FAILED events DEAD.") + bulk.arg(QString()),
+         {},
+         Checked,
+         EventsController::act},
+        {Get,
+         QStringLiteral("/api/v1/events/{id}"),
+         Viewer,
+         QStringLiteral("One event by its row id or event id."),
+         {},
+         Ignored,
+         EventsController::show},
+        {Get,
+         QStringLiteral("/api/v1/events/{id}/trace"),
+         Viewer,
+         QStringLiteral("One event with its trail: attempts, audit entries, dead letters and inbox rows."),
+         {},
+         Ignored,
+         EventsController::trace},
+
+        {Get,
+         QStringLiteral("/api/v1/failure-groups"),
+         Viewer,
+         QStringLiteral(
+             "Failed events grouped by error class and fingerprint (status: the statuses to group)."),
+         {QStringLiteral("status")},
+         Checked,
+         FailureGroupsController::list},
+
+        {Get, QStringLiteral("/api/v1/dead-letters"), Viewer, QStringLiteral("Dead letters, newest first."),
+         paged({QStringLiteral("status"), QStringLiteral("consumer"), QStringLiteral("topic"),
+                QStringLiteral("event_id"), QStringLiteral("error")}),
+         Checked, DeadLettersController::list},
+        {Get,
+         QStringLiteral("/api/v1/dead-letters/groups"),
+         Viewer,
+         QStringLiteral(
+             "Dead letters grouped by consumer, error class and fingerprint (status: NEW by default)."),
+         {QStringLiteral("status"), QStringLiteral("consumer")},
+         Checked,
+         DeadLettersController::groups},
+        {Post,
+         QStringLiteral("/api/v1/dead-letters/replay"),
+         Operator,
+         QStringLiteral("Replays NEW (with force: also REPLAYED or DISCARDED) dead letters to their topic.") +
+             bulk.arg(QStringLiteral(", to_topic")),
+         {},
+         Checked,
+         DeadLettersController::act},
+        {Post,
+         QStringLiteral("/api/v1/dead-letters/discard"),
+         Operator,
+         QStringLiteral("Discards dead letters.") + bulk.arg(QString()),
+         {},
+         Checked,
+         DeadLettersController::act},
+        {Get,
+         QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
+         Viewer,
+         QStringLiteral("One dead letter."),
+         {},
+         Ignored,
+         DeadLettersController::show},
+        {Patch,
+         QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
+         Operator,
+         QStringLiteral("Edits a dead letter before its replay. Body: payload (text, object or array) or "
+                        "payload_base64, headers, reason, json_payload, edit_count (required: the edit_count "
+                        "read; a stale "
+                        "edit is a 409)."),
+         {},
+         Checked,
+         DeadLettersController::edit},
+
+        {Get,
+         QStringLiteral("/api/v1/consumers"),
+         Viewer,
+         QStringLiteral("Each consumer's progress and backlog; broker lag when [web] has a Kafka bootstrap."),
+         {QStringLiteral("consumer"), QStringLiteral("older_than_ms"), QStringLiteral("reconcile")},
+         Checked,
+         ConsumersController::list},
+        {Get, QStringLiteral("/api/v1/inbox"), Viewer,
+         QStringLiteral("The consumers' inbox rows, newest first."),
+         paged({QStringLiteral("consumer"), QStringLiteral("status"), QStringLiteral("event_id")}), Checked,
+         InboxController::list},
+
+        {Get, QStringLiteral("/api/v1/audit"), Viewer,
+         QStringLiteral("The audit log of operator actions, newest first; format=csv: the page as CSV "
+                        "(header on the first "
+                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id)."),
+         paged({QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
+                QStringLiteral("target_kind"), QStringLiteral("target_id"), QStringLiteral("format")}),
+         Checked, AuditController::list},
+        {Get,
+         QStringLiteral("/api/v1/findings"),
+         Viewer,
+         QStringLiteral("The doctor's latest report: findings with evidence, causes, runbook and prepared "
+                        "actions."),
+         {},
+         Ignored,
+         FindingsController::show},
+
+        {Get,
+         QStringLiteral("/api/v1/jobs"),
+         Viewer,
+         QStringLiteral("The bulk-action jobs, newest first."),
+         {},
+         Checked,
+         JobsController::list},
+        {Get,
+         QStringLiteral("/api/v1/jobs/{id:[0-9a-f-]{1,64}}"),
+         Viewer,
+         QStringLiteral("One job: state, progress and, when finished, the result (kept for an hour)."),
+         {},
+         Checked,
+         JobsController::show},
+        {Delete,
+         QStringLiteral("/api/v1/jobs/{id:[0-9a-f-]{1,64}}"),
+         Operator,
+         QStringLiteral("Cancels a running job before its next chunk."),
+         {},
+         Checked,
+         JobsController::cancel},
+
+        {Post,
+         QStringLiteral("/api/v1/relays/{command:pause|resume|drain}"),
+         Operator,
+         QStringLiteral("Pauses, resumes or drains relay workers. Body: workers (1 to 1000 ids), reason."),
+         {},
+         Checked,
+         RelaysController::control},
+    };
+}
+
+// A route's pattern as a regular expression: {name} is one segment, {name:regex} one that matches.
+QRegularExpression compile(const QString& pattern)
+{
+    static const QRegularExpression parameter(QStringLiteral("\\{([a-z_]+)(?::([^}]*\\}?[^}]*))?\\}"));
+    QString regex = QStringLiteral("^");
+    qsizetype at = 0;
+    for (auto it = parameter.globalMatch(pattern); it.hasNext();) {
+        const auto m = it.next();
+        regex += QRegularExpression::escape(pattern.mid(at, m.capturedStart() - at));
+        regex += QStringLiteral("(") + (m.captured(2).isEmpty() ? QStringLiteral("[^/]+") : m.captured(2)) +
+                 QStringLiteral(")");
+        at = m.capturedEnd();
+    }
+    return QRegularExpression(regex + QRegularExpression::escape(pattern.mid(at)) + QStringLiteral("$"));
+}
+
+struct Compiled
+{
+    QList<ApiRoute> routes = table();
+    QList<QRegularExpression> patterns;
+    Compiled()
+    {
+        for (const ApiRoute& r : routes)
+            patterns << compile(r.pattern);
+    }
+};
+
+const Compiled& compiled()
+{
+    static const Compiled c;
+    return c;
+}
+
+} // namespace
+
+const QList<ApiRoute>& ApiRoutes::all()
+{
+    return compiled().routes;
+}
+
+std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
+{
+    const Compiled& c = compiled();
+    // The routes that serve the path: the literal ones when there are any, else the patterns.
+    QList<int> candidates;
+    bool literal = false;
+    for (int i = 0; i < c.routes.size(); ++i) {
+        if (!c.patterns.at(i).match(call.path).hasMatch())
+            continue;
+        const bool isLiteral = !c.routes.at(i).pattern.contains(QLatin1Char('{'));
+        if (isLiteral && !literal)
+            candidates.clear();
+        if (isLiteral || !literal)
+            candidates << i;
+        literal = literal || isLiteral;
+    }
+    if (candidates.isEmpty())
+        return WebReply::error(404, tr("there is nothing at %1").arg(call.path));
+    QByteArrayList allowed;
+    for (int i : candidates) {
+        const ApiRoute& route = c.routes.at(i);
+        if (route.method != call.method) {
+            allowed << route.method;
+            continue;
+        }
+        const auto m = c.patterns.at(i).match(call.path);
+        call.args = m.capturedTexts().mid(1);
+        return &route;
+    }
+    WebReply r =
+        WebReply::error(405, tr("%1 takes %2").arg(call.path, QString::fromLatin1(allowed.join(", "))));
+    r.headers << qMakePair(QByteArrayLiteral("Allow"), allowed.join(", "));
+    return r;
+}
+
+QString ApiRoutes::reference()
+{
+    QString md = QStringLiteral(
+        "<!-- Generated from the route table in ui/web/api/ApiRoutes.cpp; do not edit by hand.\n"
+        "     Regenerate: build/app/outboxctl/outboxctl serve --api-reference > docs/api.md\n"
+        "     (the test api_reference_check fails when this file and the table differ). -->\n"
+        "# The JSON API\n\n"
+        "`outboxctl serve` answers under `/api/v1`. Every request carries a token "
+        "(`Authorization: Bearer TOKEN`, made with `outboxctl serve --new-token NAME`); a viewer's token "
+        "reads, an operator's token also changes (role *operator* below). Viewers see payloads and error "
+        "texts masked as `[web] masked_fields` and `mask_patterns` say.\n\n"
+        "Answers are JSON. An error is `{\"error\": \"one sentence\", \"status\": N}`: 400 for a request to "
+        "change (an unknown parameter or field is one), 401 without a valid token, 403 for a viewer's token "
+        "on a change, 404, 405 (with `Allow`) for a path served for other methods, 409, 429 when too many "
+        "jobs run, 503 when the database or the first sample is not there yet.\n\n"
+        "Lists are pages: `limit` (1 to 1000, default 100) and `after_id`; the answer's `next_after_id` is "
+        "the `after_id` of the next page (null on the last).\n\n"
+        "A path segment in braces is a parameter; `{id:regex}` shows what it must match.\n\n"
+        "| Method | Path | Role | Query parameters | What it does |\n"
+        "|---|---|---|---|---|\n");
+    for (const ApiRoute& r : all()) {
+        QString parameters;
+        if (r.query == ApiRoute::Query::Ignored)
+            parameters = QStringLiteral("—");
+        else if (r.parameters.isEmpty())
+            parameters = QStringLiteral("none");
+        else
+            parameters = QLatin1Char('`') + r.parameters.join(QStringLiteral("`, `")) + QLatin1Char('`');
+        QString pattern = r.pattern;
+        md +=
+            QStringLiteral("| %1 | `%2` | %3 | %4 | %5 |\n")
+                .arg(QString::fromLatin1(r.method), pattern.replace(QLatin1Char('|'), QStringLiteral("\\|")),
+                     r.role == Role::Operator ? QStringLiteral("operator") : QStringLiteral("viewer"),
+                     parameters, r.summary);
+    }
+    return md;
+}
+
+} // namespace outbox::web

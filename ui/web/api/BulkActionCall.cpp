@@ -1,0 +1,249 @@
+#include "ui/web/api/BulkActionCall.h"
+
+#include "core/db/DeadLetterGroups.h"
+#include "core/db/EventStatus.h"
+#include "core/db/FailureGroups.h"
+#include "ui/web/api/ApiContext.h"
+#include "ui/web/api/ApiInput.h"
+
+#include <algorithm>
+#include <atomic>
+#include <memory>
+
+namespace outbox::web {
+
+namespace {
+
+// A JSON object whose fields are all in `strings` (string values) or `others` (checked by the caller).
+Status knownFields(const QJsonObject& object, const QString& what, const QStringList& strings,
+                   const QStringList& others = {})
+{
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!strings.contains(it.key()) && !others.contains(it.key()))
+            return Error::usage(tr("unknown %1 field \"%2\" (expected %3)")
+                                    .arg(what, it.key(), (strings + others).join(QStringLiteral(", "))));
+        if (strings.contains(it.key()) && !it->isString())
+            return Error::usage(tr("%1 field \"%2\" must be a string").arg(what, it.key()));
+    }
+    return {};
+}
+
+// A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
+Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
+{
+    if (!value.isObject())
+        return Error::usage(tr("group must be a JSON object"));
+    const QJsonObject g = value.toObject();
+    if (Status s = knownFields(
+            g, QStringLiteral("group"),
+            {QStringLiteral("consumer"), QStringLiteral("error_class"), QStringLiteral("fingerprint")},
+            {QStringLiteral("statuses")});
+        !s)
+        return s.error();
+    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
+    if (!statuses.isUndefined() && !statuses.isArray())
+        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
+    DeadLetterGroup group;
+    for (const QJsonValue& v : statuses.toArray()) {
+        auto status = DeadLetterStatus::parse(v.toString());
+        if (!v.isString() || !status)
+            return Error::usage(tr("group field \"statuses\" names an unknown status"));
+        group.statuses << *status;
+    }
+    group.consumerName = g.value(QStringLiteral("consumer")).toString();
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
+
+// An event failure group as GET /api/v1/failure-groups lists it.
+Result<FailureGroup> eventGroup(const QJsonValue& value)
+{
+    if (!value.isObject())
+        return Error::usage(tr("group must be a JSON object"));
+    const QJsonObject g = value.toObject();
+    if (Status s = knownFields(g, QStringLiteral("group"),
+                               {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
+        !s)
+        return s.error();
+    FailureGroup group;
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
+
+Result<DeadLetterFilter> deadLetterFilter(const QJsonObject& f)
+{
+    if (Status s = knownFields(f, QStringLiteral("filter"),
+                               {QStringLiteral("consumer"), QStringLiteral("topic"),
+                                QStringLiteral("event_id"), QStringLiteral("error")},
+                               {QStringLiteral("status")});
+        !s)
+        return s.error();
+    const QJsonValue status = f.value(QStringLiteral("status"));
+    QStringList names =
+        status.isArray() ? QStringList() : status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QJsonValue& v : status.toArray())
+        names << v.toString();
+    auto statuses = deadLetterStatuses(names);
+    if (!statuses)
+        return statuses.error();
+    DeadLetterFilter filter;
+    filter.statuses = *statuses;
+    filter.consumerName = f.value(QStringLiteral("consumer")).toString();
+    filter.topic = f.value(QStringLiteral("topic")).toString();
+    filter.eventId = f.value(QStringLiteral("event_id")).toString();
+    filter.errorText = f.value(QStringLiteral("error")).toString();
+    return filter;
+}
+
+// The request a body asks for, before core checks it.
+Result<ActionRequest> requestFromBody(const ApiCall& call, ActionKind kind)
+{
+    const bool deadLetters = !isEventAction(kind);
+    QStringList known = {QStringLiteral("ids"), QStringLiteral("filter"), QStringLiteral("reason"),
+                         QStringLiteral("dry_run"), QStringLiteral("force")};
+    known << (deadLetters ? QStringList{QStringLiteral("to_topic"), QStringLiteral("group")}
+                          : QStringList{QStringLiteral("resend"), QStringLiteral("group")});
+    auto body = jsonBody(call.body, known);
+    if (!body)
+        return body.error();
+
+    ActionRequest request;
+    request.actor = call.principal.name;
+    const QJsonValue ids = body->value(QStringLiteral("ids"));
+    if (!ids.isUndefined() && !ids.isArray())
+        return Error::usage(tr("ids must be an array of positive integers"));
+    for (const QJsonValue& v : ids.toArray()) {
+        const double d = v.toDouble(-1);
+        if (!v.isDouble() || d < 1 || d != double(qint64(d)))
+            return Error::usage(tr("ids must be an array of positive integers"));
+        request.ids << qint64(d);
+    }
+    const QJsonValue filter = body->value(QStringLiteral("filter"));
+    if (!filter.isUndefined() && !filter.isObject())
+        return Error::usage(tr("filter must be a JSON object"));
+    if (filter.isObject() && deadLetters) {
+        auto dl = deadLetterFilter(filter.toObject());
+        if (!dl)
+            return dl.error();
+        request.deadLetterFilter = *dl;
+    } else if (filter.isObject()) {
+        auto ef = EventFilter::fromJson(filter.toObject());
+        if (!ef)
+            return ef.error();
+        request.eventFilter = *ef;
+    }
+    const QJsonValue group = body->value(QStringLiteral("group"));
+    if (!group.isUndefined() && deadLetters) {
+        auto dlGroup = deadLetterGroup(group);
+        if (!dlGroup)
+            return dlGroup.error();
+        request.deadLetterGroup = *dlGroup;
+    } else if (!group.isUndefined()) {
+        auto fg = eventGroup(group);
+        if (!fg)
+            return fg.error();
+        request.group = *fg;
+    }
+    for (const QString& key : {QStringLiteral("reason"), QStringLiteral("to_topic")})
+        if (auto v = stringField(*body, key); !v)
+            return v.error();
+    for (const QString& key : {QStringLiteral("dry_run"), QStringLiteral("force"), QStringLiteral("resend")})
+        if (auto v = boolField(*body, key); !v)
+            return v.error();
+    request.reason = body->value(QStringLiteral("reason")).toString();
+    request.dryRun = body->value(QStringLiteral("dry_run")).toBool();
+    request.force = body->value(QStringLiteral("force")).toBool();
+    request.resend = body->value(QStringLiteral("resend")).toBool();
+    request.replayTopic = body->value(QStringLiteral("to_topic")).toString();
+    return request;
+}
+
+// The field of the body to change when core refuses the request.
+QString fieldOf(ActionInput input)
+{
+    static const std::pair<ActionInput, const char*> fields[] = {
+        {ActionInput::Targets, "ids, group or filter"},
+        {ActionInput::Ids, "ids"},
+        {ActionInput::Filter, "filter"},
+        {ActionInput::Group, "group"},
+        {ActionInput::Reason, "reason"},
+        {ActionInput::ReplayTopic, "to_topic"}};
+    for (const auto& [in, field] : fields)
+        if (in == input)
+            return QString::fromLatin1(field);
+    return QString();
+}
+
+void startJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
+{
+    auto job = api.jobs.start(kind, request);
+    if (!job) {
+        WebReply r = WebReply::error(
+            429, tr("%1 bulk actions are running already; try again when one has finished (GET /api/v1/jobs)")
+                     .arg(ActionJobs::MaxRunning));
+        r.headers << qMakePair(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("10"));
+        return done(r);
+    }
+    WebReply r = WebReply::json(*job, 202);
+    r.headers << qMakePair(QByteArrayLiteral("Location"),
+                           job->value(QStringLiteral("href")).toString().toUtf8());
+    done(r);
+}
+
+} // namespace
+
+void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDone done)
+{
+    auto parsed = requestFromBody(call, kind);
+    if (!parsed)
+        return done(WebReply::fromError(parsed.error()));
+    const ActionRequest request = *parsed;
+    ActionInput input = ActionInput::Targets;
+    if (Status s = BulkActionEngine::validate(kind, request, &input); !s) {
+        // Core names the problem; the API adds the field to change.
+        const QString field = fieldOf(input);
+        return done(WebReply::fromError(Error{
+            s.error().kind, field.isEmpty() ? s.message() : tr("%1 (field %2)").arg(s.message(), field)}));
+    }
+
+    // A dry run and a small id list answer at once, as one request on the pool.
+    QVector<qint64> uniqueIds = request.ids;
+    std::sort(uniqueIds.begin(), uniqueIds.end());
+    uniqueIds.erase(std::unique(uniqueIds.begin(), uniqueIds.end()), uniqueIds.end());
+    if (request.dryRun || (!uniqueIds.isEmpty() && uniqueIds.size() <= request.chunkSize)) {
+        api.query([request, kind](Database& db) { return OperatorActions(db).perform(kind, request); },
+                  [](const auto& result) { return result.toJson(); }, std::move(done));
+        return;
+    }
+    // More ids than one chunk: a job, no need to count first.
+    if (!uniqueIds.isEmpty())
+        return startJob(api, kind, request, done);
+    // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
+    auto needsJob = std::make_shared<std::atomic<bool>>(false);
+    api.submit(
+        [request, kind, needsJob](Database& db) {
+            BulkActionEngine engine(db);
+            ActionRequest counting = request;
+            counting.sampleSize = 0;
+            auto preview = engine.preview(kind, counting);
+            if (!preview)
+                return WebReply::fromError(preview.error());
+            if (preview->matched > request.chunkSize) {
+                needsJob->store(true);
+                return WebReply::json(preview->toJson(), 202);
+            }
+            auto result = engine.run(kind, request);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(result->toJson());
+        },
+        [&api, kind, request, needsJob, done = std::move(done)](const WebReply& reply) {
+            if (needsJob->load())
+                return startJob(api, kind, request, done);
+            done(reply);
+        });
+}
+
+} // namespace outbox::web

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "ui/web/api/ApiCall.h"
+
+namespace outbox::web {
+
+class ApiContext;
+
+// A handler of the API: reads the call, has core do the work (on a database thread through
+// `api`) and answers once through `done`. It never matches a path: ApiRoutes.cpp, the one route
+// table, hands it the call with the path's parameters in `call.args`.
+using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
+
+// The controllers, one per resource, each defined in the file of its name in this folder.
+// clang-format off
+namespace SummaryController { ApiHandler summary, me; }
+namespace EventsController { ApiHandler list, blocked, show, trace, act; }
+namespace FailureGroupsController { ApiHandler list; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit, act; }
+namespace AuditController { ApiHandler list; }
+namespace JobsController { ApiHandler list, show, cancel; }
+namespace ConsumersController { ApiHandler list; }
+namespace InboxController { ApiHandler list; }
+namespace FindingsController { ApiHandler show; }
+namespace RelaysController { ApiHandler control; }
+// clang-format on
+
+// The query parameters of GET /api/v1/events that filter (core's EventFilter keys).
+const QStringList& eventFilterKeys();
+
+} // namespace outbox::web

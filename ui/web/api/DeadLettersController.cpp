@@ -1,0 +1,144 @@
+// /api/v1/dead-letters: the consumer side's dead letters, their failure groups, one letter, an
+// operator's edit of one, and the audited replay and discard actions.
+#include "core/db/DeadLetterGroups.h"
+#include "core/db/DeadLetterStore.h"
+#include "core/ops/DeadLetterEditor.h"
+#include "ui/web/api/ApiContext.h"
+#include "ui/web/api/BulkActionCall.h"
+#include "ui/web/api/Controllers.h"
+
+#include <QJsonDocument>
+
+namespace outbox::web {
+
+namespace {
+
+// The new payload of an edit: text (its UTF-8 bytes), a JSON object or array (the document
+// itself), or payload_base64 (exactly those bytes); nothing when the body has neither.
+Result<std::optional<QByteArray>> editedPayload(const QJsonObject& body)
+{
+    const QJsonValue payload = body.value(QStringLiteral("payload"));
+    const QJsonValue payload64 = body.value(QStringLiteral("payload_base64"));
+    if (!payload.isUndefined() && !payload64.isUndefined())
+        return Error::usage(tr("give payload or payload_base64, not both"));
+    if (payload.isString())
+        return std::optional<QByteArray>(payload.toString().toUtf8());
+    if (payload.isObject())
+        return std::optional<QByteArray>(QJsonDocument(payload.toObject()).toJson(QJsonDocument::Compact));
+    if (payload.isArray())
+        return std::optional<QByteArray>(QJsonDocument(payload.toArray()).toJson(QJsonDocument::Compact));
+    if (!payload.isUndefined())
+        return Error::usage(tr("payload must be a string, an object or an array"));
+    if (payload64.isUndefined())
+        return std::optional<QByteArray>();
+    auto decoded = QByteArray::fromBase64Encoding(payload64.toString().toLatin1(),
+                                                  QByteArray::AbortOnBase64DecodingErrors);
+    if (!payload64.isString() || !decoded)
+        return Error::usage(tr("payload_base64 must be a base64 string"));
+    return std::optional<QByteArray>(*decoded);
+}
+
+} // namespace
+
+void DeadLettersController::list(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    auto statuses = deadLetterStatuses(queryValues(call.query, QStringLiteral("status")));
+    if (!statuses)
+        return done(WebReply::fromError(statuses.error()));
+    DeadLetterFilter filter;
+    filter.statuses = *statuses;
+    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
+    filter.topic = queryValue(call.query, QStringLiteral("topic"));
+    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
+    filter.errorText = queryValue(call.query, QStringLiteral("error"));
+    if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter.errorText.isEmpty()); !s)
+        return done(WebReply::fromError(s.error()));
+    api.queryPage(
+        QStringLiteral("dead_letters"),
+        [filter, page = call.page](Database& db) {
+            return DeadLetterStore(db).list(filter, page.afterId, page.limit);
+        },
+        &DeadLetterPage::letters, call.principal, std::move(done));
+}
+
+void DeadLettersController::groups(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    auto statuses = deadLetterStatuses(queryValues(call.query, QStringLiteral("status")));
+    if (!statuses)
+        return done(WebReply::fromError(statuses.error()));
+    const QString consumer = queryValue(call.query, QStringLiteral("consumer"));
+    api.query([statuses = *statuses](Database& db) { return DeadLetterGroups(db).list(statuses); },
+              [consumer, masker = api.maskerFor(call.principal)](const QVector<DeadLetterGroup>& groups) {
+                  QJsonArray list;
+                  for (const DeadLetterGroup& g : groups) {
+                      if (!consumer.isEmpty() && g.consumerName != consumer)
+                          continue;
+                      QJsonObject o = g.toJson();
+                      o[QStringLiteral("example")] = masker.maskText(g.example);
+                      list.append(o);
+                  }
+                  return QJsonObject{{QStringLiteral("groups"), list}};
+              },
+              std::move(done));
+}
+
+void DeadLettersController::show(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    api.query([id = call.args.value(0).toLongLong()](Database& db) { return DeadLetterStore(db).find(id); },
+              [masker = api.maskerFor(call.principal)](const auto& letter) {
+                  return masker.maskRow(letter.toJson());
+              },
+              std::move(done));
+}
+
+void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    auto body = jsonBody(call.body, {QStringLiteral("payload"), QStringLiteral("payload_base64"),
+                                     QStringLiteral("headers"), QStringLiteral("reason"),
+                                     QStringLiteral("json_payload"), QStringLiteral("edit_count")});
+    if (!body)
+        return done(WebReply::fromError(body.error()));
+    DeadLetterEdit edit;
+    edit.actor = call.principal.name;
+    auto payload = editedPayload(*body);
+    if (!payload)
+        return done(WebReply::fromError(payload.error()));
+    edit.payload = *payload;
+    const QJsonValue headers = body->value(QStringLiteral("headers"));
+    if (!headers.isUndefined() && !headers.isObject())
+        return done(WebReply::error(400, tr("headers must be a JSON object of strings")));
+    if (headers.isObject())
+        edit.headers = headers.toObject();
+    auto reason = stringField(*body, QStringLiteral("reason"));
+    auto json = boolField(*body, QStringLiteral("json_payload"));
+    if (!reason || !json)
+        return done(WebReply::fromError(!reason ? reason.error() : json.error()));
+    edit.reason = *reason;
+    edit.requireJsonPayload = *json;
+    // The version the edit was made from (the edit_count the client read): a stale edit is a 409.
+    const QJsonValue base = body->value(QStringLiteral("edit_count"));
+    if (!base.isUndefined()) {
+        if (!base.isDouble() || base.toDouble() != double(base.toInt(-1)))
+            return done(WebReply::error(400, tr("edit_count must be a whole number")));
+        edit.baseEditCount = base.toInt();
+    }
+    if (Status s = DeadLetterEditor::validate(edit); !s)
+        return done(WebReply::fromError(s.error()));
+    if (!edit.baseEditCount)
+        return done(WebReply::error(400, tr("edit_count is required: the dead letter's edit_count as read "
+                                            "(GET /api/v1/dead-letters/%1), so that a stale edit is refused")
+                                             .arg(call.args.value(0))));
+    api.query([id = call.args.value(0).toLongLong(),
+               edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
+              [](const auto& result) { return result.toJson(); }, // an operator's token: nothing masked
+              std::move(done));
+}
+
+void DeadLettersController::act(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    const bool replay = call.path.endsWith(QLatin1String("/replay")); // else /discard (ApiRoutes.cpp)
+    runBulkAction(api, call, replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters,
+                  std::move(done));
+}
+
+} // namespace outbox::web

@@ -1,0 +1,106 @@
+// /api/v1/events: the outbox rows, one event with its trail, the aggregates held back in ordering
+// mode, and the audited requeue and mark-dead actions.
+#include "core/db/BlockedAggregates.h"
+#include "core/db/EventStore.h"
+#include "core/ops/EventTrail.h"
+#include "ui/web/api/ApiContext.h"
+#include "ui/web/api/BulkActionCall.h"
+#include "ui/web/api/Controllers.h"
+
+namespace outbox::web {
+
+const QStringList& eventFilterKeys()
+{
+    static const QStringList keys = {
+        QStringLiteral("status"),        QStringLiteral("type"),     QStringLiteral("aggregate_type"),
+        QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
+        QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
+        QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
+        QStringLiteral("offset")};
+    return keys;
+}
+
+void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    QJsonObject filterJson;
+    for (const QString& key : eventFilterKeys()) {
+        if (!call.query.hasQueryItem(key))
+            continue;
+        if (key == QLatin1String("status"))
+            filterJson[key] = QJsonArray::fromStringList(queryValues(call.query, key));
+        else if (key == QLatin1String("header") || key == QLatin1String("payload")) // values may hold commas
+            filterJson[key] =
+                QJsonArray::fromStringList(call.query.allQueryItemValues(key, QUrl::FullyDecoded));
+        else
+            filterJson[key] = queryValue(call.query, key);
+    }
+    auto filter = EventFilter::fromJson(filterJson);
+    if (!filter)
+        return done(WebReply::fromError(filter.error()));
+    const QString order = queryValue(call.query, QStringLiteral("order"));
+    if (!order.isEmpty() && order != QLatin1String("asc") && order != QLatin1String("desc"))
+        return done(WebReply::fromError(Error::usage(tr("order must be asc or desc"))));
+
+    EventPageRequest request;
+    request.filter = *filter;
+    request.limit = call.page.limit;
+    request.afterId = call.page.afterId;
+    request.ascending = order == QLatin1String("asc");
+    if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter->errorText.isEmpty() ||
+                                                                         !filter->headers.isEmpty() ||
+                                                                         !filter->payload.isEmpty());
+        !s)
+        return done(WebReply::fromError(s.error()));
+    api.queryPage(
+        QStringLiteral("events"), [request](Database& db) { return EventStore(db).list(request); },
+        &EventPage::events, call.principal, std::move(done));
+}
+
+void EventsController::blocked(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    BlockedAggregatesQuery query;
+    auto limit = queryNumber(call.query, QStringLiteral("limit"), query.limit, 1, BlockedAggregates::MaxLimit,
+                             tr("limit must be a number between 1 and %1").arg(BlockedAggregates::MaxLimit));
+    auto minWait =
+        queryNumber(call.query, QStringLiteral("min_wait_ms"), query.minWaitMs, 0,
+                    std::numeric_limits<qint64>::max(), tr("min_wait_ms must be a non-negative number"));
+    if (!limit || !minWait)
+        return done(WebReply::fromError(!limit ? limit.error() : minWait.error()));
+    query.limit = int(*limit);
+    query.minWaitMs = *minWait;
+    api.query([query](Database& db) { return BlockedAggregates(db).list(query); },
+              [masker = api.maskerFor(call.principal)](const auto& blocked) {
+                  QJsonObject o = blocked.toJson();
+                  QJsonArray rows;
+                  for (const QJsonValue& v : o.value(QStringLiteral("aggregates")).toArray())
+                      rows.append(masker.maskRow(v.toObject())); // the error text
+                  o[QStringLiteral("aggregates")] = rows;
+                  return o;
+              },
+              std::move(done));
+}
+
+void EventsController::show(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    api.query([idOrEventId = call.args.value(0)](Database& db) { return EventStore(db).find(idOrEventId); },
+              [masker = api.maskerFor(call.principal)](const auto& e) { return masker.maskRow(e.toJson()); },
+              std::move(done));
+}
+
+void EventsController::trace(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    api.query([idOrEventId = call.args.value(0)](Database& db) { return EventTrail::build(db, idOrEventId); },
+              // The event, and every step's summary and details (errors, audit reasons, filters).
+              [masker = api.maskerFor(call.principal)](const auto& trail) {
+                  return masker.maskRow(trail.toJson());
+              },
+              std::move(done));
+}
+
+void EventsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    const bool requeue = call.path.endsWith(QLatin1String("/requeue")); // else /dead (ApiRoutes.cpp)
+    runBulkAction(api, call, requeue ? ActionKind::Requeue : ActionKind::MarkDead, std::move(done));
+}
+
+} // namespace outbox::web

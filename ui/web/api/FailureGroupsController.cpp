@@ -1,0 +1,30 @@
+// /api/v1/failure-groups: the outbox's failed events grouped by error class and fingerprint.
+#include "core/db/FailureGroups.h"
+#include "ui/web/api/ApiContext.h"
+#include "ui/web/api/Controllers.h"
+
+namespace outbox::web {
+
+void FailureGroupsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    api.query(
+        [statuses = queryValues(call.query, QStringLiteral("status"))](Database& db) {
+            FailureGroups groups(db);
+            return statuses.isEmpty() ? groups.list() : groups.list(statuses);
+        },
+        [masker = api.maskerFor(call.principal)](const QVector<FailureGroup>& groups) {
+            QJsonArray rows;
+            for (const FailureGroup& g : groups) // error texts may quote payloads
+                rows.append(masker.maskRow(
+                    QJsonObject{{QStringLiteral("error_class"), g.errorClass},
+                                {QStringLiteral("fingerprint"), g.fingerprint},
+                                {QStringLiteral("example"), g.example},
+                                {QStringLiteral("count"), g.count},
+                                {QStringLiteral("first_id"), g.firstId},
+                                {QStringLiteral("statuses"), QJsonArray::fromStringList(g.statuses)}}));
+            return QJsonObject{{QStringLiteral("groups"), rows}};
+        },
+        std::move(done));
+}
+
+} // namespace outbox::web

@@ -1,0 +1,32 @@
+// /api/v1/summary and /api/v1/me: the latest sample as the dashboard shows it, and who the token is.
+#include "ui/web/api/ApiContext.h"
+#include "ui/web/api/Controllers.h"
+#include "ui/web/live/LatestSnapshot.h"
+
+namespace outbox::web {
+
+void SummaryController::summary(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    const LatestSnapshot& latest = api.latest;
+    if (auto unavailable = latest.unavailable())
+        return done(*unavailable);
+    const PayloadMasker masker = api.maskerFor(call.principal);
+    QJsonObject o = masker.maskSnapshot(latest.snapshot().toJson());
+    o[QStringLiteral("sample_age_seconds")] = double(latest.ageMs()) / 1000.0;
+    o[QStringLiteral("stale")] = latest.ageMs() > 3 * qint64(api.sampleIntervalMs) || !latest.healthy();
+    if (!latest.healthy())
+        o[QStringLiteral("sampler_error")] = masker.maskText(latest.lastError());
+    done(WebReply::json(o));
+}
+
+void SummaryController::me(ApiContext&, const ApiCall& call, ApiDone done)
+{
+    // Who the token is: the web console shows actions to operators.
+    const bool operatorToken = call.principal.role == Role::Operator;
+    done(WebReply::json(QJsonObject{
+        {QStringLiteral("name"), call.principal.name},
+        {QStringLiteral("role"), operatorToken ? QStringLiteral("operator") : QStringLiteral("viewer")},
+        {QStringLiteral("may_change"), call.principal.mayChange()}}));
+}
+
+} // namespace outbox::web
