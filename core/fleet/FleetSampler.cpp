@@ -85,8 +85,10 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
 
 } // namespace
 
-FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, QObject* parent)
-    : QObject(parent), m_fleet(std::move(fleet)), m_options(std::move(options))
+FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
+                           QObject* parent)
+    : QObject(parent), m_fleet(std::move(fleet)), m_options(std::move(options)),
+      m_memberArguments(std::move(memberArguments))
 {
     qRegisterMetaType<MemberSample>();
     qRegisterMetaType<QVector<MemberSample>>();
@@ -168,8 +170,7 @@ void FleetSampler::startSample(int index)
             resolve(index, unreachable(index, tr("did not answer within %1").arg(seconds(timeoutMs)), true));
     });
     DiagnosisOptions options = m_options;
-    options.connectionArguments << QStringLiteral("--fleet") << m_fleet.file() << QStringLiteral("--member")
-                                << slot.member.name;
+    options.connectionArguments << m_memberArguments(m_fleet, slot.member);
     const int connectTimeout = int(std::max<qint64>(1, (timeoutMs + 999) / 1000));
     m_pool.start([this, index, tick, member = slot.member, options, connectTimeout] {
         MemberSample sample = sampleMember(member, options, connectTimeout, m_open, m_peak);

@@ -9,6 +9,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <atomic>
+#include <functional>
 
 namespace outbox {
 
@@ -33,9 +34,13 @@ class FleetSampler : public QObject
 public:
     static constexpr qint64 MaxBackoffMs = 5 * 60 * 1000;
 
-    // `options`: the doctor's thresholds; each member's prepared commands get its
-    // connectionArguments followed by `--fleet FILE --member NAME`.
-    explicit FleetSampler(Fleet fleet, DiagnosisOptions options = {}, QObject* parent = nullptr);
+    // What makes a prepared command reach one member (the front end's spelling, e.g. the fleet file
+    // and the member's name); added to the doctor's connectionArguments for that member.
+    using MemberArguments = std::function<QStringList(const Fleet& fleet, const FleetMember& member)>;
+
+    // `options`: the doctor's thresholds.
+    FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
+                 QObject* parent = nullptr);
     // Waits for outstanding samples (bounded by the connect timeout), drops their results.
     ~FleetSampler() override;
 
@@ -76,6 +81,7 @@ private:
 
     Fleet m_fleet;
     DiagnosisOptions m_options;
+    MemberArguments m_memberArguments;
     QThreadPool m_pool;
     QTimer m_timer;
     QVector<Slot> m_slots;

@@ -35,6 +35,11 @@ QByteArray urlWithoutPassword(DatabaseUrl url)
     return url.redacted().toUtf8();
 }
 
+QStringList memberArguments(const Fleet& fleet, const FleetMember& member)
+{
+    return {QStringLiteral("--fleet"), fleet.file(), QStringLiteral("--member"), member.name};
+}
+
 const MemberSample* find(const QVector<MemberSample>& samples, const QString& name)
 {
     for (const MemberSample& s : samples)
@@ -114,7 +119,7 @@ private slots:
     {
         auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        FleetSampler sampler(*fleet);
+        FleetSampler sampler(*fleet, {}, memberArguments);
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         QElapsedTimer clock;
         clock.start();
@@ -186,7 +191,7 @@ private slots:
     {
         auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        FleetSampler sampler(*fleet);
+        FleetSampler sampler(*fleet, {}, memberArguments);
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         sampler.start();
         QTRY_VERIFY_WITH_TIMEOUT(ticks.size() >= 2, 10000);
