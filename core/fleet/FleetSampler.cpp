@@ -171,7 +171,10 @@ void FleetSampler::startSample(int index)
     });
     DiagnosisOptions options = m_options;
     options.connectionArguments << m_memberArguments(m_fleet, slot.member);
-    const int connectTimeout = int(std::max<qint64>(1, (timeoutMs + 999) / 1000));
+    // The drivers count their connect timeout in whole seconds (libpq from a second boundary, so it
+    // may end up to one second early): one second more than the fleet's timeout lets the sampler give
+    // the verdict at the timeout, and still ends a stuck thread soon after.
+    const int connectTimeout = int((timeoutMs + 999) / 1000 + 1);
     m_pool.start([this, index, tick, member = slot.member, options, connectTimeout] {
         MemberSample sample = sampleMember(member, options, connectTimeout, m_open, m_peak);
         QMetaObject::invokeMethod(

@@ -22,7 +22,8 @@ namespace outbox {
 // - a member that has not answered within [fleet] timeout of its start (a host that accepts TCP and
 //   never answers, a slow query) is reported unreachable for that tick at once; its thread is not
 //   waited for, and the member gets no second sample while the first is outstanding, so a stuck
-//   member holds one thread and one connection at most (the connect timeout ends it);
+//   member holds one thread and one connection at most (the connect timeout, one second more than
+//   the fleet's, ends it);
 // - a member that failed twice or more in a row is retried with backoff (interval × 2^(n-1), at
 //   most 5 minutes); meanwhile it keeps its last state and error.
 //
