@@ -2,17 +2,17 @@
 
 #include "core/broker/AmqpPublisher.h"
 #include "core/broker/KafkaPublisher.h"
-#include "core/relay/RelayOptions.h"
 
 namespace outbox {
 
 Publisher::~Publisher() = default;
 
-Result<std::unique_ptr<Publisher>> Publisher::create(const RelayOptions& options)
+Result<std::unique_ptr<Publisher>> Publisher::create(BrokerUrl::Kind kind, const QString& bootstrap,
+                                                     const KafkaProperties& kafka, const AmqpOptions& amqp)
 {
-    switch (options.broker) {
+    switch (kind) {
     case BrokerUrl::Kind::Amqp: {
-        auto p = AmqpPublisher::create(options.amqp);
+        auto p = AmqpPublisher::create(amqp);
         if (!p)
             return p.error();
         return std::unique_ptr<Publisher>(std::move(p).value());
@@ -20,7 +20,7 @@ Result<std::unique_ptr<Publisher>> Publisher::create(const RelayOptions& options
     case BrokerUrl::Kind::Kafka:
         break;
     }
-    auto p = KafkaPublisher::create(options.bootstrap, options.kafka);
+    auto p = KafkaPublisher::create(bootstrap, kafka);
     if (!p)
         return p.error();
     return std::unique_ptr<Publisher>(std::move(p).value());

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/broker/AmqpOptions.h"
 #include "core/broker/BrokerMessage.h"
+#include "core/broker/BrokerUrl.h"
+#include "core/broker/KafkaProperties.h"
 #include "core/broker/PendingBatch.h"
 #include "core/support/Result.h"
 
@@ -9,8 +12,6 @@
 #include <memory>
 
 namespace outbox {
-
-struct RelayOptions;
 
 // What the relay and the dead-letter replayer need of a broker (docs/architecture.md, "How a second
 // broker plugs in"): hand over a batch, learn each message's fate, and tell a broken connection from
@@ -30,9 +31,11 @@ class Publisher
 public:
     virtual ~Publisher();
 
-    // The publisher the options name ([broker] url: Kafka or AMQP). Usage errors for bad options;
-    // it does not wait for the broker (probe() does).
-    static Result<std::unique_ptr<Publisher>> create(const RelayOptions& options);
+    // The publisher of `kind` ([broker] url: Kafka at `bootstrap` with `kafka`'s properties, or AMQP
+    // with `amqp`). Usage errors for bad options; it does not wait for the broker (probe() does).
+    // RelayOptions::publisher() calls it with a relay's options.
+    static Result<std::unique_ptr<Publisher>> create(BrokerUrl::Kind kind, const QString& bootstrap,
+                                                     const KafkaProperties& kafka, const AmqpOptions& amqp);
 
     // Hands every message over; local refusals become reports at once. While the client cannot take
     // more (a full queue or window) it serves the broker's answers and tries again, for at most

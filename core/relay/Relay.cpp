@@ -49,6 +49,10 @@ void Relay::setState(const QString& state, const QString& error)
     if (state != m_state && !(routine(state) && routine(m_state)))
         m_log(QStringLiteral("%1 -> %2%3")
                   .arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+    else if (state == m_state && !error.isEmpty() && error != m_lastError)
+        // Still DEGRADED, for another reason: the session that was cut off is now refused anew
+        // (too many connections, read-only...). The database's own words, once per new reason.
+        m_log(QStringLiteral("still %1: %2").arg(state, error));
     m_state = state;
     if (!error.isEmpty())
         m_lastError = error;
@@ -137,7 +141,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
         return Error::usage(QStringLiteral("relay.claim_mode = held needs PostgreSQL (row locks held while a "
                                            "batch is sent); use relay.claim_mode = lease on this database"))
             .about(QStringLiteral("relay.claim_mode"));
-    auto publisher = Publisher::create(m_options);
+    auto publisher = m_options.publisher();
     if (!publisher)
         return publisher.error();
     m_publisher = std::move(publisher).value();
@@ -177,7 +181,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             if (m_publisher->fatal()) {
                 m_log(QStringLiteral("recreating the producer after a fatal error: %1")
                           .arg(m_publisher->connectionError()));
-                auto fresh = Publisher::create(m_options);
+                auto fresh = m_options.publisher();
                 if (fresh)
                     m_publisher = std::move(fresh).value();
             }

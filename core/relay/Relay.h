@@ -4,9 +4,9 @@
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
+#include "core/db/TopicRouter.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayStats.h"
-#include "core/relay/TopicRouter.h"
 #include "core/support/Backoff.h"
 
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 
 #include "core/broker/BrokerConfig.h"
 #include "core/config/Config.h"
-#include "core/relay/TopicRouter.h"
+#include "core/db/TopicRouter.h"
 #include "core/support/CommandLine.h"
 
 namespace outbox {
@@ -92,6 +92,11 @@ Status RelayOptions::validate() const
                        .arg(worstCase))
             .about(QStringLiteral("relay.lease_ms"));
     return TopicRouter::validateTemplate(topicTemplate);
+}
+
+Result<std::unique_ptr<Publisher>> RelayOptions::publisher() const
+{
+    return Publisher::create(broker, bootstrap, kafka, amqp);
 }
 
 Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)

@@ -3,10 +3,12 @@
 #include "core/broker/AmqpOptions.h"
 #include "core/broker/BrokerUrl.h"
 #include "core/broker/KafkaProperties.h"
+#include "core/broker/Publisher.h"
 #include "core/db/EventStore.h"
 #include "core/support/Result.h"
 
 #include <QString>
+#include <memory>
 
 namespace outbox::config {
 class Config;
@@ -47,6 +49,8 @@ struct RelayOptions
 
     // [relay], [kafka] and [database] table_prefix of the configuration; not yet validate()d.
     static Result<RelayOptions> fromConfig(const config::Config& config);
+    // The publisher these options name (broker, bootstrap, kafka, amqp).
+    Result<std::unique_ptr<Publisher>> publisher() const;
     Status validate() const;
     Status validateCommon() const;
     // The longest a claimed event may wait for its delivery report (see validate()).

@@ -30,7 +30,7 @@ report "one front end includes the other (ui/desktop and ui/web are siblings ove
 # and checks keys; the options built from them live with their owners). ops (the operator's
 # actions) sits under relay, consumer and diagnosis: the doctor prepares and dispatches actions.
 declare -A core_floor=([support]=0 [config]=1 [db]=2 [broker]=2 [ops]=3 [relay]=4 [consumer]=4 [diagnosis]=4
-  [metrics]=5 [demo]=5)
+  [metrics]=5 [demo]=5 [fleet]=6)
 core_layers=""
 for dir in core/*/; do
   from=$(basename "$dir")
@@ -47,7 +47,7 @@ while IFS= read -r hit; do
     core_layers+="$hit   ($from is on floor $from_level, $to on floor $to_level)"$'\n'
   fi
 done < <(grep -rnE '^#include [<"]core/[a-z]+/' core --include='*.h' --include='*.cpp')
-report "a core layer includes a higher one or a sibling (support < config < db, broker < ops < relay, consumer, diagnosis < metrics, demo):" \
+report "a core layer includes a higher one or a sibling (support < config < db, broker < ops < relay, consumer, diagnosis < metrics, demo < fleet):" \
   "${core_layers%$'\n'}"
 
 # Desktop features (one folder per page) stand side by side over the shared folders; MainWindow

@@ -34,7 +34,7 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
     if (!db)
         return ctx.fail(db.error());
     (void)relayOptions->kafka.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
-    auto publisher = Publisher::create(*relayOptions);
+    auto publisher = relayOptions->publisher();
     if (!publisher)
         return ctx.fail(publisher.error());
     if (Status reachable = (*publisher)->probe(5000); !reachable)

@@ -2,9 +2,9 @@
 
 #include "core/db/Database.h"
 #include "core/db/OutboxEvent.h"
+#include "core/db/TopicRouter.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/Runbook.h"
-#include "core/relay/TopicRouter.h"
 
 #include <QSqlQuery>
 

@@ -46,6 +46,7 @@ void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     request.limit = call.page.limit;
     request.afterId = call.page.afterId;
     request.ascending = order == QLatin1String("asc");
+    request.payloadPreviewChars = ListPreviewChars;
     if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter->errorText.isEmpty() ||
                                                                          !filter->headers.isEmpty() ||
                                                                          !filter->payload.isEmpty());

@@ -1,4 +1,4 @@
-#include "core/relay/TopicRouter.h"
+#include "core/db/TopicRouter.h"
 
 #include "core/db/OutboxEvent.h"
 
