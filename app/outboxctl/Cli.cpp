@@ -26,13 +26,16 @@ QList<QCommandLineOption> commonOptions()
                            QStringLiteral("file")),
         QCommandLineOption(QStringLiteral("json"), QStringLiteral("Machine-readable JSON output.")),
         QCommandLineOption(QStringLiteral("yes"), QStringLiteral("Do not ask for confirmation.")),
+        QCommandLineOption(QStringLiteral("member"),
+                           QStringLiteral("Work on this member of the fleet file (--fleet) instead of --db."),
+                           QStringLiteral("name")),
     };
 }
 
 QStringList commonConfigKeys()
 {
     return {QStringLiteral("database.url"), QStringLiteral("database.table_prefix"),
-            QStringLiteral("general.actor")};
+            QStringLiteral("general.actor"), QStringLiteral("general.fleet")};
 }
 
 QVector<config::ConfigKey> configKeysFor(const QStringList& patterns)
@@ -108,7 +111,63 @@ Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStrin
     }
     if (patterns.contains(KafkaArgument))
         inputs.kafkaArguments = parser.values(QStringLiteral("X"));
-    return config::Config::load(inputs);
+    auto config = config::Config::load(inputs);
+    if (!config || !parser.isSet(QStringLiteral("member")))
+        return config;
+    return withFleetMember(*config, parser.value(QStringLiteral("member")));
+}
+
+Result<config::Config> withFleetMember(const config::Config& config, const QString& memberName)
+{
+    const QString fleetFile = config.value(QStringLiteral("general.fleet"));
+    if (fleetFile.isEmpty())
+        return Error::usage(
+            QStringLiteral("--member %1 needs a fleet file (--fleet FILE, OUTBOX_FLEET or [general] fleet)")
+                .arg(memberName));
+    for (const QString& key : {QStringLiteral("database.url"), QStringLiteral("database.table_prefix")})
+        if (config.source(key).kind == config::Source::Flag)
+            return Error::usage(QStringLiteral("%1 and --member both name the database: give one of them")
+                                    .arg(config.source(key).name));
+    auto fleet = Fleet::load(fleetFile);
+    if (!fleet)
+        return fleet.error();
+    auto member = fleet->find(memberName);
+    if (!member)
+        return member.error();
+    // The member's database stands for the configuration's, as if given by flags: every reader of
+    // [database] (and a child started on it) reaches the member.
+    const config::Source chosen{config::Source::Flag, {}, 0, QStringLiteral("--member ") + member->name};
+    DatabaseUrl withoutPassword = member->url;
+    withoutPassword.password.clear();
+    auto result = config.withValue(QStringLiteral("database.url"), withoutPassword.redacted(), chosen);
+    if (result)
+        result = result->withValue(QStringLiteral("database.table_prefix"), member->tablePrefix, chosen);
+    if (result)
+        result = result->withValue(QStringLiteral("database.password"), member->url.password,
+                                   member->sources.value(QStringLiteral("password"), chosen));
+    return result;
+}
+
+bool fleetGivenWithoutMember(const QCommandLineParser& parser, const config::Config& config)
+{
+    return !parser.isSet(QStringLiteral("member")) &&
+           config.source(QStringLiteral("general.fleet")).kind == config::Source::Flag;
+}
+
+Result<Fleet> Context::fleet() const
+{
+    const QString file = m_config.value(QStringLiteral("general.fleet"));
+    if (file.isEmpty())
+        return Error::usage(
+            QStringLiteral("no fleet file given (--fleet FILE, OUTBOX_FLEET or [general] fleet)"));
+    return Fleet::load(file);
+}
+
+bool Context::watchesFleet() const
+{
+    return !parser.isSet(QStringLiteral("member")) && m_config.isSet(QStringLiteral("general.fleet")) &&
+           int(m_config.source(QStringLiteral("general.fleet")).kind) >=
+               int(m_config.source(QStringLiteral("database.url")).kind);
 }
 
 bool Context::json() const

@@ -2,6 +2,7 @@
 
 #include "core/config/Config.h"
 #include "core/db/Database.h"
+#include "core/fleet/Fleet.h"
 #include "core/support/Result.h"
 
 #include <QCommandLineOption>
@@ -35,6 +36,13 @@ public:
     // The effective configuration: flags > environment > --config file > defaults.
     const config::Config& config() const { return m_config; }
 
+    // The fleet file ([general] fleet, --fleet, OUTBOX_FLEET), read now.
+    Result<Fleet> fleet() const;
+    // True when a command that can watch a fleet (doctor, status) should: a fleet file is given,
+    // no --member, and no database given with more weight than the fleet (a --db flag over a fleet
+    // file named in the configuration file).
+    bool watchesFleet() const;
+
     // The configured database ([database] url, password and table_prefix).
     Result<std::unique_ptr<Database>> openDatabase(const QString& purpose = QStringLiteral("cli"));
     // Like openDatabase(), and refuses a database without the outbox schema.
@@ -61,6 +69,9 @@ struct Command
     // Configuration keys this command takes as flags besides the common ones: "relay.*",
     // "kafka.bootstrap", "-X" (librdkafka properties). Their help comes from the key table.
     QStringList configKeys = {};
+    // Whether the command works on a whole fleet (--fleet without --member); the others work on one
+    // database and refuse --fleet without --member.
+    bool watchesFleets = false;
 };
 
 // Options every command takes: --config, --json, --yes (and the common configuration flags).
@@ -73,6 +84,13 @@ QVector<config::ConfigKey> configKeysFor(const QStringList& patterns);
 QList<QCommandLineOption> configOptions(const QStringList& patterns);
 // The configuration from --config, the environment and the flags of `patterns` in `parser`.
 Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns);
+
+// `config` with a fleet member's database ([database] url, table_prefix and password) standing for
+// the configured one: what --member NAME does for every command. A usage error when there is no
+// fleet file, no such member, or --db / --table-prefix is given too.
+Result<config::Config> withFleetMember(const config::Config& config, const QString& memberName);
+// True when --fleet is given without --member (a command that works on one database refuses it).
+bool fleetGivenWithoutMember(const QCommandLineParser& parser, const config::Config& config);
 
 // How to set what a core error is about (Error::subject: a configuration key, from the
 // configuration table, or an input), empty when there is no such thing; withHint() appends it:

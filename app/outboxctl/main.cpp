@@ -87,6 +87,11 @@ int main(int argc, char* argv[])
         err << "outboxctl: " << config.message() << "\n";
         return config.error().kind == outbox::ErrorKind::Usage ? UsageError : RuntimeError;
     }
+    if (!command->watchesFleets && fleetGivenWithoutMember(parser, *config)) {
+        err << "outboxctl: " << name
+            << " works on one database: add --member NAME to --fleet (or give --db instead)\n";
+        return UsageError;
+    }
     Context ctx(parser, parser.positionalArguments(), std::move(config).value());
     return command->run(ctx);
 }

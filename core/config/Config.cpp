@@ -68,6 +68,11 @@ QVector<ConfigKey> buildKeys()
     keys << text(QStringLiteral("general.actor"), QStringLiteral("actor"), QStringLiteral("OUTBOX_ACTOR"),
                  QString(), QStringLiteral("name"),
                  QStringLiteral("Who acts, for the audit log (default: the login name)."));
+    keys << text(
+        QStringLiteral("general.fleet"), QStringLiteral("fleet"), QStringLiteral("OUTBOX_FLEET"), QString(),
+        QStringLiteral("file"),
+        QStringLiteral("Fleet file: the databases doctor and status watch together, one [member NAME] "
+                       "section each (see docs/operator-guide.md, \"Watch a fleet\")."));
     // [database]
     keys << text(
         QStringLiteral("database.url"), QStringLiteral("db"), QStringLiteral("OUTBOX_DB_URL"), QString(),
@@ -465,6 +470,14 @@ Status Config::set(const QString& key, const QString& value, const Source& sourc
     }
     m_set.insert(key, Setting{key, value, source, isSecretName(key)});
     return {};
+}
+
+Result<Config> Config::withValue(const QString& key, const QString& value, const Source& source) const
+{
+    Config copy = *this;
+    if (Status s = copy.set(key, value, source); !s)
+        return s.error();
+    return copy;
 }
 
 Result<Config> Config::load(const ConfigInputs& inputs)

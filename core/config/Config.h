@@ -76,6 +76,9 @@ public:
     static QString environmentValue(const QString& key);
 
     static Result<Config> load(const ConfigInputs& inputs);
+    // This configuration with one more value set from `source` (checked like any other), e.g. a
+    // fleet member's database chosen on the command line.
+    Result<Config> withValue(const QString& key, const QString& value, const Source& source) const;
 
     QString file() const { return m_file; }
     // The effective value: set by a flag, the environment or the file, else the default.

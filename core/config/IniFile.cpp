@@ -49,7 +49,7 @@ Result<IniDocument> IniFile::read(const QString& path)
 Result<IniDocument> IniFile::parse(const QByteArray& bytes, const QString& path)
 {
     static const QRegularExpression sectionRe(
-        QStringLiteral("^\\[\\s*([A-Za-z0-9_.-]+)\\s*\\]\\s*([;#].*)?$"));
+        QStringLiteral("^\\[\\s*([A-Za-z0-9_.-]+)(?:\\s+([A-Za-z0-9_.-]+))?\\s*\\]\\s*([;#].*)?$"));
     static const QRegularExpression keyRe(QStringLiteral("^([A-Za-z0-9_.-]+)\\s*=(.*)$"));
     QByteArray text = bytes;
     if (text.startsWith("\xEF\xBB\xBF"))
@@ -75,8 +75,12 @@ Result<IniDocument> IniFile::parse(const QByteArray& bytes, const QString& path)
         if (line.startsWith(QLatin1Char('['))) {
             const auto m = sectionRe.match(line);
             if (!m.hasMatch())
-                return syntax(path, lineNo, QStringLiteral("malformed section header (expected [name])"));
+                return syntax(path, lineNo,
+                              QStringLiteral("malformed section header (expected [name] or [kind name])"));
+            // "[member orders]": the kind is lower-cased, the name kept as written.
             section = m.captured(1).toLower();
+            if (m.hasCaptured(2))
+                section += QLatin1Char(' ') + m.captured(2);
             if (sections.contains(section))
                 return syntax(path, lineNo, QStringLiteral("section [%1] appears twice").arg(section));
             sections.insert(section);

@@ -11,7 +11,7 @@ namespace outbox::config {
 // One `key = value` line of an INI file, with where it stands.
 struct IniEntry
 {
-    QString section; // lower-case, as written between [ ]
+    QString section; // lower-case, as written between [ ]; "member orders" for [member orders]
     QString key;     // as written
     QString value;   // trimmed; surrounding double quotes removed
     int line = 0;
@@ -26,6 +26,7 @@ struct IniDocument
 // Reads the INI dialect of the configuration file, keeping the line of every entry so that errors can
 // name it:
 //   [section]          a section header (letters, digits, _ - .)
+//   [kind name]        a named section (the fleet file's [member orders]): kind lower-cased, name as written
 //   key = value        an entry; the value may be "double-quoted" to keep ; or leading spaces
 //   ; comment / # comment  whole-line comments; " ;" after a value starts an inline comment
 // Anything else is a syntax error that names the file and the line. Keys before the first section,

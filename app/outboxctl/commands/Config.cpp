@@ -1,6 +1,8 @@
 #include "app/outboxctl/commands/Commands.h"
+#include "core/support/TerminalText.h"
 
 #include <QSet>
+#include <optional>
 
 namespace outbox::cli {
 
@@ -27,10 +29,25 @@ int runConfig(Context& ctx)
     if (ctx.positionals.size() != 1 || ctx.positionals.first() != QLatin1String("show"))
         return ctx.usage(
             QStringLiteral("config needs the sub-command show (outboxctl config show [--json])"));
-    if (ctx.json())
-        ctx.printJson(ctx.config().toJson());
-    else
-        ctx.out << ctx.config().toText() << Qt::flush;
+    // With a fleet file: every member too, each value with its source, passwords redacted.
+    std::optional<Fleet> fleet;
+    if (ctx.config().isSet(QStringLiteral("general.fleet"))) {
+        auto loaded = ctx.fleet();
+        if (!loaded)
+            return ctx.fail(loaded.error());
+        fleet = std::move(loaded).value();
+    }
+    if (ctx.json()) {
+        QJsonObject json = ctx.config().toJson();
+        if (fleet)
+            json.insert(QStringLiteral("fleet"), fleet->toJson());
+        ctx.printJson(json);
+    } else {
+        ctx.out << ctx.config().toText();
+        if (fleet)
+            ctx.out << "\n" << TerminalText::escapeKeepingLines(fleet->toText());
+        ctx.out << Qt::flush;
+    }
     return Ok;
 }
 
@@ -39,13 +56,14 @@ int runConfig(Context& ctx)
 Command configCommand()
 {
     return {QStringLiteral("config"),
-            QStringLiteral("config show: the effective configuration, the source of each value, secrets "
-                           "redacted."),
+            QStringLiteral("config show: the effective configuration (and the fleet file's members), the "
+                           "source of each value, secrets redacted."),
             QStringLiteral("show"),
             {},
             runConfig,
             {QStringLiteral("show")},
-            showableKeys()};
+            showableKeys(),
+            true};
 }
 
 } // namespace outbox::cli

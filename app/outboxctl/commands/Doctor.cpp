@@ -4,9 +4,11 @@
 // cron, Nagios-style checks and a systemd timer.
 #include "core/diagnosis/Doctor.h"
 
+#include "app/outboxctl/FleetTick.h"
 #include "app/outboxctl/commands/Commands.h"
 #include "core/support/TerminalText.h"
 
+#include <QJsonArray>
 #include <cstdio>
 #include <unistd.h>
 
@@ -15,6 +17,7 @@ namespace outbox::cli {
 namespace {
 
 constexpr int FindingsExitCode = 3;
+constexpr int UnreachableExitCode = 4;
 
 // How the prepared command lines reach the same database as this run: the same --config, and the
 // --db (without a password) and --table-prefix given as flags; the environment carries the rest.
@@ -119,6 +122,75 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
     out << "\n";
 }
 
+} // namespace
+
+namespace {
+
+// `doctor --fleet`: every member's findings, each with its member; exit 4 when a member was
+// unreachable (naming it), else 3 when a finding (or a member without the outbox schema) reaches
+// --fail-on.
+int runFleetDoctor(Context& ctx, Severity failOn, DiagnosisOptions options)
+{
+    // The fleet file and the member name the database; the rest (--config) stays.
+    options.connectionArguments.clear();
+    if (!ctx.config().file().isEmpty())
+        options.connectionArguments << QStringLiteral("--config") << ctx.config().file();
+    auto samples = sampleFleetOnce(ctx, options);
+    if (!samples)
+        return ctx.fail(samples.error());
+    bool reached = false;
+    bool checkFailed = false;
+    QStringList unreachable;
+    for (const MemberSample& s : std::as_const(*samples)) {
+        reached = reached || s.report.reaches(failOn) || s.state == MemberSample::State::Unmigrated;
+        checkFailed = checkFailed || s.report.anyCheckFailed();
+        if (s.state == MemberSample::State::Unreachable)
+            unreachable << s.member;
+    }
+    if (ctx.json()) {
+        QJsonArray members;
+        QJsonArray findings;
+        for (const MemberSample& s : std::as_const(*samples)) {
+            members.append(s.toJson());
+            for (const Finding& f : s.report.findings) {
+                QJsonObject json = f.toJson();
+                json.insert(QStringLiteral("member"), s.member);
+                findings.append(json);
+            }
+        }
+        ctx.printJson(
+            QJsonObject{{QStringLiteral("fleet"), ctx.config().value(QStringLiteral("general.fleet"))},
+                        {QStringLiteral("fail_on"), severityName(failOn)},
+                        {QStringLiteral("members"), members},
+                        {QStringLiteral("findings"), findings}});
+    } else {
+        Style style;
+        style.colour = isatty(STDOUT_FILENO) && qEnvironmentVariableIsEmpty("NO_COLOR") &&
+                       qEnvironmentVariable("TERM") != QLatin1String("dumb");
+        ctx.out << "outboxctl doctor: fleet "
+                << TerminalText::escape(ctx.config().value(QStringLiteral("general.fleet"))) << ", "
+                << samples->size() << " members\n\n";
+        for (const MemberSample& s : std::as_const(*samples)) {
+            ctx.out << style.paint(QStringLiteral("== %1: %2").arg(s.member, s.stateName()), "1");
+            if (!s.error.isEmpty())
+                ctx.out << " (" << TerminalText::escape(s.error) << ")";
+            ctx.out << "\n\n";
+            for (const Finding& f : s.report.findings)
+                printFinding(ctx.out, f, s.report.takenAt, style);
+        }
+        ctx.out.flush();
+    }
+    for (const MemberSample& s : std::as_const(*samples))
+        if (s.state == MemberSample::State::Unreachable)
+            ctx.err << "outboxctl: member " << s.member
+                    << " is unreachable: " << TerminalText::escape(s.error) << Qt::endl;
+    if (!unreachable.isEmpty())
+        return UnreachableExitCode;
+    if (reached)
+        return FindingsExitCode;
+    return checkFailed ? int(RuntimeError) : int(Ok);
+}
+
 int runDoctor(Context& ctx)
 {
     if (!ctx.positionals.isEmpty())
@@ -139,6 +211,8 @@ int runDoctor(Context& ctx)
         for (const QString& c : value.split(QLatin1Char(','), Qt::SkipEmptyParts))
             options.onlyChecks << c.trimmed();
     options.connectionArguments = connectionArguments(ctx);
+    if (ctx.watchesFleet())
+        return runFleetDoctor(ctx, failOn, options);
 
     auto db = ctx.openDatabase(QStringLiteral("doctor"));
     if (!db)
@@ -192,7 +266,8 @@ Command doctorCommand()
 {
     return {
         QStringLiteral("doctor"),
-        QStringLiteral("Diagnose the outbox: findings, runbooks and prepared actions (exit 3 on findings)."),
+        QStringLiteral("Diagnose the outbox (or every member of --fleet): findings, runbooks and prepared "
+                       "actions (exit 3 on findings, 4 when a member is unreachable)."),
         QString(),
         {QCommandLineOption(
              QStringLiteral("fail-on"),
@@ -211,7 +286,8 @@ Command doctorCommand()
          QCommandLineOption(QStringLiteral("timings"), QStringLiteral("Print the time each check took."))},
         runDoctor,
         {},
-        {QStringLiteral("doctor.*")}};
+        {QStringLiteral("doctor.*")},
+        true};
 }
 
 } // namespace outbox::cli

@@ -1,3 +1,4 @@
+#include "app/outboxctl/FleetTick.h"
 #include "app/outboxctl/commands/Commands.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
@@ -11,10 +12,52 @@ namespace outbox::cli {
 
 namespace {
 
+// `status --fleet`: one line per member, worst first (the JSON is /api/v1/fleet's).
+int runFleetStatus(Context& ctx)
+{
+    auto samples = sampleFleetOnce(ctx, ctx.config().diagnosisOptions());
+    if (!samples)
+        return ctx.fail(samples.error());
+    if (ctx.json()) {
+        QJsonArray members;
+        for (const MemberSample& s : std::as_const(*samples))
+            members.append(s.toJson());
+        ctx.printJson(QJsonObject{{QStringLiteral("members"), members}});
+        return Ok;
+    }
+    QVector<QStringList> rows;
+    for (const MemberSample& s : std::as_const(*samples)) {
+        const bool counted =
+            s.state != MemberSample::State::Unreachable && s.state != MemberSample::State::Unmigrated;
+        const auto count = [counted](qint64 n) { return counted ? QString::number(n) : QStringLiteral("-"); };
+        rows << QStringList{s.member,
+                            s.stateName(),
+                            count(s.backlog),
+                            counted ? formatAge(s.oldestPendingAgeMs) : QStringLiteral("-"),
+                            count(s.failed),
+                            count(s.dead),
+                            count(s.deadLetters),
+                            count(s.relaysAlive),
+                            counted ? QStringLiteral("%1/%2").arg(s.critical).arg(s.warning)
+                                    : QStringLiteral("-"),
+                            s.tags.join(QLatin1Char(',')),
+                            oneLine(s.error, 120)};
+    }
+    ctx.out << table({QStringLiteral("MEMBER"), QStringLiteral("STATE"), QStringLiteral("BACKLOG"),
+                      QStringLiteral("OLDEST"), QStringLiteral("FAILED"), QStringLiteral("DEAD"),
+                      QStringLiteral("DLQ"), QStringLiteral("RELAYS"), QStringLiteral("CRIT/WARN"),
+                      QStringLiteral("TAGS"), QStringLiteral("ERROR")},
+                     rows)
+            << Qt::flush;
+    return Ok;
+}
+
 int runStatus(Context& ctx)
 {
     if (!ctx.positionals.isEmpty())
         return ctx.usage(QStringLiteral("status takes no arguments"));
+    if (ctx.watchesFleet())
+        return runFleetStatus(ctx);
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
@@ -86,11 +129,14 @@ int runStatus(Context& ctx)
 Command statusCommand()
 {
     return {QStringLiteral("status"),
-            QStringLiteral("Counts by status, oldest pending age, relays, dead letters."),
+            QStringLiteral("Counts by status, oldest pending age, relays, dead letters (with --fleet: one "
+                           "line per member, worst first)."),
             QString(),
             {},
             runStatus,
-            {}};
+            {},
+            {},
+            true};
 }
 
 } // namespace outbox::cli

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "core/config/Config.h"
+#include "core/db/DatabaseUrl.h"
+#include "core/support/Result.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QPair>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QVector>
+
+namespace outbox {
+
+// One database of the fleet: a [member NAME] section of the fleet file.
+struct FleetMember
+{
+    QString name;
+    int line = 0;    // of its [member NAME] header
+    DatabaseUrl url; // with the password (from the environment or its password_file)
+    QString tablePrefix;
+    QVector<QPair<QString, QString>> tags; // "team=checkout, env=prod", in order; a bare word has no value
+    // Where each value came from, by key (url, table_prefix, tags, password): a line of the file, the
+    // environment variable of the password or its password_file.
+    QMap<QString, config::Source> sources;
+
+    // "team=checkout" or "edge" for each tag.
+    QStringList tagTexts() const;
+    // True when one of its tags is `tag` ("team=checkout", or "edge" for a bare word).
+    bool hasTag(const QString& tag) const;
+};
+
+// The fleet file: which databases `doctor`, `status` (and later `serve`) watch together, read by
+// the same INI reader as the configuration (core/config/IniFile), so errors name their line:
+//
+//   [fleet]
+//   max_connections = 16   ; sampling connections open at once, across all members
+//   timeout = 3s           ; a member that does not answer in time is unreachable for that tick
+//   interval = 5s
+//
+//   [member orders]
+//   url = postgresql://outbox@db-orders:5432/orders
+//   table_prefix =
+//   tags = team=checkout, env=prod
+//   password_file = /etc/outbox/orders.password   ; optional
+//
+// Passwords never stand in the file: OUTBOX_DB_PASSWORD_<MEMBER> (the name upper-cased, '-' as '_')
+// or the member's password_file (its first line; a file other users may read is refused). A bad
+// member (bad URL, unknown key, duplicate name, …) is one usage error naming the file, the line and
+// the member; nothing of a file with an error is used.
+class Fleet
+{
+public:
+    static constexpr int DefaultMaxConnections = 16;
+    static constexpr qint64 DefaultTimeoutMs = 3000;
+    static constexpr qint64 DefaultIntervalMs = 5000;
+
+    static Result<Fleet>
+    load(const QString& path,
+         const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
+    static Result<Fleet> parse(const QByteArray& text, const QString& path,
+                               const QProcessEnvironment& environment);
+
+    // "OUTBOX_DB_PASSWORD_EDGE_CACHE" for the member edge-cache.
+    static QString passwordVariable(const QString& memberName);
+
+    const QString& file() const { return m_file; }
+    int maxConnections() const { return m_maxConnections; }
+    qint64 timeoutMs() const { return m_timeoutMs; }
+    qint64 intervalMs() const { return m_intervalMs; }
+    const QVector<FleetMember>& members() const { return m_members; }
+    // The member of that name (exactly as written), or nullptr.
+    const FleetMember* member(const QString& name) const;
+    // Usage error "no member NAME in FILE (members: a, b, c)" when there is none.
+    Result<FleetMember> find(const QString& name) const;
+
+    // Every setting and member with the source of each value, secrets redacted (`config show`).
+    QString toText() const;
+    QJsonObject toJson() const;
+
+private:
+    QString m_file;
+    int m_maxConnections = DefaultMaxConnections;
+    qint64 m_timeoutMs = DefaultTimeoutMs;
+    qint64 m_intervalMs = DefaultIntervalMs;
+    QMap<QString, config::Source> m_sources; // of max_connections, timeout, interval
+    QVector<FleetMember> m_members;
+};
+
+} // namespace outbox

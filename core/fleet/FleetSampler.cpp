@@ -1,0 +1,237 @@
+#include "core/fleet/FleetSampler.h"
+
+#include "core/db/Database.h"
+#include "core/db/Migrator.h"
+#include "core/diagnosis/Doctor.h"
+#include "core/metrics/MetricsQuery.h"
+
+#include <algorithm>
+
+namespace outbox {
+
+namespace {
+
+QString seconds(qint64 ms)
+{
+    return ms % 1000 == 0 ? QStringLiteral("%1 s").arg(ms / 1000) : QStringLiteral("%1 ms").arg(ms);
+}
+
+// One member's sample, on a worker thread, with a connection of its own that is closed before it
+// returns.
+MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& options,
+                          int connectTimeoutSeconds, std::atomic<int>& open, std::atomic<int>& peak)
+{
+    QElapsedTimer clock;
+    clock.start();
+    MemberSample s;
+    s.member = member.name;
+    s.tags = member.tagTexts();
+    const auto done = [&](MemberSample::State state, const QString& error) {
+        s.state = state;
+        s.error = error;
+        s.sampledAt = QDateTime::currentDateTimeUtc();
+        s.elapsedMs = clock.elapsed();
+        return s;
+    };
+    const int now = ++open;
+    for (int seen = peak.load(); now > seen && !peak.compare_exchange_weak(seen, now);) {
+    }
+    struct Release
+    {
+        std::atomic<int>& open;
+        ~Release() { --open; }
+    } release{open};
+
+    Database::Options o;
+    o.purpose = QStringLiteral("fleet");
+    o.tablePrefix = member.tablePrefix;
+    o.connectTimeoutSeconds = connectTimeoutSeconds;
+    auto db = Database::open(member.url, o);
+    if (!db)
+        return done(MemberSample::State::Unreachable, db.message());
+    Migrator migrator(**db);
+    auto version = migrator.currentVersion();
+    if (!version)
+        return done(MemberSample::State::Unreachable, version.message());
+    if (*version == 0)
+        return done(MemberSample::State::Unmigrated,
+                    QStringLiteral("no outbox schema yet (outboxctl migrate creates it)"));
+    if (*version < migrator.latestVersion())
+        return done(MemberSample::State::Unmigrated,
+                    QStringLiteral("the outbox schema is at version %1 of %2")
+                        .arg(*version)
+                        .arg(migrator.latestVersion()));
+    auto snapshot = MetricsQuery(**db).sample();
+    if (!snapshot)
+        return done(MemberSample::State::Unreachable, snapshot.message());
+    s.backlog = snapshot->unsent();
+    s.oldestPendingAgeMs = snapshot->oldestPendingAgeMs;
+    s.failed = snapshot->events.value(QStringLiteral("FAILED"));
+    s.dead = snapshot->events.value(QStringLiteral("DEAD"));
+    s.deadLetters = snapshot->deadLetters.value(QStringLiteral("PENDING"));
+    s.relaysAlive = int(snapshot->relays.size()) - snapshot->staleRelays(options.relayStaleAfterMs());
+    auto report = Doctor(**db, options).run();
+    if (!report)
+        return done(MemberSample::State::Unreachable, report.message());
+    s.report = std::move(report).value();
+    s.critical = s.report.count(Severity::Critical);
+    s.warning = s.report.count(Severity::Warning);
+    s.info = s.report.count(Severity::Info);
+    return done(s.critical > 0  ? MemberSample::State::Critical
+                : s.warning > 0 ? MemberSample::State::Warning
+                                : MemberSample::State::Ok,
+                QString());
+}
+
+} // namespace
+
+FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
+                           QObject* parent)
+    : QObject(parent), m_fleet(std::move(fleet)), m_options(std::move(options)),
+      m_memberArguments(std::move(memberArguments))
+{
+    qRegisterMetaType<MemberSample>();
+    qRegisterMetaType<QVector<MemberSample>>();
+    m_pool.setMaxThreadCount(m_fleet.maxConnections());
+    for (const FleetMember& member : m_fleet.members()) {
+        Slot slot;
+        slot.member = member;
+        m_slots << slot;
+    }
+    m_timer.setInterval(int(m_fleet.intervalMs()));
+    connect(&m_timer, &QTimer::timeout, this, [this] { tick(); });
+}
+
+FleetSampler::~FleetSampler()
+{
+    m_timer.stop();
+    m_pool.waitForDone();
+}
+
+void FleetSampler::start()
+{
+    tick();
+    m_timer.start();
+}
+
+void FleetSampler::stop()
+{
+    m_timer.stop();
+}
+
+bool FleetSampler::tick()
+{
+    if (m_unresolved > 0)
+        return false;
+    ++m_tick;
+    m_unresolved = int(m_slots.size());
+    m_queue.clear();
+    for (int i = 0; i < m_slots.size(); ++i)
+        m_slots[i].resolved = false;
+    for (int i = 0; i < m_slots.size(); ++i) {
+        Slot& slot = m_slots[i];
+        if (slot.outstanding) {
+            resolve(i, unreachable(i,
+                                   tr("still waiting for its previous sample, started %1 ago")
+                                       .arg(seconds(slot.started.elapsed() / 1000 * 1000)),
+                                   true));
+        } else if (slot.failures >= 2 && slot.sinceFailure.isValid() &&
+                   slot.sinceFailure.elapsed() < slot.backoffMs) {
+            MemberSample kept = slot.last;
+            kept.error = tr("%1 (next attempt in %2)")
+                             .arg(slot.last.error,
+                                  seconds((slot.backoffMs - slot.sinceFailure.elapsed()) / 1000 * 1000));
+            resolve(i, kept);
+        } else {
+            m_queue << i;
+        }
+    }
+    dispatch();
+    return true;
+}
+
+void FleetSampler::dispatch()
+{
+    while (m_inFlight < m_fleet.maxConnections() && !m_queue.isEmpty())
+        startSample(m_queue.takeFirst());
+}
+
+void FleetSampler::startSample(int index)
+{
+    Slot& slot = m_slots[index];
+    slot.outstanding = true;
+    slot.started.start();
+    ++m_inFlight;
+    const quint64 tick = m_tick;
+    const qint64 timeoutMs = m_fleet.timeoutMs();
+    // Given up at the timeout: unreachable for this tick, whatever the thread is still waiting for.
+    QTimer::singleShot(int(timeoutMs), this, [this, index, tick, timeoutMs] {
+        if (tick == m_tick && !m_slots.at(index).resolved)
+            resolve(index, unreachable(index, tr("did not answer within %1").arg(seconds(timeoutMs)), true));
+    });
+    DiagnosisOptions options = m_options;
+    options.connectionArguments << m_memberArguments(m_fleet, slot.member);
+    // The drivers count their connect timeout in whole seconds (libpq from a second boundary, so it
+    // may end up to one second early): one second more than the fleet's timeout lets the sampler give
+    // the verdict at the timeout, and still ends a stuck thread soon after.
+    const int connectTimeout = int((timeoutMs + 999) / 1000 + 1);
+    m_pool.start([this, index, tick, member = slot.member, options, connectTimeout] {
+        MemberSample sample = sampleMember(member, options, connectTimeout, m_open, m_peak);
+        QMetaObject::invokeMethod(
+            this, [this, index, tick, sample] { sampleDone(index, tick, sample); }, Qt::QueuedConnection);
+    });
+}
+
+void FleetSampler::sampleDone(int index, quint64 tick, MemberSample sample)
+{
+    Slot& slot = m_slots[index];
+    slot.outstanding = false;
+    --m_inFlight;
+    if (sample.state == MemberSample::State::Unreachable) {
+        slot.failures += 1;
+        slot.sinceFailure.start();
+        slot.backoffMs =
+            std::min(MaxBackoffMs, m_fleet.intervalMs() * (qint64(1) << std::min(slot.failures - 1, 20)));
+    } else {
+        slot.failures = 0;
+    }
+    if (tick == m_tick && !slot.resolved)
+        resolve(index, std::move(sample));
+    dispatch();
+}
+
+MemberSample FleetSampler::unreachable(int index, const QString& error, bool timedOut) const
+{
+    const Slot& slot = m_slots.at(index);
+    MemberSample s;
+    s.member = slot.member.name;
+    s.tags = slot.member.tagTexts();
+    s.state = MemberSample::State::Unreachable;
+    s.error = error;
+    s.timedOut = timedOut;
+    s.sampledAt = QDateTime::currentDateTimeUtc();
+    s.elapsedMs = slot.started.isValid() ? slot.started.elapsed() : 0;
+    return s;
+}
+
+void FleetSampler::resolve(int index, MemberSample sample)
+{
+    Slot& slot = m_slots[index];
+    slot.resolved = true;
+    slot.last = std::move(sample);
+    slot.hasSample = true;
+    if (--m_unresolved == 0)
+        emit tickFinished(latest());
+}
+
+QVector<MemberSample> FleetSampler::latest() const
+{
+    QVector<MemberSample> samples;
+    for (const Slot& slot : m_slots)
+        if (slot.hasSample)
+            samples << slot.last;
+    std::sort(samples.begin(), samples.end(), MemberSample::worseThan);
+    return samples;
+}
+
+} // namespace outbox

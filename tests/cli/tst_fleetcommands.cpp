@@ -1,0 +1,353 @@
+// The fleet as the real `outboxctl` sees it: `config show --fleet` (every member, sources, secrets
+// redacted), `--fleet FILE --member NAME` standing for --db on any command (two members in one
+// PostgreSQL database with different table prefixes), the usage errors around them, and
+// `doctor --fleet` / `status --fleet` over PostgreSQL (two prefixes), MariaDB, SQLite and a port
+// that accepts TCP and never answers, with one member made sick.
+#include "core/db/Database.h"
+#include "core/db/Migrator.h"
+#include "tests/support/OutboxctlProcess.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+}
+
+// Migrates the outbox tables with `prefix` into the database at `url` and opens them.
+std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
+{
+    Database::Options options;
+    options.purpose = QStringLiteral("test-") + prefix;
+    options.tablePrefix = prefix;
+    auto db = Database::open(url, options);
+    if (!db)
+        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
+    auto report = Migrator(**db).migrate();
+    if (!report)
+        qFatal("migration failed: %s", qPrintable(report.message()));
+    return std::move(db).value();
+}
+
+QString redactedUrl(DatabaseUrl url)
+{
+    url.password.clear();
+    return url.redacted();
+}
+
+} // namespace
+
+class TestFleetCommands : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server");
+    }
+
+    void configShowListsEveryMemberWithSources()
+    {
+        QTemporaryDir dir;
+        const QString secret = writeFile(dir, QStringLiteral("pay.password"), "pay-secret\n");
+        QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner);
+        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
+                                        "[fleet]\n"
+                                        "timeout = 2s\n"
+                                        "[member orders]\n"
+                                        "url = postgresql://outbox@db-orders:5432/orders\n"
+                                        "tags = team=checkout, env=prod\n"
+                                        "[member payments]\n"
+                                        "url = mysql://outbox@db-pay:3306/payments\n"
+                                        "password_file = " +
+                                            secret.toUtf8() + "\n");
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), QStringLiteral("orders-secret"));
+        const OutboxctlRun text = runOutboxctl(
+            {QStringLiteral("config"), QStringLiteral("show"), QStringLiteral("--fleet"), fleet}, env);
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        const QString shown = QString::fromUtf8(text.out);
+        QVERIFY2(shown.contains(QStringLiteral("fleet = ") + fleet), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("[member orders]")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("; file:") + fleet + QStringLiteral(":4")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("; env:OUTBOX_DB_PASSWORD_ORDERS")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("; file:") + secret + QStringLiteral(":1")),
+                 qPrintable(shown));
+        QVERIFY(!shown.contains(QStringLiteral("orders-secret")));
+        QVERIFY(!shown.contains(QStringLiteral("pay-secret")));
+
+        const OutboxctlRun json = runOutboxctl({QStringLiteral("config"), QStringLiteral("show"),
+                                                QStringLiteral("--json"), QStringLiteral("--fleet"), fleet},
+                                               env);
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const QJsonArray members =
+            json.json().value(QStringLiteral("fleet")).toObject().value(QStringLiteral("members")).toArray();
+        QCOMPARE(members.size(), 2);
+        QCOMPARE(members.at(1).toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("payments"));
+        QVERIFY(!json.out.contains("orders-secret") && !json.out.contains("pay-secret"));
+
+        // A bad member: one usage error naming the file, the line and the member; nothing shown.
+        const QString bad = writeFile(dir, QStringLiteral("bad.ini"),
+                                      "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                                      "[member pay]\nurl = mysql://outbox@db-pay/payments\ncolour = red\n");
+        const OutboxctlRun refused = runOutboxctl(
+            {QStringLiteral("config"), QStringLiteral("show"), QStringLiteral("--fleet"), bad}, env);
+        QCOMPARE(refused.exitCode, 2);
+        QVERIFY(refused.out.isEmpty());
+        QVERIFY2(refused.err.contains(QByteArray(bad.toUtf8() + ":5: member pay: unknown key colour")),
+                 refused.err.constData());
+    }
+
+    // Two members in one PostgreSQL database, told apart by their table prefix: --member reaches the
+    // right tables for any command, with the member's password from its variable.
+    void memberStandsForDbOnEveryCommand()
+    {
+        const DatabaseUrl url = TestDatabases::create(
+            QStringLiteral("postgresql"), TestDatabases::uniqueName(QStringLiteral("fleetmember")));
+        auto orders = migrated(url, QString());
+        auto billing = migrated(url, QStringLiteral("b_"));
+        insertEvents(*orders, 1);
+        insertEvents(*billing, 3);
+        QTemporaryDir dir;
+        const QString fleet =
+            writeFile(dir, QStringLiteral("fleet.ini"),
+                      "[member orders]\nurl = " + redactedUrl(url).toUtf8() +
+                          "\n[member billing]\nurl = " + redactedUrl(url).toUtf8() + "\ntable_prefix = b_\n");
+        const auto pending = [&](const QString& member) {
+            const OutboxctlRun run =
+                runOutboxctl({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--fleet"),
+                              fleet, QStringLiteral("--member"), member});
+            if (run.exitCode != 0)
+                qWarning("%s", run.err.constData());
+            return run.json()
+                .value(QStringLiteral("events"))
+                .toObject()
+                .value(QStringLiteral("PENDING"))
+                .toInt(-1);
+        };
+        QCOMPARE(pending(QStringLiteral("orders")), 1);
+        QCOMPARE(pending(QStringLiteral("billing")), 3);
+
+        // A listing command and a writing one go to the member's tables too.
+        const OutboxctlRun dead = runOutboxctl(
+            {QStringLiteral("dead"), QStringLiteral("--fleet"), fleet, QStringLiteral("--member"),
+             QStringLiteral("billing"), QStringLiteral("--status"), QStringLiteral("PENDING"),
+             QStringLiteral("--reason"), QStringLiteral("fleet test"), QStringLiteral("--yes")});
+        QVERIFY2(dead.exitCode == 0, dead.err.constData());
+        QCOMPARE(countRows(*billing, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")),
+                 qint64(3));
+        QCOMPARE(countRows(*orders, QStringLiteral("{events}"), QStringLiteral("status = 'DEAD'")),
+                 qint64(0));
+        QCOMPARE(countRows(*billing, QStringLiteral("{audit}")), qint64(1));
+        QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(0));
+    }
+
+    void doctorAndStatusShowExactlyTheSickMember()
+    {
+        if (!TestDatabases::available(QStringLiteral("mysql")))
+            QSKIP("no MariaDB test server");
+        QTcpServer blackHole; // listens, never accepts: the handshake completes, nobody answers
+        QVERIFY(blackHole.listen(QHostAddress::LocalHost, 0));
+        const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
+                                                     TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
+        auto orders = migrated(pg, QString());
+        auto billing = migrated(pg, QStringLiteral("b_"));
+        const DatabaseUrl my = TestDatabases::create(QStringLiteral("mysql"),
+                                                     TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
+        auto payments = migrated(my, QString());
+        const DatabaseUrl edgeUrl = TestDatabases::create(
+            QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetedge")));
+        auto edge = migrated(edgeUrl, QString());
+        // orders is sick: a backlog with no relay, FAILED events; the others have sent everything.
+        const QVector<qint64> sick = insertEvents(*orders, 6);
+        forceStatus(*orders, sick.mid(0, 2), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*billing, insertEvents(*billing, 4), QStringLiteral("SENT"));
+        forceStatus(*payments, insertEvents(*payments, 3), QStringLiteral("SENT"));
+        forceStatus(*edge, insertEvents(*edge, 1), QStringLiteral("SENT"));
+
+        QTemporaryDir dir;
+        const QByteArray members = "[member orders]\nurl = " + redactedUrl(pg).toUtf8() +
+                                   "\ntags = team=checkout, env=prod\n"
+                                   "[member billing]\nurl = " +
+                                   redactedUrl(pg).toUtf8() +
+                                   "\ntable_prefix = b_\ntags = team=checkout\n"
+                                   "[member payments]\nurl = " +
+                                   redactedUrl(my).toUtf8() +
+                                   "\ntags = team=payments\n"
+                                   "[member edge]\nurl = " +
+                                   redactedUrl(edgeUrl).toUtf8() + "\n";
+        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
+                                        "[fleet]\ntimeout = 2s\nmax_connections = 3\n" + members +
+                                            "[member black-hole]\nurl = postgresql://outbox@127.0.0.1:" +
+                                            QByteArray::number(blackHole.serverPort()) + "/nothing\n");
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+
+        QElapsedTimer clock;
+        clock.start();
+        const OutboxctlRun doctor = runOutboxctl(
+            {QStringLiteral("doctor"), QStringLiteral("--fleet"), fleet, QStringLiteral("--json")}, env);
+        const qint64 doctorMs = clock.elapsed();
+        QCOMPARE(doctor.exitCode, 4); // a member was unreachable
+        QVERIFY2(doctor.err.contains("member black-hole is unreachable: did not answer within 2 s"),
+                 doctor.err.constData());
+        // Given up at the timeout (2 s); the process ends once the connect timeout ends the thread.
+        QVERIFY2(doctorMs < 6000, qPrintable(QString::number(doctorMs)));
+        QMap<QString, QString> states;
+        for (const QJsonValue& m : doctor.json().value(QStringLiteral("members")).toArray())
+            states.insert(m.toObject().value(QStringLiteral("name")).toString(),
+                          m.toObject().value(QStringLiteral("state")).toString());
+        QCOMPARE(states,
+                 (QMap<QString, QString>{{QStringLiteral("orders"), QStringLiteral("critical")},
+                                         {QStringLiteral("billing"), QStringLiteral("ok")},
+                                         {QStringLiteral("payments"), QStringLiteral("ok")},
+                                         {QStringLiteral("edge"), QStringLiteral("ok")},
+                                         {QStringLiteral("black-hole"), QStringLiteral("unreachable")}}));
+        QCOMPARE(doctor.json()
+                     .value(QStringLiteral("members"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("name"))
+                     .toString(),
+                 QStringLiteral("black-hole")); // worst first
+        const QJsonArray findings = doctor.json().value(QStringLiteral("findings")).toArray();
+        QVERIFY(!findings.isEmpty());
+        QString requeue;
+        for (const QJsonValue& v : findings) {
+            const QJsonObject f = v.toObject();
+            QCOMPARE(f.value(QStringLiteral("member")).toString(), QStringLiteral("orders"));
+            if (f.value(QStringLiteral("id")).toString() == QLatin1String("failed-events"))
+                requeue = f.value(QStringLiteral("actions"))
+                              .toArray()
+                              .first()
+                              .toObject()
+                              .value(QStringLiteral("command"))
+                              .toString();
+        }
+        // The prepared command names the member, not a URL, and runs as printed.
+        QVERIFY2(requeue.startsWith(QLatin1String("outboxctl requeue ")), qPrintable(requeue));
+        QVERIFY2(requeue.contains(QStringLiteral("--fleet ") + fleet + QStringLiteral(" --member orders")),
+                 qPrintable(requeue));
+        QVERIFY2(!requeue.contains(QLatin1String("--db")), qPrintable(requeue));
+        QString line = QStringLiteral("\"$OUTBOXCTL\" ") + requeue.mid(10);
+        const qsizetype end = line.indexOf(QLatin1String(" -- "));
+        const QString extra = QStringLiteral(" --reason 'failed-events: ACL fixed' --yes");
+        if (end < 0)
+            line += extra;
+        else
+            line.insert(end, extra);
+        QProcess shell;
+        shell.setStandardInputFile(QProcess::nullDevice());
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line});
+        QVERIFY(shell.waitForFinished(60000));
+        QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+        QCOMPARE(countRows(*orders, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+                 qint64(0));
+        QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(1));
+        QCOMPARE(countRows(*billing, QStringLiteral("{audit}")), qint64(0));
+        QCOMPARE(countRows(*billing, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")),
+                 qint64(4));
+
+        // status --fleet: one line per member, worst first.
+        const OutboxctlRun status =
+            runOutboxctl({QStringLiteral("status"), QStringLiteral("--fleet"), fleet}, env);
+        QVERIFY2(status.exitCode == 0, status.err.constData());
+        const QList<QByteArray> lines = status.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 6);
+        QVERIFY2(lines.at(0).startsWith("MEMBER"), status.out.constData());
+        QVERIFY2(lines.at(1).startsWith("black-hole") && lines.at(1).contains("unreachable") &&
+                     lines.at(1).contains("did not answer within 2 s"),
+                 status.out.constData());
+        QVERIFY2(lines.at(2).startsWith("orders") && lines.at(2).contains("critical"),
+                 status.out.constData());
+        for (int i = 3; i < 6; ++i)
+            QVERIFY2(lines.at(i).contains(" ok "), status.out.constData());
+        const OutboxctlRun statusJson = runOutboxctl(
+            {QStringLiteral("status"), QStringLiteral("--fleet"), fleet, QStringLiteral("--json")}, env);
+        const QJsonObject first =
+            statusJson.json().value(QStringLiteral("members")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("name")).toString(), QStringLiteral("black-hole"));
+        QCOMPARE(first.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
+
+        // Without the black hole: findings only, exit 3; healthy members alone: exit 0.
+        const QString reachable = writeFile(dir, QStringLiteral("reachable.ini"), members);
+        QCOMPARE(runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), reachable}, env).exitCode,
+                 3);
+        const QString healthy =
+            writeFile(dir, QStringLiteral("healthy.ini"),
+                      "[member payments]\nurl = " + redactedUrl(my).toUtf8() +
+                          "\n[member edge]\nurl = " + redactedUrl(edgeUrl).toUtf8() + "\n");
+        const OutboxctlRun fine =
+            runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), healthy}, env);
+        QVERIFY2(fine.exitCode == 0, fine.out.constData());
+        QVERIFY(fine.out.contains("== payments: ok"));
+    }
+
+    void memberUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("member without fleet")
+            << QStringList{QStringLiteral("status"), QStringLiteral("--member"), QStringLiteral("orders")}
+            << QStringLiteral("--member orders needs a fleet file");
+        QTest::newRow("db and member") << QStringList{QStringLiteral("status"),
+                                                      QStringLiteral("--fleet"),
+                                                      QStringLiteral("FLEET"),
+                                                      QStringLiteral("--member"),
+                                                      QStringLiteral("orders"),
+                                                      QStringLiteral("--db"),
+                                                      QStringLiteral("sqlite:///tmp/x.db")}
+                                       << QStringLiteral("--db and --member both name the database");
+        QTest::newRow("unknown member")
+            << QStringList{QStringLiteral("status"), QStringLiteral("--fleet"), QStringLiteral("FLEET"),
+                           QStringLiteral("--member"), QStringLiteral("billing")}
+            << QStringLiteral("no member billing in FLEET (members: orders, edge)");
+        QTest::newRow("one-database command with a fleet")
+            << QStringList{QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--fleet"),
+                           QStringLiteral("FLEET")}
+            << QStringLiteral("events works on one database: add --member NAME");
+    }
+
+    void memberUsageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
+                                        "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                                        "[member edge]\nurl = sqlite:///tmp/edge.db\n");
+        arguments.replaceInStrings(QStringLiteral("FLEET"), fleet);
+        expected.replace(QStringLiteral("FLEET"), fleet);
+        const OutboxctlRun run = runOutboxctl(arguments);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(expected.toUtf8()), run.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFleetCommands)
+#include "tst_fleetcommands.moc"

@@ -1,0 +1,205 @@
+// The fleet sampler against real databases: two members in one PostgreSQL database (different table
+// prefixes), one MariaDB, one SQLite file, an unmigrated SQLite file, a port that refuses and a port
+// that accepts TCP and never answers. One member is sick (PENDING and FAILED events, no relay).
+#include "core/db/Migrator.h"
+#include "core/fleet/FleetSampler.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTcpServer>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
+{
+    Database::Options options;
+    options.purpose = QStringLiteral("test");
+    options.tablePrefix = prefix;
+    auto db = Database::open(url, options);
+    if (!db)
+        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
+    auto report = Migrator(**db).migrate();
+    if (!report)
+        qFatal("migration failed: %s", qPrintable(report.message()));
+    return std::move(db).value();
+}
+
+QByteArray urlWithoutPassword(DatabaseUrl url)
+{
+    url.password.clear();
+    return url.redacted().toUtf8();
+}
+
+QStringList memberArguments(const Fleet& fleet, const FleetMember& member)
+{
+    return {QStringLiteral("--fleet"), fleet.file(), QStringLiteral("--member"), member.name};
+}
+
+const MemberSample* find(const QVector<MemberSample>& samples, const QString& name)
+{
+    for (const MemberSample& s : samples)
+        if (s.member == name)
+            return &s;
+    return nullptr;
+}
+
+} // namespace
+
+class TestFleetSampler : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTcpServer m_blackHole; // listens, never accepts: the kernel completes the handshake, nobody answers
+    std::vector<std::unique_ptr<Database>> m_dbs;
+    QByteArray m_fleetText;
+    QProcessEnvironment m_env;
+
+private slots:
+    void initTestCase()
+    {
+        for (const QString& kind : {QStringLiteral("postgresql"), QStringLiteral("mysql")})
+            if (!TestDatabases::available(kind))
+                QSKIP("needs the PostgreSQL and MariaDB test servers");
+        QVERIFY(m_blackHole.listen(QHostAddress::LocalHost, 0));
+        quint16 refusedPort = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            refusedPort = probe.serverPort();
+        }
+
+        const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
+                                                     TestDatabases::uniqueName(QStringLiteral("fleetpg")));
+        auto orders = migrated(pg, QString());
+        auto billing = migrated(pg, QStringLiteral("b_"));
+        const DatabaseUrl my = TestDatabases::create(QStringLiteral("mysql"),
+                                                     TestDatabases::uniqueName(QStringLiteral("fleetmy")));
+        auto payments = migrated(my, QString());
+        const DatabaseUrl edgeUrl = TestDatabases::create(QStringLiteral("sqlite"),
+                                                          TestDatabases::uniqueName(QStringLiteral("edge")));
+        auto edge = migrated(edgeUrl, QString());
+        const DatabaseUrl freshUrl = TestDatabases::create(
+            QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fresh")));
+        TestDatabases::open(freshUrl); // an empty file: no outbox schema
+
+        // The sick one: a backlog with no relay, and FAILED events.
+        const QVector<qint64> sick = insertEvents(*orders, 7);
+        forceStatus(*orders, sick.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("broker said no"));
+        // The healthy ones: everything sent.
+        forceStatus(*billing, insertEvents(*billing, 3), QStringLiteral("SENT"));
+        forceStatus(*payments, insertEvents(*payments, 2), QStringLiteral("SENT"));
+        forceStatus(*edge, insertEvents(*edge, 1), QStringLiteral("SENT"));
+        m_dbs.push_back(std::move(orders));
+        m_dbs.push_back(std::move(billing));
+        m_dbs.push_back(std::move(payments));
+        m_dbs.push_back(std::move(edge));
+
+        m_env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+        m_fleetText =
+            "[fleet]\nmax_connections = 2\ntimeout = 2s\ninterval = 1s\n"
+            "[member orders]\nurl = " +
+            urlWithoutPassword(pg) + "\ntags = team=checkout\n" +
+            "[member billing]\nurl = " + urlWithoutPassword(pg) + "\ntable_prefix = b_\n" +
+            "[member payments]\nurl = " + urlWithoutPassword(my) + "\ntags = team=payments\n" +
+            "[member edge]\nurl = " + urlWithoutPassword(edgeUrl) + "\n" +
+            "[member fresh]\nurl = " + urlWithoutPassword(freshUrl) + "\n" +
+            "[member black-hole]\nurl = postgresql://outbox@127.0.0.1:" +
+            QByteArray::number(m_blackHole.serverPort()) + "/nothing\n" +
+            "[member gone]\nurl = postgresql://outbox@127.0.0.1:" + QByteArray::number(refusedPort) +
+            "/nothing\n";
+    }
+
+    void oneTickShowsEachMemberAsItIs()
+    {
+        auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
+        FleetSampler sampler(*fleet, {}, memberArguments);
+        QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(sampler.tick());
+        QVERIFY(!sampler.tick()); // one tick at a time
+        QVERIFY(ticks.wait(10000));
+        const qint64 tickMs = clock.elapsed();
+        // The black hole is given up at the timeout; it delays nobody beyond it.
+        QVERIFY2(tickMs < 2000 + 1500, qPrintable(QString::number(tickMs)));
+        QVERIFY2(tickMs >= 1900, qPrintable(QString::number(tickMs)));
+
+        const auto samples = ticks.takeFirst().at(0).value<QVector<MemberSample>>();
+        QCOMPARE(samples.size(), 7);
+        QStringList order;
+        for (const MemberSample& s : samples)
+            order << s.member + QLatin1Char(':') + s.stateName();
+        QCOMPARE(order, (QStringList{QStringLiteral("black-hole:unreachable"),
+                                     QStringLiteral("gone:unreachable"), QStringLiteral("orders:critical"),
+                                     QStringLiteral("fresh:unmigrated"), QStringLiteral("billing:ok"),
+                                     QStringLiteral("edge:ok"), QStringLiteral("payments:ok")}));
+
+        const MemberSample* hole = find(samples, QStringLiteral("black-hole"));
+        QVERIFY(hole->timedOut);
+        QCOMPARE(hole->error, QStringLiteral("did not answer within 2 s"));
+        const MemberSample* gone = find(samples, QStringLiteral("gone"));
+        QVERIFY(!gone->timedOut);
+        QVERIFY2(!gone->error.isEmpty(), "a refused connection says why");
+        const MemberSample* orders = find(samples, QStringLiteral("orders"));
+        QCOMPARE(orders->backlog, qint64(7));
+        QCOMPARE(orders->failed, qint64(2));
+        QVERIFY(orders->critical >= 2); // no relay, FAILED events
+        QCOMPARE(orders->tags, QStringList{QStringLiteral("team=checkout")});
+        QVERIFY(!orders->report.withId(QStringLiteral("no-relay")).isEmpty());
+        QVERIFY(!orders->report.withId(QStringLiteral("failed-events")).isEmpty());
+        // Its prepared actions name the member, not a URL.
+        bool namesMember = false;
+        for (const Finding& f : orders->report.findings)
+            for (const PreparedAction& a : f.actions)
+                namesMember = namesMember || a.command.contains(QStringLiteral("--member orders"));
+        QVERIFY(namesMember);
+        QVERIFY(find(samples, QStringLiteral("fresh"))->error.contains(QStringLiteral("no outbox schema")));
+        for (const char* healthy : {"billing", "payments", "edge"}) {
+            const MemberSample* s = find(samples, QLatin1String(healthy));
+            QVERIFY2(s->error.isEmpty() && s->critical == 0 && s->warning == 0, healthy);
+            QCOMPARE(s->backlog, qint64(0));
+        }
+        QCOMPARE(find(samples, QStringLiteral("billing"))->report.findings.size(), 0);
+        QVERIFY2(sampler.peakConnections() <= 2, qPrintable(QString::number(sampler.peakConnections())));
+        QVERIFY(sampler.peakConnections() >= 1);
+
+        // The next tick at once: the black hole's first sample may still be out (its connect timeout);
+        // it gets no second one, and the others are sampled as before.
+        QVERIFY(sampler.tick());
+        QVERIFY(ticks.wait(10000));
+        const auto again = ticks.takeFirst().at(0).value<QVector<MemberSample>>();
+        QCOMPARE(find(again, QStringLiteral("black-hole"))->stateName(), QStringLiteral("unreachable"));
+        QCOMPARE(find(again, QStringLiteral("orders"))->stateName(), QStringLiteral("critical"));
+        QCOMPARE(find(again, QStringLiteral("payments"))->stateName(), QStringLiteral("ok"));
+        // gone failed twice in a row: the third tick keeps its state and says when it tries again.
+        QVERIFY(sampler.tick());
+        QVERIFY(ticks.wait(10000));
+        const auto third = ticks.takeFirst().at(0).value<QVector<MemberSample>>();
+        QVERIFY2(find(third, QStringLiteral("gone"))->error.contains(QStringLiteral("(next attempt in")),
+                 qPrintable(find(third, QStringLiteral("gone"))->error));
+        QVERIFY2(sampler.peakConnections() <= 2, qPrintable(QString::number(sampler.peakConnections())));
+    }
+
+    void startTicksEveryInterval()
+    {
+        auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
+        FleetSampler sampler(*fleet, {}, memberArguments);
+        QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
+        sampler.start();
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.size() >= 2, 10000);
+        sampler.stop();
+        QCOMPARE(sampler.latest().size(), 7);
+        QCOMPARE(sampler.latest().first().stateName(), QStringLiteral("unreachable"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFleetSampler)
+#include "tst_fleetsampler.moc"
