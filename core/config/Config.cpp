@@ -245,6 +245,22 @@ QVector<ConfigKey> buildKeys()
                  QStringLiteral("PEM private key of the certificate."));
     keys << text(QStringLiteral("web.chartjs"), QString(), QStringLiteral("OUTBOX_WEB_CHARTJS"), QString(),
                  QString(), QStringLiteral("Chart.js file (default: the one found at build time)."));
+    keys << integer(QStringLiteral("web.max_connections_per_address"), QString(),
+                    QStringLiteral("OUTBOX_WEB_MAX_CONNECTIONS_PER_ADDRESS"), 64, 1, 100000,
+                    QStringLiteral("n"),
+                    QStringLiteral("Idle or not yet authenticated connections from one address; a new one "
+                                   "beyond it closes the oldest idle one (connections with a valid token are "
+                                   "not counted)."));
+    keys << integer(QStringLiteral("web.max_response_bytes"), QString(),
+                    QStringLiteral("OUTBOX_WEB_MAX_RESPONSE_BYTES"), 32 * 1024 * 1024, 64 * 1024,
+                    qint64(4) * 1024 * 1024 * 1024, QStringLiteral("bytes"),
+                    QStringLiteral("Largest answer; a larger one is 503 with Retry-After (lists carry "
+                                   "payload previews; the detail routes the whole payload)."));
+    keys << integer(QStringLiteral("web.max_pending_response_bytes"), QString(),
+                    QStringLiteral("OUTBOX_WEB_MAX_PENDING_RESPONSE_BYTES"), 128 * 1024 * 1024, 64 * 1024,
+                    qint64(16) * 1024 * 1024 * 1024, QStringLiteral("bytes"),
+                    QStringLiteral("Answers waiting to be sent, all clients together; beyond it 503 with "
+                                   "Retry-After."));
     keys << typed(text(QStringLiteral("web.reconcile_consumers"), QString(),
                        QStringLiteral("OUTBOX_WEB_RECONCILE_CONSUMERS"), QString(), QString(),
                        QStringLiteral("Consumers whose unconsumed events /metrics reports.")),

@@ -44,6 +44,36 @@ QString DeadLetter::columns()
         "original_headers, original_raw_headers, edited_at, edited_by, edit_count");
 }
 
+QString DeadLetter::summaryColumns(const Dialect& d, const QString& preview)
+{
+    QStringList list = columns().split(QStringLiteral(", "));
+    auto text = [&](const QString& c) { return d.textPrefix(c, preview); };
+    auto binary = [&](const QString& c) { return d.binaryPrefix(c, preview); };
+    list[8] = text(QStringLiteral("payload"));
+    list[10] = text(QStringLiteral("stacktrace"));
+    list[26] = binary(QStringLiteral("payload_bytes"));
+    list[28] = QStringLiteral("NULL"); // raw_headers: replay reads them, the list does not show them
+    list[30] = text(QStringLiteral("original_payload"));
+    list[31] = binary(QStringLiteral("original_payload_bytes"));
+    list[33] = QStringLiteral("NULL"); // original_raw_headers
+    auto size = [&](const QString& bytes, const QString& chars) {
+        return QStringLiteral("COALESCE(%1, %2)").arg(d.binaryBytes(bytes), d.textBytes(chars));
+    };
+    list << size(QStringLiteral("payload_bytes"), QStringLiteral("payload"))
+         << d.textBytes(QStringLiteral("stacktrace"))
+         << size(QStringLiteral("original_payload_bytes"), QStringLiteral("original_payload"));
+    return list.join(QStringLiteral(", "));
+}
+
+DeadLetter DeadLetter::fromSummary(const QSqlQuery& q, const Dialect& d)
+{
+    DeadLetter l = fromQuery(q, d);
+    l.payloadSize = q.value(37).isNull() ? 0 : q.value(37).toLongLong();
+    l.stacktraceSize = q.value(38).isNull() ? 0 : q.value(38).toLongLong();
+    l.originalPayloadSize = q.value(39).isNull() ? 0 : q.value(39).toLongLong();
+    return l;
+}
+
 DeadLetter DeadLetter::fromQuery(const QSqlQuery& q, const Dialect& d)
 {
     DeadLetter l;
@@ -159,11 +189,23 @@ QJsonObject DeadLetter::toJson() const
     o[QStringLiteral("headers")] = QJsonDocument::fromJson(headers).object();
     // Binary payloads are not shown here (they are kept exactly and replayed as they came): only
     // their size, so that masking of what viewers see cannot be bypassed through an encoding.
-    o[QStringLiteral("payload")] = payloadIsText ? QJsonValue(QString::fromUtf8(payload)) : QJsonValue();
+    // A summary's cut payload is "payload_preview" (the detail route has all of it).
+    const bool summary = payloadSize >= 0;
+    const bool payloadCut = summary && payload.size() < payloadSize;
+    o[QStringLiteral("payload")] =
+        payloadIsText && !payloadCut ? QJsonValue(QString::fromUtf8(payload)) : QJsonValue();
+    if (payloadIsText && payloadCut)
+        o[QStringLiteral("payload_preview")] = QString::fromUtf8(payload);
     o[QStringLiteral("payload_is_binary")] = !payloadIsText;
-    o[QStringLiteral("payload_bytes")] = payload.size();
+    o[QStringLiteral("payload_bytes")] = summary ? payloadSize : qint64(payload.size());
+    if (summary) {
+        o[QStringLiteral("payload_size")] = payloadSize;
+        o[QStringLiteral("payload_truncated")] = payloadCut;
+    }
     o[QStringLiteral("error")] = error;
     o[QStringLiteral("stacktrace")] = text(stacktrace);
+    if (summary) // the first characters only when cut
+        o[QStringLiteral("stacktrace_truncated")] = stacktrace.toUtf8().size() < stacktraceSize;
     o[QStringLiteral("attempts")] = attempts;
     o[QStringLiteral("first_failed_at")] = time(firstFailedAt);
     o[QStringLiteral("last_failed_at")] = time(lastFailedAt);
@@ -184,12 +226,19 @@ QJsonObject DeadLetter::toJson() const
         // The message as it came, beside the edited one above (binary: only its size, as above).
         o[QStringLiteral("edited_at")] = time(editedAt);
         o[QStringLiteral("edited_by")] = text(editedBy);
-        o[QStringLiteral("original")] = QJsonObject{
-            {QStringLiteral("payload"),
-             originalPayloadIsText ? QJsonValue(QString::fromUtf8(originalPayload)) : QJsonValue()},
+        const bool originalCut = summary && originalPayload.size() < originalPayloadSize;
+        QJsonObject original{
+            {QStringLiteral("payload"), originalPayloadIsText && !originalCut
+                                            ? QJsonValue(QString::fromUtf8(originalPayload))
+                                            : QJsonValue()},
             {QStringLiteral("payload_is_binary"), !originalPayloadIsText},
-            {QStringLiteral("payload_bytes"), originalPayload.size()},
+            {QStringLiteral("payload_bytes"), summary ? originalPayloadSize : qint64(originalPayload.size())},
             {QStringLiteral("headers"), QJsonDocument::fromJson(originalHeaders).object()}};
+        if (originalPayloadIsText && originalCut)
+            original[QStringLiteral("payload_preview")] = QString::fromUtf8(originalPayload);
+        if (summary)
+            original[QStringLiteral("payload_truncated")] = originalCut;
+        o[QStringLiteral("original")] = original;
     }
     return o;
 }

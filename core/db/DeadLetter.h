@@ -66,9 +66,18 @@ struct DeadLetter
     QByteArray originalHeaders;         // JSON object, as `headers`
     QVector<Header> originalRawHeaders; // as `rawHeaders`
     bool edited() const { return editCount > 0; }
+    // A list's summary (summaryColumns()): payloads and the stack trace hold only their first
+    // characters (bytes when binary); these are their full sizes in bytes (-1: not a summary).
+    qint64 payloadSize = -1;
+    qint64 stacktraceSize = -1;
+    qint64 originalPayloadSize = -1;
 
     static QString columns();
     static DeadLetter fromQuery(const QSqlQuery& q, const Dialect& dialect);
+    // columns() with payloads and the stack trace cut by the database to their first
+    // `previewPlaceholder` (bound) characters, raw headers left out, then their full sizes.
+    static QString summaryColumns(const Dialect& dialect, const QString& previewPlaceholder);
+    static DeadLetter fromSummary(const QSqlQuery& q, const Dialect& dialect);
     QJsonObject toJson() const;
 
     // The exact key and headers, whichever way they were given.

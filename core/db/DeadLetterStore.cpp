@@ -201,7 +201,8 @@ Result<qint64> DeadLetterStore::insert(const DeadLetter& l)
     return id;
 }
 
-Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qint64 afterId, int limit)
+Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qint64 afterId, int limit,
+                                             int previewChars)
 {
     if (limit <= 0 || limit > 10000)
         return Error::usage(QStringLiteral("page size must be between 1 and 10000"));
@@ -209,14 +210,21 @@ Result<DeadLetterPage> DeadLetterStore::list(const DeadLetterFilter& filter, qin
     if (afterId > 0)
         c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), afterId);
     c.binds.insert(QStringLiteral(":limit"), limit);
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE %2 ORDER BY id DESC LIMIT :limit")
-                           .arg(DeadLetter::columns(), c.where()),
-                       c.binds);
+    const bool summaries = previewChars > 0;
+    if (summaries)
+        c.binds.insert(QStringLiteral(":preview"), previewChars);
+    auto q =
+        m_db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE %2 ORDER BY id DESC LIMIT :limit")
+                      .arg(summaries ? DeadLetter::summaryColumns(m_db.dialect(), QStringLiteral(":preview"))
+                                     : DeadLetter::columns(),
+                           c.where()),
+                  c.binds);
     if (!q)
         return q.error();
     DeadLetterPage page;
     while (q->next())
-        page.letters << DeadLetter::fromQuery(*q, m_db.dialect());
+        page.letters << (summaries ? DeadLetter::fromSummary(*q, m_db.dialect())
+                                   : DeadLetter::fromQuery(*q, m_db.dialect()));
     if (page.letters.size() == limit)
         page.nextAfterId = page.letters.last().id;
     return page;

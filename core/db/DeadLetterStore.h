@@ -53,7 +53,10 @@ public:
     // fails on the message's content: what does not fit a column as it is is kept exactly in the
     // binary columns, shortened or hashed where it must be, and said so in storage_note.
     Result<qint64> insert(const DeadLetter& letter);
-    Result<DeadLetterPage> list(const DeadLetterFilter& filter, qint64 afterId, int limit);
+    // previewChars > 0: summaries (DeadLetter::summaryColumns): payloads and stack traces cut by
+    // the database to that many characters (bytes when binary), with their full sizes.
+    Result<DeadLetterPage> list(const DeadLetterFilter& filter, qint64 afterId, int limit,
+                                int previewChars = 0);
     Result<DeadLetter> find(qint64 id);
     Result<QMap<QString, qint64>> countsByStatus();
     // Whether the consumer already dead-lettered the message at this topic/partition/offset (a

@@ -86,6 +86,22 @@ public:
     static QString textArrayText(const QStringList& values, EmptyText empty = EmptyIsText);
     // Case-insensitive containment with a bound, escaped pattern (see likePattern()).
     virtual QString containsIgnoringCase(const QString& column, const QString& placeholder) const;
+    // A list's preview of a large text column: its first (bound) `placeholder` characters, cut by
+    // the database so that the whole value never leaves it; and the value's full size in bytes.
+    virtual QString textPrefix(const QString& column, const QString& placeholder) const
+    {
+        return QStringLiteral("substr(%1, 1, %2)").arg(column, placeholder);
+    }
+    virtual QString textBytes(const QString& column) const
+    {
+        return QStringLiteral("length(CAST(%1 AS BLOB))").arg(column);
+    }
+    // The same for a binary column: its first `placeholder` bytes and its size.
+    virtual QString binaryPrefix(const QString& column, const QString& placeholder) const
+    {
+        return QStringLiteral("substr(%1, 1, %2)").arg(column, placeholder);
+    }
+    virtual QString binaryBytes(const QString& column) const { return textBytes(column); }
     // INSERT that silently does nothing when a row with the same unique key exists; the number of
     // affected rows tells which happened (1 inserted, 0 already there).
     virtual QString insertIfAbsent(const QString& table, const QString& columns, const QString& values,

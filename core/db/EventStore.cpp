@@ -459,16 +459,22 @@ Result<EventPage> EventStore::list(const EventPageRequest& request)
     const EventFilter& f = request.filter;
     const bool contentInRange = (!f.headers.isEmpty() || !f.payload.isEmpty()) &&
                                 (f.createdFrom.isValid() || f.createdUntil.isValid());
-    auto q = m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY %3 %4 LIMIT :limit")
-                           .arg(OutboxEvent::columns(), c.where(),
-                                contentInRange ? QStringLiteral("id + 0") : QStringLiteral("id"),
-                                request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
-                       c.binds);
+    const bool summaries = request.payloadPreviewChars > 0;
+    if (summaries)
+        c.binds.insert(QStringLiteral(":preview"), request.payloadPreviewChars);
+    auto q =
+        m_db.exec(QStringLiteral("SELECT %1 FROM {events} WHERE %2 ORDER BY %3 %4 LIMIT :limit")
+                      .arg(summaries ? OutboxEvent::summaryColumns(m_db.dialect(), QStringLiteral(":preview"))
+                                     : OutboxEvent::columns(),
+                           c.where(), contentInRange ? QStringLiteral("id + 0") : QStringLiteral("id"),
+                           request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC")),
+                  c.binds);
     if (!q)
         return q.error();
     EventPage page;
     while (q->next())
-        page.events << OutboxEvent::fromQuery(*q, m_db.dialect());
+        page.events << (summaries ? OutboxEvent::fromSummary(*q, m_db.dialect())
+                                  : OutboxEvent::fromQuery(*q, m_db.dialect()));
     if (page.events.size() == request.limit)
         page.nextAfterId = page.events.last().id;
     return page;

@@ -64,6 +64,9 @@ struct EventPageRequest
     qint64 afterId = 0; // keyset cursor: 0 starts at the newest (descending) or oldest (ascending)
     int limit = 100;
     bool ascending = false;
+    // > 0: summaries (OutboxEvent::summaryColumns): payloads cut by the database to this many
+    // characters, with their full size. 0: whole rows.
+    int payloadPreviewChars = 0;
 };
 
 struct EventPage

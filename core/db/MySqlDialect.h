@@ -24,6 +24,18 @@ public:
     QString forUpdateSkipLocked() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
     bool hasUpdateReturning() const override { return false; }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    QString textPrefix(const QString& column, const QString& placeholder) const override
+    {
+        return QStringLiteral("LEFT(%1, %2)").arg(column, placeholder);
+    }
+    QString textBytes(const QString& column) const override
+    {
+        return QStringLiteral("LENGTH(%1)").arg(column);
+    }
+    QString binaryPrefix(const QString& column, const QString& placeholder) const override
+    {
+        return QStringLiteral("SUBSTRING(%1, 1, %2)").arg(column, placeholder);
+    }
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
                            const QString& valuePlaceholder) const override;

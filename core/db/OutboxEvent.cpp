@@ -44,6 +44,22 @@ QString OutboxEvent::columns(const QString& alias)
     return qualified.join(QStringLiteral(", "));
 }
 
+QString OutboxEvent::summaryColumns(const Dialect& d, const QString& previewPlaceholder)
+{
+    QString list = columns();
+    list.replace(QStringLiteral(", payload, "),
+                 QStringLiteral(", %1, ").arg(d.textPrefix(QStringLiteral("payload"), previewPlaceholder)));
+    return list + QStringLiteral(", ") + d.textBytes(QStringLiteral("payload"));
+}
+
+OutboxEvent OutboxEvent::fromSummary(const QSqlQuery& q, const Dialect& d)
+{
+    OutboxEvent e = fromQuery(q, d);
+    e.payloadSize = q.value(22).toLongLong();
+    e.payloadTruncated = e.payload.size() < e.payloadSize;
+    return e;
+}
+
 namespace {
 
 // Columns 0-9 of both column lists: the message itself.
@@ -123,10 +139,19 @@ QJsonObject OutboxEvent::toJson() const
     o[QStringLiteral("aggregate_id")] = aggregateId;
     o[QStringLiteral("aggregate_version")] = aggregateVersion ? QJsonValue(*aggregateVersion) : QJsonValue();
     o[QStringLiteral("topic")] = text(topic);
-    const QJsonDocument payloadDoc = QJsonDocument::fromJson(payload);
-    o[QStringLiteral("payload")] = payloadDoc.isObject()  ? QJsonValue(payloadDoc.object())
-                                   : payloadDoc.isArray() ? QJsonValue(payloadDoc.array())
-                                                          : QJsonValue(QString::fromUtf8(payload));
+    if (payloadTruncated) {
+        o[QStringLiteral("payload")] = QJsonValue(); // on the detail route (EventStore::find)
+        o[QStringLiteral("payload_preview")] = QString::fromUtf8(payload);
+    } else {
+        const QJsonDocument payloadDoc = QJsonDocument::fromJson(payload);
+        o[QStringLiteral("payload")] = payloadDoc.isObject()  ? QJsonValue(payloadDoc.object())
+                                       : payloadDoc.isArray() ? QJsonValue(payloadDoc.array())
+                                                              : QJsonValue(QString::fromUtf8(payload));
+    }
+    if (payloadSize >= 0) {
+        o[QStringLiteral("payload_size")] = payloadSize;
+        o[QStringLiteral("payload_truncated")] = payloadTruncated;
+    }
     o[QStringLiteral("headers")] = QJsonDocument::fromJson(headers).object();
     o[QStringLiteral("schema_version")] = schemaVersion;
     o[QStringLiteral("status")] = status;

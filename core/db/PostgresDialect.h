@@ -35,6 +35,19 @@ public:
         return QStringLiteral("CAST(%1 AS text[])").arg(placeholder);
     }
     QString containsIgnoringCase(const QString& column, const QString& placeholder) const override;
+    // jsonb payloads are cut as their text.
+    QString textPrefix(const QString& column, const QString& placeholder) const override
+    {
+        return QStringLiteral("left(%1::text, %2)").arg(column, placeholder);
+    }
+    QString textBytes(const QString& column) const override
+    {
+        return QStringLiteral("octet_length(%1::text)").arg(column);
+    }
+    QString binaryBytes(const QString& column) const override
+    {
+        return QStringLiteral("octet_length(%1)").arg(column);
+    }
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
                            const QString& valuePlaceholder) const override;

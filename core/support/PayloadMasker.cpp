@@ -244,7 +244,9 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
     for (auto it = row.begin(); it != row.end(); ++it) {
         const QString& key = it.key();
         QJsonValue v = it.value();
-        if (key == QLatin1String("payload")) {
+        if (key == QLatin1String("payload") || key == QLatin1String("payload_preview")) {
+            // A list's preview is cut JSON: not JSON any more, so hidden whole when fields are
+            // configured, like opaque bytes.
             // Dead letters keep the original bytes as text: masked as JSON if they are JSON;
             // opaque bytes are hidden whole when fields are configured (they cannot be found).
             v = v.isString()

@@ -7,8 +7,10 @@
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -260,6 +262,72 @@ private slots:
                                      "{\"filter\":{\"status\":\"FAILED\"},\"dry_run\":true}", OperatorSecret);
         QCOMPARE(reply.status, 200);
         QCOMPARE(reply.json().value(QStringLiteral("matched")).toInteger(), 3);
+        QCOMPARE(terminateAndWait(*server), 0);
+    }
+
+    // A NOC behind one proxy address: idle anonymous sockets from 127.0.0.1 fill the per-address
+    // cap ([web] max_connections_per_address), yet an authenticated request from the same address
+    // is served, and the cap still holds for the idle ones (the oldest are closed).
+    void idleSocketsDoNotLockOutAuthenticatedClients()
+    {
+        QVERIFY(!qEnvironmentVariable("OUTBOXCTL").isEmpty());
+        QTemporaryDir dir;
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("servecap"));
+        insertEvents(*db, 2);
+        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
+        QVERIFY(ini.open(QIODevice::WriteOnly));
+        ini.write("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
+                  "\n[web]\nmax_connections_per_address = 8\n[tokens]\nops = operator:" +
+                  web::AccessControl::hashToken(OperatorSecret) + "\n");
+        ini.close();
+        const quint16 port = freePort();
+        auto server = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
+                                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(server->waitForStarted());
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (out += server->readAll()).contains("serving") || server->state() != QProcess::Running, 15000);
+        QVERIFY2(server->state() == QProcess::Running, out.constData());
+
+        // 30 idle sockets (connected, nothing sent) and 10 with a never-finished anonymous head.
+        std::vector<std::unique_ptr<QTcpSocket>> idle;
+        for (int i = 0; i < 40; ++i) {
+            auto socket = std::make_unique<QTcpSocket>();
+            socket->connectToHost(QHostAddress::LocalHost, port);
+            QVERIFY(socket->waitForConnected(5000));
+            if (i >= 30)
+                socket->write("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+            idle.push_back(std::move(socket));
+        }
+        auto openCount = [&] {
+            QCoreApplication::processEvents();
+            return std::count_if(idle.begin(), idle.end(),
+                                 [](const auto& s) { return s->state() == QAbstractSocket::ConnectedState; });
+        };
+        // The server closed all but the 8 newest.
+        QTRY_COMPARE_WITH_TIMEOUT(openCount(), 8, 5000);
+        for (size_t i = 32; i < idle.size(); ++i)
+            QCOMPARE(idle[i]->state(), QAbstractSocket::ConnectedState);
+
+        // Authenticated requests from the same address are served, one after another on new
+        // connections, while anonymous sockets keep coming.
+        HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
+        for (int round = 0; round < 3; ++round) {
+            const auto reply = http.get(QStringLiteral("/api/v1/events?limit=5"), OperatorSecret);
+            QCOMPARE(reply.status, 200);
+            QCOMPARE(reply.json().value(QStringLiteral("events")).toArray().size(), 2);
+            for (int i = 0; i < 10; ++i) {
+                auto socket = std::make_unique<QTcpSocket>();
+                socket->connectToHost(QHostAddress::LocalHost, port);
+                QVERIFY(socket->waitForConnected(5000));
+                idle.push_back(std::move(socket));
+            }
+        }
+        // The cap held for the idle ones throughout: the authenticated connection is not counted.
+        QTRY_COMPARE_WITH_TIMEOUT(openCount(), 8, 5000);
+        // An anonymous request on a fresh connection is answered too (it gets its 401).
+        QCOMPARE(http.get(QStringLiteral("/api/v1/events")).status, 401);
+        idle.clear();
         QCOMPARE(terminateAndWait(*server), 0);
     }
 };

@@ -129,6 +129,9 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
         config.tokens << *token;
     }
     config.findingsIntervalMs = int(c.integer(QStringLiteral("web.findings_interval_ms")));
+    config.maxConnectionsPerAddress = int(c.integer(QStringLiteral("web.max_connections_per_address")));
+    config.maxResponseBytes = c.integer(QStringLiteral("web.max_response_bytes"));
+    config.maxPendingResponseBytes = c.integer(QStringLiteral("web.max_pending_response_bytes"));
     config.doctor = c.diagnosisOptions();
     if (Status s = config.doctor.validate(); !s)
         return s.error();

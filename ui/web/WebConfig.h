@@ -27,6 +27,9 @@ namespace outbox::web {
 //   tls_cert = /etc/outbox/web.crt
 //   tls_key = /etc/outbox/web.key
 //   findings_interval_ms = 30000        ; how often the doctor runs for /api/v1/findings and /metrics
+//   max_connections_per_address = 64    ; idle / not yet authenticated connections per address
+//   max_response_bytes = 33554432       ; one answer; beyond: 503 + Retry-After
+//   max_pending_response_bytes = 134217728 ; answers waiting to be sent, all clients together
 //   [doctor]                            ; the doctor's thresholds (see DiagnosisOptions)
 //   [tokens]
 //   wallboard = viewer:<sha256 hex of the secret>
@@ -47,6 +50,9 @@ struct WebConfig
     QString chartJsFile; // empty: the libjs-chart.js file found at build time
     int sampleIntervalMs = 2000;
     qint64 maxBodyBytes = 1024 * 1024;
+    int maxConnectionsPerAddress = 64;                  // idle or not yet authenticated ones
+    qint64 maxResponseBytes = 32 * 1024 * 1024;         // one answer (503 + Retry-After beyond)
+    qint64 maxPendingResponseBytes = 128 * 1024 * 1024; // answers waiting to be sent, server-wide
     int databaseThreads = 2;
     int relayStaleAfterMs = 30000;    // a relay whose heartbeat is older counts as down
     QStringList unconsumedConsumers;  // [web] reconcile_consumers: outbox_unconsumed_events for these

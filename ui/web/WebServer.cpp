@@ -29,6 +29,9 @@ BoundedHttpServer::Limits httpLimits(const WebConfig& config)
 {
     BoundedHttpServer::Limits limits;
     limits.maxBodyBytes = config.maxBodyBytes;
+    limits.maxConnectionsPerAddress = config.maxConnectionsPerAddress;
+    limits.maxResponseBytes = config.maxResponseBytes;
+    limits.maxPendingResponseBytes = config.maxPendingResponseBytes;
     return limits;
 }
 
@@ -111,6 +114,11 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     m_http->setHeadCheck([this](const HttpRequest& request) { return checkHead(request); });
     m_http->setHandler([this](const HttpRequest& request, const BoundedHttpServer::Responder& responder) {
         dispatch(request, responder);
+    });
+    // A request with a valid token frees its connection from the per-address cap of idle ones.
+    m_http->setVouch([this](const HttpRequest& request) {
+        return m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")))
+            .has_value();
     });
     m_http->setUpgradeHandler([this](QTcpSocket* socket) { m_webSockets->handleConnection(socket); });
 }

@@ -56,7 +56,7 @@ void DeadLettersController::list(ApiContext& api, const ApiCall& call, ApiDone d
     api.queryPage(
         QStringLiteral("dead_letters"),
         [filter, page = call.page](Database& db) {
-            return DeadLetterStore(db).list(filter, page.afterId, page.limit);
+            return DeadLetterStore(db).list(filter, page.afterId, page.limit, ListPreviewChars);
         },
         &DeadLetterPage::letters, call.principal, std::move(done));
 }

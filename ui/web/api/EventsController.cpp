@@ -46,6 +46,7 @@ void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     request.limit = call.page.limit;
     request.afterId = call.page.afterId;
     request.ascending = order == QLatin1String("asc");
+    request.payloadPreviewChars = ListPreviewChars;
     const PayloadMasker masker = api.maskerFor(call.principal);
     if (Status s = refuseMaskedSearch(masker, !filter->errorText.isEmpty() || !filter->headers.isEmpty() ||
                                                   !filter->payload.isEmpty());

@@ -9,6 +9,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 #if QT_CONFIG(ssl)
 #include <QSslSocket>
 #endif
@@ -26,6 +30,9 @@ constexpr qint64 ReadChunk = 16 * 1024;
 // What the socket may hold that nobody has read yet: a little more than a request head, so that
 // the head limit, not the buffer, is what refuses a long head.
 constexpr qint64 SocketReadBuffer = 32 * 1024;
+// An answer at least this large leaves freed memory that malloc keeps unless asked to give it back.
+constexpr qint64 TrimAfterBytes = 1024 * 1024;
+constexpr int TrimDelayMs = 200;
 
 QHostAddress normalized(QHostAddress a)
 {
@@ -51,7 +58,7 @@ public:
         m_timer.setSingleShot(true);
         connect(&m_timer, &QTimer::timeout, this, [this] { destroy(); });
         connect(m_socket, &QTcpSocket::readyRead, this, [this] { onReadyRead(); });
-        connect(m_socket, &QTcpSocket::bytesWritten, this, [this] { onBytesWritten(); });
+        connect(m_socket, &QTcpSocket::bytesWritten, this, [this](qint64 n) { onBytesWritten(n); });
         connect(m_socket, &QTcpSocket::disconnected, this, [this] { destroy(); });
         m_timer.start(m_server.m_limits.headTimeoutMs); // the TLS handshake and the first head
     }
@@ -63,6 +70,8 @@ public:
     }
 
     const QHostAddress& peer() const { return m_peer; }
+    // Idle or slow: no complete request being answered (evicted first when its address is full).
+    bool idle() const { return m_state != State::Handling; }
 
     // Begins reading requests (for TLS: once the handshake is done).
     void start()
@@ -77,7 +86,10 @@ public:
     {
         if (sequence != m_sequence || m_state != State::Handling)
             return;
-        m_socket->write(reply.toHttp(m_keepAlive));
+        if (auto refusal = m_server.overBudget(reply))
+            write(refusal->toHttp(m_keepAlive));
+        else
+            write(reply.toHttp(m_keepAlive));
         if (!m_keepAlive)
             return linger();
         m_state = State::Reading;
@@ -255,10 +267,14 @@ private:
             if (auto refusal = m_server.m_headCheck(m_request))
                 return refuseInCallback(std::move(*refusal));
         }
+        if (!m_vouched && m_server.m_vouch && m_server.m_vouch(m_request)) {
+            m_vouched = true;
+            m_server.vouched(this);
+        }
         if (m_request.hasBody()) {
             if (m_request.header("Expect").compare(QByteArrayLiteral("100-continue"), Qt::CaseInsensitive) ==
                 0)
-                m_socket->write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
+                write(QByteArrayLiteral("HTTP/1.1 100 Continue\r\n\r\n"));
             m_timer.start(limits.bodyTimeoutMs);
         }
         return 0;
@@ -322,8 +338,25 @@ private:
         }
     }
 
-    void onBytesWritten()
+    // Everything written to the socket goes through here: the server counts what waits.
+    void write(const QByteArray& data)
     {
+        m_socket->write(data);
+        m_pending += data.size();
+        m_server.m_pendingBytes += data.size();
+        if (data.size() >= TrimAfterBytes)
+            m_trimWhenSent = true;
+    }
+
+    void onBytesWritten(qint64 n)
+    {
+        n = qMin(n, m_pending);
+        m_pending -= n;
+        m_server.m_pendingBytes -= n;
+        if (m_pending == 0 && m_trimWhenSent) {
+            m_trimWhenSent = false;
+            m_server.scheduleTrim();
+        }
         if (m_state == State::Reading && m_socket->bytesToWrite() <= m_server.m_limits.maxQueuedReplyBytes)
             onReadyRead();
         if (m_state == State::Lingering && m_socket->bytesToWrite() == 0)
@@ -368,7 +401,7 @@ private:
         }
         m_keepAlive = false;
         m_state = State::Handling;
-        m_socket->write(reply.toHttp(false));
+        write(reply.toHttp(false));
         linger();
     }
 
@@ -415,6 +448,9 @@ private:
     bool m_inTransaction = false;
     bool m_halfClosed = false;
     bool m_released = false;
+    bool m_vouched = false;
+    bool m_trimWhenSent = false;
+    qint64 m_pending = 0; // written, not yet taken by the kernel
 
     friend class BoundedHttpServer;
 };
@@ -482,17 +518,27 @@ void BoundedHttpServer::accept(qintptr descriptor)
         return;
     }
     const QHostAddress peer = normalized(socket->peerAddress());
-    int& fromPeer = m_perAddress[peer];
-    if (fromPeer >= m_limits.maxConnectionsPerAddress) {
-        if (fromPeer == 0)
-            m_perAddress.remove(peer);
-        socket->abort();
-        delete socket;
-        return;
+    // The address is full of connections nobody vouched for: the oldest idle one makes room (a
+    // client that authenticates is served whatever anonymous sockets share its address); when
+    // all of them are busy answering, the new one is refused.
+    while (m_unvouched.value(peer).size() >= m_limits.maxConnectionsPerAddress) {
+        HttpConnection* oldest = nullptr;
+        for (HttpConnection* c : m_unvouched.value(peer)) {
+            if (c->idle()) {
+                oldest = c;
+                break;
+            }
+        }
+        if (!oldest) {
+            socket->abort();
+            delete socket;
+            return;
+        }
+        oldest->destroy(); // release() takes it off the list
     }
-    ++fromPeer;
     auto* connection = new HttpConnection(*this, socket, peer, m_tls);
     m_connections.insert(connection);
+    m_unvouched[peer].append(connection);
     if (int(m_connections.size()) >= m_limits.maxConnections && !m_paused) {
         m_listener->pauseAccepting(); // the rest wait in the kernel's backlog
         m_paused = true;
@@ -514,13 +560,65 @@ void BoundedHttpServer::release(HttpConnection* connection)
 {
     if (!m_connections.remove(connection))
         return;
-    auto it = m_perAddress.find(connection->peer());
-    if (it != m_perAddress.end() && --it.value() <= 0)
-        m_perAddress.erase(it);
+    m_pendingBytes -= std::exchange(connection->m_pending, 0);
+    auto it = m_unvouched.find(connection->peer());
+    if (it != m_unvouched.end()) {
+        it->removeOne(connection);
+        if (it->isEmpty())
+            m_unvouched.erase(it);
+    }
     if (m_paused && int(m_connections.size()) < m_limits.maxConnections && m_listener->isListening()) {
         m_listener->resumeAccepting();
         m_paused = false;
     }
+}
+
+void BoundedHttpServer::vouched(HttpConnection* connection)
+{
+    auto it = m_unvouched.find(connection->peer());
+    if (it == m_unvouched.end())
+        return;
+    it->removeOne(connection);
+    if (it->isEmpty())
+        m_unvouched.erase(it);
+}
+
+int BoundedHttpServer::unvouchedCount(const QHostAddress& address) const
+{
+    return int(m_unvouched.value(normalized(address)).size());
+}
+
+std::optional<WebReply> BoundedHttpServer::overBudget(const WebReply& reply) const
+{
+    const qint64 size = reply.body.size();
+    std::optional<WebReply> refusal;
+    if (size > m_limits.maxResponseBytes)
+        refusal =
+            WebReply::error(503, httpTr("the answer would be %1 bytes, more than the server sends at once "
+                                        "(%2, [web] max_response_bytes): ask for fewer rows (limit)")
+                                     .arg(size)
+                                     .arg(m_limits.maxResponseBytes));
+    else if (m_pendingBytes + size > m_limits.maxPendingResponseBytes)
+        refusal = WebReply::error(503, httpTr("the server is busy sending %1 bytes of answers "
+                                              "([web] max_pending_response_bytes is %2): try again shortly")
+                                           .arg(m_pendingBytes)
+                                           .arg(m_limits.maxPendingResponseBytes));
+    if (refusal)
+        refusal->headers.append({QByteArrayLiteral("Retry-After"), QByteArrayLiteral("2")});
+    return refusal;
+}
+
+void BoundedHttpServer::scheduleTrim()
+{
+    if (m_trimScheduled)
+        return;
+    m_trimScheduled = true;
+    QTimer::singleShot(TrimDelayMs, this, [this] {
+        m_trimScheduled = false;
+#if defined(__GLIBC__)
+        malloc_trim(0); // the freed answers (and the database threads' arenas) back to the system
+#endif
+    });
 }
 
 } // namespace outbox::web
