@@ -71,7 +71,7 @@ QVector<ConfigKey> buildKeys()
     keys << text(
         QStringLiteral("general.fleet"), QStringLiteral("fleet"), QStringLiteral("OUTBOX_FLEET"), QString(),
         QStringLiteral("file"),
-        QStringLiteral("Fleet file: the databases doctor and status watch together, one [member NAME] "
+        QStringLiteral("Fleet file: the databases doctor, status and serve watch together, one [member NAME] "
                        "section each (see docs/operator-guide.md, \"Watch a fleet\")."));
     // [database]
     keys << text(

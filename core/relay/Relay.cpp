@@ -49,6 +49,10 @@ void Relay::setState(const QString& state, const QString& error)
     if (state != m_state && !(routine(state) && routine(m_state)))
         m_log(QStringLiteral("%1 -> %2%3")
                   .arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+    else if (state == m_state && !error.isEmpty() && error != m_lastError)
+        // Still DEGRADED, for another reason: the session that was cut off is now refused anew
+        // (too many connections, read-only...). The database's own words, once per new reason.
+        m_log(QStringLiteral("still %1: %2").arg(state, error));
     m_state = state;
     if (!error.isEmpty())
         m_lastError = error;

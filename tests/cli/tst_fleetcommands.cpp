@@ -7,6 +7,8 @@
 #include "core/db/Migrator.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/web/HttpTestClient.h"
+#include "ui/web/http/AccessControl.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -293,6 +295,72 @@ private slots:
             statusJson.json().value(QStringLiteral("members")).toArray().first().toObject();
         QCOMPARE(first.value(QStringLiteral("name")).toString(), QStringLiteral("black-hole"));
         QCOMPARE(first.value(QStringLiteral("state")).toString(), QStringLiteral("unreachable"));
+
+        // serve --fleet: GET /api/v1/fleet (worst first, ?tag=) and outbox_member_up on /metrics; the
+        // console works on the member given with --member.
+        quint16 port = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            port = probe.serverPort();
+        }
+        const QString ini =
+            writeFile(dir, QStringLiteral("outbox.ini"),
+                      "[tokens]\nnoc = viewer:" + web::AccessControl::hashToken("noc-secret") + "\n");
+        QProcess server;
+        QProcessEnvironment serverEnv = QProcessEnvironment::systemEnvironment();
+        serverEnv.remove(QStringLiteral("OUTBOX_DB_URL"));
+        serverEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+        server.setProcessEnvironment(serverEnv);
+        server.start(qEnvironmentVariable("OUTBOXCTL"),
+                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
+                      fleet, QStringLiteral("--member"), QStringLiteral("payments"),
+                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(server.waitForStarted());
+        HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
+        HttpTestClient::Reply wall;
+        QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), "noc-secret")).status ==
+                                         200 ||
+                                     server.state() != QProcess::Running,
+                                 20000);
+        QVERIFY2(wall.status == 200, server.readAllStandardError().constData());
+        const QJsonArray tiles = wall.json().value(QStringLiteral("members")).toArray();
+        QCOMPARE(tiles.size(), 5);
+        QCOMPARE(tiles.at(0).toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("black-hole"));
+        QCOMPARE(tiles.at(0).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("unreachable"));
+        QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("orders"));
+        QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("critical"));
+        QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("backlog")).toInt(), 6);
+        for (int i = 2; i < 5; ++i)
+            QCOMPARE(tiles.at(i).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("ok"));
+        const HttpTestClient::Reply checkout =
+            http.get(QStringLiteral("/api/v1/fleet?tag=team%3Dcheckout"), "noc-secret");
+        QCOMPARE(checkout.status, 200);
+        QStringList names;
+        for (const QJsonValue& v : checkout.json().value(QStringLiteral("members")).toArray())
+            names << v.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, (QStringList{QStringLiteral("orders"), QStringLiteral("billing")}));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/fleet")).status, 401);
+        HttpTestClient::Reply metrics;
+        QTRY_VERIFY_WITH_TIMEOUT((metrics = http.get(QStringLiteral("/metrics"), "noc-secret")).status == 200,
+                                 10000);
+        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"black-hole\"} 0\n"),
+                 metrics.body.constData());
+        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"orders\"} 1\n"),
+                 metrics.body.constData());
+        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"edge\"} 1\n"), metrics.body.constData());
+        server.terminate();
+        QVERIFY(server.waitForFinished(15000));
+        QCOMPARE(server.exitCode(), 0);
+        // Without a database for its console, serve --fleet says what it needs.
+        const OutboxctlRun alone =
+            runOutboxctl({QStringLiteral("serve"), QStringLiteral("--fleet"), fleet}, env);
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains("serve --fleet needs the database its console works on"),
+                 alone.err.constData());
 
         // Without the black hole: findings only, exit 3; healthy members alone: exit 0.
         const QString reachable = writeFile(dir, QStringLiteral("reachable.ini"), members);

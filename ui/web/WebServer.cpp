@@ -1,6 +1,7 @@
 #include "ui/web/WebServer.h"
 
 #include "core/diagnosis/DiagnosisMonitor.h"
+#include "core/fleet/FleetSampler.h"
 #include "core/metrics/MetricsSampler.h"
 #include "ui/web/RunbookPages.h"
 #include "ui/web/api/Api.h"
@@ -123,8 +124,20 @@ WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QOb
     m_http->setUpgradeHandler([this](QTcpSocket* socket) { m_webSockets->handleConnection(socket); });
 }
 
+void WebServer::watchFleet(const Fleet& fleet)
+{
+    m_fleetSampler =
+        std::make_unique<FleetSampler>(fleet, m_config.doctor, [](const Fleet& f, const FleetMember& member) {
+            return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
+        });
+    connect(m_fleetSampler.get(), &FleetSampler::tickFinished, this,
+            [this](const QVector<MemberSample>& samples) { m_fleet.update(samples); });
+    m_api->context().fleet = &m_fleet;
+}
+
 WebServer::~WebServer()
 {
+    m_fleetSampler.reset();
     m_doctor.reset();
     m_sampler.reset(); // stop ticking before the receivers go
     m_http.reset();    // no new requests or upgrades
@@ -188,6 +201,8 @@ Result<quint16> WebServer::start()
         m_sampler->setConsumerLag(m_config.consumerLag);
     m_sampler->start(m_config.sampleIntervalMs);
     m_doctor->start(m_config.findingsIntervalMs);
+    if (m_fleetSampler)
+        m_fleetSampler->start();
     return m_port;
 }
 
@@ -256,7 +271,7 @@ WebReply WebServer::metrics() const
     context.relayStaleAfterMs = m_config.relayStaleAfterMs;
     context.samplerHealthy = m_latest.healthy();
     return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context) +
-                               m_findings.exposition(),
+                               m_findings.exposition() + m_fleet.exposition(),
                            PrometheusExposition::ContentType);
 }
 

@@ -7,6 +7,7 @@
 #include "ui/web/http/BoundedHttpServer.h"
 #include "ui/web/http/WebReply.h"
 #include "ui/web/live/LatestFindings.h"
+#include "ui/web/live/LatestFleet.h"
 #include "ui/web/live/LatestSnapshot.h"
 
 #include <QObject>
@@ -18,6 +19,8 @@ class QWebSocketServer;
 
 namespace outbox {
 class DiagnosisMonitor;
+class Fleet;
+class FleetSampler;
 class MetricsSampler;
 } // namespace outbox
 
@@ -40,6 +43,11 @@ class WebServer : public QObject
 public:
     WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent = nullptr);
     ~WebServer() override;
+
+    // Also watches every member of `fleet` (before start()): GET /api/v1/fleet, outbox_member_up on
+    // /metrics. Prepared commands name a member as --fleet FILE --member NAME.
+    void watchFleet(const Fleet& fleet);
+    const LatestFleet& fleet() const { return m_fleet; }
 
     // Listens and starts sampling; returns the bound port (useful with port 0).
     Result<quint16> start();
@@ -72,6 +80,8 @@ private:
     AccessControl m_access;
     LatestSnapshot m_latest;
     LatestFindings m_findings;
+    LatestFleet m_fleet;
+    std::unique_ptr<FleetSampler> m_fleetSampler;
     std::unique_ptr<BoundedHttpServer> m_http;
     std::unique_ptr<QWebSocketServer> m_webSockets;
     quint16 m_port = 0;

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QTimer>
 #include <memory>
+#include <optional>
 
 namespace outbox::cli {
 
@@ -65,6 +66,18 @@ int runServe(Context& ctx)
     if (config->tlsCertificateFile.isEmpty() != config->tlsKeyFile.isEmpty())
         return ctx.usage(QStringLiteral("TLS needs both a certificate and a key (--tls-cert and --tls-key)"));
 
+    // With a fleet: every member sampled for /api/v1/fleet and /metrics; the console and the
+    // dashboard work on the database given beside it (--member NAME or --db).
+    std::optional<Fleet> fleet;
+    if (ctx.config().isSet(QStringLiteral("general.fleet"))) {
+        if (ctx.config().value(QStringLiteral("database.url")).isEmpty())
+            return ctx.usage(QStringLiteral("serve --fleet needs the database its console works on: --member "
+                                            "NAME (or --db)"));
+        auto loaded = ctx.fleet();
+        if (!loaded)
+            return ctx.fail(loaded.error());
+        fleet = std::move(loaded).value();
+    }
     const QString tablePrefix = ctx.config().tablePrefix();
     DatabaseUrl url;
     {
@@ -75,6 +88,8 @@ int runServe(Context& ctx)
     }
 
     web::WebServer server(*config, url, tablePrefix);
+    if (fleet)
+        server.watchFleet(*fleet);
     auto port = server.start();
     if (!port)
         return ctx.fail(port.error());
@@ -124,7 +139,8 @@ Command serveCommand()
             options,
             runServe,
             {},
-            {QStringLiteral("web.*"), QStringLiteral("kafka.bootstrap")}};
+            {QStringLiteral("web.*"), QStringLiteral("kafka.bootstrap")},
+            true};
 }
 
 } // namespace outbox::cli

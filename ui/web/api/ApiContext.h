@@ -19,6 +19,7 @@ namespace outbox::web {
 
 class DatabaseWorkerPool;
 class LatestFindings;
+class LatestFleet;
 class LatestSnapshot;
 
 // Lists answer with summaries: payloads and stack traces cut by the database to this many
@@ -92,6 +93,8 @@ public:
     const int sampleIntervalMs;
     // The doctor's latest report behind GET /api/v1/findings (none: 404).
     const LatestFindings* findings = nullptr;
+    // The fleet's latest tick behind GET /api/v1/fleet (serve --fleet; none: 404).
+    const LatestFleet* fleet = nullptr;
     // GET /api/v1/consumers asks the brokers for lag when a bootstrap is set.
     ConsumerLag::Options consumerLag;
     // Bulk actions of more than one chunk.

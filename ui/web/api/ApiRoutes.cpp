@@ -170,6 +170,17 @@ QList<ApiRoute> table()
          {},
          Ignored,
          FindingsController::show},
+        {Get,
+         QStringLiteral("/api/v1/fleet"),
+         Viewer,
+         QStringLiteral(
+             "Every member of the fleet (serve --fleet FILE), worst first: name, tags, state "
+             "(ok, warning, critical, unreachable, unmigrated), error, backlog, oldest pending age, "
+             "failed, dead, dead letters, live relays and findings by severity; tag=team=checkout "
+             "keeps the members with that tag."),
+         {QStringLiteral("tag")},
+         Checked,
+         FleetController::list},
 
         {Get,
          QStringLiteral("/api/v1/jobs"),

@@ -22,6 +22,7 @@ namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
 namespace InboxController { ApiHandler list; }
 namespace FindingsController { ApiHandler show; }
+namespace FleetController { ApiHandler list; }
 namespace RelaysController { ApiHandler control; }
 // clang-format on
 

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/fleet/MemberSample.h"
+#include "core/support/PayloadMasker.h"
+#include "ui/web/http/WebReply.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QVector>
+
+namespace outbox::web {
+
+// The fleet sampler's latest tick on the server's thread (`serve --fleet FILE`), in the shapes the
+// server hands out: GET /api/v1/fleet and outbox_member_up{database} on /metrics.
+class LatestFleet
+{
+    Q_DECLARE_TR_FUNCTIONS(outbox::web::LatestFleet)
+
+public:
+    void update(const QVector<MemberSample>& samples);
+
+    bool has() const { return m_received.isValid(); }
+    const QVector<MemberSample>& members() const { return m_members; }
+
+    // {"members":[…]} worst first, only those with tag `tag` when it is not empty; error texts
+    // masked by `masker` (viewers). 503 before the first tick.
+    WebReply reply(const QString& tag, const PayloadMasker& masker) const;
+    // outbox_member_up{database="<member>"}: 1 when the member answered its last sample, else 0.
+    QByteArray exposition() const;
+
+private:
+    QVector<MemberSample> m_members;
+    QElapsedTimer m_received;
+};
+
+} // namespace outbox::web
