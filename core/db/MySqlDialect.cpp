@@ -279,9 +279,14 @@ QVector<Migration> MySqlDialect::migrations() const
                        "(SUBSTRING(JSON_UNQUOTE(JSON_EXTRACT(IF(JSON_VALID(headers), headers, '{}'), "
                        "'$.traceparent')), 4, 32)) VIRTUAL"),
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} (trace_id)")};
-    return {tables,     triggers,         relayCounters,   covering,  deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic, aggregateHash,
-            heldClaims, inboxTrace,       traceIndex};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_kind VARCHAR(16) NULL"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_address VARCHAR(512) NULL")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

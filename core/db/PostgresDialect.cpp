@@ -373,9 +373,14 @@ $fn$)"),
     traceIndex.statements = QStringList{
         QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} USING hash ((%1))")
             .arg(traceIdExpression())};
-    return {tables,     triggers,         relayCounters,   covering,  deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic, aggregateHash,
-            heldClaims, inboxTrace,       traceIndex};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_kind text"),
+                    QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_address text")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

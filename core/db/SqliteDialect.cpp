@@ -255,9 +255,14 @@ QVector<Migration> SqliteDialect::migrations() const
     traceIndex.statements =
         QStringList{QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} (%1)")
                         .arg(traceIdExpression())};
-    return {tables,     triggers,         relayCounters,   covering,  deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic, aggregateHash,
-            heldClaims, inboxTrace,       traceIndex};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_kind TEXT"),
+                    QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_address TEXT")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 } // namespace outbox

@@ -147,6 +147,34 @@ private slots:
         QVERIFY2(none.err.contains("no event carries trace id"), none.err.constData());
     }
 
+    // `outboxctl relays` names the broker a real relay publishes to (issue 28), without credentials.
+    void relaysListShowsTheBroker()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("relaybroker")));
+        const QString url = TestDatabases::urlText(db->url());
+        auto broker = startBroker(QStringLiteral("order"), 1);
+        auto relay = startOutboxctl({QStringLiteral("relay"), QStringLiteral("--db"), url,
+                                     QStringLiteral("--kafka-bootstrap"), broker->bootstrap(),
+                                     QStringLiteral("--quiet")});
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("broker_kind = 'kafka'")), qint64(1),
+            20000);
+        const auto json = outboxctl({QStringLiteral("relays"), QStringLiteral("list"), QStringLiteral("--db"),
+                                     url, QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject r = json.json().value(QStringLiteral("relays")).toArray().first().toObject();
+        QCOMPARE(r.value(QStringLiteral("broker_kind")).toString(), QStringLiteral("kafka"));
+        QCOMPARE(r.value(QStringLiteral("broker_address")).toString(), broker->bootstrap());
+        const auto text =
+            outboxctl({QStringLiteral("relays"), QStringLiteral("list"), QStringLiteral("--db"), url});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("BROKER") &&
+                     text.out.contains(QStringLiteral("Kafka %1").arg(broker->bootstrap()).toUtf8()),
+                 text.out.constData());
+        QCOMPARE(terminateAndWait(*relay), 0);
+    }
+
     void traceShowsTheWholeLifeInOrder_data()
     {
         QTest::addColumn<QString>("kind");

@@ -627,6 +627,8 @@ private slots:
         relay.workerId = QStringLiteral("relay-a");
         relay.host = QStringLiteral("relay-host");
         relay.state = QStringLiteral("RUNNING");
+        relay.brokerKind = QStringLiteral("amqp");
+        relay.brokerAddress = QStringLiteral("mq.internal:5672 vhost /");
         QVERIFY(RelayStore(*m_db).heartbeat(relay).ok());
         // The relay comes with the next pushed snapshot; pause it with a reason and the typed phrase.
         QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=relays]")));
@@ -635,6 +637,8 @@ private slots:
                                 15000));
         QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-state")),
                  QStringLiteral("RUNNING"));
+        QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-broker")),
+                 QStringLiteral("RabbitMQ mq.internal:5672 vhost /"));
         QVERIFY(m_page->click(QStringLiteral("#relays tr[data-worker=relay-a] input.pick")));
         QVERIFY(m_page->click(QStringLiteral("#relay-pause")));
         QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker maintenance")));

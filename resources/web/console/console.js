@@ -425,13 +425,14 @@ async function relaysView(v) {
     const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
     const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
     const table = el("table", { id: "relays" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
       el("tbody", {}, (s.relays || []).map((r) => {
         const h = leases.get(r.worker_id) || {};
         const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
         return el("tr", { "data-worker": r.worker_id },
           el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, checked: checked.has(r.worker_id), "aria-label": t("Select %1", r.worker_id) }) : ""),
           el("td", {}, r.worker_id), el("td", { class: "relay-state" }, r.state || ""), el("td", {}, r.desired_state || ""),
+          el("td", { class: "relay-broker" }, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : ""),
           el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
           el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
           el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""));
