@@ -46,6 +46,12 @@ Result<EventFilter> eventFilterFromOptions(const QCommandLineParser& p)
             return m.error();
         f.payload << *m;
     }
+    if (p.isSet(QStringLiteral("trace-id"))) {
+        auto id = EventFilter::parseTraceId(p.value(QStringLiteral("trace-id")));
+        if (!id)
+            return Error::usage(QStringLiteral("--trace-id: %1").arg(id.message()));
+        f.traceId = *id;
+    }
     if (f.headers.size() > EventFilter::MaxMatches || f.payload.size() > EventFilter::MaxMatches)
         return Error::usage(
             QStringLiteral("at most %1 --header and %1 --payload matches").arg(EventFilter::MaxMatches));
@@ -89,6 +95,10 @@ QList<QCommandLineOption> eventFilterOptions()
         QCommandLineOption(QStringLiteral("header"),
                            QStringLiteral("Header KEY has exactly VALUE (e.g. trace_id=abc); repeatable."),
                            QStringLiteral("KEY=VALUE")),
+        QCommandLineOption(QStringLiteral("trace-id"),
+                           QStringLiteral("Carries this W3C trace id (32 hex digits; or a whole traceparent) "
+                                          "in its traceparent header; an index lookup."),
+                           QStringLiteral("id")),
         QCommandLineOption(QStringLiteral("payload"),
                            QStringLiteral("Payload field at a dotted PATH has exactly VALUE (e.g. "
                                           "customer.id=C-42, items.0.sku=A-1); repeatable. Bound it with "

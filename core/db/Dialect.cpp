@@ -50,6 +50,12 @@ QString Dialect::jsonTextEquals(const QString& column, const QString& pathPlaceh
         .arg(column, pathPlaceholder, valuePlaceholder);
 }
 
+QString Dialect::traceIdExpression() const
+{
+    // SQLite: an index on this expression (migration 13); headers are checked JSON.
+    return QStringLiteral("substr(json_extract(headers, '$.traceparent'), 4, 32)");
+}
+
 QVariant Dialect::jsonPath(const QStringList& segments, bool arrayIndexes) const
 {
     // MariaDB and SQLite: $."key"[0]."key" (segments hold no quote: see JsonPath).

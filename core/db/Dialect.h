@@ -113,6 +113,9 @@ public:
     // Strings compare unquoted; numbers and true/false as their JSON text.
     virtual QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
                                    const QString& valuePlaceholder) const;
+    // The trace id (characters 4-35 of the `traceparent` header: "00-<trace id>-…") of an outbox
+    // row, as an SQL expression over its columns: the very expression migration 13 indexed.
+    virtual QString traceIdExpression() const;
     // The bound path value for jsonTextEquals(). `segments` passed JsonPath validation; with
     // `arrayIndexes` an all-digit segment indexes an array, otherwise every segment is an object key.
     virtual QVariant jsonPath(const QStringList& segments, bool arrayIndexes) const;

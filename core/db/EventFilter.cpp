@@ -58,6 +58,25 @@ Result<FieldMatch> EventFilter::parsePayloadMatch(const QString& pathEqualsValue
     return parseMatch(pathEqualsValue, what, true);
 }
 
+Result<QString> EventFilter::parseTraceId(const QString& text)
+{
+    static const QRegularExpression traceId(QStringLiteral("^[0-9a-f]{32}$"));
+    static const QRegularExpression traceparent(
+        QStringLiteral("^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$"));
+    const QString trimmed = text.trimmed();
+    QString id;
+    if (traceId.match(trimmed).hasMatch())
+        id = trimmed;
+    else if (const auto m = traceparent.match(trimmed); m.hasMatch())
+        id = m.captured(1);
+    if (id.isEmpty() || id == QString(32, QLatin1Char('0')))
+        return Error::usage(QStringLiteral("invalid trace id \"%1\": 32 lowercase hex digits, not all zeros "
+                                           "(the second field of a traceparent header, e.g. "
+                                           "4bf92f3577b34da6a3ce929d0e0e4736)")
+                                .arg(text.left(80)));
+    return id;
+}
+
 Result<int> EventFilter::parsePartition(const QString& text)
 {
     bool ok = false;
@@ -82,7 +101,8 @@ bool EventFilter::isEmpty() const
 {
     return statuses.isEmpty() && eventType.isEmpty() && aggregateType.isEmpty() && aggregateId.isEmpty() &&
            errorText.isEmpty() && !createdFrom.isValid() && !createdUntil.isValid() && eventId.isEmpty() &&
-           topic.isEmpty() && headers.isEmpty() && payload.isEmpty() && !partition && !offset;
+           topic.isEmpty() && headers.isEmpty() && payload.isEmpty() && traceId.isEmpty() && !partition &&
+           !offset;
 }
 
 SqlCondition EventFilter::toCondition(const Dialect& dialect) const
@@ -117,6 +137,15 @@ SqlCondition EventFilter::toCondition(const Dialect& dialect) const
         c.add(QStringLiteral("broker_partition = :f_partition"), QStringLiteral(":f_partition"), *partition);
     if (offset)
         c.add(QStringLiteral("broker_offset = :f_offset"), QStringLiteral(":f_offset"), *offset);
+    // The dialect's trace-id expression is the one its index was built on (migration 13), so the
+    // search is an index lookup on any table size. A trace id that is not one selects no row.
+    if (!traceId.isEmpty()) {
+        if (const auto parsed = parseTraceId(traceId); !parsed || *parsed != traceId)
+            c.add(QStringLiteral("1 = 0"));
+        else
+            c.add(QStringLiteral("%1 = :f_trace_id").arg(dialect.traceIdExpression()),
+                  QStringLiteral(":f_trace_id"), traceId);
+    }
     // Keys and paths travel as bound values too; the grammar check is a second wall.
     const auto addMatches = [&](const QVector<FieldMatch>& matches, const QString& column,
                                 const QString& prefix, bool isPayload) {
@@ -168,6 +197,8 @@ QJsonObject EventFilter::toJson() const
         if (!list.isEmpty())
             o[key] = list;
     }
+    if (!traceId.isEmpty())
+        o[QStringLiteral("trace_id")] = traceId;
     if (partition)
         o[QStringLiteral("partition")] = *partition;
     if (offset)
@@ -182,7 +213,7 @@ Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
         QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
         QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
         QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
-        QStringLiteral("offset")};
+        QStringLiteral("offset"),        QStringLiteral("trace_id")};
     EventFilter f;
     for (auto it = json.begin(); it != json.end(); ++it) {
         if (!known.contains(it.key()))
@@ -230,6 +261,12 @@ Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
                 return m.error();
             *target << *m;
         }
+    }
+    if (const QJsonValue v = json.value(QStringLiteral("trace_id")); !v.isUndefined() && !v.isNull()) {
+        auto id = parseTraceId(v.toString());
+        if (!v.isString() || !id)
+            return v.isString() ? id.error() : Error::usage(QStringLiteral("trace_id takes a string"));
+        f.traceId = *id;
     }
     for (const QString& key : {QStringLiteral("partition"), QStringLiteral("offset")}) {
         const QJsonValue v = json.value(key);

@@ -36,6 +36,7 @@ struct EventFilter
     QString topic;                // exact: the topic it was sent to, or the one the event names
     QVector<FieldMatch> headers;  // every header KEY has exactly VALUE
     QVector<FieldMatch> payload;  // every dotted PATH of the payload has exactly VALUE
+    QString traceId;              // the trace id of the W3C traceparent header (see parseTraceId)
     std::optional<int> partition; // Kafka partition it was sent to
     std::optional<qint64> offset; // Kafka offset it was sent at
 
@@ -50,6 +51,10 @@ struct EventFilter
     // (it only ever travels as a bound value). `what` names the option in the error.
     static Result<FieldMatch> parseHeaderMatch(const QString& keyEqualsValue, const QString& what);
     static Result<FieldMatch> parsePayloadMatch(const QString& pathEqualsValue, const QString& what);
+    // A W3C trace id: the 32 lowercase hex digits between the first two dashes of a traceparent
+    // header ("00-<trace id>-<span id>-<flags>"), not all zeros. A whole traceparent is taken too
+    // (its trace id is kept), so that a value copied from a header or a log works as it is.
+    static Result<QString> parseTraceId(const QString& text);
     static Result<int> parsePartition(const QString& text);
     static Result<qint64> parseOffset(const QString& text);
 

@@ -269,8 +269,24 @@ QVector<Migration> MySqlDialect::migrations() const
     Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
     inboxTrace.statements = QStringList{
         QStringLiteral("ALTER TABLE {inbox} ADD COLUMN IF NOT EXISTS traceparent VARCHAR(255) NULL")};
-    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
+    // Search by trace id (docs/contract.md, "Trace context"): MariaDB indexes no expression, so
+    // the trace id part of the traceparent header is a virtual column (computed, never stored in
+    // the row; writers never name it) with an index. Headers that are no JSON give NULL, not an
+    // error. InnoDB updates the index only when headers change: the relay's claim and mark never do.
+    Migration traceIndex{13, QStringLiteral("index of the events' trace ids (traceparent header)"), {}};
+    traceIndex.statements = QStringList{
+        QStringLiteral("ALTER TABLE {events} ADD COLUMN IF NOT EXISTS trace_id VARCHAR(32) AS "
+                       "(SUBSTRING(JSON_UNQUOTE(JSON_EXTRACT(IF(JSON_VALID(headers), headers, '{}'), "
+                       "'$.traceparent')), 4, 32)) VIRTUAL"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} (trace_id)")};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements = QStringList{
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_kind VARCHAR(16) NULL"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_address VARCHAR(512) NULL")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

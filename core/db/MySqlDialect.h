@@ -39,6 +39,8 @@ public:
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
                            const QString& valuePlaceholder) const override;
+    // The indexed virtual column migration 13 added (MariaDB indexes no expression).
+    QString traceIdExpression() const override { return QStringLiteral("trace_id"); }
     QString boundedDelete(const QString& table, const QString& condition) const override
     {
         // MariaDB cannot select from the table it deletes from, but has DELETE … ORDER BY … LIMIT.

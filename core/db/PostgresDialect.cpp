@@ -363,8 +363,24 @@ $fn$)"),
     Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
     inboxTrace.statements =
         QStringList{QStringLiteral("ALTER TABLE {inbox} ADD COLUMN IF NOT EXISTS traceparent text")};
-    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
+    // Search by trace id (docs/contract.md, "Trace context"): an equality lookup on the trace id
+    // part of the traceparent header. A hash index, as for the aggregate lookups: small, and rows
+    // without a traceparent (NULL) are not in it, so a writer that sends none pays nothing; rows
+    // with one pay an index entry per row version (the relay's claim and mark). The build reads the
+    // table once, holding off writes meanwhile: run `outboxctl migrate` in a quiet moment on a
+    // large table.
+    Migration traceIndex{13, QStringLiteral("index of the events' trace ids (traceparent header)"), {}};
+    traceIndex.statements = QStringList{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} USING hash ((%1))")
+            .arg(traceIdExpression())};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_kind text"),
+                    QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_address text")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const
@@ -397,6 +413,11 @@ QString PostgresDialect::jsonTextEquals(const QString& column, const QString& pa
                                         const QString& valuePlaceholder) const
 {
     return QStringLiteral("(%1 #>> CAST(%2 AS text[])) = %3").arg(column, pathPlaceholder, valuePlaceholder);
+}
+
+QString PostgresDialect::traceIdExpression() const
+{
+    return QStringLiteral("substr(headers ->> 'traceparent', 4, 32)");
 }
 
 QVariant PostgresDialect::jsonPath(const QStringList& segments, bool arrayIndexes) const

@@ -51,6 +51,7 @@ public:
     QString jsonArrayContainsInteger(const QString& column, const QString& placeholder) const override;
     QString jsonTextEquals(const QString& column, const QString& pathPlaceholder,
                            const QString& valuePlaceholder) const override;
+    QString traceIdExpression() const override;
     QVariant jsonPath(const QStringList& segments, bool arrayIndexes) const override;
     QString tableStatistics() const override;
     QStringList migrationLock() const override;

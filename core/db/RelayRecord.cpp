@@ -23,7 +23,19 @@ QJsonObject RelayRecord::toJson() const
     o[QStringLiteral("lease_expired_total")] = leaseExpiredTotal;
     o[QStringLiteral("latency_count")] = latencyCount;
     o[QStringLiteral("latency_sum_ms")] = latencySumMs;
+    o[QStringLiteral("broker_kind")] = brokerKind.isEmpty() ? QJsonValue() : QJsonValue(brokerKind);
+    o[QStringLiteral("broker_address")] = brokerAddress.isEmpty() ? QJsonValue() : QJsonValue(brokerAddress);
     return o;
+}
+
+QString RelayRecord::brokerText() const
+{
+    if (brokerKind.isEmpty())
+        return {};
+    const QString kind = brokerKind == QLatin1String("amqp")    ? QStringLiteral("RabbitMQ")
+                         : brokerKind == QLatin1String("kafka") ? QStringLiteral("Kafka")
+                                                                : brokerKind;
+    return brokerAddress.isEmpty() ? kind : kind + QLatin1Char(' ') + brokerAddress;
 }
 
 } // namespace outbox

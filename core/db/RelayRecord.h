@@ -29,6 +29,13 @@ struct RelayRecord
     qint64 latencySumMs = 0;      // commit -> ack latency of its deliveries
     qint64 latencyCount = 0;
     QVector<qint64> latencyBuckets; // cumulative counts per RelayStats::LatencyBuckets bound
+    // The broker it publishes to (migration 14): "kafka" or "amqp", and where, never credentials
+    // ("127.0.0.1:9092", "mq.internal:5672 vhost /"); empty for relays older than that.
+    QString brokerKind;
+    QString brokerAddress;
+
+    // "Kafka 127.0.0.1:9092", "RabbitMQ mq.internal:5672 vhost /", or "" when not known.
+    QString brokerText() const;
 
     QJsonObject toJson() const;
 };

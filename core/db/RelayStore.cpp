@@ -15,8 +15,8 @@ Result<QVector<RelayRecord>> RelayStore::list()
         m_db.exec(QStringLiteral(
                       "SELECT worker_id, host, pid, version, started_at, heartbeat_at, desired_state, state, "
                       "claimed_total, sent_total, failed_total, fenced_total, leases_held, last_error, %1, "
-                      "lease_expired_total, latency_sum_ms, latency_count, latency_buckets "
-                      "FROM {relays} ORDER BY worker_id")
+                      "lease_expired_total, latency_sum_ms, latency_count, latency_buckets, broker_kind, "
+                      "broker_address FROM {relays} ORDER BY worker_id")
                       .arg(d.now()));
     if (!q)
         return q.error();
@@ -43,6 +43,8 @@ Result<QVector<RelayRecord>> RelayStore::list()
         r.latencyCount = q->value(17).toLongLong();
         for (const QJsonValue& v : QJsonDocument::fromJson(q->value(18).toString().toUtf8()).array())
             r.latencyBuckets << v.toInteger();
+        r.brokerKind = q->value(19).toString();
+        r.brokerAddress = q->value(20).toString();
         relays << r;
     }
     return relays;
@@ -72,18 +74,20 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
                                a.append(b);
                            return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
                        }()},
+                      {QStringLiteral(":broker_kind"), r.brokerKind.left(16)},
+                      {QStringLiteral(":broker_address"), r.brokerAddress.left(500)},
                       {QStringLiteral(":error"), r.lastError.isEmpty()
                                                      ? QVariant(QMetaType::fromType<QString>())
                                                      : QVariant(r.lastError.left(2000))}};
-    auto updated =
-        m_db.exec(QStringLiteral(
-                      "UPDATE {relays} SET heartbeat_at = %1, state = :state, claimed_total = :claimed, "
-                      "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
-                      "leases_held = :leases, last_error = :error, lease_expired_total = :expired, "
-                      "latency_sum_ms = :lat_sum, latency_count = :lat_count, latency_buckets = :lat_buckets "
-                      "WHERE worker_id = :worker")
-                      .arg(d.now()),
-                  binds);
+    auto updated = m_db.exec(
+        QStringLiteral(
+            "UPDATE {relays} SET heartbeat_at = %1, state = :state, claimed_total = :claimed, "
+            "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
+            "leases_held = :leases, last_error = :error, lease_expired_total = :expired, "
+            "latency_sum_ms = :lat_sum, latency_count = :lat_count, latency_buckets = :lat_buckets, "
+            "broker_kind = :broker_kind, broker_address = :broker_address WHERE worker_id = :worker")
+            .arg(d.now()),
+        binds);
     if (!updated)
         return updated.error();
     if (updated->numRowsAffected() == 0) {
@@ -91,12 +95,13 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
         binds.insert(QStringLiteral(":pid"), r.pid);
         binds.insert(QStringLiteral(":version"), r.version);
         auto inserted = m_db.exec(
-            QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
-                           "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
-                           "leases_held, last_error, lease_expired_total, latency_sum_ms, latency_count, "
-                           "latency_buckets) VALUES (:worker, :host, :pid, :version, %1, %1, 'RUN', "
-                           ":state, :claimed, :sent, :failed, :fenced, :leases, :error, :expired, :lat_sum, "
-                           ":lat_count, :lat_buckets)")
+            QStringLiteral(
+                "INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
+                "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
+                "leases_held, last_error, lease_expired_total, latency_sum_ms, latency_count, "
+                "latency_buckets, broker_kind, broker_address) VALUES (:worker, :host, :pid, "
+                ":version, %1, %1, 'RUN', :state, :claimed, :sent, :failed, :fenced, :leases, :error, "
+                ":expired, :lat_sum, :lat_count, :lat_buckets, :broker_kind, :broker_address)")
                 .arg(d.now()),
             binds);
         if (!inserted)

@@ -249,8 +249,20 @@ QVector<Migration> SqliteDialect::migrations() const
     // The W3C traceparent a consumer received with the event (docs/contract.md, "Trace context").
     Migration inboxTrace{12, QStringLiteral("traceparent in the inbox row"), {}};
     inboxTrace.statements = QStringList{QStringLiteral("ALTER TABLE {inbox} ADD COLUMN traceparent TEXT")};
-    return {tables,           triggers,        relayCounters, covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,     aggregateHash, heldClaims,       inboxTrace};
+    // Search by trace id (docs/contract.md, "Trace context"): an index on the expression the
+    // search uses (headers are checked JSON here). SQLite updates it only when headers change.
+    Migration traceIndex{13, QStringLiteral("index of the events' trace ids (traceparent header)"), {}};
+    traceIndex.statements =
+        QStringList{QStringLiteral("CREATE INDEX IF NOT EXISTS {events}_trace_idx ON {events} (%1)")
+                        .arg(traceIdExpression())};
+    // The broker each relay publishes to, for the relay pages (kind and address, no credentials).
+    Migration relayBroker{14, QStringLiteral("the broker each relay publishes to"), {}};
+    relayBroker.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_kind TEXT"),
+                    QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_address TEXT")};
+    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker};
 }
 
 } // namespace outbox

@@ -600,6 +600,8 @@ void Relay::maintenance(bool force)
         r.host = QHostInfo::localHostName();
         r.pid = QCoreApplication::applicationPid();
         r.version = QStringLiteral(OUTBOX_VERSION);
+        r.brokerKind = m_options.brokerKindName();
+        r.brokerAddress = m_options.brokerAddress();
         // The state shown to operators is the heartbeat interval's, not this instant's: under
         // steady load the loop is IDLE between batches most of the time, yet a relay that claimed
         // since the last heartbeat or holds leases is at work.

@@ -21,6 +21,16 @@ QString RelayOptions::brokerText() const
     return QStringLiteral("Kafka ") + bootstrap;
 }
 
+QString RelayOptions::brokerKindName() const
+{
+    return broker == BrokerUrl::Kind::Amqp ? QStringLiteral("amqp") : QStringLiteral("kafka");
+}
+
+QString RelayOptions::brokerAddress() const
+{
+    return broker == BrokerUrl::Kind::Amqp ? amqp.url.address() : bootstrap;
+}
+
 Status RelayOptions::validateCommon() const
 {
     // The worker id is printed in doctor's prepared commands and human output: one that starts with

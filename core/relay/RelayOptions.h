@@ -57,6 +57,9 @@ struct RelayOptions
     qint64 deliveryDeadlineMs() const;
     // "Kafka 127.0.0.1:9092" or "RabbitMQ 127.0.0.1:5672 vhost /" for logs and relay pages.
     QString brokerText() const;
+    // For the relay's heartbeat row: "kafka" or "amqp", and where, never credentials.
+    QString brokerKindName() const;
+    QString brokerAddress() const;
 };
 
 } // namespace outbox

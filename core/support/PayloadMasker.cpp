@@ -108,6 +108,14 @@ QString maskCardNumbers(const QString& text)
 
 } // namespace
 
+bool PayloadMasker::masksHeader(const QString& key) const
+{
+    for (const QStringList& path : m_headerPaths)
+        if (path.value(0) == key)
+            return true;
+    return false;
+}
+
 PayloadMasker::PayloadMasker(QStringList fields, QStringList patterns)
 {
     QStringList names;

@@ -28,6 +28,8 @@ public:
         return m_payloadPaths.isEmpty() && m_headerPaths.isEmpty() && m_textPatterns.isEmpty() &&
                !m_cardNumbers;
     }
+    // True when a configured field hides header `key` (e.g. "traceparent" or "headers.traceparent").
+    bool masksHeader(const QString& key) const;
     // An event, dead letter, audit entry or bulk-action job as the API renders it.
     QJsonObject maskRow(QJsonObject row) const;
     // A payload (or a JSON message key): fields, then patterns in its strings.

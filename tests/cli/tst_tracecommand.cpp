@@ -2,7 +2,9 @@
 // the inventory consumer processes it, a second consumer ("billing", the same demo handler, whose
 // reservation collides) dead-letters it, an operator replays the dead letter after the fix and the
 // second consumer processes the replay. Every process is the real outboxctl; the trail must show
-// all of it, in order, as text and as JSON.
+// all of it, in order, as text and as JSON. `events list --trace-id` and `trace --trace-id` find the
+// events of one W3C trace written the way docs/examples/java writes them, and refuse what is no
+// trace id with one usage error.
 #include "core/db/EventStore.h"
 #include "tests/consumer/ConsumerTestKit.h"
 #include "tests/support/OutboxctlProcess.h"
@@ -49,6 +51,130 @@ class TestTraceCommand : public QObject
     Q_OBJECT
 
 private slots:
+    void searchByTraceId_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("sqlite") << QStringLiteral("sqlite");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+        QTest::newRow("mysql") << QStringLiteral("mysql");
+    }
+    void searchByTraceId()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("traceid_") + kind));
+        const QString url = TestDatabases::urlText(db->url());
+        // As docs/examples/java/OrderService.java appendEvent() writes them: one INSERT with every
+        // value bound, headers as JSON text (CAST(? AS jsonb) on PostgreSQL).
+        const QString json =
+            kind == QLatin1String("postgresql") ? QStringLiteral("CAST(? AS jsonb)") : QStringLiteral("?");
+        const QString insert =
+            QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, "
+                           "aggregate_id, topic, payload, headers) VALUES (?, ?, ?, ?, ?, ") +
+            json + QStringLiteral(", ") + json + QStringLiteral(")");
+        const QString traceId = QStringLiteral("4bf92f3577b34da6a3ce929d0e0e4736");
+        const QStringList traceparents = {
+            QStringLiteral("00-%1-00f067aa0ba902b7-01").arg(traceId),
+            QStringLiteral("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
+            QStringLiteral("00-%1-53995c3f42cd8ad8-01").arg(traceId)};
+        for (int i = 0; i < traceparents.size(); ++i) {
+            const QString headers =
+                QStringLiteral(
+                    R"({"traceparent":"%1","content-type":"application/json","idempotency-key":"req-%2"})")
+                    .arg(traceparents.at(i))
+                    .arg(i);
+            auto r = db->execPositional(insert, {QStringLiteral("evt-%1").arg(i),
+                                                 QStringLiteral("OrderCreated"), QStringLiteral("Order"),
+                                                 QStringLiteral("o-%1").arg(i), QStringLiteral("orders"),
+                                                 QStringLiteral(R"({"order_id":"o-%1"})").arg(i), headers});
+            QVERIFY2(r.ok(), qPrintable(r.message()));
+        }
+
+        const auto listed = [&](const QString& value) {
+            const auto run =
+                outboxctl({QStringLiteral("events"), QStringLiteral("list"), QStringLiteral("--db"), url,
+                           QStringLiteral("--trace-id"), value, QStringLiteral("--json")});
+            QStringList ids;
+            for (const QJsonValue& v : run.json().value(QStringLiteral("events")).toArray())
+                ids << v.toObject().value(QStringLiteral("event_id")).toString();
+            ids.sort();
+            return run.exitCode == 0 ? ids : QStringList{QString::fromUtf8(run.err)};
+        };
+        const QStringList ofTrace = {QStringLiteral("evt-0"), QStringLiteral("evt-2")};
+        QCOMPARE(listed(traceId), ofTrace);
+        QCOMPARE(listed(traceparents.at(1)), QStringList{QStringLiteral("evt-1")}); // a whole traceparent
+        QCOMPARE(listed(QStringLiteral("11111111111111111111111111111111")), QStringList());
+
+        // Not a trace id: exit 2 and one line naming the option, for every shape of mistake.
+        for (const QString& bad :
+             {traceId.toUpper(), QString(32, QLatin1Char('0')), traceId.left(30),
+              QStringLiteral("trace-4bf92f35"), QString(traceId + QStringLiteral("' OR 1=1 --"))}) {
+            const auto run = outboxctl({QStringLiteral("events"), QStringLiteral("list"),
+                                        QStringLiteral("--db"), url, QStringLiteral("--trace-id"), bad});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains("--trace-id: invalid trace id"), run.err.constData());
+            QCOMPARE(run.err.count('\n'), 1);
+        }
+
+        // trace --trace-id: each event of the trace with its trail, oldest first.
+        const auto trace = outboxctl({QStringLiteral("trace"), QStringLiteral("--db"), url,
+                                      QStringLiteral("--trace-id"), traceId, QStringLiteral("--json")});
+        QVERIFY2(trace.exitCode == 0, trace.err.constData());
+        const QJsonArray trails = trace.json().value(QStringLiteral("events")).toArray();
+        QCOMPARE(trails.size(), 2);
+        QCOMPARE(trails.at(0)
+                     .toObject()
+                     .value(QStringLiteral("event"))
+                     .toObject()
+                     .value(QStringLiteral("event_id"))
+                     .toString(),
+                 QStringLiteral("evt-0"));
+        QCOMPARE(trails.at(1)
+                     .toObject()
+                     .value(QStringLiteral("event"))
+                     .toObject()
+                     .value(QStringLiteral("event_id"))
+                     .toString(),
+                 QStringLiteral("evt-2"));
+        const auto text = outboxctl(
+            {QStringLiteral("trace"), QStringLiteral("--db"), url, QStringLiteral("--trace-id"), traceId});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("evt-0") && text.out.contains("evt-2") && !text.out.contains("evt-1"),
+                 text.out.constData());
+        const auto none =
+            outboxctl({QStringLiteral("trace"), QStringLiteral("--db"), url, QStringLiteral("--trace-id"),
+                       QStringLiteral("11111111111111111111111111111111")});
+        QCOMPARE(none.exitCode, 1);
+        QVERIFY2(none.err.contains("no event carries trace id"), none.err.constData());
+    }
+
+    // `outboxctl relays` names the broker a real relay publishes to (issue 28), without credentials.
+    void relaysListShowsTheBroker()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("relaybroker")));
+        const QString url = TestDatabases::urlText(db->url());
+        auto broker = startBroker(QStringLiteral("order"), 1);
+        auto relay = startOutboxctl({QStringLiteral("relay"), QStringLiteral("--db"), url,
+                                     QStringLiteral("--kafka-bootstrap"), broker->bootstrap(),
+                                     QStringLiteral("--quiet")});
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("broker_kind = 'kafka'")), qint64(1),
+            20000);
+        const auto json = outboxctl({QStringLiteral("relays"), QStringLiteral("list"), QStringLiteral("--db"),
+                                     url, QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject r = json.json().value(QStringLiteral("relays")).toArray().first().toObject();
+        QCOMPARE(r.value(QStringLiteral("broker_kind")).toString(), QStringLiteral("kafka"));
+        QCOMPARE(r.value(QStringLiteral("broker_address")).toString(), broker->bootstrap());
+        const auto text =
+            outboxctl({QStringLiteral("relays"), QStringLiteral("list"), QStringLiteral("--db"), url});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("BROKER") &&
+                     text.out.contains(QStringLiteral("Kafka %1").arg(broker->bootstrap()).toUtf8()),
+                 text.out.constData());
+        QCOMPARE(terminateAndWait(*relay), 0);
+    }
+
     void traceShowsTheWholeLifeInOrder_data()
     {
         QTest::addColumn<QString>("kind");

@@ -1,7 +1,8 @@
 // The console's "Find" bar and the inspector's Trail tab, driven by QTest keys and clicks on the real
 // widgets against a real database: a header search and a payload search each leave exactly the
 // matching event, an odd key is refused with a message (the table is not replaced), and the Trail
-// tab shows the selected event's life in time order.
+// tab shows the selected event's life in time order. The trace id field finds the events of one W3C
+// trace (a trace id or a whole traceparent typed in) and refuses what is not a trace id.
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStore.h"
 #include "core/db/InboxStore.h"
@@ -171,6 +172,66 @@ private slots:
         QVERIFY(trail->item(2, 2)->text().contains(QStringLiteral("orders partition 3 offset 77")));
         QVERIFY(trail->item(3, 2)->text().contains(QStringLiteral("inventory")));
         QVERIFY(trail->item(4, 2)->text().contains(QStringLiteral("card declined")));
+    }
+
+    void traceIdField()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("trace")));
+        const QString traceA = QStringLiteral("4bf92f3577b34da6a3ce929d0e0e4736");
+        const QStringList traceparents = {
+            QStringLiteral("00-%1-00f067aa0ba902b7-01").arg(traceA),
+            QStringLiteral("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), QString(),
+            QStringLiteral("00-%1-53995c3f42cd8ad8-01").arg(traceA)};
+        QVector<NewEvent> events;
+        for (int i = 0; i < traceparents.size(); ++i) {
+            NewEvent e;
+            e.eventId = QStringLiteral("evt-%1").arg(i);
+            e.eventType = QStringLiteral("OrderCreated");
+            e.aggregateType = QStringLiteral("Order");
+            e.aggregateId = QStringLiteral("O-%1").arg(i);
+            e.payload = QByteArrayLiteral("{}");
+            if (!traceparents.at(i).isEmpty())
+                e.headers = QJsonObject{{QStringLiteral("traceparent"), traceparents.at(i)}};
+            events << e;
+        }
+        QVERIFY(db->beginWrite().ok());
+        QVERIFY(EventWriter(*db).appendBatch(events).ok());
+        QVERIFY(db->commit().ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000);
+        EventsPage* page = window.events();
+        window.pages()->setCurrentWidget(page);
+        settle(page, 4);
+        auto* field = child<QLineEdit>(page, "filterTraceId");
+        QVERIFY(field->isVisible());
+
+        const auto shownIds = [page]() {
+            QStringList ids;
+            for (int r = 0; r < page->model()->rowCount(); ++r)
+                ids << page->model()->eventAt(r)->eventId;
+            ids.sort();
+            return ids;
+        };
+        typeAndEnter(field, traceA);
+        settle(page, 2);
+        QCOMPARE(shownIds(), (QStringList{QStringLiteral("evt-0"), QStringLiteral("evt-3")}));
+
+        // Not a trace id (upper case): one message, the table keeps what it showed.
+        typeAndEnter(field, traceA.toUpper());
+        QTRY_VERIFY(child<QLabel>(page, "eventsInfo")->text().contains(QStringLiteral("invalid trace id")));
+        QCOMPARE(page->model()->rowCount(), 2);
+
+        // A whole traceparent pasted from a log finds the same trace; clearing shows every event.
+        typeAndEnter(field, traceparents.at(1));
+        settle(page, 1);
+        QCOMPARE(shownIds(), QStringList{QStringLiteral("evt-1")});
+        typeAndEnter(field, QString());
+        settle(page, 4);
     }
 };
 

@@ -600,7 +600,8 @@ private slots:
     }
 
     // The Relays page supervises a real `outboxctl relay` child against the embedded broker: its
-    // output streams into the page, it registers and delivers, obeys pause, and Stop drains it.
+    // output streams into the page, it registers and delivers, shows the broker it publishes to,
+    // obeys pause, and Stop drains it.
     void managedRelayDeliversAndStops()
     {
         const QString outboxctl = qEnvironmentVariable("OUTBOXCTL");
@@ -631,6 +632,19 @@ private slots:
         QVERIFY(log->toPlainText().contains(QStringLiteral("relay --db")));
         auto* relaysTable = child<QTableView>(&window, "relaysTable");
         QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->rowCount(), 1, 15000);
+        // Where it publishes (issue 28): the table's Broker column and the managed relay's line.
+        const int brokerColumn = [&]() {
+            for (int c = 0; c < relaysTable->model()->columnCount(); ++c)
+                if (relaysTable->model()->headerData(c, Qt::Horizontal).toString() == QLatin1String("Broker"))
+                    return c;
+            return -1;
+        }();
+        QVERIFY(brokerColumn >= 0);
+        QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->index(0, brokerColumn).data().toString(),
+                                  QStringLiteral("Kafka ") + bootstrap, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(child<QLabel>(&window, "managedRelayBroker")->text(),
+                                  QStringLiteral("publishes to Kafka ") + bootstrap, 10000);
+        QVERIFY(child<QLabel>(&window, "managedRelayBroker")->isVisible());
 
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));

@@ -129,6 +129,11 @@ for lang in "${languages[@]}"; do
   "$ctl" events list --db "$PG" --header "traceparent=$trace" --json >"$work/found-$lang.json"
   n=$(json 'len(d["events"])' <"$work/found-$lang.json")
   [ "$n" = 1 ] || fail "events list --header traceparent=$trace found $n event(s), expected 1"
+  trace_id=${trace:3:32}
+  "$ctl" events list --db "$PG" --trace-id "$trace_id" --json >"$work/found-id-$lang.json"
+  cmp -s <(json '[e["event_id"] for e in d["events"]]' <"$work/found-$lang.json") \
+    <(json '[e["event_id"] for e in d["events"]]' <"$work/found-id-$lang.json") \
+    || fail "events list --trace-id $trace_id: $(cat "$work/found-id-$lang.json")"
   event_id=$(json 'd["events"][0]["event_id"]' <"$work/found-$lang.json")
   "$ctl" trace --db "$PG" "$event_id" --json >"$work/trace-$lang.json"
   "$py" - "$work/trace-$lang.json" "$trace" "${consumers[@]}" <<'PY' || fail "trace of the $lang example's event"
@@ -202,6 +207,10 @@ done
 [ "$(json 'len(d["events"])' <"$work/web-search.json" 2>/dev/null)" = 1 ] \
   && [ "$(json 'd["events"][0]["event_id"]' <"$work/web-search.json")" = "$java_event" ] \
   || fail "the console's search by traceparent=$java_trace: $(cat "$work/web-search.json" 2>/dev/null)"
+curl -sf -o "$work/web-trace-id.json" -H "Authorization: Bearer $secret" --get \
+  --data-urlencode "trace_id=${java_trace:3:32}" "http://127.0.0.1:$port/api/v1/events"
+[ "$(json 'd["events"][0]["event_id"]' <"$work/web-trace-id.json")" = "$java_event" ] \
+  || fail "the console's search by trace_id=${java_trace:3:32}: $(cat "$work/web-trace-id.json")"
 
 step "writers that break the contract"
 set +e

@@ -523,6 +523,62 @@ private slots:
                  QStringLiteral("topic orders, partition 2, offset 4242"));
     }
 
+    void findsTheJavaExamplesTraceId()
+    {
+        // A row written exactly as docs/examples/java/OrderService.java appendEvent() writes it (its
+        // INSERT, every value bound, headers as the JSON text createOrder() builds).
+        const QString traceId = QStringLiteral("5c6e8a0d2f4b4a7e9c1d3b5f7a9e0c2d");
+        const QString traceparent = QStringLiteral("00-%1-a1b2c3d4e5f60718-01").arg(traceId);
+        auto insert = m_db->execPositional(
+            QStringLiteral(
+                "INSERT INTO outbox_events (event_id, event_type, aggregate_type, aggregate_id, "
+                "topic, payload, headers) VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb))"),
+            {QStringLiteral("0b3f6a52-1c7d-4e8f-9a0b-2c4d6e8f0a1b"), QStringLiteral("OrderCreated"),
+             QStringLiteral("Order"), QStringLiteral("o-java-1"), QStringLiteral("orders"),
+             QStringLiteral(R"({"order_id":"o-java-1","sku":"SKU-1","quantity":2,"total_cents":3998})"),
+             QStringLiteral(
+                 R"({"traceparent":"%1","content-type":"application/json","idempotency-key":"req-java-1"})")
+                 .arg(traceparent)});
+        QVERIFY2(insert.ok(), qPrintable(insert.message()));
+        const QString id = QString::number(scalar(*m_db, QStringLiteral("SELECT max(id) FROM {events}")));
+
+        m_page->navigate(m_base + QStringLiteral("/console/#/events"));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(m_page->click(QStringLiteral("#event-filter-clear")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash === '#/events'")));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(m_page->type(QStringLiteral("#event-filter-trace_id"), traceId));
+        QVERIFY(m_page->click(QStringLiteral("#event-filter-apply")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash.includes('trace_id=%1')").arg(traceId)));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{id});
+
+        // The event page links to the other events of its trace.
+        QVERIFY(m_page->click(QStringLiteral("#events tbody tr a")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash === '#/event/%1'").arg(id)));
+        QVERIFY(viewReady(QStringLiteral("event")));
+        QVERIFY(text(QStringLiteral("#headers-tree")).contains(traceparent));
+        QVERIFY(m_page->click(QStringLiteral("#event-same-trace")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash.startsWith('#/events') && "
+                                               "location.hash.includes('trace_id=%1')")
+                                    .arg(traceId)));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QCOMPARE(rowIds(QStringLiteral("events")), QStringList{id});
+
+        // Not a trace id: the API's message in the page, the field kept as typed.
+        QVERIFY(m_page->click(QStringLiteral("#event-filter-clear")));
+        QVERIFY(m_page->waitFor(QStringLiteral("location.hash === '#/events'")));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(m_page->type(QStringLiteral("#event-filter-trace_id"), traceId.toUpper()));
+        QVERIFY(m_page->click(QStringLiteral("#event-filter-apply")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#view .error')")));
+        QVERIFY2(text(QStringLiteral("#view .error")).contains(QLatin1String("invalid trace id")),
+                 qPrintable(text(QStringLiteral("#view .error"))));
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('event-filter-trace_id').value")),
+                 traceId.toUpper());
+        QCOMPARE(count(QStringLiteral("#events tbody tr")), 0);
+    }
+
     void deadLetterReplayWithRedirect()
     {
         DeadLetter letter;
@@ -571,6 +627,8 @@ private slots:
         relay.workerId = QStringLiteral("relay-a");
         relay.host = QStringLiteral("relay-host");
         relay.state = QStringLiteral("RUNNING");
+        relay.brokerKind = QStringLiteral("amqp");
+        relay.brokerAddress = QStringLiteral("mq.internal:5672 vhost /");
         QVERIFY(RelayStore(*m_db).heartbeat(relay).ok());
         // The relay comes with the next pushed snapshot; pause it with a reason and the typed phrase.
         QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=relays]")));
@@ -579,6 +637,8 @@ private slots:
                                 15000));
         QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-state")),
                  QStringLiteral("RUNNING"));
+        QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-broker")),
+                 QStringLiteral("RabbitMQ mq.internal:5672 vhost /"));
         QVERIFY(m_page->click(QStringLiteral("#relays tr[data-worker=relay-a] input.pick")));
         QVERIFY(m_page->click(QStringLiteral("#relay-pause")));
         QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker maintenance")));

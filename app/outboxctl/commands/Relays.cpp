@@ -37,13 +37,15 @@ int runList(Context& ctx)
                             QString::number(r.pid),
                             r.state,
                             r.desiredState,
+                            r.brokerText(),
                             formatAge(r.heartbeatAgeMs),
                             QString::number(r.leasesHeld),
                             QString::number(r.sentTotal),
                             r.lastError.left(60)};
     ctx.out << table({QStringLiteral("WORKER"), QStringLiteral("HOST"), QStringLiteral("PID"),
-                      QStringLiteral("STATE"), QStringLiteral("DESIRED"), QStringLiteral("HEARTBEAT"),
-                      QStringLiteral("LEASES"), QStringLiteral("SENT"), QStringLiteral("LAST ERROR")},
+                      QStringLiteral("STATE"), QStringLiteral("DESIRED"), QStringLiteral("BROKER"),
+                      QStringLiteral("HEARTBEAT"), QStringLiteral("LEASES"), QStringLiteral("SENT"),
+                      QStringLiteral("LAST ERROR")},
                      rows);
     if (relays->isEmpty())
         ctx.out << "no relay is registered\n";

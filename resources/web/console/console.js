@@ -167,7 +167,7 @@ function selectAllBox(tableId) {
 
 // ---- Events ---------------------------------------------------------------------------------
 const EVENT_FILTERS = ["status", "type", "aggregate_type", "aggregate", "error", "created_from", "created_until",
-                       "event_id", "header", "payload", "topic", "partition", "offset"];
+                       "event_id", "trace_id", "header", "payload", "topic", "partition", "offset"];
 
 async function eventsView(v, _, params) {
   const filter = valuesOf(params, EVENT_FILTERS);
@@ -192,6 +192,8 @@ async function eventsView(v, _, params) {
     { name: "created_from", label: t("Created from"), placeholder: "2026-01-31T00:00:00Z", size: 20 },
     { name: "created_until", label: t("Created until"), placeholder: "2026-01-31T23:59:59Z", size: 20 },
     { name: "event_id", label: t("Event id") },
+    // The W3C trace id (or a whole traceparent), looked up through its index (migration 13).
+    { name: "trace_id", label: t("Trace id"), placeholder: "4bf92f3577b34da6a3ce929d0e0e4736", size: 34 },
     { name: "header", label: t("Header KEY=VALUE"), placeholder: "trace_id=4bf92f35" },
     { name: "payload", label: t("Payload PATH=VALUE"), placeholder: "customer.id=C-42" },
     { name: "topic", label: t("Topic") },
@@ -259,9 +261,12 @@ async function eventView(v, [id]) {
   const actions = me.may_change ? el("div", { class: "toolbar" },
     el("button", { type: "button", id: "act-requeue-one", onclick: () => openAction({ kind: "requeue", target: { ids: [e.id] }, onDone: render }) }, t("Requeue…")),
     el("button", { type: "button", id: "act-dead-one", onclick: () => openAction({ kind: "dead", target: { ids: [e.id] }, onDone: render }) }, t("Mark DEAD…"))) : null;
+  // The other events of the same trace (the trace id is the second field of the traceparent).
+  const traceId = /^[0-9a-f]{2}-([0-9a-f]{32})-/.exec(String((e.headers || {}).traceparent || ""));
+  const sameTrace = traceId ? el("p", {}, el("a", { id: "event-same-trace", href: `#/events${query({ trace_id: traceId[1] })}` }, t("Events of trace %1", traceId[1]))) : null;
   fill(v, 
     el("h1", {}, t("Event %1", e.id), " ", el("span", { class: `status-${e.status}` }, t(e.status))),
-    el("p", {}, el("a", { href: "#/events" }, t("← Events"))), actions, fields,
+    el("p", {}, el("a", { href: "#/events" }, t("← Events"))), actions, fields, sameTrace,
     el("h2", {}, t("Payload")), el("div", { class: "tree", id: "payload-tree" }, jsonTree(e.payload)),
     el("h2", {}, t("Headers")), el("div", { class: "tree", id: "headers-tree" }, jsonTree(e.headers)),
     el("details", {}, el("summary", {}, t("Raw JSON")), el("pre", { id: "event-raw" }, JSON.stringify(e, null, 2))),
@@ -420,13 +425,14 @@ async function relaysView(v) {
     const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
     const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
     const table = el("table", { id: "relays" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
       el("tbody", {}, (s.relays || []).map((r) => {
         const h = leases.get(r.worker_id) || {};
         const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
         return el("tr", { "data-worker": r.worker_id },
           el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, checked: checked.has(r.worker_id), "aria-label": t("Select %1", r.worker_id) }) : ""),
           el("td", {}, r.worker_id), el("td", { class: "relay-state" }, r.state || ""), el("td", {}, r.desired_state || ""),
+          el("td", { class: "relay-broker" }, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : ""),
           el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
           el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
           el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""));

@@ -82,16 +82,19 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     // and header searches read every row in range: bound them with "from"/"until" on large tables.
     auto* search = new QHBoxLayout;
     m_eventId = edit(QStringLiteral("filterEventId"), tr("event_id"));
+    m_traceId = edit(QStringLiteral("filterTraceId"), tr("trace id (32 hex)"));
     m_header = edit(QStringLiteral("filterHeader"), tr("header KEY=VALUE, e.g. trace_id=abc"));
     m_payload = edit(QStringLiteral("filterPayload"), tr("payload PATH=VALUE, e.g. customer.id=C-42"));
     m_topic = edit(QStringLiteral("filterTopic"), tr("topic"));
     m_partition = edit(QStringLiteral("filterPartition"), tr("partition"));
     m_offset = edit(QStringLiteral("filterOffset"), tr("offset"));
+    m_traceId->setToolTip(tr("Events of one W3C trace: the 32 hex digits of the trace id, or a whole "
+                             "traceparent header. An index lookup on any table size."));
     m_header->setToolTip(tr("Events whose header KEY has exactly VALUE. Keys: letters, digits, _ . -"));
     m_payload->setToolTip(tr("Events whose payload has exactly VALUE at the dotted PATH (items.0.sku indexes "
                              "an array). Bound it with a time range on large tables."));
     search->addWidget(new QLabel(tr("Find:"), this));
-    for (QLineEdit* e : {m_eventId, m_header, m_payload, m_topic})
+    for (QLineEdit* e : {m_eventId, m_traceId, m_header, m_payload, m_topic})
         search->addWidget(e, 2);
     for (QLineEdit* e : {m_partition, m_offset})
         search->addWidget(e, 1);
@@ -270,6 +273,12 @@ Result<EventFilter> EventsPage::currentFilter() const
         return Error::usage(tr("The time range is empty: \"from\" must be before \"until\"."));
     f.eventId = m_eventId->text().trimmed();
     f.topic = m_topic->text().trimmed();
+    if (const QString id = m_traceId->text().trimmed(); !id.isEmpty()) {
+        auto traceId = EventFilter::parseTraceId(id);
+        if (!traceId)
+            return Error::usage(tr("Trace id: %1").arg(traceId.message()));
+        f.traceId = *traceId;
+    }
     if (const QString h = m_header->text().trimmed(); !h.isEmpty()) {
         auto m = EventFilter::parseHeaderMatch(h, tr("header"));
         if (!m)
@@ -326,8 +335,8 @@ void EventsPage::reloadTable()
 void EventsPage::showStatus(const QString& status, bool oldestFirst)
 {
     // A drill-down from the Overview: exactly the events the tile counts, nothing else filtered.
-    for (QLineEdit* e : {m_type, m_aggregateType, m_aggregate, m_error, m_eventId, m_header, m_payload,
-                         m_topic, m_partition, m_offset})
+    for (QLineEdit* e : {m_type, m_aggregateType, m_aggregate, m_error, m_eventId, m_traceId, m_header,
+                         m_payload, m_topic, m_partition, m_offset})
         e->clear();
     m_fromEnabled->setChecked(false);
     m_untilEnabled->setChecked(false);
@@ -343,7 +352,7 @@ QString EventsPage::emptyReason(const EventFilter& f) const
     const bool onlyStatus = f.eventType.isEmpty() && f.aggregateType.isEmpty() && f.aggregateId.isEmpty() &&
                             f.errorText.isEmpty() && !f.createdFrom.isValid() && !f.createdUntil.isValid() &&
                             f.eventId.isEmpty() && f.topic.isEmpty() && f.headers.isEmpty() &&
-                            f.payload.isEmpty() && !f.partition && !f.offset;
+                            f.payload.isEmpty() && f.traceId.isEmpty() && !f.partition && !f.offset;
     if (f.statuses.size() == 1 && onlyStatus) {
         const QString status = f.statuses.first();
         if (status == EventStatus::Failed || status == EventStatus::Dead || status == EventStatus::Pending)
@@ -482,6 +491,8 @@ QString EventsPage::describeFilter(const EventFilter& f)
                      .arg(QLocale().toString(f.createdUntil.toLocalTime(), QLocale::ShortFormat));
     if (!f.eventId.isEmpty())
         parts << tr("event_id %1").arg(f.eventId);
+    if (!f.traceId.isEmpty())
+        parts << tr("trace id %1").arg(f.traceId);
     for (const FieldMatch& m : f.headers)
         parts << tr("header %1 = \"%2\"").arg(m.key, m.value);
     for (const FieldMatch& m : f.payload)

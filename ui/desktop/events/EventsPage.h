@@ -76,6 +76,7 @@ private:
     QLineEdit* m_aggregate = nullptr;
     QLineEdit* m_error = nullptr;
     QLineEdit* m_eventId = nullptr;
+    QLineEdit* m_traceId = nullptr; // a W3C trace id or a whole traceparent
     QLineEdit* m_header = nullptr;  // KEY=VALUE
     QLineEdit* m_payload = nullptr; // PATH=VALUE
     QLineEdit* m_topic = nullptr;

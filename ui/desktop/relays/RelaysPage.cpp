@@ -18,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QSysInfo>
 #include <QTableView>
 
 namespace outbox::desktop {
@@ -31,6 +32,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("pid"), tr("PID")},
                                     {QStringLiteral("state"), tr("State")},
                                     {QStringLiteral("desired_state"), tr("Desired")},
+                                    {QStringLiteral("broker"), tr("Broker")},
                                     {QStringLiteral("heartbeat_age"), tr("Heartbeat age")},
                                     {QStringLiteral("leases_held"), tr("Leases")},
                                     {QStringLiteral("sent_total"), tr("Sent")},
@@ -100,6 +102,10 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     managedBar->addWidget(start);
     managedBar->addWidget(stop);
     managedBar->addWidget(m_relayState);
+    m_relayBroker = new QLabel(managed);
+    m_relayBroker->setTextFormat(Qt::PlainText);
+    m_relayBroker->setObjectName(QStringLiteral("managedRelayBroker"));
+    managedBar->addWidget(m_relayBroker);
     managedLayout->addLayout(managedBar);
     m_log = new QPlainTextEdit(managed);
     m_log->setObjectName(QStringLiteral("relayLog"));
@@ -132,7 +138,12 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
     for (const RelayRecord& r : snapshot.relays) {
         QJsonObject o = r.toJson();
         o[QStringLiteral("heartbeat_age")] = Labels::age(r.heartbeatAgeMs);
+        o[QStringLiteral("broker")] = r.brokerText();
         rows << o;
+        // The managed relay (our child process) says where it publishes.
+        if (m_relay->isRunning() && r.pid == m_relay->processId() && r.host == QSysInfo::machineHostName())
+            m_relayBroker->setText(r.brokerText().isEmpty() ? QString()
+                                                            : tr("publishes to %1").arg(r.brokerText()));
     }
     m_model->setRows(rows);
     m_hint->setReason(tr("No relay has registered with this database: nothing sends the outbox's events. "

@@ -49,6 +49,7 @@ private:
     QLineEdit* m_reason = nullptr;
     QLineEdit* m_arguments = nullptr;
     QPlainTextEdit* m_log = nullptr;
+    QLabel* m_relayBroker = nullptr; // where the managed relay publishes, from its heartbeat row
     QLabel* m_relayState = nullptr;
     ManagedRelay* m_relay = nullptr;
     EmptyHint* m_hint = nullptr;

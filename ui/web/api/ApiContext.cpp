@@ -19,6 +19,14 @@ Status refuseMaskedSearch(const PayloadMasker& masker, bool searchesMaskedText)
                                        "viewers; an operator token may use them"));
 }
 
+Status refuseMaskedTraceSearch(const PayloadMasker& masker, bool searchesTraceId)
+{
+    if (!searchesTraceId || !masker.masksHeader(QStringLiteral("traceparent")))
+        return {};
+    return Error::usage(ApiContext::tr("the trace_id filter searches the traceparent header, which this "
+                                       "configuration masks for viewers; an operator token may use it"));
+}
+
 PayloadMasker ApiContext::maskerFor(const Principal& principal) const
 {
     return principal.role == Role::Operator && !principal.anonymous ? PayloadMasker() : m_viewerMasker;

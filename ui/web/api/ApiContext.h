@@ -40,6 +40,8 @@ template <typename Rows> QJsonArray maskedRows(const Rows& rows, const PayloadMa
 // no about the hidden value: 178 requests recovered a secret through `error=`. Such filters are
 // not evaluated for a masked principal: the error to answer with, or success.
 Status refuseMaskedSearch(const PayloadMasker& masker, bool searchesMaskedText);
+// Refused only when the configuration masks the traceparent header (a trace id is not secret).
+Status refuseMaskedTraceSearch(const PayloadMasker& masker, bool searchesTraceId);
 
 // What every controller of the API shares: the database threads, the latest sample and findings,
 // the masking of what viewers see, and the bulk-action jobs. A QObject so that the pool's answers

@@ -16,7 +16,7 @@ const QStringList& eventFilterKeys()
         QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
         QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
         QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
-        QStringLiteral("offset")};
+        QStringLiteral("offset"),        QStringLiteral("trace_id")};
     return keys;
 }
 
@@ -47,10 +47,14 @@ void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     request.afterId = call.page.afterId;
     request.ascending = order == QLatin1String("asc");
     request.payloadPreviewChars = ListPreviewChars;
-    if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter->errorText.isEmpty() ||
-                                                                         !filter->headers.isEmpty() ||
-                                                                         !filter->payload.isEmpty());
+    const PayloadMasker masker = api.maskerFor(call.principal);
+    if (Status s = refuseMaskedSearch(masker, !filter->errorText.isEmpty() || !filter->headers.isEmpty() ||
+                                                  !filter->payload.isEmpty());
         !s)
+        return done(WebReply::fromError(s.error()));
+    // A trace id is no secret (it travels in every request the trace spans): viewers search by it,
+    // unless the configuration masks the traceparent header itself.
+    if (Status s = refuseMaskedTraceSearch(masker, !filter->traceId.isEmpty()); !s)
         return done(WebReply::fromError(s.error()));
     api.queryPage(
         QStringLiteral("events"), [request](Database& db) { return EventStore(db).list(request); },
