@@ -110,12 +110,12 @@ QVector<ConfigKey> buildKeys()
     keys << text(QStringLiteral("amqp.password_file"), QString(), QStringLiteral("OUTBOX_AMQP_PASSWORD_FILE"),
                  QString(), QStringLiteral("file"),
                  QStringLiteral("File holding the RabbitMQ password (its first line)."));
-    keys << integer(QStringLiteral("amqp.window"), QString(), QStringLiteral("OUTBOX_AMQP_WINDOW"),
-                    1000, 1, 65535, QStringLiteral("n"),
+    keys << integer(QStringLiteral("amqp.window"), QString(), QStringLiteral("OUTBOX_AMQP_WINDOW"), 1000, 1,
+                    65535, QStringLiteral("n"),
                     QStringLiteral("Unconfirmed publishes in flight on the relay's channel."));
     keys << integer(QStringLiteral("amqp.confirm_timeout_ms"), QString(),
-                    QStringLiteral("OUTBOX_AMQP_CONFIRM_TIMEOUT_MS"), 20000, 100,
-                    3600000, QStringLiteral("ms"),
+                    QStringLiteral("OUTBOX_AMQP_CONFIRM_TIMEOUT_MS"), 20000, 100, 3600000,
+                    QStringLiteral("ms"),
                     QStringLiteral("A publish unconfirmed for this long is retried (same message_id)."));
     keys << text(QStringLiteral("amqp.ca_file"), QString(), QStringLiteral("OUTBOX_AMQP_CA_FILE"), QString(),
                  QStringLiteral("file"), QStringLiteral("amqps: CA certificate (PEM) of the broker's."));
