@@ -57,6 +57,20 @@ QStringList findingIds(const Run& run)
     return ids;
 }
 
+// The first prepared action of the report's first finding (`doctor --json`).
+QJsonObject firstAction(const Run& run)
+{
+    return run.json()
+        .value(QStringLiteral("findings"))
+        .toArray()
+        .first()
+        .toObject()
+        .value(QStringLiteral("actions"))
+        .toArray()
+        .first()
+        .toObject();
+}
+
 QStringList doctorArgs(const DatabaseUrl& url, const QStringList& more = {})
 {
     return QStringList{QStringLiteral("doctor"), QStringLiteral("--db"), TestDatabases::urlText(url)} + more;
@@ -195,17 +209,7 @@ private slots:
         const Run before = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
         QCOMPARE(before.exitCode, 0); // a warning only
         QCOMPARE(findingIds(before), QStringList{QStringLiteral("relay-stale")});
-        const QString command = before.json()
-                                    .value(QStringLiteral("findings"))
-                                    .toArray()
-                                    .first()
-                                    .toObject()
-                                    .value(QStringLiteral("actions"))
-                                    .toArray()
-                                    .first()
-                                    .toObject()
-                                    .value(QStringLiteral("command"))
-                                    .toString();
+        const QString command = firstAction(before).value(QStringLiteral("command")).toString();
         const Run forget =
             shell(db->url(), command, QStringLiteral("--reason 'relay-stale: host retired' --yes"));
         QVERIFY2(forget.exitCode == 0, forget.err.constData());
@@ -262,16 +266,7 @@ private slots:
 
         const Run json = runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--json")}, options);
         QCOMPARE(findingIds(json), QStringList{QStringLiteral("relay-stale")});
-        const QJsonObject action = json.json()
-                                       .value(QStringLiteral("findings"))
-                                       .toArray()
-                                       .first()
-                                       .toObject()
-                                       .value(QStringLiteral("actions"))
-                                       .toArray()
-                                       .first()
-                                       .toObject();
-        const QString command = action.value(QStringLiteral("command")).toString();
+        const QString command = firstAction(json).value(QStringLiteral("command")).toString();
 
         // The human report's line, with its --reason, pasted as printed.
         const Run human = runOutboxctl({QStringLiteral("doctor")}, options);
