@@ -106,6 +106,7 @@ def main():
                          "enable.auto.commit": False, "auto.offset.reset": "earliest"})
     consumer.subscribe([args.topic])
     counts = {"processed": 0, "duplicate": 0, "dead": 0}
+    last = None
     deadline = time.monotonic() + args.timeout if args.timeout else None
     with psycopg.connect(args.db, autocommit=True) as conn:
         setup(conn)
@@ -124,7 +125,11 @@ def main():
                 counts[handle(conn, args.consumer, message)] += 1
                 # After the database commit: a crash in between redelivers, and the inbox skips it.
                 consumer.commit(message=message, asynchronous=True)
-            consumer.commit(asynchronous=False)
+                last = message
+            if last is not None:
+                # Explicit offsets: a bare commit() raises _NO_OFFSET when the async commits already
+                # stored everything, and an exiting consumer must know its last offset is durable.
+                consumer.commit(message=last, asynchronous=False)
         finally:
             consumer.close()
     print(f"inventory_consumer: {counts['processed']} processed, {counts['duplicate']} duplicate(s), "
