@@ -31,6 +31,9 @@ public:
     void showSnapshot(const MetricsSnapshot& snapshot);
     RecordTableModel* model() const { return m_model; }
     ManagedRelay* managedRelay() const { return m_relay; }
+    // Starts the managed relay with these `outboxctl relay` options (a finding's prepared relay
+    // start); without brokerKnown it only fills them in and asks for the broker's address.
+    void startManagedRelay(const QStringList& arguments, bool brokerKnown);
 
 signals:
     void statusMessage(const QString& message);
