@@ -19,6 +19,8 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -102,7 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
-    connection->addAction(tr("&Disconnect"), this, &MainWindow::disconnectFromDatabase);
+    connection->addAction(tr("&Disconnect"), this, &MainWindow::requestDisconnect);
     connection->addSeparator();
     connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
     auto* view = menuBar()->addMenu(tr("&View"));
@@ -231,7 +233,7 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
             if (r.ok()) {
                 if (guard)
                     guard->connectionSucceeded();
-                switchTo(target, profile);
+                settleManagedRelay(target, [this, target, profile]() { switchTo(target, profile); });
                 return;
             }
             const QString message = tr("Cannot connect to %1: %2").arg(url.redacted(), r.message());
@@ -312,6 +314,57 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     m_profileTag->setStyleSheet(
         QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
     showStatus(tr("Connected to %1").arg(url.redacted()));
+}
+
+void MainWindow::settleManagedRelay(const DatabaseTarget& next, const std::function<void()>& then)
+{
+    ManagedRelay* relay = m_relays->managedRelay();
+    const QString database = relay->database();
+    if (!relay->isActive() || database.isEmpty() || database == ManagedRelay::databaseLabel(next)) {
+        then();
+        return;
+    }
+    auto* question = new QMessageBox(this);
+    question->setObjectName(QStringLiteral("managedRelayQuestion"));
+    question->setAttribute(Qt::WA_DeleteOnClose);
+    question->setIcon(QMessageBox::Question);
+    question->setTextFormat(Qt::PlainText);
+    question->setWindowTitle(tr("Managed relay"));
+    question->setText(next.isEmpty()
+                          ? tr("The relay this console started sends the events of %1. Disconnect and stop "
+                               "it, or keep it running in the background?")
+                                .arg(database)
+                          : tr("The relay this console started sends the events of %1, not of %2. Stop "
+                               "it, or keep it running in the background for %1?")
+                                .arg(database, ManagedRelay::databaseLabel(next)));
+    QPushButton* stop = question->addButton(tr("Stop the relay"), QMessageBox::DestructiveRole);
+    stop->setObjectName(QStringLiteral("stopManagedRelay"));
+    QPushButton* keep = question->addButton(tr("Keep it running in the background"), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("keepManagedRelay"));
+    QPushButton* cancel = question->addButton(QMessageBox::Cancel);
+    cancel->setObjectName(QStringLiteral("cancelSwitch"));
+    question->setDefaultButton(cancel);
+    QPointer<ManagedRelay> asked(relay);
+    connect(question, &QMessageBox::finished, this, [this, question, stop, keep, asked, then]() {
+        QAbstractButton* clicked = question->clickedButton();
+        if (clicked != stop && clicked != keep) {
+            showStatus(tr("Stayed on %1; its managed relay keeps running.").arg(m_target.url().redacted()));
+            return;
+        }
+        if (asked && asked == m_relays->managedRelay()) {
+            if (clicked == stop)
+                asked->stop();
+            else
+                m_relays->keepManagedRelayInBackground();
+        }
+        then();
+    });
+    question->open();
+}
+
+void MainWindow::requestDisconnect()
+{
+    settleManagedRelay(DatabaseTarget{}, [this]() { disconnectFromDatabase(); });
 }
 
 void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString& message)

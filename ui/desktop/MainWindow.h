@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <functional>
 
 class QLabel;
 class QTabWidget;
@@ -81,6 +82,11 @@ private:
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);
+    // The console's managed relay belongs to its connection: before leaving it (another database,
+    // or none), ask whether to stop it or keep it running in the background; `then` runs unless
+    // the operator cancels.
+    void settleManagedRelay(const DatabaseTarget& next, const std::function<void()>& then);
+    void requestDisconnect();
 
     static constexpr int RetryMs = 2000;
     quint64 m_attempt = 0; // the newest connection check; older answers are ignored
