@@ -1,17 +1,24 @@
+#include "core/support/Failpoints.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelaysPage.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
+#include <QAbstractSeries>
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -84,6 +91,8 @@ private:
     }
 
 private slots:
+    void cleanup() { QVERIFY(Failpoints::configure(QString()).ok()); }
+
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTruthTest"));
@@ -187,6 +196,99 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(registeredRelays(*a), qint64(0), 20000);
         broker->terminate();
         QVERIFY(broker->waitForFinished(10000));
+    }
+
+    // Item 7: nothing stale is shown as if it were live. A killed relay (heartbeat minutes old)
+    // is presumed dead, not RUNNING, and its leases are the ones its events still hold (as the
+    // Overview counts them); while the database does not answer, tiles and relay tables are marked
+    // not current and the charts leave a gap; once it answers again, the outage's errors leave the
+    // status bar.
+    void staleStateIsNotShownAsLive()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("stale"));
+        const auto ids = insertEvents(*db, 12);
+        QVERIFY(
+            db->exec(QStringLiteral("INSERT INTO {relays} (worker_id, host, pid, state, leases_held, "
+                                    "heartbeat_at) VALUES ('relay-killed', 'host-a', 7, 'RUNNING', 0, %1)")
+                         .arg(db->dialect().nowPlusMillis(QStringLiteral(":ms"))),
+                     {{QStringLiteral(":ms"), -465000}})
+                .ok());
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET status = 'SENDING', worker_id = 'relay-killed', "
+                                        "lease_until = %1 WHERE id <= :last")
+                             .arg(db->dialect().nowPlusMillis(QStringLiteral(":ms"))),
+                         {{QStringLiteral(":ms"), 600000}, {QStringLiteral(":last"), ids.at(4)}})
+                    .ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(connectThroughDialog(window, TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 1, 10000);
+        auto* overviewRelays = child<QTableWidget>(&window, "overviewRelays");
+        QCOMPARE(overviewRelays->rowCount(), 1);
+        QVERIFY2(overviewRelays->item(0, 1)->text() != QStringLiteral("RUNNING") &&
+                     overviewRelays->item(0, 1)->text().contains(QStringLiteral("presumed dead")),
+                 qPrintable(overviewRelays->item(0, 1)->text()));
+        auto* leaseHolders = child<QTableWidget>(&window, "leaseHolders");
+        QCOMPARE(leaseHolders->rowCount(), 1);
+        QCOMPARE(leaseHolders->item(0, 1)->text(), QStringLiteral("5"));
+        window.pages()->setCurrentWidget(window.relays());
+        auto* relaysTable = child<QTableView>(&window, "relaysTable");
+        QTRY_COMPARE_WITH_TIMEOUT(relaysTable->model()->rowCount(), 1, 10000);
+        auto cell = [relaysTable](const QString& title) {
+            for (int c = 0; c < relaysTable->model()->columnCount(); ++c)
+                if (relaysTable->model()->headerData(c, Qt::Horizontal).toString() == title)
+                    return relaysTable->model()->index(0, c).data().toString();
+            return QStringLiteral("no column %1").arg(title);
+        };
+        QVERIFY2(cell(RelaysPage::tr("State")).contains(QStringLiteral("presumed dead")),
+                 qPrintable(cell(RelaysPage::tr("State"))));
+        QCOMPARE(cell(RelaysPage::tr("Leases")), leaseHolders->item(0, 1)->text());
+
+        // The database stops answering.
+        window.pages()->setCurrentWidget(window.overview());
+        auto* relaysTile = child<StatTile>(&window, "tile_relays");
+        QVERIFY(relaysTile->isCurrent());
+        QVERIFY(Failpoints::configure(QStringLiteral("metrics.sample=error")).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(!relaysTile->isCurrent(), 10000);
+        for (const char* name : {"tile_oldest", "tile_PENDING", "tile_FAILED", "tile_dlq"})
+            QVERIFY2(!child<StatTile>(&window, name)->isCurrent(), name);
+        QCOMPARE(overviewRelays->item(0, 3)->text(), OverviewPage::tr("not current"));
+        QVERIFY2(child<QLabel>(&window, "lastUpdated")->text().contains(QStringLiteral("Not current")),
+                 qPrintable(child<QLabel>(&window, "lastUpdated")->text()));
+        auto* notCurrent = child<QLabel>(&window, "relaysNotCurrent");
+        QVERIFY(!notCurrent->isHidden());
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("does not answer")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        const int seenBefore = window.snapshotsSeen();
+        QTest::qWait(4500); // two samples or more missed
+
+        // It answers again: current again, the gap stays a gap, the outage's error is gone.
+        QVERIFY(Failpoints::configure(QString()).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > seenBefore + 1, 10000);
+        QVERIFY(relaysTile->isCurrent());
+        QVERIFY(notCurrent->isHidden());
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("does not answer")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("failpoint")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        for (const char* name : {"backlogChartView", "rateChartView"}) {
+            QChart* chart = child<QChartView>(&window, name)->chart();
+            int lines = 0;
+            for (QAbstractSeries* series : chart->series()) {
+                auto* line = qobject_cast<QLineSeries*>(series);
+                if (!line)
+                    continue;
+                ++lines;
+                const QList<QPointF> points = line->points();
+                for (int i = 1; i < points.size(); ++i)
+                    QVERIFY2(points.at(i).x() - points.at(i - 1).x() < 4000,
+                             qPrintable(QStringLiteral("%1: a line drawn across %2 ms without samples")
+                                            .arg(QLatin1String(name))
+                                            .arg(points.at(i).x() - points.at(i - 1).x())));
+            }
+            QVERIFY2(lines > 2, name); // the stretches before and after the gap
+        }
     }
 };
 

@@ -13,6 +13,7 @@
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
 #include <QInputDialog>
@@ -152,7 +153,33 @@ MainWindow::~MainWindow()
 
 void MainWindow::showStatus(const QString& message)
 {
+    m_statusAt = QDateTime::currentDateTimeUtc();
     statusBar()->showMessage(message);
+}
+
+void MainWindow::sampleFailed(const QString& message)
+{
+    if (!m_outageSince.isValid())
+        m_outageSince = QDateTime::currentDateTimeUtc();
+    m_overview->markNotCurrent(message);
+    if (auto* board = qobject_cast<OverviewPage*>(m_wallboard.data()))
+        board->markNotCurrent(message);
+    m_relays->markNotCurrent(tr("Not current: the database has not answered since %1 (%2)")
+                                 .arg(Labels::time(m_outageSince.toLocalTime()), message));
+    showStatus(tr("The database does not answer: %1").arg(message));
+}
+
+void MainWindow::connectionHealed()
+{
+    if (!m_outageSince.isValid())
+        return;
+    // Errors shown during the outage are not true any more; an operator's own later message stays.
+    if (m_statusAt >= m_outageSince)
+        statusBar()->showMessage(
+            tr("The database answers again (it did not from %1 to %2)")
+                .arg(Labels::time(m_outageSince.toLocalTime()), Labels::time(QDateTime::currentDateTime())),
+            15000);
+    m_outageSince = QDateTime();
 }
 
 void MainWindow::showBanner(const QString& message)
@@ -261,6 +288,7 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     disconnectFromDatabase();
     ProfileStore::addRecent(url);
     m_snapshots = 0;
+    m_outageSince = QDateTime();
     m_target = target;
     m_serveAction->setEnabled(true);
     m_profile = profile;
@@ -270,17 +298,23 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
+        connect(s, &DatabaseSession::connectionLost, this, [this]() {
+            if (!m_outageSince.isValid())
+                m_outageSince = QDateTime::currentDateTimeUtc();
+        });
     }
     m_sampler = new MetricsSampler(target, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         ++m_snapshots;
         hideBanner();
+        connectionHealed();
         m_history << s;
         if (m_history.size() > OverviewPage::HistoryPoints)
             m_history.removeFirst();
         emit snapshotReady(s);
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
+    connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::sampleFailed);
     connect(m_sampler, &MetricsSampler::failed, this,
             [this, target](const QString& message) { askPasswordIfNeeded(target, message); });
 

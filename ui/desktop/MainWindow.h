@@ -78,6 +78,10 @@ private:
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
+    // The sampler could not read the database: what is shown is marked as not current.
+    void sampleFailed(const QString& message);
+    // The database answers again: messages of the outage leave the status bar.
+    void connectionHealed();
     void askPasswordIfNeeded(const DatabaseTarget& target, const QString& message);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
@@ -112,6 +116,8 @@ private:
     MetricsSampler* m_sampler = nullptr;
     ConnectionProfile m_profile;
     int m_snapshots = 0;
+    QDateTime m_outageSince;            // the first failed sample of an outage (invalid: none)
+    QDateTime m_statusAt;               // when the status bar's message was shown
     QVector<MetricsSnapshot> m_history; // recent snapshots, so a wallboard opens with full charts
     int m_intervalMs = 2000;
     // "Serve NOC dashboard": a supervised `outboxctl serve` child on the current database.

@@ -41,11 +41,20 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("fenced_total"), tr("Fenced")},
                                     {QStringLiteral("last_error"), tr("Last error")}},
                                    this);
-    m_model->setRowBrush([](const QJsonObject& row) -> QVariant {
+    m_model->setRowBrush([this](const QJsonObject& row) -> QVariant {
+        if (!m_notCurrent->isHidden())
+            return QBrush(QColor(0xe0, 0xe0, 0xe0));
         if (row.value(QStringLiteral("heartbeat_age_ms")).toInteger() > ConsoleContext::StaleHeartbeatMs)
             return QBrush(QColor(0xff, 0xcd, 0xd2));
         return {};
     });
+    m_notCurrent = new QLabel(this);
+    m_notCurrent->setObjectName(QStringLiteral("relaysNotCurrent"));
+    m_notCurrent->setTextFormat(Qt::PlainText);
+    m_notCurrent->setWordWrap(true);
+    m_notCurrent->setStyleSheet(QStringLiteral("color: #616161; font-weight: bold;"));
+    m_notCurrent->hide();
+    layout->addWidget(m_notCurrent);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("relaysTable"));
     m_table->setModel(m_model);
@@ -192,6 +201,7 @@ void RelaysPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
     m_model->setRows({});
+    m_notCurrent->hide();
     m_reason->clear();
     m_hint->setReason(context.browse ? QString() : tr("Not connected."));
     // The managed relay belongs to its connection: the page of another database never shows its
@@ -223,10 +233,19 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
     QStringList selected;
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
         selected << m_model->record(index.row()).value(QStringLiteral("worker_id")).toString();
+    m_notCurrent->hide();
+    // Leases as the events hold them (what the Overview counts), not as the relay last reported:
+    // a killed relay reported none, yet its SENDING events stay leased until they expire.
+    QHash<QString, qint64> held;
+    for (const LeaseHolder& h : snapshot.leaseHolders)
+        held.insert(h.workerId, h.sending);
     QVector<QJsonObject> rows;
     for (const RelayRecord& r : snapshot.relays) {
         QJsonObject o = r.toJson();
         o[QStringLiteral("heartbeat_age")] = Labels::age(r.heartbeatAgeMs);
+        o[QStringLiteral("leases_held")] = held.value(r.workerId);
+        if (r.heartbeatAgeMs > ConsoleContext::StaleHeartbeatMs)
+            o[QStringLiteral("state")] = tr("STALE, presumed dead (last reported %1)").arg(r.state);
         o[QStringLiteral("broker")] = r.brokerText();
         rows << o;
         // The managed relay (our child process) says where it publishes.
@@ -241,6 +260,16 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
         if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
             m_table->selectionModel()->select(m_model->index(i, 0),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
+}
+
+void RelaysPage::markNotCurrent(const QString& why)
+{
+    if (m_model->rowCount() == 0 && !m_context.browse)
+        return;
+    m_notCurrent->setText(why);
+    m_notCurrent->show();
+    const QVector<QJsonObject> rows = m_model->records();
+    m_model->setRows(rows); // repainted greyed
 }
 
 void RelaysPage::control(RelayControl::Command command)

@@ -30,6 +30,8 @@ public:
     explicit RelaysPage(QWidget* parent = nullptr);
     void setContext(const ConsoleContext& context);
     void showSnapshot(const MetricsSnapshot& snapshot);
+    // The database stopped answering: the rows shown are the last sample's, greyed and said so.
+    void markNotCurrent(const QString& why);
     RecordTableModel* model() const { return m_model; }
     // The managed relay of this page's connection (a new one after a switch; the one kept in the
     // background for a database comes back when the console connects to it again).
@@ -66,6 +68,7 @@ private:
     ManagedRelay* m_relay = nullptr;
     QList<ManagedRelay*> m_background;
     EmptyHint* m_hint = nullptr;
+    QLabel* m_notCurrent = nullptr;
 };
 
 } // namespace outbox::desktop
