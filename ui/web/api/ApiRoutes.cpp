@@ -159,10 +159,21 @@ QList<ApiRoute> table()
         {Get, QStringLiteral("/api/v1/audit"), Viewer,
          QStringLiteral("The audit log of operator actions, newest first; format=csv: the page as CSV "
                         "(header on the first "
-                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id)."),
+                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id). "
+                        "Before/after states "
+                        "over 4096 bytes are left out (null, states_omitted, before_bytes, after_bytes): "
+                        "/api/v1/audit/{id} has them."),
          paged({QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
                 QStringLiteral("target_kind"), QStringLiteral("target_id"), QStringLiteral("format")}),
          Checked, AuditController::list},
+        {Get,
+         QStringLiteral("/api/v1/audit/{id:\\d+}"),
+         Viewer,
+         QStringLiteral("One audit entry with its before and after states whole (a list leaves states over "
+                        "4096 bytes out: before/after null, states_omitted, before_bytes, after_bytes)."),
+         {},
+         Ignored,
+         AuditController::show},
         {Get,
          QStringLiteral("/api/v1/findings"),
          Viewer,
