@@ -4,6 +4,9 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/events/BlockedAggregatesPage.h"
+#include "ui/desktop/events/EventTableModel.h"
+#include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/relays/ManagedRelay.h"
@@ -32,6 +35,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace outbox;
@@ -288,6 +292,115 @@ private slots:
                                             .arg(points.at(i).x() - points.at(i - 1).x())));
             }
             QVERIFY2(lines > 2, name); // the stretches before and after the gap
+        }
+    }
+
+    // Item 8: no half sentences, and the facts a runbook asks for are on screen: the payload's size
+    // in the event list and the inspector, the topic on the inspector's first view, aggregate names
+    // that are not cut to look alike, a connect error said once in a dialog that keeps its shape.
+    void wordingAndMissingFacts()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("wording"));
+        const QString prefix = QStringLiteral("customer-account-region-eu-west-shard-0000000");
+        const auto first = insertEvents(*db, 2, QStringLiteral("OrderPlaced"), prefix);
+        insertEvents(*db, 2, QStringLiteral("OrderPlaced"), prefix); // blocked behind the first two
+        forceStatus(*db, first, QStringLiteral("FAILED"), QStringLiteral("broker said no"));
+        const auto other = insertEvents(*db, 2, QStringLiteral("Big"));
+        const qint64 big = other.at(0);
+        const qint64 released = other.at(1);
+        const QByteArray payload = "{\"blob\":\"" + QByteArray(150 * 1024, 'x') + "\"}";
+        QVERIFY(
+            db->exec(QStringLiteral("UPDATE {events} SET payload = :p, topic = 'orders.v1' WHERE id = :id"),
+                     {{QStringLiteral(":p"), QString::fromUtf8(payload)}, {QStringLiteral(":id"), big}})
+                .ok());
+        // Claimed twice, lease given back: no lease end to show.
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {events} SET attempts = 2, worker_id = 'relay-x', lease_until = NULL "
+                             "WHERE id = :id"),
+                         {{QStringLiteral(":id"), released}})
+                    .ok());
+
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        // The connect dialog: an unreachable database is said once, and the fields keep their width.
+        QTemporaryDir dir;
+        QPointer<QDialog> dialog = connectThroughDialog(
+            window, QStringLiteral("sqlite://") + dir.filePath(QStringLiteral("no/such/x.db")));
+        QVERIFY(dialog);
+        auto* url = child<QLineEdit>(dialog, "profileUrl");
+        const int urlWidth = url->width();
+        auto* error = child<QLabel>(dialog, "connectError");
+        QTRY_VERIFY_WITH_TIMEOUT(error->isVisible(), 10000);
+        QCOMPARE(error->text().count(QStringLiteral("cannot connect"), Qt::CaseInsensitive), 1);
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("cannot connect"),
+                                                                Qt::CaseSensitive),
+                 qPrintable(window.statusBar()->currentMessage())); // "Cannot connect to …: …", once
+        QTest::qWait(50);
+        QVERIFY2(url->width() >= urlWidth,
+                 qPrintable(QStringLiteral("%1 < %2").arg(url->width()).arg(urlWidth)));
+        QVERIFY(url->width() >= url->fontMetrics().horizontalAdvance(url->placeholderText()));
+        dialog->reject();
+
+        QVERIFY(connectThroughDialog(window, TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+        window.pages()->setCurrentWidget(window.events());
+        EventsPage* events = window.events();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            events->model() && events->model()->rowCount() == 6 && events->model()->eventAt(5), 10000);
+        auto rowOf = [events](qint64 id) {
+            for (int i = 0; i < events->model()->rowCount(); ++i)
+                if (events->model()->eventAt(i) && events->model()->eventAt(i)->id == id)
+                    return i;
+            return -1;
+        };
+        auto* table = child<QTableView>(&window, "eventsTable");
+        QCOMPARE(events->model()->headerData(EventTableModel::SizeColumn, Qt::Horizontal).toString(),
+                 EventTableModel::tr("Payload size"));
+        const QString bigSize =
+            events->model()->index(rowOf(big), EventTableModel::SizeColumn).data().toString();
+        QVERIFY2(bigSize.contains(QStringLiteral("150")), qPrintable(bigSize));
+
+        // The inspector's first view: topic and size without opening the Columns tab.
+        auto select = [table](int row) {
+            table->scrollTo(table->model()->index(row, 0));
+            QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                              table->visualRect(table->model()->index(row, 0)).center());
+        };
+        select(rowOf(big));
+        auto* summary = child<QLabel>(&window, "inspectorSummary");
+        QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("orders.v1")), 10000);
+        QVERIFY(summary->isVisible());
+        QVERIFY2(summary->text().contains(bigSize), qPrintable(summary->text()));
+
+        // The trail of an event whose lease was given back: no "until ;".
+        select(rowOf(released));
+        auto* trail = child<QTableWidget>(&window, "eventTrail");
+        QTRY_VERIFY_WITH_TIMEOUT(summary->text().contains(QStringLiteral("Big")) || trail->rowCount() > 1,
+                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(trail->rowCount() >= 2 && trail->item(1, 2), 10000);
+        QString claims;
+        for (int r = 0; r < trail->rowCount(); ++r)
+            if (trail->item(r, 1)->data(Qt::UserRole).toString() == QStringLiteral("attempts"))
+                claims = trail->item(r, 2)->text();
+        QVERIFY2(claims.contains(QStringLiteral("relay-x")) && !claims.contains(QStringLiteral("until ;")) &&
+                     !claims.contains(QStringLiteral("until;")),
+                 qPrintable(claims));
+
+        // Blocked aggregates: names that differ only at their end are told apart.
+        window.pages()->setCurrentWidget(window.blocked());
+        QTest::mouseClick(child<QPushButton>(&window, "blockedRefresh"), Qt::LeftButton);
+        auto* blocked = child<QTableView>(&window, "blockedTable");
+        QTRY_COMPARE_WITH_TIMEOUT(blocked->model()->rowCount(), 2, 10000);
+        for (int r = 0; r < 2; ++r) {
+            const QString name = blocked->model()->index(r, 0).data().toString();
+            QVERIFY2(name.endsWith(prefix + QString::number(r)) ||
+                         name.endsWith(prefix + QString::number(1 - r)),
+                     qPrintable(name));
+            QVERIFY2(blocked->columnWidth(0) >= blocked->fontMetrics().horizontalAdvance(name),
+                     qPrintable(QStringLiteral("%1 px for %2").arg(blocked->columnWidth(0)).arg(name)));
         }
     }
 };

@@ -263,7 +263,7 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
                 settleManagedRelay(target, [this, target, profile]() { switchTo(target, profile); });
                 return;
             }
-            const QString message = tr("Cannot connect to %1: %2").arg(url.redacted(), r.message());
+            const QString message = ConnectDialog::failureText(url.redacted(), r.message());
             showStatus(message);
             if (dialog) {
                 if (guard)
