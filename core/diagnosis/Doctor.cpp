@@ -111,6 +111,14 @@ Result<DiagnosisReport> Doctor::run()
         run.elapsedMs = double(timer.nsecsElapsed()) / 1e6;
         report.checks << run;
     }
+    // Advice is code: an audited command refuses to run without a reason, so the printed one
+    // carries the finding's (the operator may change it); pasted as printed it runs, asking for
+    // the confirmation on a terminal (or add --yes).
+    for (Finding& f : report.findings)
+        for (PreparedAction& a : f.actions)
+            if (a.isAudited() && !a.command.isEmpty())
+                a.command =
+                    a.commandWith({QStringLiteral("--reason=") + f.id + QStringLiteral(": ") + a.label});
     // Worst first; within a severity, in check order (the order findings were added).
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const Finding& a, const Finding& b) { return a.severity > b.severity; });

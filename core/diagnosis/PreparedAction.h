@@ -35,7 +35,8 @@ struct PreparedAction : ActionTarget
     bool force = false;
     bool resend = false;
     bool typedConfirmation = false; // bulk or irreversible: the operator types the confirmation
-    // The equivalent outboxctl command line (without --reason/--yes), rendered from commandLine.
+    // The equivalent outboxctl command line, rendered from commandLine; Doctor adds the finding's
+    // reason (--reason='<finding id>: <label>') to an audited one so that it runs as printed.
     QString command;
     CommandLine commandLine{QStringLiteral("outboxctl")};
     // Why there is no command line: a database-derived word could not be printed safely (the

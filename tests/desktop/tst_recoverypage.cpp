@@ -173,9 +173,12 @@ private slots:
 
         // The prepared requeue: its command line, then the preview (a dry run).
         QVERIFY(previewAction(flow, QStringLiteral("Requeue the 6 FAILED")));
-        QVERIFY(child<QLineEdit>(flow, "recoveryCommand")
-                    ->text()
-                    .startsWith(QLatin1String("outboxctl requeue --status=FAILED")));
+        // Exactly the group's events, with the finding as its reason (issue 25: runs as printed).
+        const QString command = child<QLineEdit>(flow, "recoveryCommand")->text();
+        QVERIFY2(command.startsWith(QLatin1String("outboxctl requeue ")) &&
+                     command.contains(QLatin1String(" '--reason=failed-events: Requeue the 6 FAILED")) &&
+                     command.endsWith(QLatin1String(" -- 1 2 3 4 5 6")),
+                 qPrintable(command));
         QVERIFY2(
             child<QLabel>(flow, "previewSummary")->text().contains(QLatin1String("6 row(s) will change")),
             qPrintable(child<QLabel>(flow, "previewSummary")->text()));

@@ -505,6 +505,33 @@ private slots:
                  qint64(1));
     }
 
+    // Issue 25 item 4: a printed mutating command carries a reason (the finding's), so pasted as
+    // printed it does not fail with "a reason is required"; with the confirmation it runs.
+    void printedMutatingCommandsCarryAReason()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_reason"));
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        const auto ids = insertEvents(*db, 3);
+        forceStatus(*db, ids, QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        const Run text = outboxctl(db->url(), doctorArgs(db->url()));
+        QString printed;
+        for (const QString& line : QString::fromUtf8(text.out).split(QLatin1Char('\n')))
+            if (line.trimmed().startsWith(QStringLiteral("$ outboxctl requeue")))
+                printed = line.trimmed().mid(2);
+        QVERIFY2(printed.contains(QStringLiteral("--reason=")), text.out.constData());
+        const Run json = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(firstAction(json).value(QStringLiteral("command")).toString(), printed);
+        const Run pasted = runPrintedCommand(printed, environment(db->url()));
+        QVERIFY2(!pasted.err.contains("reason"), pasted.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(3));
+        const Run confirmed = shell(db->url(), printed, QStringLiteral("--yes"));
+        QVERIFY2(confirmed.exitCode == 0, confirmed.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("reason LIKE 'failed-events: Requeue%'")),
+                 qint64(1));
+    }
+
     void badInputGetsOneClearLine()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_bad"));

@@ -100,12 +100,6 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
                 out << "      "
                     << style.paint(QStringLiteral("(no command: ") + a.commandRefused + QLatin1Char(')'), "2")
                     << "\n";
-            else if (a.isAudited())
-                out << "      "
-                    << style.paint(QStringLiteral("$ ") + a.commandWith({QStringLiteral("--reason=") + f.id +
-                                                                         QStringLiteral(": …")}),
-                                   "2")
-                    << "\n";
             else
                 out << "      " << style.paint(QStringLiteral("$ ") + a.command, "2") << "\n";
         }

@@ -139,7 +139,8 @@ void RecoveryFlow::buildWhatHappened()
     m_command = new QLineEdit(actions);
     m_command->setObjectName(QStringLiteral("recoveryCommand"));
     m_command->setReadOnly(true);
-    m_command->setToolTip(tr("The same action from a shell (add --reason and --yes before \"--\")."));
+    m_command->setToolTip(
+        tr("The same action from a shell, with the finding as its reason (change it as you like)."));
     m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
     m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
     m_startRelay = button(tr("Start a managed relay"), QStringLiteral("startManagedRelay"), actions);
