@@ -1,7 +1,6 @@
 #include "ui/web/api/Api.h"
 
 #include "ui/web/api/ApiInput.h"
-#include "ui/web/api/ApiRoutes.h"
 
 namespace outbox::web {
 
@@ -10,14 +9,8 @@ Api::Api(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker m
 {
 }
 
-void Api::handle(ApiCall call, ApiDone done)
+void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
 {
-    auto resolved = ApiRoutes::resolve(call);
-    if (auto* reply = std::get_if<WebReply>(&resolved))
-        return done(*reply);
-    const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
-    if (route.role == Role::Operator && !call.principal.mayChange())
-        return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
     if (route.query == ApiRoute::Query::Checked) {
         for (const auto& item : call.query.queryItems(QUrl::FullyDecoded)) {
             if (route.parameters.contains(item.first))

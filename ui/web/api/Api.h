@@ -1,18 +1,19 @@
 #pragma once
 
 #include "ui/web/api/ApiContext.h"
+#include "ui/web/api/ApiRoutes.h"
 
 namespace outbox::web {
 
-// The JSON API under /api/v1: finds the route of a call (ApiRoutes), checks the token's role and
-// the query's parameters against it, and hands the call to the route's controller.
+// What the server answers over HTTP: checks a call's query parameters against its route (found and
+// admitted by ApiRoutes::resolve() and ApiRoutes::admit()) and hands the call to the route's controller.
 class Api
 {
 public:
     Api(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker, int sampleIntervalMs);
 
-    // `call.principal` is already authenticated.
-    void handle(ApiCall call, ApiDone done);
+    // `route` is ApiRoutes::resolve(call)'s, `call.principal` ApiRoutes::admit()'s.
+    void handle(const ApiRoute& route, ApiCall call, ApiDone done);
 
     ApiContext& context() { return m_context; }
 
