@@ -1,6 +1,7 @@
 #include "core/metrics/MetricsSamplerWorker.h"
 
 #include "core/metrics/MetricsQuery.h"
+#include "core/support/Failpoints.h"
 
 namespace outbox {
 
@@ -52,6 +53,12 @@ void MetricsSamplerWorker::tick()
             return;
         }
         m_db = std::move(db).value();
+    }
+    // Tests stand for a database that stops answering with this failpoint.
+    if (Status s = Failpoints::hit("metrics.sample"); !s) {
+        emit failed(s.message());
+        m_db.reset();
+        return;
     }
     MetricsQuery query(*m_db);
     query.setUnconsumedConsumers(m_unconsumedConsumers, m_unconsumedOlderThanMs, m_unconsumedWindowMs);

@@ -22,6 +22,9 @@ struct AuditEntry
     qint64 affectedCount = 0;
     QJsonObject before;
     QJsonObject after;
+    // Sizes of states a list left in the database (AuditQuery::stateBytesLimit); 0 when read whole.
+    qint64 beforeOmittedBytes = 0;
+    qint64 afterOmittedBytes = 0;
     QString outcome; // ok, partial, none
 
     QJsonObject toJson() const;

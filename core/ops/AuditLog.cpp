@@ -72,12 +72,39 @@ Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)
     if (query.afterId > 0)
         c.add(QStringLiteral("id < :after"), QStringLiteral(":after"), query.afterId);
     c.binds.insert(QStringLiteral(":limit"), query.limit);
+    return select(c.where() + QStringLiteral(" ORDER BY id DESC LIMIT :limit"), c.binds,
+                  query.stateBytesLimit);
+}
+
+Result<AuditEntry> AuditLog::find(qint64 id)
+{
+    auto entries = select(QStringLiteral("id = :id"), {{QStringLiteral(":id"), id}}, 0);
+    if (!entries)
+        return entries.error();
+    if (entries->isEmpty())
+        return Error::notFound(QStringLiteral("no audit entry %1").arg(id));
+    return entries->first();
+}
+
+Result<QVector<AuditEntry>> AuditLog::select(const QString& where, QVariantMap binds, int stateBytesLimit)
+{
+    const Dialect& d = m_db.dialect();
+    // With a limit, a large state is not read: NULL in its place and its size beside it.
+    auto state = [&](const QString& column) -> QString {
+        if (stateBytesLimit <= 0)
+            return column + QStringLiteral(", 0");
+        const QString bytes = d.textBytes(column);
+        return QStringLiteral("CASE WHEN %1 > :state_cap THEN NULL ELSE %2 END, "
+                              "CASE WHEN %1 > :state_cap THEN %1 ELSE 0 END")
+            .arg(bytes, column);
+    };
+    if (stateBytesLimit > 0)
+        binds.insert(QStringLiteral(":state_cap"), stateBytesLimit);
     auto q = m_db.exec(
         QStringLiteral("SELECT id, at, actor, host, action, target_kind, target_ids, filter, reason, "
-                       "affected_count, before_state, after_state, outcome FROM {audit} WHERE %1 "
-                       "ORDER BY id DESC LIMIT :limit")
-            .arg(c.where()),
-        c.binds);
+                       "affected_count, %1, %2, outcome FROM {audit} WHERE %3")
+            .arg(state(QStringLiteral("before_state")), state(QStringLiteral("after_state")), where),
+        binds);
     if (!q)
         return q.error();
     QVector<AuditEntry> entries;
@@ -94,8 +121,10 @@ Result<QVector<AuditEntry>> AuditLog::list(const AuditQuery& query)
         e.reason = q->value(8).toString();
         e.affectedCount = q->value(9).toLongLong();
         e.before = QJsonDocument::fromJson(q->value(10).toString().toUtf8()).object();
-        e.after = QJsonDocument::fromJson(q->value(11).toString().toUtf8()).object();
-        e.outcome = q->value(12).toString();
+        e.beforeOmittedBytes = q->value(11).toLongLong();
+        e.after = QJsonDocument::fromJson(q->value(12).toString().toUtf8()).object();
+        e.afterOmittedBytes = q->value(13).toLongLong();
+        e.outcome = q->value(14).toString();
         entries << e;
     }
     return entries;

@@ -18,6 +18,10 @@ struct AuditQuery
     qint64 targetId = 0;
     qint64 afterId = 0;
     int limit = 100;
+    // > 0: a before/after state larger than this many bytes stays in the database (a dead letter's
+    // whole message before and after an edit can be megabytes); the entry says so and its size, and
+    // find() reads it whole. 0: every state whole (CLI, desktop).
+    int stateBytesLimit = 0;
 };
 
 // Append-only: the database itself refuses UPDATE and DELETE on the table (migration 2).
@@ -30,8 +34,12 @@ public:
     // Writes inside the caller's transaction, so the change and its record commit together.
     Result<qint64> append(const AuditEntry& entry);
     Result<QVector<AuditEntry>> list(const AuditQuery& query);
+    // One entry, states whole; a missing id is a not-found error.
+    Result<AuditEntry> find(qint64 id);
 
 private:
+    Result<QVector<AuditEntry>> select(const QString& where, QVariantMap binds, int stateBytesLimit);
+
     Database& m_db;
 };
 

@@ -102,9 +102,12 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                        : e.availableAt > e.createdAt ? e.availableAt
                                                      : e.createdAt;
         QString summary = QStringLiteral("claimed %1 time(s)").arg(e.attempts);
-        if (!e.workerId.isEmpty())
+        // A lease without an end is no lease: the relay let go of the row (sent, failed, released).
+        if (!e.workerId.isEmpty() && e.leaseUntil.isValid())
             summary += QStringLiteral(", lease held by %1 until %2")
                            .arg(e.workerId, e.leaseUntil.toUTC().toString(Qt::ISODateWithMs));
+        else if (!e.workerId.isEmpty())
+            summary += QStringLiteral(", last claimed by %1 (no lease held now)").arg(e.workerId);
         summary += QStringLiteral("; status now %1").arg(e.status);
         steps << step(
             at, QStringLiteral("attempts"), summary,

@@ -237,6 +237,15 @@ QString PayloadMasker::maskEncoded(const QString& text, const QList<QStringList>
     return hideOpaque ? Mask : maskText(text);
 }
 
+QString PayloadMasker::endBeforeCut(QString text)
+{
+    static const QRegularExpression cutWord(QStringLiteral("[^\\s,;:\"'{}\\[\\]()<>=&]+$"));
+    static const QRegularExpression numbers(QStringLiteral("[0-9][0-9 \\-]*$"));
+    text.remove(cutWord);
+    text.remove(numbers);
+    return text;
+}
+
 QJsonObject PayloadMasker::maskRow(QJsonObject row) const
 {
     if (isEmpty())
@@ -244,6 +253,14 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
     for (auto it = row.begin(); it != row.end(); ++it) {
         const QString& key = it.key();
         QJsonValue v = it.value();
+        if (key == QLatin1String("payload_preview") ||
+            (key == QLatin1String("stacktrace") &&
+             row.value(QStringLiteral("stacktrace_truncated")).toBool())) {
+            // Cut by the list's preview: a secret cut in half is too short for its pattern (a card
+            // number needs 13 digits), so the text ends before the cut word and the numbers before it.
+            if (v.isString())
+                v = endBeforeCut(v.toString());
+        }
         if (key == QLatin1String("payload") || key == QLatin1String("payload_preview")) {
             // A list's preview is cut JSON: not JSON any more, so hidden whole when fields are
             // configured, like opaque bytes.

@@ -39,6 +39,10 @@ public:
     // A metrics snapshot as the dashboard and /api/v1/summary show it (relay errors).
     QJsonObject maskSnapshot(QJsonObject snapshot) const;
 
+    // A text cut at a preview's end, for viewers: without its last (cut) word and the digits and
+    // separators before it, so that no part of a secret too short for its pattern stays.
+    static QString endBeforeCut(QString text);
+
 private:
     static QJsonValue maskPath(const QJsonValue& value, const QStringList& path, int index);
     QJsonValue maskFields(QJsonValue value, const QList<QStringList>& paths) const;

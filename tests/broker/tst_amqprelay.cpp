@@ -12,6 +12,8 @@
 #include "tests/support/TestDatabases.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSet>
 #include <QTest>
 
@@ -274,6 +276,22 @@ private slots:
         QVERIFY2(degraded.lastError.contains(QLatin1String("blocked by RabbitMQ")) &&
                      degraded.lastError.contains(QLatin1String("memory")),
                  qPrintable(degraded.lastError));
+        // The doctor, as an operator runs it, speaks of RabbitMQ's alarm and what to do about it.
+        const OutboxctlRun doctor = runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--json"),
+                                                  QStringLiteral("--db"), TestDatabases::urlText(db->url())});
+        QJsonObject degradedFinding;
+        for (const QJsonValue& f : doctor.json().value(QStringLiteral("findings")).toArray())
+            if (f.toObject().value(QStringLiteral("id")).toString() == QLatin1String("relay-degraded"))
+                degradedFinding = f.toObject();
+        const QString causes = QString::fromUtf8(
+            QJsonDocument(degradedFinding.value(QStringLiteral("causes")).toArray()).toJson());
+        const QString runbook = QString::fromUtf8(
+            QJsonDocument(degradedFinding.value(QStringLiteral("runbook")).toArray()).toJson());
+        QVERIFY2(causes.contains(QLatin1String("RabbitMQ hit its memory or disk alarm")),
+                 doctor.out.constData());
+        QVERIFY2(runbook.contains(QLatin1String("rabbitmq-diagnostics alarms")), qPrintable(runbook));
+        QVERIFY2(!causes.contains(QLatin1String("cannot reach any broker")),
+                 qPrintable(causes)); // not Kafka's
         Status lifted = rabbitmqctl({QStringLiteral("set_vm_memory_high_watermark"), QStringLiteral("0.4")});
         QVERIFY2(lifted.ok(), qPrintable(lifted.message()));
         QTRY_COMPARE_WITH_TIMEOUT(
@@ -324,6 +342,15 @@ private slots:
         const QString log = QString::fromUtf8(second->readAll());
         QVERIFY2(code == 0, qPrintable(log.right(1500)));
         QVERIFY2(log.contains(QLatin1String("-> RabbitMQ 127.0.0.1:")), qPrintable(log.left(600)));
+        // The relays registered the broker they publish to, without credentials (issue 28).
+        auto relays = RelayStore(*db).list();
+        QVERIFY(relays.ok() && !relays->isEmpty()); // those still registered
+        for (const RelayRecord& r : *relays) {
+            QCOMPARE(r.brokerKind, QStringLiteral("amqp"));
+            QVERIFY2(r.brokerAddress.contains(qEnvironmentVariable("OUTBOX_TEST_AMQP")),
+                     qPrintable(r.brokerAddress));
+            QVERIFY2(!r.brokerAddress.contains(QLatin1String("guest")), qPrintable(r.brokerAddress));
+        }
         qunsetenv("OUTBOX_AMQP_CONFIRM_TIMEOUT_MS");
         const QVector<AmqpReadMessage> read = readQueue(QStringLiteral("q-kill"), 2 * n, 2000);
         QSet<QString> seen;

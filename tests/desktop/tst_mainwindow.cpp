@@ -756,29 +756,60 @@ private slots:
     void auditRowsCarryTheConfiguredActor_data()
     {
         QTest::addColumn<Environment>("environment");
+        QTest::addColumn<QString>("file");    // [general] actor in the configuration file
+        QTest::addColumn<bool>("processEnv"); // the window reads the process environment itself
         QTest::addColumn<QString>("actor");
         QTest::newRow("OUTBOX_ACTOR")
             << Environment{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice-noc")},
                            {QStringLiteral("USER"), QStringLiteral("bob")}}
-            << QStringLiteral("alice-noc");
+            << QString() << false << QStringLiteral("alice-noc");
+        QTest::newRow("[general] actor")
+            << Environment{{QStringLiteral("USER"), QStringLiteral("bob")}}
+            << QStringLiteral("[general]\nactor = carol-ops\n") << false << QStringLiteral("carol-ops");
+        QTest::newRow("OUTBOX_ACTOR over [general] actor")
+            << Environment{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("alice-noc")},
+                           {QStringLiteral("USER"), QStringLiteral("bob")}}
+            << QStringLiteral("[general]\nactor = carol-ops\n") << false << QStringLiteral("alice-noc");
+        QTest::newRow("OUTBOX_ACTOR of the process (no setConfiguration)")
+            << Environment{{QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("dave-oncall")}} << QString()
+            << true << QStringLiteral("dave-oncall");
         QTest::newRow("login name") << Environment{{QStringLiteral("USER"), QStringLiteral("bob")}}
-                                    << QStringLiteral("bob");
+                                    << QString() << false << QStringLiteral("bob");
     }
     void auditRowsCarryTheConfiguredActor()
     {
         QFETCH(Environment, environment);
+        QFETCH(QString, file);
+        QFETCH(bool, processEnv);
         QFETCH(QString, actor);
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("actor")));
         const auto ids = insertEvents(*db, 3);
         forceStatus(*db, ids.mid(0, 1), QStringLiteral("FAILED"), QStringLiteral("broken"));
+        QTemporaryDir dir;
         config::ConfigInputs inputs;
         inputs.environment = environment;
+        if (!file.isEmpty()) {
+            inputs.file = dir.filePath(QStringLiteral("outbox.ini"));
+            QFile ini(inputs.file);
+            QVERIFY(ini.open(QIODevice::WriteOnly));
+            ini.write(file.toUtf8());
+        }
         auto configuration = config::Config::load(inputs);
         QVERIFY2(configuration.ok(), qPrintable(configuration.message()));
 
+        // The process environment as outbox-console starts with it (restored afterwards).
+        const QByteArray savedActor = qgetenv("OUTBOX_ACTOR");
+        const bool hadActor = qEnvironmentVariableIsSet("OUTBOX_ACTOR");
+        if (processEnv)
+            qputenv("OUTBOX_ACTOR", environment.value(QStringLiteral("OUTBOX_ACTOR")).toUtf8());
         MainWindow window;
-        window.setConfiguration(*configuration);
+        if (hadActor)
+            qputenv("OUTBOX_ACTOR", savedActor);
+        else
+            qunsetenv("OUTBOX_ACTOR");
+        if (!processEnv)
+            window.setConfiguration(*configuration);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));

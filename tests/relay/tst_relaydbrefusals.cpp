@@ -1,5 +1,5 @@
 // A relay whose PostgreSQL or MariaDB database refuses its writes (read-only) or its connections
-// (too many, PostgreSQL): its claims cannot commit, so it must send nothing, say DEGRADED with the database's
+// (too many): its claims cannot commit, so it must send nothing, say DEGRADED with the database's
 // own error and back off; once the database accepts again, every event goes out exactly once.
 // The relay runs as a runtime account (no superuser: those are exempt from both refusals).
 #include "core/broker/EmbeddedBroker.h"
@@ -149,13 +149,16 @@ private slots:
             (void)s.db->exec(QStringLiteral("SET GLOBAL read_only = 0")); // also after a failure above
     }
 
-    // PostgreSQL only: MariaDB's per-account limit (MAX_USER_CONNECTIONS) let the relay's
-    // reconnect through in this setup, and its server-wide max_connections would refuse every
-    // other test sharing the server.
+    // PostgreSQL: the role's CONNECTION LIMIT 0 refuses every new session ("too many connections for
+    // role"). MariaDB: MAX_USER_CONNECTIONS 0 means unlimited, so the account gets a limit of 1 that a
+    // session of its own, opened by the test after the limit and before the relay's are cut, uses ("has
+    // exceeded the 'max_user_connections' resource"); the server-wide max_connections would refuse the other
+    // tests.
     void tooManyConnections_data()
     {
         QTest::addColumn<QString>("kind");
         QTest::newRow("postgresql") << QStringLiteral("postgresql");
+        QTest::newRow("mysql") << QStringLiteral("mysql");
     }
     void tooManyConnections()
     {
@@ -166,11 +169,31 @@ private slots:
         Setup s = prepare(kind, QStringLiteral("connlimit"));
         auto relay = startRelay(s.relayUrl, broker->bootstrap());
         QTRY_VERIFY_WITH_TIMEOUT(countRows(*s.db, QStringLiteral("{relays}")) == 1, 10000);
-        // Its session cut, the relay's every new one is refused: "too many connections for role".
-        run(*s.db, QStringLiteral("ALTER ROLE %1 CONNECTION LIMIT 0").arg(s.role));
-        dropRelaySessions(s);
-        auto accept = [&] { run(*s.db, QStringLiteral("ALTER ROLE %1 CONNECTION LIMIT -1").arg(s.role)); };
-        expectNothingSentThenAll(s, *broker, *relay, accept, QStringLiteral("too many connections"));
+        if (kind == QLatin1String("postgresql")) {
+            run(*s.db, QStringLiteral("ALTER ROLE %1 CONNECTION LIMIT 0").arg(s.role));
+            dropRelaySessions(s);
+            auto accept = [&] {
+                run(*s.db, QStringLiteral("ALTER ROLE %1 CONNECTION LIMIT -1").arg(s.role));
+            };
+            expectNothingSentThenAll(s, *broker, *relay, accept, QStringLiteral("too many connections"));
+            return;
+        }
+        const QString account = QStringLiteral("'%1'@'127.0.0.1'").arg(s.role);
+        // MariaDB counts an account's sessions only from those opened after it has a limit.
+        run(*s.db, QStringLiteral("ALTER USER %1 WITH MAX_USER_CONNECTIONS 1").arg(account));
+        DatabaseUrl holderUrl = s.db->url();
+        holderUrl.user = s.role;
+        holderUrl.password = RuntimePassword;
+        auto holder = Database::open(holderUrl);
+        QVERIFY2(holder.ok(), qPrintable(holder.message()));
+        auto holderId = (*holder)->exec(QStringLiteral("SELECT CONNECTION_ID()"));
+        QVERIFY(holderId.ok() && holderId->next());
+        const qint64 held = holderId->value(0).toLongLong();
+        dropRelaySessions(s, held);
+        auto accept = [&] {
+            run(*s.db, QStringLiteral("ALTER USER %1 WITH MAX_USER_CONNECTIONS 0").arg(account));
+        };
+        expectNothingSentThenAll(s, *broker, *relay, accept, QStringLiteral("max_user_connections"));
     }
 };
 

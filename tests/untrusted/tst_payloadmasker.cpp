@@ -111,6 +111,43 @@ private slots:
         QCOMPARE(m.value(QStringLiteral("reason")).toString(), QStringLiteral("card ***"));
     }
 
+    // Issue 26: a list's preview cut inside a secret leaves a part too short for its pattern; with
+    // patterns only (no fields), the viewer's preview ends before the cut word and its digits.
+    void cutPreviewsEndBeforeTheCut_data()
+    {
+        QTest::addColumn<QString>("preview");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("card cut in its groups")
+            << QStringLiteral("{\"note\": \"item 2 4111 1111 11") << QStringLiteral("{\"note\": \"item ");
+        QTest::newRow("card cut, no spaces")
+            << QStringLiteral("{\"n\":\"41111111111") << QStringLiteral("{\"n\":\"");
+        QTest::newRow("dashes") << QStringLiteral("pay 4111-1111-11") << QStringLiteral("pay ");
+        QTest::newRow("a word cut") << QStringLiteral("{\"a\": 1, \"b\": \"hello wor")
+                                    << QStringLiteral("{\"a\": 1, \"b\": \"hello ");
+        QTest::newRow("ends at a delimiter")
+            << QStringLiteral("{\"a\": \"x\",") << QStringLiteral("{\"a\": \"x\",");
+        QTest::newRow("token cut") << QStringLiteral("authorization=Bearer eyJhbGciOi")
+                                   << QStringLiteral("authorization=Bearer ");
+    }
+    void cutPreviewsEndBeforeTheCut()
+    {
+        QFETCH(QString, preview);
+        QFETCH(QString, shown);
+        const PayloadMasker patternsOnly({}, {PayloadMasker::CardNumbers});
+        const QJsonObject row{{QStringLiteral("payload"), QJsonValue()},
+                              {QStringLiteral("payload_preview"), preview},
+                              {QStringLiteral("payload_truncated"), true}};
+        QCOMPARE(patternsOnly.maskRow(row).value(QStringLiteral("payload_preview")).toString(), shown);
+        // A cut stack trace the same; a whole one is left as it is.
+        const QJsonObject letter{{QStringLiteral("stacktrace"), preview},
+                                 {QStringLiteral("stacktrace_truncated"), true}};
+        QCOMPARE(patternsOnly.maskRow(letter).value(QStringLiteral("stacktrace")).toString(), shown);
+        const QJsonObject whole{{QStringLiteral("stacktrace"), QStringLiteral("at frame 12")},
+                                {QStringLiteral("stacktrace_truncated"), false}};
+        QCOMPARE(patternsOnly.maskRow(whole).value(QStringLiteral("stacktrace")).toString(),
+                 QStringLiteral("at frame 12"));
+    }
+
     void emptyMaskerChangesNothing()
     {
         const PayloadMasker none;

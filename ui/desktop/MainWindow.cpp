@@ -13,12 +13,15 @@
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -102,7 +105,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
-    connection->addAction(tr("&Disconnect"), this, &MainWindow::disconnectFromDatabase);
+    connection->addAction(tr("&Disconnect"), this, &MainWindow::requestDisconnect);
     connection->addSeparator();
     connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
     auto* view = menuBar()->addMenu(tr("&View"));
@@ -150,7 +153,33 @@ MainWindow::~MainWindow()
 
 void MainWindow::showStatus(const QString& message)
 {
+    m_statusAt = QDateTime::currentDateTimeUtc();
     statusBar()->showMessage(message);
+}
+
+void MainWindow::sampleFailed(const QString& message)
+{
+    if (!m_outageSince.isValid())
+        m_outageSince = QDateTime::currentDateTimeUtc();
+    m_overview->markNotCurrent(message);
+    if (auto* board = qobject_cast<OverviewPage*>(m_wallboard.data()))
+        board->markNotCurrent(message);
+    m_relays->markNotCurrent(tr("Not current: the database has not answered since %1 (%2)")
+                                 .arg(Labels::time(m_outageSince.toLocalTime()), message));
+    showStatus(tr("The database does not answer: %1").arg(message));
+}
+
+void MainWindow::connectionHealed()
+{
+    if (!m_outageSince.isValid())
+        return;
+    // Errors shown during the outage are not true any more; an operator's own later message stays.
+    if (m_statusAt >= m_outageSince)
+        statusBar()->showMessage(
+            tr("The database answers again (it did not from %1 to %2)")
+                .arg(Labels::time(m_outageSince.toLocalTime()), Labels::time(QDateTime::currentDateTime())),
+            15000);
+    m_outageSince = QDateTime();
 }
 
 void MainWindow::showBanner(const QString& message)
@@ -231,10 +260,10 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
             if (r.ok()) {
                 if (guard)
                     guard->connectionSucceeded();
-                switchTo(target, profile);
+                settleManagedRelay(target, [this, target, profile]() { switchTo(target, profile); });
                 return;
             }
-            const QString message = tr("Cannot connect to %1: %2").arg(url.redacted(), r.message());
+            const QString message = ConnectDialog::failureText(url.redacted(), r.message());
             showStatus(message);
             if (dialog) {
                 if (guard)
@@ -259,6 +288,7 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     disconnectFromDatabase();
     ProfileStore::addRecent(url);
     m_snapshots = 0;
+    m_outageSince = QDateTime();
     m_target = target;
     m_serveAction->setEnabled(true);
     m_profile = profile;
@@ -268,17 +298,23 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     for (DatabaseSession* s : {m_browse, m_actions, m_analysis}) {
         connect(s, &DatabaseSession::connectionLost, this, &MainWindow::showBanner);
         connect(s, &DatabaseSession::connectionRestored, this, &MainWindow::hideBanner);
+        connect(s, &DatabaseSession::connectionLost, this, [this]() {
+            if (!m_outageSince.isValid())
+                m_outageSince = QDateTime::currentDateTimeUtc();
+        });
     }
     m_sampler = new MetricsSampler(target, this);
     connect(m_sampler, &MetricsSampler::snapshotReady, this, [this](const MetricsSnapshot& s) {
         ++m_snapshots;
         hideBanner();
+        connectionHealed();
         m_history << s;
         if (m_history.size() > OverviewPage::HistoryPoints)
             m_history.removeFirst();
         emit snapshotReady(s);
     });
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
+    connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::sampleFailed);
     connect(m_sampler, &MetricsSampler::failed, this,
             [this, target](const QString& message) { askPasswordIfNeeded(target, message); });
 
@@ -312,6 +348,57 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     m_profileTag->setStyleSheet(
         QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
     showStatus(tr("Connected to %1").arg(url.redacted()));
+}
+
+void MainWindow::settleManagedRelay(const DatabaseTarget& next, const std::function<void()>& then)
+{
+    ManagedRelay* relay = m_relays->managedRelay();
+    const QString database = relay->database();
+    if (!relay->isActive() || database.isEmpty() || database == ManagedRelay::databaseLabel(next)) {
+        then();
+        return;
+    }
+    auto* question = new QMessageBox(this);
+    question->setObjectName(QStringLiteral("managedRelayQuestion"));
+    question->setAttribute(Qt::WA_DeleteOnClose);
+    question->setIcon(QMessageBox::Question);
+    question->setTextFormat(Qt::PlainText);
+    question->setWindowTitle(tr("Managed relay"));
+    question->setText(next.isEmpty()
+                          ? tr("The relay this console started sends the events of %1. Disconnect and stop "
+                               "it, or keep it running in the background?")
+                                .arg(database)
+                          : tr("The relay this console started sends the events of %1, not of %2. Stop "
+                               "it, or keep it running in the background for %1?")
+                                .arg(database, ManagedRelay::databaseLabel(next)));
+    QPushButton* stop = question->addButton(tr("Stop the relay"), QMessageBox::DestructiveRole);
+    stop->setObjectName(QStringLiteral("stopManagedRelay"));
+    QPushButton* keep = question->addButton(tr("Keep it running in the background"), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("keepManagedRelay"));
+    QPushButton* cancel = question->addButton(QMessageBox::Cancel);
+    cancel->setObjectName(QStringLiteral("cancelSwitch"));
+    question->setDefaultButton(cancel);
+    QPointer<ManagedRelay> asked(relay);
+    connect(question, &QMessageBox::finished, this, [this, question, stop, keep, asked, then]() {
+        QAbstractButton* clicked = question->clickedButton();
+        if (clicked != stop && clicked != keep) {
+            showStatus(tr("Stayed on %1; its managed relay keeps running.").arg(m_target.url().redacted()));
+            return;
+        }
+        if (asked && asked == m_relays->managedRelay()) {
+            if (clicked == stop)
+                asked->stop();
+            else
+                m_relays->keepManagedRelayInBackground();
+        }
+        then();
+    });
+    question->open();
+}
+
+void MainWindow::requestDisconnect()
+{
+    settleManagedRelay(DatabaseTarget{}, [this]() { disconnectFromDatabase(); });
 }
 
 void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString& message)

@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <functional>
 
 class QLabel;
 class QTabWidget;
@@ -77,10 +78,19 @@ private:
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
+    // The sampler could not read the database: what is shown is marked as not current.
+    void sampleFailed(const QString& message);
+    // The database answers again: messages of the outage leave the status bar.
+    void connectionHealed();
     void askPasswordIfNeeded(const DatabaseTarget& target, const QString& message);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);
+    // The console's managed relay belongs to its connection: before leaving it (another database,
+    // or none), ask whether to stop it or keep it running in the background; `then` runs unless
+    // the operator cancels.
+    void settleManagedRelay(const DatabaseTarget& next, const std::function<void()>& then);
+    void requestDisconnect();
 
     static constexpr int RetryMs = 2000;
     quint64 m_attempt = 0; // the newest connection check; older answers are ignored
@@ -106,6 +116,8 @@ private:
     MetricsSampler* m_sampler = nullptr;
     ConnectionProfile m_profile;
     int m_snapshots = 0;
+    QDateTime m_outageSince;            // the first failed sample of an outage (invalid: none)
+    QDateTime m_statusAt;               // when the status bar's message was shown
     QVector<MetricsSnapshot> m_history; // recent snapshots, so a wallboard opens with full charts
     int m_intervalMs = 2000;
     // "Serve NOC dashboard": a supervised `outboxctl serve` child on the current database.

@@ -67,8 +67,7 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
 {
     // What viewers, the public dashboard and /ws see; operators see everything.
     const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
-    m_pool = std::make_unique<DatabaseWorkerPool>(m_target.url(), m_target.tablePrefix(),
-                                                  m_config.databaseThreads);
+    m_pool = std::make_unique<DatabaseWorkerPool>(m_target, m_config.databaseThreads);
     m_api = std::make_unique<Api>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
     m_hub =
         std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
@@ -137,8 +136,15 @@ void WebServer::watchFleet(const Fleet& fleet)
             return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
         });
     connect(m_fleetSampler.get(), &FleetSampler::tickFinished, this,
-            [this](const QVector<MemberSample>& samples) { m_fleet.update(samples); });
+            [this](const QVector<MemberSample>& samples) {
+                m_fleet.update(samples);
+                m_api->updateFleet(samples);
+            });
     m_api->context().fleet = &m_fleet;
+    m_api->watchFleet(fleet, std::min(2, m_config.databaseThreads));
+    // Without a database of its own (serve --fleet FILE, no --member) it serves the wall, the fleet
+    // and the members' routes only.
+    m_api->setOwnDatabase(!m_target.isEmpty());
 }
 
 WebServer::~WebServer()
@@ -205,8 +211,10 @@ Result<quint16> WebServer::start()
         m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
     if (!m_config.consumerLag.bootstrap.isEmpty())
         m_sampler->setConsumerLag(m_config.consumerLag);
-    m_sampler->start(m_config.sampleIntervalMs);
-    m_doctor->start(m_config.findingsIntervalMs);
+    if (!m_target.isEmpty()) {
+        m_sampler->start(m_config.sampleIntervalMs);
+        m_doctor->start(m_config.findingsIntervalMs);
+    }
     if (m_fleetSampler)
         m_fleetSampler->start();
     return m_port;

@@ -30,6 +30,8 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     m_url->setObjectName(QStringLiteral("profileUrl"));
     m_url->setPlaceholderText(
         QStringLiteral("postgresql://user@host:5432/db · mysql://… · sqlite:///path/outbox.db"));
+    // The fields keep their width when a long error appears below them.
+    m_url->setMinimumWidth(m_url->fontMetrics().horizontalAdvance(m_url->placeholderText()) + 24);
     m_tablePrefix = new QLineEdit(this);
     m_tablePrefix->setObjectName(QStringLiteral("profileTablePrefix"));
     m_tablePrefix->setPlaceholderText(tr("none (tables outbox_events, …)"));
@@ -64,6 +66,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     m_error->setTextFormat(Qt::PlainText);
     m_error->setObjectName(QStringLiteral("connectError"));
     m_error->setWordWrap(true);
+    m_error->setMinimumWidth(m_url->minimumWidth());
     m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     m_error->hide();
     layout->addWidget(m_error);
@@ -139,7 +142,16 @@ void ConnectDialog::connectionFailed(const QString& message)
 {
     m_connect->setEnabled(true);
     m_connect->setText(tr("Connect"));
-    showError(tr("Cannot connect: %1").arg(message));
+    showError(failureText(QString(), message));
+}
+
+QString ConnectDialog::failureText(const QString& url, const QString& message)
+{
+    // The database layer's message starts with "cannot connect to URL: …" already.
+    if (message.startsWith(QLatin1String("cannot connect"), Qt::CaseInsensitive))
+        return message.left(1).toUpper() + message.mid(1);
+    return url.isEmpty() ? tr("Cannot connect: %1").arg(message)
+                         : tr("Cannot connect to %1: %2").arg(url, message);
 }
 
 void ConnectDialog::connectionSucceeded()

@@ -28,6 +28,8 @@ public:
     ConnectionProfile profile() const;
 
     void connectionFailed(const QString& message);
+    // "Cannot connect to URL: why", once, whether or not the driver's message says it already.
+    static QString failureText(const QString& url, const QString& message);
     void connectionSucceeded();
 
 signals:

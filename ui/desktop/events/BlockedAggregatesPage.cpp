@@ -54,6 +54,8 @@ BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    // Aggregate ids often share a long prefix: cut in the middle (never the distinguishing end).
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_hint = new EmptyHint(m_table);
     m_hint->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
@@ -96,6 +98,10 @@ void BlockedAggregatesPage::reload()
                 rows << o;
             }
             m_model->setRows(rows);
+            // Aggregate names whole (up to half the table; the tooltip has the rest).
+            m_table->resizeColumnToContents(0);
+            m_table->setColumnWidth(0,
+                                    std::min(m_table->columnWidth(0), std::max(300, m_table->width() / 2)));
             m_hint->setReason(tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
                                  "its aggregate."));
             m_info->setText(r->aggregates.isEmpty()

@@ -272,6 +272,8 @@ QVariant EventTableModel::data(const QModelIndex& idx, int role) const
         return e.attempts;
     case CreatedColumn:
         return Labels::dateTime(e.createdAt);
+    case SizeColumn:
+        return Labels::bytes(e.payloadSize >= 0 ? e.payloadSize : e.payload.size());
     case ErrorColumn:
         return e.lastErrorClass.isEmpty()
                    ? e.lastError
@@ -297,6 +299,8 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Attempts");
     case CreatedColumn:
         return tr("Created");
+    case SizeColumn:
+        return tr("Payload size");
     case ErrorColumn:
         return tr("Last error");
     }

@@ -25,6 +25,7 @@ public:
         AggregateColumn,
         AttemptsColumn,
         CreatedColumn,
+        SizeColumn, // the payload's size: an oversized payload is seen in the list
         ErrorColumn,
         ColumnCount
     };

@@ -1,5 +1,6 @@
 #include "ui/desktop/overview/OverviewPage.h"
 
+#include "ui/desktop/overview/GappedLine.h"
 #include "ui/desktop/overview/LeaseHoldersChart.h"
 #include "ui/desktop/overview/OldestPendingChart.h"
 #include "ui/desktop/overview/StatTile.h"
@@ -40,16 +41,10 @@ QColor statusColour(const QString& status)
     return QColor(0xc6, 0x28, 0x28);
 }
 
-void trim(QLineSeries* series, int points)
-{
-    if (series->count() > points)
-        series->removePoints(0, series->count() - points);
-}
-
-void fitY(QValueAxis* axis, const QList<QLineSeries*>& series)
+void fitY(QValueAxis* axis, const QList<GappedLine*>& series)
 {
     double max = 0;
-    for (QLineSeries* s : series)
+    for (GappedLine* s : series)
         for (const QPointF& p : s->points())
             max = std::max(max, p.y());
     niceCountAxis(axis, max);
@@ -122,13 +117,8 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     m_backlogChart->addAxis(m_backlogY, Qt::AlignLeft);
     for (const QString& status : {QStringLiteral("PENDING"), QStringLiteral("SENDING"),
                                   QStringLiteral("FAILED"), QStringLiteral("DEAD")}) {
-        auto* series = new QLineSeries;
-        series->setName(Labels::status(status));
-        series->setColor(statusColour(status));
-        m_backlogChart->addSeries(series);
-        series->attachAxis(m_backlogX);
-        series->attachAxis(m_backlogY);
-        m_backlog.insert(status, series);
+        m_backlog.insert(status, new GappedLine(m_backlogChart, m_backlogX, m_backlogY,
+                                                Labels::status(status), QPen(statusColour(status), 2)));
     }
     m_backlogChart->setObjectName(QStringLiteral("backlogChart"));
     grid->addWidget(makeChartView(m_backlogChart), 0, 0);
@@ -149,22 +139,11 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     rateChart->addAxis(m_rateX, Qt::AlignBottom);
     rateChart->addAxis(m_rateY, Qt::AlignLeft);
     rateChart->addAxis(m_failedY, Qt::AlignRight);
-    m_sent = new QLineSeries;
-    m_sent->setName(tr("sent"));
-    m_sent->setColor(QColor(0x2e, 0x7d, 0x32));
-    m_failed = new QLineSeries;
-    m_failed->setName(tr("failed"));
-    m_failed->setColor(QColor(0xc6, 0x28, 0x28));
-    rateChart->addSeries(m_sent);
-    m_sent->attachAxis(m_rateX);
-    m_sent->attachAxis(m_rateY);
-    rateChart->addSeries(m_failed);
-    m_failed->attachAxis(m_rateX);
-    m_failed->attachAxis(m_failedY);
+    m_sent = new GappedLine(rateChart, m_rateX, m_rateY, tr("sent"), QPen(QColor(0x2e, 0x7d, 0x32), 2));
     QPen failedPen(QColor(0xc6, 0x28, 0x28));
     failedPen.setWidth(2);
     failedPen.setStyle(Qt::DashLine);
-    m_failed->setPen(failedPen);
+    m_failed = new GappedLine(rateChart, m_rateX, m_failedY, tr("failed"), failedPen);
     niceCountAxis(m_rateY, 0);
     niceCountAxis(m_failedY, 0);
     niceCountAxis(m_backlogY, 0);
@@ -261,13 +240,41 @@ int OverviewPage::pointCount() const
 
 void OverviewPage::clearHistory()
 {
-    for (QLineSeries* s : std::as_const(m_backlog))
+    for (GappedLine* s : std::as_const(m_backlog))
         s->clear();
     m_sent->clear();
     m_failed->clear();
     m_throughput.reset();
     m_oldestChart->clearHistory();
     m_leaseChart->clearHistory();
+}
+
+void OverviewPage::markNotCurrent(const QString& why)
+{
+    if (!m_lastSample.isValid())
+        return; // nothing shown yet
+    m_notCurrent = true;
+    const QString since = tr("Not current: no sample since %1 (%2)").arg(Labels::time(m_lastSample), why);
+    for (StatTile* tile : std::as_const(m_tiles))
+        tile->setNotCurrent(since);
+    for (GappedLine* line : std::as_const(m_backlog))
+        line->breakLine();
+    m_sent->breakLine();
+    m_failed->breakLine();
+    m_throughput.reset(); // the next delta would span the gap
+    const QColor grey(0x9e, 0x9e, 0x9e);
+    for (QTableWidget* t : {m_leases, m_relays})
+        for (int r = 0; r < t->rowCount(); ++r)
+            for (int c = 0; c < t->columnCount(); ++c)
+                if (QTableWidgetItem* item = t->item(r, c)) {
+                    item->setForeground(grey);
+                    item->setToolTip(since);
+                }
+    for (int r = 0; r < m_relays->rowCount(); ++r)
+        if (QTableWidgetItem* health = m_relays->item(r, 3))
+            health->setText(tr("not current"));
+    if (m_updated)
+        m_updated->setText(since);
 }
 
 void OverviewPage::setSamplingInterval(int ms)
@@ -286,6 +293,8 @@ QString OverviewPage::formatInterval(int ms)
 void OverviewPage::clearAll()
 {
     clearHistory();
+    m_notCurrent = false;
+    m_lastSample = QDateTime();
     for (StatTile* tile : std::as_const(m_tiles))
         tile->setValue(QStringLiteral("–"));
     m_attempts->clear();
@@ -320,6 +329,8 @@ StatTile::Severity OverviewPage::ageSeverity(qint64 oldestPendingMs)
 void OverviewPage::showSnapshot(const MetricsSnapshot& s)
 {
     const QLocale locale;
+    m_notCurrent = false;
+    m_lastSample = s.takenAt;
     using Severity = StatTile::Severity;
     const auto warnIfAny = [](qint64 n) { return n > 0 ? Severity::Warning : Severity::Normal; };
     m_tiles.value(QStringLiteral("oldest"))
@@ -343,18 +354,18 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     const qint64 x = s.takenAt.toMSecsSinceEpoch();
     for (auto it = m_backlog.cbegin(); it != m_backlog.cend(); ++it) {
         it.value()->append(double(x), double(s.events.value(it.key())));
-        trim(it.value(), HistoryPoints);
+        it.value()->trim(HistoryPoints);
     }
-    fitTimeAxis(m_backlogX, qint64(m_backlog.first()->at(0).x()), x);
+    fitTimeAxis(m_backlogX, qint64(m_backlog.first()->firstX()), x);
     fitY(m_backlogY, m_backlog.values());
 
     const ThroughputTracker::Delta delta = m_throughput.add(s);
     if (!delta.first) {
         m_sent->append(double(x), double(delta.sent));
         m_failed->append(double(x), double(delta.failed));
-        trim(m_sent, HistoryPoints);
-        trim(m_failed, HistoryPoints);
-        fitTimeAxis(m_rateX, qint64(m_sent->at(0).x()), x);
+        m_sent->trim(HistoryPoints);
+        m_failed->trim(HistoryPoints);
+        fitTimeAxis(m_rateX, qint64(m_sent->firstX()), x);
         fitY(m_rateY, {m_sent});
         fitY(m_failedY, {m_failed});
     }
@@ -395,8 +406,10 @@ void OverviewPage::showSnapshot(const MetricsSnapshot& s)
     for (int i = 0; i < s.relays.size(); ++i) {
         const RelayRecord& r = s.relays.at(i);
         const bool isStale = r.heartbeatAgeMs > StaleHeartbeatMs;
-        const QStringList cells{r.workerId, r.state, Labels::age(r.heartbeatAgeMs),
-                                isStale ? tr("stale heartbeat") : tr("ok")};
+        // A relay whose heartbeat stopped is not RUNNING, whatever its row last said.
+        const QStringList cells{
+            r.workerId, isStale ? tr("STALE, presumed dead (last reported %1)").arg(r.state) : r.state,
+            Labels::age(r.heartbeatAgeMs), isStale ? tr("stale heartbeat") : tr("ok")};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells.at(c));
             if (isStale)

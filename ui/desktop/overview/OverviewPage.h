@@ -24,6 +24,7 @@ class QValueAxis;
 
 namespace outbox::desktop {
 
+class GappedLine;
 class LeaseHoldersChart;
 class OldestPendingChart;
 
@@ -46,6 +47,10 @@ public:
 
     void showSnapshot(const MetricsSnapshot& snapshot);
     void clearHistory();
+    // The database stopped answering: what is shown is the last sample's, greyed and marked as not
+    // current; the charts leave a gap until the next sample.
+    void markNotCurrent(const QString& why);
+    bool isCurrent() const { return !m_notCurrent; }
     // Back to "not connected": no numbers, no charts, no rows.
     void clearAll();
     int pointCount() const;
@@ -72,12 +77,12 @@ private:
     bool m_wallboard;
     ThroughputTracker m_throughput;
     QMap<QString, StatTile*> m_tiles;
-    QMap<QString, QLineSeries*> m_backlog;
+    QMap<QString, GappedLine*> m_backlog;
     QChart* m_backlogChart = nullptr;
     QDateTimeAxis* m_backlogX = nullptr;
     QValueAxis* m_backlogY = nullptr;
-    QLineSeries* m_sent = nullptr;
-    QLineSeries* m_failed = nullptr;
+    GappedLine* m_sent = nullptr;
+    GappedLine* m_failed = nullptr;
     QDateTimeAxis* m_rateX = nullptr;
     QValueAxis* m_rateY = nullptr;
     QValueAxis* m_failedY = nullptr;
@@ -92,6 +97,8 @@ private:
     QTableWidget* m_relays = nullptr;
     QLabel* m_updated = nullptr;
     QComboBox* m_interval = nullptr;
+    bool m_notCurrent = false;
+    QDateTime m_lastSample;
     QCheckBox* m_pause = nullptr;
 };
 

@@ -15,6 +15,7 @@ StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
     m_value->setTextFormat(Qt::PlainText);
     m_value->setObjectName(QStringLiteral("tileValue"));
     m_value->setAlignment(Qt::AlignCenter);
+    m_captionText = caption;
     m_caption = new QLabel(caption, this);
     m_caption->setTextFormat(Qt::PlainText);
     m_caption->setAlignment(Qt::AlignCenter);
@@ -26,7 +27,13 @@ StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
 void StatTile::setValue(const QString& value, Severity severity)
 {
     m_value->setText(value);
-    if (severity != m_severity) {
+    const bool wasCurrent = m_current;
+    m_current = true;
+    if (!wasCurrent) {
+        m_caption->setText(m_captionText);
+        setToolTip(m_hint);
+    }
+    if (severity != m_severity || !wasCurrent) {
         m_severity = severity;
         restyle();
     }
@@ -48,7 +55,18 @@ void StatTile::setClickable(const QString& hint)
     m_clickable = true;
     setCursor(Qt::PointingHandCursor);
     setFocusPolicy(Qt::StrongFocus); // Enter or Space on a focused tile works like a click
+    m_hint = hint;
     setToolTip(hint);
+}
+
+void StatTile::setNotCurrent(const QString& why)
+{
+    if (m_value->text() == QStringLiteral("–"))
+        return; // nothing shown, nothing to take back
+    m_current = false;
+    m_caption->setText(tr("%1 (not current)").arg(m_captionText));
+    setToolTip(why);
+    restyle();
 }
 
 void StatTile::mouseReleaseEvent(QMouseEvent* event)
@@ -70,9 +88,10 @@ void StatTile::keyPressEvent(QKeyEvent* event)
 
 void StatTile::restyle()
 {
-    const QString colour = m_severity == Severity::Critical  ? QStringLiteral("#c62828")
-                           : m_severity == Severity::Warning ? QStringLiteral("#ef6c00")
-                                                             : QStringLiteral("palette(text)");
+    const QString colour = !m_current                         ? QStringLiteral("#9e9e9e")
+                           : m_severity == Severity::Critical ? QStringLiteral("#c62828")
+                           : m_severity == Severity::Warning  ? QStringLiteral("#ef6c00")
+                                                              : QStringLiteral("palette(text)");
     m_value->setStyleSheet(
         QStringLiteral("font-size: %1pt; font-weight: bold; color: %2;").arg(int(20 * m_scale)).arg(colour));
     m_caption->setStyleSheet(QStringLiteral("font-size: %1pt;").arg(int(9 * m_scale)));

@@ -22,6 +22,10 @@ public:
     Severity severity() const { return m_severity; }
     void setScale(double scale); // the wallboard uses large tiles
     void setClickable(const QString& hint);
+    // A value that is not current (the database stopped answering) stays readable but grey, and
+    // says since when; setValue() makes it current again.
+    void setNotCurrent(const QString& why);
+    bool isCurrent() const { return m_current; }
 
 signals:
     void clicked();
@@ -36,6 +40,9 @@ private:
     double m_scale = 1.0;
     Severity m_severity = Severity::Normal;
     bool m_clickable = false;
+    bool m_current = true;
+    QString m_captionText;
+    QString m_hint;
     void restyle();
 };
 

@@ -19,6 +19,7 @@ ManagedRelay::ManagedRelay(QObject* parent) : QObject(parent)
     // SIGTERM and drains instead of running on unsupervised.
     m_process.setChildProcessModifier([]() { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
 #endif
+    connect(this, &ManagedRelay::stateChanged, this, [this](const QString& d) { m_description = d; });
     m_restartTimer.setSingleShot(true);
     connect(&m_restartTimer, &QTimer::timeout, this, &ManagedRelay::launch);
     connect(&m_process, &QProcess::readyRead, this, [this]() {
@@ -37,6 +38,10 @@ ManagedRelay::ManagedRelay(QObject* parent) : QObject(parent)
 ManagedRelay::~ManagedRelay()
 {
     m_wanted = false;
+    // Whoever listened may be half destroyed already (the page owning this object): the child's
+    // last words and its exit are not reported any more.
+    disconnect(&m_process, nullptr, this, nullptr);
+    blockSignals(true);
     if (m_process.state() != QProcess::NotRunning) {
         m_process.terminate();
         if (!m_process.waitForFinished(5000))
@@ -64,8 +69,17 @@ QString ManagedRelay::locateOutboxctl()
 void ManagedRelay::startOutboxctl(const DatabaseTarget& target, const QString& command,
                                   const QStringList& arguments)
 {
+    m_database = databaseLabel(target);
     m_process.setProcessEnvironment(target.childEnvironment());
     start(locateOutboxctl(), target.outboxctlCommand(command, arguments));
+}
+
+QString ManagedRelay::databaseLabel(const DatabaseTarget& target)
+{
+    if (target.isEmpty())
+        return {};
+    const QString url = target.url().redacted();
+    return target.tablePrefix().isEmpty() ? url : tr("%1 · tables %2*").arg(url, target.tablePrefix());
 }
 
 void ManagedRelay::start(const QString& program, const QStringList& arguments)

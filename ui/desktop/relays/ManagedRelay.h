@@ -28,6 +28,9 @@ public:
     // `outboxctl` next to this executable, in the build tree beside it, or from $OUTBOXCTL.
     static QString locateOutboxctl();
 
+    // How the console names a database to the operator: its URL without password, and its prefix.
+    static QString databaseLabel(const DatabaseTarget& target);
+
     // `outboxctl COMMAND` on `target` (its outboxctlCommand(), the password in the child's
     // environment, never on its command line).
     void startOutboxctl(const DatabaseTarget& target, const QString& command,
@@ -36,6 +39,13 @@ public:
     void stop();
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
     bool isSupervising() const { return m_wanted; }
+    // Running, or waiting to be restarted: the console still answers for this child.
+    bool isActive() const { return m_wanted || isRunning(); }
+    // The database the child works on, as the console shows it ("postgresql://u@h/db · tables
+    // x_*"); empty for a child started with start() alone.
+    const QString& database() const { return m_database; }
+    // The last state it reported ("running", "restarting", "stopped: …").
+    const QString& description() const { return m_description; }
     int restarts() const { return m_restarts; }
     qint64 processId() const { return m_process.processId(); }
 
@@ -53,6 +63,8 @@ private:
     QString m_program;
     QStringList m_arguments;
     QString m_lastLine; // the child's last output line: why it stopped
+    QString m_database;
+    QString m_description;
     bool m_wanted = false;
     int m_backoffMs = FirstBackoffMs;
     int m_restarts = 0;

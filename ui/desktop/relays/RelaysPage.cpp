@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QSysInfo>
 #include <QTableView>
+#include <QTableWidget>
 
 namespace outbox::desktop {
 
@@ -40,11 +41,20 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("fenced_total"), tr("Fenced")},
                                     {QStringLiteral("last_error"), tr("Last error")}},
                                    this);
-    m_model->setRowBrush([](const QJsonObject& row) -> QVariant {
+    m_model->setRowBrush([this](const QJsonObject& row) -> QVariant {
+        if (!m_notCurrent->isHidden())
+            return QBrush(QColor(0xe0, 0xe0, 0xe0));
         if (row.value(QStringLiteral("heartbeat_age_ms")).toInteger() > ConsoleContext::StaleHeartbeatMs)
             return QBrush(QColor(0xff, 0xcd, 0xd2));
         return {};
     });
+    m_notCurrent = new QLabel(this);
+    m_notCurrent->setObjectName(QStringLiteral("relaysNotCurrent"));
+    m_notCurrent->setTextFormat(Qt::PlainText);
+    m_notCurrent->setWordWrap(true);
+    m_notCurrent->setStyleSheet(QStringLiteral("color: #616161; font-weight: bold;"));
+    m_notCurrent->hide();
+    layout->addWidget(m_notCurrent);
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("relaysTable"));
     m_table->setModel(m_model);
@@ -107,6 +117,20 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_relayBroker->setObjectName(QStringLiteral("managedRelayBroker"));
     managedBar->addWidget(m_relayBroker);
     managedLayout->addLayout(managedBar);
+    m_relayDatabase = new QLabel(managed);
+    m_relayDatabase->setTextFormat(Qt::PlainText);
+    m_relayDatabase->setObjectName(QStringLiteral("managedRelayDatabase"));
+    managedLayout->addWidget(m_relayDatabase);
+    // Relays the console started for other databases and kept running when it switched away.
+    m_backgroundTable = new QTableWidget(0, 3, managed);
+    m_backgroundTable->setObjectName(QStringLiteral("backgroundRelays"));
+    m_backgroundTable->setHorizontalHeaderLabels({tr("Managed relay of database"), tr("State"), QString()});
+    m_backgroundTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_backgroundTable->verticalHeader()->hide();
+    m_backgroundTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_backgroundTable->setMaximumHeight(110);
+    m_backgroundTable->hide();
+    managedLayout->addWidget(m_backgroundTable);
     m_log = new QPlainTextEdit(managed);
     m_log->setObjectName(QStringLiteral("relayLog"));
     m_log->setReadOnly(true);
@@ -114,19 +138,94 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     managedLayout->addWidget(m_log);
     layout->addWidget(managed, 1);
 
-    m_relay = new ManagedRelay(this);
-    connect(m_relay, &ManagedRelay::line, m_log, &QPlainTextEdit::appendPlainText);
-    connect(m_relay, &ManagedRelay::stateChanged, m_relayState, &QLabel::setText);
+    attach(new ManagedRelay(this));
     connect(start, &QPushButton::clicked, this, &RelaysPage::startRelay);
-    connect(stop, &QPushButton::clicked, m_relay, &ManagedRelay::stop);
+    connect(stop, &QPushButton::clicked, this, [this]() { m_relay->stop(); });
+}
+
+void RelaysPage::attach(ManagedRelay* relay)
+{
+    // Every managed relay reports here for its whole life; only the page's own one writes to the
+    // log and the state, the others to the list of background relays.
+    if (!m_background.contains(relay) && relay != m_relay) {
+        connect(relay, &ManagedRelay::line, this, [this, relay](const QString& text) {
+            if (relay == m_relay)
+                m_log->appendPlainText(text);
+        });
+        connect(relay, &ManagedRelay::stateChanged, this, [this, relay](const QString& state) {
+            if (relay == m_relay) {
+                m_relayState->setText(state);
+                if (!relay->isActive())
+                    m_relayBroker->clear();
+                return;
+            }
+            if (!relay->isActive() && m_background.removeAll(relay) > 0)
+                relay->deleteLater(); // stopped: nothing left to answer for
+            showBackgroundRelays();
+        });
+    }
+    m_relay = relay;
+    m_log->clear();
+    m_relayBroker->clear();
+    m_relayState->setText(relay->isActive() ? relay->description() : tr("not running"));
+    if (relay->isActive())
+        m_log->appendPlainText(tr("(managed relay kept running in the background; its earlier output "
+                                  "is not shown)"));
+}
+
+void RelaysPage::keepManagedRelayInBackground()
+{
+    if (!m_relay->isActive())
+        return;
+    m_background << m_relay;
+    attach(new ManagedRelay(this));
+    showBackgroundRelays();
+}
+
+void RelaysPage::showBackgroundRelays()
+{
+    m_backgroundTable->setRowCount(int(m_background.size()));
+    for (int i = 0; i < m_background.size(); ++i) {
+        ManagedRelay* relay = m_background.at(i);
+        m_backgroundTable->setItem(i, 0, new QTableWidgetItem(relay->database()));
+        m_backgroundTable->setItem(i, 1, new QTableWidgetItem(relay->description()));
+        auto* stop = new QPushButton(tr("Stop"), m_backgroundTable);
+        stop->setObjectName(QStringLiteral("stopBackgroundRelay"));
+        connect(stop, &QPushButton::clicked, relay, &ManagedRelay::stop);
+        m_backgroundTable->setCellWidget(i, 2, stop);
+    }
+    m_backgroundTable->setVisible(!m_background.isEmpty());
 }
 
 void RelaysPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
     m_model->setRows({});
+    m_notCurrent->hide();
     m_reason->clear();
     m_hint->setReason(context.browse ? QString() : tr("Not connected."));
+    // The managed relay belongs to its connection: the page of another database never shows its
+    // state or log. One kept in the background for this database is this page's again.
+    const QString database = ManagedRelay::databaseLabel(context.target);
+    if (!database.isEmpty() && m_relay->database() != database) {
+        ManagedRelay* own = nullptr;
+        for (ManagedRelay* relay : std::as_const(m_background))
+            if (relay->database() == database && relay->isActive())
+                own = relay;
+        ManagedRelay* previous = m_relay;
+        if (previous->isActive())
+            m_background << previous; // never dropped silently: MainWindow asked before switching
+        if (own) {
+            m_background.removeAll(own);
+            attach(own);
+            if (!previous->isActive())
+                previous->deleteLater();
+        } else {
+            attach(previous->isActive() ? new ManagedRelay(this) : previous);
+        }
+        showBackgroundRelays();
+    }
+    m_relayDatabase->setText(database.isEmpty() ? QString() : tr("Serves %1").arg(database));
 }
 
 void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
@@ -134,10 +233,19 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
     QStringList selected;
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
         selected << m_model->record(index.row()).value(QStringLiteral("worker_id")).toString();
+    m_notCurrent->hide();
+    // Leases as the events hold them (what the Overview counts), not as the relay last reported:
+    // a killed relay reported none, yet its SENDING events stay leased until they expire.
+    QHash<QString, qint64> held;
+    for (const LeaseHolder& h : snapshot.leaseHolders)
+        held.insert(h.workerId, h.sending);
     QVector<QJsonObject> rows;
     for (const RelayRecord& r : snapshot.relays) {
         QJsonObject o = r.toJson();
         o[QStringLiteral("heartbeat_age")] = Labels::age(r.heartbeatAgeMs);
+        o[QStringLiteral("leases_held")] = held.value(r.workerId);
+        if (r.heartbeatAgeMs > ConsoleContext::StaleHeartbeatMs)
+            o[QStringLiteral("state")] = tr("STALE, presumed dead (last reported %1)").arg(r.state);
         o[QStringLiteral("broker")] = r.brokerText();
         rows << o;
         // The managed relay (our child process) says where it publishes.
@@ -152,6 +260,16 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
         if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
             m_table->selectionModel()->select(m_model->index(i, 0),
                                               QItemSelectionModel::Select | QItemSelectionModel::Rows);
+}
+
+void RelaysPage::markNotCurrent(const QString& why)
+{
+    if (m_model->rowCount() == 0 && !m_context.browse)
+        return;
+    m_notCurrent->setText(why);
+    m_notCurrent->show();
+    const QVector<QJsonObject> rows = m_model->records();
+    m_model->setRows(rows); // repainted greyed
 }
 
 void RelaysPage::control(RelayControl::Command command)

@@ -11,6 +11,7 @@ class QLineEdit;
 class QPlainTextEdit;
 class QTableView;
 class QLabel;
+class QTableWidget;
 
 namespace outbox::desktop {
 
@@ -29,8 +30,17 @@ public:
     explicit RelaysPage(QWidget* parent = nullptr);
     void setContext(const ConsoleContext& context);
     void showSnapshot(const MetricsSnapshot& snapshot);
+    // The database stopped answering: the rows shown are the last sample's, greyed and said so.
+    void markNotCurrent(const QString& why);
     RecordTableModel* model() const { return m_model; }
+    // The managed relay of this page's connection (a new one after a switch; the one kept in the
+    // background for a database comes back when the console connects to it again).
     ManagedRelay* managedRelay() const { return m_relay; }
+    // Managed relays kept running for other databases than the open one.
+    const QList<ManagedRelay*>& backgroundRelays() const { return m_background; }
+    // Switching connection: the running managed relay goes on for its own database, listed with it,
+    // while this page gets a fresh one for the next database.
+    void keepManagedRelayInBackground();
 
 signals:
     void statusMessage(const QString& message);
@@ -42,6 +52,8 @@ private:
     void apply(RelayControl::Command command, const QStringList& workers, const QString& reason,
                RelayControlDialog* dialog);
     void startRelay();
+    void attach(ManagedRelay* relay);
+    void showBackgroundRelays();
 
     ConsoleContext m_context;
     RecordTableModel* m_model = nullptr;
@@ -51,8 +63,12 @@ private:
     QPlainTextEdit* m_log = nullptr;
     QLabel* m_relayBroker = nullptr; // where the managed relay publishes, from its heartbeat row
     QLabel* m_relayState = nullptr;
+    QLabel* m_relayDatabase = nullptr; // which database the managed relay serves
+    QTableWidget* m_backgroundTable = nullptr;
     ManagedRelay* m_relay = nullptr;
+    QList<ManagedRelay*> m_background;
     EmptyHint* m_hint = nullptr;
+    QLabel* m_notCurrent = nullptr;
 };
 
 } // namespace outbox::desktop

@@ -61,10 +61,17 @@ EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
     m_title->setTextFormat(Qt::PlainText);
     m_title->setObjectName(QStringLiteral("inspectorTitle"));
     top->addWidget(m_title, 1);
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setObjectName(QStringLiteral("inspectorSummary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* copy = new QPushButton(tr("Copy as JSON"), this);
     copy->setObjectName(QStringLiteral("copyJson"));
     top->addWidget(copy);
     layout->addLayout(top);
+    // What the runbooks ask about first, without opening the Columns tab: where it goes, whose
+    // it is and how big it is.
+    layout->addWidget(m_summary);
     connect(copy, &QPushButton::clicked, this, [this]() {
         if (m_event.id > 0)
             QApplication::clipboard()->setText(json());
@@ -118,6 +125,7 @@ void EventInspector::clear()
 {
     m_event = OutboxEvent{};
     m_title->setText(tr("Select an event to inspect it."));
+    m_summary->clear();
     m_payloadModel->clear();
     m_headersModel->clear();
     m_raw->clear();
@@ -169,6 +177,13 @@ void EventInspector::inspect(qint64 id)
             }
             m_event = r->event;
             m_title->setText(tr("Event %1 · %2 · %3").arg(m_event.id).arg(m_event.eventType, m_event.status));
+            const QString topic = m_event.sentTopic.isEmpty() ? m_event.topic : m_event.sentTopic;
+            m_summary->setText(
+                tr("Topic: %1 · Aggregate: %2/%3 · Payload size: %4")
+                    .arg(topic.isEmpty() ? tr("(routed by the relay's topic template)") : topic,
+                         m_event.aggregateType, m_event.aggregateId,
+                         Labels::bytes(m_event.payloadSize >= 0 ? m_event.payloadSize
+                                                                : m_event.payload.size())));
             m_payloadModel->setJson(m_event.payload);
             m_headersModel->setJson(m_event.headers);
             m_raw->setPlainText(json());

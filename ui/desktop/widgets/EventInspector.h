@@ -40,6 +40,7 @@ private:
     DatabaseSession* m_session = nullptr;
     OutboxEvent m_event;
     QLabel* m_title = nullptr;
+    QLabel* m_summary = nullptr;
     JsonTreeModel* m_payloadModel = nullptr;
     JsonTreeModel* m_headersModel = nullptr;
     QPlainTextEdit* m_raw = nullptr;

@@ -1,6 +1,7 @@
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace outbox::desktop {
 
@@ -25,6 +26,15 @@ QString Labels::status(const QString& status)
     if (status == QLatin1String("DISCARDED"))
         return QCoreApplication::translate("Labels", "DISCARDED");
     return status;
+}
+
+QString Labels::bytes(qint64 bytes)
+{
+    if (bytes < 0)
+        return QCoreApplication::translate("Labels", "unknown");
+    if (bytes < 1024)
+        return QCoreApplication::translate("Labels", "%n byte(s)", nullptr, int(bytes));
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 QString Labels::age(qint64 ms)

@@ -19,6 +19,8 @@ public:
     static QString time(const QDateTime& at);
     // A duration in the largest unit that keeps it short ("45 s", "12 min", "1.5 h"); "none" below 0.
     static QString age(qint64 ms);
+    // A size in bytes, in the largest unit that keeps it short ("812 bytes", "148 KB", "1.2 MB").
+    static QString bytes(qint64 bytes);
 };
 
 } // namespace outbox::desktop

@@ -17,6 +17,7 @@ QStringList paged(QStringList parameters)
 constexpr auto Checked = ApiRoute::Query::Checked;
 constexpr auto Ignored = ApiRoute::Query::Ignored;
 constexpr auto Anyone = Access::Anyone;
+constexpr auto Server = ApiRoute::Scope::Server; // not per fleet member
 constexpr auto Viewer = Access::Viewer;
 constexpr auto Operator = Access::Operator;
 const QByteArray Get = QByteArrayLiteral("GET");
@@ -45,7 +46,8 @@ QList<ApiRoute> table()
          QStringLiteral("Who the token is: name, role and may_change."),
          {},
          Ignored,
-         SummaryController::me},
+         SummaryController::me,
+         ApiRoute::Scope::Server},
 
         {Get, QStringLiteral("/api/v1/events"), Viewer,
          QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "
@@ -159,10 +161,21 @@ QList<ApiRoute> table()
         {Get, QStringLiteral("/api/v1/audit"), Viewer,
          QStringLiteral("The audit log of operator actions, newest first; format=csv: the page as CSV "
                         "(header on the first "
-                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id)."),
+                        "page, cells never spreadsheet formulas, the next cursor in X-Next-After-Id). "
+                        "Before/after states "
+                        "over 4096 bytes are left out (null, states_omitted, before_bytes, after_bytes): "
+                        "/api/v1/audit/{id} has them."),
          paged({QStringLiteral("since"), QStringLiteral("action"), QStringLiteral("actor"),
                 QStringLiteral("target_kind"), QStringLiteral("target_id"), QStringLiteral("format")}),
          Checked, AuditController::list},
+        {Get,
+         QStringLiteral("/api/v1/audit/{id:\\d+}"),
+         Viewer,
+         QStringLiteral("One audit entry with its before and after states whole (a list leaves states over "
+                        "4096 bytes out: before/after null, states_omitted, before_bytes, after_bytes)."),
+         {},
+         Ignored,
+         AuditController::show},
         {Get,
          QStringLiteral("/api/v1/findings"),
          Viewer,
@@ -181,7 +194,8 @@ QList<ApiRoute> table()
              "keeps the members with that tag."),
          {QStringLiteral("tag")},
          Checked,
-         FleetController::list},
+         FleetController::list,
+         ApiRoute::Scope::Server},
 
         {Get,
          QStringLiteral("/api/v1/jobs"),
@@ -221,7 +235,8 @@ QList<ApiRoute> table()
          QStringLiteral("The dashboard (index.html)."),
          {},
          Ignored,
-         PagesController::dashboard},
+         PagesController::dashboard,
+         Server},
         {Get,
          QStringLiteral("/static/{file:dashboard\\.js|dashboard\\.css|chart\\.js}"),
          Anyone,
@@ -229,35 +244,40 @@ QList<ApiRoute> table()
                         "chartjs)."),
          {},
          Ignored,
-         PagesController::staticFile},
+         PagesController::staticFile,
+         Server},
         {Get,
          QStringLiteral("/console"),
          Anyone,
          QStringLiteral("Redirects (301) to /console/."),
          {},
          Ignored,
-         PagesController::consoleRedirect},
+         PagesController::consoleRedirect,
+         Server},
         {Get,
          QStringLiteral("/console/"),
          Anyone,
          QStringLiteral("The web admin console (index.html)."),
          {},
          Ignored,
-         PagesController::console},
+         PagesController::console,
+         Server},
         {Get,
          QStringLiteral("/console/{file:[A-Za-z0-9_-]+\\.(?:html|js|css|json)}"),
          Anyone,
          QStringLiteral("The console's files (404 for a name that is not one of them)."),
          {},
          Ignored,
-         PagesController::console},
+         PagesController::console,
+         Server},
         {Get,
          QStringLiteral("/metrics"),
          Access::Dashboard,
          QStringLiteral("Prometheus exposition of the latest sample, the doctor's findings and the fleet."),
          {},
          Ignored,
-         MetricsController::exposition},
+         MetricsController::exposition,
+         Server},
         {Get,
          QStringLiteral("/ws"),
          Access::WebSocket,
@@ -265,28 +285,32 @@ QList<ApiRoute> table()
                         "not an upgrade is a 426."),
          {},
          Ignored,
-         SocketController::notUpgraded},
+         SocketController::notUpgraded,
+         Server},
         {Get,
          QStringLiteral("/docs/runbooks"),
          Anyone,
          QStringLiteral("The index of the runbooks (also at /docs/runbooks/ and /docs/runbooks/README.md)."),
          {},
          Ignored,
-         RunbooksController::index},
+         RunbooksController::index,
+         Server},
         {Get,
          QStringLiteral("/docs/runbooks/"),
          Anyone,
          QStringLiteral("The index of the runbooks."),
          {},
          Ignored,
-         RunbooksController::index},
+         RunbooksController::index,
+         Server},
         {Get,
          QStringLiteral("/docs/runbooks/README.md"),
          Anyone,
          QStringLiteral("The index of the runbooks."),
          {},
          Ignored,
-         RunbooksController::index},
+         RunbooksController::index,
+         Server},
         {Get,
          QStringLiteral("/docs/runbooks/{id:[a-z][a-z-]{0,63}(?:\\.md)?}"),
          Anyone,
@@ -294,7 +318,8 @@ QList<ApiRoute> table()
              "The runbook of a doctor finding as Markdown text (alert rules link it as runbook_url)."),
          {},
          Ignored,
-         RunbooksController::page},
+         RunbooksController::page,
+         Server},
     };
 }
 
@@ -340,6 +365,16 @@ const QList<ApiRoute>& ApiRoutes::all()
 
 std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
 {
+    static const QRegularExpression memberPath(QStringLiteral("^/api/v1/members/([^/]+)(/.*)?$"));
+    if (const auto m = memberPath.match(call.path); m.hasMatch()) {
+        call.member = m.captured(1);
+        call.path = QStringLiteral("/api/v1") + m.captured(2);
+        auto resolved = resolve(call);
+        if (const auto* route = std::get_if<const ApiRoute*>(&resolved);
+            route && (*route)->scope != ApiRoute::Scope::Database)
+            return WebReply::error(404, tr("%1 is not served per member").arg(call.path));
+        return resolved;
+    }
     const Compiled& c = compiled();
     // The routes that serve the path: the literal ones when there are any, else the patterns.
     QList<int> candidates;
@@ -419,8 +454,13 @@ QString ApiRoutes::reference()
         "Lists are pages: `limit` (1 to 1000, default 100) and `after_id`; the answer's `next_after_id` is "
         "the `after_id` of the next page (null on the last).\n\n"
         "A path segment in braces is a parameter; `{id:regex}` shows what it must match.\n\n"
-        "| Method | Path | Role | Query parameters | What it does |\n"
-        "|---|---|---|---|---|\n");
+        "With a fleet (`outboxctl serve --fleet FILE`), every route marked *per member* is also served for "
+        "each member at `/api/v1/members/{name}/…` (e.g. `/api/v1/members/orders/events/requeue`): it reads "
+        "and changes that member's database, and an action's audit row is written there. Without "
+        "`--member`, a fleet server has no database of its own: those routes answer 404 at their own path "
+        "and are used per member.\n\n"
+        "| Method | Path | Role | Per member | Query parameters | What it does |\n"
+        "|---|---|---|---|---|---|\n");
     auto path = [](const ApiRoute& r) {
         QString pattern = r.pattern;
         return pattern.replace(QLatin1Char('|'), QStringLiteral("\\|"));
@@ -435,9 +475,10 @@ QString ApiRoutes::reference()
             parameters = QStringLiteral("none");
         else
             parameters = QLatin1Char('`') + r.parameters.join(QStringLiteral("`, `")) + QLatin1Char('`');
-        md += QStringLiteral("| %1 | `%2` | %3 | %4 | %5 |\n")
+        md += QStringLiteral("| %1 | `%2` | %3 | %4 | %5 | %6 |\n")
                   .arg(QString::fromLatin1(r.method), path(r),
                        r.access == Access::Operator ? QStringLiteral("operator") : QStringLiteral("viewer"),
+                       r.scope == ApiRoute::Scope::Database ? QStringLiteral("yes") : QStringLiteral("—"),
                        parameters, r.summary);
     }
     md += QStringLiteral(

@@ -11,6 +11,7 @@ void AuditController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     AuditQuery query;
     query.limit = call.page.limit;
     query.afterId = call.page.afterId;
+    query.stateBytesLimit = ListPreviewChars; // a dead letter's edit states can be megabytes
     query.action = queryValue(call.query, QStringLiteral("action"));
     query.actor = queryValue(call.query, QStringLiteral("actor"));
     query.targetKind = queryValue(call.query, QStringLiteral("target_kind"));
@@ -53,6 +54,15 @@ void AuditController::list(ApiContext& api, const ApiCall& call, ApiDone done)
             return Page::json(QStringLiteral("entries"), maskedRows(entries, masker), next);
         },
         std::move(done));
+}
+
+void AuditController::show(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    api.query([id = call.args.value(0).toLongLong()](Database& db) { return AuditLog(db).find(id); },
+              [masker = api.maskerFor(call.principal)](const AuditEntry& entry) {
+                  return masker.maskRow(entry.toJson());
+              },
+              std::move(done));
 }
 
 } // namespace outbox::web

@@ -17,7 +17,7 @@ namespace SummaryController { ApiHandler summary, me; }
 namespace EventsController { ApiHandler list, blocked, show, trace, requeue, markDead; }
 namespace FailureGroupsController { ApiHandler list; }
 namespace DeadLettersController { ApiHandler list, groups, show, edit, replay, discard; }
-namespace AuditController { ApiHandler list; }
+namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
 namespace InboxController { ApiHandler list; }

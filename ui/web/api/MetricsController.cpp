@@ -10,6 +10,16 @@ namespace outbox::web {
 
 void MetricsController::exposition(ApiContext& api, const ApiCall&, ApiDone done)
 {
+    // A fleet: every member's series with its database label (the database beside it is one of
+    // them when --member names it).
+    if (api.fleet) {
+        if (!api.fleet->has())
+            return done(WebReply::error(503, ApiContext::tr("the fleet has not been sampled yet")));
+        PrometheusExposition::Context context;
+        context.relayStaleAfterMs = api.relayStaleAfterMs;
+        return done(WebReply::bytes(PrometheusExposition::renderFleet(api.fleet->members(), context),
+                                    PrometheusExposition::ContentType));
+    }
     if (auto unavailable = api.latest.unavailable())
         return done(*unavailable);
     PrometheusExposition::Context context;
@@ -19,8 +29,6 @@ void MetricsController::exposition(ApiContext& api, const ApiCall&, ApiDone done
     QByteArray text = PrometheusExposition::render(api.latest.snapshot(), context);
     if (api.findings)
         text += api.findings->exposition();
-    if (api.fleet)
-        text += api.fleet->exposition();
     done(WebReply::bytes(text, PrometheusExposition::ContentType));
 }
 

@@ -28,18 +28,4 @@ WebReply LatestFleet::reply(const QString& tag, const PayloadMasker& masker) con
                     {QStringLiteral("sample_age_seconds"), double(m_received.elapsed()) / 1000.0}});
 }
 
-QByteArray LatestFleet::exposition() const
-{
-    if (!has())
-        return {};
-    // Member names are letters, digits, _ and - (Fleet checks them): nothing to escape in a label.
-    QByteArray out =
-        "# HELP outbox_member_up Whether the fleet member answered its last sample (0: unreachable).\n"
-        "# TYPE outbox_member_up gauge\n";
-    for (const MemberSample& s : m_members)
-        out +=
-            "outbox_member_up{database=\"" + s.member.toUtf8() + "\"} " + (s.reachable() ? "1" : "0") + "\n";
-    return out;
-}
-
 } // namespace outbox::web
