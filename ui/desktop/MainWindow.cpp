@@ -92,6 +92,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_audit, &AuditPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_relays, &RelaysPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_recovery, &RecoveryPage::statusMessage, this, &MainWindow::showStatus);
+    // A finding's "Start a managed relay": the Relays page starts it and shows its log.
+    connect(m_recovery, &RecoveryPage::startManagedRelay, this,
+            [this](const QStringList& arguments, bool brokerKnown) {
+                m_pages->setCurrentWidget(m_relays);
+                m_relays->startManagedRelay(arguments, brokerKnown);
+            });
     connect(m_recovery, &RecoveryPage::countsChanged, this, [this](int critical, int warning) {
         const int tab = m_pages->indexOf(m_recovery);
         m_pages->setTabText(tab, critical + warning == 0

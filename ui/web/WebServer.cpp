@@ -139,8 +139,10 @@ void WebServer::watchFleet(const Fleet& fleet)
             [this](const QVector<MemberSample>& samples) {
                 m_fleet.update(samples);
                 m_api->updateFleet(samples);
+                m_hub->publishFleet();
             });
     m_api->context().fleet = &m_fleet;
+    m_hub->setFleet(&m_fleet, fleet.intervalMs());
     m_api->watchFleet(fleet, std::min(2, m_config.databaseThreads));
     // Without a database of its own (serve --fleet FILE, no --member) it serves the wall, the fleet
     // and the members' routes only.

@@ -1,6 +1,7 @@
 #include "ui/web/live/LatestFleet.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace outbox::web {
 
@@ -8,6 +9,21 @@ void LatestFleet::update(const QVector<MemberSample>& samples)
 {
     m_members = samples;
     m_received.start();
+}
+
+QString LatestFleet::pushMessage(const PayloadMasker& masker, qint64 intervalMs) const
+{
+    QJsonArray members;
+    for (const MemberSample& s : m_members) {
+        QJsonObject json = s.toJson();
+        if (!s.error.isEmpty())
+            json.insert(QStringLiteral("error"), masker.maskText(s.error));
+        members.append(json);
+    }
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("fleet")},
+                                                       {QStringLiteral("members"), members},
+                                                       {QStringLiteral("interval_ms"), double(intervalMs)}})
+                                 .toJson(QJsonDocument::Compact));
 }
 
 WebReply LatestFleet::reply(const QString& tag, const PayloadMasker& masker) const

@@ -25,6 +25,9 @@ public:
     // {"members":[…]} worst first, only those with tag `tag` when it is not empty; error texts
     // masked by `masker` (viewers). 503 before the first tick.
     WebReply reply(const QString& tag, const PayloadMasker& masker) const;
+    // {"type":"fleet","members":[…],"interval_ms":N} for the wall over /ws: every member worst
+    // first, error texts masked by `masker`.
+    QString pushMessage(const PayloadMasker& masker, qint64 intervalMs) const;
 
 private:
     QVector<MemberSample> m_members;
