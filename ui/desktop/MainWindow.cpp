@@ -16,12 +16,16 @@
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -147,7 +151,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     statusBar()->setObjectName(QStringLiteral("statusBar"));
     m_retry = new QTimer(this);
     m_retry->setSingleShot(true);
-    resize(1400, 900);
+    restoreWindowGeometry();
+}
+
+void MainWindow::restoreWindowGeometry()
+{
+    const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
+    if (!saved.isEmpty() && restoreGeometry(saved))
+        return;
+    const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where) {
+        resize(1280, 800);
+        return;
+    }
+    // The frame (title bar, borders) comes on top of the window's own size.
+    const QRect available = where->availableGeometry();
+    const QSize frame(16, 40);
+    resize(std::max(640, available.width() - frame.width()),
+           std::max(480, available.height() - frame.height()));
+    move(available.topLeft());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow()
