@@ -609,6 +609,34 @@ QVector<Runbook> build()
     };
     pages << r;
 
+    r = {};
+    r.id = QStringLiteral("database-unreachable");
+    r.finding = false;
+    r.title = QStringLiteral("A database of the fleet does not answer");
+    r.severity = QStringLiteral("critical (alert OutboxDatabaseUnreachable)");
+    r.summary = QStringLiteral(
+        "`outbox_member_up{database=\"NAME\"}` is 0: `outboxctl serve --fleet FILE` could not sample that "
+        "member within the fleet's `timeout`. Nothing is known about its outbox meanwhile (the wall shows "
+        "the member unreachable with its error), and its relays may be stuck too.");
+    r.causes = {
+        {"down", RB("The database server is down, restarting or failing over.")},
+        {"network", RB("The network between the server of outboxctl serve and the database drops or "
+                       "black-holes the connection (firewall, routing, DNS).")},
+        {"login", RB("The database refuses the login: a changed password (OUTBOX_DB_PASSWORD_<MEMBER> or the "
+                     "member's password_file), a dropped role, too many connections.")},
+        {"slow", RB("The database answers slower than the fleet's timeout (overload, locks).")},
+    };
+    r.steps = {
+        {"status", RB("Run outboxctl status --fleet FILE on the server of outboxctl serve: the member's line "
+                      "carries the error (connection refused, timeout, authentication).")},
+        {"doctor", RB("Run outboxctl doctor --fleet FILE --member NAME to connect to that member alone and "
+                      "see the whole error.")},
+        {"fix", RB("Fix what the error names; the member turns healthy on the wall within one fleet "
+                   "interval once it answers (a member that failed twice is retried with backoff, at most "
+                   "5 minutes).")},
+    };
+    pages << r;
+
     // failed-events and dead-events: the advice by cause is FailureAdvice's own table.
     for (Runbook& page : pages) {
         const bool failed = page.id == QLatin1String("failed-events");

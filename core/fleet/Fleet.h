@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/config/Config.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/db/DatabaseUrl.h"
 #include "core/support/Result.h"
 
@@ -29,6 +30,9 @@ struct FleetMember
     QStringList tagTexts() const;
     // True when one of its tags is `tag` ("team=checkout", or "edge" for a bare word).
     bool hasTag(const QString& tag) const;
+    // Its database as one value (URL with the password, table prefix): what every connection to
+    // the member (the web console's database threads, its actions) is opened from.
+    DatabaseTarget target() const { return DatabaseTarget(url, tablePrefix); }
 };
 
 // The fleet file: which databases `doctor`, `status` (and later `serve`) watch together, read by

@@ -75,6 +75,8 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     s.dead = snapshot->events.value(QStringLiteral("DEAD"));
     s.deadLetters = snapshot->deadLetters.value(QStringLiteral("PENDING"));
     s.relaysAlive = int(snapshot->relays.size()) - snapshot->staleRelays(options.relayStaleAfterMs());
+    s.snapshot = std::move(snapshot).value();
+    s.hasSnapshot = true;
     auto report = Doctor(**db, options).run();
     if (!report)
         return done(MemberSample::State::Unreachable, report.message());

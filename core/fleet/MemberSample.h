@@ -38,6 +38,9 @@ struct MemberSample
     int warning = 0;
     int info = 0;
     DiagnosisReport report;
+    // The whole sample /metrics exports per member (when the member was reachable and migrated).
+    bool hasSnapshot = false;
+    MetricsSnapshot snapshot;
 
     static QString stateName(State state);
     QString stateName() const { return stateName(state); }

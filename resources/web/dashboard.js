@@ -61,7 +61,18 @@
       "Attempts of unsent events": "未发送事件的尝试次数",
       "events": "事件",
       "attempts": "尝试次数",
-      "sent/s": "条/秒"
+      "sent/s": "条/秒",
+      "%1 databases, %2 need attention": "%1 个数据库，%2 个需要处理",
+      "tag %1": "标签 %1",
+      "ok": "正常",
+      "warning": "警告",
+      "critical": "严重",
+      "unreachable": "无法连接",
+      "unmigrated": "未迁移",
+      "backlog": "积压",
+      "oldest": "最早",
+      "dead letters": "死信",
+      "relays": "中继"
     }
   };
   function chooseLanguage() {
@@ -201,6 +212,63 @@
     document.body.dataset.historyPoints = String(drawn);
   }
 
+  // The fleet wall (serve --fleet): one tile per member as the server sorts them (worst first),
+  // only those with the tag of ?tag=team=checkout when the address has one; a tile opens the web
+  // console on that member. Every text is text (names, tags and errors come from files and databases).
+  const wallTag = new URLSearchParams(location.search).get("tag") || "";
+  function renderFleet(msg) {
+    document.body.classList.add("fleet");
+    document.getElementById("wall").hidden = false;
+    const all = msg.members || [];
+    const members = wallTag ? all.filter((m) => (m.tags || []).includes(wallTag)) : all;
+    const sick = members.filter((m) => m.state !== "ok").length;
+    document.getElementById("wall-count").textContent =
+      tr("%1 databases, %2 need attention", members.length, sick);
+    document.getElementById("wall-filter").textContent = wallTag ? tr("tag %1", wallTag) : "";
+    const list = document.getElementById("wall-tiles");
+    list.replaceChildren(...members.map((m) => {
+      const li = document.createElement("li");
+      li.className = m.state;
+      li.dataset.member = m.name;
+      const a = document.createElement("a");
+      a.href = "/console/?member=" + encodeURIComponent(m.name) + "#/events";
+      const line = (cls, text) => {
+        const d = document.createElement("div");
+        d.className = cls;
+        d.textContent = text;
+        return d;
+      };
+      a.append(line("name", m.name), line("state", tr(m.state)));
+      if (m.state === "unreachable" || m.state === "unmigrated") {
+        if (m.error) a.append(line("error", m.error));
+      } else {
+        const numbers = document.createElement("div");
+        numbers.className = "numbers";
+        const part = (label, value) => {
+          const span = document.createElement("span");
+          const b = document.createElement("b");
+          b.textContent = value;
+          span.append(b, " " + label);
+          numbers.append(span, " ");
+        };
+        part(tr("backlog"), formatCount(m.backlog));
+        part(tr("oldest"), formatAge(m.oldest_pending_age_seconds));
+        part(tr("FAILED"), formatCount(m.failed));
+        part(tr("DEAD"), formatCount(m.dead));
+        part(tr("dead letters"), formatCount(m.dead_letters));
+        part(tr("relays"), String(m.relays_alive));
+        const f = m.findings || {};
+        part(tr("critical"), String(f.critical || 0));
+        part(tr("warning"), String(f.warning || 0));
+        a.append(numbers);
+      }
+      if ((m.tags || []).length) a.append(line("tags", m.tags.join(", ")));
+      li.append(a);
+      return li;
+    }));
+    document.body.dataset.fleetUpdates = String(Number(document.body.dataset.fleetUpdates || 0) + 1);
+  }
+
   // "Needs attention": the doctor's findings, worst first, each with the command that explains it.
   const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 };
   function renderFindings(msg) {
@@ -263,6 +331,10 @@
         relayStaleAfterMs = msg.relay_stale_after_ms || relayStaleAfterMs;
         retryMs = 1000;
         tokenRejected = false;
+        if (msg.fleet) {
+          document.body.classList.add("fleet");
+          document.getElementById("wall").hidden = false;
+        }
         document.getElementById("token-form").hidden = true;
         setConnection("live", "live");
       } else if (msg.type === "snapshot") {
@@ -271,6 +343,11 @@
         lastSamplerError = "";
         render(msg.snapshot);
         document.body.dataset.snapshots = String(Number(document.body.dataset.snapshots || 0) + 1);
+      } else if (msg.type === "fleet") {
+        intervalMs = msg.interval_ms || intervalMs;
+        lastSnapshotAt = Date.now();
+        lastSamplerError = "";
+        renderFleet(msg);
       } else if (msg.type === "history") {
         renderHistory(msg);
       } else if (msg.type === "findings") {

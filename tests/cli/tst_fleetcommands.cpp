@@ -347,20 +347,67 @@ private slots:
         HttpTestClient::Reply metrics;
         QTRY_VERIFY_WITH_TIMEOUT((metrics = http.get(QStringLiteral("/metrics"), "noc-secret")).status == 200,
                                  10000);
-        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"black-hole\"} 0\n"),
+        // Every series of a member carries database= (and team=, env= from its tags); one HELP/TYPE
+        // per family; the unreachable member has outbox_member_up 0 and nothing else.
+        const auto has = [&metrics](const QByteArray& sample) {
+            return metrics.body.contains(QByteArray('\n' + sample + '\n'));
+        };
+        QVERIFY2(has("outbox_member_up{database=\"black-hole\"} 0"), metrics.body.constData());
+        QVERIFY2(has("outbox_member_up{database=\"orders\",team=\"checkout\",env=\"prod\"} 1"),
                  metrics.body.constData());
-        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"orders\"} 1\n"),
+        QVERIFY2(has("outbox_member_up{database=\"edge\"} 1"), metrics.body.constData());
+        QVERIFY2(
+            has("outbox_events{database=\"orders\",team=\"checkout\",env=\"prod\",status=\"PENDING\"} 6"),
+            metrics.body.constData());
+        QVERIFY2(has("outbox_events{database=\"billing\",team=\"checkout\",status=\"SENT\"} 4"),
                  metrics.body.constData());
-        QVERIFY2(metrics.body.contains("outbox_member_up{database=\"edge\"} 1\n"), metrics.body.constData());
+        QVERIFY2(has("outbox_events{database=\"payments\",team=\"payments\",status=\"SENT\"} 3"),
+                 metrics.body.constData());
+        QVERIFY2(has("outbox_findings{database=\"orders\",team=\"checkout\",env=\"prod\",id=\"no-relay\","
+                     "severity=\"critical\"} 1"),
+                 metrics.body.constData());
+        QVERIFY2(has("outbox_findings{database=\"billing\",team=\"checkout\",id=\"no-relay\",severity="
+                     "\"critical\"} 0"),
+                 metrics.body.constData());
+        QVERIFY2(has("outbox_diagnosis_up{database=\"payments\",team=\"payments\"} 1"),
+                 metrics.body.constData());
+        QCOMPARE(metrics.body.count("# TYPE outbox_events gauge\n"), 1);
+        QCOMPARE(metrics.body.count("database=\"black-hole\""), 1);
+        for (const QByteArray& sample : metrics.body.split('\n'))
+            QVERIFY2(sample.isEmpty() || sample.startsWith('#') || sample.contains("{database=\""),
+                     sample.constData());
         server.terminate();
         QVERIFY(server.waitForFinished(15000));
         QCOMPARE(server.exitCode(), 0);
-        // Without a database for its console, serve --fleet says what it needs.
-        const OutboxctlRun alone =
-            runOutboxctl({QStringLiteral("serve"), QStringLiteral("--fleet"), fleet}, env);
-        QCOMPARE(alone.exitCode, 2);
-        QVERIFY2(alone.err.contains("serve --fleet needs the database its console works on"),
-                 alone.err.constData());
+
+        // Without --member: the wall alone, even with a member down; no database of its own (the
+        // per-database routes point at /api/v1/members/{name}/…).
+        QProcess wallOnly;
+        wallOnly.setProcessEnvironment(serverEnv);
+        wallOnly.start(qEnvironmentVariable("OUTBOXCTL"),
+                       {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
+                        fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(wallOnly.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), "noc-secret")).status ==
+                                         200 ||
+                                     wallOnly.state() != QProcess::Running,
+                                 20000);
+        QVERIFY2(wall.status == 200, wallOnly.readAllStandardError().constData());
+        QCOMPARE(wall.json().value(QStringLiteral("members")).toArray().size(), 5);
+        const HttpTestClient::Reply unscoped = http.get(QStringLiteral("/api/v1/events"), "noc-secret");
+        QCOMPARE(unscoped.status, 404);
+        QVERIFY2(unscoped.body.contains("/api/v1/members/{name}/events"), unscoped.body.constData());
+        const HttpTestClient::Reply billingEvents =
+            http.get(QStringLiteral("/api/v1/members/billing/events"), "noc-secret");
+        QVERIFY2(billingEvents.status == 200, billingEvents.body.constData());
+        QCOMPARE(billingEvents.json().value(QStringLiteral("events")).toArray().size(), 4);
+        QCOMPARE(http.get(QStringLiteral("/metrics"), "noc-secret").status, 200);
+        wallOnly.terminate();
+        QVERIFY(wallOnly.waitForFinished(15000));
+        QCOMPARE(wallOnly.exitCode(), 0);
+        QVERIFY2(wallOnly.readAllStandardOutput().contains(
+                     QByteArray("serving the fleet " + fleet.toUtf8() + " (5 members)")),
+                 "the wall names its fleet");
 
         // Without the black hole: findings only, exit 3; healthy members alone: exit 0.
         const QString reachable = writeFile(dir, QStringLiteral("reachable.ini"), members);

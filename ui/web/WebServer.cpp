@@ -63,8 +63,7 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
 {
     // What viewers, the public dashboard and /ws see; operators see everything.
     const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
-    m_pool = std::make_unique<DatabaseWorkerPool>(m_target.url(), m_target.tablePrefix(),
-                                                  m_config.databaseThreads);
+    m_pool = std::make_unique<DatabaseWorkerPool>(m_target, m_config.databaseThreads);
     m_api = std::make_unique<Api>(*m_pool, m_latest, viewerMasker, m_config.sampleIntervalMs);
     m_hub =
         std::make_unique<DashboardHub>(m_access, m_latest, m_config.publicDashboard,
@@ -132,8 +131,17 @@ void WebServer::watchFleet(const Fleet& fleet)
             return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
         });
     connect(m_fleetSampler.get(), &FleetSampler::tickFinished, this,
-            [this](const QVector<MemberSample>& samples) { m_fleet.update(samples); });
+            [this](const QVector<MemberSample>& samples) {
+                m_fleet.update(samples);
+                m_api->updateFleet(samples);
+                m_hub->publishFleet();
+            });
     m_api->context().fleet = &m_fleet;
+    m_hub->setFleet(&m_fleet, fleet.intervalMs());
+    m_api->watchFleet(fleet, std::min(2, m_config.databaseThreads));
+    // Without a database of its own (serve --fleet FILE, no --member) it serves the wall, the fleet
+    // and the members' routes only.
+    m_api->setOwnDatabase(!m_target.isEmpty());
 }
 
 WebServer::~WebServer()
@@ -200,8 +208,10 @@ Result<quint16> WebServer::start()
         m_sampler->setUnconsumedConsumers(m_config.unconsumedConsumers);
     if (!m_config.consumerLag.bootstrap.isEmpty())
         m_sampler->setConsumerLag(m_config.consumerLag);
-    m_sampler->start(m_config.sampleIntervalMs);
-    m_doctor->start(m_config.findingsIntervalMs);
+    if (!m_target.isEmpty()) {
+        m_sampler->start(m_config.sampleIntervalMs);
+        m_doctor->start(m_config.findingsIntervalMs);
+    }
     if (m_fleetSampler)
         m_fleetSampler->start();
     return m_port;
@@ -265,6 +275,16 @@ WebReply WebServer::staticFile(const QString& path) const
 
 WebReply WebServer::metrics() const
 {
+    // A fleet: every member's series with its database label (the database beside it is one of
+    // them when --member names it).
+    if (m_fleetSampler) {
+        if (!m_fleet.has())
+            return WebReply::error(503, tr("the fleet has not been sampled yet"));
+        PrometheusExposition::Context context;
+        context.relayStaleAfterMs = m_config.relayStaleAfterMs;
+        return WebReply::bytes(PrometheusExposition::renderFleet(m_fleet.members(), context),
+                               PrometheusExposition::ContentType);
+    }
     if (auto unavailable = m_latest.unavailable())
         return *unavailable;
     PrometheusExposition::Context context;
@@ -272,7 +292,7 @@ WebReply WebServer::metrics() const
     context.relayStaleAfterMs = m_config.relayStaleAfterMs;
     context.samplerHealthy = m_latest.healthy();
     return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context) +
-                               m_findings.exposition() + m_fleet.exposition(),
+                               m_findings.exposition(),
                            PrometheusExposition::ContentType);
 }
 

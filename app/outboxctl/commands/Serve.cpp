@@ -66,27 +66,31 @@ int runServe(Context& ctx)
     if (config->tlsCertificateFile.isEmpty() != config->tlsKeyFile.isEmpty())
         return ctx.usage(QStringLiteral("TLS needs both a certificate and a key (--tls-cert and --tls-key)"));
 
-    // With a fleet: every member sampled for /api/v1/fleet and /metrics; the console and the
-    // dashboard work on the database given beside it (--member NAME or --db).
+    // With a fleet: every member sampled for the wall, /api/v1/fleet and /metrics, and served at
+    // /api/v1/members/{name}/…. Without --member (or --db) the server has no database of its own:
+    // a member that is down must not keep the wall from starting, and no member is the default one
+    // an operator could act on by mistake.
     std::optional<Fleet> fleet;
     if (ctx.config().isSet(QStringLiteral("general.fleet"))) {
-        if (ctx.config().value(QStringLiteral("database.url")).isEmpty())
-            return ctx.usage(QStringLiteral("serve --fleet needs the database its console works on: --member "
-                                            "NAME (or --db)"));
         auto loaded = ctx.fleet();
         if (!loaded)
             return ctx.fail(loaded.error());
         fleet = std::move(loaded).value();
     }
-    auto target = ctx.target();
-    if (!target)
-        return ctx.fail(target.error());
-    if (auto db = ctx.openMigratedDatabase(); !db) // refuse early when the schema is missing
-        return ctx.fail(db.error());
-    const DatabaseUrl& url = target->url();
-    const QString tablePrefix = target->tablePrefix();
+    const bool wallOnly = fleet && ctx.config().value(QStringLiteral("database.url")).isEmpty();
+    DatabaseTarget target;
+    if (!wallOnly) {
+        auto own = ctx.target();
+        if (!own)
+            return ctx.fail(own.error());
+        if (auto db = ctx.openMigratedDatabase(); !db) // refuse early when the schema is missing
+            return ctx.fail(db.error());
+        target = std::move(own).value();
+    }
+    const DatabaseUrl& url = target.url();
+    const QString tablePrefix = target.tablePrefix();
 
-    web::WebServer server(*config, *target);
+    web::WebServer server(*config, target);
     if (fleet)
         server.watchFleet(*fleet);
     auto port = server.start();
@@ -101,10 +105,14 @@ int runServe(Context& ctx)
         ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
                    "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;
-    ctx.out << systemd::prefix(systemd::Priority::Notice, stdout) << "serving " << url.redacted()
-            << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix))
-            << " on " << server.baseUrl().toString()
-            << (config->publicDashboard ? " (dashboard public, read-only)" : "") << Qt::endl;
+    ctx.out
+        << systemd::prefix(systemd::Priority::Notice, stdout) << "serving "
+        << (wallOnly
+                ? QStringLiteral("the fleet %1 (%2 members)").arg(fleet->file()).arg(fleet->members().size())
+                : url.redacted())
+        << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << " on "
+        << server.baseUrl().toString() << (config->publicDashboard ? " (dashboard public, read-only)" : "")
+        << Qt::endl;
     ctx.out << "  dashboard " << server.baseUrl().toString()
             << (config->publicDashboard ? "" : "#token=VIEWER_TOKEN") << "\n  console   "
             << server.baseUrl().resolved(QUrl(QStringLiteral("console/"))).toString() << "#token=TOKEN"

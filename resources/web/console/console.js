@@ -3,7 +3,7 @@
 // counts, relays and findings from the one /ws connection.
 import { openAction, openRelayControl } from "./actions.js";
 import {
-  api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, query, setToken,
+  api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, token, translateStatic,
 } from "./lib.js";
 
@@ -86,10 +86,18 @@ async function start() {
   }
   document.body.classList.toggle("operator", me.may_change);
   document.getElementById("nav").hidden = false;
+  // A fleet member's console says on every page which database it acts on.
+  if (member && !document.getElementById("member-banner")) {
+    document.title = `${member} — ${t("Outbox Console")}`;
+    document.body.classList.add("member");
+    document.getElementById("top").prepend(el("div", { id: "member-banner" }, t("Database %1 (fleet member)", member),
+      " ", el("a", { href: "/" }, t("back to the wall"))));
+  }
   document.getElementById("who").replaceChildren(
     el("span", { id: "who-name" }, `${me.name} (${me.may_change ? t("operator") : t("viewer")})`),
     el("button", { id: "signout", type: "button", onclick: () => { clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
   live.connect();
+  live.pollMember();
   await render();
 }
 

@@ -59,9 +59,26 @@ export function takeTokenFromFragment() {
   return true;
 }
 
-export function token() { return sessionStorage.getItem(TOKEN_KEY) || ""; }
+// A tile of the fleet wall opens the console in the same tab: the wall's token (the dashboard's
+// key) signs it in; signing out forgets both.
+const WALL_TOKEN_KEY = "outbox-token";
+export function token() { return sessionStorage.getItem(TOKEN_KEY) || sessionStorage.getItem(WALL_TOKEN_KEY) || ""; }
 export function setToken(value) { sessionStorage.setItem(TOKEN_KEY, value); }
-export function clearToken() { sessionStorage.removeItem(TOKEN_KEY); }
+export function clearToken() { sessionStorage.removeItem(TOKEN_KEY); sessionStorage.removeItem(WALL_TOKEN_KEY); }
+
+// ---- the member of a fleet ------------------------------------------------------------------
+// /console/?member=orders (a tile of the fleet wall): every API path of the console goes to
+// /api/v1/members/orders/…, the counts and findings come from that member's summary (polled), not
+// from the server's own snapshot on /ws, and the page says in its title and header which database
+// it acts on.
+export const member = new URLSearchParams(location.search).get("member") || "";
+const SERVER_PATHS = ["/api/v1/me", "/api/v1/fleet"];
+
+export function scoped(path) {
+  if (!member || !path.startsWith("/api/v1/") || SERVER_PATHS.some((p) => path === p || path.startsWith(p + "?")))
+    return path;
+  return `/api/v1/members/${encodeURIComponent(member)}/${path.slice("/api/v1/".length)}`;
+}
 
 // ---- the JSON API ---------------------------------------------------------------------------
 export class ApiError extends Error {
@@ -76,7 +93,7 @@ export async function api(method, path, body) {
   }
   let r;
   try {
-    r = await fetch(path, init);
+    r = await fetch(scoped(path), init);
   } catch (e) {
     throw new ApiError(0, t("the server cannot be reached (%1)", e.message));
   }
@@ -92,7 +109,7 @@ export const get = (path) => api("GET", path).then((r) => r.data);
 export async function apiText(path) {
   let r;
   try {
-    r = await fetch(path, { headers: { Authorization: `Bearer ${token()}` }, cache: "no-store" });
+    r = await fetch(scoped(path), { headers: { Authorization: `Bearer ${token()}` }, cache: "no-store" });
   } catch (e) {
     throw new ApiError(0, t("the server cannot be reached (%1)", e.message));
   }
@@ -131,6 +148,7 @@ export const live = {
   // callback also gets {reconnected: true} after the socket came back (the page reads the job once).
   followJob(id, fn) {
     this.jobs.set(id, fn);
+    if (member) { this.pollJob(id); return () => this.jobs.delete(id); }
     if (this.connected) this.socket.send(JSON.stringify({ type: "subscribe_job", id }));
     return () => this.jobs.delete(id);
   },
@@ -153,8 +171,9 @@ export const live = {
         }
         this.emit("connected");
       }
-      if (msg.type === "snapshot") { this.snapshot = msg.snapshot; this.emit("snapshot"); }
-      if (msg.type === "findings") { this.findings = msg; this.emit("findings"); }
+      // A member's console: the server's own snapshot and findings are another database's.
+      if (msg.type === "snapshot" && !member) { this.snapshot = msg.snapshot; this.emit("snapshot"); }
+      if (msg.type === "findings" && !member) { this.findings = msg; this.emit("findings"); }
       if (msg.type === "job") {
         const id = msg.job ? msg.job.id : msg.id;
         const fn = this.jobs.get(id);
@@ -170,7 +189,36 @@ export const live = {
       this.retryMs = Math.min(this.retryMs * 2, 15000);
     };
   },
+  // A member's jobs are that member's (not the server's /ws): read every second until they end.
+  pollJob(id) {
+    const fn = this.jobs.get(id);
+    if (!fn) return;
+    get(`/api/v1/jobs/${encodeURIComponent(id)}`).then((job) => {
+      if (!this.jobs.has(id)) return;
+      fn(job);
+      if (job.state === "running") setTimeout(() => this.pollJob(id), 1000);
+      else this.jobs.delete(id);
+    }, (e) => { if (this.jobs.has(id)) fn({ id, error: e.message }); });
+  },
+  // A member's counts and findings: its summary every few seconds (the fleet's interval).
+  pollMember() {
+    if (!member || this.memberTimer) return;
+    const once = async () => {
+      try {
+        this.snapshot = await get("/api/v1/summary");
+        this.emit("snapshot");
+        const findings = await get("/api/v1/findings");
+        if (!this.findings || this.findings.taken_at !== findings.taken_at) {
+          this.findings = findings;
+          this.emit("findings");
+        }
+      } catch (_) { /* shown by the views that need the data */ }
+    };
+    once();
+    this.memberTimer = setInterval(once, 5000);
+  },
   close() {
+    if (this.memberTimer) { clearInterval(this.memberTimer); this.memberTimer = null; }
     if (this.socket) { const s = this.socket; this.socket = null; s.onclose = null; s.close(); }
     this.connected = false;
     this.everConnected = false;

@@ -2,12 +2,78 @@
 
 #include "ui/web/api/ApiInput.h"
 #include "ui/web/api/ApiRoutes.h"
+#include "ui/web/api/DatabaseWorkerPool.h"
+#include "ui/web/live/LatestFindings.h"
+#include "ui/web/live/LatestSnapshot.h"
 
 namespace outbox::web {
 
 Api::Api(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker, int sampleIntervalMs)
-    : m_context(pool, latest, std::move(masker), sampleIntervalMs)
+    : m_context(pool, latest, masker, sampleIntervalMs), m_viewerMasker(std::move(masker)),
+      m_sampleIntervalMs(sampleIntervalMs)
 {
+}
+
+Api::~Api() = default;
+
+Api::Member::~Member()
+{
+    pool.reset(); // joins the member's database threads before the context they answer to goes
+    context.reset();
+}
+
+void Api::Member::update(const MemberSample& sample)
+{
+    if (!sample.reachable()) {
+        latest.fail(sample.error);
+        findings.fail(sample.error);
+        return;
+    }
+    if (sample.hasSnapshot)
+        latest.update(sample.snapshot);
+    else
+        latest.fail(sample.error);
+    if (sample.state != MemberSample::State::Unmigrated)
+        findings.update(sample.report);
+    else
+        findings.fail(sample.error);
+}
+
+void Api::watchFleet(const Fleet& fleet, int threads)
+{
+    m_fleet = fleet;
+    m_memberThreads = std::max(1, threads);
+}
+
+void Api::updateFleet(const QVector<MemberSample>& samples)
+{
+    for (const MemberSample& s : samples) {
+        m_samples.insert(s.member, s);
+        if (const auto it = m_members.find(s.member); it != m_members.end())
+            it->second->update(s);
+    }
+}
+
+ApiContext* Api::member(const QString& name)
+{
+    if (const auto it = m_members.find(name); it != m_members.end())
+        return it->second->context.get();
+    const FleetMember* fleetMember = m_fleet ? m_fleet->member(name) : nullptr;
+    if (!fleetMember)
+        return nullptr;
+    auto m = std::make_unique<Member>(int(m_fleet->intervalMs()));
+    m->member = *fleetMember;
+    m->pool = std::make_unique<DatabaseWorkerPool>(fleetMember->target(), m_memberThreads);
+    m->context =
+        std::make_unique<ApiContext>(*m->pool, m->latest, m_viewerMasker, int(m_fleet->intervalMs()));
+    m->context->findings = &m->findings;
+    m->context->fleet = m_context.fleet;
+    m->context->consumerLag = m_context.consumerLag;
+    if (const auto it = m_samples.constFind(name); it != m_samples.constEnd())
+        m->update(*it);
+    ApiContext* context = m->context.get();
+    m_members.emplace(name, std::move(m));
+    return context;
 }
 
 void Api::handle(ApiCall call, ApiDone done)
@@ -16,6 +82,19 @@ void Api::handle(ApiCall call, ApiDone done)
     if (auto* reply = std::get_if<WebReply>(&resolved))
         return done(*reply);
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
+    ApiContext* context = &m_context;
+    if (!call.member.isEmpty()) {
+        context = member(call.member);
+        if (!context)
+            return done(WebReply::error(
+                404, m_fleet ? ApiContext::tr("the fleet has no member %1").arg(call.member)
+                             : ApiContext::tr("this server watches no fleet (serve --fleet FILE)")));
+    } else if (route.scope == ApiRoute::Scope::Database && !m_ownDatabase) {
+        return done(WebReply::error(404, ApiContext::tr("this server watches a fleet and has no database of "
+                                                        "its own (no --member): use "
+                                                        "/api/v1/members/{name}%1")
+                                             .arg(call.path.mid(int(qstrlen("/api/v1"))))));
+    }
     if (route.role == Role::Operator && !call.principal.mayChange())
         return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
     if (route.query == ApiRoute::Query::Checked) {
@@ -35,7 +114,7 @@ void Api::handle(ApiCall call, ApiDone done)
             return done(WebReply::fromError(page.error()));
         call.page = *page;
     }
-    route.handler(m_context, call, std::move(done));
+    route.handler(*context, call, std::move(done));
 }
 
 } // namespace outbox::web

@@ -17,7 +17,8 @@ namespace outbox::web {
 struct ApiCall
 {
     QByteArray method; // GET, POST, PATCH or DELETE
-    QString path;      // e.g. /api/v1/events/42
+    QString path;      // e.g. /api/v1/events/42 (also for /api/v1/members/orders/events/42)
+    QString member;    // the fleet member of /api/v1/members/{name}/…; empty: the server's database
     QUrlQuery query;
     QByteArray body;
     Principal principal;

@@ -44,7 +44,8 @@ QList<ApiRoute> table()
          QStringLiteral("Who the token is: name, role and may_change."),
          {},
          Ignored,
-         SummaryController::me},
+         SummaryController::me,
+         ApiRoute::Scope::Server},
 
         {Get, QStringLiteral("/api/v1/events"), Viewer,
          QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "
@@ -191,7 +192,8 @@ QList<ApiRoute> table()
              "keeps the members with that tag."),
          {QStringLiteral("tag")},
          Checked,
-         FleetController::list},
+         FleetController::list,
+         ApiRoute::Scope::Server},
 
         {Get,
          QStringLiteral("/api/v1/jobs"),
@@ -267,6 +269,16 @@ const QList<ApiRoute>& ApiRoutes::all()
 
 std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
 {
+    static const QRegularExpression memberPath(QStringLiteral("^/api/v1/members/([^/]+)(/.*)?$"));
+    if (const auto m = memberPath.match(call.path); m.hasMatch()) {
+        call.member = m.captured(1);
+        call.path = QStringLiteral("/api/v1") + m.captured(2);
+        auto resolved = resolve(call);
+        if (const auto* route = std::get_if<const ApiRoute*>(&resolved);
+            route && (*route)->scope != ApiRoute::Scope::Database)
+            return WebReply::error(404, tr("%1 is not served per member").arg(call.path));
+        return resolved;
+    }
     const Compiled& c = compiled();
     // The routes that serve the path: the literal ones when there are any, else the patterns.
     QList<int> candidates;
@@ -318,8 +330,13 @@ QString ApiRoutes::reference()
         "Lists are pages: `limit` (1 to 1000, default 100) and `after_id`; the answer's `next_after_id` is "
         "the `after_id` of the next page (null on the last).\n\n"
         "A path segment in braces is a parameter; `{id:regex}` shows what it must match.\n\n"
-        "| Method | Path | Role | Query parameters | What it does |\n"
-        "|---|---|---|---|---|\n");
+        "With a fleet (`outboxctl serve --fleet FILE`), every route marked *per member* is also served for "
+        "each member at `/api/v1/members/{name}/…` (e.g. `/api/v1/members/orders/events/requeue`): it reads "
+        "and changes that member's database, and an action's audit row is written there. Without "
+        "`--member`, a fleet server has no database of its own: those routes answer 404 at their own path "
+        "and are used per member.\n\n"
+        "| Method | Path | Role | Per member | Query parameters | What it does |\n"
+        "|---|---|---|---|---|---|\n");
     for (const ApiRoute& r : all()) {
         QString parameters;
         if (r.query == ApiRoute::Query::Ignored)
@@ -330,9 +347,10 @@ QString ApiRoutes::reference()
             parameters = QLatin1Char('`') + r.parameters.join(QStringLiteral("`, `")) + QLatin1Char('`');
         QString pattern = r.pattern;
         md +=
-            QStringLiteral("| %1 | `%2` | %3 | %4 | %5 |\n")
+            QStringLiteral("| %1 | `%2` | %3 | %4 | %5 | %6 |\n")
                 .arg(QString::fromLatin1(r.method), pattern.replace(QLatin1Char('|'), QStringLiteral("\\|")),
                      r.role == Role::Operator ? QStringLiteral("operator") : QStringLiteral("viewer"),
+                     r.scope == ApiRoute::Scope::Database ? QStringLiteral("yes") : QStringLiteral("—"),
                      parameters, r.summary);
     }
     return md;

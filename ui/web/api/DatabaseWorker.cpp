@@ -2,19 +2,13 @@
 
 namespace outbox::web {
 
-DatabaseWorker::DatabaseWorker(DatabaseUrl url, QString tablePrefix)
-    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix))
-{
-}
+DatabaseWorker::DatabaseWorker(DatabaseTarget target) : m_target(std::move(target)) {}
 
 Database* DatabaseWorker::connection(Error* error)
 {
     if (m_db)
         return m_db.get();
-    Database::Options options;
-    options.purpose = QStringLiteral("web");
-    options.tablePrefix = m_tablePrefix;
-    auto db = Database::open(m_url, options);
+    auto db = m_target.open(QStringLiteral("web"));
     if (!db) {
         *error = db.error();
         return nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 
 #include <QObject>
 #include <functional>
@@ -15,15 +16,14 @@ class DatabaseWorker : public QObject
     Q_OBJECT
 
 public:
-    DatabaseWorker(DatabaseUrl url, QString tablePrefix);
+    explicit DatabaseWorker(DatabaseTarget target);
 
     // Runs on the worker's thread. Gives nullptr and sets `error` when no connection can be made.
     Database* connection(Error* error);
     void dropConnection() { m_db.reset(); }
 
 private:
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     std::unique_ptr<Database> m_db;
 };
 

@@ -7,15 +7,14 @@
 
 namespace outbox::web {
 
-DatabaseWorkerPool::DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads,
-                                       QObject* parent)
-    : QObject(parent), m_url(url), m_tablePrefix(tablePrefix)
+DatabaseWorkerPool::DatabaseWorkerPool(const DatabaseTarget& target, int threads, QObject* parent)
+    : QObject(parent), m_target(target)
 {
     for (int i = 0; i < std::max(1, threads); ++i) {
         Lane lane;
         lane.thread = std::make_unique<QThread>();
         lane.thread->setObjectName(QStringLiteral("web-db-%1").arg(i));
-        lane.worker = new DatabaseWorker(url, tablePrefix);
+        lane.worker = new DatabaseWorker(target);
         lane.worker->moveToThread(lane.thread.get());
         connect(lane.thread.get(), &QThread::finished, lane.worker, &QObject::deleteLater);
         lane.queued = std::make_shared<std::atomic<int>>(0);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "ui/web/http/WebReply.h"
 
 #include <QObject>
@@ -29,8 +29,7 @@ public:
     using Job = std::function<WebReply(Database&)>;
     using Done = std::function<void(const WebReply&)>;
 
-    DatabaseWorkerPool(const DatabaseUrl& url, const QString& tablePrefix, int threads,
-                       QObject* parent = nullptr);
+    DatabaseWorkerPool(const DatabaseTarget& target, int threads, QObject* parent = nullptr);
     ~DatabaseWorkerPool() override;
 
     // Runs `job` on the least busy thread, then `done` on `context`'s thread (skipped if
@@ -38,8 +37,9 @@ public:
     void submit(Job job, QObject* context, Done done);
     int pending() const { return m_pending.load(); }
     // Where the pool's connections go (for work that needs a connection of its own).
-    const DatabaseUrl& url() const { return m_url; }
-    const QString& tablePrefix() const { return m_tablePrefix; }
+    const DatabaseTarget& target() const { return m_target; }
+    const DatabaseUrl& url() const { return m_target.url(); }
+    const QString& tablePrefix() const { return m_target.tablePrefix(); }
 
     static constexpr int MaxQueued = 256;
 
@@ -51,8 +51,7 @@ private:
         std::shared_ptr<std::atomic<int>> queued;
     };
 
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     std::vector<Lane> m_lanes;
     std::atomic<int> m_pending{0};
 };

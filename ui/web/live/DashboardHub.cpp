@@ -2,6 +2,7 @@
 
 #include "ui/web/api/ActionJobs.h"
 #include "ui/web/live/LatestFindings.h"
+#include "ui/web/live/LatestFleet.h"
 #include "ui/web/live/LatestSnapshot.h"
 
 #include <QJsonDocument>
@@ -251,7 +252,8 @@ bool DashboardHub::admit(Client& client, bool anonymous)
     client.anonymous = anonymous;
     client.socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("welcome")},
                                            {QStringLiteral("interval_ms"), m_sampleIntervalMs},
-                                           {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs}}));
+                                           {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs},
+                                           {QStringLiteral("fleet"), m_fleet != nullptr}}));
     ++m_messagesSent;
     if (m_history.size() > 0) {
         client.socket->sendTextMessage(QString::fromUtf8(m_history.message(m_clock.elapsed())));
@@ -263,6 +265,10 @@ bool DashboardHub::admit(Client& client, bool anonymous)
     }
     if (m_findings && m_findings->has()) {
         client.socket->sendTextMessage(m_findings->pushMessage(m_masker));
+        ++m_messagesSent;
+    }
+    if (m_fleet && m_fleet->has()) {
+        client.socket->sendTextMessage(m_fleet->pushMessage(m_masker, m_fleetIntervalMs));
         ++m_messagesSent;
     }
     return true;
@@ -310,6 +316,12 @@ void DashboardHub::publishFindings()
 {
     if (m_findings)
         broadcast(m_findings->pushMessage(m_masker));
+}
+
+void DashboardHub::publishFleet()
+{
+    if (m_fleet && m_fleet->has())
+        broadcast(m_fleet->pushMessage(m_masker, m_fleetIntervalMs));
 }
 
 void DashboardHub::publishFailure(const QString& message)

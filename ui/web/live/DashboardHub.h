@@ -19,6 +19,7 @@ namespace outbox::web {
 
 class ActionJobs;
 class LatestFindings;
+class LatestFleet;
 class LatestSnapshot;
 
 // Fans the one sampler's snapshots out to every dashboard over WebSockets: each snapshot is
@@ -72,6 +73,14 @@ public:
     // The doctor's findings ({"type":"findings"}): sent on every run and to each client on admission.
     void setFindings(const LatestFindings* findings) { m_findings = findings; }
     void publishFindings();
+    // The fleet's tiles ({"type":"fleet"}, serve --fleet): sent after every fleet tick and to each
+    // client on admission; the welcome says "fleet": true so that the page shows the wall.
+    void setFleet(const LatestFleet* fleet, qint64 intervalMs)
+    {
+        m_fleet = fleet;
+        m_fleetIntervalMs = intervalMs;
+    }
+    void publishFleet();
     // The jobs clients may follow; publishJob(id) after ActionJobs announced a change of `id`.
     void setJobs(ActionJobs* jobs) { m_jobs = jobs; }
     void publishJob(const QString& id);
@@ -114,6 +123,8 @@ private:
     int m_sampleIntervalMs;
     int m_relayStaleAfterMs;
     const LatestFindings* m_findings = nullptr;
+    const LatestFleet* m_fleet = nullptr;
+    qint64 m_fleetIntervalMs = 0;
     ActionJobs* m_jobs = nullptr;
     PayloadMasker m_masker;
     std::vector<Client> m_clients;

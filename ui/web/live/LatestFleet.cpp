@@ -1,6 +1,7 @@
 #include "ui/web/live/LatestFleet.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace outbox::web {
 
@@ -8,6 +9,21 @@ void LatestFleet::update(const QVector<MemberSample>& samples)
 {
     m_members = samples;
     m_received.start();
+}
+
+QString LatestFleet::pushMessage(const PayloadMasker& masker, qint64 intervalMs) const
+{
+    QJsonArray members;
+    for (const MemberSample& s : m_members) {
+        QJsonObject json = s.toJson();
+        if (!s.error.isEmpty())
+            json.insert(QStringLiteral("error"), masker.maskText(s.error));
+        members.append(json);
+    }
+    return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("type"), QStringLiteral("fleet")},
+                                                       {QStringLiteral("members"), members},
+                                                       {QStringLiteral("interval_ms"), double(intervalMs)}})
+                                 .toJson(QJsonDocument::Compact));
 }
 
 WebReply LatestFleet::reply(const QString& tag, const PayloadMasker& masker) const
@@ -26,20 +42,6 @@ WebReply LatestFleet::reply(const QString& tag, const PayloadMasker& masker) con
     return WebReply::json(
         QJsonObject{{QStringLiteral("members"), members},
                     {QStringLiteral("sample_age_seconds"), double(m_received.elapsed()) / 1000.0}});
-}
-
-QByteArray LatestFleet::exposition() const
-{
-    if (!has())
-        return {};
-    // Member names are letters, digits, _ and - (Fleet checks them): nothing to escape in a label.
-    QByteArray out =
-        "# HELP outbox_member_up Whether the fleet member answered its last sample (0: unreachable).\n"
-        "# TYPE outbox_member_up gauge\n";
-    for (const MemberSample& s : m_members)
-        out +=
-            "outbox_member_up{database=\"" + s.member.toUtf8() + "\"} " + (s.reachable() ? "1" : "0") + "\n";
-    return out;
 }
 
 } // namespace outbox::web

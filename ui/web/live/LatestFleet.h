@@ -11,7 +11,7 @@
 namespace outbox::web {
 
 // The fleet sampler's latest tick on the server's thread (`serve --fleet FILE`), in the shapes the
-// server hands out: GET /api/v1/fleet and outbox_member_up{database} on /metrics.
+// server hands out: GET /api/v1/fleet and /metrics (PrometheusExposition::renderFleet).
 class LatestFleet
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::web::LatestFleet)
@@ -25,8 +25,9 @@ public:
     // {"members":[…]} worst first, only those with tag `tag` when it is not empty; error texts
     // masked by `masker` (viewers). 503 before the first tick.
     WebReply reply(const QString& tag, const PayloadMasker& masker) const;
-    // outbox_member_up{database="<member>"}: 1 when the member answered its last sample, else 0.
-    QByteArray exposition() const;
+    // {"type":"fleet","members":[…],"interval_ms":N} for the wall over /ws: every member worst
+    // first, error texts masked by `masker`.
+    QString pushMessage(const PayloadMasker& masker, qint64 intervalMs) const;
 
 private:
     QVector<MemberSample> m_members;

@@ -1,44 +1,80 @@
 #include "ui/web/live/PrometheusExposition.h"
 
 #include "core/db/EventStatus.h"
+#include "core/diagnosis/Doctor.h"
+
+#include <QHash>
+#include <QMap>
 
 namespace outbox::web {
 
 namespace {
 
+// Samples grouped by family: the text format wants every sample of a family after its HELP and
+// TYPE lines, also when several databases (a fleet) write the same family. Every sample carries
+// the base labels first (database, team, env in a fleet).
 class Writer
 {
 public:
+    void setBase(const PrometheusExposition::Labels& labels)
+    {
+        m_base.clear();
+        for (const auto& [label, value] : labels)
+            m_base += label + "=\"" + PrometheusExposition::escapeLabelValue(value) + "\",";
+    }
     void family(const char* name, const char* type, const char* help)
     {
-        m_out += "# HELP " + QByteArray(name) + ' ' + help + '\n';
-        m_out += "# TYPE " + QByteArray(name) + ' ' + type + '\n';
+        m_current = name;
+        if (m_families.contains(m_current))
+            return;
+        m_order << m_current;
+        m_families.insert(m_current, "# HELP " + m_current + ' ' + help + '\n' + "# TYPE " + m_current + ' ' +
+                                         type + '\n');
     }
-    void sample(const char* name, double value) { m_out += QByteArray(name) + ' ' + number(value) + '\n'; }
+    void sample(const char* name, double value) { line(name, QByteArray(), value); }
     void sample(const char* name, const char* label, const QString& labelValue, double value)
     {
-        m_out += QByteArray(name) + '{' + label + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) +
-                 "\"} " + number(value) + '\n';
+        line(name, QByteArray(label) + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) + '"',
+             value);
     }
     void sampleLabels(const char* name, std::initializer_list<std::pair<const char*, QString>> labels,
                       double value)
     {
-        QByteArray line = QByteArray(name) + '{';
-        bool first = true;
+        QByteArray text;
         for (const auto& [label, labelValue] : labels) {
-            if (!first)
-                line += ',';
-            first = false;
-            line += QByteArray(label) + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) + '"';
+            if (!text.isEmpty())
+                text += ',';
+            text += QByteArray(label) + "=\"" + PrometheusExposition::escapeLabelValue(labelValue) + '"';
         }
-        m_out += line + "} " + number(value) + '\n';
+        line(name, text, value);
     }
-    QByteArray take() { return std::move(m_out); }
+    QByteArray take()
+    {
+        QByteArray out;
+        for (const QByteArray& name : std::as_const(m_order))
+            out += m_families.value(name);
+        m_order.clear();
+        m_families.clear();
+        return out;
+    }
 
 private:
+    void line(const char* name, const QByteArray& labels, double value)
+    {
+        QByteArray all = m_base + labels;
+        if (all.endsWith(','))
+            all.chop(1);
+        m_families[m_current] +=
+            QByteArray(name) + (all.isEmpty() ? QByteArray() : '{' + all + '}') + ' ' + number(value) + '\n';
+    }
     static QByteArray number(double v) { return QByteArray::number(v, 'g', 15); }
-    QByteArray m_out;
+    QByteArray m_base;
+    QByteArray m_current;
+    QList<QByteArray> m_order;
+    QHash<QByteArray, QByteArray> m_families;
 };
+
+void writeSnapshot(Writer& w, const MetricsSnapshot& s, const PrometheusExposition::Context& context);
 
 } // namespace
 
@@ -58,9 +94,18 @@ QByteArray PrometheusExposition::escapeLabelValue(const QString& value)
     return out;
 }
 
-QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context& context)
+QByteArray PrometheusExposition::render(const MetricsSnapshot& snapshot, const Context& context)
 {
     Writer w;
+    w.setBase(context.labels);
+    writeSnapshot(w, snapshot, context);
+    return w.take();
+}
+
+namespace {
+
+void writeSnapshot(Writer& w, const MetricsSnapshot& s, const PrometheusExposition::Context& context)
+{
     w.family("outbox_events", "gauge", "Outbox events by status (SENT may be estimated on large tables).");
     for (const QString& status : EventStatus::all())
         w.sample("outbox_events", "status", status, double(s.events.value(status)));
@@ -153,6 +198,58 @@ QByteArray PrometheusExposition::render(const MetricsSnapshot& s, const Context&
     w.sample("outbox_sample_duration_seconds", double(s.queryMillis) / 1000.0);
     w.family("outbox_sampler_up", "gauge", "1 when the last sampler tick succeeded.");
     w.sample("outbox_sampler_up", context.samplerHealthy ? 1 : 0);
+}
+
+} // namespace
+
+PrometheusExposition::Labels PrometheusExposition::memberLabels(const MemberSample& member)
+{
+    Labels labels{{QByteArrayLiteral("database"), member.member}};
+    for (const char* key : {"team", "env"}) {
+        const QString prefix = QString::fromLatin1(key) + QLatin1Char('=');
+        for (const QString& tag : member.tags)
+            if (tag.startsWith(prefix)) {
+                labels.append({QByteArray(key), tag.mid(prefix.size())});
+                break;
+            }
+    }
+    return labels;
+}
+
+QByteArray PrometheusExposition::renderFleet(const QVector<MemberSample>& members, const Context& context)
+{
+    Writer w;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const MemberSample& m : members) {
+        w.setBase(memberLabels(m));
+        w.family("outbox_member_up", "gauge",
+                 "1 when the fleet member answered its last sample (0: unreachable).");
+        w.sample("outbox_member_up", m.reachable() ? 1 : 0);
+        if (!m.reachable())
+            continue; // only outbox_member_up: OutboxDatabaseUnreachable says it, nothing else is known
+        if (m.hasSnapshot) {
+            Context c = context;
+            c.sampleAgeMs = m.sampledAt.isValid() ? m.sampledAt.msecsTo(now) : 0;
+            c.samplerHealthy = true;
+            writeSnapshot(w, m.snapshot, c);
+        }
+        const bool ran = m.state != MemberSample::State::Unmigrated;
+        w.family("outbox_diagnosis_up", "gauge",
+                 "1 when the doctor's last run succeeded and every check ran.");
+        w.sample("outbox_diagnosis_up", ran && !m.report.anyCheckFailed() ? 1 : 0);
+        if (!ran)
+            continue;
+        w.family("outbox_findings", "gauge",
+                 "Findings of the doctor's last run by check id and severity (outboxctl doctor --check ID "
+                 "explains them).");
+        QMap<QString, int> counts;
+        for (const Finding& f : m.report.findings)
+            counts[f.id + QLatin1Char('\x1f') + severityName(f.severity)] += 1;
+        for (const QString& id : Doctor::checkIds())
+            for (const QString& severity : severityNames())
+                w.sampleLabels("outbox_findings", {{"id", id}, {"severity", severity}},
+                               double(counts.value(id + QLatin1Char('\x1f') + severity)));
+    }
     return w.take();
 }
 

@@ -1,0 +1,210 @@
+// A fleet server's member routes (/api/v1/members/{name}/…) against the real `outboxctl serve
+// --fleet FILE` over two PostgreSQL members (one database, different table prefixes, the same row
+// ids) and one SQLite member: reads reach the member's tables, a requeue changes only that member's
+// database and writes its audit row there, and the wall-only server (no --member) has no database
+// of its own.
+#include "core/db/Database.h"
+#include "core/db/Migrator.h"
+#include "tests/support/TestDatabases.h"
+#include "tests/web/HttpTestClient.h"
+#include "ui/web/http/AccessControl.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+namespace {
+
+const QByteArray OperatorSecret = "fleet-operator-secret";
+const QByteArray ViewerSecret = "fleet-viewer-secret";
+
+std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
+{
+    Database::Options options;
+    options.purpose = QStringLiteral("test-") + prefix;
+    options.tablePrefix = prefix;
+    auto db = Database::open(url, options);
+    if (!db)
+        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
+    if (auto report = Migrator(**db).migrate(); !report)
+        qFatal("migration failed: %s", qPrintable(report.message()));
+    return std::move(db).value();
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+    return path;
+}
+
+// The members' database: 3 FAILED and 2 SENT events.
+void seed(Database& db)
+{
+    const QVector<qint64> ids = insertEvents(db, 5);
+    forceStatus(db, ids.mid(0, 3), QStringLiteral("FAILED"),
+                QStringLiteral("Broker: Topic authorization failed"));
+    forceStatus(db, ids.mid(3), QStringLiteral("SENT"));
+}
+
+qint64 failed(Database& db)
+{
+    return countRows(db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'"));
+}
+
+} // namespace
+
+class TestFleetApi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void memberRoutesReachOnlyThatDatabase()
+    {
+        QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server");
+        const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
+                                                     TestDatabases::uniqueName(QStringLiteral("fleetapi")));
+        auto orders = migrated(pg, QString());
+        auto billing = migrated(pg, QStringLiteral("b_"));
+        const DatabaseUrl edgeUrl = TestDatabases::create(
+            QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetapi")));
+        auto edge = migrated(edgeUrl, QString());
+        seed(*orders);
+        seed(*billing);
+        seed(*edge);
+
+        QTemporaryDir dir;
+        DatabaseUrl pgNoPassword = pg;
+        pgNoPassword.password.clear();
+        const QString fleet = writeFile(
+            dir, QStringLiteral("fleet.ini"),
+            "[fleet]\ninterval = 1s\ntimeout = 2s\n"
+            "[member orders]\nurl = " +
+                pgNoPassword.redacted().toUtf8() +
+                "\ntags = team=checkout\n[member billing]\nurl = " + pgNoPassword.redacted().toUtf8() +
+                "\ntable_prefix = b_\ntags = team=billing\n[member edge]\nurl = " +
+                edgeUrl.redacted().toUtf8() + "\n");
+        const QString ini =
+            writeFile(dir, QStringLiteral("outbox.ini"),
+                      "[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
+                          "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n");
+        quint16 port = 0;
+        {
+            QTcpServer probe;
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            port = probe.serverPort();
+        }
+        QProcess server;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("OUTBOX_DB_URL"));
+        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
+        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
+        server.setProcessEnvironment(env);
+        server.start(qEnvironmentVariable("OUTBOXCTL"),
+                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
+                      fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(server.waitForStarted());
+        HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
+        HttpTestClient::Reply wall;
+        QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), ViewerSecret)).status ==
+                                         200 ||
+                                     server.state() != QProcess::Running,
+                                 20000);
+        QVERIFY2(wall.status == 200, server.readAllStandardError().constData());
+
+        // Reads: each member's own tables.
+        for (const QString& member :
+             {QStringLiteral("orders"), QStringLiteral("billing"), QStringLiteral("edge")}) {
+            const auto events =
+                http.get(QStringLiteral("/api/v1/members/%1/events?status=FAILED").arg(member), ViewerSecret);
+            QVERIFY2(events.status == 200, events.body.constData());
+            QCOMPARE(events.json().value(QStringLiteral("events")).toArray().size(), 3);
+            const auto groups =
+                http.get(QStringLiteral("/api/v1/members/%1/failure-groups").arg(member), ViewerSecret);
+            QVERIFY2(groups.status == 200, groups.body.constData());
+            QVERIFY2(groups.body.contains("Topic authorization failed"), groups.body.constData());
+            QCOMPARE(
+                http.get(QStringLiteral("/api/v1/members/%1/dead-letters").arg(member), ViewerSecret).status,
+                200);
+            const auto summary =
+                http.get(QStringLiteral("/api/v1/members/%1/summary").arg(member), ViewerSecret);
+            QVERIFY2(summary.status == 200, summary.body.constData());
+            const auto findings =
+                http.get(QStringLiteral("/api/v1/members/%1/findings").arg(member), ViewerSecret);
+            QVERIFY2(findings.status == 200, findings.body.constData());
+            QVERIFY2(findings.body.contains("\"failed-events\""), findings.body.constData());
+        }
+        const auto one =
+            http.get(QStringLiteral("/api/v1/members/billing/events?status=FAILED"), ViewerSecret);
+        const QString firstId = one.json()
+                                    .value(QStringLiteral("events"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("id"))
+                                    .toVariant()
+                                    .toString();
+        QCOMPARE(
+            http.get(QStringLiteral("/api/v1/members/billing/events/%1").arg(firstId), ViewerSecret).status,
+            200);
+
+        // A requeue on billing: only billing's events change, its audit row is in billing's tables.
+        const QByteArray requeue = R"({"filter":{"status":"FAILED"},"reason":"ACL fixed for billing"})";
+        QCOMPARE(
+            http.post(QStringLiteral("/api/v1/members/billing/events/requeue"), requeue, ViewerSecret).status,
+            403);
+        const auto done =
+            http.post(QStringLiteral("/api/v1/members/billing/events/requeue"), requeue, OperatorSecret);
+        QVERIFY2(done.status == 200, done.body.constData());
+        QCOMPARE(failed(*billing), qint64(0));
+        QCOMPARE(countRows(*billing, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(3));
+        QCOMPARE(failed(*orders), qint64(3));
+        QCOMPARE(failed(*edge), qint64(3));
+        QCOMPARE(countRows(*billing, QStringLiteral("{audit}")), qint64(1));
+        QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(0));
+        QCOMPARE(countRows(*edge, QStringLiteral("{audit}")), qint64(0));
+        const auto audit = http.get(QStringLiteral("/api/v1/members/billing/audit"), ViewerSecret);
+        QVERIFY2(audit.status == 200, audit.body.constData());
+        QVERIFY2(audit.body.contains("ACL fixed for billing") && audit.body.contains("alice"),
+                 audit.body.constData());
+        QCOMPARE(http.get(QStringLiteral("/api/v1/members/orders/audit"), ViewerSecret)
+                     .json()
+                     .value(QStringLiteral("entries"))
+                     .toArray()
+                     .size(),
+                 0);
+
+        // What is not per member, or not there.
+        const auto unknown = http.get(QStringLiteral("/api/v1/members/nope/events"), ViewerSecret);
+        QCOMPARE(unknown.status, 404);
+        QVERIFY2(unknown.body.contains("no member nope"), unknown.body.constData());
+        QCOMPARE(http.get(QStringLiteral("/api/v1/members/orders/fleet"), ViewerSecret).status, 404);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/members/orders/me"), ViewerSecret).status, 404);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/members/orders/events")).status, 401);
+        const auto unscoped = http.get(QStringLiteral("/api/v1/events"), ViewerSecret);
+        QCOMPARE(unscoped.status, 404);
+        QCOMPARE(http.post(QStringLiteral("/api/v1/events/requeue"), requeue, OperatorSecret).status, 404);
+        QCOMPARE(failed(*orders), qint64(3));
+
+        server.terminate();
+        QVERIFY(server.waitForFinished(15000));
+        QCOMPARE(server.exitCode(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFleetApi)
+#include "tst_fleetapi.moc"
