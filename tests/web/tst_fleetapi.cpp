@@ -5,6 +5,7 @@
 // of its own.
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
@@ -97,33 +98,24 @@ private slots:
                 "\ntags = team=checkout\n[member billing]\nurl = " + pgNoPassword.redacted().toUtf8() +
                 "\ntable_prefix = b_\ntags = team=billing\n[member edge]\nurl = " +
                 edgeUrl.redacted().toUtf8() + "\n");
-        const QString ini =
-            writeFile(dir, QStringLiteral("outbox.ini"),
-                      "[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
-                          "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n");
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            port = probe.serverPort();
-        }
-        QProcess server;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("OUTBOX_DB_URL"));
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
-        server.setProcessEnvironment(env);
-        server.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
-                      fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server.waitForStarted());
+        ServeProcess serve;
+        OutboxctlStart options;
+        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
+        QVERIFY2(serve.start("[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
+                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n",
+                             {QStringLiteral("--fleet"), fleet}, options),
+                 serve.output.constData());
+        QProcess& server = *serve.process;
+        const quint16 port = serve.port;
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
         HttpTestClient::Reply wall;
         QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), ViewerSecret)).status ==
                                          200 ||
                                      server.state() != QProcess::Running,
                                  20000);
-        QVERIFY2(wall.status == 200, server.readAllStandardError().constData());
+        QVERIFY2(wall.status == 200, server.readAll().constData());
 
         // Reads: each member's own tables.
         for (const QString& member :

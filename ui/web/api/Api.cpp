@@ -1,7 +1,6 @@
 #include "ui/web/api/Api.h"
 
 #include "ui/web/api/ApiInput.h"
-#include "ui/web/api/ApiRoutes.h"
 #include "ui/web/api/DatabaseWorkerPool.h"
 #include "ui/web/live/LatestFindings.h"
 #include "ui/web/live/LatestSnapshot.h"
@@ -69,6 +68,7 @@ ApiContext* Api::member(const QString& name)
     m->context->findings = &m->findings;
     m->context->fleet = m_context.fleet;
     m->context->consumerLag = m_context.consumerLag;
+    m->context->relayStaleAfterMs = m_context.relayStaleAfterMs;
     if (const auto it = m_samples.constFind(name); it != m_samples.constEnd())
         m->update(*it);
     ApiContext* context = m->context.get();
@@ -76,12 +76,8 @@ ApiContext* Api::member(const QString& name)
     return context;
 }
 
-void Api::handle(ApiCall call, ApiDone done)
+void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
 {
-    auto resolved = ApiRoutes::resolve(call);
-    if (auto* reply = std::get_if<WebReply>(&resolved))
-        return done(*reply);
-    const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
     ApiContext* context = &m_context;
     if (!call.member.isEmpty()) {
         context = member(call.member);
@@ -95,8 +91,6 @@ void Api::handle(ApiCall call, ApiDone done)
                                                         "/api/v1/members/{name}%1")
                                              .arg(call.path.mid(int(qstrlen("/api/v1"))))));
     }
-    if (route.role == Role::Operator && !call.principal.mayChange())
-        return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
     if (route.query == ApiRoute::Query::Checked) {
         for (const auto& item : call.query.queryItems(QUrl::FullyDecoded)) {
             if (route.parameters.contains(item.first))
