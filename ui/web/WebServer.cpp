@@ -273,7 +273,7 @@ WebReply WebServer::staticFile(const QString& path) const
     return r;
 }
 
-WebReply WebServer::metrics() const
+WebReply WebServer::metrics(const Principal& principal) const
 {
     // A fleet: every member's series with its database label (the database beside it is one of
     // them when --member names it).
@@ -282,9 +282,11 @@ WebReply WebServer::metrics() const
             return WebReply::error(503, tr("the fleet has not been sampled yet"));
         PrometheusExposition::Context context;
         context.relayStaleAfterMs = m_config.relayStaleAfterMs;
-        return WebReply::bytes(PrometheusExposition::renderFleet(m_fleet.members(), context),
+        return WebReply::bytes(PrometheusExposition::renderFleet(m_fleet.visibleTo(principal), context),
                                PrometheusExposition::ContentType);
     }
+    if (principal.scope.restricted())
+        return WebReply::error(403, tr("this token is scoped to fleet members; this server has no fleet"));
     if (auto unavailable = m_latest.unavailable())
         return *unavailable;
     PrometheusExposition::Context context;
@@ -373,7 +375,7 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
                                QByteArrayLiteral("Bearer realm=\"outbox\""));
         return r;
     }
-    if (!principal->mayChange())
+    if (!principal->mayChangeSomewhere())
         return WebReply::error(403, tr("this token may only read; changes need an operator token"));
     return std::nullopt;
 }
@@ -407,7 +409,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     if (path == QLatin1String("/metrics")) {
         if (!principal && !m_config.publicDashboard)
             return send(unauthorized());
-        return send(metrics());
+        return send(metrics(principal.value_or(Principal{QString(), Role::Viewer, true, {}})));
     }
     if (!isApi)
         return send(WebReply::error(404, tr("there is nothing at %1").arg(path)));

@@ -75,7 +75,7 @@ private:
     bool hostAllowed(const QByteArray& hostHeader) const;
     bool originAllowed(const HttpRequest& request) const;
     WebReply staticFile(const QString& path) const;
-    WebReply metrics() const;
+    WebReply metrics(const Principal& principal) const;
     Status loadAssets();
 
     WebConfig m_config;

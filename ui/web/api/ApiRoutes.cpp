@@ -41,7 +41,8 @@ QList<ApiRoute> table()
         {Get,
          QStringLiteral("/api/v1/me"),
          Viewer,
-         QStringLiteral("Who the token is: name, role and may_change."),
+         QStringLiteral("Who the token is: name, role and may_change; member=NAME: its role on that fleet "
+                        "member (tokens scoped with members= / operator=)."),
          {},
          Ignored,
          SummaryController::me,
