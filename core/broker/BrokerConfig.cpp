@@ -54,4 +54,16 @@ Status brokerFromConfig(const config::Config& config, BrokerUrl::Kind& kind, QSt
     return {};
 }
 
+QString configuredBrokerUrl(const config::Config& config)
+{
+    BrokerUrl url;
+    AmqpOptions amqp;
+    if (!brokerFromConfig(config, url.kind, url.bootstrap, amqp))
+        return {}; // the relay reports an invalid broker configuration when it starts
+    url.bootstrap = url.bootstrap.trimmed();
+    if (!amqp.url.host.isEmpty())
+        return amqp.url.redacted();
+    return url.bootstrap.isEmpty() ? QString() : url.redacted();
+}
+
 } // namespace outbox

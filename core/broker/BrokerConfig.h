@@ -18,4 +18,9 @@ namespace outbox {
 Status brokerFromConfig(const config::Config& config, BrokerUrl::Kind& kind, QString& bootstrap,
                         AmqpOptions& amqp);
 
+// The broker the configuration names as a URL without its password (kafka://HOST:PORT or
+// amqp://user@host:port/vhost), for a printed command line (the password comes from the
+// configuration or the environment); empty when no broker is configured or its URL is invalid.
+QString configuredBrokerUrl(const config::Config& config);
+
 } // namespace outbox

@@ -1,5 +1,6 @@
 #include "core/diagnosis/DiagnosisCheck.h"
 
+#include "core/db/BlockedAggregates.h"
 #include "core/diagnosis/DiagnosisContext.h"
 
 namespace outbox {
@@ -9,15 +10,48 @@ QString DiagnosisCheck::notApplicable(DiagnosisContext&) const
     return {};
 }
 
-PreparedAction DiagnosisCheck::startRelayAction(const DiagnosisContext& context)
+Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& context)
 {
+    const DiagnosisOptions& o = context.options();
+    bool aggregateOrdering = o.aggregateOrdering;
+    if (!aggregateOrdering) {
+        // A relay without aggregate ordering would send an aggregate's later events past its FAILED
+        // one: while any aggregate is blocked, the relay must keep the order.
+        BlockedAggregatesQuery query;
+        query.limit = 1;
+        query.countWaitingFor = 0;
+        auto blocked = BlockedAggregates(context.db()).list(query);
+        if (!blocked)
+            return blocked.error();
+        aggregateOrdering = blocked->total > 0;
+    }
     PreparedAction start;
     start.operation = PreparedAction::Operation::RunCommand;
+    start.startsRelay = true;
+    start.brokerKnown = !o.brokerArguments.isEmpty();
+    start.relayArguments = o.brokerArguments;
+    if (aggregateOrdering)
+        start.relayArguments << QStringLiteral("--ordering=aggregate");
     start.label = tr("Start a relay on this database");
-    start.consequence = tr("A relay claims the PENDING events in id order and sends them to Kafka.");
-    context.prepareCommand(start,
-                           CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")})
-                               .option(QStringLiteral("kafka-bootstrap"), QStringLiteral("HOST:PORT")));
+    start.consequence =
+        aggregateOrdering
+            ? tr("A relay claims the PENDING events in id order and sends them to the broker; an "
+                 "aggregate blocked by a FAILED event keeps waiting (--ordering=aggregate).")
+            : tr("A relay claims the PENDING events in id order and sends them to the broker.");
+    if (!start.brokerKnown) {
+        // No placeholder that runs: an address pasted wrong overrides nothing, it is simply missing.
+        start.commandLine = CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")})
+                                .options(start.relayArguments)
+                                .options(o.connectionArguments);
+        start.commandRefused =
+            tr("the broker is not configured: set [kafka] bootstrap (or [broker] url) in the "
+               "configuration, or give the broker's address with --kafka-bootstrap when you start "
+               "outboxctl relay with this database's connection options");
+        return start;
+    }
+    context.prepareCommand(
+        start,
+        CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")}).options(start.relayArguments));
     return start;
 }
 

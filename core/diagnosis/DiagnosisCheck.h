@@ -25,8 +25,10 @@ public:
     virtual Result<QVector<Finding>> run(DiagnosisContext& context) = 0;
 
 protected:
-    // "Start a relay on this database", the command line with a placeholder for the brokers.
-    static PreparedAction startRelayAction(const DiagnosisContext& context);
+    // "Start a relay on this database" with the broker the configuration names and the ordering the
+    // events need (aggregate while an aggregate is blocked by a FAILED event). Without a configured
+    // broker there is no command: commandRefused says what the operator must add.
+    static Result<PreparedAction> startRelayAction(DiagnosisContext& context);
 };
 
 } // namespace outbox

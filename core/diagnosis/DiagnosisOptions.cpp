@@ -1,5 +1,6 @@
 #include "core/diagnosis/DiagnosisOptions.h"
 
+#include "core/broker/BrokerConfig.h"
 #include "core/config/Config.h"
 
 #include <algorithm>
@@ -41,6 +42,10 @@ DiagnosisOptions DiagnosisOptions::fromConfig(const config::Config& config)
     d.unconsumedWindowMs = config.durationMs(QStringLiteral("doctor.unconsumed_window"));
     d.deadTupleRatio = double(config.integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
     d.retentionMs = config.durationMs(QStringLiteral("relay.retention")); // what the relays keep
+    d.aggregateOrdering = config.value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate");
+    const QString broker = configuredBrokerUrl(config);
+    if (!broker.isEmpty())
+        d.brokerArguments = QStringList{QStringLiteral("--broker=") + broker};
     return d;
 }
 

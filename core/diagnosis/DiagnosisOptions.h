@@ -38,6 +38,11 @@ struct DiagnosisOptions
     // Added to every prepared command line so that it reaches the same database
     // (e.g. {"--config", "/etc/outbox/orders.ini"}); never a password.
     QStringList connectionArguments;
+    // How a relay started from a prepared command reaches the broker the configuration names, as
+    // argv words (--broker=kafka://HOST:PORT or --broker=amqp://… without its password); empty when
+    // no broker is configured: the doctor then says what to add instead of printing a command.
+    QStringList brokerArguments;
+    bool aggregateOrdering = false; // relay.ordering = aggregate
     // Run only these checks (by id); empty: all of them.
     QStringList onlyChecks;
 

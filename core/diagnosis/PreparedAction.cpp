@@ -63,6 +63,10 @@ QJsonObject PreparedAction::toJson() const
                   {QStringLiteral("command"), command}};
     if (!commandRefused.isEmpty())
         o.insert(QStringLiteral("command_refused"), commandRefused);
+    if (startsRelay)
+        o.insert(QStringLiteral("relay"),
+                 QJsonObject{{QStringLiteral("broker_known"), brokerKnown},
+                             {QStringLiteral("arguments"), QJsonArray::fromStringList(relayArguments)}});
     if (force)
         o.insert(QStringLiteral("force"), true);
     if (resend)

@@ -41,6 +41,12 @@ struct PreparedAction : ActionTarget
     // Why there is no command line: a database-derived word could not be printed safely (the
     // action itself, run from a front end, is not affected).
     QString commandRefused;
+    // Starting a relay (a RunCommand): `outboxctl relay`'s options besides the connection (the
+    // broker, the ordering), for front ends that start a relay themselves (the desktop's managed
+    // relay). Without brokerKnown the broker's address is still to be given (there is no command).
+    bool startsRelay = false;
+    bool brokerKnown = false;
+    QStringList relayArguments;
 
     // "events.requeue", "events.dead", "dlq.replay", "dlq.discard", "relay.resume", "relay.drain",
     // "relay.forget", "command": the audit log's action names.

@@ -19,6 +19,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDialog>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -29,6 +30,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -402,6 +404,65 @@ private slots:
             QVERIFY2(blocked->columnWidth(0) >= blocked->fontMetrics().horizontalAdvance(name),
                      qPrintable(QStringLiteral("%1 px for %2").arg(blocked->columnWidth(0)).arg(name)));
         }
+    }
+
+    // Item 11: a 1280×800 laptop. The window opens at the screen's available size (not a fixed
+    // 1400×900), comes back where the operator left it, and at 1280×800 the right-hand tiles, the
+    // Wallboard button and the status bar are inside the window.
+    void fitsA1280x800Screen()
+    {
+        QSettings().clear();
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("laptop"));
+        insertEvents(*db, 3);
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            // The screen's available size, unless the window cannot be that small.
+            const QSize least = window.minimumSizeHint();
+            QVERIFY2(window.width() <= std::max(available.width(), least.width()) &&
+                         window.height() <= std::max(available.height(), least.height()),
+                     qPrintable(QStringLiteral("%1x%2 on a %3x%4 screen")
+                                    .arg(window.width())
+                                    .arg(window.height())
+                                    .arg(available.width())
+                                    .arg(available.height())));
+            QVERIFY(window.width() >= std::min(available.width(), 1280) * 3 / 4);
+
+            QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+            QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+            window.resize(1280, 800);
+            QTRY_COMPARE_WITH_TIMEOUT(window.size(), QSize(1280, 800), 5000);
+            QTest::qWait(100);
+            const QRect inside = window.rect();
+            auto within = [&window, inside](QWidget* w) {
+                const QRect r(w->mapTo(&window, QPoint(0, 0)), w->size());
+                return w->isVisible() && inside.contains(r);
+            };
+            for (const char* name :
+                 {"tile_oldest", "tile_dlq", "tile_relays", "wallboardButton", "lastUpdated"})
+                QVERIFY2(within(child<QWidget>(&window, name)), name);
+            QVERIFY2(within(window.statusBar()), "status bar");
+            QVERIFY2(window.minimumSizeHint().height() <= 800 && window.minimumSizeHint().width() <= 1280,
+                     qPrintable(QStringLiteral("%1x%2")
+                                    .arg(window.minimumSizeHint().width())
+                                    .arg(window.minimumSizeHint().height())));
+            window.move(40, 30);
+            window.resize(1200, 780);
+            QTRY_COMPARE_WITH_TIMEOUT(window.size(), QSize(1200, 780), 5000);
+            window.close();
+        }
+        // The geometry is remembered (and nothing else of the connection is stored with it).
+        MainWindow again;
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QCOMPARE(again.size(), QSize(1200, 780));
+        QSettings settings;
+        for (const QString& key : settings.allKeys())
+            QVERIFY2(
+                !settings.value(key).toString().contains(QStringLiteral("password"), Qt::CaseInsensitive),
+                qPrintable(key));
     }
 };
 

@@ -458,6 +458,7 @@ private slots:
         insertRelay(*db, QStringLiteral("relay-text"), longError);
 
         MainWindow window;
+        window.resize(1280, 800); // a laptop's screen (issue 25 item 11)
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(connectThroughDialog(window, TestDatabases::urlText(db->url())));

@@ -2,13 +2,17 @@
 // real database. Finding → evidence (sample in the inspector) → runbook tick → prepared action →
 // preview → reason (prefilled with the finding id) → typed confirmation → chunked run (with
 // Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
+#include "core/config/Config.h"
 #include "core/support/Failpoints.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
+#include "ui/desktop/relays/ManagedRelay.h"
+#include "ui/desktop/relays/RelaysPage.h"
 #include "ui/desktop/widgets/EventInspector.h"
 
 #include <QAbstractItemModelTester>
@@ -215,6 +219,58 @@ private slots:
     }
 
     // 2,500 FAILED events run in chunks of 1,000; Cancel after the first stops the rest.
+    // Issue 25 item 1: the no-relay finding offers "Start a managed relay" with the configured
+    // bootstrap and the ordering the events need (an aggregate is blocked: --ordering=aggregate);
+    // a click starts the console's managed relay and the backlog is sent, the blocked aggregate kept.
+    void noRelayFindingStartsAManagedRelay()
+    {
+        auto broker =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        QVERIFY(broker->canReadLine() || broker->waitForReadyRead(10000));
+        const QByteArray line = broker->readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        const QString bootstrap = QString::fromUtf8(line.mid(10));
+
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("startrelay")));
+        insertEvents(*db, 20, QStringLiteral("OrderCreated"), QStringLiteral("free-"));
+        const QVector<qint64> blocking =
+            insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("held-"));
+        insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("held-"));
+        failEvents(*db, blocking, QStringLiteral("boom"));
+
+        config::ConfigInputs inputs;
+        inputs.environment = {{QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"), bootstrap}};
+        auto configuration = config::Config::load(inputs);
+        QVERIFY2(configuration.ok(), qPrintable(configuration.message()));
+        MainWindow window;
+        window.setConfiguration(*configuration);
+        window.show();
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("no-relay")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        auto* actions = child<QListWidget>(flow, "findingActions");
+        QCOMPARE(actions->count(), 1);
+        QTest::mouseClick(actions->viewport(), Qt::LeftButton, {},
+                          actions->visualItemRect(actions->item(0)).center());
+        const QString command = child<QLineEdit>(flow, "recoveryCommand")->text();
+        QVERIFY2(command.contains(QStringLiteral("--broker=kafka://") + bootstrap), qPrintable(command));
+        QVERIFY2(command.contains(QStringLiteral("--ordering=aggregate")), qPrintable(command));
+        auto* start = child<QPushButton>(flow, "startManagedRelay");
+        QVERIFY(start->isVisible());
+        QVERIFY(start->isEnabled());
+        QTest::mouseClick(start, Qt::LeftButton);
+        QCOMPARE(window.pages()->currentWidget(), window.relays());
+        QTRY_VERIFY_WITH_TIMEOUT(window.relays()->managedRelay()->isRunning(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20), 30000);
+        QTest::qWait(1000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1));
+        QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isRunning(), 20000);
+        terminateAndWait(*broker);
+    }
+
     void chunkedRunWithCancel()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),

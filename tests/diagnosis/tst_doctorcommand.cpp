@@ -71,6 +71,19 @@ QJsonObject firstAction(const Run& run)
         .toObject();
 }
 
+// The prepared action of finding `id` whose command starts with `prefix` (`doctor --json`).
+QJsonObject actionOf(const Run& run, const QString& id, const QString& prefix)
+{
+    for (const QJsonValue& f : run.json().value(QStringLiteral("findings")).toArray()) {
+        if (f.toObject().value(QStringLiteral("id")).toString() != id)
+            continue;
+        for (const QJsonValue& a : f.toObject().value(QStringLiteral("actions")).toArray())
+            if (a.toObject().value(QStringLiteral("label")).toString().startsWith(prefix))
+                return a.toObject();
+    }
+    return {};
+}
+
 QStringList doctorArgs(const DatabaseUrl& url, const QStringList& more = {})
 {
     return QStringList{QStringLiteral("doctor"), QStringLiteral("--db"), TestDatabases::urlText(url)} + more;
@@ -341,6 +354,75 @@ private slots:
             QVERIFY2(r.err.contains("worker id"), r.err.constData());
         }
         QCOMPARE(countRows(*db, QStringLiteral("{relays}")), qint64(0));
+    }
+
+    // Issue 25 item 1: the no-relay and backlog-age findings prepare a relay for the configured
+    // broker (no HOST:PORT placeholder that overrides it), with aggregate ordering while an
+    // aggregate is blocked; pasted as printed, it sends the backlog. Without a configured broker
+    // there is no command, only what to add.
+    void preparedRelayUsesTheConfiguredBroker()
+    {
+        auto broker =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:3")});
+        QVERIFY(broker->canReadLine() || broker->waitForReadyRead(10000));
+        const QByteArray line = broker->readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        const QString bootstrap = QString::fromUtf8(line.mid(10));
+
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_relaycmd"));
+        insertEvents(*db, 5, QStringLiteral("OrderCreated"), QStringLiteral("free-"));
+        const QVector<qint64> blocking =
+            insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("held-"));
+        insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("held-")); // waits behind it
+        ageCreated(*db, 10 * 60 * 1000);
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'FAILED', last_error = 'boom' WHERE id = :id"),
+             {{QStringLiteral(":id"), blocking.first()}});
+
+        // Unknown broker: no runnable-looking command, and the report says what is missing.
+        const Run unknown = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        QCOMPARE(unknown.exitCode, 3);
+        const QJsonObject missing =
+            actionOf(unknown, QStringLiteral("no-relay"), QStringLiteral("Start a relay"));
+        QVERIFY(!missing.isEmpty());
+        QCOMPARE(missing.value(QStringLiteral("command")).toString(), QString());
+        QVERIFY2(missing.value(QStringLiteral("command_refused"))
+                     .toString()
+                     .contains(QStringLiteral("not configured")),
+                 qPrintable(missing.value(QStringLiteral("command_refused")).toString()));
+        const Run unknownText = outboxctl(db->url(), doctorArgs(db->url()));
+        QVERIFY2(!unknownText.out.contains("HOST:PORT"), unknownText.out.constData());
+        QVERIFY2(unknownText.out.contains("(no command: the broker is not configured"),
+                 unknownText.out.constData());
+
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("outbox.ini"));
+        QFile file(ini);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("[kafka]\nbootstrap = " + bootstrap.toUtf8() + "\n");
+        file.close();
+        const Run json = outboxctl(
+            db->url(), doctorArgs(db->url(), {QStringLiteral("--config"), ini, QStringLiteral("--json")}));
+        QCOMPARE(json.exitCode, 3);
+        for (const QString& id : {QStringLiteral("no-relay"), QStringLiteral("backlog-age")}) {
+            const QString command = actionOf(json, id, QStringLiteral("Start a relay"))
+                                        .value(QStringLiteral("command"))
+                                        .toString();
+            QVERIFY2(command.startsWith(QStringLiteral("outboxctl relay ")),
+                     qPrintable(id + QLatin1Char(' ') + command));
+            QVERIFY2(!command.contains(QStringLiteral("HOST:PORT")), qPrintable(command));
+            QVERIFY2(command.contains(QStringLiteral("--broker=kafka://") + bootstrap), qPrintable(command));
+            QVERIFY2(command.contains(QStringLiteral("--ordering=aggregate")), qPrintable(command));
+        }
+        const QString printed = actionOf(json, QStringLiteral("no-relay"), QStringLiteral("Start a relay"))
+                                    .value(QStringLiteral("command"))
+                                    .toString();
+        OutboxctlOptions options = environment(db->url());
+        options.stopAfterMs = 8000;
+        runPrintedCommand(printed, options);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(5));
+        // The aggregate behind its FAILED event kept its order.
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1));
+        terminateAndWait(*broker);
     }
 
     void badInputGetsOneClearLine()

@@ -28,6 +28,8 @@ WebConfig testConfig()
     c.port = 0;
     c.sampleIntervalMs = 300;
     c.findingsIntervalMs = 300;
+    c.doctor.brokerArguments =
+        QStringList{QStringLiteral("--kafka-bootstrap=127.0.0.1:9092")}; // [kafka] bootstrap
     c.tokens = {ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
     return c;
 }

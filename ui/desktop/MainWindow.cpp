@@ -16,12 +16,16 @@
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
+#include <QCloseEvent>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -92,6 +96,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_audit, &AuditPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_relays, &RelaysPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_recovery, &RecoveryPage::statusMessage, this, &MainWindow::showStatus);
+    // A finding's "Start a managed relay": the Relays page starts it and shows its log.
+    connect(m_recovery, &RecoveryPage::startManagedRelay, this,
+            [this](const QStringList& arguments, bool brokerKnown) {
+                m_pages->setCurrentWidget(m_relays);
+                m_relays->startManagedRelay(arguments, brokerKnown);
+            });
     connect(m_recovery, &RecoveryPage::countsChanged, this, [this](int critical, int warning) {
         const int tab = m_pages->indexOf(m_recovery);
         m_pages->setTabText(tab, critical + warning == 0
@@ -141,7 +151,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     statusBar()->setObjectName(QStringLiteral("statusBar"));
     m_retry = new QTimer(this);
     m_retry->setSingleShot(true);
-    resize(1400, 900);
+    restoreWindowGeometry();
+}
+
+void MainWindow::restoreWindowGeometry()
+{
+    const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
+    if (!saved.isEmpty() && restoreGeometry(saved))
+        return;
+    const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where) {
+        resize(1280, 800);
+        return;
+    }
+    // The frame (title bar, borders) comes on top of the window's own size.
+    const QRect available = where->availableGeometry();
+    const QSize frame(16, 40);
+    resize(std::max(640, available.width() - frame.width()),
+           std::max(480, available.height() - frame.height()));
+    move(available.topLeft());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QMainWindow::closeEvent(event);
 }
 
 MainWindow::~MainWindow()

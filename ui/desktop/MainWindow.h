@@ -71,10 +71,17 @@ public slots:
     // An Overview tile was clicked: show the events (or dead letters, relays) it counts.
     void drillDown(const QString& tile);
 
+protected:
+    // Remembers the window's geometry (only that: no URL, no password) for the next start.
+    void closeEvent(QCloseEvent* event) override;
+
 signals:
     void snapshotReady(const outbox::MetricsSnapshot& snapshot);
 
 private:
+    // Where the operator left the window, else the screen's available size (a 1280×800 laptop
+    // gets 1280×800, not a fixed 1400×900 that hangs off its edges).
+    void restoreWindowGeometry();
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);

@@ -111,7 +111,10 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
         f.actions << resume;
     }
     if (live->isEmpty()) {
-        f.actions << startRelayAction(context);
+        auto start = startRelayAction(context);
+        if (!start)
+            return start.error();
+        f.actions << *start;
     }
     return QVector<Finding>{f};
 }

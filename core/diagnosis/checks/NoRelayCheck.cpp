@@ -74,7 +74,10 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
             << rb.cause("stopped").arg(latest->heartbeatAgeMs / 1000).arg(latest->workerId, latest->host);
     f.causes << rb.cause("database") << rb.cause("other-database");
     f.runbook << rb.step("service") << rb.step("start") << rb.step("same-target") << rb.step("again");
-    f.actions << startRelayAction(context);
+    auto start = startRelayAction(context);
+    if (!start)
+        return start.error();
+    f.actions << *start;
     return QVector<Finding>{f};
 }
 

@@ -131,12 +131,20 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     deliver.consequence =
         tr("Each is produced to its topic with its original event_id and marked REPLAYED once the "
            "broker acknowledges it.");
-    if (context.prepareCommand(
-            deliver,
-            CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("dlq"), QStringLiteral("replay")})
-                .flag(QStringLiteral("deliver"))
-                .option(QStringLiteral("kafka-bootstrap"), QStringLiteral("HOST:PORT"))))
+    const QStringList& broker = context.options().brokerArguments;
+    CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dlq"), QStringLiteral("replay")});
+    command.flag(QStringLiteral("deliver")).options(broker);
+    if (broker.isEmpty()) {
+        // No placeholder that runs: the broker's address is what the operator must add.
+        deliver.commandLine = command.options(context.options().connectionArguments);
+        deliver.commandRefused =
+            tr("the broker is not configured: set [kafka] bootstrap (or [broker] url) in the "
+               "configuration, or give the broker's address with --kafka-bootstrap when you run "
+               "outboxctl dlq replay --deliver with this database's connection options");
         f.actions << deliver;
+    } else if (context.prepareCommand(deliver, command)) {
+        f.actions << deliver;
+    }
     return QVector<Finding>{f};
 }
 

@@ -219,7 +219,9 @@ QChartView* OverviewPage::makeChartView(QChart* chart)
     auto* view = new QChartView(chart, this);
     view->setObjectName(chart->objectName() + QStringLiteral("View"));
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(m_wallboard ? 240 : 200); // three rows of charts fit a 1080p wall screen
+    // Three rows of charts fit a 1080p wall screen, and the window with its tiles and status bar a
+    // 1280×800 laptop.
+    view->setMinimumHeight(m_wallboard ? 240 : 150);
     return view;
 }
 

@@ -142,10 +142,15 @@ void RecoveryFlow::buildWhatHappened()
     m_command->setToolTip(tr("The same action from a shell (add --reason and --yes before \"--\")."));
     m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
     m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
+    m_startRelay = button(tr("Start a managed relay"), QStringLiteral("startManagedRelay"), actions);
+    m_startRelay->setToolTip(
+        tr("The console starts outboxctl relay on this database as its child (Relays page)."));
+    m_startRelay->hide();
     commandRow->addWidget(new QLabel(tr("outboxctl:"), actions));
     commandRow->addWidget(m_command, 1);
     commandRow->addWidget(m_copyCommand);
     commandRow->addWidget(m_previewButton);
+    commandRow->addWidget(m_startRelay);
     actionsLayout->addLayout(commandRow);
     connect(m_actions, &QListWidget::currentRowChanged, this, &RecoveryFlow::selectAction);
     connect(m_copyCommand, &QPushButton::clicked, this, [this]() {
@@ -153,6 +158,10 @@ void RecoveryFlow::buildWhatHappened()
         emit statusMessage(tr("Command copied to the clipboard."));
     });
     connect(m_previewButton, &QPushButton::clicked, this, &RecoveryFlow::preparePreview);
+    connect(m_startRelay, &QPushButton::clicked, this, [this]() {
+        if (const PreparedAction* a = selectedAction(); a && a->startsRelay)
+            emit startManagedRelay(a->relayArguments, a->brokerKnown);
+    });
 
     auto* split = new QSplitter(Qt::Vertical, page);
     split->addWidget(happened);
@@ -279,6 +288,7 @@ void RecoveryFlow::clear()
     m_command->clear();
     m_previewButton->setEnabled(false);
     m_copyCommand->setEnabled(false);
+    m_startRelay->hide();
     m_openSample->setEnabled(false);
     setStep(WhatHappened);
 }
@@ -378,8 +388,11 @@ void RecoveryFlow::selectAction(int row)
     m_command->setText(a ? a->command : QString());
     m_command->setPlaceholderText(a ? a->commandRefused : QString());
     m_command->setCursorPosition(0);
-    m_copyCommand->setEnabled(a != nullptr);
+    m_copyCommand->setEnabled(a && !a->command.isEmpty());
     m_previewButton->setEnabled(a && a->isAudited() && m_context.actions);
+    // A relay start: the console's own managed relay does it, with the prepared broker and ordering.
+    m_startRelay->setVisible(a && a->startsRelay);
+    m_startRelay->setEnabled(a && a->startsRelay && m_context.browse);
     m_previewButton->setToolTip(a && !a->isAudited() ? tr("Runs outside the console: copy the command.")
                                                      : QString());
 }

@@ -48,6 +48,10 @@ signals:
     // An action ran (the page runs the doctor again); `done` leaves the flow.
     void acted();
     void done();
+    // The operator chose "Start a managed relay" for a prepared relay start: `arguments` are
+    // `outboxctl relay`'s options besides the connection; without brokerKnown the broker's address
+    // is still to be added.
+    void startManagedRelay(const QStringList& arguments, bool brokerKnown);
 
 private:
     void buildWhatHappened();
@@ -92,6 +96,7 @@ private:
     QLineEdit* m_command = nullptr;
     QPushButton* m_copyCommand = nullptr;
     QPushButton* m_previewButton = nullptr;
+    QPushButton* m_startRelay = nullptr;
     // 2
     QLabel* m_previewSummary = nullptr;
     QTableWidget* m_previewSample = nullptr;

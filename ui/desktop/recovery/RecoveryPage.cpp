@@ -61,6 +61,7 @@ RecoveryPage::RecoveryPage(QWidget* parent) : QWidget(parent)
             [this](const QModelIndex& current) { choose(current.row()); });
     connect(m_flow, &RecoveryFlow::statusMessage, this, &RecoveryPage::statusMessage);
     connect(m_flow, &RecoveryFlow::acted, this, &RecoveryPage::runDoctor);
+    connect(m_flow, &RecoveryFlow::startManagedRelay, this, &RecoveryPage::startManagedRelay);
     connect(m_flow, &RecoveryFlow::done, this, [this]() {
         m_table->clearSelection();
         m_table->setCurrentIndex(QModelIndex());

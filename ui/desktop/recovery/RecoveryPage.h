@@ -45,6 +45,7 @@ public slots:
 signals:
     void countsChanged(int critical, int warning);
     void statusMessage(const QString& message);
+    void startManagedRelay(const QStringList& arguments, bool brokerKnown);
 
 private:
     void showReport(const DiagnosisReport& report);

@@ -340,4 +340,16 @@ void RelaysPage::startRelay()
                             m_arguments->text().split(QLatin1Char(' '), Qt::SkipEmptyParts));
 }
 
+void RelaysPage::startManagedRelay(const QStringList& arguments, bool brokerKnown)
+{
+    m_arguments->setText(arguments.join(QLatin1Char(' ')));
+    if (!brokerKnown) {
+        m_arguments->setFocus();
+        emit statusMessage(tr("The broker is not configured: add --kafka-bootstrap=HOST:PORT (or "
+                              "--broker=URL) to the arguments and press Start."));
+        return;
+    }
+    startRelay();
+}
+
 } // namespace outbox::desktop

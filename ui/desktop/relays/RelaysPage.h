@@ -36,6 +36,9 @@ public:
     // The managed relay of this page's connection (a new one after a switch; the one kept in the
     // background for a database comes back when the console connects to it again).
     ManagedRelay* managedRelay() const { return m_relay; }
+    // Starts the managed relay with these `outboxctl relay` options (a finding's prepared relay
+    // start); without brokerKnown it only fills them in and asks for the broker's address.
+    void startManagedRelay(const QStringList& arguments, bool brokerKnown);
     // Managed relays kept running for other databases than the open one.
     const QList<ManagedRelay*>& backgroundRelays() const { return m_background; }
     // Switching connection: the running managed relay goes on for its own database, listed with it,
