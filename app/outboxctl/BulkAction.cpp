@@ -282,18 +282,29 @@ int runEventAction(Context& ctx, ActionKind kind, const QString& verb)
     auto request = baseRequest(ctx);
     if (!request)
         return ctx.fail(request.error());
+    std::optional<EventFilter> filter;
     if (anySet(ctx.parser, eventFilterOptions())) {
-        auto filter = eventFilterFromOptions(ctx.parser);
-        if (!filter)
-            return ctx.fail(filter.error());
-        request->eventFilter = *filter;
+        auto parsed = eventFilterFromOptions(ctx.parser);
+        if (!parsed)
+            return ctx.fail(parsed.error());
+        filter = *parsed;
     }
     if (ctx.parser.isSet(QStringLiteral("group")) || ctx.parser.isSet(QStringLiteral("group-class"))) {
-        // A failure group as the console lists it: error class and error fingerprint.
+        // A failure group as the console lists it: error class and error fingerprint, in the
+        // statuses --status names (the doctor's `--status FAILED --group …`); no other filter.
         FailureGroup group;
         group.fingerprint = ctx.parser.value(QStringLiteral("group"));
         group.errorClass = ctx.parser.value(QStringLiteral("group-class"));
+        if (filter) {
+            group.statuses = filter->statuses;
+            EventFilter rest = *filter;
+            rest.statuses.clear();
+            if (!rest.isEmpty())
+                return ctx.usage(QStringLiteral("--group takes --group-class and --status, no other filter"));
+        }
         request->group = group;
+    } else if (filter) {
+        request->eventFilter = *filter;
     }
     if (kind == ActionKind::Requeue) { // only requeue has --force and --resend
         request->force = ctx.parser.isSet(QStringLiteral("force"));

@@ -3,6 +3,7 @@
 #include "core/consumer/Reconciler.h"
 #include "core/db/Database.h"
 #include "core/db/InboxStore.h"
+#include "core/support/Failpoints.h"
 
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -175,6 +176,11 @@ Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
                 c.rateCounts[i] = rate->value(i).toLongLong(); // NULL (no rows) reads as 0
 
         if (o.reconcile) {
+            if (o.cancelled && o.cancelled->load())
+                return Error::usage(QStringLiteral("the count of unconsumed events was cancelled"));
+            // Tests stand for a big inbox's slow reconciliation with this failpoint.
+            if (Status s = Failpoints::hit("consumer.overview.reconcile"); !s)
+                return s.error();
             ReconcileOptions r;
             r.consumerName = name;
             r.olderThanMs = o.unconsumedOlderThanMs;

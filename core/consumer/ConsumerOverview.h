@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QString>
 #include <QVector>
+#include <atomic>
+#include <memory>
 
 namespace outbox {
 
@@ -60,6 +62,9 @@ public:
         qint64 unconsumedOlderThanMs = 5 * 60 * 1000;
         ConsumerLag::Options lag;   // lag.bootstrap empty: no lag
         QStringList extraConsumers; // configured names that may have no rows yet
+        // Set from another thread: the reconciliation stops before its next consumer and load()
+        // returns an error (an operator cancelled a slow count on a big inbox).
+        std::shared_ptr<std::atomic<bool>> cancelled;
     };
 
     explicit ConsumerOverviewQuery(Database& db) : m_db(db) {}

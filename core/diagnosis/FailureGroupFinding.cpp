@@ -20,30 +20,24 @@ PreparedAction FailureGroupFinding::action(DiagnosisContext& context, PreparedAc
                 : tr("They become DEAD: never sent, kept in the table for the audit trail.");
     CommandLine command(QStringLiteral("outboxctl"),
                         {requeue ? QStringLiteral("requeue") : QStringLiteral("dead")});
-    if (group.literalIsExact) {
-        // The status and a literal part of the error select exactly this group: the precise target.
-        EventFilter filter;
-        filter.statuses = QStringList{status};
-        filter.errorText = group.literal;
-        a.eventFilter = filter;
-        command.option(QStringLiteral("status"), status).option(QStringLiteral("error"), group.literal);
-    } else if (group.count <= group.sampleIds.size()) {
-        // No text selects the group alone, but all its ids are known.
+    if (group.count <= group.sampleIds.size()) {
+        // All its ids are known: exactly these events.
         a.ids = group.sampleIds;
         for (qint64 id : group.sampleIds)
             command.positional(QString::number(id));
     } else {
-        // The failure group itself (error class and fingerprint), as the console and the bulk engine
-        // know it; it also holds the group's events in other states that the action accepts.
+        // The failure group itself (error class and fingerprint) in this status, as the console and
+        // the bulk engine know it: never a substring of the error text, which can match another
+        // group ("unknown SKU SKU-" also matches "unknown SKU sku-27" where LIKE ignores case).
         FailureGroup target;
         target.errorClass = group.errorClass;
         target.fingerprint = group.fingerprint;
         target.count = group.count;
+        target.statuses = QStringList{status};
         a.group = target;
-        command.option(QStringLiteral("group"), group.fingerprint);
+        command.option(QStringLiteral("status"), status).option(QStringLiteral("group"), group.fingerprint);
         if (!group.errorClass.isEmpty())
             command.option(QStringLiteral("group-class"), group.errorClass);
-        a.label += tr(" (the whole failure group: its events in other states too)");
     }
     context.prepareCommand(a, command);
     return a;

@@ -42,7 +42,15 @@ QJsonObject PreparedAction::toJson() const
     if (group)
         target.insert(QStringLiteral("failure_group"),
                       QJsonObject{{QStringLiteral("error_class"), group->errorClass},
-                                  {QStringLiteral("fingerprint"), group->fingerprint}});
+                                  {QStringLiteral("fingerprint"), group->fingerprint},
+                                  {QStringLiteral("statuses"), QJsonArray::fromStringList(group->statuses)}});
+    if (deadLetterGroup) // the fields the dead-letter action routes take as "group"
+        target.insert(
+            QStringLiteral("failure_group"),
+            QJsonObject{{QStringLiteral("consumer"), deadLetterGroup->consumerName},
+                        {QStringLiteral("error_class"), deadLetterGroup->errorClass},
+                        {QStringLiteral("fingerprint"), deadLetterGroup->fingerprint},
+                        {QStringLiteral("statuses"), QJsonArray::fromStringList(deadLetterGroup->statuses)}});
     if (eventFilter)
         target.insert(QStringLiteral("filter"), eventFilter->toJson());
     if (deadLetterFilter)

@@ -1,9 +1,11 @@
+#include "core/db/InboxStore.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
@@ -19,6 +21,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QDialog>
+#include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
@@ -32,6 +35,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -39,6 +43,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace outbox;
 using namespace outbox::desktop;
@@ -463,6 +468,72 @@ private slots:
             QVERIFY2(
                 !settings.value(key).toString().contains(QStringLiteral("password"), Qt::CaseInsensitive),
                 qPrintable(key));
+    }
+
+    // Item 12: the Consumers page on a big inbox (its reconciliation made slow by a failpoint):
+    // the fast figures at once, the count of unconsumed events after, cancellable; never "Not
+    // connected" while it reads; the window answers all along.
+    void consumersShowFastFiguresFirst()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("bigInbox"));
+        InboxStore inbox(*db);
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(
+                inbox
+                    .recordProcessed(QStringLiteral("e-%1").arg(i), QStringLiteral("inventory"), QString(), 1)
+                    .value());
+        QVERIFY(Failpoints::configure(QStringLiteral("consumer.overview.reconcile=sleep(4000)")).ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+        ConsumersPage* page = window.consumers();
+        QSignalSpy figures(page, &ConsumersPage::figuresLoaded);
+        QSignalSpy complete(page, &ConsumersPage::overviewLoaded);
+        QElapsedTimer clock;
+        clock.start();
+        window.pages()->setCurrentWidget(page);
+        auto* table = child<QTableView>(&window, "consumersTable");
+        QLabel* hint = table->findChild<QLabel*>(QStringLiteral("emptyHint"));
+        QVERIFY(hint);
+        // While it reads, the table never says "Not connected".
+        QVERIFY2(!hint->isVisible() || !hint->text().contains(QStringLiteral("Not connected")),
+                 qPrintable(hint->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(figures.count() > 0, 3000);
+        QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(page->consumersModel()->rowCount(), 1);
+        QCOMPARE(page->consumersModel()->record(0).value(QStringLiteral("processed")).toInteger(), qint64(5));
+        QCOMPARE(complete.count(), 0); // the slow count is still running…
+        auto* cancel = child<QPushButton>(&window, "consumersCancelReconcile");
+        QVERIFY(cancel->isVisible());
+        QVERIFY2(child<QLabel>(&window, "consumersInfo")->text().contains(QStringLiteral("counting")),
+                 qPrintable(child<QLabel>(&window, "consumersInfo")->text()));
+        // …and the window answers meanwhile: a timer of this thread fires on time.
+        QElapsedTimer tick;
+        tick.start();
+        bool fired = false;
+        QTimer::singleShot(50, &window, [&fired]() { fired = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(fired, 1000);
+        QVERIFY2(tick.elapsed() < 500, qPrintable(QString::number(tick.elapsed())));
+
+        // Cancel: the fast figures stay, the page says the count was cancelled, nothing replaces it.
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY2(child<QLabel>(&window, "consumersInfo")->text().contains(QStringLiteral("cancelled")),
+                 qPrintable(child<QLabel>(&window, "consumersInfo")->text()));
+        QTest::qWait(4500);
+        QCOMPARE(complete.count(), 0);
+        QCOMPARE(page->consumersModel()->rowCount(), 1);
+
+        // Refresh without cancelling: the count arrives after the figures.
+        QTest::mouseClick(child<QPushButton>(&window, "consumersRefresh"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(figures.count() > 1, 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(complete.count() == 1, 15000);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY2(!page->consumersModel()->record(0).value(QStringLiteral("unconsumed")).isNull(),
+                 "the unconsumed count is shown once reconciled");
     }
 };
 

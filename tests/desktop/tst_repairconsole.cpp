@@ -4,6 +4,7 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/connection/ConnectionProfile.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
@@ -110,6 +111,52 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(statusOf(*db, first), QStringLiteral("PENDING"), 10000);
         // Once it is PENDING again nothing is blocked: the page reloads empty.
         QTRY_COMPARE_WITH_TIMEOUT(window.blocked()->model()->rowCount(), 0, 10000);
+    }
+
+    // Issue 25 item 5: a red (production) profile asks for a typed confirmation for every action,
+    // the dead-letter edit too: Save without it is refused and writes nothing.
+    void productionEditNeedsTypedConfirmation()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("prodedit")));
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = QStringLiteral("e-prod");
+        l.topic = QStringLiteral("orders");
+        l.headers = R"({"trace_id":"t-1"})";
+        l.payload = R"({"sku":"SKU-l","quantity":3})";
+        l.error = QStringLiteral("unknown SKU SKU-l");
+        auto id = DeadLetterStore(*db).insert(l);
+        QVERIFY(id.ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ConnectionProfile production;
+        production.name = QStringLiteral("prod");
+        production.colour = QStringLiteral("red");
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url()), production));
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 1, 10000);
+        selectRow(child<QTableView>(&window, "deadLettersTable"), 0);
+        QTest::mouseClick(child<QPushButton>(&window, "editButton"), Qt::LeftButton);
+        QDialog* dialog = openDialog(window, "dlqEditDialog");
+        QVERIFY(dialog);
+        replaceText(child<QPlainTextEdit>(dialog, "dlqEditPayload"),
+                    QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":3}"));
+        QTest::keyClicks(child<QLineEdit>(dialog, "dlqEditReason"), QStringLiteral("SKU typo"));
+        auto* save = child<QPushButton>(dialog, "dlqEditSave");
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(dialog->isVisible());
+        auto* error = child<QLabel>(dialog, "dlqEditError");
+        QVERIFY2(error->text().contains(QStringLiteral("to confirm")), qPrintable(error->text()));
+        QTest::qWait(300);
+        QCOMPARE(DeadLetterStore(*db).find(*id)->editCount, 0);
+        auto* confirm = child<QLineEdit>(dialog, "dlqEditConfirm");
+        QTest::keyClicks(confirm, QStringLiteral("edit %1").arg(*id));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(DeadLetterStore(*db).find(*id)->editCount, 1, 10000);
+        QCOMPARE(DeadLetterStore(*db).find(*id)->payload, QByteArray(R"({"sku":"SKU-1","quantity":3})"));
     }
 
     void deadLetterEditorRefusesInvalidJsonAndShowsTheDifference()

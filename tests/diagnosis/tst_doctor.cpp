@@ -424,9 +424,12 @@ private slots:
         QVERIFY(acl.runbook.join(QLatin1Char(' ')).contains(QLatin1String("kafka-acls")));
         QCOMPARE(acl.actions.size(), 2);
         QCOMPARE(acl.actions.at(0).operation, PreparedAction::Operation::RequeueEvents);
-        QCOMPARE(
-            acl.actions.at(0).command,
-            QStringLiteral("outboxctl requeue --status=FAILED '--error=Broker: Topic authorization failed'"));
+        // Every id of the group is known: exactly these (never a substring of the error, issue 25).
+        QCOMPARE(acl.actions.at(0).ids, events.mid(0, 3));
+        QCOMPARE(acl.actions.at(0).command, QStringLiteral("outboxctl requeue -- %1 %2 %3")
+                                                .arg(events.at(0))
+                                                .arg(events.at(1))
+                                                .arg(events.at(2)));
         QCOMPARE(acl.actions.at(1).operation, PreparedAction::Operation::MarkEventsDead);
         QVERIFY(acl.actions.at(0).typedConfirmation);
         const Finding& large = failed.at(1);
@@ -434,17 +437,16 @@ private slots:
         QCOMPARE(large.evidence.details.value(QStringLiteral("cause")).toString(),
                  QStringLiteral("message-too-large"));
         QCOMPARE(large.actions.first().operation, PreparedAction::Operation::MarkEventsDead); // DEAD first
-        QVERIFY(large.actions.first().command.contains(
-            QLatin1String("'--error=Broker: Message size too large ('")));
+        QCOMPARE(large.actions.first().ids.size(), 2);
         QStringList causes;
         for (const Finding& f : failed)
             causes << f.evidence.details.value(QStringLiteral("cause")).toString();
         QVERIFY(causes.contains(QLatin1String("unknown-topic")));
         QVERIFY(causes.contains(QLatin1String("schema-validation")));
 
-        // The group's prepared requeue (its filter) changes that group and nothing else.
+        // The group's prepared requeue (its ids) changes that group and nothing else.
         ActionRequest r;
-        r.eventFilter = acl.actions.at(0).eventFilter;
+        r.ids = acl.actions.at(0).ids;
         r.reason = QStringLiteral("failed-events: ACL fixed");
         r.actor = QStringLiteral("test");
         auto done = OperatorActions(*db).requeue(r);
@@ -476,12 +478,12 @@ private slots:
         const PreparedAction byGroup = failed.at(0).actions.at(0);
         QVERIFY(byGroup.group.has_value());
         QVERIFY(!byGroup.eventFilter.has_value());
+        QCOMPARE(byGroup.group->statuses, QStringList{QStringLiteral("FAILED")});
         QCOMPARE(byGroup.command,
-                 QStringLiteral("outboxctl requeue '--group=payload rejected: field <n> invalid' "
-                                "--group-class=deterministic"));
-        const PreparedAction byFilter = failed.at(1).actions.at(0);
-        QCOMPARE(byFilter.command, QStringLiteral("outboxctl requeue --status=FAILED '--error=payload "
-                                                  "rejected: field names must be lower case'"));
+                 QStringLiteral("outboxctl requeue --status=FAILED '--group=payload rejected: field <n> "
+                                "invalid' --group-class=deterministic"));
+        const PreparedAction byIds = failed.at(1).actions.at(0);
+        QCOMPARE(byIds.ids, QVector<qint64>{events[12]});
         ActionRequest r;
         r.group = byGroup.group;
         r.reason = QStringLiteral("failed-events: schema fixed");
@@ -489,8 +491,9 @@ private slots:
         auto done = OperatorActions(*db).requeue(r);
         QVERIFY2(done.ok(), qPrintable(done.message()));
         QCOMPARE(done->affected,
-                 qint64(13)); // the group's FAILED events and its DEAD one, not the other group
+                 qint64(12)); // the group's FAILED events: not its DEAD one, not the other group
         QCOMPARE(statusOf(*db, events[12]), QStringLiteral("FAILED"));
+        QCOMPARE(statusOf(*db, events[13]), QStringLiteral("DEAD"));
     }
 
     void deadEventsRecentAndOld_data() { TestDatabases::addKinds(); }
@@ -516,7 +519,7 @@ private slots:
         QCOMPARE(dead.at(1).severity, Severity::Info); // three days old
         QCOMPARE(dead.at(0).actions.size(), 1);
         QCOMPARE(dead.at(0).actions.first().operation, PreparedAction::Operation::RequeueEvents);
-        QVERIFY(dead.at(0).actions.first().command.contains(QLatin1String("--status=DEAD")));
+        QVERIFY(!dead.at(0).actions.first().ids.isEmpty() || dead.at(0).actions.first().group);
 
         // Marked DEAD by an operator (audited): a record of a decision, info only.
         const auto decided = insertEvents(*db, 2, QStringLiteral("OrderPaid"), QStringLiteral("paid-"));
@@ -591,14 +594,15 @@ private slots:
         QCOMPARE(letters.at(0).evidence.details.value(QStringLiteral("consumer")).toString(),
                  QStringLiteral("inventory"));
         QCOMPARE(letters.at(0).evidence.sampleIds, sku);
+        // The exact group, never a substring of its error (issue 25).
         QCOMPARE(letters.at(0).actions.at(0).command,
-                 QStringLiteral(
-                     "outboxctl dlq replay --status=NEW --consumer=inventory '--error=unknown SKU SKU-'"));
+                 QStringLiteral("outboxctl dlq replay --status=NEW --consumer=inventory "
+                                "--group-class=permanent '--group=unknown SKU SKU-<n>'"));
         QCOMPARE(letters.at(0).actions.at(1).operation, PreparedAction::Operation::DiscardDeadLetters);
 
         // Replay the group as prepared: NEW -> REPLAYING, just requested: in flight, not stuck.
         ActionRequest r;
-        r.deadLetterFilter = letters.at(0).actions.at(0).deadLetterFilter;
+        r.deadLetterGroup = letters.at(0).actions.at(0).deadLetterGroup;
         r.reason = QStringLiteral("dead-letters: SKU table fixed");
         r.actor = QStringLiteral("test");
         auto replay = OperatorActions(*db).replayDeadLetters(r);
@@ -788,7 +792,7 @@ private slots:
     void commandsCarryTheConnectionAndQuoteSafely()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctor_quote"));
-        const auto events = insertEvents(*db, 2);
+        const auto events = insertEvents(*db, 12); // more than the samples: the group is the target
         addRelay(*db, QStringLiteral("relay-a"), QStringLiteral("RUNNING"), 0);
         forceStatus(*db, events, QStringLiteral("FAILED"), QStringLiteral("it's -broken; rm -rf / `x`"));
         DiagnosisOptions o;
@@ -796,7 +800,7 @@ private slots:
             QStringList{QStringLiteral("--config"), QStringLiteral("/etc/outbox/my orders.ini")};
         const Finding f = diagnose(*db, o).withId(QStringLiteral("failed-events")).first();
         QCOMPARE(f.actions.first().command,
-                 QStringLiteral("outboxctl requeue --status=FAILED '--error=it'\\''s -broken; rm -rf / `x`' "
+                 QStringLiteral("outboxctl requeue --status=FAILED '--group=it'\\''s -broken; rm -rf / `x`' "
                                 "--config '/etc/outbox/my orders.ini'"));
     }
 

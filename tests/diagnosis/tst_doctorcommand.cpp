@@ -84,6 +84,16 @@ QJsonObject actionOf(const Run& run, const QString& id, const QString& prefix)
     return {};
 }
 
+// The finding with this id whose title contains `text` (`doctor --json`).
+QJsonObject findingOf(const Run& run, const QString& id, const QString& text)
+{
+    for (const QJsonValue& f : run.json().value(QStringLiteral("findings")).toArray())
+        if (f.toObject().value(QStringLiteral("id")).toString() == id &&
+            f.toObject().value(QStringLiteral("title")).toString().contains(text))
+            return f.toObject();
+    return {};
+}
+
 QStringList doctorArgs(const DatabaseUrl& url, const QStringList& more = {})
 {
     return QStringList{QStringLiteral("doctor"), QStringLiteral("--db"), TestDatabases::urlText(url)} + more;
@@ -423,6 +433,76 @@ private slots:
         // The aggregate behind its FAILED event kept its order.
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")), qint64(1));
         terminateAndWait(*broker);
+    }
+
+    // Issue 25 item 2: a group action targets the exact group, never a substring of its error:
+    // "unknown SKU SKU-" is also in "unknown SKU sku-27" where LIKE ignores case. The printed
+    // commands, pasted, leave the other group alone (events and dead letters).
+    void groupActionsNeverTouchTheOtherGroup_data() { TestDatabases::addKinds(); }
+    void groupActionsNeverTouchTheOtherGroup()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_groups"));
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        const auto ids = insertEvents(*db, 13);
+        for (int i = 0; i < 12; ++i) // more than the samples a finding names: the group is the target
+            forceStatus(*db, {ids.at(i)}, QStringLiteral("FAILED"),
+                        QStringLiteral("unknown SKU SKU-%1").arg(100 + i));
+        forceStatus(*db, {ids.at(12)}, QStringLiteral("FAILED"), QStringLiteral("unknown SKU sku-27"));
+        for (int i = 0; i < 4; ++i) {
+            DeadLetter letter;
+            letter.consumerName = QStringLiteral("inventory");
+            letter.eventId = QStringLiteral("ev-%1").arg(i);
+            letter.topic = QStringLiteral("Order");
+            letter.payload = "{}";
+            letter.error = i < 3 ? QStringLiteral("unknown SKU SKU-%1").arg(200 + i)
+                                 : QStringLiteral("unknown SKU sku-27");
+            QVERIFY(DeadLetterStore(*db).insert(letter).ok());
+        }
+        const Run before = outboxctl(db->url(), doctorArgs(db->url(), {QStringLiteral("--json")}));
+        const QJsonObject events =
+            findingOf(before, QStringLiteral("failed-events"), QStringLiteral("SKU SKU-"));
+        QVERIFY2(!events.isEmpty(), before.out.constData());
+        const QJsonObject requeue = events.value(QStringLiteral("actions")).toArray().first().toObject();
+        QCOMPARE(requeue.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("failure-group"));
+        const QString requeueCommand = requeue.value(QStringLiteral("command")).toString();
+        QVERIFY2(requeueCommand.contains(QStringLiteral("--group=")) &&
+                     !requeueCommand.contains(QStringLiteral("--error")),
+                 qPrintable(requeueCommand));
+        const QString extra = QStringLiteral("--reason='issue 25: exact group' --yes");
+        const Run requeued = shell(db->url(), requeueCommand, extra);
+        QVERIFY2(requeued.exitCode == 0, requeued.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(12));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(1));
+
+        const QJsonObject letters =
+            findingOf(before, QStringLiteral("dead-letters"), QStringLiteral("SKU SKU-"));
+        QVERIFY2(!letters.isEmpty(), before.out.constData());
+        QJsonObject discard;
+        for (const QJsonValue& a : letters.value(QStringLiteral("actions")).toArray())
+            if (a.toObject().value(QStringLiteral("operation")).toString() == QLatin1String("dlq.discard"))
+                discard = a.toObject();
+        const QJsonObject group = discard.value(QStringLiteral("target"))
+                                      .toObject()
+                                      .value(QStringLiteral("failure_group"))
+                                      .toObject();
+        QCOMPARE(group.value(QStringLiteral("consumer")).toString(), QStringLiteral("inventory"));
+        QVERIFY(!group.value(QStringLiteral("fingerprint")).toString().isEmpty());
+        const QString discardCommand = discard.value(QStringLiteral("command")).toString();
+        QVERIFY2(discardCommand.contains(QStringLiteral("--group=")) &&
+                     !discardCommand.contains(QStringLiteral("--error")),
+                 qPrintable(discardCommand));
+        const Run discarded = shell(db->url(), discardCommand, extra);
+        QVERIFY2(discarded.exitCode == 0, discarded.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'DISCARDED'")),
+                 qint64(3));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'NEW'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral("status = 'NEW' AND error = 'unknown SKU sku-27'")),
+                 qint64(1));
     }
 
     void badInputGetsOneClearLine()

@@ -12,6 +12,14 @@ QJsonObject HttpTestClient::Reply::json() const
     return QJsonDocument::fromJson(body).object();
 }
 
+QByteArray HttpTestClient::Reply::header(const QByteArray& name) const
+{
+    for (const auto& [key, value] : headers)
+        if (key.compare(name, Qt::CaseInsensitive) == 0)
+            return value;
+    return {};
+}
+
 HttpTestClient::Reply HttpTestClient::get(const QString& pathAndQuery, const QByteArray& token)
 {
     return send("GET", pathAndQuery, {}, token);
@@ -57,6 +65,8 @@ HttpTestClient::Reply HttpTestClient::send(const QByteArray& verb, const QString
     r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     r.body = reply->readAll();
     r.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    for (const auto& pair : reply->rawHeaderPairs())
+        r.headers << qMakePair(pair.first, pair.second);
     if (reply->error() != QNetworkReply::NoError && r.status == 0)
         r.networkError = reply->errorString();
     reply->deleteLater();

@@ -18,8 +18,10 @@ public:
         QByteArray body;
         QByteArray contentType;
         QString networkError;
+        QList<QPair<QByteArray, QByteArray>> headers;
 
         QJsonObject json() const;
+        QByteArray header(const QByteArray& name) const;
     };
 
     explicit HttpTestClient(QUrl base) : m_base(std::move(base)) {}
@@ -28,13 +30,13 @@ public:
     Reply post(const QString& path, const QByteArray& body, const QByteArray& token = {});
     Reply del(const QString& path, const QByteArray& token = {});
     Reply patch(const QString& path, const QByteArray& body, const QByteArray& token = {});
+    // Any method (HEAD, PUT, …).
+    Reply send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
+               const QByteArray& token);
     // For TLS tests against a self-signed certificate.
     void setIgnoreSslErrors(bool ignore) { m_ignoreSslErrors = ignore; }
 
 private:
-    Reply send(const QByteArray& verb, const QString& pathAndQuery, const QByteArray& body,
-               const QByteArray& token);
-
     QUrl m_base;
     QNetworkAccessManager m_nam;
     bool m_ignoreSslErrors = false;

@@ -179,6 +179,72 @@ private slots:
         QCOMPARE(statusOf(*f.db, ids.first()), QStringLiteral("FAILED"));
     }
 
+    // The pages, files, /metrics, /ws and the runbooks come from the same route table as the API:
+    // the same 404, and 405 with Allow for another method.
+    void siteRoutesAnswerLikeTheApi()
+    {
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("site"));
+        HttpTestClient& http = *f.http;
+        const QList<std::pair<QString, int>> gets = {
+            {QStringLiteral("/"), 200},
+            {QStringLiteral("/static/dashboard.js"), 200},
+            {QStringLiteral("/static/dashboard.css"), 200},
+            {QStringLiteral("/static/chart.js"), 200},
+            {QStringLiteral("/static/other.js"), 404},
+            {QStringLiteral("/console"), 200}, // 301 to /console/, followed
+            {QStringLiteral("/console/"), 200},
+            {QStringLiteral("/console/console.js"), 200},
+            {QStringLiteral("/console/zh_CN.json"), 200},
+            {QStringLiteral("/console/missing.js"), 404},
+            {QStringLiteral("/console/.hidden.js"), 404},
+            {QStringLiteral("/docs/runbooks"), 200},
+            {QStringLiteral("/docs/runbooks/"), 200},
+            {QStringLiteral("/docs/runbooks/README.md"), 200},
+            {QStringLiteral("/docs/runbooks/no-such-finding"), 404},
+            {QStringLiteral("/docs/runbooks/Bad"), 404},
+            {QStringLiteral("/ws"), 426},
+            {QStringLiteral("/nothing"), 404},
+            {QStringLiteral("/metrics"), 401},
+        };
+        for (const auto& [path, status] : gets) {
+            const auto r = http.get(path);
+            QVERIFY2(r.status == status, qPrintable(QStringLiteral("GET %1: %2 %3")
+                                                        .arg(path)
+                                                        .arg(r.status)
+                                                        .arg(QString::fromUtf8(r.body.left(200)))));
+            if (status >= 400)
+                QVERIFY2(!r.json().value(QStringLiteral("error")).toString().isEmpty(), qPrintable(path));
+        }
+        QCOMPARE(http.get(QStringLiteral("/metrics")).header("WWW-Authenticate"),
+                 QByteArray("Bearer realm=\"outbox\""));
+        QVERIFY(http.get(QStringLiteral("/console/"))
+                    .header("Content-Security-Policy")
+                    .contains("frame-ancestors"));
+        QVERIFY(http.get(QStringLiteral("/docs/runbooks/")).body.contains("#"));
+        // Another method: 405 naming the one the path takes, for pages and API alike (HEAD too).
+        const QList<std::tuple<QByteArray, QString, QByteArray>> others = {
+            {"DELETE", QStringLiteral("/"), "GET"},
+            {"HEAD", QStringLiteral("/"), "GET"},
+            {"PUT", QStringLiteral("/console/"), "GET"},
+            {"DELETE", QStringLiteral("/metrics"), "GET"},
+            {"DELETE", QStringLiteral("/docs/runbooks/README.md"), "GET"},
+            {"DELETE", QStringLiteral("/api/v1/events"), "GET"},
+            {"GET", QStringLiteral("/api/v1/events/requeue"), "POST"},
+            {"PUT", QStringLiteral("/api/v1/dead-letters/1"), "GET, PATCH"},
+        };
+        for (const auto& [method, path, allow] : others) {
+            const auto r = http.send(method, path, {}, OperatorSecret);
+            QVERIFY2(r.status == 405 && r.header("Allow") == allow,
+                     qPrintable(QStringLiteral("%1 %2: %3 Allow: %4")
+                                    .arg(QString::fromLatin1(method), path)
+                                    .arg(r.status)
+                                    .arg(QString::fromLatin1(r.header("Allow")))));
+        }
+        // A body for a page is refused before it is read.
+        QCOMPARE(http.post(QStringLiteral("/"), "{}", OperatorSecret).status, 405);
+        QCOMPARE(http.post(QStringLiteral("/api/v1/nothing"), "{}", OperatorSecret).status, 404);
+    }
+
     void listsPageAndFind_data() { TestDatabases::addKinds(); }
     void listsPageAndFind()
     {

@@ -3,14 +3,11 @@
 #include "core/diagnosis/DiagnosisMonitor.h"
 #include "core/fleet/FleetSampler.h"
 #include "core/metrics/MetricsSampler.h"
-#include "ui/web/RunbookPages.h"
 #include "ui/web/api/Api.h"
 #include "ui/web/api/DatabaseWorkerPool.h"
 #include "ui/web/live/DashboardHub.h"
-#include "ui/web/live/PrometheusExposition.h"
 
 #include <QFile>
-#include <QRegularExpression>
 #include <QTcpSocket>
 #include <QWebSocket>
 #include <QWebSocketServer>
@@ -46,9 +43,16 @@ QString hostName(const QByteArray& hostHeader)
     return colon >= 0 ? host.left(colon) : host;
 }
 
-const QByteArray ContentSecurityPolicy = QByteArrayLiteral(
-    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
-    "frame-ancestors 'none'");
+// The call of a request as the route table and the controllers read it.
+ApiCall callOf(const HttpRequest& request)
+{
+    ApiCall call;
+    call.method = request.method;
+    call.path = request.path;
+    call.query = request.query;
+    call.body = request.body;
+    return call;
+}
 
 } // namespace
 
@@ -82,6 +86,7 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
     m_doctor = std::make_unique<DiagnosisMonitor>(m_target, m_config.doctor);
     m_api->context().findings = &m_findings;
     m_api->context().consumerLag = m_config.consumerLag;
+    m_api->context().relayStaleAfterMs = m_config.relayStaleAfterMs;
     m_hub->setFindings(&m_findings);
     // Job progress goes out over /ws: announced on the job's thread, read and sent on this one.
     m_hub->setJobs(&m_api->context().jobs);
@@ -164,7 +169,7 @@ Status WebServer::loadAssets()
     if (!chartJs.open(QIODevice::ReadOnly))
         return Error::usage(
             tr("cannot read Chart.js at %1: install libjs-chart.js or set [web] chartjs").arg(chartJsPath));
-    m_chartJs = chartJs.readAll();
+    m_api->context().chartJs = chartJs.readAll();
     return {};
 }
 
@@ -227,77 +232,6 @@ QUrl WebServer::baseUrl() const
     return url;
 }
 
-WebReply WebServer::staticFile(const QString& path) const
-{
-    if (path == QLatin1String("/static/chart.js"))
-        return WebReply::bytes(m_chartJs, QByteArrayLiteral("text/javascript; charset=utf-8"));
-    static const QHash<QString, std::pair<QString, QByteArray>> files = {
-        {QStringLiteral("/"),
-         {QStringLiteral(":/web/index.html"), QByteArrayLiteral("text/html; charset=utf-8")}},
-        {QStringLiteral("/static/dashboard.js"),
-         {QStringLiteral(":/web/dashboard.js"), QByteArrayLiteral("text/javascript; charset=utf-8")}},
-        {QStringLiteral("/static/dashboard.css"),
-         {QStringLiteral(":/web/dashboard.css"), QByteArrayLiteral("text/css; charset=utf-8")}},
-    };
-    std::pair<QString, QByteArray> file;
-    if (const auto it = files.constFind(path); it != files.constEnd()) {
-        file = *it;
-    } else if (path.startsWith(QLatin1String("/console/"))) {
-        // The web admin console: plain files compiled into the binary under :/web/console. Only
-        // names of files that exist there (one path segment, no dots at the start) are served.
-        static const QRegularExpression name(
-            QStringLiteral("^/console/([A-Za-z0-9_-]+\\.(html|js|css|json))?$"));
-        const auto m = name.match(path);
-        if (!m.hasMatch())
-            return WebReply::error(404, tr("there is nothing at %1").arg(path));
-        const QString leaf = m.captured(1).isEmpty() ? QStringLiteral("index.html") : m.captured(1);
-        const QString ext = leaf.section(QLatin1Char('.'), -1);
-        static const QHash<QString, QByteArray> types = {
-            {QStringLiteral("html"), QByteArrayLiteral("text/html; charset=utf-8")},
-            {QStringLiteral("js"), QByteArrayLiteral("text/javascript; charset=utf-8")},
-            {QStringLiteral("css"), QByteArrayLiteral("text/css; charset=utf-8")},
-            {QStringLiteral("json"), QByteArrayLiteral("application/json; charset=utf-8")}};
-        file = {QStringLiteral(":/web/console/") + leaf, types.value(ext)};
-        if (!QFile::exists(file.first))
-            return WebReply::error(404, tr("there is nothing at %1").arg(path));
-    } else {
-        return WebReply::error(404, tr("there is nothing at %1").arg(path));
-    }
-    QFile f(file.first);
-    if (!f.open(QIODevice::ReadOnly))
-        return WebReply::error(500, tr("the dashboard's file %1 is missing from this build").arg(path));
-    WebReply r = WebReply::bytes(f.readAll(), file.second);
-    r.headers << qMakePair(QByteArrayLiteral("Content-Security-Policy"), ContentSecurityPolicy);
-    // The console holds a token in the page: never framed, never sent as a Referer.
-    r.headers << qMakePair(QByteArrayLiteral("Referrer-Policy"), QByteArrayLiteral("no-referrer"));
-    return r;
-}
-
-WebReply WebServer::metrics(const Principal& principal) const
-{
-    // A fleet: every member's series with its database label (the database beside it is one of
-    // them when --member names it).
-    if (m_fleetSampler) {
-        if (!m_fleet.has())
-            return WebReply::error(503, tr("the fleet has not been sampled yet"));
-        PrometheusExposition::Context context;
-        context.relayStaleAfterMs = m_config.relayStaleAfterMs;
-        return WebReply::bytes(PrometheusExposition::renderFleet(m_fleet.visibleTo(principal), context),
-                               PrometheusExposition::ContentType);
-    }
-    if (principal.scope.restricted())
-        return WebReply::error(403, tr("this token is scoped to fleet members; this server has no fleet"));
-    if (auto unavailable = m_latest.unavailable())
-        return *unavailable;
-    PrometheusExposition::Context context;
-    context.sampleAgeMs = m_latest.ageMs();
-    context.relayStaleAfterMs = m_config.relayStaleAfterMs;
-    context.samplerHealthy = m_latest.healthy();
-    return WebReply::bytes(PrometheusExposition::render(m_latest.snapshot(), context) +
-                               m_findings.exposition(),
-                           PrometheusExposition::ContentType);
-}
-
 bool WebServer::hostAllowed(const QByteArray& hostHeader) const
 {
     // On loopback, a page from anywhere can have the browser reach 127.0.0.1 under the page's
@@ -335,24 +269,17 @@ bool WebServer::originAllowed(const HttpRequest& request) const
 
 std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
 {
-    const QString& path = request.path;
     if (!hostAllowed(request.header(QByteArrayLiteral("Host"))))
         return WebReply::error(421, tr("this server does not answer to the host name %1")
                                         .arg(QString::fromLatin1(request.header(QByteArrayLiteral("Host")))));
     if (request.contentLength > m_config.maxBodyBytes)
         return WebReply::error(413,
                                tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes));
-
-    const bool isGet = request.method == "GET"; // HEAD gets 405: responses always carry a body
-    const bool isPost = request.method == "POST";
-    const bool isDelete = request.method == "DELETE";
-    const bool isPatch = request.method == "PATCH";
-    const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (!isGet && !((isPost || isDelete || isPatch) && isApi))
-        return WebReply::error(405, tr("%1 does not accept this method").arg(path));
-
+    ApiCall call = callOf(request);
+    auto resolved = ApiRoutes::resolve(call);
     if (request.webSocketUpgrade) {
-        if (path != QLatin1String("/ws"))
+        if (!std::holds_alternative<const ApiRoute*>(resolved) ||
+            std::get<const ApiRoute*>(resolved)->access != Access::WebSocket)
             return WebReply::error(404, tr("WebSockets are served at /ws"));
         if (!originAllowed(request))
             return WebReply::error(
@@ -360,71 +287,43 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
                          .arg(QString::fromLatin1(request.header(QByteArrayLiteral("Origin")))));
         return std::nullopt; // the token comes in the first message
     }
-    if (path == QLatin1String("/ws"))
-        return WebReply::error(426, tr("/ws is the dashboard's WebSocket"));
+    // 404, or 405 with Allow: refused here (and the connection closed) only when a body would
+    // follow, or for HEAD, whose answer may not carry the body every answer has; else
+    // dispatch() answers and the connection stays open.
+    if (auto* refusal = std::get_if<WebReply>(&resolved);
+        refusal && (request.hasBody() || request.method == "HEAD"))
+        return *refusal;
     if (!request.hasBody())
         return std::nullopt;
-    // A body is read only for a request that may use it: an operator's POST or PATCH to the API.
-    if (!isPost && !isPatch)
-        return WebReply::error(400, tr("%1 takes no request body").arg(path));
-    const auto principal =
-        m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
-    if (!principal) {
-        WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
-        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
-                               QByteArrayLiteral("Bearer realm=\"outbox\""));
-        return r;
-    }
-    if (!principal->mayChangeSomewhere())
-        return WebReply::error(403, tr("this token may only read; changes need an operator token"));
+    // A body is read only for a request that may use it: an operator's POST or PATCH.
+    const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
+    if (route.method != "POST" && route.method != "PATCH")
+        return WebReply::error(400, tr("%1 takes no request body").arg(request.path));
+    const auto admitted = ApiRoutes::admit(
+        route, m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization"))),
+        m_config.publicDashboard);
+    if (auto* refusal = std::get_if<WebReply>(&admitted))
+        return *refusal;
     return std::nullopt;
 }
 
 void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder)
 {
-    const QString& path = request.path;
-    auto send = [&responder](const WebReply& reply) { responder.send(reply); };
-    // Everything about size, method, host and body rights was settled by checkHead().
-    const bool isApi = path.startsWith(QLatin1String("/api/"));
-    if (path == QLatin1String("/") || path.startsWith(QLatin1String("/static/")) ||
-        path.startsWith(QLatin1String("/console/")))
-        return send(staticFile(path)); // no data in them: the data needs a token on /ws or the API
-    if (RunbookPages::handles(path))
-        return send(RunbookPages::reply(path)); // documentation, no data: alert links open without a token
-    if (path == QLatin1String("/console")) {
-        WebReply r = WebReply::bytes(QByteArrayLiteral("see /console/\n"), QByteArrayLiteral("text/plain"));
-        r.status = 301;
-        r.headers << qMakePair(QByteArrayLiteral("Location"), QByteArrayLiteral("/console/"));
-        return send(r);
-    }
-
-    const auto principal =
-        m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
-    auto unauthorized = [] {
-        WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
-        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
-                               QByteArrayLiteral("Bearer realm=\"outbox\""));
-        return r;
-    };
-    if (path == QLatin1String("/metrics")) {
-        if (!principal && !m_config.publicDashboard)
-            return send(unauthorized());
-        return send(metrics(principal.value_or(Principal{QString(), Role::Viewer, true, {}})));
-    }
-    if (!isApi)
-        return send(WebReply::error(404, tr("there is nothing at %1").arg(path)));
-    if (!principal)
-        return send(unauthorized());
-
-    ApiCall call;
-    call.method = request.method;
-    call.path = path;
-    call.query = request.query;
-    call.body = request.body;
-    call.principal = *principal;
+    // Size, host and body rights were settled by checkHead(); the route table matches the path.
+    ApiCall call = callOf(request);
+    auto resolved = ApiRoutes::resolve(call);
+    if (auto* reply = std::get_if<WebReply>(&resolved))
+        return responder.send(*reply);
+    const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
+    auto admitted = ApiRoutes::admit(
+        route, m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization"))),
+        m_config.publicDashboard);
+    if (auto* refusal = std::get_if<WebReply>(&admitted))
+        return responder.send(*refusal);
+    call.principal = std::get<Principal>(admitted);
     // The answer may come from a database thread later; the responder does nothing if the
     // connection is gone by then.
-    m_api->handle(call, [responder](const WebReply& reply) { responder.send(reply); });
+    m_api->handle(route, std::move(call), [responder](const WebReply& reply) { responder.send(reply); });
 }
 
 } // namespace outbox::web

@@ -74,8 +74,6 @@ private:
     void dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder);
     bool hostAllowed(const QByteArray& hostHeader) const;
     bool originAllowed(const HttpRequest& request) const;
-    WebReply staticFile(const QString& path) const;
-    WebReply metrics(const Principal& principal) const;
     Status loadAssets();
 
     WebConfig m_config;
@@ -88,7 +86,6 @@ private:
     std::unique_ptr<BoundedHttpServer> m_http;
     std::unique_ptr<QWebSocketServer> m_webSockets;
     quint16 m_port = 0;
-    QByteArray m_chartJs;
     std::unique_ptr<MetricsSampler> m_sampler;
     std::unique_ptr<DiagnosisMonitor> m_doctor;
     std::unique_ptr<DatabaseWorkerPool> m_pool;

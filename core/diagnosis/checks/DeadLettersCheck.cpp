@@ -1,6 +1,7 @@
 #include "core/diagnosis/checks/DeadLettersCheck.h"
 
 #include "core/db/Database.h"
+#include "core/db/DeadLetterGroups.h"
 #include "core/db/EventStatus.h"
 #include "core/db/FailureGroups.h"
 #include "core/diagnosis/DiagnosisContext.h"
@@ -20,7 +21,6 @@ struct LetterGroup
     QString consumer;
     QString fingerprint;
     QString example;
-    QString literal;
     qint64 count = 0;
     QDateTime oldest;
     QDateTime newest;
@@ -48,7 +48,7 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         const QString consumer = q->value(0).toString();
         const QString text = q->value(1).toString();
         const QString print = FailureGroups::fingerprint(text);
-        const QString key = consumer + QChar(0x1f) + print;
+        const QString key = consumer + QChar(0x1f) + DeadLetterGroups::errorClass(text) + QChar(0x1f) + print;
         auto it = index.find(key);
         if (it == index.end()) {
             it = index.insert(key, int(groups.size()));
@@ -56,7 +56,6 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
             g.consumer = consumer;
             g.fingerprint = print;
             g.example = text;
-            g.literal = EventErrorGroups::literalOf(print);
             groups << g;
         }
         LetterGroup& g = groups[*it];
@@ -114,15 +113,20 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.evidence.details.insert(QStringLiteral("example"), g.example);
         f.causes << rb.cause("gave-up").arg(g.consumer) << rb.cause("kept");
         f.runbook << rb.step("open") << rb.step("fix") << rb.step("replay") << rb.step("discard");
-        DeadLetterFilter filter;
-        filter.statuses = QStringList{DeadLetterStatus::New};
-        filter.consumerName = g.consumer;
-        filter.errorText = g.literal;
+        // The exact group (consumer, error class, fingerprint) in NEW: never a substring of the error,
+        // which can match another group's letters ("unknown SKU SKU-" and "unknown SKU sku-27").
+        DeadLetterGroup target;
+        target.consumerName = g.consumer;
+        target.errorClass = DeadLetterGroups::errorClass(g.example);
+        target.fingerprint = g.fingerprint;
+        target.example = g.example;
+        target.count = g.count;
+        target.statuses = QStringList{DeadLetterStatus::New};
         for (bool replay : {true, false}) {
             PreparedAction a;
             a.operation = replay ? PreparedAction::Operation::ReplayDeadLetters
                                  : PreparedAction::Operation::DiscardDeadLetters;
-            a.deadLetterFilter = filter;
+            a.deadLetterGroup = target;
             a.typedConfirmation = g.count > 1;
             a.label = replay ? tr("Replay the %1 dead letter(s) of this group").arg(g.count)
                              : tr("Discard the %1 dead letter(s) of this group").arg(g.count);
@@ -134,9 +138,9 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
                 QStringLiteral("outboxctl"),
                 {QStringLiteral("dlq"), replay ? QStringLiteral("replay") : QStringLiteral("discard")});
             command.option(QStringLiteral("status"), DeadLetterStatus::New)
-                .option(QStringLiteral("consumer"), g.consumer);
-            if (!g.literal.isEmpty())
-                command.option(QStringLiteral("error"), g.literal);
+                .option(QStringLiteral("consumer"), g.consumer)
+                .option(QStringLiteral("group-class"), target.errorClass)
+                .option(QStringLiteral("group"), g.fingerprint);
             context.prepareCommand(a, command);
             f.actions << a;
         }

@@ -62,6 +62,13 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     bar->addWidget(new QLabel(tr("Lag from:"), this));
     bar->addWidget(m_bootstrap, 1);
     bar->addWidget(m_info, 1);
+    // Counting unconsumed events walks the SENT events: on a big inbox that takes a while, and
+    // the operator may not want to wait for it.
+    m_cancelReconcile = new QPushButton(tr("Cancel the count"), this);
+    m_cancelReconcile->setObjectName(QStringLiteral("consumersCancelReconcile"));
+    m_cancelReconcile->hide();
+    bar->addWidget(m_cancelReconcile);
+    connect(m_cancelReconcile, &QPushButton::clicked, this, &ConsumersPage::cancelReconcile);
     layout->addLayout(bar);
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -194,6 +201,9 @@ void ConsumersPage::refresh()
 {
     ++m_overviewGeneration;
     m_overviewStale = false;
+    if (m_reconcileCancelled)
+        m_reconcileCancelled->store(true);
+    m_cancelReconcile->hide();
     if (!m_context.analysis && !m_context.browse) {
         m_consumers->setRows({});
         m_lag->setRows({});
@@ -201,27 +211,75 @@ void ConsumersPage::refresh()
         m_info->clear();
         return;
     }
-    DatabaseSession* session = m_context.analysis ? m_context.analysis : m_context.browse;
+    // First the fast figures (counts and rates, on the browsing connection), then the slow ones
+    // (unconsumed events, lag) on the analysis connection, cancellable; neither on this thread.
+    DatabaseSession* fast = m_context.browse ? m_context.browse : m_context.analysis;
     ConsumerOverviewQuery::Options options;
     options.lag.bootstrap = m_bootstrap->text().trimmed();
     options.lag.timeoutMs = 5000;
+    ConsumerOverviewQuery::Options quick = options;
+    quick.reconcile = false;
+    quick.lag.bootstrap.clear();
     const quint64 generation = m_overviewGeneration;
     m_loadingOverview = true;
     m_info->setText(tr("Reading the consumers…"));
-    session->run<ConsumerOverview>(
-        this, [options](Database& db) { return ConsumerOverviewQuery(db).load(options); },
-        [this, generation](const Result<ConsumerOverview>& r) {
+    m_consumerHint->setReason(tr("Reading the consumers…"));
+    fast->run<ConsumerOverview>(
+        this, [quick](Database& db) { return ConsumerOverviewQuery(db).load(quick); },
+        [this, generation, options](const Result<ConsumerOverview>& r) {
             if (generation != m_overviewGeneration)
                 return;
             m_loadingOverview = false;
             if (!r.ok()) {
                 m_info->setText(tr("Cannot read the consumers: %1").arg(r.message()));
+                m_consumerHint->setReason(tr("Cannot read the consumers: %1").arg(r.message()));
+                emit statusMessage(r.message());
+                return;
+            }
+            showOverview(*r);
+            emit figuresLoaded();
+            reconcile(generation, options);
+        });
+}
+
+void ConsumersPage::reconcile(quint64 generation, const ConsumerOverviewQuery::Options& given)
+{
+    DatabaseSession* slow = m_context.analysis ? m_context.analysis : m_context.browse;
+    if (!slow)
+        return;
+    ConsumerOverviewQuery::Options options = given;
+    m_reconcileCancelled = std::make_shared<std::atomic<bool>>(false);
+    options.cancelled = m_reconcileCancelled;
+    const QString figures = m_info->text();
+    m_info->setText(tr("%1 — counting unconsumed events…").arg(figures));
+    m_cancelReconcile->show();
+    m_cancelReconcile->setEnabled(true);
+    const auto cancelled = m_reconcileCancelled;
+    slow->run<ConsumerOverview>(
+        this, [options](Database& db) { return ConsumerOverviewQuery(db).load(options); },
+        [this, generation, cancelled, figures](const Result<ConsumerOverview>& r) {
+            if (generation != m_overviewGeneration || cancelled->load())
+                return;
+            m_cancelReconcile->hide();
+            if (!r.ok()) {
+                m_info->setText(tr("%1 — unconsumed events not counted: %2").arg(figures, r.message()));
                 emit statusMessage(r.message());
                 return;
             }
             showOverview(*r);
             emit overviewLoaded();
         });
+}
+
+void ConsumersPage::cancelReconcile()
+{
+    if (!m_reconcileCancelled)
+        return;
+    m_reconcileCancelled->store(true);
+    m_cancelReconcile->hide();
+    QString info = m_info->text();
+    info.replace(tr("counting unconsumed events…"), tr("count of unconsumed events cancelled"));
+    m_info->setText(info);
 }
 
 void ConsumersPage::showOverview(const ConsumerOverview& overview)

@@ -43,6 +43,8 @@ public slots:
 
 signals:
     void statusMessage(const QString& message);
+    // The fast figures (counts, rates) are shown; the count of unconsumed events and the lag follow.
+    void figuresLoaded();
     void overviewLoaded();
     void inboxLoaded();
 
@@ -52,6 +54,8 @@ protected:
 private:
     void loadMoreInbox();
     void showOverview(const ConsumerOverview& overview);
+    void reconcile(quint64 generation, const ConsumerOverviewQuery::Options& options);
+    void cancelReconcile();
 
     ConsoleContext m_context;
     RecordTableModel* m_consumers = nullptr;
@@ -77,6 +81,8 @@ private:
     quint64 m_overviewGeneration = 0;
     quint64 m_inboxGeneration = 0;
     bool m_loadingOverview = false;
+    QPushButton* m_cancelReconcile = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_reconcileCancelled;
     bool m_overviewStale = false; // read when the page is shown (the reconciliation is not free)
 };
 

@@ -21,7 +21,9 @@ QString pretty(const QJsonObject& o)
 
 } // namespace
 
-DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, QWidget* parent) : QDialog(parent)
+DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, const QString& confirmPhrase,
+                                           QWidget* parent)
+    : QDialog(parent), m_phrase(confirmPhrase)
 {
     setObjectName(QStringLiteral("dlqEditDialog"));
     m_id = letter.value(QStringLiteral("id")).toInteger();
@@ -67,6 +69,15 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, QWidget* p
     form->addRow(tr("Payload (JSON):"), m_payload);
     form->addRow(tr("Headers (JSON object of strings):"), m_headers);
     form->addRow(tr("Reason:"), m_reason);
+    if (!m_phrase.isEmpty()) {
+        m_confirm = new QLineEdit(this);
+        m_confirm->setObjectName(QStringLiteral("dlqEditConfirm"));
+        m_confirm->setPlaceholderText(m_phrase);
+        auto* label = new QLabel(tr("Type \"%1\" to confirm:").arg(m_phrase), this);
+        label->setTextFormat(Qt::PlainText);
+        form->addRow(label, m_confirm);
+        connect(m_confirm, &QLineEdit::textChanged, this, &DeadLetterEditDialog::updateState);
+    }
     layout->addLayout(form, 1);
     m_error = new QLabel(this);
     m_error->setObjectName(QStringLiteral("dlqEditError"));
@@ -118,6 +129,8 @@ QString DeadLetterEditDialog::problem() const
         return tr("Nothing changed yet.");
     if (reason().isEmpty())
         return tr("A reason is required.");
+    if (m_confirm && m_confirm->text().trimmed() != m_phrase)
+        return tr("Type \"%1\" to confirm (production profile).").arg(m_phrase);
     return {};
 }
 

@@ -17,13 +17,15 @@ namespace outbox::desktop {
 // version it was made from (the dead letter's edit count when the dialog opened): the page saves
 // it and closes the dialog, or shows why not here (another operator's edit in between is a
 // conflict; the dialog stays open). A binary payload cannot be edited here (outboxctl dlq edit
-// --payload-file can), its headers can.
+// --payload-file can), its headers can. With a confirmation phrase (a production profile asks
+// for one for every action) Save needs it typed.
 class DeadLetterEditDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    explicit DeadLetterEditDialog(const QJsonObject& letter, QWidget* parent = nullptr);
+    explicit DeadLetterEditDialog(const QJsonObject& letter, const QString& confirmPhrase = {},
+                                  QWidget* parent = nullptr);
 
     // What changed (nothing: std::nullopt), valid once the dialog was accepted.
     std::optional<QByteArray> payload() const;
@@ -54,6 +56,8 @@ private:
     QPlainTextEdit* m_payload = nullptr;
     QPlainTextEdit* m_headers = nullptr;
     QLineEdit* m_reason = nullptr;
+    QString m_phrase;
+    QLineEdit* m_confirm = nullptr;
     QLabel* m_error = nullptr;
     QPushButton* m_save = nullptr;
 };

@@ -328,7 +328,11 @@ void DeadLettersPage::editSelected()
                                .arg(letter.value(QStringLiteral("status")).toString()));
         return;
     }
-    auto* dialog = new DeadLetterEditDialog(letter, this);
+    // A production profile promises a typed confirmation for every action: an edit too.
+    const QString phrase = m_context.production
+                               ? QStringLiteral("edit %1").arg(letter.value(QStringLiteral("id")).toInteger())
+                               : QString();
+    auto* dialog = new DeadLetterEditDialog(letter, phrase, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &DeadLetterEditDialog::saveRequested, this, [this, dialog]() {
         DeadLetterEdit edit;

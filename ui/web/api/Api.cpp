@@ -1,7 +1,6 @@
 #include "ui/web/api/Api.h"
 
 #include "ui/web/api/ApiInput.h"
-#include "ui/web/api/ApiRoutes.h"
 #include "ui/web/api/DatabaseWorkerPool.h"
 #include "ui/web/live/LatestFindings.h"
 #include "ui/web/live/LatestSnapshot.h"
@@ -76,12 +75,8 @@ ApiContext* Api::member(const QString& name)
     return context;
 }
 
-void Api::handle(ApiCall call, ApiDone done)
+void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
 {
-    auto resolved = ApiRoutes::resolve(call);
-    if (auto* reply = std::get_if<WebReply>(&resolved))
-        return done(*reply);
-    const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
     ApiContext* context = &m_context;
     // me?member=NAME: the token's role on that member (the member's console shows its actions).
     if (call.member.isEmpty() && call.path == QLatin1String("/api/v1/me") && m_fleet)
@@ -114,7 +109,7 @@ void Api::handle(ApiCall call, ApiDone done)
                                                         "/api/v1/members/{name}%1")
                                              .arg(call.path.mid(int(qstrlen("/api/v1"))))));
     }
-    if (route.role == Role::Operator && !call.principal.mayChange())
+    if (route.access == Access::Operator && !call.principal.mayChange())
         return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
     if (route.query == ApiRoute::Query::Checked) {
         for (const auto& item : call.query.queryItems(QUrl::FullyDecoded)) {

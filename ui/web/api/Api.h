@@ -3,6 +3,7 @@
 #include "core/fleet/Fleet.h"
 #include "core/fleet/MemberSample.h"
 #include "ui/web/api/ApiContext.h"
+#include "ui/web/api/ApiRoutes.h"
 #include "ui/web/live/LatestFindings.h"
 #include "ui/web/live/LatestSnapshot.h"
 
@@ -13,17 +14,18 @@
 
 namespace outbox::web {
 
-// The JSON API under /api/v1: finds the route of a call (ApiRoutes), checks the token's role and
-// the query's parameters against it, and hands the call to the route's controller with the context
-// of the database it is about: the server's own, or a fleet member's (/api/v1/members/{name}/…).
+// What the server answers over HTTP: checks a call's query parameters against its route (found and
+// admitted by ApiRoutes::resolve() and ApiRoutes::admit()) and hands the call to the route's
+// controller with the context of the database it is about: the server's own, or a fleet member's
+// (/api/v1/members/{name}/…).
 class Api
 {
 public:
     Api(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker, int sampleIntervalMs);
     ~Api();
 
-    // `call.principal` is already authenticated.
-    void handle(ApiCall call, ApiDone done);
+    // `route` is ApiRoutes::resolve(call)'s, `call.principal` ApiRoutes::admit()'s.
+    void handle(const ApiRoute& route, ApiCall call, ApiDone done);
 
     ApiContext& context() { return m_context; }
 

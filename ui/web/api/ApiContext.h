@@ -99,6 +99,10 @@ public:
     ConsumerLag::Options consumerLag;
     // Bulk actions of more than one chunk.
     ActionJobs jobs;
+    // GET /static/chart.js: Chart.js as read at start (WebServer::start()).
+    QByteArray chartJs;
+    // /metrics: a relay whose heartbeat is older is reported stale.
+    int relayStaleAfterMs = 0;
 
 private:
     PayloadMasker m_viewerMasker;

@@ -16,8 +16,10 @@ QStringList paged(QStringList parameters)
 
 constexpr auto Checked = ApiRoute::Query::Checked;
 constexpr auto Ignored = ApiRoute::Query::Ignored;
-constexpr auto Viewer = Role::Viewer;
-constexpr auto Operator = Role::Operator;
+constexpr auto Anyone = Access::Anyone;
+constexpr auto Server = ApiRoute::Scope::Server; // not per fleet member
+constexpr auto Viewer = Access::Viewer;
+constexpr auto Operator = Access::Operator;
 const QByteArray Get = QByteArrayLiteral("GET");
 const QByteArray Post = QByteArrayLiteral("POST");
 const QByteArray Patch = QByteArrayLiteral("PATCH");
@@ -68,14 +70,14 @@ QList<ApiRoute> table()
              bulk.arg(QStringLiteral(", resend")),
          {},
          Checked,
-         EventsController::act},
+         EventsController::requeue},
         {Post,
          QStringLiteral("/api/v1/events/dead"),
          Operator,
          QStringLiteral("Marks PENDING or FAILED events DEAD.") + bulk.arg(QString()),
          {},
          Checked,
-         EventsController::act},
+         EventsController::markDead},
         {Get,
          QStringLiteral("/api/v1/events/{id}"),
          Viewer,
@@ -119,14 +121,14 @@ QList<ApiRoute> table()
              bulk.arg(QStringLiteral(", to_topic")),
          {},
          Checked,
-         DeadLettersController::act},
+         DeadLettersController::replay},
         {Post,
          QStringLiteral("/api/v1/dead-letters/discard"),
          Operator,
          QStringLiteral("Discards dead letters.") + bulk.arg(QString()),
          {},
          Checked,
-         DeadLettersController::act},
+         DeadLettersController::discard},
         {Get,
          QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
          Viewer,
@@ -225,6 +227,100 @@ QList<ApiRoute> table()
          {},
          Checked,
          RelaysController::control},
+
+        // Outside the API: the pages and their files, the metrics, the dashboard's WebSocket and
+        // the runbooks. None of the pages holds data: that needs a token on /ws or the API.
+        {Get,
+         QStringLiteral("/"),
+         Anyone,
+         QStringLiteral("The dashboard (index.html)."),
+         {},
+         Ignored,
+         PagesController::dashboard,
+         Server},
+        {Get,
+         QStringLiteral("/static/{file:dashboard\\.js|dashboard\\.css|chart\\.js}"),
+         Anyone,
+         QStringLiteral("The dashboard's script and style sheet, and Chart.js (from libjs-chart.js or [web] "
+                        "chartjs)."),
+         {},
+         Ignored,
+         PagesController::staticFile,
+         Server},
+        {Get,
+         QStringLiteral("/console"),
+         Anyone,
+         QStringLiteral("Redirects (301) to /console/."),
+         {},
+         Ignored,
+         PagesController::consoleRedirect,
+         Server},
+        {Get,
+         QStringLiteral("/console/"),
+         Anyone,
+         QStringLiteral("The web admin console (index.html)."),
+         {},
+         Ignored,
+         PagesController::console,
+         Server},
+        {Get,
+         QStringLiteral("/console/{file:[A-Za-z0-9_-]+\\.(?:html|js|css|json)}"),
+         Anyone,
+         QStringLiteral("The console's files (404 for a name that is not one of them)."),
+         {},
+         Ignored,
+         PagesController::console,
+         Server},
+        {Get,
+         QStringLiteral("/metrics"),
+         Access::Dashboard,
+         QStringLiteral("Prometheus exposition of the latest sample, the doctor's findings and the fleet."),
+         {},
+         Ignored,
+         MetricsController::exposition,
+         Server},
+        {Get,
+         QStringLiteral("/ws"),
+         Access::WebSocket,
+         QStringLiteral("The dashboard's WebSocket (snapshots, findings and job progress); a request that is "
+                        "not an upgrade is a 426."),
+         {},
+         Ignored,
+         SocketController::notUpgraded,
+         Server},
+        {Get,
+         QStringLiteral("/docs/runbooks"),
+         Anyone,
+         QStringLiteral("The index of the runbooks (also at /docs/runbooks/ and /docs/runbooks/README.md)."),
+         {},
+         Ignored,
+         RunbooksController::index,
+         Server},
+        {Get,
+         QStringLiteral("/docs/runbooks/"),
+         Anyone,
+         QStringLiteral("The index of the runbooks."),
+         {},
+         Ignored,
+         RunbooksController::index,
+         Server},
+        {Get,
+         QStringLiteral("/docs/runbooks/README.md"),
+         Anyone,
+         QStringLiteral("The index of the runbooks."),
+         {},
+         Ignored,
+         RunbooksController::index,
+         Server},
+        {Get,
+         QStringLiteral("/docs/runbooks/{id:[a-z][a-z-]{0,63}(?:\\.md)?}"),
+         Anyone,
+         QStringLiteral(
+             "The runbook of a doctor finding as Markdown text (alert rules link it as runbook_url)."),
+         {},
+         Ignored,
+         RunbooksController::page,
+         Server},
     };
 }
 
@@ -313,6 +409,36 @@ std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
     return r;
 }
 
+std::variant<Principal, WebReply>
+ApiRoutes::admit(const ApiRoute& route, const std::optional<Principal>& token, bool publicDashboard)
+{
+    Principal anonymous;
+    anonymous.anonymous = true;
+    switch (route.access) {
+    case Access::Anyone:
+    case Access::WebSocket:
+        return token ? *token : anonymous;
+    case Access::Dashboard:
+        if (!token && publicDashboard)
+            return anonymous;
+        break;
+    case Access::Viewer:
+    case Access::Operator:
+        break;
+    }
+    if (!token) {
+        WebReply r = WebReply::error(401, tr("a valid token is required (Authorization: Bearer TOKEN)"));
+        r.headers << qMakePair(QByteArrayLiteral("WWW-Authenticate"),
+                               QByteArrayLiteral("Bearer realm=\"outbox\""));
+        return r;
+    }
+    // A viewer's token that is an operator on some fleet members passes here; Api::handle checks its
+    // role on the member the call is about.
+    if (route.access == Access::Operator && !token->mayChangeSomewhere())
+        return WebReply::error(403, tr("this token may only read; changes need an operator token"));
+    return *token;
+}
+
 QString ApiRoutes::reference()
 {
     QString md = QStringLiteral(
@@ -338,7 +464,13 @@ QString ApiRoutes::reference()
         "and are used per member.\n\n"
         "| Method | Path | Role | Per member | Query parameters | What it does |\n"
         "|---|---|---|---|---|---|\n");
+    auto path = [](const ApiRoute& r) {
+        QString pattern = r.pattern;
+        return pattern.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+    };
     for (const ApiRoute& r : all()) {
+        if (!r.pattern.startsWith(QLatin1String("/api/")))
+            continue;
         QString parameters;
         if (r.query == ApiRoute::Query::Ignored)
             parameters = QStringLiteral("—");
@@ -346,13 +478,40 @@ QString ApiRoutes::reference()
             parameters = QStringLiteral("none");
         else
             parameters = QLatin1Char('`') + r.parameters.join(QStringLiteral("`, `")) + QLatin1Char('`');
-        QString pattern = r.pattern;
-        md +=
-            QStringLiteral("| %1 | `%2` | %3 | %4 | %5 | %6 |\n")
-                .arg(QString::fromLatin1(r.method), pattern.replace(QLatin1Char('|'), QStringLiteral("\\|")),
-                     r.role == Role::Operator ? QStringLiteral("operator") : QStringLiteral("viewer"),
-                     r.scope == ApiRoute::Scope::Database ? QStringLiteral("yes") : QStringLiteral("—"),
-                     parameters, r.summary);
+        md += QStringLiteral("| %1 | `%2` | %3 | %4 | %5 | %6 |\n")
+                  .arg(QString::fromLatin1(r.method), path(r),
+                       r.access == Access::Operator ? QStringLiteral("operator") : QStringLiteral("viewer"),
+                       r.scope == ApiRoute::Scope::Database ? QStringLiteral("yes") : QStringLiteral("—"),
+                       parameters, r.summary);
+    }
+    md += QStringLiteral(
+        "\n## Pages and other paths\n\n"
+        "The same table serves these; they answer 404 and 405 (with `Allow`) as the API does.\n\n"
+        "| Method | Path | Token | What it serves |\n"
+        "|---|---|---|---|\n");
+    for (const ApiRoute& r : all()) {
+        if (r.pattern.startsWith(QLatin1String("/api/")))
+            continue;
+        QString token;
+        switch (r.access) {
+        case Access::Anyone:
+            token = QStringLiteral("none");
+            break;
+        case Access::Dashboard:
+            token = QStringLiteral("viewer (none with `[web] public_dashboard`)");
+            break;
+        case Access::WebSocket:
+            token = QStringLiteral("in the first message; the page's Origin is checked");
+            break;
+        case Access::Viewer:
+            token = QStringLiteral("viewer");
+            break;
+        case Access::Operator:
+            token = QStringLiteral("operator");
+            break;
+        }
+        md += QStringLiteral("| %1 | `%2` | %3 | %4 |\n")
+                  .arg(QString::fromLatin1(r.method), path(r), token, r.summary);
     }
     return md;
 }

@@ -63,10 +63,21 @@ Result<FailureGroup> eventGroup(const QJsonValue& value)
         return Error::usage(tr("group must be a JSON object"));
     const QJsonObject g = value.toObject();
     if (Status s = knownFields(g, QStringLiteral("group"),
-                               {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
+                               {QStringLiteral("error_class"), QStringLiteral("fingerprint")},
+                               {QStringLiteral("statuses")});
         !s)
         return s.error();
+    // The doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
+    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
+    if (!statuses.isUndefined() && !statuses.isArray())
+        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
     FailureGroup group;
+    for (const QJsonValue& v : statuses.toArray()) {
+        auto status = EventStatus::parse(v.toString());
+        if (!v.isString() || !status)
+            return Error::usage(tr("group field \"statuses\" names an unknown status"));
+        group.statuses << *status;
+    }
     group.errorClass = g.value(QStringLiteral("error_class")).toString();
     group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
     return group;

@@ -6,7 +6,7 @@ namespace outbox::web {
 
 class ApiContext;
 
-// A handler of the API: reads the call, has core do the work (on a database thread through
+// A handler of a route: reads the call, has core do the work (on a database thread through
 // `api`) and answers once through `done`. It never matches a path: ApiRoutes.cpp, the one route
 // table, hands it the call with the path's parameters in `call.args`.
 using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
@@ -14,9 +14,9 @@ using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
 // The controllers, one per resource, each defined in the file of its name in this folder.
 // clang-format off
 namespace SummaryController { ApiHandler summary, me; }
-namespace EventsController { ApiHandler list, blocked, show, trace, act; }
+namespace EventsController { ApiHandler list, blocked, show, trace, requeue, markDead; }
 namespace FailureGroupsController { ApiHandler list; }
-namespace DeadLettersController { ApiHandler list, groups, show, edit, act; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit, replay, discard; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
@@ -24,6 +24,11 @@ namespace InboxController { ApiHandler list; }
 namespace FindingsController { ApiHandler show; }
 namespace FleetController { ApiHandler list; }
 namespace RelaysController { ApiHandler control; }
+// Outside /api/v1: the pages and their files, /metrics, /ws without an upgrade, the runbooks.
+namespace PagesController { ApiHandler dashboard, staticFile, console, consoleRedirect; }
+namespace MetricsController { ApiHandler exposition; }
+namespace SocketController { ApiHandler notUpgraded; }
+namespace RunbooksController { ApiHandler index, page; }
 // clang-format on
 
 // The query parameters of GET /api/v1/events that filter (core's EventFilter keys).

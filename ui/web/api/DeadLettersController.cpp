@@ -134,11 +134,14 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
               std::move(done));
 }
 
-void DeadLettersController::act(ApiContext& api, const ApiCall& call, ApiDone done)
+void DeadLettersController::replay(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    const bool replay = call.path.endsWith(QLatin1String("/replay")); // else /discard (ApiRoutes.cpp)
-    runBulkAction(api, call, replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters,
-                  std::move(done));
+    runBulkAction(api, call, ActionKind::ReplayDeadLetters, std::move(done));
+}
+
+void DeadLettersController::discard(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    runBulkAction(api, call, ActionKind::DiscardDeadLetters, std::move(done));
 }
 
 } // namespace outbox::web

@@ -102,10 +102,14 @@ void EventsController::trace(ApiContext& api, const ApiCall& call, ApiDone done)
               std::move(done));
 }
 
-void EventsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
+void EventsController::requeue(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    const bool requeue = call.path.endsWith(QLatin1String("/requeue")); // else /dead (ApiRoutes.cpp)
-    runBulkAction(api, call, requeue ? ActionKind::Requeue : ActionKind::MarkDead, std::move(done));
+    runBulkAction(api, call, ActionKind::Requeue, std::move(done));
+}
+
+void EventsController::markDead(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    runBulkAction(api, call, ActionKind::MarkDead, std::move(done));
 }
 
 } // namespace outbox::web

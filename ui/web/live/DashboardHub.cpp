@@ -89,11 +89,7 @@ void DashboardHub::adopt(std::unique_ptr<QWebSocket> owned)
     socket->setMaxAllowedIncomingFrameSize(quint64(MaxIncomingBytes));
     socket->setMaxAllowedIncomingMessageSize(quint64(MaxIncomingBytes));
     socket->setReadBufferSize(4 * MaxIncomingBytes);
-    if (socket->requestUrl().path() != QLatin1String("/ws")) {
-        socket->close(QWebSocketProtocol::CloseCodeBadOperation, tr("WebSockets are served at /ws"));
-        socket->deleteLater();
-        return;
-    }
+    // Only /ws is upgraded: the route table's WebSocket route (WebServer::checkHead()).
     const QHostAddress address = normalized(socket->peerAddress());
     if (m_public) {
         if (authenticatedCount() >= MaxClients)
