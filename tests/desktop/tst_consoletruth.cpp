@@ -11,6 +11,8 @@
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/overview/StatTile.h"
+#include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelaysPage.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
@@ -26,6 +28,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -534,6 +537,52 @@ private slots:
         QVERIFY(!cancel->isVisible());
         QVERIFY2(!page->consumersModel()->record(0).value(QStringLiteral("unconsumed")).isNull(),
                  "the unconsumed count is shown once reconciled");
+    }
+
+    // Item 7: the Recovery pane never offers an action for a count that is no longer true: a new
+    // report refreshes the finding on screen ("Requeue the 8…" becomes "…7…" once one is gone).
+    void recoveryCountsAreCurrent()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("recoveryCounts"));
+        const auto ids = insertEvents(*db, 8);
+        forceStatus(*db, ids, QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic'")).ok());
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        window.pages()->setCurrentWidget(window.recovery());
+        auto* findings = child<QTableView>(&window, "recoveryFindings");
+        QTRY_VERIFY_WITH_TIMEOUT(findings->model()->rowCount() > 0, 20000);
+        int row = -1;
+        for (int r = 0; r < findings->model()->rowCount(); ++r)
+            if (findings->model()
+                    ->index(r, 0)
+                    .data(Qt::UserRole)
+                    .toString()
+                    .startsWith(QStringLiteral("failed-events")))
+                row = r;
+        QVERIFY(row >= 0);
+        QTest::mouseClick(findings->viewport(), Qt::LeftButton, {},
+                          findings->visualRect(findings->model()->index(row, 1)).center());
+        RecoveryFlow* flow = window.recovery()->flow();
+        auto* actions = child<QListWidget>(flow, "findingActions");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            actions->count() > 0 && actions->item(0)->text().contains(QStringLiteral("8")), 10000);
+        auto* title = child<QLabel>(flow, "findingTitle");
+        QVERIFY2(title->text().contains(QStringLiteral("8 FAILED")), qPrintable(title->text()));
+
+        // One of them is dealt with elsewhere; the doctor runs again (its button, or its timer).
+        forceStatus(*db, ids.mid(0, 1), QStringLiteral("SENT"));
+        const int reports = window.recovery()->reportsSeen();
+        QTest::mouseClick(child<QPushButton>(&window, "runDoctor"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.recovery()->reportsSeen() > reports, 20000);
+        QCOMPARE(flow->step(), int(RecoveryFlow::WhatHappened));
+        QVERIFY2(title->text().contains(QStringLiteral("7 FAILED")), qPrintable(title->text()));
+        for (int i = 0; i < actions->count(); ++i)
+            QVERIFY2(!actions->item(i)->text().contains(QStringLiteral(" 8 ")),
+                     qPrintable(actions->item(i)->text()));
     }
 };
 

@@ -21,6 +21,7 @@ using namespace outbox::web;
 namespace {
 
 const QByteArray ViewerSecret = "findings-viewer-secret";
+const QByteArray OperatorSecret = "findings-operator-secret";
 
 WebConfig testConfig()
 {
@@ -30,7 +31,9 @@ WebConfig testConfig()
     c.findingsIntervalMs = 300;
     c.doctor.brokerArguments =
         QStringList{QStringLiteral("--kafka-bootstrap=127.0.0.1:9092")}; // [kafka] bootstrap
-    c.tokens = {ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
+    c.tokens = {
+        ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)},
+        ApiToken{QStringLiteral("olga-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
     return c;
 }
 
@@ -128,6 +131,113 @@ private slots:
                                  15000);
         QVERIFY(http.get(QStringLiteral("/metrics"), ViewerSecret)
                     .body.contains("outbox_findings{id=\"no-relay\",severity=\"critical\"} 0\n"));
+    }
+
+    // A finding's prepared action, taken by (finding id, key, index) and previewed and run by core's
+    // PreparedActionRunner: reason and the previewed count required, viewers refused, a command
+    // line (not an audited action) a 400, a count that moved a 409 with nothing changed.
+    void preparedActionsRunThroughCore()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("prepared")));
+        const auto events = insertEvents(*db, 4);
+        forceStatus(*db, events.mid(0, 3), QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        WebServer server(testConfig(), db->url(), QString());
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+        QJsonObject failed;
+        QJsonObject noRelay;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const QJsonValue& v : http.get(QStringLiteral("/api/v1/findings"), ViewerSecret)
+                                               .json()
+                                               .value(QStringLiteral("findings"))
+                                               .toArray()) {
+                    if (v.toObject().value(QStringLiteral("id")) == QLatin1String("failed-events"))
+                        failed = v.toObject();
+                    if (v.toObject().value(QStringLiteral("id")) == QLatin1String("no-relay"))
+                        noRelay = v.toObject();
+                }
+                return !failed.isEmpty() && !noRelay.isEmpty();
+            }(),
+            20000);
+        const QJsonArray actions = failed.value(QStringLiteral("actions")).toArray();
+        int requeue = -1;
+        for (int i = 0; i < actions.size(); ++i)
+            if (actions.at(i).toObject().value(QStringLiteral("operation")) ==
+                QLatin1String("events.requeue"))
+                requeue = i;
+        QVERIFY2(requeue >= 0, QJsonDocument(failed).toJson().constData());
+        const QString key = failed.value(QStringLiteral("key")).toString();
+        const QString path = QStringLiteral("/api/v1/findings/failed-events/actions/%1").arg(requeue);
+        auto body = [&](QJsonObject o) {
+            o[QStringLiteral("key")] = key;
+            return QJsonDocument(o).toJson(QJsonDocument::Compact);
+        };
+        const QByteArray dryRun = body({{QStringLiteral("dry_run"), true}});
+
+        QCOMPARE(http.post(path, dryRun, ViewerSecret).status, 403);
+        QCOMPARE(http.post(path, dryRun).status, 401);
+        const auto preview = http.post(path, dryRun, OperatorSecret);
+        QVERIFY2(preview.status == 200, preview.body.constData());
+        QCOMPARE(preview.json().value(QStringLiteral("matched")).toInteger(), 3);
+        QCOMPARE(preview.json().value(QStringLiteral("dry_run")).toBool(), true);
+        QCOMPARE(preview.json()
+                     .value(QStringLiteral("prepared_action"))
+                     .toObject()
+                     .value(QStringLiteral("operation"))
+                     .toString(),
+                 QStringLiteral("events.requeue"));
+
+        // Refused, nothing changed: no reason, no count, a count other than the preview's, an
+        // action past the end, a key of no finding, a command line.
+        QCOMPARE(http.post(path, body({{QStringLiteral("expected"), 3}}), OperatorSecret).status, 400);
+        QCOMPARE(
+            http.post(path, body({{QStringLiteral("reason"), QStringLiteral("r")}}), OperatorSecret).status,
+            400);
+        const auto moved = http.post(
+            path, body({{QStringLiteral("reason"), QStringLiteral("r")}, {QStringLiteral("expected"), 2}}),
+            OperatorSecret);
+        QVERIFY2(moved.status == 409, moved.body.constData());
+        QCOMPARE(
+            http.post(QStringLiteral("/api/v1/findings/failed-events/actions/99"), dryRun, OperatorSecret)
+                .status,
+            404);
+        QCOMPARE(http.post(path,
+                           QJsonDocument(QJsonObject{{QStringLiteral("key"), QStringLiteral("no-such-key")},
+                                                     {QStringLiteral("dry_run"), true}})
+                               .toJson(),
+                           OperatorSecret)
+                     .status,
+                 404);
+        const QJsonArray relayActions = noRelay.value(QStringLiteral("actions")).toArray();
+        for (int i = 0; i < relayActions.size(); ++i) {
+            if (relayActions.at(i).toObject().value(QStringLiteral("operation")) != QLatin1String("command"))
+                continue;
+            const auto command = http.post(
+                QStringLiteral("/api/v1/findings/no-relay/actions/%1").arg(i),
+                QJsonDocument(QJsonObject{{QStringLiteral("key"), noRelay.value(QStringLiteral("key"))},
+                                          {QStringLiteral("reason"), QStringLiteral("r")},
+                                          {QStringLiteral("expected"), 0}})
+                    .toJson(),
+                OperatorSecret);
+            QVERIFY2(command.status == 400, command.body.constData());
+        }
+        for (qint64 id : events.mid(0, 3))
+            QCOMPARE(statusOf(*db, id), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(0));
+
+        // The run: core's runner, audited under the token's name.
+        const auto run = http.post(path,
+                                   body({{QStringLiteral("reason"), QStringLiteral("topic ACL fixed")},
+                                         {QStringLiteral("expected"), 3}}),
+                                   OperatorSecret);
+        QVERIFY2(run.status == 200, run.body.constData());
+        QCOMPARE(run.json().value(QStringLiteral("affected")).toInteger(), 3);
+        for (qint64 id : events.mid(0, 3))
+            QCOMPARE(statusOf(*db, id), QStringLiteral("PENDING"));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("actor = 'olga-ops'")), qint64(1));
     }
 
     void pushedOverWebSocketWorstFirst()

@@ -666,13 +666,29 @@ private slots:
             QStringLiteral("document.querySelector('#findings .card[data-id=failed-events] .act-prepared')"),
             20000));
         QVERIFY(count(QStringLiteral("#findings .card[data-id=failed-events] ol li")) > 0);
+        // The button posts the finding's action (id, key, index) to the server, which previews and
+        // runs it through core's PreparedActionRunner; the dialog is the console's usual one.
         QVERIFY(m_page->click(QStringLiteral("#findings .card[data-id=failed-events] .act-prepared")));
         QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-count')")));
-        QCOMPARE(text(QStringLiteral("#action-title")), QStringLiteral("Requeue events"));
+        QVERIFY2(text(QStringLiteral("#action-title")).startsWith(QLatin1String("Requeue")),
+                 qPrintable(text(QStringLiteral("#action-title"))));
         QCOMPARE(text(QStringLiteral("#action-count")), QStringLiteral("3 row(s) will be changed."));
+        const qint64 auditBefore = countRows(*m_db, QStringLiteral("{audit}"));
+        QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker back")));
+        QVERIFY(m_page->evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")) ==
+                QLatin1String("true")); // three rows: the typed confirmation
+        QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("events.requeue 3")));
+        QVERIFY(m_page->waitFor(QStringLiteral("!document.getElementById('action-run').disabled")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-affected')"), 15000));
+        QCOMPARE(text(QStringLiteral("#action-affected")), QStringLiteral("3 row(s) changed"));
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
         QCOMPARE(countRows(*m_db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
-                 qint64(3));
+                 qint64(0));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"),
+                           QStringLiteral("actor = 'alice-oncall' AND reason = 'broker back'")),
+                 qint64(1));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}")), auditBefore + 1);
     }
 
     void viewerSeesNoActionsAndIsRefused()

@@ -33,7 +33,7 @@ function sampleTable(rows) {
       el("td", { class: "err" }, r.last_error || r.error || ""))))));
 }
 
-function resultView(result, kind) {
+function resultView(result) {
   const conflicts = result.conflicts || [];
   return el("div", { id: "action-result" },
     el("p", {}, el("strong", { id: "action-affected" }, t("%1 row(s) changed", result.affected ?? 0)),
@@ -41,7 +41,7 @@ function resultView(result, kind) {
     el("p", {}, t("%1 conflict(s): rows another relay or operator changed first, left alone.", result.conflict_count ?? conflicts.length)),
     conflicts.length ? el("table", { id: "action-conflicts" }, el("thead", {}, el("tr", {}, el("th", {}, t("Id")), el("th", {}, t("Status")), el("th", {}, t("Why")))),
       el("tbody", {}, conflicts.slice(0, 100).map((c) => el("tr", {}, el("td", {}, c.id), el("td", {}, c.status ?? ""), el("td", {}, c.reason))))) : null,
-    kind === "replay" && result.replay_token ? el("p", {}, t("Replay token: %1", result.replay_token)) : null,
+    result.replay_token ? el("p", {}, t("Replay token: %1", result.replay_token)) : null,
     el("p", { class: "muted" }, t("Audit rows: %1", (result.audit_ids || (result.audit_id ? [result.audit_id] : [])).join(", ") || "-")));
 }
 
@@ -109,6 +109,58 @@ export async function openAction(spec) {
     finished = true;
     if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body, spec.kind);
     else fill(body, resultView(reply.data, spec.kind));
+    closeButton.focus();
+  });
+}
+
+// A doctor finding's prepared action: previewed and run by the server through core (the same
+// runner as the desktop's Recovery), taken by finding id, key and the action's index — the page
+// never maps an operation to an action of its own. Preview → reason → typed confirmation (bulk
+// work, or when the doctor asks for it) → the audited run with the previewed count → the result.
+// spec: {finding: {id, key}, index, action, onDone}
+export async function openPreparedAction(spec) {
+  const dialog = document.getElementById("action-dialog");
+  const path = `/api/v1/findings/${encodeURIComponent(spec.finding.id)}/actions/${spec.index}`;
+  const body = el("div", { id: "action-body" }, el("p", {}, t("Previewing…")));
+  const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
+  fill(dialog, el("h2", { id: "action-title" }, spec.action.label), spec.action.consequence ? el("p", { class: "muted" }, spec.action.consequence) : null, body,
+    el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
+  let finished = false;
+  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  if (!dialog.open) dialog.showModal();
+  let preview;
+  try {
+    preview = (await api("POST", path, { key: spec.finding.key, dry_run: true })).data;
+  } catch (e) {
+    fill(body, errorBox(e));
+    return;
+  }
+  const matched = preview.matched ?? 0;
+  const phrase = spec.action.typed_confirmation || matched > 1 ? `${spec.action.operation} ${matched}` : "";
+  const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
+  const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
+  const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Run"));
+  const update = () => { run.disabled = matched === 0 || !reason.value.trim() || (confirm && confirm.value.trim() !== phrase); };
+  for (const i of [reason, confirm]) if (i) i.addEventListener("input", update);
+  fill(body,
+    el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched))),
+    sampleTable(preview.sample),
+    el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+    confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
+    el("div", { class: "toolbar" }, run));
+  reason.focus();
+  run.addEventListener("click", async () => {
+    run.disabled = true;
+    reason.disabled = true;
+    if (confirm) confirm.disabled = true;
+    try {
+      const reply = await api("POST", path, { key: spec.finding.key, reason: reason.value.trim(), expected: matched });
+      finished = true;
+      fill(body, resultView(reply.data));
+    } catch (e) {
+      body.append(errorBox(e));
+      return;
+    }
     closeButton.focus();
   });
 }

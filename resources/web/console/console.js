@@ -1,7 +1,7 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openRelayControl } from "./actions.js";
+import { openAction, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, token, translateStatic,
@@ -480,17 +480,12 @@ async function recoveryView(v) {
 }
 
 function findingCard(f) {
-  const actions = (f.actions || []).map((a) => {
-    const op = a.operation;
-    const target = a.target || {};
-    let button = null;
-    const kind = { "events.requeue": "requeue", "events.dead": "dead", "dlq.replay": "replay", "dlq.discard": "discard" }[op];
-    if (me.may_change && kind) {
-      const tgt = target.failure_group ? { group: target.failure_group } : target.ids ? { ids: target.ids } : target.filter ? { filter: target.filter } : null;
-      if (tgt) button = el("button", { type: "button", class: "act-prepared", onclick: () => openAction({ kind, target: tgt, onDone: render }) }, `${a.label}…`);
-    }
-    const relayCmd = { "relay.resume": "resume", "relay.drain": "drain" }[op];
-    if (me.may_change && relayCmd && target.workers) button = el("button", { type: "button", class: "act-prepared", onclick: () => openRelayControl(relayCmd, target.workers, render) }, `${a.label}…`);
+  // Every audited action is previewed and run by the server (core's PreparedActionRunner); a
+  // command line is shown to copy.
+  const actions = (f.actions || []).map((a, index) => {
+    const button = me.may_change && a.operation !== "command"
+      ? el("button", { type: "button", class: "act-prepared", onclick: () => openPreparedAction({ finding: f, index, action: a, onDone: render }) }, `${a.label}…`)
+      : null;
     return el("li", {}, button || el("strong", {}, a.label), a.consequence ? ` — ${a.consequence}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
   });
   const runbook = f.runbook || [];

@@ -347,6 +347,22 @@ void RecoveryFlow::showFinding(const Finding& finding)
         m_actions->setCurrentRow(0);
 }
 
+void RecoveryFlow::refreshFinding(const Finding& finding)
+{
+    const int action = m_actions->currentRow();
+    QVector<Qt::CheckState> ticked;
+    for (int i = 0; i < m_runbook->count(); ++i)
+        ticked << m_runbook->item(i)->checkState();
+    const int sample = m_samples->currentRow();
+    showFinding(finding);
+    for (int i = 0; i < std::min(int(ticked.size()), int(m_runbook->count())); ++i)
+        m_runbook->item(i)->setCheckState(ticked.at(i));
+    if (action >= 0 && action < m_actions->count())
+        m_actions->setCurrentRow(action);
+    if (sample >= 0 && sample < m_samples->count())
+        m_samples->setCurrentRow(sample);
+}
+
 const PreparedAction* RecoveryFlow::selectedAction() const
 {
     return m_action >= 0 && m_action < m_finding.actions.size() ? &m_finding.actions.at(m_action) : nullptr;

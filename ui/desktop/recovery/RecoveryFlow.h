@@ -39,6 +39,9 @@ public:
     void setContext(const ConsoleContext& context, const DiagnosisOptions& options);
     // Starts the flow for `finding` at step 1.
     void showFinding(const Finding& finding);
+    // A newer report of the finding on screen (step 1): its counts and labels replace the old
+    // ones, the chosen action and the ticked runbook steps stay.
+    void refreshFinding(const Finding& finding);
     void clear();
     int step() const;
     const Finding& finding() const { return m_finding; }

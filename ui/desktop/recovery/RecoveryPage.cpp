@@ -78,6 +78,7 @@ void RecoveryPage::setContext(const ConsoleContext& context, const DiagnosisOpti
     m_model->setFindings({});
     m_flow->clear();
     m_reports = 0;
+    m_lastReport.invalidate();
     emit countsChanged(0, 0);
     m_runNow->setEnabled(context.browse != nullptr);
     if (!context.browse) {
@@ -114,6 +115,15 @@ void RecoveryPage::showReport(const DiagnosisReport& report)
     const int row = chosen.isEmpty() ? -1 : m_model->rowOfKey(chosen);
     if (row >= 0)
         m_table->setCurrentIndex(m_model->index(row, 0));
+    // The finding on screen says what is true now: an action offered for "123" events must not
+    // stay on screen once 122 remain (before the preview, which counts again anyway).
+    if (m_flow->step() == RecoveryFlow::WhatHappened && !chosen.isEmpty()) {
+        if (const Finding* f = m_model->at(row))
+            m_flow->refreshFinding(*f);
+        else
+            m_flow->clear(); // it went away
+    }
+    m_lastReport.start();
     const int critical = report.count(Severity::Critical);
     const int warning = report.count(Severity::Warning);
     m_lastRun->setText(
@@ -138,6 +148,9 @@ void RecoveryPage::choose(int row)
     if (m_flow->step() != RecoveryFlow::WhatHappened && m_flow->finding().key == f->key)
         return; // mid-flow on this finding: keep going
     m_flow->showFinding(*f);
+    // Counts older than a few seconds are checked again before the operator acts on them.
+    if (!m_lastReport.isValid() || m_lastReport.elapsed() > FreshReportMs)
+        runDoctor();
 }
 
 } // namespace outbox::desktop

@@ -4,6 +4,7 @@
 #include "core/diagnosis/DiagnosisReport.h"
 #include "ui/desktop/ConsoleContext.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 #include <memory>
 
@@ -29,6 +30,8 @@ class RecoveryPage : public QWidget
 
 public:
     static constexpr int IntervalMs = 60000;
+    // Choosing a finding whose report is older runs the doctor again first.
+    static constexpr int FreshReportMs = 5000;
 
     explicit RecoveryPage(QWidget* parent = nullptr);
     ~RecoveryPage() override;
@@ -59,6 +62,7 @@ private:
     QPushButton* m_runNow = nullptr;
     RecoveryFlow* m_flow = nullptr;
     int m_reports = 0;
+    QElapsedTimer m_lastReport; // since the last report arrived
 };
 
 } // namespace outbox::desktop

@@ -68,6 +68,7 @@ ApiContext* Api::member(const QString& name)
     m->context->findings = &m->findings;
     m->context->fleet = m_context.fleet;
     m->context->consumerLag = m_context.consumerLag;
+    m->context->relayStaleAfterMs = m_context.relayStaleAfterMs;
     if (const auto it = m_samples.constFind(name); it != m_samples.constEnd())
         m->update(*it);
     ApiContext* context = m->context.get();

@@ -21,7 +21,7 @@ namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
 namespace InboxController { ApiHandler list; }
-namespace FindingsController { ApiHandler show; }
+namespace FindingsController { ApiHandler show, act; }
 namespace FleetController { ApiHandler list; }
 namespace RelaysController { ApiHandler control; }
 // Outside /api/v1: the pages and their files, /metrics, /ws without an upgrade, the runbooks.
