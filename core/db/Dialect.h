@@ -43,6 +43,15 @@ public:
     virtual QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const = 0;
     // Statements run once on every new connection.
     virtual QStringList sessionSetup() const = 0;
+    // Statements that make the server end any statement of this session (lock waits included) after
+    // `ms`, for sessions that must not hang (the fleet's samples). Each is tried on its own: a server
+    // that does not know one (MySQL lacks MariaDB's max_statement_time) skips it. SQLite: none (its
+    // readers never wait for the writer in WAL mode).
+    virtual QStringList statementTimeout(int ms) const
+    {
+        Q_UNUSED(ms);
+        return {};
+    }
 
     // Opens a write transaction (SQLite takes the write lock at once).
     virtual QString beginWrite() const = 0;

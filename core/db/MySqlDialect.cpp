@@ -42,6 +42,17 @@ QStringList MySqlDialect::sessionSetup() const
             QStringLiteral("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ENGINE_SUBSTITUTION'")};
 }
 
+QStringList MySqlDialect::statementTimeout(int ms) const
+{
+    const int seconds = std::max(1, (ms + 999) / 1000);
+    // MariaDB's statement limit (seconds, fractions allowed), MySQL's (SELECTs, milliseconds), and the
+    // waits for table and row locks, which the first two do not end everywhere.
+    return {QStringLiteral("SET SESSION max_statement_time = %1").arg(ms / 1000.0),
+            QStringLiteral("SET SESSION max_execution_time = %1").arg(ms),
+            QStringLiteral("SET SESSION lock_wait_timeout = %1").arg(seconds),
+            QStringLiteral("SET SESSION innodb_lock_wait_timeout = %1").arg(seconds)};
+}
+
 QString MySqlDialect::nowPlusMillis(const QString& placeholder) const
 {
     return QStringLiteral("(UTC_TIMESTAMP(6) + INTERVAL (%1 * 1000) MICROSECOND)").arg(placeholder);

@@ -16,6 +16,7 @@ public:
     QStringList urlOptions() const override;
     QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const override;
     QStringList sessionSetup() const override;
+    QStringList statementTimeout(int ms) const override;
     QString beginWrite() const override { return QStringLiteral("START TRANSACTION"); }
     QString beginRead() const override { return QStringLiteral("START TRANSACTION"); }
     QString now() const override { return QStringLiteral("UTC_TIMESTAMP(6)"); }

@@ -53,6 +53,12 @@ QStringList PostgresDialect::sessionSetup() const
     return {QStringLiteral("SET TIME ZONE 'UTC'"), QStringLiteral("SET client_min_messages = warning")};
 }
 
+QStringList PostgresDialect::statementTimeout(int ms) const
+{
+    // statement_timeout counts lock waits too.
+    return {QStringLiteral("SET statement_timeout = %1").arg(ms)};
+}
+
 QString PostgresDialect::nowPlusMillis(const QString& placeholder) const
 {
     return QStringLiteral("(now() + make_interval(secs => CAST(%1 AS double precision) / 1000.0))")

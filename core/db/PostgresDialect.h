@@ -15,6 +15,7 @@ public:
     QStringList urlOptions() const override;
     QStringList connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const override;
     QStringList sessionSetup() const override;
+    QStringList statementTimeout(int ms) const override;
     QString beginWrite() const override { return QStringLiteral("BEGIN"); }
     QString now() const override { return QStringLiteral("now()"); }
     QString nowPlusMillis(const QString& placeholder) const override;

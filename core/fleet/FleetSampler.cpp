@@ -49,6 +49,11 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     auto db = Database::open(member.url, o);
     if (!db)
         return done(MemberSample::State::Unreachable, db.message());
+    // A member that answers the connect and then hangs (a lock held on its outbox, an overloaded
+    // server) ends its statements on the server's side soon after the fleet's timeout: the thread
+    // and its connection come back instead of being held until the member recovers.
+    for (const QString& statement : (*db)->dialect().statementTimeout(connectTimeoutSeconds * 1000))
+        (void)(*db)->exec(statement); // a server that does not know one setting skips it
     Migrator migrator(**db);
     auto version = migrator.currentVersion();
     if (!version)

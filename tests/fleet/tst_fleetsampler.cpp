@@ -187,6 +187,59 @@ private slots:
         QVERIFY2(sampler.peakConnections() <= 2, qPrintable(QString::number(sampler.peakConnections())));
     }
 
+    // A member that accepts the connection and then hangs (here: its outbox locked by another
+    // session) is unreachable at the timeout, and the server ends its statement soon after: the next
+    // tick samples it again instead of "still waiting for its previous sample", and once the lock is
+    // gone it is ok again.
+    void hangingMemberEndsItsStatements_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("postgresql") << QStringLiteral("postgresql");
+        QTest::newRow("mysql") << QStringLiteral("mysql");
+    }
+    void hangingMemberEndsItsStatements()
+    {
+        QFETCH(QString, kind);
+        const DatabaseUrl url =
+            TestDatabases::create(kind, TestDatabases::uniqueName(QStringLiteral("hang")));
+        auto member = migrated(url, QString());
+        forceStatus(*member, insertEvents(*member, 3), QStringLiteral("SENT"));
+        auto holder = migrated(url, QString());
+        const bool pg = kind == QLatin1String("postgresql");
+        if (pg) {
+            QVERIFY(holder->exec(QStringLiteral("BEGIN")).ok());
+            QVERIFY(holder->exec(QStringLiteral("LOCK TABLE {events} IN ACCESS EXCLUSIVE MODE")).ok());
+        } else {
+            QVERIFY(holder->exec(QStringLiteral("LOCK TABLES {events} WRITE")).ok());
+        }
+        QProcessEnvironment env;
+        env.insert(Fleet::passwordVariable(QStringLiteral("locked")), url.password);
+        auto fleet = Fleet::parse(
+            "[fleet]\nmax_connections = 2\ntimeout = 2s\ninterval = 1s\n[member locked]\nurl = " +
+                urlWithoutPassword(url) + "\n",
+            QStringLiteral("fleet.ini"), env);
+        QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
+        FleetSampler sampler(*fleet, {}, memberArguments);
+        QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
+        auto next = [&] {
+            if (!sampler.tick() || !ticks.wait(10000))
+                qFatal("no tick");
+            return ticks.takeFirst().at(0).value<QVector<MemberSample>>().value(0);
+        };
+        const MemberSample first = next();
+        QCOMPARE(first.stateName(), QStringLiteral("unreachable"));
+        QVERIFY(first.timedOut);
+        QTest::qWait(2500); // the server ends the statement 3 s after the sample began
+        const MemberSample second = next();
+        QVERIFY2(!second.error.contains(QStringLiteral("still waiting")), qPrintable(second.error));
+        QCOMPARE(second.stateName(), QStringLiteral("unreachable"));
+        (void)holder->exec(pg ? QStringLiteral("ROLLBACK") : QStringLiteral("UNLOCK TABLES"));
+        QTest::qWait(2500); // its second statement ended too; two failures in a row: 2 s backoff
+        const MemberSample third = next();
+        QVERIFY2(third.stateName() == QLatin1String("ok"),
+                 qPrintable(third.stateName() + QLatin1Char(' ') + third.error));
+    }
+
     void startTicksEveryInterval()
     {
         auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);

@@ -4,6 +4,7 @@
 // key) instead of more memory; small answers still go out, and when the stalled clients go, large
 // answers are served again.
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
@@ -27,13 +28,6 @@ namespace {
 
 const QByteArray OperatorSecret = "pending-operator-secret";
 constexpr qint64 MiB = 1024 * 1024;
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
 
 // A client with a tiny receive window: it sends its request, reads the status line and then
 // stops reading, so nearly all of its answer stays with the server.
@@ -98,25 +92,18 @@ private slots:
         const QString url = TestDatabases::urlText(db->url());
         db.reset();
 
-        QTemporaryDir dir;
-        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
-        QVERIFY(ini.open(QIODevice::WriteOnly));
         // One answer may be 20 MiB; all answers waiting for their clients together 36 MiB. The kernel
         // takes up to 4 MiB of each answer into the socket's send buffer, so two stalled answers leave
         // 24 to 32 MiB in the server: both fit, and a third answer of 16 MiB does not.
-        ini.write("[database]\nurl = " + url.toUtf8() +
-                  "\n[web]\nmax_response_bytes = " + QByteArray::number(20 * MiB) +
-                  "\nmax_pending_response_bytes = " + QByteArray::number(36 * MiB) +
-                  "\n[tokens]\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n");
-        ini.close();
-        const quint16 port = freePort();
-        auto server = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server->waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += server->readAll()).contains("serving") || server->state() != QProcess::Running, 15000);
-        QVERIFY2(server->state() == QProcess::Running, out.constData());
+        ServeProcess serve;
+        QVERIFY2(serve.start("[database]\nurl = " + url.toUtf8() +
+                             "\n[web]\nmax_response_bytes = " + QByteArray::number(20 * MiB) +
+                             "\nmax_pending_response_bytes = " + QByteArray::number(36 * MiB) +
+                             "\n[tokens]\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) +
+                             "\n"),
+                 serve.output.constData());
+        auto& server = serve.process;
+        const quint16 port = serve.port;
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)));
 
         // Alone, a 16 MiB answer is within both budgets.

@@ -4,6 +4,7 @@
 // under 300 MiB and its memory (VmRSS) goes back under 100 MiB after the burst. The detail routes
 // carry whole payloads; an answer over [web] max_response_bytes is 503 with Retry-After.
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
@@ -29,24 +30,6 @@ const QByteArray ViewerSecret = "budget-viewer-secret";
 const QByteArray OperatorSecret = "budget-operator-secret";
 constexpr qint64 MiB = 1024 * 1024;
 constexpr int PayloadChars = 1200000;
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-qint64 statusKb(qint64 pid, const QByteArray& field)
-{
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field + ':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
 
 } // namespace
 
@@ -80,25 +63,17 @@ private slots:
                             "repeat('at frame\n', 20000) FROM generate_series(1, 20) g")
                  .arg(PayloadChars));
 
-        QTemporaryDir dir;
-        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
-        QVERIFY(ini.open(QIODevice::WriteOnly));
-        ini.write(
-            "[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
-            "\n[web]\nmax_response_bytes = " + QByteArray::number(2 * MiB) +
-            "\nmask_fields = secret\n[tokens]\nwall = viewer:" + web::AccessControl::hashToken(ViewerSecret) +
-            "\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n");
-        ini.close();
-        const quint16 port = freePort();
-        auto server = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server->waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += server->readAll()).contains("serving") || server->state() != QProcess::Running, 15000);
-        QVERIFY2(server->state() == QProcess::Running, out.constData());
+        ServeProcess serve;
+        QVERIFY2(serve.start("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
+                             "\n[web]\nmax_response_bytes = " + QByteArray::number(2 * MiB) +
+                             "\nmask_fields = secret\n[tokens]\nwall = viewer:" +
+                             web::AccessControl::hashToken(ViewerSecret) +
+                             "\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n"),
+                 serve.output.constData());
+        auto& server = serve.process;
+        const quint16 port = serve.port;
         const qint64 pid = server->processId();
-        qInfo("VmRSS %lld KiB at start", statusKb(pid, "VmRSS"));
+        qInfo("VmRSS %lld KiB at start", procStatusKb(pid, "VmRSS"));
 
         // Four viewers at once, every DEAD event in one page each.
         const QUrl base(QStringLiteral("http://127.0.0.1:%1").arg(port));
@@ -111,7 +86,7 @@ private slots:
             replies.push_back(nam.get(request));
         }
         qint64 peakKb = 0;
-        auto sample = [&] { peakKb = std::max(peakKb, statusKb(pid, "VmHWM")); };
+        auto sample = [&] { peakKb = std::max(peakKb, procStatusKb(pid, "VmHWM")); };
         QElapsedTimer burst;
         burst.start();
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -138,8 +113,8 @@ private slots:
         qInfo("VmHWM %lld KiB after four parallel lists of 300 x 1.2 MB (%lld ms)", peakKb, burst.elapsed());
         QVERIFY2(peakKb < 300 * 1024, qPrintable(QStringLiteral("peak %1 KiB").arg(peakKb)));
         // The memory of the burst goes back.
-        QTRY_VERIFY2_WITH_TIMEOUT(statusKb(pid, "VmRSS") < 100 * 1024,
-                                  qPrintable(QStringLiteral("VmRSS %1 KiB").arg(statusKb(pid, "VmRSS"))),
+        QTRY_VERIFY2_WITH_TIMEOUT(procStatusKb(pid, "VmRSS") < 100 * 1024,
+                                  qPrintable(QStringLiteral("VmRSS %1 KiB").arg(procStatusKb(pid, "VmRSS"))),
                                   10000);
 
         HttpTestClient http(base);

@@ -3,6 +3,7 @@
 // once. The server's peak resident memory (VmHWM) must stay under 100 MiB, every attacker must be
 // refused or cut off, and real clients must still be served afterwards.
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
@@ -28,24 +29,6 @@ const QByteArray OperatorSecret = "limits-operator-secret";
 constexpr qint64 MiB = 1024 * 1024;
 // Each attacker streams at most this much; the server before the fix buffered all of it.
 constexpr qint64 StreamCap = 160 * MiB;
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
-}
-
-qint64 statusKb(qint64 pid, const QByteArray& field)
-{
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field + ':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
 
 // One raw TCP attacker: sends `head`, then streams filler (optionally framed) until the server
 // closes the connection or StreamCap is reached, whatever the server answers meanwhile.
@@ -172,26 +155,18 @@ private slots:
     void memoryStaysBoundedUnderAttack()
     {
         QVERIFY(!qEnvironmentVariable("OUTBOXCTL").isEmpty());
-        QTemporaryDir dir;
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("servelimits"));
         forceStatus(*db, insertEvents(*db, 3), QStringLiteral("FAILED"), QStringLiteral("x"));
-        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
-        QVERIFY(ini.open(QIODevice::WriteOnly));
-        ini.write("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
-                  "\n[tokens]\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n");
-        ini.close();
-
-        const quint16 port = freePort();
-        auto server = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
-                                      QStringLiteral("--sample-interval"), QStringLiteral("500")});
-        QVERIFY(server->waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += server->readAll()).contains("serving") || server->state() != QProcess::Running, 15000);
-        QVERIFY2(server->state() == QProcess::Running, out.constData());
+        ServeProcess serve;
+        QVERIFY2(serve.start(
+                     "[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
+                         "\n[tokens]\nops = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n",
+                     {QStringLiteral("--sample-interval"), QStringLiteral("500")}),
+                 serve.output.constData());
+        auto& server = serve.process;
+        const quint16 port = serve.port;
         const qint64 pid = server->processId();
-        const qint64 startKb = statusKb(pid, "VmHWM");
+        const qint64 startKb = procStatusKb(pid, "VmHWM");
         QVERIFY(startKb > 0);
 
         const QByteArray host = "Host: 127.0.0.1:" + QByteArray::number(port) + "\r\n";
@@ -225,7 +200,7 @@ private slots:
         QElapsedTimer attack;
         attack.start();
         qint64 peakKb = 0;
-        auto sample = [&] { peakKb = std::max(peakKb, statusKb(pid, "VmHWM")); };
+        auto sample = [&] { peakKb = std::max(peakKb, procStatusKb(pid, "VmHWM")); };
         // The streaming attackers end (cut off, or at their cap) well within a minute.
         QTRY_VERIFY_WITH_TIMEOUT((sample(), std::all_of(attackers.begin(), attackers.begin() + firstSlow,
                                                         [](const auto& a) { return a->done(); })),
@@ -271,23 +246,15 @@ private slots:
     void idleSocketsDoNotLockOutAuthenticatedClients()
     {
         QVERIFY(!qEnvironmentVariable("OUTBOXCTL").isEmpty());
-        QTemporaryDir dir;
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("servecap"));
         insertEvents(*db, 2);
-        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
-        QVERIFY(ini.open(QIODevice::WriteOnly));
-        ini.write("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
-                  "\n[web]\nmax_connections_per_address = 8\n[tokens]\nops = operator:" +
-                  web::AccessControl::hashToken(OperatorSecret) + "\n");
-        ini.close();
-        const quint16 port = freePort();
-        auto server = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server->waitForStarted());
-        QByteArray out;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            (out += server->readAll()).contains("serving") || server->state() != QProcess::Running, 15000);
-        QVERIFY2(server->state() == QProcess::Running, out.constData());
+        ServeProcess serve;
+        QVERIFY2(serve.start("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
+                             "\n[web]\nmax_connections_per_address = 8\n[tokens]\nops = operator:" +
+                             web::AccessControl::hashToken(OperatorSecret) + "\n"),
+                 serve.output.constData());
+        auto& server = serve.process;
+        const quint16 port = serve.port;
 
         // 30 idle sockets (connected, nothing sent) and 10 with a never-finished anonymous head.
         std::vector<std::unique_ptr<QTcpSocket>> idle;

@@ -1,0 +1,444 @@
+// Fleet benchmark (not a unit test; CI runs --smoke): how long one tick of the fleet sampler takes
+// over many members, how many connections it holds at once, what `outboxctl serve --fleet` costs in
+// memory, and how much members that accept TCP and never answer delay the healthy ones.
+//
+// The fleet: --sqlite N SQLite files and --pg N PostgreSQL databases in one server (the server of
+// --db), --events events each (every tenth member sick: a backlog with no relay and FAILED events),
+// plus --black-holes ports that accept TCP and never answer. The same machine's limit is measured
+// in the same run: one member sampled alone (open, schema check, counts, doctor, close), and from
+// it the best a tick could do with every core busy (the sum of the members' lone samples divided by
+// the cores, or by max_connections when that is smaller).
+//
+//   outbox-fleet-bench --db postgresql://outbox@127.0.0.1:55432/postgres [--sqlite 150] [--pg 50]
+//                      [--events 10000] [--black-holes 5] [--max-connections 16] [--timeout-ms 3000]
+//                      [--ticks 3] [--smoke]
+#include "core/db/Database.h"
+#include "core/db/Migrator.h"
+#include "core/diagnosis/Doctor.h"
+#include "core/fleet/FleetSampler.h"
+#include "core/metrics/MetricsQuery.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cstdio>
+#include <memory>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace outbox;
+
+namespace {
+
+void die(const QString& why)
+{
+    std::fprintf(stderr, "outbox-fleet-bench: %s\n", qPrintable(why));
+    std::exit(1);
+}
+
+QString loadAverage()
+{
+    QFile f(QStringLiteral("/proc/loadavg"));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("unknown");
+    return QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2);
+}
+
+qint64 statusKb(qint64 pid, const QByteArray& field)
+{
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith(QByteArray(field + ':')))
+            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+std::unique_ptr<Database> open(const DatabaseUrl& url)
+{
+    Database::Options o;
+    o.purpose = QStringLiteral("bench");
+    auto db = Database::open(url, o);
+    if (!db)
+        die(db.message());
+    return std::move(db).value();
+}
+
+void run(Database& db, const QString& statement, const QVariantMap& binds = {})
+{
+    if (auto q = db.exec(statement, binds); !q)
+        die(statement.left(80) + QStringLiteral(": ") + q.message());
+}
+
+// Migrates a member and fills it: `events` rows, SENT unless the member is sick (then 50 PENDING,
+// 5 FAILED and the rest SENT).
+void fill(const DatabaseUrl& url, int events, bool sick)
+{
+    auto db = open(url);
+    if (auto m = Migrator(*db).migrate(); !m)
+        die(m.message());
+    const QString rows = db->kind() == DatabaseKind::PostgreSql
+                             ? QStringLiteral("SELECT n FROM generate_series(1, :n) n")
+                             : QStringLiteral("SELECT n FROM g");
+    const QString with =
+        db->kind() == DatabaseKind::PostgreSql
+            ? QString()
+            : QStringLiteral("WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g "
+                             "WHERE n < :n) ");
+    run(*db,
+        with + QStringLiteral(
+                   "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, "
+                   "status, attempts, sent_at) SELECT 'e-' || n, 'OrderCreated', 'order', 'o-' || (n % 100), "
+                   "'{\"n\": 1}', CASE WHEN n <= :failed THEN 'FAILED' WHEN n <= :pending "
+                   "THEN 'PENDING' ELSE 'SENT' END, CASE WHEN n <= :pending THEN 0 ELSE 1 END, "
+                   "CASE WHEN n > :pending THEN %2 END FROM (%1) r")
+                   .arg(rows, db->dialect().now()),
+        {{QStringLiteral(":n"), events},
+         {QStringLiteral(":failed"), sick ? 5 : 0},
+         {QStringLiteral(":pending"), sick ? 55 : 0}});
+}
+
+// A port that accepts TCP (the kernel completes the handshake into the backlog) and never answers.
+int blackHole(quint16* port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(fd, 128) != 0)
+        die(QStringLiteral("cannot open a black hole"));
+    socklen_t size = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &size);
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+struct TickFigures
+{
+    qint64 tickMs = 0;        // tick() to tickFinished
+    qint64 healthyDoneMs = 0; // tick() to the last reachable member's sample
+    int unreachable = 0;
+    int sick = 0; // critical or warning
+    qint64 sumSampleMs = 0;
+};
+
+TickFigures tickOnce(FleetSampler& sampler)
+{
+    TickFigures f;
+    QEventLoop loop;
+    QVector<MemberSample> samples;
+    auto c =
+        QObject::connect(&sampler, &FleetSampler::tickFinished, &loop, [&](const QVector<MemberSample>& s) {
+            samples = s;
+            loop.quit();
+        });
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+    const QDateTime startedAt = QDateTime::currentDateTimeUtc();
+    QElapsedTimer clock;
+    clock.start();
+    if (!sampler.tick())
+        die(QStringLiteral("a tick is still running"));
+    loop.exec();
+    QObject::disconnect(c);
+    f.tickMs = clock.elapsed();
+    if (samples.isEmpty())
+        die(QStringLiteral("the tick did not finish within 120 s"));
+    for (const MemberSample& s : samples) {
+        if (!s.reachable()) {
+            ++f.unreachable;
+            continue;
+        }
+        f.healthyDoneMs = std::max(f.healthyDoneMs, startedAt.msecsTo(s.sampledAt));
+        f.sumSampleMs += s.elapsedMs;
+        if (s.state == MemberSample::State::Critical || s.state == MemberSample::State::Warning)
+            ++f.sick;
+    }
+    return f;
+}
+
+void pause(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+qint64 median(QVector<qint64> v)
+{
+    if (v.isEmpty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v.at(v.size() / 2);
+}
+
+QStringList memberArguments(const Fleet& fleet, const FleetMember& member)
+{
+    return {QStringLiteral("--fleet"), fleet.file(), QStringLiteral("--member"), member.name};
+}
+
+Fleet loadFleet(const QString& path)
+{
+    auto fleet = Fleet::load(path);
+    if (!fleet)
+        die(fleet.message());
+    return std::move(fleet).value();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption dbOption(
+        QStringLiteral("db"), QStringLiteral("PostgreSQL server (any database)."), QStringLiteral("url"));
+    const QCommandLineOption sqliteOption(QStringLiteral("sqlite"), QStringLiteral("SQLite members."),
+                                          QStringLiteral("n"), QStringLiteral("150"));
+    const QCommandLineOption pgOption(QStringLiteral("pg"), QStringLiteral("PostgreSQL members."),
+                                      QStringLiteral("n"), QStringLiteral("50"));
+    const QCommandLineOption eventsOption(QStringLiteral("events"), QStringLiteral("Events per member."),
+                                          QStringLiteral("n"), QStringLiteral("10000"));
+    const QCommandLineOption holesOption(QStringLiteral("black-holes"),
+                                         QStringLiteral("Members that accept TCP and never answer."),
+                                         QStringLiteral("n"), QStringLiteral("5"));
+    const QCommandLineOption connectionsOption(QStringLiteral("max-connections"),
+                                               QStringLiteral("[fleet] max_connections."),
+                                               QStringLiteral("n"), QStringLiteral("16"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout-ms"), QStringLiteral("[fleet] timeout."),
+                                           QStringLiteral("ms"), QStringLiteral("3000"));
+    const QCommandLineOption ticksOption(QStringLiteral("ticks"), QStringLiteral("Ticks measured per fleet."),
+                                         QStringLiteral("n"), QStringLiteral("3"));
+    const QCommandLineOption smokeOption(QStringLiteral("smoke"),
+                                         QStringLiteral("A few members and events (CI): the code runs, "
+                                                        "the figures mean little."));
+    parser.addOptions({dbOption, sqliteOption, pgOption, eventsOption, holesOption, connectionsOption,
+                       timeoutOption, ticksOption, smokeOption});
+    parser.process(app);
+    const bool smoke = parser.isSet(smokeOption);
+    const int sqliteMembers = smoke ? 6 : parser.value(sqliteOption).toInt();
+    const int pgMembers = smoke ? 3 : parser.value(pgOption).toInt();
+    const int events = smoke ? 500 : parser.value(eventsOption).toInt();
+    const int holes = smoke ? 2 : parser.value(holesOption).toInt();
+    const int maxConnections = smoke ? 4 : parser.value(connectionsOption).toInt();
+    const int timeoutMs = smoke ? 2000 : parser.value(timeoutOption).toInt();
+    const int ticks = smoke ? 1 : std::max(1, parser.value(ticksOption).toInt());
+    if (sqliteMembers < 0 || pgMembers < 0 || events < 0 || holes < 0 || maxConnections <= 0 ||
+        timeoutMs < 1000 || sqliteMembers + pgMembers == 0)
+        die(QStringLiteral("numbers out of range"));
+    auto server = DatabaseUrl::parse(parser.value(dbOption));
+    if (pgMembers > 0 && (!server || server->kind != DatabaseKind::PostgreSql))
+        die(QStringLiteral("--db must name a PostgreSQL server for the PostgreSQL members"));
+    const QString outboxctl = QStringLiteral(OUTBOXCTL_PATH);
+
+    QTemporaryDir dir;
+    std::printf("outbox fleet benchmark: %d SQLite + %d PostgreSQL members, %d events each, %d black "
+                "hole(s), max_connections %d, timeout %d ms, %d cores, load average %s\n",
+                sqliteMembers, pgMembers, events, holes, maxConnections, timeoutMs,
+                QThread::idealThreadCount(), qPrintable(loadAverage()));
+    std::fflush(stdout);
+
+    // The members.
+    QElapsedTimer setup;
+    setup.start();
+    struct Member
+    {
+        QString name;
+        DatabaseUrl url;
+    };
+    QVector<Member> members;
+    std::unique_ptr<Database> admin = pgMembers > 0 ? open(*server) : nullptr;
+    for (int i = 0; i < sqliteMembers + pgMembers; ++i) {
+        const bool sqlite = i < sqliteMembers;
+        Member m;
+        m.name = QStringLiteral("%1-%2").arg(sqlite ? QStringLiteral("edge") : QStringLiteral("svc")).arg(i);
+        if (sqlite) {
+            m.url = DatabaseUrl::parse(
+                        QStringLiteral("sqlite://%1").arg(dir.filePath(m.name + QStringLiteral(".db"))))
+                        .value();
+        } else {
+            const QString name = QStringLiteral("fleetbench_%1").arg(i);
+            run(*admin, QStringLiteral("DROP DATABASE IF EXISTS %1").arg(name));
+            run(*admin, QStringLiteral("CREATE DATABASE %1").arg(name));
+            m.url = *server;
+            m.url.database = name;
+        }
+        fill(m.url, events, i % 10 == 3);
+        members << m;
+    }
+    std::printf("setup: %d members in %.1f s\n", int(members.size()), setup.elapsed() / 1000.0);
+
+    QVector<int> holeFds;
+    QVector<quint16> holePorts;
+    for (int i = 0; i < holes; ++i) {
+        quint16 port = 0;
+        holeFds << blackHole(&port);
+        holePorts << port;
+    }
+    const auto writeFleet = [&](const QString& path, bool withHoles, int onlyMember = -1) {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            die(QStringLiteral("cannot write %1").arg(path));
+        QByteArray text = "[fleet]\nmax_connections = " + QByteArray::number(maxConnections) +
+                          "\ntimeout = " + QByteArray::number(timeoutMs) + "ms\ninterval = 5s\n";
+        for (int i = 0; i < members.size(); ++i) {
+            if (onlyMember >= 0 && i != onlyMember)
+                continue;
+            DatabaseUrl url = members.at(i).url;
+            url.password.clear();
+            text += "[member " + members.at(i).name.toUtf8() + "]\nurl = " + url.redacted().toUtf8() +
+                    "\ntags = team=t" + QByteArray::number(i % 7) + ", env=prod\n";
+        }
+        if (withHoles)
+            for (int i = 0; i < holePorts.size(); ++i)
+                text += "[member hole-" + QByteArray::number(i) +
+                        "]\nurl = postgresql://outbox@127.0.0.1:" + QByteArray::number(holePorts.at(i)) +
+                        "/nothing\n";
+        f.write(text);
+    };
+
+    // The machine's limit: each kind of member sampled alone, five times (median).
+    auto alone = [&](int index) {
+        const QString path = dir.filePath(QStringLiteral("alone.ini"));
+        writeFleet(path, false, index);
+        FleetSampler sampler(loadFleet(path), {}, memberArguments);
+        QVector<qint64> times;
+        for (int i = 0; i < 5; ++i)
+            times << tickOnce(sampler).sumSampleMs;
+        return median(times);
+    };
+    // Where a lone sample's time goes: connect, schema check, counts, doctor (medians of five).
+    auto stages = [&](int index, const char* label) {
+        QVector<qint64> connect, schema, counts, doctor;
+        for (int i = 0; i < 5; ++i) {
+            QElapsedTimer t;
+            t.start();
+            auto db = open(members.at(index).url);
+            connect << t.nsecsElapsed() / 1000;
+            t.restart();
+            (void)Migrator(*db).currentVersion();
+            schema << t.nsecsElapsed() / 1000;
+            t.restart();
+            (void)MetricsQuery(*db).sample();
+            counts << t.nsecsElapsed() / 1000;
+            t.restart();
+            (void)Doctor(*db, {}).run();
+            doctor << t.nsecsElapsed() / 1000;
+        }
+        std::printf(
+            "lone sample of %s member: connect %.1f ms, schema check %.1f ms, counts %.1f ms, doctor %.1f "
+            "ms\n",
+            label, median(connect) / 1000.0, median(schema) / 1000.0, median(counts) / 1000.0,
+            median(doctor) / 1000.0);
+    };
+    if (sqliteMembers > 0)
+        stages(0, "a SQLite");
+    if (pgMembers > 0)
+        stages(sqliteMembers, "a PostgreSQL");
+    const qint64 sqliteAloneMs = sqliteMembers > 0 ? alone(0) : 0;
+    const qint64 pgAloneMs = pgMembers > 0 ? alone(sqliteMembers) : 0;
+    const double sumAloneMs = double(sqliteAloneMs) * sqliteMembers + double(pgAloneMs) * pgMembers;
+    const int parallel = std::min(maxConnections, QThread::idealThreadCount());
+    const double bestTickMs = sumAloneMs / parallel;
+    std::printf("limit: one member sampled alone: SQLite %lld ms, PostgreSQL %lld ms; all members one after "
+                "another %.0f ms; best tick on %d core(s) %.0f ms\n",
+                static_cast<long long>(sqliteAloneMs), static_cast<long long>(pgAloneMs), sumAloneMs,
+                parallel, bestTickMs);
+    std::fflush(stdout);
+
+    // The fleet without and with the black holes.
+    auto measure = [&](bool withHoles, int* peak) {
+        const QString path =
+            dir.filePath(withHoles ? QStringLiteral("holes.ini") : QStringLiteral("fleet.ini"));
+        writeFleet(path, withHoles);
+        FleetSampler sampler(loadFleet(path), {}, memberArguments);
+        QVector<qint64> tickMs, healthyMs;
+        TickFigures last;
+        for (int i = 0; i < ticks; ++i) {
+            if (i > 0)
+                pause(1000);
+            last = tickOnce(sampler);
+            tickMs << last.tickMs;
+            healthyMs << last.healthyDoneMs;
+        }
+        *peak = sampler.peakConnections();
+        std::printf("%-22s tick median %6lld ms (min %lld, max %lld), healthy members done after %6lld ms, "
+                    "%d unreachable, %d sick, peak connections %d (max_connections %d)\n",
+                    withHoles ? "fleet + black holes:" : "fleet:", static_cast<long long>(median(tickMs)),
+                    static_cast<long long>(*std::min_element(tickMs.begin(), tickMs.end())),
+                    static_cast<long long>(*std::max_element(tickMs.begin(), tickMs.end())),
+                    static_cast<long long>(median(healthyMs)), last.unreachable, last.sick, *peak,
+                    maxConnections);
+        std::fflush(stdout);
+        if (last.unreachable != (withHoles ? holes : 0))
+            die(QStringLiteral("expected %1 unreachable member(s), saw %2")
+                    .arg(withHoles ? holes : 0)
+                    .arg(last.unreachable));
+        if (*peak > maxConnections)
+            die(QStringLiteral("more connections than max_connections"));
+        return std::pair<qint64, qint64>{median(tickMs), median(healthyMs)};
+    };
+    int peakPlain = 0, peakHoles = 0;
+    const auto plain = measure(false, &peakPlain);
+    const auto withHoles = measure(true, &peakHoles);
+    std::printf("delay of the healthy members caused by %d black hole(s): %lld ms (timeout %d ms)\n", holes,
+                static_cast<long long>(withHoles.second - plain.second), timeoutMs);
+
+    // `outboxctl serve --fleet` over the whole fleet: its memory after a few ticks.
+    const quint16 port = [] {
+        QTcpServer probe;
+        probe.listen(QHostAddress::LocalHost, 0);
+        return probe.serverPort();
+    }();
+    QProcess serve;
+    serve.setProcessChannelMode(QProcess::MergedChannels);
+    serve.start(outboxctl,
+                {QStringLiteral("serve"), QStringLiteral("--fleet"),
+                 dir.filePath(QStringLiteral("holes.ini")), QStringLiteral("--member"), members.first().name,
+                 QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+    if (!serve.waitForStarted())
+        die(QStringLiteral("cannot start %1").arg(outboxctl));
+    QByteArray out;
+    QElapsedTimer wait;
+    wait.start();
+    while (!out.contains("serving") && serve.state() == QProcess::Running && wait.elapsed() < 30000) {
+        serve.waitForReadyRead(200);
+        out += serve.readAll();
+    }
+    if (serve.state() != QProcess::Running)
+        die(QStringLiteral("serve ended: %1").arg(QString::fromUtf8(out)));
+    const int serveSeconds = smoke ? 6 : 16; // three ticks of 5 s
+    pause(serveSeconds * 1000);
+    const qint64 hwm = statusKb(serve.processId(), "VmHWM");
+    const qint64 rss = statusKb(serve.processId(), "VmRSS");
+    serve.terminate();
+    serve.waitForFinished(30000);
+    std::printf("serve --fleet over %d members after %d s: VmHWM %.1f MB, VmRSS %.1f MB (target <= 150 MB)\n",
+                int(members.size()) + holes, serveSeconds, hwm / 1024.0, rss / 1024.0);
+    std::printf(
+        "summary: tick %lld ms (target <= 2000; best on this machine %.0f), with the black holes "
+        "%lld ms (they are given up at the timeout, %d ms), peak connections %d (<= %d), serve %.0f MB "
+        "(<= 150), black-hole delay of the healthy members %lld ms (<= %d)\n",
+        static_cast<long long>(plain.first), bestTickMs, static_cast<long long>(withHoles.first), timeoutMs,
+        std::max(peakPlain, peakHoles), maxConnections, hwm / 1024.0,
+        static_cast<long long>(withHoles.second - plain.second), timeoutMs);
+
+    for (int fd : holeFds)
+        ::close(fd);
+    if (admin)
+        for (int i = sqliteMembers; i < sqliteMembers + pgMembers; ++i)
+            (void)admin->exec(QStringLiteral("DROP DATABASE IF EXISTS fleetbench_%1").arg(i));
+    return 0;
+}
