@@ -27,7 +27,7 @@ qint64 procStatusKb(qint64 pid, const QByteArray& field)
     return -1;
 }
 
-bool ServeProcess::start(const QByteArray& ini, const QStringList& extra)
+bool ServeProcess::start(const QByteArray& ini, const QStringList& extra, const OutboxctlStart& options)
 {
     QFile file(configFile());
     if (!file.open(QIODevice::WriteOnly) || file.write(ini) != ini.size())
@@ -37,7 +37,8 @@ bool ServeProcess::start(const QByteArray& ini, const QStringList& extra)
     process =
         startOutboxctl(QStringList{QStringLiteral("serve"), QStringLiteral("--config"), configFile(),
                                    QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)} +
-                       extra);
+                           extra,
+                       options);
     if (!process->waitForStarted())
         return false;
     QElapsedTimer t;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tests/support/OutboxctlProcess.h"
+
 #include <QByteArray>
 #include <QProcess>
 #include <QStringList>
@@ -28,8 +30,9 @@ struct ServeProcess
     QByteArray output; // what it printed until it said "serving" (or ended)
 
     // Writes `ini` to outbox.ini and starts `outboxctl serve --config FILE --listen 127.0.0.1:PORT`
-    // followed by `extra`; waits up to 15 s for "serving". False when it ended or did not say so.
-    bool start(const QByteArray& ini, const QStringList& extra = {});
+    // followed by `extra` (environment as `options` say); waits up to 15 s for "serving". False
+    // when it ended or did not say so.
+    bool start(const QByteArray& ini, const QStringList& extra = {}, const OutboxctlStart& options = {});
     QString configFile() const { return dir.filePath(QStringLiteral("outbox.ini")); }
     QUrl baseUrl() const;
     qint64 pid() const { return process ? process->processId() : 0; }

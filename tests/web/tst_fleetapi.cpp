@@ -5,6 +5,7 @@
 // of its own.
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/WebConfig.h"
@@ -103,6 +104,7 @@ private slots:
                 "\ntags = team=checkout\n[member billing]\nurl = " + pgNoPassword.redacted().toUtf8() +
                 "\ntable_prefix = b_\ntags = team=billing\n[member edge]\nurl = " +
                 edgeUrl.redacted().toUtf8() + "\n");
+<<<<<<< HEAD
         const QString ini = writeFile(
             dir, QStringLiteral("outbox.ini"),
             "[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
@@ -126,13 +128,26 @@ private slots:
                      {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
                       fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
         QVERIFY(server.waitForStarted());
+=======
+        ServeProcess serve;
+        OutboxctlStart options;
+        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
+        QVERIFY2(serve.start("[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
+                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n",
+                             {QStringLiteral("--fleet"), fleet}, options),
+                 serve.output.constData());
+        QProcess& server = *serve.process;
+        const quint16 port = serve.port;
+>>>>>>> main
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
         HttpTestClient::Reply wall;
         QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), ViewerSecret)).status ==
                                          200 ||
                                      server.state() != QProcess::Running,
                                  20000);
-        QVERIFY2(wall.status == 200, server.readAllStandardError().constData());
+        QVERIFY2(wall.status == 200, server.readAll().constData());
 
         // Reads: each member's own tables.
         for (const QString& member :

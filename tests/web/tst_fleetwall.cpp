@@ -5,6 +5,7 @@
 // through the real dialog changes only that database and writes the audit row there.
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
@@ -85,31 +86,23 @@ private slots:
                           pgUrl + "\ntags = team=checkout\n[member billing]\nurl = " + pgUrl +
                           "\ntable_prefix = b_\ntags = team=checkout\n[member edge]\nurl = " +
                           edgeUrl.redacted().toUtf8() + "\ntags = team=edge\n");
-        const QString ini = writeFile(
-            dir, QStringLiteral("outbox.ini"),
-            "[tokens]\nalice-oncall = operator:" + web::AccessControl::hashToken(OperatorSecret) + "\n");
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            port = probe.serverPort();
-        }
-        QProcess server;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("OUTBOX_DB_URL"));
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
-        server.setProcessEnvironment(env);
-        server.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
-                      fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server.waitForStarted());
+        ServeProcess serve;
+        OutboxctlStart options;
+        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
+        options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
+        QVERIFY2(serve.start("[tokens]\nalice-oncall = operator:" +
+                                 web::AccessControl::hashToken(OperatorSecret) + "\n",
+                             {QStringLiteral("--fleet"), fleet}, options),
+                 serve.output.constData());
+        QProcess& server = *serve.process;
+        const quint16 port = serve.port;
         const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
         HttpTestClient http{QUrl(base + QLatin1Char('/'))};
         QTRY_VERIFY_WITH_TIMEOUT(http.get(QStringLiteral("/api/v1/fleet"), OperatorSecret).status == 200 ||
                                      server.state() != QProcess::Running,
                                  20000);
-        QVERIFY2(server.state() == QProcess::Running, server.readAllStandardError().constData());
+        QVERIFY2(server.state() == QProcess::Running, server.readAll().constData());
 
         ChromiumPage page;
         QString error;
