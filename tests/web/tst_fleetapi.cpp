@@ -104,43 +104,20 @@ private slots:
                 "\ntags = team=checkout\n[member billing]\nurl = " + pgNoPassword.redacted().toUtf8() +
                 "\ntable_prefix = b_\ntags = team=billing\n[member edge]\nurl = " +
                 edgeUrl.redacted().toUtf8() + "\n");
-<<<<<<< HEAD
-        const QString ini = writeFile(
-            dir, QStringLiteral("outbox.ini"),
-            "[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
-                "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) +
-                "\npay = operator:" + web::AccessControl::hashToken(BillingSecret) +
-                " members=team=billing\nlead = viewer:" + web::AccessControl::hashToken(LeadSecret) +
-                " operator=orders\n");
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            port = probe.serverPort();
-        }
-        QProcess server;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("OUTBOX_DB_URL"));
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
-        server.setProcessEnvironment(env);
-        server.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
-                      fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server.waitForStarted());
-=======
         ServeProcess serve;
         OutboxctlStart options;
         options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
         options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
         options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
         QVERIFY2(serve.start("[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
-                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n",
+                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) +
+                                 "\npay = operator:" + web::AccessControl::hashToken(BillingSecret) +
+                                 " members=team=billing\nlead = viewer:" +
+                                 web::AccessControl::hashToken(LeadSecret) + " operator=orders\n",
                              {QStringLiteral("--fleet"), fleet}, options),
                  serve.output.constData());
         QProcess& server = *serve.process;
         const quint16 port = serve.port;
->>>>>>> main
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
         HttpTestClient::Reply wall;
         QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), ViewerSecret)).status ==
