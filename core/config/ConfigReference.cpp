@@ -151,7 +151,10 @@ QString configurationMarkdown()
         "  the relay's producer, the consumer and `dlq replay --deliver`. The relay sets\n"
         "  `enable.idempotence=true` and `acks=all` and refuses to weaken either.\n"
         "- `[tokens] NAME = viewer:SHA256HEX` or `operator:SHA256HEX`: the API tokens of `outboxctl serve`\n"
-        "  (a secret; `outboxctl serve --new-token NAME [--role operator]` prints a new one).\n\n"
+        "  (a secret; `outboxctl serve --new-token NAME [--role operator]` prints a new one). With a fleet,\n"
+        "  `members=SELECTORS` limits the members the token sees at all and `operator=SELECTORS` makes a\n"
+        "  viewer's token an operator on some members (SELECTORS: member names or tags, comma-separated:\n"
+        "  `pay = operator:SHA256HEX members=team=payments`).\n\n"
         "The console reads `[database]` from the same sources (`outbox-console --config FILE`, `--db`,\n"
         "`--table-prefix`, `OUTBOX_DB_*`); its connection profiles hold a table prefix too.\n"
         "(`OUTBOX_FAILPOINTS`, the fault injection of the crash tests, is not configuration.)\n");

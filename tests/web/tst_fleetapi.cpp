@@ -8,6 +8,7 @@
 #include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
+#include "ui/web/WebConfig.h"
 #include "ui/web/http/AccessControl.h"
 
 #include <QFile>
@@ -18,6 +19,7 @@
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWebSocket>
 
 using namespace outbox;
 using namespace outbox::test;
@@ -26,6 +28,10 @@ namespace {
 
 const QByteArray OperatorSecret = "fleet-operator-secret";
 const QByteArray ViewerSecret = "fleet-viewer-secret";
+// Scoped: an operator on the members tagged team=billing and nothing elsewhere; a viewer everywhere
+// who is an operator on orders.
+const QByteArray BillingSecret = "fleet-billing-secret";
+const QByteArray LeadSecret = "fleet-lead-secret";
 
 std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
 {
@@ -104,7 +110,10 @@ private slots:
         options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), pg.password);
         options.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_BILLING"), pg.password);
         QVERIFY2(serve.start("[tokens]\nalice = operator:" + web::AccessControl::hashToken(OperatorSecret) +
-                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) + "\n",
+                                 "\nnoc = viewer:" + web::AccessControl::hashToken(ViewerSecret) +
+                                 "\npay = operator:" + web::AccessControl::hashToken(BillingSecret) +
+                                 " members=team=billing\nlead = viewer:" +
+                                 web::AccessControl::hashToken(LeadSecret) + " operator=orders\n",
                              {QStringLiteral("--fleet"), fleet}, options),
                  serve.output.constData());
         QProcess& server = *serve.process;
@@ -192,9 +201,112 @@ private slots:
         QCOMPARE(http.post(QStringLiteral("/api/v1/events/requeue"), requeue, OperatorSecret).status, 404);
         QCOMPARE(failed(*orders), qint64(3));
 
+        // A token scoped to team=billing sees billing alone: the fleet, the member routes, /metrics
+        // and the wall's WebSocket; the others are not there for it.
+        QStringList names;
+        for (const QJsonValue& m : http.get(QStringLiteral("/api/v1/fleet"), BillingSecret)
+                                       .json()
+                                       .value(QStringLiteral("members"))
+                                       .toArray())
+            names << m.toObject().value(QStringLiteral("name")).toString();
+        QCOMPARE(names, QStringList{QStringLiteral("billing")});
+        QCOMPARE(http.get(QStringLiteral("/api/v1/members/billing/events"), BillingSecret).status, 200);
+        const auto hidden = http.get(QStringLiteral("/api/v1/members/orders/events"), BillingSecret);
+        QCOMPARE(hidden.status, 404);
+        QVERIFY2(hidden.body.contains("no member orders"), hidden.body.constData());
+        QCOMPARE(
+            http.post(QStringLiteral("/api/v1/members/edge/events/requeue"), requeue, BillingSecret).status,
+            404);
+        QCOMPARE(failed(*edge), qint64(3));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/events"), BillingSecret).status, 403);
+        const auto metrics = http.get(QStringLiteral("/metrics"), BillingSecret);
+        QCOMPARE(metrics.status, 200);
+        QVERIFY(metrics.body.contains("database=\"billing\""));
+        QVERIFY(!metrics.body.contains("database=\"orders\"") && !metrics.body.contains("database=\"edge\""));
+        const auto all = http.get(QStringLiteral("/metrics"), ViewerSecret);
+        QVERIFY(all.body.contains("database=\"orders\"") && all.body.contains("database=\"edge\""));
+        {
+            QWebSocket socket;
+            QStringList pushed;
+            connect(&socket, &QWebSocket::textMessageReceived, &socket, [&pushed](const QString& text) {
+                const QJsonObject o = QJsonDocument::fromJson(text.toUtf8()).object();
+                if (o.value(QStringLiteral("type")).toString() != QLatin1String("fleet"))
+                    return;
+                pushed.clear();
+                for (const QJsonValue& m : o.value(QStringLiteral("members")).toArray())
+                    pushed << m.toObject().value(QStringLiteral("name")).toString();
+            });
+            connect(&socket, &QWebSocket::connected, &socket, [&socket] {
+                socket.sendTextMessage(QStringLiteral("{\"type\":\"auth\",\"token\":\"%1\"}")
+                                           .arg(QString::fromUtf8(BillingSecret)));
+            });
+            socket.open(QUrl(QStringLiteral("ws://127.0.0.1:%1/ws").arg(port)));
+            QTRY_COMPARE_WITH_TIMEOUT(pushed, QStringList{QStringLiteral("billing")}, 10000);
+            // And again after the next tick's push.
+            pushed.clear();
+            QTRY_COMPARE_WITH_TIMEOUT(pushed, QStringList{QStringLiteral("billing")}, 10000);
+        }
+
+        // A viewer with operator=orders: changes orders, only reads edge; /me says so per member.
+        QCOMPARE(http.post(QStringLiteral("/api/v1/members/edge/events/requeue"), requeue, LeadSecret).status,
+                 403);
+        QCOMPARE(failed(*edge), qint64(3));
+        const auto leadRequeue =
+            http.post(QStringLiteral("/api/v1/members/orders/events/requeue"), requeue, LeadSecret);
+        QVERIFY2(leadRequeue.status == 200, leadRequeue.body.constData());
+        QCOMPARE(failed(*orders), qint64(0));
+        QCOMPARE(countRows(*orders, QStringLiteral("{audit}"), QStringLiteral("actor = 'lead'")), qint64(1));
+        QCOMPARE(failed(*edge), qint64(3));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me?member=orders"), LeadSecret)
+                     .json()
+                     .value(QStringLiteral("may_change"))
+                     .toBool(),
+                 true);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me?member=edge"), LeadSecret)
+                     .json()
+                     .value(QStringLiteral("may_change"))
+                     .toBool(),
+                 false);
+
         server.terminate();
         QVERIFY(server.waitForFinished(15000));
         QCOMPARE(server.exitCode(), 0);
+    }
+
+    void scopedTokenGrammar_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("error"); // empty: valid
+        const QString hex = QString::fromLatin1(web::AccessControl::hashToken("x"));
+        QTest::newRow("plain") << QStringLiteral("viewer:") + hex << QString();
+        QTest::newRow("members") << QStringLiteral("operator:") + hex +
+                                        QStringLiteral(" members=team=payments,orders")
+                                 << QString();
+        QTest::newRow("operator on some")
+            << QStringLiteral("viewer:") + hex + QStringLiteral(" operator=orders") << QString();
+        QTest::newRow("unknown part") << QStringLiteral("viewer:") + hex + QStringLiteral(" admins=orders")
+                                      << QStringLiteral("unknown part \"admins=orders\"");
+        QTest::newRow("bad selector") << QStringLiteral("viewer:") + hex + QStringLiteral(" members=a;b")
+                                      << QStringLiteral("\"a;b\" is not a member name or tag");
+        QTest::newRow("twice") << QStringLiteral("viewer:") + hex + QStringLiteral(" members=a members=b")
+                               << QStringLiteral("members= given twice");
+        QTest::newRow("operator twice over")
+            << QStringLiteral("operator:") + hex + QStringLiteral(" operator=a")
+            << QStringLiteral("operator= is for viewer tokens");
+    }
+
+    void scopedTokenGrammar()
+    {
+        QFETCH(QString, value);
+        QFETCH(QString, error);
+        const auto token = web::WebConfig::parseToken(QStringLiteral("t"), value);
+        if (error.isEmpty()) {
+            QVERIFY2(bool(token), qPrintable(token ? QString() : token.message()));
+            return;
+        }
+        QVERIFY(!token);
+        QVERIFY2(token.message().contains(error), qPrintable(token.message()));
+        QVERIFY(!token.message().contains(QString::fromLatin1(web::AccessControl::hashToken("x"))));
     }
 };
 

@@ -1,6 +1,7 @@
 // `outboxctl serve` as a process: tokens it prints work, bad settings fail with exit code 2,
 // binding beyond loopback without TLS warns, SIGTERM ends it cleanly.
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 
@@ -18,13 +19,6 @@ namespace {
 QString outboxctl()
 {
     return qEnvironmentVariable("OUTBOXCTL");
-}
-
-quint16 freePort()
-{
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
 }
 
 struct Run
@@ -60,21 +54,15 @@ private slots:
         const QString secret = m.captured(1);
         const QString line = m.captured(2);
 
-        QTemporaryDir dir;
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("serve"));
         const auto ids = insertEvents(*db, 2);
         forceStatus(*db, ids, QStringLiteral("FAILED"), QStringLiteral("x"));
-        QFile ini(dir.filePath(QStringLiteral("outbox.ini")));
-        QVERIFY(ini.open(QIODevice::WriteOnly));
-        ini.write("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() + "\n[tokens]\n" +
-                  line.toUtf8() + "\n");
-        ini.close();
-
-        const quint16 port = freePort();
-        auto started = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                                       QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QProcess& server = *started;
-        QTRY_VERIFY_WITH_TIMEOUT(server.canReadLine() || server.state() != QProcess::Running, 15000);
+        ServeProcess serve;
+        QVERIFY2(serve.start("[database]\nurl = " + TestDatabases::urlText(db->url()).toUtf8() +
+                             "\n[tokens]\n" + line.toUtf8() + "\n"),
+                 serve.output.constData());
+        QProcess& server = *serve.process;
+        const quint16 port = serve.port;
         HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
         const auto reply = http.post(
             QStringLiteral("/api/v1/events/requeue"),
@@ -86,7 +74,7 @@ private slots:
         QVERIFY(server.waitForFinished(15000));
         QCOMPARE(server.exitStatus(), QProcess::NormalExit);
         QCOMPARE(server.exitCode(), 0);
-        const QString all = QString::fromUtf8(server.readAllStandardOutput() + server.readAllStandardError());
+        const QString all = QString::fromUtf8(serve.output + server.readAll());
         QVERIFY(!all.contains(secret)); // the secret never shows up in its output
         QVERIFY(!all.contains(QStringLiteral("warning")));
     }
@@ -96,7 +84,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("servewarn"));
         auto started = startOutboxctl({QStringLiteral("serve"), QStringLiteral("--db"),
                                        TestDatabases::urlText(db->url()), QStringLiteral("--listen"),
-                                       QStringLiteral("0.0.0.0:%1").arg(freePort())});
+                                       QStringLiteral("0.0.0.0:%1").arg(freeLocalPort())});
         QProcess& server = *started;
         QByteArray output; // stdout and stderr merged
         QTRY_VERIFY_WITH_TIMEOUT((output += server.readAll()).contains("without TLS"), 15000);

@@ -65,16 +65,42 @@ Result<QString> WebConfig::normalizeOrigin(const QString& text)
 
 Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value)
 {
+    // ROLE:SHA256HEX, then optionally members=SELECTORS and operator=SELECTORS (fleet members by
+    // name or tag, comma-separated).
     static const QRegularExpression pattern(QStringLiteral("^(viewer|operator):([0-9a-f]{64})$"));
-    const auto m = pattern.match(value.trimmed().toLower());
+    static const QRegularExpression selector(QStringLiteral("^[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?$"));
+    const QStringList words =
+        value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    const auto m = pattern.match(words.value(0).toLower());
+    const auto invalid = [&name](const QString& why) {
+        return Error::usage(tr("invalid token entry \"%1\": %2 (expected NAME = viewer:SHA256HEX or "
+                               "operator:SHA256HEX, then optionally members=SELECTORS and operator=SELECTORS "
+                               "of fleet members by name or tag)")
+                                .arg(name, why));
+    };
     if (name.trimmed().isEmpty() || !m.hasMatch())
-        return Error::usage(
-            tr("invalid token entry \"%1\" (expected NAME = viewer:SHA256HEX or operator:SHA256HEX)")
-                .arg(name));
+        return invalid(tr("no role and hash"));
     ApiToken t;
     t.name = name.trimmed();
     t.role = m.captured(1) == QLatin1String("operator") ? Role::Operator : Role::Viewer;
     t.sha256Hex = m.captured(2).toLatin1();
+    for (const QString& word : words.mid(1)) {
+        const qsizetype eq = word.indexOf(QLatin1Char('='));
+        const QString key = word.left(eq);
+        if (eq < 0 || (key != QLatin1String("members") && key != QLatin1String("operator")))
+            return invalid(tr("unknown part \"%1\"").arg(word.left(40)));
+        QStringList& list = key == QLatin1String("members") ? t.scope.members : t.scope.operatorOn;
+        if (!list.isEmpty())
+            return invalid(tr("%1= given twice").arg(key));
+        for (const QString& s : word.mid(eq + 1).split(QLatin1Char(','))) {
+            if (!selector.match(s).hasMatch())
+                return invalid(tr("\"%1\" is not a member name or tag").arg(s.left(40)));
+            list << s;
+        }
+    }
+    if (!t.scope.operatorOn.isEmpty() && t.role == Role::Operator)
+        return invalid(tr("operator= is for viewer tokens (an operator token is an operator on every member "
+                          "it sees)"));
     return t;
 }
 

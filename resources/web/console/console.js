@@ -79,7 +79,7 @@ function showSignIn(message) {
 
 async function start() {
   try {
-    me = await get("/api/v1/me");
+    me = await get(member ? `/api/v1/me?member=${encodeURIComponent(member)}` : "/api/v1/me");
   } catch (e) {
     clearToken();
     return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);

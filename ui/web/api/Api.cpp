@@ -79,18 +79,39 @@ ApiContext* Api::member(const QString& name)
 void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
 {
     ApiContext* context = &m_context;
+    // me?member=NAME: the token's role on that member (the member's console shows its actions).
+    if (call.member.isEmpty() && call.path == QLatin1String("/api/v1/me") && m_fleet)
+        if (const FleetMember* m = m_fleet->member(call.query.queryItemValue(QStringLiteral("member")))) {
+            if (const auto role = call.principal.roleOn(m->name, m->tagTexts()))
+                call.principal.role = *role;
+        }
     if (!call.member.isEmpty()) {
-        context = member(call.member);
+        // A member the token does not see is not there for it (the same 404 as an unknown one); on
+        // one it sees, its role there is the token's role.
+        const FleetMember* fleetMember = m_fleet ? m_fleet->member(call.member) : nullptr;
+        const auto role =
+            fleetMember ? call.principal.roleOn(fleetMember->name, fleetMember->tagTexts()) : std::nullopt;
+        context = role ? member(call.member) : nullptr;
+        if (role) {
+            call.principal.role = *role;
+            call.principal.scope = {};
+        }
         if (!context)
             return done(WebReply::error(
                 404, m_fleet ? ApiContext::tr("the fleet has no member %1").arg(call.member)
                              : ApiContext::tr("this server watches no fleet (serve --fleet FILE)")));
+    } else if (route.scope == ApiRoute::Scope::Database && call.principal.scope.restricted()) {
+        return done(WebReply::error(403, ApiContext::tr("this token is scoped to fleet members: use "
+                                                        "/api/v1/members/{name}%1")
+                                             .arg(call.path.mid(int(qstrlen("/api/v1"))))));
     } else if (route.scope == ApiRoute::Scope::Database && !m_ownDatabase) {
         return done(WebReply::error(404, ApiContext::tr("this server watches a fleet and has no database of "
                                                         "its own (no --member): use "
                                                         "/api/v1/members/{name}%1")
                                              .arg(call.path.mid(int(qstrlen("/api/v1"))))));
     }
+    if (route.access == Access::Operator && !call.principal.mayChange())
+        return done(WebReply::error(403, tr("this token may only read; changes need an operator token")));
     if (route.query == ApiRoute::Query::Checked) {
         for (const auto& item : call.query.queryItems(QUrl::FullyDecoded)) {
             if (route.parameters.contains(item.first))

@@ -43,7 +43,8 @@ QList<ApiRoute> table()
         {Get,
          QStringLiteral("/api/v1/me"),
          Viewer,
-         QStringLiteral("Who the token is: name, role and may_change."),
+         QStringLiteral("Who the token is: name, role and may_change; member=NAME: its role on that fleet "
+                        "member (tokens scoped with members= / operator=)."),
          {},
          Ignored,
          SummaryController::me,
@@ -443,7 +444,9 @@ ApiRoutes::admit(const ApiRoute& route, const std::optional<Principal>& token, b
                                QByteArrayLiteral("Bearer realm=\"outbox\""));
         return r;
     }
-    if (route.access == Access::Operator && !token->mayChange())
+    // A viewer's token that is an operator on some fleet members passes here; Api::handle checks its
+    // role on the member the call is about.
+    if (route.access == Access::Operator && !token->mayChangeSomewhere())
         return WebReply::error(403, tr("this token may only read; changes need an operator token"));
     return *token;
 }

@@ -10,7 +10,7 @@ void FleetController::list(ApiContext& api, const ApiCall& call, ApiDone done)
     if (!api.fleet)
         return done(WebReply::error(404, tr("this server watches no fleet (serve --fleet FILE)")));
     done(api.fleet->reply(call.query.queryItemValue(QStringLiteral("tag"), QUrl::FullyDecoded),
-                          api.maskerFor(call.principal)));
+                          api.maskerFor(call.principal), call.principal));
 }
 
 } // namespace outbox::web

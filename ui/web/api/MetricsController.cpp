@@ -8,7 +8,7 @@
 
 namespace outbox::web {
 
-void MetricsController::exposition(ApiContext& api, const ApiCall&, ApiDone done)
+void MetricsController::exposition(ApiContext& api, const ApiCall& call, ApiDone done)
 {
     // A fleet: every member's series with its database label (the database beside it is one of
     // them when --member names it).
@@ -17,9 +17,14 @@ void MetricsController::exposition(ApiContext& api, const ApiCall&, ApiDone done
             return done(WebReply::error(503, ApiContext::tr("the fleet has not been sampled yet")));
         PrometheusExposition::Context context;
         context.relayStaleAfterMs = api.relayStaleAfterMs;
-        return done(WebReply::bytes(PrometheusExposition::renderFleet(api.fleet->members(), context),
-                                    PrometheusExposition::ContentType));
+        return done(
+            WebReply::bytes(PrometheusExposition::renderFleet(api.fleet->visibleTo(call.principal), context),
+                            PrometheusExposition::ContentType));
     }
+    // A token scoped to fleet members sees nothing of a server without a fleet.
+    if (call.principal.scope.restricted())
+        return done(WebReply::error(403, ApiContext::tr("this token is scoped to fleet members; this server "
+                                                        "has no fleet")));
     if (auto unavailable = api.latest.unavailable())
         return done(*unavailable);
     PrometheusExposition::Context context;

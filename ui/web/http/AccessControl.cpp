@@ -41,7 +41,7 @@ std::optional<Principal> AccessControl::authenticate(const QByteArray& secret) c
     for (const ApiToken& t : m_tokens) {
         // Compare against every entry so the time does not tell which one matched.
         if (equalInConstantTime(hash, t.sha256Hex) && !found)
-            found = Principal{t.name, t.role, false};
+            found = Principal{t.name, t.role, false, t.scope};
     }
     return found;
 }

@@ -251,20 +251,22 @@ bool DashboardHub::admit(Client& client, bool anonymous)
                                            {QStringLiteral("relay_stale_after_ms"), m_relayStaleAfterMs},
                                            {QStringLiteral("fleet"), m_fleet != nullptr}}));
     ++m_messagesSent;
-    if (m_history.size() > 0) {
+    // A token scoped to some fleet members sees nothing of the server's own database.
+    const bool own = !client.principal.scope.restricted();
+    if (own && m_history.size() > 0) {
         client.socket->sendTextMessage(QString::fromUtf8(m_history.message(m_clock.elapsed())));
         ++m_messagesSent;
     }
-    if (m_latest.has()) {
+    if (own && m_latest.has()) {
         client.socket->sendTextMessage(snapshotMessage(m_masker.maskSnapshot(m_latest.snapshot().toJson())));
         ++m_messagesSent;
     }
-    if (m_findings && m_findings->has()) {
+    if (own && m_findings && m_findings->has()) {
         client.socket->sendTextMessage(m_findings->pushMessage(m_masker));
         ++m_messagesSent;
     }
     if (m_fleet && m_fleet->has()) {
-        client.socket->sendTextMessage(m_fleet->pushMessage(m_masker, m_fleetIntervalMs));
+        client.socket->sendTextMessage(m_fleet->pushMessage(m_masker, m_fleetIntervalMs, client.principal));
         ++m_messagesSent;
     }
     return true;
@@ -295,7 +297,7 @@ void DashboardHub::broadcast(const QString& text)
     const qint64 bound = std::max(MinQueueBound, qint64(QueuedMessages) * text.size());
     std::vector<QWebSocket*> sockets; // sendBounded() drops slow clients from m_clients
     for (const Client& c : m_clients)
-        if (c.authenticated)
+        if (c.authenticated && !c.principal.scope.restricted()) // scoped tokens: their members only
             sockets.push_back(c.socket);
     for (QWebSocket* socket : sockets)
         sendBounded(socket, text, bound);
@@ -316,8 +318,22 @@ void DashboardHub::publishFindings()
 
 void DashboardHub::publishFleet()
 {
-    if (m_fleet && m_fleet->has())
-        broadcast(m_fleet->pushMessage(m_masker, m_fleetIntervalMs));
+    if (!m_fleet || !m_fleet->has())
+        return;
+    // Encoded once per scope of members (most clients share one), not once per client.
+    QHash<QString, QString> byScope;
+    std::vector<std::pair<QWebSocket*, QString>> sends;
+    for (const Client& c : m_clients) {
+        if (!c.authenticated)
+            continue;
+        const QString key = c.principal.scope.members.join(QLatin1Char(','));
+        auto it = byScope.find(key);
+        if (it == byScope.end())
+            it = byScope.insert(key, m_fleet->pushMessage(m_masker, m_fleetIntervalMs, c.principal));
+        sends.emplace_back(c.socket, *it);
+    }
+    for (const auto& [socket, text] : sends)
+        sendBounded(socket, text, std::max(MinQueueBound, qint64(QueuedMessages) * text.size()));
 }
 
 void DashboardHub::publishFailure(const QString& message)

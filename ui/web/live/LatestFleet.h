@@ -2,6 +2,7 @@
 
 #include "core/fleet/MemberSample.h"
 #include "core/support/PayloadMasker.h"
+#include "ui/web/http/ApiToken.h"
 #include "ui/web/http/WebReply.h"
 
 #include <QCoreApplication>
@@ -24,10 +25,13 @@ public:
 
     // {"members":[…]} worst first, only those with tag `tag` when it is not empty; error texts
     // masked by `masker` (viewers). 503 before the first tick.
-    WebReply reply(const QString& tag, const PayloadMasker& masker) const;
+    // Only the members `principal` sees (a token scoped to some members).
+    WebReply reply(const QString& tag, const PayloadMasker& masker, const Principal& principal) const;
     // {"type":"fleet","members":[…],"interval_ms":N} for the wall over /ws: every member worst
     // first, error texts masked by `masker`.
-    QString pushMessage(const PayloadMasker& masker, qint64 intervalMs) const;
+    QString pushMessage(const PayloadMasker& masker, qint64 intervalMs, const Principal& principal) const;
+    // The members `principal` sees, worst first.
+    QVector<MemberSample> visibleTo(const Principal& principal) const;
 
 private:
     QVector<MemberSample> m_members;
