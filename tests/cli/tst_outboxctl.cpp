@@ -217,12 +217,16 @@ private slots:
         QCOMPARE(done.json().value(QStringLiteral("affected")).toInteger(), qint64(1500));
         QCOMPARE(done.json().value(QStringLiteral("chunks")).toInt(), 2);
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));
+        // A group narrows by --status only (the doctor's `--status FAILED --group …`); any other filter
+        // is one usage error.
         const Run both =
             outboxctl({QStringLiteral("requeue"), QStringLiteral("--db"), url, QStringLiteral("--group"),
-                       QStringLiteral("x"), QStringLiteral("--status"), QStringLiteral("FAILED"),
+                       QStringLiteral("x"), QStringLiteral("--error"), QStringLiteral("Broker"),
                        QStringLiteral("--reason"), QStringLiteral("r"), QStringLiteral("--yes")});
         QCOMPARE(both.exitCode, 2);
         QCOMPARE(both.errLines(), 1);
+        QVERIFY2(both.err.contains("no other filter"), both.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(2));
     }
 
     // Ctrl-C (SIGINT to the real process) stops between chunks: the finished chunk stays
