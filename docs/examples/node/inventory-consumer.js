@@ -24,13 +24,23 @@ function header(message, name) {
 }
 
 async function setup(db) {
-  await db.query('CREATE TABLE IF NOT EXISTS example_stock (sku VARCHAR(64) PRIMARY KEY, available BIGINT NOT NULL)');
-  await db.query('CREATE TABLE IF NOT EXISTS example_reservations (consumer_name VARCHAR(191) NOT NULL, '
-    + 'order_id VARCHAR(64) NOT NULL, event_id VARCHAR(191) NOT NULL, sku VARCHAR(64) NOT NULL, '
-    + 'quantity INTEGER NOT NULL, PRIMARY KEY (consumer_name, order_id))');
-  for (const [sku, available] of Object.entries(STOCK)) {
-    await db.query('INSERT INTO example_stock (sku, available) VALUES ($1, $2) ON CONFLICT (sku) DO NOTHING',
-      [sku, available]);
+  // Consumers starting together take turns: two concurrent CREATE TABLE IF NOT EXISTS of one table can
+  // both try to create it, and the second fails ("relation already exists").
+  await db.query('BEGIN');
+  try {
+    await db.query("SELECT pg_advisory_xact_lock(hashtext('example inventory setup'))");
+    await db.query('CREATE TABLE IF NOT EXISTS example_stock (sku VARCHAR(64) PRIMARY KEY, available BIGINT NOT NULL)');
+    await db.query('CREATE TABLE IF NOT EXISTS example_reservations (consumer_name VARCHAR(191) NOT NULL, '
+      + 'order_id VARCHAR(64) NOT NULL, event_id VARCHAR(191) NOT NULL, sku VARCHAR(64) NOT NULL, '
+      + 'quantity INTEGER NOT NULL, PRIMARY KEY (consumer_name, order_id))');
+    for (const [sku, available] of Object.entries(STOCK)) {
+      await db.query('INSERT INTO example_stock (sku, available) VALUES ($1, $2) ON CONFLICT (sku) DO NOTHING',
+        [sku, available]);
+    }
+    await db.query('COMMIT');
+  } catch (e) {
+    await db.query('ROLLBACK');
+    throw e;
   }
 }
 

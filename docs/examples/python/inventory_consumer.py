@@ -29,6 +29,9 @@ def header(message, name):
 
 def setup(conn):
     with conn.transaction():
+        # Consumers starting together take turns: two concurrent CREATE TABLE IF NOT EXISTS of one table
+        # can both try to create it, and the second fails ("relation already exists").
+        conn.execute("SELECT pg_advisory_xact_lock(hashtext('example inventory setup'))")
         conn.execute("CREATE TABLE IF NOT EXISTS example_stock (sku VARCHAR(64) PRIMARY KEY, "
                      "available BIGINT NOT NULL)")
         conn.execute("CREATE TABLE IF NOT EXISTS example_reservations (consumer_name VARCHAR(191) NOT NULL, "
