@@ -17,6 +17,7 @@
 #include "core/diagnosis/Doctor.h"
 #include "core/fleet/FleetSampler.h"
 #include "core/metrics/MetricsQuery.h"
+#include "tests/support/ServeProcess.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -25,7 +26,6 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QProcess>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
@@ -53,17 +53,6 @@ QString loadAverage()
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("unknown");
     return QString::fromLatin1(f.readLine()).section(QLatin1Char(' '), 0, 2);
-}
-
-qint64 statusKb(qint64 pid, const QByteArray& field)
-{
-    QFile f(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith(QByteArray(field + ':')))
-            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
-    return -1;
 }
 
 std::unique_ptr<Database> open(const DatabaseUrl& url)
@@ -397,11 +386,7 @@ int main(int argc, char** argv)
                 static_cast<long long>(withHoles.second - plain.second), timeoutMs);
 
     // `outboxctl serve --fleet` over the whole fleet: its memory after a few ticks.
-    const quint16 port = [] {
-        QTcpServer probe;
-        probe.listen(QHostAddress::LocalHost, 0);
-        return probe.serverPort();
-    }();
+    const quint16 port = test::freeLocalPort();
     QProcess serve;
     serve.setProcessChannelMode(QProcess::MergedChannels);
     serve.start(outboxctl,
@@ -421,8 +406,8 @@ int main(int argc, char** argv)
         die(QStringLiteral("serve ended: %1").arg(QString::fromUtf8(out)));
     const int serveSeconds = smoke ? 6 : 16; // three ticks of 5 s
     pause(serveSeconds * 1000);
-    const qint64 hwm = statusKb(serve.processId(), "VmHWM");
-    const qint64 rss = statusKb(serve.processId(), "VmRSS");
+    const qint64 hwm = test::procStatusKb(serve.processId(), "VmHWM");
+    const qint64 rss = test::procStatusKb(serve.processId(), "VmRSS");
     serve.terminate();
     serve.waitForFinished(30000);
     std::printf("serve --fleet over %d members after %d s: VmHWM %.1f MB, VmRSS %.1f MB (target <= 150 MB)\n",

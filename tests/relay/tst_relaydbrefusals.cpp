@@ -181,10 +181,7 @@ private slots:
         const QString account = QStringLiteral("'%1'@'127.0.0.1'").arg(s.role);
         // MariaDB counts an account's sessions only from those opened after it has a limit.
         run(*s.db, QStringLiteral("ALTER USER %1 WITH MAX_USER_CONNECTIONS 1").arg(account));
-        DatabaseUrl holderUrl = s.db->url();
-        holderUrl.user = s.role;
-        holderUrl.password = RuntimePassword;
-        auto holder = Database::open(holderUrl);
+        auto holder = Database::open(DatabaseUrl::parse(s.relayUrl).value()); // as the relay's account
         QVERIFY2(holder.ok(), qPrintable(holder.message()));
         auto holderId = (*holder)->exec(QStringLiteral("SELECT CONNECTION_ID()"));
         QVERIFY(holderId.ok() && holderId->next());
