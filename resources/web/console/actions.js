@@ -217,7 +217,8 @@ function followJob(job, body, kind) {
   });
 }
 
-// Relays: pause, resume, drain (the relays obey on their next heartbeat).
+// Relays: pause, resume, drain (the relays obey on their next heartbeat), forget (the
+// registration of relays that are gone is deleted; the server refuses one that is alive).
 export function openRelayControl(command, workers, onDone) {
   const dialog = document.getElementById("action-dialog");
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000 });
@@ -234,7 +235,8 @@ export function openRelayControl(command, workers, onDone) {
   if (confirm) confirm.addEventListener("input", update);
   let finished = false;
   dialog.onclose = () => { if (finished && onDone) onDone(); };
-  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays") }[command]), body,
+  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays"), forget: t("Forget relays") }[command]),
+    command === "forget" ? el("p", { class: "muted" }, t("Deletes the registration of relays whose last heartbeat is older than %1 s; a relay that is alive is refused.", 60)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
   if (!dialog.open) dialog.showModal();
   reason.focus();
@@ -244,7 +246,7 @@ export function openRelayControl(command, workers, onDone) {
       const r = (await api("POST", `/api/v1/relays/${command}`, { workers, reason: reason.value.trim() })).data;
       finished = true;
       fill(body, el("div", { id: "action-result" },
-        el("p", {}, t("Changed: %1", r.changed.join(", ") || "-")),
+        el("p", { id: "action-changed" }, command === "forget" ? t("Forgotten: %1", r.changed.join(", ") || "-") : t("Changed: %1", r.changed.join(", ") || "-")),
         r.missing.length ? el("p", {}, t("Not registered: %1", r.missing.join(", "))) : null,
         el("p", { class: "muted" }, t("Audit row: %1", r.audit_id))));
     } catch (e) {

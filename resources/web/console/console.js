@@ -29,6 +29,12 @@ export function go(path, params) {
 async function render() {
   for (const fn of cleanup) fn();
   cleanup = [];
+  // A dialog or result pane belongs to the view it was opened from: going to another view closes
+  // it (a running job goes on on the server; the dialog stops following it) without re-rendering.
+  const dialog = document.getElementById("action-dialog");
+  dialog.onclose = null;
+  if (dialog.open) dialog.close();
+  dialog.replaceChildren();
   if (!token()) return showSignIn();
   const { parts, params } = route();
   const name = parts[0] || "events";
@@ -425,6 +431,8 @@ async function auditView(v, _, params) {
 }
 
 // ---- Relays ---------------------------------------------------------------------------------
+const FORGET_AFTER_S = 60;
+
 async function relaysView(v) {
   const box = el("div", { id: "relays-box" }, el("p", { class: "muted" }, t("Waiting for the first sample…")));
   const draw = () => {
@@ -433,7 +441,7 @@ async function relaysView(v) {
     const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
     const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
     const table = el("table", { id: "relays" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, (s.relays || []).map((r) => {
         const h = leases.get(r.worker_id) || {};
         const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
@@ -443,7 +451,11 @@ async function relaysView(v) {
           el("td", { class: "relay-broker" }, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : ""),
           el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
           el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
-          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""));
+          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""),
+          // A relay silent for longer than forgetting needs (60 s, as `outboxctl relays forget`)
+          // can be forgotten from its row; the server refuses a relay that is alive after all.
+          el("td", {}, me.may_change && age !== null && age > FORGET_AFTER_S
+            ? el("button", { type: "button", class: "relay-forget-one", onclick: () => openRelayControl("forget", [r.worker_id]) }, t("Forget…")) : ""));
       })));
     fill(box, table, (s.relays || []).length ? null : el("p", { class: "muted" }, t("No relay is registered.")),
       el("p", { class: "muted" }, t("Sampled at %1", fmtTime(s.taken_at))));
@@ -451,8 +463,8 @@ async function relaysView(v) {
   const picked = () => [...box.querySelectorAll("input.pick:checked")].map((c) => c.value);
   const command = (c) => { const w = picked(); if (!w.length) return alertBox(t("Select relays first.")); openRelayControl(c, w); };
   fill(v, el("h1", {}, t("Relays")),
-    me.may_change ? el("div", { class: "toolbar" }, ["pause", "resume", "drain"].map((c) =>
-      el("button", { type: "button", id: `relay-${c}`, onclick: () => command(c) }, { pause: t("Pause…"), resume: t("Resume…"), drain: t("Drain…") }[c]))) : null,
+    me.may_change ? el("div", { class: "toolbar" }, ["pause", "resume", "drain", "forget"].map((c) =>
+      el("button", { type: "button", id: `relay-${c}`, onclick: () => command(c) }, { pause: t("Pause…"), resume: t("Resume…"), drain: t("Drain…"), forget: t("Forget…") }[c]))) : null,
     box);
   draw();
   cleanup.push(live.on((kind) => { if (kind === "snapshot") draw(); }));
