@@ -1,5 +1,7 @@
 #include "tests/support/OutboxctlProcess.h"
 
+#include "core/support/CommandLine.h"
+
 #include <QJsonDocument>
 
 namespace outbox::test {
@@ -22,6 +24,8 @@ std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const Out
     for (const QString& key : options.extraEnv.keys())
         env.insert(key, options.extraEnv.value(key));
     p->setProcessEnvironment(env);
+    if (options.noInput)
+        p->setStandardInputFile(QProcess::nullDevice());
     if (options.outFile.isEmpty()) {
         p->setProcessChannelMode(QProcess::MergedChannels);
     } else {
@@ -96,7 +100,18 @@ OutboxctlRun runProgram(const QString& program, const QStringList& arguments, co
 
 OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options)
 {
-    return runProgram(qEnvironmentVariable("OUTBOXCTL"), arguments, options);
+    if (!options.onTerminal)
+        return runProgram(qEnvironmentVariable("OUTBOXCTL"), arguments, options);
+    QStringList words{CommandLine::shellQuote(qEnvironmentVariable("OUTBOXCTL"))};
+    for (const QString& a : arguments)
+        words << CommandLine::shellQuote(a);
+    OutboxctlRun run = runProgram(QStringLiteral("script"),
+                                  {QStringLiteral("-q"), QStringLiteral("-e"), QStringLiteral("-c"),
+                                   words.join(QLatin1Char(' ')), QStringLiteral("/dev/null")},
+                                  options);
+    run.out += run.err;
+    run.err.clear();
+    return run;
 }
 
 OutboxctlRun runPrintedCommand(const QString& commandLine, const OutboxctlOptions& options)
