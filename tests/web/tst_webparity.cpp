@@ -78,6 +78,7 @@ class TestWebParity : public QObject
     std::unique_ptr<WebServer> m_server;
     std::unique_ptr<ChromiumPage> m_page;
     QString m_base;
+    qint64 m_blocking = 0; // the FAILED event blocking aggregate Order/O-77
 
     ConsoleView view() { return ConsoleView(*m_page); }
     QString text(const QString& selector) { return view().text(selector); }
@@ -218,6 +219,85 @@ private slots:
                  qint64(1));
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
         run(*m_db, QStringLiteral("DELETE FROM {relays}"));
+    }
+
+    // c) The requeue (and mark DEAD) preview says what it means in ordering mode: the later
+    // events of the aggregate wait for the event, from the API's `ordering`.
+    void previewShowsTheOrderingConsequences()
+    {
+        const QVector<qint64> ids = appendEvents(*m_db, QStringLiteral("O-77"), 4);
+        QCOMPARE(ids.size(), 4);
+        m_blocking = ids.first();
+        forceStatus(*m_db, {m_blocking}, QStringLiteral("FAILED"), QStringLiteral("poison pill"));
+        // Due for five minutes: the doctor calls it a blocked aggregate after one.
+        run(*m_db,
+            QStringLiteral(
+                "UPDATE {events} SET created_at = %1, available_at = %1 WHERE aggregate_id = 'O-77'")
+                .arg(m_db->dialect().nowPlusMillis(QStringLiteral(":age"))),
+            {{QStringLiteral(":age"), -5 * 60 * 1000}});
+        QVERIFY(go(QStringLiteral("#/event/%1").arg(m_blocking), QStringLiteral("event")));
+        QVERIFY(m_page->click(QStringLiteral("#act-requeue-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-count')")));
+        QVERIFY2(text(QStringLiteral("#action-consequences"))
+                     .contains(QStringLiteral("Event #%1 is sent again first: 3 later event(s) of Order/O-77")
+                                   .arg(m_blocking)),
+                 qPrintable(text(QStringLiteral("#action-dialog"))));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QVERIFY(m_page->click(QStringLiteral("#act-dead-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-count')")));
+        QVERIFY2(text(QStringLiteral("#action-consequences"))
+                     .contains(QStringLiteral("Event #%1 will never be sent: 3 later event(s) of Order/O-77")
+                                   .arg(m_blocking)),
+                 qPrintable(text(QStringLiteral("#action-dialog"))));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        // An event with nothing behind it: no consequences block.
+        const qint64 lone = appendEvents(*m_db, QStringLiteral("O-lone"), 1).first();
+        forceStatus(*m_db, {lone}, QStringLiteral("FAILED"), QStringLiteral("other"));
+        QVERIFY(go(QStringLiteral("#/event/%1").arg(lone), QStringLiteral("event")));
+        QVERIFY(m_page->click(QStringLiteral("#act-requeue-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-count')")));
+        QCOMPARE(count(QStringLiteral("#action-consequences")), 0);
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QCOMPARE(statusOf(*m_db, m_blocking), QStringLiteral("FAILED"));
+    }
+
+    // d) The blocked-aggregates finding links its sample events and the Blocked view; the view
+    // lists the aggregate whole and requeues its blocking event (preview with consequences,
+    // reason), after which it lists nothing.
+    void findingSamplesAndTheBlockedView()
+    {
+        QVERIFY(m_blocking > 0);
+        QVERIFY(go(QStringLiteral("#/recovery"), QStringLiteral("recovery")));
+        const QString sample =
+            QStringLiteral(".card[data-id=blocked-aggregates] a.finding-sample[data-sample='%1']")
+                .arg(m_blocking);
+        QVERIFY2(m_page->waitFor(QStringLiteral("document.querySelector(%1)").arg(js(sample)), 20000),
+                 qPrintable(text(QStringLiteral("#findings"))));
+        QVERIFY(m_page->click(sample));
+        QVERIFY(viewReady(QStringLiteral("event")));
+        QCOMPARE(text(QStringLiteral("#event-fields dd[data-field=id]")), QString::number(m_blocking));
+        QVERIFY(go(QStringLiteral("#/recovery"), QStringLiteral("recovery")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('.card[data-id=blocked-aggregates] a.finding-blocked')"),
+            20000));
+        QVERIFY(m_page->click(QStringLiteral(".card[data-id=blocked-aggregates] a.finding-blocked")));
+        QVERIFY(viewReady(QStringLiteral("blocked")));
+        QCOMPARE(view().rowIds(QStringLiteral("blocked")), QStringList{QString::number(m_blocking)});
+        const QString row = QStringLiteral("#blocked tr[data-id='%1']").arg(m_blocking);
+        QCOMPARE(text(row + QStringLiteral(" td.aggregate")), QStringLiteral("Order/O-77"));
+        QVERIFY(text(row).contains(QLatin1String("poison pill")));
+        QVERIFY(m_page->click(row + QStringLiteral(" button.act-requeue-blocking")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-reason')")));
+        QVERIFY(text(QStringLiteral("#action-consequences"))
+                    .contains(QLatin1String("3 later event(s) of Order/O-77")));
+        QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("consumer schema fixed")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-result')")));
+        QCOMPARE(text(QStringLiteral("#action-affected")), QStringLiteral("1 row(s) changed"));
+        QCOMPARE(statusOf(*m_db, m_blocking), QStringLiteral("PENDING"));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        // Verified: the view reloads and nothing is blocked any more.
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('blocked-empty')")));
     }
 };
 

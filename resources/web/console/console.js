@@ -42,7 +42,8 @@ async function render() {
     a.classList.toggle("active", a.dataset.view === name || (name === "event" && a.dataset.view === "events") ||
       (name === "dead-letter" && a.dataset.view === "dead-letters"));
   const views = { events: eventsView, event: eventView, groups: groupsView, "dead-letters": lettersView,
-                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView };
+                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView,
+                  blocked: blockedView };
   const fn = views[name];
   const v = view();
   fill(v, el("p", { class: "muted" }, t("Loading…")));
@@ -346,6 +347,31 @@ async function groupsView(v, _, params) {
     data.groups.length ? table : el("p", { class: "muted", id: "groups-empty" }, t("No failure groups.")));
 }
 
+// ---- Blocked aggregates ----------------------------------------------------------------------
+// In ordering mode a FAILED event holds back the later events of its aggregate
+// (GET /api/v1/events/blocked, as `outboxctl events blocked` and the desktop's Blocked page); the
+// runbook of the blocked-aggregates finding points here. Each row: the whole aggregate name (never
+// cut), the blocking event and the operator's requeue / mark DEAD of it with their consequences.
+async function blockedView(v) {
+  const data = await get(`/api/v1/events/blocked${query({ limit: 200 })}`);
+  const rows = data.aggregates || [];
+  const table = el("table", { id: "blocked" },
+    el("thead", {}, el("tr", {}, [t("Aggregate"), t("Blocking event"), t("Attempts"), t("Blocked since"), t("Waiting"), t("Error"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.map((b) => el("tr", { "data-id": b.blocking_id },
+      el("td", { class: "aggregate" }, `${b.aggregate_type}/${b.aggregate_id}`),
+      el("td", { class: "num" }, el("a", { class: "blocked-event", href: `#/event/${b.blocking_id}` }, b.blocking_id)),
+      el("td", { class: "num" }, b.attempts), el("td", {}, fmtTime(b.since)),
+      el("td", { class: "num" }, b.waiting < 0 ? t("not counted") : b.waiting.toLocaleString()),
+      el("td", { class: "err", title: b.error || "" }, b.error || ""),
+      el("td", {}, me.may_change ? [
+        el("button", { type: "button", class: "act-requeue-blocking", onclick: () => openAction({ kind: "requeue", target: { ids: [b.blocking_id] }, onDone: render }) }, t("Requeue…")), " ",
+        el("button", { type: "button", class: "act-dead-blocking", onclick: () => openAction({ kind: "dead", target: { ids: [b.blocking_id] }, onDone: render }) }, t("Mark DEAD…"))] : null)))));
+  fill(v, el("h1", {}, t("Blocked aggregates")),
+    el("p", { class: "muted" }, t("In ordering mode the later events of an aggregate wait for its FAILED event; requeue it or mark it DEAD to let them go.")),
+    rows.length ? table : el("p", { class: "muted", id: "blocked-empty" }, t("No aggregate is blocked.")),
+    rows.length ? el("p", { class: "muted", id: "blocked-total" }, data.at_least ? t("At least %1 blocked aggregate(s).", data.total) : t("%1 blocked aggregate(s).", data.total)) : null);
+}
+
 // ---- Dead letters ---------------------------------------------------------------------------
 const LETTER_FILTERS = ["status", "consumer", "topic", "event_id", "error"];
 
@@ -491,6 +517,18 @@ async function recoveryView(v) {
   fill(v, el("h1", {}, t("Recovery")), el("p", { class: "muted" }, t("The doctor's findings, newest run; each with its runbook and prepared actions.")), box);
 }
 
+// The finding's sample rows, each a link to its view (events, dead letters; relays on the Relays view).
+function sampleLinks(f) {
+  const e = f.evidence || {};
+  const samples = e.samples || [];
+  const href = { event: (id) => `#/event/${encodeURIComponent(id)}`, dead_letter: (id) => `#/dead-letter/${encodeURIComponent(id)}`,
+                 relay: () => "#/relays" }[e.sample_kind];
+  if (!samples.length || !href) return null;
+  const label = { event: t("Sample events:"), dead_letter: t("Sample dead letters:"), relay: t("Sample relays:") }[e.sample_kind];
+  return el("p", { class: "samples" }, label, " ",
+    samples.map((id, i) => [i ? ", " : "", el("a", { class: "finding-sample", "data-sample": String(id), href: href(id) }, String(id))]));
+}
+
 function findingCard(f) {
   // Every audited action is previewed and run by the server (core's PreparedActionRunner); a
   // command line is shown to copy.
@@ -505,6 +543,8 @@ function findingCard(f) {
     el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
     (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
     f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
+    sampleLinks(f),
+    f.id === "blocked-aggregates" ? el("p", {}, el("a", { class: "finding-blocked", href: "#/blocked" }, t("Open the Blocked view"))) : null,
     runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,
     actions.length ? [el("h4", {}, t("Prepared actions")), el("ul", {}, actions)] : null);
 }
