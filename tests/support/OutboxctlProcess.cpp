@@ -6,6 +6,12 @@
 
 namespace outbox::test {
 
+QString outboxctlProgram()
+{
+    const QString fromEnvironment = qEnvironmentVariable("OUTBOXCTL");
+    return fromEnvironment.isEmpty() ? QStringLiteral(OUTBOXCTL_PATH) : fromEnvironment;
+}
+
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints)
 {
     OutboxctlStart options;
@@ -35,7 +41,7 @@ std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const Out
         if (!options.errFile.isEmpty())
             p->setStandardErrorFile(options.errFile);
     }
-    p->start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    p->start(outboxctlProgram(), arguments);
     if (!p->waitForStarted(10000))
         qFatal("outboxctl %s did not start", qPrintable(arguments.value(0)));
     return p;
@@ -85,6 +91,7 @@ OutboxctlRun runProgram(const QString& program, const QStringList& arguments, co
                 env.remove(key);
     for (const QString& key : options.extraEnv.keys())
         env.insert(key, options.extraEnv.value(key));
+    env.insert(QStringLiteral("OUTBOXCTL"), outboxctlProgram()); // a printed line names "$OUTBOXCTL"
     p.setProcessEnvironment(env);
     p.setStandardInputFile(QProcess::nullDevice());
     p.start(program, arguments);
@@ -101,8 +108,8 @@ OutboxctlRun runProgram(const QString& program, const QStringList& arguments, co
 OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options)
 {
     if (!options.onTerminal)
-        return runProgram(qEnvironmentVariable("OUTBOXCTL"), arguments, options);
-    QStringList words{CommandLine::shellQuote(qEnvironmentVariable("OUTBOXCTL"))};
+        return runProgram(outboxctlProgram(), arguments, options);
+    QStringList words{CommandLine::shellQuote(outboxctlProgram())};
     for (const QString& a : arguments)
         words << CommandLine::shellQuote(a);
     OutboxctlRun run = runProgram(QStringLiteral("script"),

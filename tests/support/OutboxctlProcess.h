@@ -8,7 +8,10 @@
 
 namespace outbox::test {
 
-// The real `outboxctl` binary ($OUTBOXCTL) as a child process, stdout and stderr merged, with
+// The real `outboxctl` binary: $OUTBOXCTL (CTest sets it), else the one this build made (benchmarks
+// started by hand).
+QString outboxctlProgram();
+// The real `outboxctl` binary (outboxctlProgram()) as a child process, stdout and stderr merged, with
 // OUTBOX_FAILPOINTS set when `failpoints` is not empty. Crash tests drive it.
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints = {});
 // What the older tests ask of a started child besides its arguments.
