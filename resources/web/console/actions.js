@@ -33,6 +33,23 @@ function sampleTable(rows) {
       el("td", { class: "err" }, r.last_error || r.error || ""))))));
 }
 
+// What the action means for ordering (the preview's `ordering`, as the desktop's preview says it):
+// the later PENDING events of each aggregate wait for the targeted event until it is sent again or
+// made DEAD. The aggregate ids are the database's text (text nodes only).
+function consequencesView(preview, markDead) {
+  const ordering = preview.ordering || [];
+  const sentences = ordering.length
+    ? ordering.map((c) => markDead
+      ? t("Event #%1 will never be sent: %2 later event(s) of %3 will be sent without it (in ordering mode they wait for it until then).", c.id, c.waiting, `${c.aggregate_type}/${c.aggregate_id}`)
+      : t("Event #%1 is sent again first: %2 later event(s) of %3 will be sent after it (in ordering mode they wait for it until then).", c.id, c.waiting, `${c.aggregate_type}/${c.aggregate_id}`))
+    : (preview.consequences || []).map(String);
+  if (!sentences.length) return null;
+  const shown = sentences.slice(0, 20);
+  return el("div", { id: "action-consequences", class: "notice" }, el("strong", {}, t("Ordering consequences")),
+    el("ul", {}, shown.map((line) => el("li", {}, line))),
+    sentences.length > shown.length ? el("p", { class: "muted" }, t("… and %1 more.", sentences.length - shown.length)) : null);
+}
+
 function resultView(result) {
   const conflicts = result.conflicts || [];
   return el("div", { id: "action-result" },
@@ -88,6 +105,7 @@ export async function openAction(spec) {
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched)), " ",
       preview.conflict_count ? t("%1 targeted row(s) are in another state and will be left alone.", preview.conflict_count) : "", " ", skipped,
       matched > 1000 ? ` ${t("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.", 1000)}` : ""),
+    consequencesView(preview, spec.kind === "dead"),
     sampleTable(preview.sample),
     topicInput ? el("div", { class: "row" }, el("label", { for: "action-topic" }, t("Replay to topic (empty: the original topic)")), topicInput) : null,
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
@@ -144,6 +162,7 @@ export async function openPreparedAction(spec) {
   for (const i of [reason, confirm]) if (i) i.addEventListener("input", update);
   fill(body,
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched))),
+    consequencesView(preview, spec.action.operation === "events.dead"),
     sampleTable(preview.sample),
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
     confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
@@ -217,7 +236,8 @@ function followJob(job, body, kind) {
   });
 }
 
-// Relays: pause, resume, drain (the relays obey on their next heartbeat).
+// Relays: pause, resume, drain (the relays obey on their next heartbeat), forget (the
+// registration of relays that are gone is deleted; the server refuses one that is alive).
 export function openRelayControl(command, workers, onDone) {
   const dialog = document.getElementById("action-dialog");
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000 });
@@ -234,7 +254,8 @@ export function openRelayControl(command, workers, onDone) {
   if (confirm) confirm.addEventListener("input", update);
   let finished = false;
   dialog.onclose = () => { if (finished && onDone) onDone(); };
-  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays") }[command]), body,
+  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays"), forget: t("Forget relays") }[command]),
+    command === "forget" ? el("p", { class: "muted" }, t("Deletes the registration of relays whose last heartbeat is older than %1 s; a relay that is alive is refused.", 60)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
   if (!dialog.open) dialog.showModal();
   reason.focus();
@@ -244,7 +265,7 @@ export function openRelayControl(command, workers, onDone) {
       const r = (await api("POST", `/api/v1/relays/${command}`, { workers, reason: reason.value.trim() })).data;
       finished = true;
       fill(body, el("div", { id: "action-result" },
-        el("p", {}, t("Changed: %1", r.changed.join(", ") || "-")),
+        el("p", { id: "action-changed" }, command === "forget" ? t("Forgotten: %1", r.changed.join(", ") || "-") : t("Changed: %1", r.changed.join(", ") || "-")),
         r.missing.length ? el("p", {}, t("Not registered: %1", r.missing.join(", "))) : null,
         el("p", { class: "muted" }, t("Audit row: %1", r.audit_id))));
     } catch (e) {

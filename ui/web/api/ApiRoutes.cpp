@@ -233,9 +233,12 @@ QList<ApiRoute> table()
          JobsController::cancel},
 
         {Post,
-         QStringLiteral("/api/v1/relays/{command:pause|resume|drain}"),
+         QStringLiteral("/api/v1/relays/{command:pause|resume|drain|forget}"),
          Operator,
-         QStringLiteral("Pauses, resumes or drains relay workers. Body: workers (1 to 1000 ids), reason."),
+         QStringLiteral("Pauses, resumes or drains relay workers, or forgets the registration of relays "
+                        "that are gone (as `outboxctl relays forget`: 409 for a relay whose heartbeat is "
+                        "fresher than stale_after_s, default 60). Body: workers (1 to 1000 ids), reason, "
+                        "stale_after_s (forget only)."),
          {},
          Checked,
          RelaysController::control},
