@@ -8,6 +8,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
@@ -298,6 +299,104 @@ private slots:
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
         // Verified: the view reloads and nothing is blocked any more.
         QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('blocked-empty')")));
+    }
+
+    // e) Dead letter Edit…: the operator changes the payload, reviews the diff of old and new,
+    // gives a reason and saves (PATCH, edit_count); an edit made meanwhile elsewhere is refused
+    // (409, nothing saved) and the page reads the letter again; the page follows changes made
+    // elsewhere without a reload.
+    void editADeadLetterWithItsDiff()
+    {
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("billing");
+        letter.topic = QStringLiteral("invoices");
+        letter.eventId = QStringLiteral("inv-9");
+        letter.payload = QByteArrayLiteral("{\"invoice\":\"INV-9\",\"amount\":-12,\"currency\":\"EUR\"}");
+        letter.headers = QByteArrayLiteral("{\"trace_id\":\"t-9\"}");
+        letter.error = QStringLiteral("amount must be positive");
+        const qint64 id = DeadLetterStore(*m_db).insert(letter).value();
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(id), QStringLiteral("dead-letter")));
+        m_page->evaluate(QStringLiteral("window.sameDocument = 'yes'"));
+        const auto replacePayload = [&](const QString& from, const QString& to) {
+            m_page->evaluate(
+                QStringLiteral("(() => { const p = document.getElementById('edit-payload'); "
+                               "window.editedText = p.value.replace(%1, %2); p.focus(); p.select(); })()")
+                    .arg(js(from), js(to)));
+            m_page->call(QStringLiteral("Input.insertText"),
+                         {{QStringLiteral("text"), m_page->evaluate(QStringLiteral("window.editedText"))}});
+        };
+
+        QVERIFY(m_page->click(QStringLiteral("#act-edit-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-payload')")));
+        QVERIFY(text(QStringLiteral("#action-title")).contains(QString::number(id)));
+        replacePayload(QStringLiteral("\"amount\": -12"), QStringLiteral("\"amount\": 12"));
+        QVERIFY(m_page->click(QStringLiteral("#edit-review")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-diff')")));
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('edit-diff').dataset.changed")),
+                 QStringLiteral("2"));
+        QCOMPARE(text(QStringLiteral("#edit-diff .diff-del")), QStringLiteral("-   \"amount\": -12,"));
+        QCOMPARE(text(QStringLiteral("#edit-diff .diff-add")), QStringLiteral("+   \"amount\": 12,"));
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")),
+                 QStringLiteral("true")); // no reason yet
+        QVERIFY(
+            m_page->type(QStringLiteral("#action-reason"), QStringLiteral("sign flipped by the producer")));
+
+        // Meanwhile another operator edits the headers: the letter is at edit 1.
+        DeadLetterEdit other;
+        other.headers = QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("t-9")},
+                                    {QStringLiteral("x-checked"), QStringLiteral("1")}};
+        other.baseEditCount = 0;
+        other.reason = QStringLiteral("marked checked");
+        other.actor = QStringLiteral("someone-else");
+        QVERIFY(DeadLetterEditor(*m_db).edit(id, other).ok());
+        // The open page notices (live), without pulling the dialog away.
+        QVERIFY(m_page->waitFor(QStringLiteral("!document.getElementById('letter-changed').hidden"), 15000));
+        QVERIFY(dialogOpen());
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-reload')")));
+        QVERIFY2(text(QStringLiteral("#action-dialog .error")).contains(QLatin1String("edited meanwhile")),
+                 qPrintable(text(QStringLiteral("#action-dialog .error"))));
+        QVERIFY(DeadLetterStore(*m_db).find(id)->payload.contains("-12")); // nothing saved
+        QVERIFY(m_page->click(QStringLiteral("#edit-reload")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('#letter-fields dd[data-field=edit_count]')"
+                           ".textContent === '1'")));
+        QVERIFY(text(QStringLiteral("#headers-tree")).contains(QLatin1String("x-checked")));
+
+        // Again, from the current version: saved, audited, the page shows the new payload.
+        QVERIFY(m_page->click(QStringLiteral("#act-edit-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-payload')")));
+        replacePayload(QStringLiteral("\"amount\": -12"), QStringLiteral("\"amount\": 12"));
+        QVERIFY(m_page->click(QStringLiteral("#edit-review")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-diff')")));
+        QVERIFY(
+            m_page->type(QStringLiteral("#action-reason"), QStringLiteral("sign flipped by the producer")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-result')")));
+        QCOMPARE(text(QStringLiteral("#action-affected")),
+                 QStringLiteral("Saved: dead letter %1 is at edit 2.").arg(id));
+        QCOMPARE(DeadLetterStore(*m_db).find(id)->payload,
+                 QByteArrayLiteral("{\"invoice\":\"INV-9\",\"amount\":12,\"currency\":\"EUR\"}"));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'dlq.edit' AND actor = 'olga-oncall' AND reason = 'sign "
+                                          "flipped by the producer'")),
+                 qint64(1));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('#letter-fields dd[data-field=edit_count]')"
+                           ".textContent === '2'")));
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("amount: 12")));
+
+        // Discarded elsewhere: the open page follows without a reload; Edit… is no longer offered.
+        run(*m_db, QStringLiteral("UPDATE {dead_letters} SET status = 'DISCARDED' WHERE id = :id"),
+            {{QStringLiteral(":id"), id}});
+        QVERIFY(m_page->waitFor(
+            QStringLiteral(
+                "document.querySelector('#letter-fields dd[data-field=status]').textContent === 'DISCARDED'"),
+            15000));
+        QCOMPARE(m_page->evaluate(QStringLiteral("window.sameDocument")), QStringLiteral("yes"));
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('act-edit-one').disabled)")),
+                 QStringLiteral("true"));
     }
 };
 
