@@ -177,7 +177,8 @@ export async function openPreparedAction(spec) {
     try {
       const reply = await api("POST", path, { key: spec.finding.key, reason: reason.value.trim(), expected: matched });
       finished = true;
-      fill(body, resultView(reply.data));
+      if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body);
+      else fill(body, resultView(reply.data));
     } catch (e) {
       body.append(errorBox(e));
       return;
