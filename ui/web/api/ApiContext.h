@@ -85,6 +85,15 @@ public:
             },
             std::move(done));
     }
+    // query() for one row (an event, a trace, a dead letter, an audit entry): its toJson(), masked
+    // for `principal` (every field, the nested steps of a trace included).
+    template <typename Work> void queryRow(Work work, const Principal& principal, ApiDone done)
+    {
+        query(
+            std::move(work),
+            [masker = maskerFor(principal)](const auto& row) { return masker.maskRow(row.toJson()); },
+            std::move(done));
+    }
     // Runs `work` on a database thread; it shapes the whole reply itself.
     void submit(std::function<WebReply(Database&)> work, ApiDone done);
 

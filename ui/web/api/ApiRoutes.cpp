@@ -1,6 +1,7 @@
 #include "ui/web/api/ApiRoutes.h"
 
 #include "ui/web/api/ApiInput.h"
+#include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
 
 #include <QRegularExpression>
@@ -70,14 +71,14 @@ QList<ApiRoute> table()
              bulk.arg(QStringLiteral(", resend")),
          {},
          Checked,
-         EventsController::requeue},
+         bulkAction<ActionKind::Requeue>},
         {Post,
          QStringLiteral("/api/v1/events/dead"),
          Operator,
          QStringLiteral("Marks PENDING or FAILED events DEAD.") + bulk.arg(QString()),
          {},
          Checked,
-         EventsController::markDead},
+         bulkAction<ActionKind::MarkDead>},
         {Get,
          QStringLiteral("/api/v1/events/{id}"),
          Viewer,
@@ -121,14 +122,14 @@ QList<ApiRoute> table()
              bulk.arg(QStringLiteral(", to_topic")),
          {},
          Checked,
-         DeadLettersController::replay},
+         bulkAction<ActionKind::ReplayDeadLetters>},
         {Post,
          QStringLiteral("/api/v1/dead-letters/discard"),
          Operator,
          QStringLiteral("Discards dead letters.") + bulk.arg(QString()),
          {},
          Checked,
-         DeadLettersController::discard},
+         bulkAction<ActionKind::DiscardDeadLetters>},
         {Get,
          QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
          Viewer,

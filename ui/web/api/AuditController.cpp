@@ -58,11 +58,8 @@ void AuditController::list(ApiContext& api, const ApiCall& call, ApiDone done)
 
 void AuditController::show(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    api.query([id = call.args.value(0).toLongLong()](Database& db) { return AuditLog(db).find(id); },
-              [masker = api.maskerFor(call.principal)](const AuditEntry& entry) {
-                  return masker.maskRow(entry.toJson());
-              },
-              std::move(done));
+    api.queryRow([id = call.args.value(0).toLongLong()](Database& db) { return AuditLog(db).find(id); },
+                 call.principal, std::move(done));
 }
 
 } // namespace outbox::web

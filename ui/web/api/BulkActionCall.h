@@ -12,6 +12,11 @@ class ApiContext;
 // the action's own fields, checked by core (BulkActionEngine::validate). A dry run and a small id
 // list answer at once; more than one chunk runs as a job (202 with its Location).
 void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDone done);
+// runBulkAction() for one action, as a handler of the route table.
+template <ActionKind Kind> void bulkAction(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    runBulkAction(api, call, Kind, std::move(done));
+}
 // Starts `request` (validated, counted) as a job: 202 with the job and its Location, or 429 when
 // ActionJobs::MaxRunning jobs are running already.
 void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done);

@@ -14,9 +14,9 @@ using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
 // The controllers, one per resource, each defined in the file of its name in this folder.
 // clang-format off
 namespace SummaryController { ApiHandler summary, me; }
-namespace EventsController { ApiHandler list, blocked, show, trace, requeue, markDead; }
+namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
-namespace DeadLettersController { ApiHandler list, groups, show, edit, replay, discard; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }

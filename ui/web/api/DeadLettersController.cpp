@@ -4,7 +4,6 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/DeadLetterEditor.h"
 #include "ui/web/api/ApiContext.h"
-#include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
 
 #include <QJsonDocument>
@@ -84,11 +83,9 @@ void DeadLettersController::groups(ApiContext& api, const ApiCall& call, ApiDone
 
 void DeadLettersController::show(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    api.query([id = call.args.value(0).toLongLong()](Database& db) { return DeadLetterStore(db).find(id); },
-              [masker = api.maskerFor(call.principal)](const auto& letter) {
-                  return masker.maskRow(letter.toJson());
-              },
-              std::move(done));
+    api.queryRow(
+        [id = call.args.value(0).toLongLong()](Database& db) { return DeadLetterStore(db).find(id); },
+        call.principal, std::move(done));
 }
 
 void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone done)
@@ -132,16 +129,6 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
                edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
               [](const auto& result) { return result.toJson(); }, // an operator's token: nothing masked
               std::move(done));
-}
-
-void DeadLettersController::replay(ApiContext& api, const ApiCall& call, ApiDone done)
-{
-    runBulkAction(api, call, ActionKind::ReplayDeadLetters, std::move(done));
-}
-
-void DeadLettersController::discard(ApiContext& api, const ApiCall& call, ApiDone done)
-{
-    runBulkAction(api, call, ActionKind::DiscardDeadLetters, std::move(done));
 }
 
 } // namespace outbox::web

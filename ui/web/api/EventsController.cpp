@@ -4,7 +4,6 @@
 #include "core/db/EventStore.h"
 #include "core/ops/EventTrail.h"
 #include "ui/web/api/ApiContext.h"
-#include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
 
 namespace outbox::web {
@@ -87,29 +86,17 @@ void EventsController::blocked(ApiContext& api, const ApiCall& call, ApiDone don
 
 void EventsController::show(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    api.query([idOrEventId = call.args.value(0)](Database& db) { return EventStore(db).find(idOrEventId); },
-              [masker = api.maskerFor(call.principal)](const auto& e) { return masker.maskRow(e.toJson()); },
-              std::move(done));
+    api.queryRow(
+        [idOrEventId = call.args.value(0)](Database& db) { return EventStore(db).find(idOrEventId); },
+        call.principal, std::move(done));
 }
 
 void EventsController::trace(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    api.query([idOrEventId = call.args.value(0)](Database& db) { return EventTrail::build(db, idOrEventId); },
-              // The event, and every step's summary and details (errors, audit reasons, filters).
-              [masker = api.maskerFor(call.principal)](const auto& trail) {
-                  return masker.maskRow(trail.toJson());
-              },
-              std::move(done));
-}
-
-void EventsController::requeue(ApiContext& api, const ApiCall& call, ApiDone done)
-{
-    runBulkAction(api, call, ActionKind::Requeue, std::move(done));
-}
-
-void EventsController::markDead(ApiContext& api, const ApiCall& call, ApiDone done)
-{
-    runBulkAction(api, call, ActionKind::MarkDead, std::move(done));
+    // The event, and every step's summary and details (errors, audit reasons, filters), masked.
+    api.queryRow(
+        [idOrEventId = call.args.value(0)](Database& db) { return EventTrail::build(db, idOrEventId); },
+        call.principal, std::move(done));
 }
 
 } // namespace outbox::web
