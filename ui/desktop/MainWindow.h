@@ -78,6 +78,9 @@ public:
 public slots:
     void showConnectDialog();
     void showOpenFleetDialog();
+    // Connection profiles from / to a fleet file (one profile per member, never a password).
+    void showImportProfilesDialog();
+    void showExportProfilesDialog();
     void showWallboard();
     // An Overview tile was clicked: show the events (or dead letters, relays) it counts.
     void drillDown(const QString& tile);
