@@ -187,7 +187,9 @@ QString fieldOf(ActionInput input)
     return QString();
 }
 
-void startJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
+} // namespace
+
+void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
 {
     auto job = api.jobs.start(kind, request);
     if (!job) {
@@ -202,8 +204,6 @@ void startJob(ApiContext& api, ActionKind kind, const ActionRequest& request, co
                            job->value(QStringLiteral("href")).toString().toUtf8());
     done(r);
 }
-
-} // namespace
 
 void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDone done)
 {
@@ -230,7 +230,7 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
     }
     // More ids than one chunk: a job, no need to count first.
     if (!uniqueIds.isEmpty())
-        return startJob(api, kind, request, done);
+        return startBulkJob(api, kind, request, done);
     // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
     auto needsJob = std::make_shared<std::atomic<bool>>(false);
     api.submit(
@@ -252,7 +252,7 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
         },
         [&api, kind, request, needsJob, done = std::move(done)](const WebReply& reply) {
             if (needsJob->load())
-                return startJob(api, kind, request, done);
+                return startBulkJob(api, kind, request, done);
             done(reply);
         });
 }
