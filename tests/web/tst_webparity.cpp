@@ -25,6 +25,7 @@ using namespace outbox::web;
 namespace {
 
 const QByteArray OperatorSecret = "parity-operator-secret";
+const QByteArray ViewerSecret = "parity-viewer-secret";
 
 void run(Database& db, const QString& sql, const QVariantMap& binds = {})
 {
@@ -80,6 +81,7 @@ class TestWebParity : public QObject
     std::unique_ptr<ChromiumPage> m_page;
     QString m_base;
     qint64 m_blocking = 0; // the FAILED event blocking aggregate Order/O-77
+    qint64 m_letter = 0;   // the dead letter edited by editADeadLetterWithItsDiff
 
     ConsoleView view() { return ConsoleView(*m_page); }
     QString text(const QString& selector) { return view().text(selector); }
@@ -107,8 +109,10 @@ private slots:
         config.port = 0;
         config.sampleIntervalMs = 300;
         config.findingsIntervalMs = 1000;
-        config.tokens = {ApiToken{QStringLiteral("olga-oncall"), Role::Operator,
-                                  AccessControl::hashToken(OperatorSecret)}};
+        config.tokens = {
+            ApiToken{QStringLiteral("olga-oncall"), Role::Operator, AccessControl::hashToken(OperatorSecret)},
+            ApiToken{QStringLiteral("vera-viewer"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
+        config.maskedFields = {QStringLiteral("currency")};
         m_server = std::make_unique<WebServer>(config, m_db->url(), QString());
         QVERIFY(m_server->start().ok());
         m_base = m_server->baseUrl().toString();
@@ -315,6 +319,7 @@ private slots:
         letter.headers = QByteArrayLiteral("{\"trace_id\":\"t-9\"}");
         letter.error = QStringLiteral("amount must be positive");
         const qint64 id = DeadLetterStore(*m_db).insert(letter).value();
+        m_letter = id;
         QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(id), QStringLiteral("dead-letter")));
         m_page->evaluate(QStringLiteral("window.sameDocument = 'yes'"));
         const auto replacePayload = [&](const QString& from, const QString& to) {
@@ -397,6 +402,34 @@ private slots:
         QCOMPARE(m_page->evaluate(QStringLiteral("window.sameDocument")), QStringLiteral("yes"));
         QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('act-edit-one').disabled)")),
                  QStringLiteral("true"));
+    }
+
+    // A viewer sees the same views read-only: no Edit…, Forget… or blocked-event actions, and the
+    // masked fields masked.
+    void viewerGetsNoActions()
+    {
+        QVERIFY(m_letter > 0);
+        registerRelay(*m_db, QStringLiteral("relay-old"), 10 * 60 * 1000);
+        const QVector<qint64> ids = appendEvents(*m_db, QStringLiteral("O-88"), 2);
+        forceStatus(*m_db, {ids.first()}, QStringLiteral("FAILED"), QStringLiteral("poison"));
+        // Operators see the masked field in the clear.
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(m_letter), QStringLiteral("dead-letter")));
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("EUR")));
+        m_page->navigate(m_base + QStringLiteral("/console/#token=") + QString::fromUtf8(ViewerSecret));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(text(QStringLiteral("#who-name")).contains(QLatin1String("vera-viewer")));
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(m_letter), QStringLiteral("dead-letter")));
+        QCOMPARE(count(QStringLiteral("#act-edit-one")), 0);
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("INV-9")));
+        QVERIFY(!text(QStringLiteral("#payload-tree")).contains(QLatin1String("EUR")));
+        QVERIFY(go(QStringLiteral("#/relays"), QStringLiteral("relays")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#relays tr[data-worker=relay-old]')"),
+                                15000));
+        QCOMPARE(count(QStringLiteral("#relay-forget")) + count(QStringLiteral("button.relay-forget-one")),
+                 0);
+        QVERIFY(go(QStringLiteral("#/blocked"), QStringLiteral("blocked")));
+        QCOMPARE(view().rowIds(QStringLiteral("blocked")), QStringList{QString::number(ids.first())});
+        QCOMPARE(count(QStringLiteral("#blocked button")), 0);
     }
 };
 

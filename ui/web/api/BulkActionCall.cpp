@@ -28,6 +28,23 @@ Status knownFields(const QJsonObject& object, const QString& what, const QString
     return {};
 }
 
+// A group's "statuses" (absent: any), each read by `parse` (an event's or a dead letter's status):
+// the doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
+template <typename Statuses, typename Parse>
+Status groupStatuses(const QJsonObject& g, Statuses& out, Parse parse)
+{
+    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
+    if (!statuses.isUndefined() && !statuses.isArray())
+        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
+    for (const QJsonValue& v : statuses.toArray()) {
+        auto status = parse(v.toString());
+        if (!v.isString() || !status)
+            return Error::usage(tr("group field \"statuses\" names an unknown status"));
+        out << *status;
+    }
+    return {};
+}
+
 // A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
 Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
 {
@@ -40,16 +57,11 @@ Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
             {QStringLiteral("statuses")});
         !s)
         return s.error();
-    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
-    if (!statuses.isUndefined() && !statuses.isArray())
-        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
     DeadLetterGroup group;
-    for (const QJsonValue& v : statuses.toArray()) {
-        auto status = DeadLetterStatus::parse(v.toString());
-        if (!v.isString() || !status)
-            return Error::usage(tr("group field \"statuses\" names an unknown status"));
-        group.statuses << *status;
-    }
+    if (Status s =
+            groupStatuses(g, group.statuses, [](const QString& t) { return DeadLetterStatus::parse(t); });
+        !s)
+        return s.error();
     group.consumerName = g.value(QStringLiteral("consumer")).toString();
     group.errorClass = g.value(QStringLiteral("error_class")).toString();
     group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
@@ -67,17 +79,10 @@ Result<FailureGroup> eventGroup(const QJsonValue& value)
                                {QStringLiteral("statuses")});
         !s)
         return s.error();
-    // The doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
-    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
-    if (!statuses.isUndefined() && !statuses.isArray())
-        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
     FailureGroup group;
-    for (const QJsonValue& v : statuses.toArray()) {
-        auto status = EventStatus::parse(v.toString());
-        if (!v.isString() || !status)
-            return Error::usage(tr("group field \"statuses\" names an unknown status"));
-        group.statuses << *status;
-    }
+    if (Status s = groupStatuses(g, group.statuses, [](const QString& t) { return EventStatus::parse(t); });
+        !s)
+        return s.error();
     group.errorClass = g.value(QStringLiteral("error_class")).toString();
     group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
     return group;
