@@ -8,6 +8,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
@@ -24,6 +25,7 @@ using namespace outbox::web;
 namespace {
 
 const QByteArray OperatorSecret = "parity-operator-secret";
+const QByteArray ViewerSecret = "parity-viewer-secret";
 
 void run(Database& db, const QString& sql, const QVariantMap& binds = {})
 {
@@ -79,6 +81,7 @@ class TestWebParity : public QObject
     std::unique_ptr<ChromiumPage> m_page;
     QString m_base;
     qint64 m_blocking = 0; // the FAILED event blocking aggregate Order/O-77
+    qint64 m_letter = 0;   // the dead letter edited by editADeadLetterWithItsDiff
 
     ConsoleView view() { return ConsoleView(*m_page); }
     QString text(const QString& selector) { return view().text(selector); }
@@ -106,8 +109,10 @@ private slots:
         config.port = 0;
         config.sampleIntervalMs = 300;
         config.findingsIntervalMs = 1000;
-        config.tokens = {ApiToken{QStringLiteral("olga-oncall"), Role::Operator,
-                                  AccessControl::hashToken(OperatorSecret)}};
+        config.tokens = {
+            ApiToken{QStringLiteral("olga-oncall"), Role::Operator, AccessControl::hashToken(OperatorSecret)},
+            ApiToken{QStringLiteral("vera-viewer"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
+        config.maskedFields = {QStringLiteral("currency")};
         m_server = std::make_unique<WebServer>(config, m_db->url(), QString());
         QVERIFY(m_server->start().ok());
         m_base = m_server->baseUrl().toString();
@@ -298,6 +303,133 @@ private slots:
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
         // Verified: the view reloads and nothing is blocked any more.
         QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('blocked-empty')")));
+    }
+
+    // e) Dead letter Edit…: the operator changes the payload, reviews the diff of old and new,
+    // gives a reason and saves (PATCH, edit_count); an edit made meanwhile elsewhere is refused
+    // (409, nothing saved) and the page reads the letter again; the page follows changes made
+    // elsewhere without a reload.
+    void editADeadLetterWithItsDiff()
+    {
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("billing");
+        letter.topic = QStringLiteral("invoices");
+        letter.eventId = QStringLiteral("inv-9");
+        letter.payload = QByteArrayLiteral("{\"invoice\":\"INV-9\",\"amount\":-12,\"currency\":\"EUR\"}");
+        letter.headers = QByteArrayLiteral("{\"trace_id\":\"t-9\"}");
+        letter.error = QStringLiteral("amount must be positive");
+        const qint64 id = DeadLetterStore(*m_db).insert(letter).value();
+        m_letter = id;
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(id), QStringLiteral("dead-letter")));
+        m_page->evaluate(QStringLiteral("window.sameDocument = 'yes'"));
+        const auto replacePayload = [&](const QString& from, const QString& to) {
+            m_page->evaluate(
+                QStringLiteral("(() => { const p = document.getElementById('edit-payload'); "
+                               "window.editedText = p.value.replace(%1, %2); p.focus(); p.select(); })()")
+                    .arg(js(from), js(to)));
+            m_page->call(QStringLiteral("Input.insertText"),
+                         {{QStringLiteral("text"), m_page->evaluate(QStringLiteral("window.editedText"))}});
+        };
+
+        QVERIFY(m_page->click(QStringLiteral("#act-edit-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-payload')")));
+        QVERIFY(text(QStringLiteral("#action-title")).contains(QString::number(id)));
+        replacePayload(QStringLiteral("\"amount\": -12"), QStringLiteral("\"amount\": 12"));
+        QVERIFY(m_page->click(QStringLiteral("#edit-review")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-diff')")));
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('edit-diff').dataset.changed")),
+                 QStringLiteral("2"));
+        QCOMPARE(text(QStringLiteral("#edit-diff .diff-del")), QStringLiteral("-   \"amount\": -12,"));
+        QCOMPARE(text(QStringLiteral("#edit-diff .diff-add")), QStringLiteral("+   \"amount\": 12,"));
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")),
+                 QStringLiteral("true")); // no reason yet
+        QVERIFY(
+            m_page->type(QStringLiteral("#action-reason"), QStringLiteral("sign flipped by the producer")));
+
+        // Meanwhile another operator edits the headers: the letter is at edit 1.
+        DeadLetterEdit other;
+        other.headers = QJsonObject{{QStringLiteral("trace_id"), QStringLiteral("t-9")},
+                                    {QStringLiteral("x-checked"), QStringLiteral("1")}};
+        other.baseEditCount = 0;
+        other.reason = QStringLiteral("marked checked");
+        other.actor = QStringLiteral("someone-else");
+        QVERIFY(DeadLetterEditor(*m_db).edit(id, other).ok());
+        // The open page notices (live), without pulling the dialog away.
+        QVERIFY(m_page->waitFor(QStringLiteral("!document.getElementById('letter-changed').hidden"), 15000));
+        QVERIFY(dialogOpen());
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-reload')")));
+        QVERIFY2(text(QStringLiteral("#action-dialog .error")).contains(QLatin1String("edited meanwhile")),
+                 qPrintable(text(QStringLiteral("#action-dialog .error"))));
+        QVERIFY(DeadLetterStore(*m_db).find(id)->payload.contains("-12")); // nothing saved
+        QVERIFY(m_page->click(QStringLiteral("#edit-reload")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('#letter-fields dd[data-field=edit_count]')"
+                           ".textContent === '1'")));
+        QVERIFY(text(QStringLiteral("#headers-tree")).contains(QLatin1String("x-checked")));
+
+        // Again, from the current version: saved, audited, the page shows the new payload.
+        QVERIFY(m_page->click(QStringLiteral("#act-edit-one")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-payload')")));
+        replacePayload(QStringLiteral("\"amount\": -12"), QStringLiteral("\"amount\": 12"));
+        QVERIFY(m_page->click(QStringLiteral("#edit-review")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('edit-diff')")));
+        QVERIFY(
+            m_page->type(QStringLiteral("#action-reason"), QStringLiteral("sign flipped by the producer")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-result')")));
+        QCOMPARE(text(QStringLiteral("#action-affected")),
+                 QStringLiteral("Saved: dead letter %1 is at edit 2.").arg(id));
+        QCOMPARE(DeadLetterStore(*m_db).find(id)->payload,
+                 QByteArrayLiteral("{\"invoice\":\"INV-9\",\"amount\":12,\"currency\":\"EUR\"}"));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'dlq.edit' AND actor = 'olga-oncall' AND reason = 'sign "
+                                          "flipped by the producer'")),
+                 qint64(1));
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QVERIFY(m_page->waitFor(
+            QStringLiteral("document.querySelector('#letter-fields dd[data-field=edit_count]')"
+                           ".textContent === '2'")));
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("amount: 12")));
+
+        // Discarded elsewhere: the open page follows without a reload; Edit… is no longer offered.
+        run(*m_db, QStringLiteral("UPDATE {dead_letters} SET status = 'DISCARDED' WHERE id = :id"),
+            {{QStringLiteral(":id"), id}});
+        QVERIFY(m_page->waitFor(
+            QStringLiteral(
+                "document.querySelector('#letter-fields dd[data-field=status]').textContent === 'DISCARDED'"),
+            15000));
+        QCOMPARE(m_page->evaluate(QStringLiteral("window.sameDocument")), QStringLiteral("yes"));
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('act-edit-one').disabled)")),
+                 QStringLiteral("true"));
+    }
+
+    // A viewer sees the same views read-only: no Edit…, Forget… or blocked-event actions, and the
+    // masked fields masked.
+    void viewerGetsNoActions()
+    {
+        QVERIFY(m_letter > 0);
+        registerRelay(*m_db, QStringLiteral("relay-old"), 10 * 60 * 1000);
+        const QVector<qint64> ids = appendEvents(*m_db, QStringLiteral("O-88"), 2);
+        forceStatus(*m_db, {ids.first()}, QStringLiteral("FAILED"), QStringLiteral("poison"));
+        // Operators see the masked field in the clear.
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(m_letter), QStringLiteral("dead-letter")));
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("EUR")));
+        m_page->navigate(m_base + QStringLiteral("/console/#token=") + QString::fromUtf8(ViewerSecret));
+        QVERIFY(viewReady(QStringLiteral("events")));
+        QVERIFY(text(QStringLiteral("#who-name")).contains(QLatin1String("vera-viewer")));
+        QVERIFY(go(QStringLiteral("#/dead-letter/%1").arg(m_letter), QStringLiteral("dead-letter")));
+        QCOMPARE(count(QStringLiteral("#act-edit-one")), 0);
+        QVERIFY(text(QStringLiteral("#payload-tree")).contains(QLatin1String("INV-9")));
+        QVERIFY(!text(QStringLiteral("#payload-tree")).contains(QLatin1String("EUR")));
+        QVERIFY(go(QStringLiteral("#/relays"), QStringLiteral("relays")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#relays tr[data-worker=relay-old]')"),
+                                15000));
+        QCOMPARE(count(QStringLiteral("#relay-forget")) + count(QStringLiteral("button.relay-forget-one")),
+                 0);
+        QVERIFY(go(QStringLiteral("#/blocked"), QStringLiteral("blocked")));
+        QCOMPARE(view().rowIds(QStringLiteral("blocked")), QStringList{QString::number(ids.first())});
+        QCOMPARE(count(QStringLiteral("#blocked button")), 0);
     }
 };
 

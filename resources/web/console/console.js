@@ -1,7 +1,7 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openPreparedAction, openRelayControl } from "./actions.js";
+import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, token, translateStatic,
@@ -405,10 +405,41 @@ async function letterView(v, [id]) {
   const history = await get(`/api/v1/audit${query({ target_kind: "dead_letter", target_id: l.id, limit: 100 })}`);
   let payload = l.payload;
   try { payload = JSON.parse(l.payload); } catch (_) { /* shown as text */ }
+  // Only a NEW dead letter with a text payload can be edited (as in the desktop and `outboxctl dlq edit`).
+  const editable = l.status === "NEW" && !l.payload_is_binary && typeof l.payload === "string";
   const actions = me.may_change ? el("div", { class: "toolbar" },
     el("button", { type: "button", id: "act-replay-one", onclick: () => openAction({ kind: "replay", target: { ids: [l.id] }, onDone: render }) }, t("Replay…")),
-    el("button", { type: "button", id: "act-discard-one", onclick: () => openAction({ kind: "discard", target: { ids: [l.id] }, onDone: render }) }, t("Discard…"))) : null;
+    el("button", { type: "button", id: "act-discard-one", onclick: () => openAction({ kind: "discard", target: { ids: [l.id] }, onDone: render }) }, t("Discard…")),
+    el("button", { type: "button", id: "act-edit-one", disabled: !editable, title: editable ? "" : t("Only a NEW dead letter with a text payload can be edited."),
+      onclick: () => openLetterEdit({ letter: l, onDone: render }) }, t("Edit…"))) : null;
+  // Live: the letter is read again (at most every 2 s, on the pushed snapshots or a 5 s timer) and
+  // the page redrawn when it changed (replayed, discarded, edited elsewhere); with a dialog open it
+  // says so instead of pulling the page from under the operator.
+  const version = (x) => JSON.stringify([x.status, x.edit_count, x.attempts, x.replayed_at, x.last_failed_at, x.payload, x.headers]);
+  const seen = version(l);
+  const changed = el("div", { class: "notice", id: "letter-changed", hidden: true },
+    t("This dead letter changed since the page was drawn. "), el("button", { type: "button", onclick: render }, t("Refresh")));
+  let lastRead = performance.now();
+  let reading = false;
+  let gone = false;
+  const check = async () => {
+    if (gone || reading || performance.now() - lastRead < 2000) return;
+    reading = true;
+    try {
+      const now = await get(`/api/v1/dead-letters/${encodeURIComponent(l.id)}`);
+      if (!gone && version(now) !== seen) {
+        if (document.getElementById("action-dialog").open) changed.hidden = false;
+        else render();
+      }
+    } catch (_) { /* a failed read is retried on the next tick */ }
+    lastRead = performance.now();
+    reading = false;
+  };
+  const timer = setInterval(check, 5000);
+  const unlisten = live.on((kind) => { if (kind === "snapshot") check(); });
+  cleanup.push(() => { gone = true; clearInterval(timer); unlisten(); });
   fill(v, el("h1", {}, t("Dead letter %1", l.id), " ", el("span", { class: `status-${l.status}` }, t(l.status))),
+    changed,
     el("p", {}, el("a", { href: "#/dead-letters" }, t("← Dead letters")), l.event_id ? [" · ", el("a", { href: `#/event/${encodeURIComponent(l.event_id)}` }, t("the outbox event"))] : null),
     actions,
     el("dl", { class: "fields", id: "letter-fields" }, Object.entries(l).filter(([k]) => k !== "payload" && k !== "headers").map(([k, val]) => [el("dt", {}, k), el("dd", { "data-field": k }, val === null ? "—" : String(val))])),
