@@ -325,7 +325,7 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
                         [this, target, profile]() { checkThenSwitch(target, profile, nullptr); });
                 m_retry->start(RetryMs);
             }
-            askPasswordIfNeeded(target, r.message());
+            askPasswordIfNeeded(target, profile, r.message());
         });
 }
 
@@ -363,7 +363,7 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::sampleFailed);
     connect(m_sampler, &MetricsSampler::failed, this,
-            [this, target](const QString& message) { askPasswordIfNeeded(target, message); });
+            [this, target](const QString& message) { askPasswordIfNeeded(target, m_profile, message); });
 
     ConsoleContext context;
     context.browse = m_browse;
@@ -467,7 +467,8 @@ void MainWindow::requestDisconnect()
     settleManagedRelay(DatabaseTarget{}, [this]() { disconnectFromDatabase(); });
 }
 
-void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString& message)
+void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
+                                     const QString& message)
 {
     const DatabaseUrl& url = target.url();
     // Servers without password authentication need none; ask only when the server wants one.
@@ -487,7 +488,7 @@ void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString
     prompt->setTextEchoMode(QLineEdit::Password);
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;
-    const ConnectionProfile profile = m_profile;
+    // The profile of the connection being tried (a fleet member's names the member), not the open one's.
     connect(prompt, &QInputDialog::textValueSelected, this, [this, target, profile](const QString& password) {
         checkThenSwitch(target.withPassword(password), profile, nullptr);
     });

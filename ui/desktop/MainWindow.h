@@ -103,7 +103,8 @@ private:
     void sampleFailed(const QString& message);
     // The database answers again: messages of the outage leave the status bar.
     void connectionHealed();
-    void askPasswordIfNeeded(const DatabaseTarget& target, const QString& message);
+    void askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
+                             const QString& message);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);
