@@ -116,6 +116,10 @@
         <source>INI configuration file: [database] url, table_prefix, password.</source>
         <translation>INI 配置文件：[database] url、table_prefix、password。</translation>
     </message>
+    <message>
+        <source>Fleet file: show its members on the Fleet page (or OUTBOX_FLEET, [general] fleet); double-click one to open it.</source>
+        <translation>集群文件：在“集群”页面显示其成员（或 OUTBOX_FLEET、[general] fleet）；双击成员即可打开。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ActionDialog</name>
@@ -1746,6 +1750,112 @@
     </message>
 </context>
 <context>
+    <name>outbox::desktop::FleetPage</name>
+    <message>
+        <source>Filter by name or tag (team=checkout)</source>
+        <translation>按名称或标签筛选（team=checkout）</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>筛选：</translation>
+    </message>
+    <message>
+        <source>Double-click a member (or press Enter) to open it in the console&apos;s pages.</source>
+        <translation>双击成员（或按回车）即可在控制台的各页面中打开它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) of %1, sampling…</source>
+        <translation>
+            <numerusform>%1 的 %n 个成员，正在采样…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) of %1, %2 not ok; sampled at %3 (every %4)</source>
+        <translation>
+            <numerusform>%1 的 %n 个成员，%2 个异常；采样于 %3（每 %4 一次）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::FleetTableModel</name>
+    <message>
+        <source>unreachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>unmigrated</source>
+        <translation>未迁移</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Double-click to open %1 in the console&apos;s pages</source>
+        <translation>双击即可在控制台的各页面中打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 critical, %2 warning</source>
+        <translation>%1 个严重，%2 个警告</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>积压</translation>
+    </message>
+    <message>
+        <source>Backlog trend</source>
+        <translation>积压趋势</translation>
+    </message>
+    <message>
+        <source>Oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>DEAD</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>死信</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::JsonTreeModel</name>
     <message numerus="yes">
         <source>{%n key(s)}</source>
@@ -1982,6 +2092,56 @@
     <message>
         <source>Stayed on %1; its managed relay keeps running.</source>
         <translation>仍停留在 %1；其托管中继继续运行。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;fleet file…</source>
+        <translation>打开集群文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Outbox Console — fleet member %1 (%2)</source>
+        <translation>Outbox 控制台 — 集群成员 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Fleet member %1 · PRODUCTION · %2 — every action here changes this database only</source>
+        <translation>集群成员 %1 · 生产环境 · %2 — 此处的每个操作只改变此数据库</translation>
+    </message>
+    <message>
+        <source>Fleet member %1 · %2 — every action here changes this database only</source>
+        <translation>集群成员 %1 · %2 — 此处的每个操作只改变此数据库</translation>
+    </message>
+    <message>
+        <source>Cannot open the fleet file: %1</source>
+        <translation>无法打开集群文件：%1</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>集群</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fleet file %1: %n member(s)</source>
+        <translation>
+            <numerusform>集群文件 %1：%n 个成员</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No fleet file is open</source>
+        <translation>没有打开集群文件</translation>
+    </message>
+    <message>
+        <source>Open fleet file</source>
+        <translation>打开集群文件</translation>
+    </message>
+    <message>
+        <source>Fleet files (*.ini *.conf);;All files (*)</source>
+        <translation>集群文件 (*.ini *.conf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Fleet file</source>
+        <translation>集群文件</translation>
     </message>
 </context>
 <context>

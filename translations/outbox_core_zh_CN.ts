@@ -850,10 +850,6 @@
         <translation>列出所有未消费的事件，不限于本检查的时间窗口（已在下方准备好）。</translation>
     </message>
     <message>
-        <source>If the events were lost on the way (e.g. a topic was deleted and recreated), send them again (prepared below): the consumer&apos;s inbox ignores any it already processed.</source>
-        <translation>如果事件在途中丢失（例如某个主题被删除后重建），就再次发送它们（已在下方准备好）：消费者的收件箱会忽略已处理过的事件。</translation>
-    </message>
-    <message>
         <source>A writer sets status = &apos;SENT&apos; in its INSERT, or a script updated events to SENT by hand instead of requeueing or marking them DEAD.</source>
         <translation>写入方在 INSERT 中设置了 status = &apos;SENT&apos;，或某个脚本手动把事件改为 SENT，而不是重新入队或标记为 DEAD。</translation>
     </message>
@@ -1049,6 +1045,14 @@
         <source>Fix what the error names; the member turns healthy on the wall within one fleet interval once it answers (a member that failed twice is retried with backoff, at most 5 minutes).</source>
         <translation>修复错误指出的问题；成员响应后，一个集群周期内就会在总览墙上恢复健康（失败两次的成员会按退避重试，最长间隔 5 分钟）。</translation>
     </message>
+    <message>
+        <source>Consumer %1 has not recorded the topics it subscribes to (a consumer of another make, or one on RabbitMQ without [consumer] topics): events of every topic are counted.</source>
+        <translation>消费者 %1 没有记录它订阅的主题（其他实现的消费者，或 RabbitMQ 上未设置 [consumer] topics 的消费者）：所有主题的事件都会被计入。</translation>
+    </message>
+    <message>
+        <source>If the events were lost on the way (e.g. a topic was deleted and recreated), send them again (prepared below): the consumer&apos;s inbox ignores any it already processed. Events with a dead letter of the consumer, or one an operator discarded, are never sent again: decide their dead letters instead.</source>
+        <translation>如果事件在途中丢失（例如某个主题被删除后重建），就再次发送它们（已在下方准备好）：消费者的收件箱会忽略已处理过的事件。该消费者有死信的事件、或其死信已被运维人员丢弃的事件，永远不会被再次发送：请改为处理它们的死信。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::SchemaOutdatedCheck</name>
@@ -1118,16 +1122,24 @@
         <translation>列出 %1 尚未处理的所有事件</translation>
     </message>
     <message>
-        <source>Read-only: prints the count and a sample.</source>
-        <translation>只读：打印数量和一个样本。</translation>
-    </message>
-    <message>
         <source>Send the %1 unprocessed event(s) again</source>
         <translation>再次发送 %1 个未处理的事件</translation>
     </message>
     <message>
-        <source>The SENT events go back to PENDING and are produced again with their original event_id; every consumer receives them again, and an inbox skips what it has.</source>
-        <translation>SENT 事件回到 PENDING，以原来的 event_id 再次发送；每个消费者都会再次收到它们，收件箱会跳过已有的事件。</translation>
+        <source> (%1 of them created before the %2 window)</source>
+        <translation>（其中 %1 个创建于 %2 窗口之前）</translation>
+    </message>
+    <message>
+        <source>; events older than the window and the %1 before it not checked</source>
+        <translation>；早于窗口的事件以及之前的 %1 未检查</translation>
+    </message>
+    <message>
+        <source>Read-only: lists every unprocessed event, however old, a page at a time (--after-id continues).</source>
+        <translation>只读：分页列出所有未处理的事件，无论多旧（用 --after-id 继续）。</translation>
+    </message>
+    <message>
+        <source>The SENT events go back to PENDING and are produced again with their original event_id; every consumer receives them again, and an inbox skips what it has. Events with a dead letter of %1, or a discarded one of any consumer, are left out.</source>
+        <translation>SENT 事件回到 PENDING，以原来的 event_id 再次发送；每个消费者都会再次收到它们，收件箱会跳过已有的事件。%1 有死信的事件、或任何消费者已丢弃其死信的事件不包括在内。</translation>
     </message>
 </context>
 <context>

@@ -135,6 +135,12 @@ int main(int argc, char* argv[])
         QCoreApplication::translate("main",
                                     "INI configuration file: [database] url, table_prefix, password."),
         QStringLiteral("file"));
+    QCommandLineOption fleetFile(
+        QStringLiteral("fleet"),
+        QCoreApplication::translate("main",
+                                    "Fleet file: show its members on the Fleet page (or OUTBOX_FLEET, "
+                                    "[general] fleet); double-click one to open it."),
+        QStringLiteral("file"));
     QCommandLineOption demo(
         QStringLiteral("demo"),
         QCoreApplication::translate("main", "Start `outboxctl demo` as a child and open its database."));
@@ -142,16 +148,17 @@ int main(int argc, char* argv[])
                                  QCoreApplication::translate("main", "Open the full-screen wallboard."));
     QCommandLineOption manPageOption(QStringLiteral("man-page"));
     manPageOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({db, tablePrefix, configFile, demo, wallboard, manPageOption});
+    parser.addOptions({db, tablePrefix, configFile, fleetFile, demo, wallboard, manPageOption});
     parser.process(app);
     if (parser.isSet(manPageOption)) {
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                                       QStringLiteral("Displays help on commandline options."));
         const QCommandLineOption version(QStringLiteral("version"),
                                          QStringLiteral("Displays version information."));
-        std::fputs(qPrintable(manPage(parser.applicationDescription(),
-                                      {db, tablePrefix, configFile, demo, wallboard, help, version})),
-                   stdout);
+        std::fputs(
+            qPrintable(manPage(parser.applicationDescription(),
+                               {db, tablePrefix, configFile, fleetFile, demo, wallboard, help, version})),
+            stdout);
         return 0;
     }
 
@@ -163,6 +170,8 @@ int main(int argc, char* argv[])
         inputs.flags.push_back({QStringLiteral("database.url"), parser.value(db)});
     if (parser.isSet(tablePrefix))
         inputs.flags.push_back({QStringLiteral("database.table_prefix"), parser.value(tablePrefix)});
+    if (parser.isSet(fleetFile))
+        inputs.flags.push_back({QStringLiteral("general.fleet"), parser.value(fleetFile)});
     auto configuration = config::Config::load(inputs);
     if (!configuration) {
         std::fprintf(stderr, "outbox-console: %s\n", qPrintable(configuration.message()));
@@ -172,6 +181,13 @@ int main(int argc, char* argv[])
     MainWindow window;
     window.setConfiguration(*configuration);
     window.show();
+    const QString fleetPath = configuration->value(QStringLiteral("general.fleet"));
+    if (!fleetPath.isEmpty()) {
+        if (auto opened = window.openFleet(fleetPath); !opened) {
+            std::fprintf(stderr, "outbox-console: %s\n", qPrintable(opened.message()));
+            return 2;
+        }
+    }
 
     ManagedRelay demoProcess;
     QTimer waitForDemo;
@@ -206,7 +222,7 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "outbox-console: cannot use the database URL \"%s\"\n", qPrintable(urlText));
             return 2;
         }
-    } else {
+    } else if (fleetPath.isEmpty()) {
         QTimer::singleShot(0, &window, &MainWindow::showConnectDialog);
     }
     if (parser.isSet(wallboard))

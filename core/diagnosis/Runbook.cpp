@@ -541,7 +541,11 @@ QVector<Runbook> build()
     r.summary = QStringLiteral(
         "Events SENT longer ago than `[doctor] unconsumed_older_than` (looking back "
         "`unconsumed_window` before that) that a consumer of `[doctor] consumers` has not PROCESSED: the "
-        "consumer is down, lagging or dead-lettering. One finding per consumer.");
+        "consumer is down, lagging or dead-lettering. Only events of the topics the consumer subscribes to "
+        "count (`outboxctl consume` records them when it starts; not recorded: every topic), and not events "
+        "whose dead letter an operator discarded or replayed. Unconsumed events just before the window are "
+        "counted apart; older ones are not checked (the finding says so; `outboxctl reconcile --list` "
+        "lists them all). One finding per consumer.");
     r.causes = {
         {"down",
          QT_TRANSLATE_NOOP(
@@ -556,6 +560,12 @@ QVector<Runbook> build()
         {"topics",
          QT_TRANSLATE_NOOP("outbox::Runbook",
                            "The consumer subscribes to other topics than the events were sent to.")},
+        {"topics-unknown",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 has not recorded the topics it subscribes to (a consumer of another make, or "
+             "one on RabbitMQ without [consumer] topics): events of every topic are counted."),
+         "the consumer recorded no topics", "CONSUMER"},
         {"inbox", QT_TRANSLATE_NOOP("outbox::Runbook",
                                     "The consumer writes its inbox to another database than this one.")},
     };
@@ -577,7 +587,9 @@ QVector<Runbook> build()
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
              "If the events were lost on the way (e.g. a topic was deleted and recreated), send them "
-             "again (prepared below): the consumer's inbox ignores any it already processed.")},
+             "again (prepared below): the consumer's inbox ignores any it already processed. Events with a "
+             "dead letter of the consumer, or one an operator discarded, are never sent again: decide "
+             "their dead letters instead.")},
     };
     pages << r;
 

@@ -22,6 +22,9 @@ class RelayControl
 {
 public:
     enum class Command { Pause, Resume, Drain };
+    // How old a heartbeat must be before forget() deletes the registration, unless told otherwise
+    // (`outboxctl relays forget`, POST /api/v1/relays/forget).
+    static constexpr qint64 DefaultForgetAfterMs = 60 * 1000;
 
     explicit RelayControl(Database& db) : m_db(db) {}
 

@@ -216,6 +216,64 @@
   // only those with the tag of ?tag=team=checkout when the address has one; a tile opens the web
   // console on that member. Every text is text (names, tags and errors come from files and databases).
   const wallTag = new URLSearchParams(location.search).get("tag") || "";
+  const wallTiles = new Map(); // member name -> {li, shape, set(m)}
+  function wallTile(m) {
+    const shape = m.state === "unreachable" || m.state === "unmigrated" ? "error" : "numbers";
+    let tile = wallTiles.get(m.name);
+    if (!tile || tile.shape !== shape) {
+      const li = document.createElement("li");
+      li.dataset.member = m.name;
+      const a = document.createElement("a");
+      a.href = "/console/?member=" + encodeURIComponent(m.name) + "#/events";
+      const line = (cls) => {
+        const d = document.createElement("div");
+        d.className = cls;
+        a.append(d);
+        return d;
+      };
+      const name = line("name");
+      const state = line("state");
+      const parts = [];
+      let error = null;
+      if (shape === "error") {
+        error = line("error");
+      } else {
+        const numbers = line("numbers");
+        ["backlog", "oldest", "FAILED", "DEAD", "dead letters", "relays", "critical", "warning"]
+          .forEach((label) => {
+            const span = document.createElement("span");
+            const b = document.createElement("b");
+            span.append(b, " " + tr(label));
+            numbers.append(span, " ");
+            parts.push(b);
+          });
+      }
+      const tags = line("tags");
+      li.append(a);
+      // Every text is text: names, tags and errors come from files and databases.
+      const set = (cell, text) => { if (cell.textContent !== text) cell.textContent = text; };
+      tile = { li, shape, set: (mm) => {
+        if (li.className !== mm.state) li.className = mm.state;
+        set(name, mm.name);
+        set(state, tr(mm.state));
+        if (error) {
+          set(error, mm.error || "");
+          error.hidden = !mm.error;
+        } else {
+          const f = mm.findings || {};
+          [formatCount(mm.backlog), formatAge(mm.oldest_pending_age_seconds), formatCount(mm.failed),
+            formatCount(mm.dead), formatCount(mm.dead_letters), String(mm.relays_alive),
+            String(f.critical || 0), String(f.warning || 0)].forEach((v, i) => set(parts[i], v));
+        }
+        set(tags, (mm.tags || []).join(", "));
+        tags.hidden = !(mm.tags || []).length;
+      } };
+      if (wallTiles.has(m.name)) wallTiles.get(m.name).li.replaceWith(li);
+      wallTiles.set(m.name, tile);
+    }
+    tile.set(m);
+    return tile.li;
+  }
   function renderFleet(msg) {
     document.body.classList.add("fleet");
     document.getElementById("wall").hidden = false;
@@ -225,47 +283,16 @@
     document.getElementById("wall-count").textContent =
       tr("%1 databases, %2 need attention", members.length, sick);
     document.getElementById("wall-filter").textContent = wallTag ? tr("tag %1", wallTag) : "";
+    // Tiles are kept per member and updated in place: a wall pushes every few seconds, and a
+    // tile rebuilt between the press and the release of a click would swallow that click.
     const list = document.getElementById("wall-tiles");
-    list.replaceChildren(...members.map((m) => {
-      const li = document.createElement("li");
-      li.className = m.state;
-      li.dataset.member = m.name;
-      const a = document.createElement("a");
-      a.href = "/console/?member=" + encodeURIComponent(m.name) + "#/events";
-      const line = (cls, text) => {
-        const d = document.createElement("div");
-        d.className = cls;
-        d.textContent = text;
-        return d;
-      };
-      a.append(line("name", m.name), line("state", tr(m.state)));
-      if (m.state === "unreachable" || m.state === "unmigrated") {
-        if (m.error) a.append(line("error", m.error));
-      } else {
-        const numbers = document.createElement("div");
-        numbers.className = "numbers";
-        const part = (label, value) => {
-          const span = document.createElement("span");
-          const b = document.createElement("b");
-          b.textContent = value;
-          span.append(b, " " + label);
-          numbers.append(span, " ");
-        };
-        part(tr("backlog"), formatCount(m.backlog));
-        part(tr("oldest"), formatAge(m.oldest_pending_age_seconds));
-        part(tr("FAILED"), formatCount(m.failed));
-        part(tr("DEAD"), formatCount(m.dead));
-        part(tr("dead letters"), formatCount(m.dead_letters));
-        part(tr("relays"), String(m.relays_alive));
-        const f = m.findings || {};
-        part(tr("critical"), String(f.critical || 0));
-        part(tr("warning"), String(f.warning || 0));
-        a.append(numbers);
-      }
-      if ((m.tags || []).length) a.append(line("tags", m.tags.join(", ")));
-      li.append(a);
-      return li;
-    }));
+    members.forEach((m, i) => {
+      const tile = wallTile(m);
+      if (list.children[i] !== tile) list.insertBefore(tile, list.children[i] || null);
+    });
+    while (list.children.length > members.length) list.lastElementChild.remove();
+    const shown = new Set(members.map((m) => m.name));
+    wallTiles.forEach((_, name) => { if (!shown.has(name)) wallTiles.delete(name); });
     document.body.dataset.fleetUpdates = String(Number(document.body.dataset.fleetUpdates || 0) + 1);
   }
 

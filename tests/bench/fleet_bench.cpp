@@ -230,7 +230,6 @@ int main(int argc, char** argv)
     auto server = DatabaseUrl::parse(parser.value(dbOption));
     if (pgMembers > 0 && (!server || server->kind != DatabaseKind::PostgreSql))
         die(QStringLiteral("--db must name a PostgreSQL server for the PostgreSQL members"));
-    const QString outboxctl = QStringLiteral(OUTBOXCTL_PATH);
 
     QTemporaryDir dir;
     std::printf("outbox fleet benchmark: %d SQLite + %d PostgreSQL members, %d events each, %d black "
@@ -386,30 +385,15 @@ int main(int argc, char** argv)
                 static_cast<long long>(withHoles.second - plain.second), timeoutMs);
 
     // `outboxctl serve --fleet` over the whole fleet: its memory after a few ticks.
-    const quint16 port = test::freeLocalPort();
-    QProcess serve;
-    serve.setProcessChannelMode(QProcess::MergedChannels);
-    serve.start(outboxctl,
-                {QStringLiteral("serve"), QStringLiteral("--fleet"),
-                 dir.filePath(QStringLiteral("holes.ini")), QStringLiteral("--member"), members.first().name,
-                 QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-    if (!serve.waitForStarted())
-        die(QStringLiteral("cannot start %1").arg(outboxctl));
-    QByteArray out;
-    QElapsedTimer wait;
-    wait.start();
-    while (!out.contains("serving") && serve.state() == QProcess::Running && wait.elapsed() < 30000) {
-        serve.waitForReadyRead(200);
-        out += serve.readAll();
-    }
-    if (serve.state() != QProcess::Running)
-        die(QStringLiteral("serve ended: %1").arg(QString::fromUtf8(out)));
+    test::ServeProcess serve;
+    if (!serve.start({}, {QStringLiteral("--fleet"), dir.filePath(QStringLiteral("holes.ini")),
+                          QStringLiteral("--member"), members.first().name}))
+        die(QStringLiteral("serve did not start: %1").arg(QString::fromUtf8(serve.output)));
     const int serveSeconds = smoke ? 6 : 16; // three ticks of 5 s
     pause(serveSeconds * 1000);
-    const qint64 hwm = test::procStatusKb(serve.processId(), "VmHWM");
-    const qint64 rss = test::procStatusKb(serve.processId(), "VmRSS");
-    serve.terminate();
-    serve.waitForFinished(30000);
+    const qint64 hwm = test::procStatusKb(serve.pid(), "VmHWM");
+    const qint64 rss = test::procStatusKb(serve.pid(), "VmRSS");
+    test::terminateAndWait(*serve.process);
     std::printf("serve --fleet over %d members after %d s: VmHWM %.1f MB, VmRSS %.1f MB (target <= 150 MB)\n",
                 int(members.size()) + holes, serveSeconds, hwm / 1024.0, rss / 1024.0);
     std::printf(

@@ -17,6 +17,7 @@
 #include "core/metrics/MetricsSampler.h"
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/support/TimeZone.h"
+#include "tests/support/ServeProcess.h"
 #include "ui/web/http/AccessControl.h"
 
 #include <QCommandLineParser>
@@ -336,25 +337,21 @@ int main(int argc, char* argv[])
         die(QStringLiteral("cannot start the embedded broker"));
     const QString bootstrap = (*broker)->bootstrap();
 
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("OUTBOX_DB_URL"), urlText); // never in argv (it may hold a password)
-    env.insert(QStringLiteral("OUTBOX_DB_TABLE_PREFIX"), Prefix);
-    auto start = [&](const QString& program, const QStringList& args, const QString& name) {
-        auto proc = std::make_unique<QProcess>();
-        proc->setProcessEnvironment(env);
-        proc->setProcessChannelMode(QProcess::MergedChannels);
-        proc->setStandardOutputFile(
-            QStringLiteral("/tmp/outbox-soak-%1-%2.log").arg(name).arg(QCoreApplication::applicationPid()));
-        proc->start(program, args);
-        if (!proc->waitForStarted(10000))
-            die(QStringLiteral("%1 did not start").arg(name));
-        return proc;
+    test::OutboxctlStart childStart;
+    childStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_URL"),
+                               urlText); // never in argv (it may hold a password)
+    childStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_TABLE_PREFIX"), Prefix);
+    const auto logFile = [](const QString& name) {
+        return QStringLiteral("/tmp/outbox-soak-%1-%2.log").arg(name).arg(QCoreApplication::applicationPid());
     };
-    const QString outboxctl = QStringLiteral(OUTBOXCTL_PATH);
-    auto relay = start(outboxctl,
-                       {QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), bootstrap,
-                        QStringLiteral("--workers"), workers, QStringLiteral("--retention"), retention},
-                       QStringLiteral("relay"));
+    auto outboxctl = [&](const QStringList& args, const QString& name) {
+        test::OutboxctlStart options = childStart;
+        options.outFile = logFile(name);
+        return test::startOutboxctl(args, options);
+    };
+    auto relay = outboxctl({QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"), bootstrap,
+                            QStringLiteral("--workers"), workers, QStringLiteral("--retention"), retention},
+                           QStringLiteral("relay"));
     QTemporaryDir dir;
     const QByteArray secret = "soak-viewer";
     QFile ini(dir.filePath(QStringLiteral("web.ini")));
@@ -362,12 +359,25 @@ int main(int argc, char* argv[])
         die(QStringLiteral("cannot write the serve configuration"));
     ini.write("[tokens]\nsoak = viewer:" + web::AccessControl::hashToken(secret) + "\n");
     ini.close();
-    const quint16 port = quint16(21000 + (QCoreApplication::applicationPid() % 20000));
-    auto serve = start(outboxctl,
-                       {QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
-                        QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
-                        QStringLiteral("--sample-interval"), QStringLiteral("1000")},
-                       QStringLiteral("serve"));
+    const quint16 port = test::freeLocalPort();
+    auto serve = outboxctl({QStringLiteral("serve"), QStringLiteral("--config"), ini.fileName(),
+                            QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port),
+                            QStringLiteral("--sample-interval"), QStringLiteral("1000")},
+                           QStringLiteral("serve"));
+    // The console's sampler is this benchmark in another role (not outboxctl).
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& key : childStart.extraEnv.keys())
+        env.insert(key, childStart.extraEnv.value(key));
+    auto start = [&](const QString& program, const QStringList& args, const QString& name) {
+        auto proc = std::make_unique<QProcess>();
+        proc->setProcessEnvironment(env);
+        proc->setProcessChannelMode(QProcess::MergedChannels);
+        proc->setStandardOutputFile(logFile(name));
+        proc->start(program, args);
+        if (!proc->waitForStarted(10000))
+            die(QStringLiteral("%1 did not start").arg(name));
+        return proc;
+    };
     auto sampler = start(QCoreApplication::applicationFilePath(),
                          {QStringLiteral("--role"), QStringLiteral("sampler")}, QStringLiteral("sampler"));
 

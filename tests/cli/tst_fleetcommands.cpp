@@ -6,6 +6,7 @@
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
 #include "tests/support/OutboxctlProcess.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
@@ -256,18 +257,18 @@ private slots:
         QVERIFY2(requeue.contains(QStringLiteral("--fleet ") + fleet + QStringLiteral(" --member orders")),
                  qPrintable(requeue));
         QVERIFY2(!requeue.contains(QLatin1String("--db")), qPrintable(requeue));
-        QString line = QStringLiteral("\"$OUTBOXCTL\" ") + requeue.mid(10);
+        // Pasted with what the operator adds (the reason and --yes go before the `--` of the ids).
+        QString line = requeue;
         const qsizetype end = line.indexOf(QLatin1String(" -- "));
         const QString extra = QStringLiteral(" --reason 'failed-events: ACL fixed' --yes");
         if (end < 0)
             line += extra;
         else
             line.insert(end, extra);
-        QProcess shell;
-        shell.setStandardInputFile(QProcess::nullDevice());
-        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), line});
-        QVERIFY(shell.waitForFinished(60000));
-        QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+        OutboxctlOptions pasted;
+        pasted.extraEnv = env;
+        const OutboxctlRun ran = runPrintedCommand(line, pasted);
+        QVERIFY2(ran.exitCode == 0, ran.err.constData());
         QCOMPARE(countRows(*orders, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
                  qint64(0));
         QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(1));
@@ -298,32 +299,23 @@ private slots:
 
         // serve --fleet: GET /api/v1/fleet (worst first, ?tag=) and outbox_member_up on /metrics; the
         // console works on the member given with --member.
-        quint16 port = 0;
-        {
-            QTcpServer probe;
-            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
-            port = probe.serverPort();
-        }
-        const QString ini =
-            writeFile(dir, QStringLiteral("outbox.ini"),
-                      "[tokens]\nnoc = viewer:" + web::AccessControl::hashToken("noc-secret") + "\n");
-        QProcess server;
-        QProcessEnvironment serverEnv = QProcessEnvironment::systemEnvironment();
-        serverEnv.remove(QStringLiteral("OUTBOX_DB_URL"));
-        serverEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
-        server.setProcessEnvironment(serverEnv);
-        server.start(qEnvironmentVariable("OUTBOXCTL"),
-                     {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
-                      fleet, QStringLiteral("--member"), QStringLiteral("payments"),
-                      QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(server.waitForStarted());
-        HttpTestClient http(QUrl(QStringLiteral("http://127.0.0.1:%1/").arg(port)));
+        const QByteArray ini = "[tokens]\nnoc = viewer:" + web::AccessControl::hashToken("noc-secret") + "\n";
+        OutboxctlStart serverStart;
+        serverStart.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        serverStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+        ServeProcess server;
+        QVERIFY2(server.start(ini,
+                              {QStringLiteral("--fleet"), fleet, QStringLiteral("--member"),
+                               QStringLiteral("payments")},
+                              serverStart),
+                 server.output.constData());
+        HttpTestClient http(server.baseUrl());
         HttpTestClient::Reply wall;
         QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), "noc-secret")).status ==
                                          200 ||
-                                     server.state() != QProcess::Running,
+                                     server.process->state() != QProcess::Running,
                                  20000);
-        QVERIFY2(wall.status == 200, server.readAllStandardError().constData());
+        QVERIFY2(wall.status == 200, server.process->readAll().constData());
         const QJsonArray tiles = wall.json().value(QStringLiteral("members")).toArray();
         QCOMPARE(tiles.size(), 5);
         QCOMPARE(tiles.at(0).toObject().value(QStringLiteral("name")).toString(),
@@ -376,37 +368,30 @@ private slots:
         for (const QByteArray& sample : metrics.body.split('\n'))
             QVERIFY2(sample.isEmpty() || sample.startsWith('#') || sample.contains("{database=\""),
                      sample.constData());
-        server.terminate();
-        QVERIFY(server.waitForFinished(15000));
-        QCOMPARE(server.exitCode(), 0);
+        QCOMPARE(terminateAndWait(*server.process), 0);
 
         // Without --member: the wall alone, even with a member down; no database of its own (the
         // per-database routes point at /api/v1/members/{name}/…).
-        QProcess wallOnly;
-        wallOnly.setProcessEnvironment(serverEnv);
-        wallOnly.start(qEnvironmentVariable("OUTBOXCTL"),
-                       {QStringLiteral("serve"), QStringLiteral("--config"), ini, QStringLiteral("--fleet"),
-                        fleet, QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
-        QVERIFY(wallOnly.waitForStarted());
-        QTRY_VERIFY_WITH_TIMEOUT((wall = http.get(QStringLiteral("/api/v1/fleet"), "noc-secret")).status ==
-                                         200 ||
-                                     wallOnly.state() != QProcess::Running,
-                                 20000);
-        QVERIFY2(wall.status == 200, wallOnly.readAllStandardError().constData());
+        ServeProcess wallOnly;
+        QVERIFY2(wallOnly.start(ini, {QStringLiteral("--fleet"), fleet}, serverStart),
+                 wallOnly.output.constData());
+        HttpTestClient wallHttp(wallOnly.baseUrl());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (wall = wallHttp.get(QStringLiteral("/api/v1/fleet"), "noc-secret")).status == 200 ||
+                wallOnly.process->state() != QProcess::Running,
+            20000);
+        QVERIFY2(wall.status == 200, wallOnly.process->readAll().constData());
         QCOMPARE(wall.json().value(QStringLiteral("members")).toArray().size(), 5);
-        const HttpTestClient::Reply unscoped = http.get(QStringLiteral("/api/v1/events"), "noc-secret");
+        const HttpTestClient::Reply unscoped = wallHttp.get(QStringLiteral("/api/v1/events"), "noc-secret");
         QCOMPARE(unscoped.status, 404);
         QVERIFY2(unscoped.body.contains("/api/v1/members/{name}/events"), unscoped.body.constData());
         const HttpTestClient::Reply billingEvents =
-            http.get(QStringLiteral("/api/v1/members/billing/events"), "noc-secret");
+            wallHttp.get(QStringLiteral("/api/v1/members/billing/events"), "noc-secret");
         QVERIFY2(billingEvents.status == 200, billingEvents.body.constData());
         QCOMPARE(billingEvents.json().value(QStringLiteral("events")).toArray().size(), 4);
-        QCOMPARE(http.get(QStringLiteral("/metrics"), "noc-secret").status, 200);
-        wallOnly.terminate();
-        QVERIFY(wallOnly.waitForFinished(15000));
-        QCOMPARE(wallOnly.exitCode(), 0);
-        QVERIFY2(wallOnly.readAllStandardOutput().contains(
-                     QByteArray("serving the fleet " + fleet.toUtf8() + " (5 members)")),
+        QCOMPARE(wallHttp.get(QStringLiteral("/metrics"), "noc-secret").status, 200);
+        QCOMPARE(terminateAndWait(*wallOnly.process), 0);
+        QVERIFY2(wallOnly.output.contains(QByteArray("serving the fleet " + fleet.toUtf8() + " (5 members)")),
                  "the wall names its fleet");
 
         // Without the black hole: findings only, exit 3; healthy members alone: exit 0.

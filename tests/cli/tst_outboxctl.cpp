@@ -268,15 +268,15 @@ private slots:
             QSKIP("script(1) not installed");
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("clitty"));
         insertGeneratedEvents(*db, 1500, 1);
-        const QString command =
-            QStringLiteral("'%1' requeue --db '%2' --status FAILED --reason tty --yes")
-                .arg(qEnvironmentVariable("OUTBOXCTL"), TestDatabases::urlText(db->url()));
-        QProcess p;
-        p.start(QStringLiteral("script"), {QStringLiteral("-q"), QStringLiteral("-e"), QStringLiteral("-c"),
-                                           command, QStringLiteral("/dev/null")});
-        QVERIFY(p.waitForFinished(60000));
-        const QByteArray output = p.readAll();
-        QVERIFY2(p.exitCode() == 0, output.constData());
+        OutboxctlOptions terminal;
+        terminal.onTerminal = true;
+        const OutboxctlRun run = runOutboxctl({QStringLiteral("requeue"), QStringLiteral("--db"),
+                                               TestDatabases::urlText(db->url()), QStringLiteral("--status"),
+                                               QStringLiteral("FAILED"), QStringLiteral("--reason"),
+                                               QStringLiteral("tty"), QStringLiteral("--yes")},
+                                              terminal);
+        const QByteArray& output = run.out;
+        QVERIFY2(run.exitCode == 0, output.constData());
         QVERIFY2(output.contains("[##############################] 1500/1500 rows, chunk 2"),
                  output.constData());
         QVERIFY2(output.contains("1500 of 1500 event(s) changed (events.requeue, 2 chunks"),

@@ -303,21 +303,18 @@ private slots:
         constexpr int Editors = 10;
         std::vector<std::unique_ptr<QProcess>> editors;
         for (int i = 0; i < Editors; ++i) {
-            auto p = std::make_unique<QProcess>();
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.remove(QStringLiteral("OUTBOX_DB_URL"));
-            env.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("operator-%1").arg(i));
-            p->setProcessEnvironment(env);
-            p->setStandardInputFile(QProcess::nullDevice());
-            p->start(qEnvironmentVariable("OUTBOXCTL"), editArgs(i) << QStringLiteral("--edit-count")
-                                                                    << QStringLiteral("0")
-                                                                    << QStringLiteral("--yes"));
-            editors.push_back(std::move(p));
+            OutboxctlStart start;
+            start.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+            start.extraEnv.insert(QStringLiteral("OUTBOX_ACTOR"), QStringLiteral("operator-%1").arg(i));
+            start.noInput = true;
+            editors.push_back(startOutboxctl(editArgs(i) << QStringLiteral("--edit-count")
+                                                         << QStringLiteral("0") << QStringLiteral("--yes"),
+                                             start));
         }
         int winners = 0;
         for (auto& p : editors) {
             QVERIFY(p->waitForFinished(60000));
-            const QByteArray err = p->readAllStandardError();
+            const QByteArray err = p->readAll(); // stdout and stderr merged
             if (p->exitCode() == 0) {
                 ++winners;
                 continue;

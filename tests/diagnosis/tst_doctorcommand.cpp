@@ -1,6 +1,7 @@
 // `outboxctl doctor` and `outboxctl relays` as real processes: the report, the exit codes, and the
 // prepared command lines run through a shell exactly as an operator would paste them.
 #include "core/db/DeadLetterStore.h"
+#include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
 #include "core/diagnosis/Doctor.h"
 #include "tests/support/OutboxctlProcess.h"
@@ -643,6 +644,72 @@ private slots:
         const Run confirmed = shell(db->url(), printed, QStringLiteral("--yes"));
         QVERIFY2(confirmed.exitCode == 0, confirmed.err.constData());
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0));
+    }
+
+    // Issue 25 item 3: unconsumed's prepared commands, run as printed: the list names every
+    // unprocessed event (not the one whose dead letter was discarded), the resend never sends the
+    // discarded one again, and the finding clears once the consumer has the others.
+    void unconsumedCommandsRunAsPrintedAndRespectDiscards_data() { TestDatabases::addKinds(); }
+    void unconsumedCommandsRunAsPrintedAndRespectDiscards()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctorcli_unconsumed"));
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        const auto ids = insertEvents(*db, 4);
+        forceStatus(*db, ids, QStringLiteral("SENT"));
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET sent_topic = 'orders', sent_at = %1, created_at = %1")
+                 .arg(db->dialect().nowPlusMillis(QStringLiteral(":ago"))),
+             {{QStringLiteral(":ago"), -10 * 60 * 1000}});
+        exec(*db, QStringLiteral("UPDATE {events} SET sent_topic = 'payments' WHERE id = :id"),
+             {{QStringLiteral(":id"), ids[3]}});
+        QVERIFY(InboxStore(*db).recordTopics(QStringLiteral("inventory"), {QStringLiteral("orders")}).ok());
+        DeadLetter l;
+        l.consumerName = QStringLiteral("inventory");
+        l.eventId = db->scalar(QStringLiteral("SELECT event_id FROM {events} WHERE id = :id"),
+                               {{QStringLiteral(":id"), ids[0]}})
+                        ->toString();
+        l.topic = QStringLiteral("orders");
+        l.payload = QByteArrayLiteral("{}");
+        l.headers = QByteArrayLiteral("{}");
+        l.error = QStringLiteral("unknown SKU");
+        l.attempts = 1;
+        QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        exec(*db, QStringLiteral("UPDATE {dead_letters} SET status = 'DISCARDED'"));
+        const QStringList args{QStringLiteral("--consumer"), QStringLiteral("inventory"),
+                               QStringLiteral("--check"), QStringLiteral("unconsumed"),
+                               QStringLiteral("--json")};
+        const Run json = outboxctl(db->url(), doctorArgs(db->url(), args));
+        const QJsonObject finding =
+            findingOf(json, QStringLiteral("unconsumed"), QStringLiteral("inventory"));
+        QCOMPARE(
+            finding.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("count")).toInteger(),
+            qint64(2));
+        const QString list = actionOf(json, QStringLiteral("unconsumed"), QStringLiteral("List every event"))
+                                 .value(QStringLiteral("command"))
+                                 .toString();
+        QVERIFY2(list.contains(QStringLiteral("--list")), qPrintable(list));
+        const Run listed = runPrintedCommand(list, environment(db->url()));
+        QVERIFY2(listed.exitCode == 0, listed.err.constData());
+        QSet<qint64> shown;
+        for (const QString& line : QString::fromUtf8(listed.out).split(QLatin1Char('\n')).mid(1)) {
+            bool ok = false;
+            const qint64 id = line.section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty).toLongLong(&ok);
+            if (ok)
+                shown.insert(id);
+        }
+        QCOMPARE(shown, (QSet<qint64>{ids[1], ids[2]}));
+
+        const QString resend = actionOf(json, QStringLiteral("unconsumed"), QStringLiteral("Send the"))
+                                   .value(QStringLiteral("command"))
+                                   .toString();
+        QVERIFY2(!resend.contains(QStringLiteral(" %1").arg(ids[0])), qPrintable(resend));
+        const Run sent = shell(db->url(), resend, QStringLiteral("--yes"));
+        QVERIFY2(sent.exitCode == 0, sent.err.constData());
+        QCOMPARE(statusOf(*db, ids[0]), QStringLiteral("SENT")); // the discard stands
+        QCOMPARE(statusOf(*db, ids[1]), QStringLiteral("PENDING"));
+        QCOMPARE(statusOf(*db, ids[2]), QStringLiteral("PENDING"));
+        QCOMPARE(statusOf(*db, ids[3]), QStringLiteral("SENT")); // not inventory's topic
     }
 
     void badInputGetsOneClearLine()

@@ -1,8 +1,16 @@
 #include "tests/support/OutboxctlProcess.h"
 
+#include "core/support/CommandLine.h"
+
 #include <QJsonDocument>
 
 namespace outbox::test {
+
+QString outboxctlProgram()
+{
+    const QString fromEnvironment = qEnvironmentVariable("OUTBOXCTL");
+    return fromEnvironment.isEmpty() ? QStringLiteral(OUTBOXCTL_PATH) : fromEnvironment;
+}
 
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints)
 {
@@ -22,6 +30,8 @@ std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const Out
     for (const QString& key : options.extraEnv.keys())
         env.insert(key, options.extraEnv.value(key));
     p->setProcessEnvironment(env);
+    if (options.noInput)
+        p->setStandardInputFile(QProcess::nullDevice());
     if (options.outFile.isEmpty()) {
         p->setProcessChannelMode(QProcess::MergedChannels);
     } else {
@@ -31,7 +41,7 @@ std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const Out
         if (!options.errFile.isEmpty())
             p->setStandardErrorFile(options.errFile);
     }
-    p->start(qEnvironmentVariable("OUTBOXCTL"), arguments);
+    p->start(outboxctlProgram(), arguments);
     if (!p->waitForStarted(10000))
         qFatal("outboxctl %s did not start", qPrintable(arguments.value(0)));
     return p;
@@ -81,6 +91,7 @@ OutboxctlRun runProgram(const QString& program, const QStringList& arguments, co
                 env.remove(key);
     for (const QString& key : options.extraEnv.keys())
         env.insert(key, options.extraEnv.value(key));
+    env.insert(QStringLiteral("OUTBOXCTL"), outboxctlProgram()); // a printed line names "$OUTBOXCTL"
     p.setProcessEnvironment(env);
     p.setStandardInputFile(QProcess::nullDevice());
     p.start(program, arguments);
@@ -96,7 +107,18 @@ OutboxctlRun runProgram(const QString& program, const QStringList& arguments, co
 
 OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options)
 {
-    return runProgram(qEnvironmentVariable("OUTBOXCTL"), arguments, options);
+    if (!options.onTerminal)
+        return runProgram(outboxctlProgram(), arguments, options);
+    QStringList words{CommandLine::shellQuote(outboxctlProgram())};
+    for (const QString& a : arguments)
+        words << CommandLine::shellQuote(a);
+    OutboxctlRun run = runProgram(QStringLiteral("script"),
+                                  {QStringLiteral("-q"), QStringLiteral("-e"), QStringLiteral("-c"),
+                                   words.join(QLatin1Char(' ')), QStringLiteral("/dev/null")},
+                                  options);
+    run.out += run.err;
+    run.err.clear();
+    return run;
 }
 
 OutboxctlRun runPrintedCommand(const QString& commandLine, const OutboxctlOptions& options)

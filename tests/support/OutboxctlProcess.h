@@ -8,7 +8,10 @@
 
 namespace outbox::test {
 
-// The real `outboxctl` binary ($OUTBOXCTL) as a child process, stdout and stderr merged, with
+// The real `outboxctl` binary: $OUTBOXCTL (CTest sets it), else the one this build made (benchmarks
+// started by hand).
+QString outboxctlProgram();
+// The real `outboxctl` binary (outboxctlProgram()) as a child process, stdout and stderr merged, with
 // OUTBOX_FAILPOINTS set when `failpoints` is not empty. Crash tests drive it.
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints = {});
 // What the older tests ask of a started child besides its arguments.
@@ -19,6 +22,7 @@ struct OutboxctlStart
     QStringList removedVariables; // taken out of this process's environment first
     QString outFile;              // stdout (and stderr when errFile is empty) into this file
     QString errFile;              // stderr into this file
+    bool noInput = false;         // stdin is /dev/null (as a shell's `< /dev/null`), not an open pipe
 };
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const OutboxctlStart& options);
 // SIGTERM (a graceful drain), SIGKILL after 30 s; returns the exit code, -1 after a crash.
@@ -48,6 +52,9 @@ struct OutboxctlOptions
     // Remove every OUTBOX_* variable of this process (OUTBOX_TEST_* stay), not only the database URL
     // and the brokers: the command sees the arguments, `extraEnv` and defaults only.
     bool withoutOutboxEnvironment = false;
+    // On a pseudo-terminal of script(1), as an operator at a terminal runs it: stdout and stderr are
+    // a tty and come back merged in `out`.
+    bool onTerminal = false;
 };
 OutboxctlRun runOutboxctl(const QStringList& arguments, const OutboxctlOptions& options);
 // A command line as outboxctl or the doctor prints it ("outboxctl …", shell-quoted), run as an

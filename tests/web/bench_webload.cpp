@@ -2,6 +2,7 @@
 // per second against a real `outboxctl serve` process for S seconds; prints the server
 // process's CPU and memory from /proc. Usage: bench_webload [seconds=60] [clients=200] [rate=50]
 #include "core/db/Migrator.h"
+#include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "ui/web/http/AccessControl.h"
 
@@ -68,24 +69,14 @@ int main(int argc, char* argv[])
         test::insertEvents(**db, 10000);
     }
     const QByteArray secret = "bench-viewer";
-    QFile ini(dir.filePath(QStringLiteral("web.ini")));
-    if (!ini.open(QIODevice::WriteOnly))
-        qFatal("cannot write the config");
-    ini.write("[tokens]\nbench = viewer:" + web::AccessControl::hashToken(secret) + "\n");
-    ini.close();
-
-    const quint16 port = quint16(20000 + (QCoreApplication::applicationPid() % 20000));
-    QProcess server;
-    server.setProcessChannelMode(QProcess::ForwardedChannels);
-    server.start(QStringLiteral(OUTBOXCTL_PATH),
-                 {QStringLiteral("serve"), QStringLiteral("--db"), QStringLiteral("sqlite://") + dbPath,
-                  QStringLiteral("--config"), ini.fileName(), QStringLiteral("--listen"),
-                  QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--sample-interval"),
-                  QStringLiteral("1000")});
-    if (!server.waitForStarted())
-        qFatal("outboxctl serve did not start");
+    test::ServeProcess server;
+    if (!server.start("[tokens]\nbench = viewer:" + web::AccessControl::hashToken(secret) + "\n",
+                      {QStringLiteral("--db"), QStringLiteral("sqlite://") + dbPath,
+                       QStringLiteral("--sample-interval"), QStringLiteral("1000")}))
+        qFatal("outboxctl serve did not start: %s", server.output.constData());
+    const quint16 port = server.port;
     QTest::qWait(1500);
-    const qint64 pid = server.processId();
+    const qint64 pid = server.pid();
     const ProcSample idle = sampleProcess(pid);
 
     std::vector<std::unique_ptr<QWebSocket>> sockets;
@@ -164,7 +155,6 @@ int main(int argc, char* argv[])
     printf("  server RSS idle %lld KiB, under load %lld KiB, peak %lld KiB\n", idle.rssKb, end.rssKb,
            peakRss);
     fflush(stdout);
-    server.terminate();
-    server.waitForFinished(10000);
+    test::terminateAndWait(*server.process);
     return scrapeErrors == 0 && open == clientCount ? 0 : 1;
 }

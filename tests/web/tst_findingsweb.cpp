@@ -240,6 +240,68 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("actor = 'olga-ops'")), qint64(1));
     }
 
+    // More rows than one chunk: the run is a job (202, Location), as every bulk action of the API,
+    // and it ends with every row of the group changed and audited.
+    void preparedActionOverManyRowsRunsAsAJob()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("preparedjob")));
+        const auto events = insertEvents(*db, 1500);
+        forceStatus(*db, events, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        WebServer server(testConfig(), db->url(), QString());
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+        QJsonObject failed;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const QJsonValue& v : http.get(QStringLiteral("/api/v1/findings"), ViewerSecret)
+                                               .json()
+                                               .value(QStringLiteral("findings"))
+                                               .toArray())
+                    if (v.toObject().value(QStringLiteral("id")) == QLatin1String("failed-events"))
+                        failed = v.toObject();
+                return !failed.isEmpty();
+            }(),
+            20000);
+        const QJsonArray actions = failed.value(QStringLiteral("actions")).toArray();
+        int requeue = -1;
+        for (int i = 0; i < actions.size(); ++i)
+            if (actions.at(i).toObject().value(QStringLiteral("operation")) ==
+                QLatin1String("events.requeue"))
+                requeue = i;
+        QVERIFY2(requeue >= 0, QJsonDocument(failed).toJson().constData());
+        const QString path = QStringLiteral("/api/v1/findings/failed-events/actions/%1").arg(requeue);
+        const QString key = failed.value(QStringLiteral("key")).toString();
+        auto body = [&](QJsonObject o) {
+            o[QStringLiteral("key")] = key;
+            return QJsonDocument(o).toJson(QJsonDocument::Compact);
+        };
+        const auto preview = http.post(path, body({{QStringLiteral("dry_run"), true}}), OperatorSecret);
+        QVERIFY2(preview.status == 200, preview.body.constData());
+        QCOMPARE(preview.json().value(QStringLiteral("matched")).toInteger(), 1500);
+
+        const auto run = http.post(path,
+                                   body({{QStringLiteral("reason"), QStringLiteral("topic ACL fixed")},
+                                         {QStringLiteral("expected"), 1500}}),
+                                   OperatorSecret);
+        QVERIFY2(run.status == 202, run.body.constData());
+        const QString href = run.json().value(QStringLiteral("href")).toString();
+        QVERIFY2(href.startsWith(QLatin1String("/api/v1/jobs/")), run.body.constData());
+        QJsonObject job;
+        QTRY_VERIFY_WITH_TIMEOUT((job = http.get(href, ViewerSecret).json()).value(QStringLiteral("state")) !=
+                                     QLatin1String("running"),
+                                 30000);
+        QCOMPARE(job.value(QStringLiteral("state")).toString(), QStringLiteral("done"));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'PENDING'")),
+                 qint64(1500));
+        // One audit row per chunk, under the token's name, with the operator's reason.
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'events.requeue' AND actor = 'olga-ops' AND reason = "
+                                          "'topic ACL fixed'")),
+                 qint64(2));
+    }
+
     void pushedOverWebSocketWorstFirst()
     {
         auto db =

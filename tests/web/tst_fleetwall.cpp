@@ -122,9 +122,16 @@ private slots:
         QCOMPARE(view.count(QStringLiteral("#wall-tiles li.ok")), 2);
         QVERIFY(view.text(QStringLiteral("#wall-tiles li[data-member=billing] .numbers"))
                     .contains(QStringLiteral("3 FAILED")));
+        // A push updates the tiles in place: the element under the operator's pointer stays the same
+        // (a tile rebuilt between the press and the release of a click swallowed that click).
+        page.evaluate(QStringLiteral(
+            "window.billingTile = document.querySelector('#wall-tiles li[data-member=billing] a'), 'kept'"));
         const int pushes = page.evaluate(QStringLiteral("document.body.dataset.fleetUpdates")).toInt();
         QVERIFY(page.waitFor(QStringLiteral("Number(document.body.dataset.fleetUpdates) > %1").arg(pushes),
                              10000));
+        QCOMPARE(page.evaluate(QStringLiteral("String(document.querySelector('#wall-tiles "
+                                              "li[data-member=billing] a') === window.billingTile)")),
+                 QStringLiteral("true"));
         QVERIFY(page.evaluate(
                     QStringLiteral("String(document.querySelector('.charts').offsetParent === null)")) ==
                 QLatin1String("true")); // the single database's charts give way to the wall

@@ -10,6 +10,7 @@
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/events/EventsPage.h"
+#include "ui/desktop/fleet/FleetPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
@@ -17,6 +18,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFileDialog>
 #include <QGuiApplication>
 #include <QInputDialog>
 #include <QKeyEvent>
@@ -112,6 +114,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
                                                               : QColor());
     });
 
+    auto* file = menuBar()->addMenu(tr("&File"));
+    QAction* openFleet = file->addAction(tr("Open &fleet file…"), this, &MainWindow::showOpenFleetDialog);
+    openFleet->setObjectName(QStringLiteral("openFleetAction"));
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
@@ -373,15 +378,34 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     QString name = profile.name.isEmpty() ? url.redacted() : profile.name;
     if (!profile.tablePrefix.isEmpty())
         name = tr("%1 · tables %2*").arg(name, profile.tablePrefix);
-    setWindowTitle(tr("Outbox Console — %1").arg(name));
-    m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
-    const QString colour = profile.colour.isEmpty()                    ? QStringLiteral("#455a64")
+    if (!profile.fleetMember.isEmpty()) {
+        // A member of the fleet: which one, on every line that an operator reads before acting.
+        QString where = url.redacted();
+        if (!profile.tablePrefix.isEmpty())
+            where = tr("%1 · tables %2*").arg(where, profile.tablePrefix);
+        setWindowTitle(tr("Outbox Console — fleet member %1 (%2)").arg(profile.fleetMember, where));
+        m_profileTag->setText(
+            (profile.isProduction()
+                 ? tr("Fleet member %1 · PRODUCTION · %2 — every action here changes this "
+                      "database only")
+                 : tr("Fleet member %1 · %2 — every action here changes this database only"))
+                .arg(profile.fleetMember, where));
+    } else {
+        setWindowTitle(tr("Outbox Console — %1").arg(name));
+        m_profileTag->setText(profile.isProduction() ? tr("%1 · PRODUCTION").arg(name) : name);
+    }
+    const QString colour = !profile.fleetMember.isEmpty() && profile.colour.isEmpty()
+                               ? QStringLiteral("#6a1b9a")
+                           : profile.colour.isEmpty()                  ? QStringLiteral("#455a64")
                            : profile.colour == QLatin1String("red")    ? QStringLiteral("#c62828")
                            : profile.colour == QLatin1String("yellow") ? QStringLiteral("#f9a825")
                                                                        : QStringLiteral("#2e7d32");
     m_profileTag->setStyleSheet(
         QStringLiteral("background: %1; color: white; font-weight: bold;").arg(colour));
     showStatus(tr("Connected to %1").arg(url.redacted()));
+    // Opened from the Fleet page: show the member's own pages.
+    if (!profile.fleetMember.isEmpty() && m_pages->currentWidget() == m_fleetPage)
+        m_pages->setCurrentWidget(m_overview);
 }
 
 void MainWindow::settleManagedRelay(const DatabaseTarget& next, const std::function<void()>& then)
@@ -515,6 +539,62 @@ void MainWindow::showConnectDialog()
                                 dialog);
             });
     connect(dialog, &QDialog::rejected, this, [this]() { ++m_attempt; });
+    dialog->open();
+}
+
+Status MainWindow::openFleet(const QString& path)
+{
+    auto fleet = Fleet::load(path);
+    if (!fleet) {
+        showStatus(tr("Cannot open the fleet file: %1").arg(fleet.message()));
+        return fleet.error();
+    }
+    if (m_fleetPage) {
+        m_pages->removeTab(m_pages->indexOf(m_fleetPage));
+        delete m_fleetPage;
+    }
+    m_fleetPage = new FleetPage(*fleet, m_diagnosisOptions, m_pages);
+    m_pages->insertTab(0, m_fleetPage, tr("Fleet"));
+    m_pages->setCurrentWidget(m_fleetPage);
+    connect(m_fleetPage, &FleetPage::memberOpened, this, [this](const QString& name) {
+        if (auto opened = openFleetMember(name); !opened)
+            showStatus(opened.message());
+    });
+    showStatus(tr("Fleet file %1: %n member(s)", nullptr, int(fleet->members().size())).arg(path));
+    return {};
+}
+
+Status MainWindow::openFleetMember(const QString& name)
+{
+    if (!m_fleetPage)
+        return Error::usage(tr("No fleet file is open"));
+    auto member = m_fleetPage->fleet().find(name);
+    if (!member)
+        return member.error();
+    ConnectionProfile profile;
+    profile.name = member->name;
+    profile.url = member->url.redacted();
+    profile.tablePrefix = member->tablePrefix;
+    profile.fleetMember = member->name;
+    // A member tagged as production gets the production profile's red header and confirmations.
+    if (member->hasTag(QStringLiteral("env=prod")) || member->hasTag(QStringLiteral("env=production")))
+        profile.colour = QStringLiteral("red");
+    checkThenSwitch(member->target(), profile, nullptr);
+    return {};
+}
+
+void MainWindow::showOpenFleetDialog()
+{
+    auto* dialog = new QFileDialog(this, tr("Open fleet file"), QString(),
+                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("openFleetDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        if (auto opened = openFleet(path); !opened)
+            QMessageBox::warning(this, tr("Fleet file"), opened.message());
+    });
     dialog->open();
 }
 

@@ -28,6 +28,7 @@ class ConnectDialog;
 class DatabaseSession;
 class DeadLettersPage;
 class EventsPage;
+class FleetPage;
 class OverviewPage;
 class RecoveryPage;
 class RelaysPage;
@@ -53,6 +54,15 @@ public:
     // that was not given, a prompt asks for it (kept in memory only).
     bool connectToText(const QString& urlText, const ConnectionProfile& profile = {});
     void disconnectFromDatabase();
+    // Shows the fleet file's members on the Fleet page (first tab), sampled by core's FleetSampler
+    // on its own threads; replaces a fleet opened before. An unreadable or invalid file is one
+    // error (returned and shown in the status bar) and leaves the page as it was.
+    Status openFleet(const QString& path);
+    // Switches the console's connection to that member of the open fleet (its URL with the
+    // password from OUTBOX_DB_PASSWORD_<MEMBER> or its password_file, its table prefix), as a
+    // profile switch does; title and header then name the member.
+    Status openFleetMember(const QString& name);
+    FleetPage* fleetPage() const { return m_fleetPage; }
 
     OverviewPage* overview() const { return m_overview; }
     EventsPage* events() const { return m_events; }
@@ -67,6 +77,7 @@ public:
 
 public slots:
     void showConnectDialog();
+    void showOpenFleetDialog();
     void showWallboard();
     // An Overview tile was clicked: show the events (or dead letters, relays) it counts.
     void drillDown(const QString& tile);
@@ -112,6 +123,7 @@ private:
     RecoveryPage* m_recovery = nullptr;
     ConsumersPage* m_consumers = nullptr;
     BlockedAggregatesPage* m_blocked = nullptr;
+    FleetPage* m_fleetPage = nullptr;
     DiagnosisOptions m_diagnosisOptions;
     QLabel* m_banner = nullptr;
     QLabel* m_profileTag = nullptr;

@@ -13,8 +13,6 @@ namespace outbox::cli {
 
 namespace {
 
-constexpr qint64 DefaultForgetAfterMs = 60 * 1000;
-
 int runList(Context& ctx)
 {
     auto db = ctx.openMigratedDatabase();
@@ -79,7 +77,7 @@ int runControl(Context& ctx, const QString& verb)
     RelayControl control(**db);
     Result<RelayControlResult> result = Error::usage(QString());
     if (verb == QLatin1String("forget")) {
-        qint64 staleAfter = DefaultForgetAfterMs;
+        qint64 staleAfter = RelayControl::DefaultForgetAfterMs;
         if (ctx.parser.isSet(QStringLiteral("stale-after"))) {
             bool ok = false;
             staleAfter = ctx.parser.value(QStringLiteral("stale-after")).toLongLong(&ok) * 1000;

@@ -5,6 +5,8 @@
 // token's owner.
 import { api, el, errorBox, fill, live, t } from "./lib.js";
 
+const MAX_DIFF_CELLS = 4000000; // lines × lines compared exactly; beyond that the changed middle as a whole
+
 const ENDPOINTS = {
   requeue: "/api/v1/events/requeue",
   dead: "/api/v1/events/dead",
@@ -31,6 +33,23 @@ function sampleTable(rows) {
       el("td", { class: "num" }, r.id), el("td", { class: `status-${r.status}` }, r.status),
       el("td", {}, r.event_type || r.consumer_name || ""), el("td", {}, r.aggregate_id || r.topic || ""),
       el("td", { class: "err" }, r.last_error || r.error || ""))))));
+}
+
+// What the action means for ordering (the preview's `ordering`, as the desktop's preview says it):
+// the later PENDING events of each aggregate wait for the targeted event until it is sent again or
+// made DEAD. The aggregate ids are the database's text (text nodes only).
+function consequencesView(preview, markDead) {
+  const ordering = preview.ordering || [];
+  const sentences = ordering.length
+    ? ordering.map((c) => markDead
+      ? t("Event #%1 will never be sent: %2 later event(s) of %3 will be sent without it (in ordering mode they wait for it until then).", c.id, c.waiting, `${c.aggregate_type}/${c.aggregate_id}`)
+      : t("Event #%1 is sent again first: %2 later event(s) of %3 will be sent after it (in ordering mode they wait for it until then).", c.id, c.waiting, `${c.aggregate_type}/${c.aggregate_id}`))
+    : (preview.consequences || []).map(String);
+  if (!sentences.length) return null;
+  const shown = sentences.slice(0, 20);
+  return el("div", { id: "action-consequences", class: "notice" }, el("strong", {}, t("Ordering consequences")),
+    el("ul", {}, shown.map((line) => el("li", {}, line))),
+    sentences.length > shown.length ? el("p", { class: "muted" }, t("… and %1 more.", sentences.length - shown.length)) : null);
 }
 
 function resultView(result) {
@@ -88,6 +107,7 @@ export async function openAction(spec) {
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched)), " ",
       preview.conflict_count ? t("%1 targeted row(s) are in another state and will be left alone.", preview.conflict_count) : "", " ", skipped,
       matched > 1000 ? ` ${t("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.", 1000)}` : ""),
+    consequencesView(preview, spec.kind === "dead"),
     sampleTable(preview.sample),
     topicInput ? el("div", { class: "row" }, el("label", { for: "action-topic" }, t("Replay to topic (empty: the original topic)")), topicInput) : null,
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
@@ -144,6 +164,7 @@ export async function openPreparedAction(spec) {
   for (const i of [reason, confirm]) if (i) i.addEventListener("input", update);
   fill(body,
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched))),
+    consequencesView(preview, spec.action.operation === "events.dead"),
     sampleTable(preview.sample),
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
     confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
@@ -156,7 +177,8 @@ export async function openPreparedAction(spec) {
     try {
       const reply = await api("POST", path, { key: spec.finding.key, reason: reason.value.trim(), expected: matched });
       finished = true;
-      fill(body, resultView(reply.data));
+      if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body);
+      else fill(body, resultView(reply.data));
     } catch (e) {
       body.append(errorBox(e));
       return;
@@ -217,7 +239,8 @@ function followJob(job, body, kind) {
   });
 }
 
-// Relays: pause, resume, drain (the relays obey on their next heartbeat).
+// Relays: pause, resume, drain (the relays obey on their next heartbeat), forget (the
+// registration of relays that are gone is deleted; the server refuses one that is alive).
 export function openRelayControl(command, workers, onDone) {
   const dialog = document.getElementById("action-dialog");
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000 });
@@ -234,7 +257,8 @@ export function openRelayControl(command, workers, onDone) {
   if (confirm) confirm.addEventListener("input", update);
   let finished = false;
   dialog.onclose = () => { if (finished && onDone) onDone(); };
-  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays") }[command]), body,
+  fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays"), forget: t("Forget relays") }[command]),
+    command === "forget" ? el("p", { class: "muted" }, t("Deletes the registration of relays whose last heartbeat is older than %1 s; a relay that is alive is refused.", 60)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
   if (!dialog.open) dialog.showModal();
   reason.focus();
@@ -244,11 +268,155 @@ export function openRelayControl(command, workers, onDone) {
       const r = (await api("POST", `/api/v1/relays/${command}`, { workers, reason: reason.value.trim() })).data;
       finished = true;
       fill(body, el("div", { id: "action-result" },
-        el("p", {}, t("Changed: %1", r.changed.join(", ") || "-")),
+        el("p", { id: "action-changed" }, command === "forget" ? t("Forgotten: %1", r.changed.join(", ") || "-") : t("Changed: %1", r.changed.join(", ") || "-")),
         r.missing.length ? el("p", {}, t("Not registered: %1", r.missing.join(", "))) : null,
         el("p", { class: "muted" }, t("Audit row: %1", r.audit_id))));
     } catch (e) {
       body.append(errorBox(e));
     }
   });
+}
+
+// The lines of `before` and `after` as a diff: common lines kept, removed ones "-", added ones
+// "+" (common prefix and suffix first, then the longest common subsequence of the middle when it
+// is small enough; a huge middle is shown removed and added whole).
+export function lineDiff(before, after) {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB--; }
+  const out = a.slice(0, start).map((line) => [" ", line]);
+  const midA = a.slice(start, endA);
+  const midB = b.slice(start, endB);
+  if (midA.length * midB.length <= MAX_DIFF_CELLS) {
+    const n = midA.length;
+    const m = midB.length;
+    const lcs = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--)
+      for (let j = m - 1; j >= 0; j--)
+        lcs[i][j] = midA[i] === midB[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    let i = 0;
+    let j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && midA[i] === midB[j]) { out.push([" ", midA[i]]); i++; j++; }
+      else if (j < m && (i === n || lcs[i][j + 1] >= lcs[i + 1][j])) out.push(["+", midB[j++]]);
+      else out.push(["-", midA[i++]]);
+    }
+  } else {
+    for (const line of midA) out.push(["-", line]);
+    for (const line of midB) out.push(["+", line]);
+  }
+  for (const line of a.slice(endA)) out.push([" ", line]);
+  return out;
+}
+
+function diffView(id, rows) {
+  const changed = rows.filter(([k]) => k !== " ").length;
+  // Unchanged lines far from a change are folded, so that a one-line fix in a big payload is
+  // seen at once.
+  const near = new Set();
+  rows.forEach(([k], i) => { if (k !== " ") for (let d = -3; d <= 3; d++) near.add(i + d); });
+  const lines = [];
+  let skipped = 0;
+  rows.forEach(([k, line], i) => {
+    if (k === " " && !near.has(i)) { skipped++; return; }
+    if (skipped) { lines.push(el("div", { class: "diff-skip" }, t("… %1 unchanged line(s)", skipped))); skipped = 0; }
+    lines.push(el("div", { class: k === "+" ? "diff-add" : k === "-" ? "diff-del" : "diff-same" }, `${k} ${line}`));
+  });
+  if (skipped) lines.push(el("div", { class: "diff-skip" }, t("… %1 unchanged line(s)", skipped)));
+  return el("div", { id, class: "diff", "data-changed": String(changed) }, changed ? lines : el("p", { class: "muted" }, t("No change.")));
+}
+
+// A payload as the editor shows it: a JSON document indented (so that a diff is by line), other
+// text as it is.
+function editableText(text) {
+  try { return JSON.stringify(JSON.parse(text), null, 2); } catch (_) { return text; }
+}
+
+// Dead letter Edit…: the payload and headers as read (with the letter's edit_count), the operator
+// changes them, Review shows the diff of old and new, then reason → save (PATCH, the same
+// DeadLetterEditor as the desktop and `outboxctl dlq edit`). An edit made meanwhile by someone else
+// is a 409: nothing is saved, the page offers to read the letter again.
+// spec: {letter, onDone}
+export function openLetterEdit(spec) {
+  const l = spec.letter;
+  const dialog = document.getElementById("action-dialog");
+  const originalText = editableText(l.payload ?? "");
+  const originalHeaders = JSON.stringify(l.headers || {}, null, 2);
+  const payload = el("textarea", { id: "edit-payload", class: "code", spellcheck: "false", rows: 14 });
+  payload.value = originalText;
+  const headers = el("textarea", { id: "edit-headers", class: "code", spellcheck: "false", rows: 4 });
+  headers.value = originalHeaders;
+  const body = el("div", { id: "action-body" });
+  const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
+  let finished = false;
+  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  fill(dialog, el("h2", { id: "action-title" }, t("Edit dead letter %1", l.id)),
+    el("p", { class: "muted" }, t("Consumer %1, topic %2, edit %3. The message as it came is kept; a replay sends the edited one.", l.consumer_name, l.topic, l.edit_count ?? 0)),
+    body, el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
+  const review = el("button", { id: "edit-review", class: "primary", type: "button" }, t("Review changes…"));
+  const editing = () => fill(body,
+    el("div", { class: "row" }, el("label", { for: "edit-payload" }, t("Payload")), payload),
+    el("div", { class: "row" }, el("label", { for: "edit-headers" }, t("Headers (a JSON object of strings)")), headers),
+    el("div", { class: "toolbar" }, review));
+  editing();
+  if (!dialog.open) dialog.showModal();
+  payload.focus();
+
+  review.onclick = () => {
+    let newHeaders = null;
+    if (headers.value.trim() !== originalHeaders.trim()) {
+      try { newHeaders = JSON.parse(headers.value); } catch (e) { newHeaders = undefined; }
+      if (!newHeaders || typeof newHeaders !== "object" || Array.isArray(newHeaders))
+        return body.append(errorBox(t("The headers are not a JSON object.")));
+    }
+    const payloadChanged = payload.value !== originalText;
+    const wasJson = isJson(l.payload);
+    let newPayload = payload.value;
+    if (payloadChanged && wasJson) {
+      // A JSON payload stays JSON (a typo is refused here and by the server: json_payload), sent
+      // compact as text so that its keys keep the operator's order.
+      try { newPayload = JSON.stringify(JSON.parse(payload.value)); } catch (e) { return body.append(errorBox(t("The payload is not JSON any more: %1", e.message))); }
+    }
+    const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
+    const save = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Save"));
+    reason.addEventListener("input", () => { save.disabled = !reason.value.trim() || (!payloadChanged && !newHeaders); });
+    fill(body,
+      el("h3", {}, t("Payload")), diffView("edit-diff", lineDiff(originalText, payload.value)),
+      newHeaders ? [el("h3", {}, t("Headers")), diffView("edit-headers-diff", lineDiff(originalHeaders, JSON.stringify(newHeaders, null, 2)))] : null,
+      !payloadChanged && !newHeaders ? el("p", { class: "notice" }, t("Nothing changed.")) : null,
+      el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+      el("div", { class: "toolbar" }, el("button", { id: "edit-back", type: "button", onclick: editing }, t("Back to editing")), save));
+    reason.focus();
+    save.onclick = async () => {
+      save.disabled = true;
+      reason.disabled = true;
+      const request = { reason: reason.value.trim(), edit_count: l.edit_count ?? 0 };
+      if (payloadChanged) { request.payload = newPayload; request.json_payload = wasJson; }
+      if (newHeaders) request.headers = newHeaders;
+      try {
+        const r = (await api("PATCH", `/api/v1/dead-letters/${encodeURIComponent(l.id)}`, request)).data;
+        finished = true;
+        fill(body, el("div", { id: "action-result" },
+          el("p", {}, el("strong", { id: "action-affected" }, t("Saved: dead letter %1 is at edit %2.", l.id, r.edit_count))),
+          el("p", { class: "muted" }, t("Audit row: %1", r && r.audit_id))));
+        closeButton.focus();
+      } catch (e) {
+        body.append(errorBox(e));
+        if (e.status === 409) {
+          // Someone else changed it: nothing was saved; read it again (the dialog closes, the page reloads the letter).
+          finished = true;
+          body.append(el("button", { id: "edit-reload", type: "button", onclick: () => dialog.close() }, t("Read the dead letter again")));
+        }
+      }
+    };
+  };
+}
+
+function isJson(text) {
+  if (typeof text !== "string") return false;
+  try { const v = JSON.parse(text); return v !== null && typeof v === "object"; } catch (_) { return false; }
 }

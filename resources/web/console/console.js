@@ -1,7 +1,7 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openPreparedAction, openRelayControl } from "./actions.js";
+import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, token, translateStatic,
@@ -29,6 +29,12 @@ export function go(path, params) {
 async function render() {
   for (const fn of cleanup) fn();
   cleanup = [];
+  // A dialog or result pane belongs to the view it was opened from: going to another view closes
+  // it (a running job goes on on the server; the dialog stops following it) without re-rendering.
+  const dialog = document.getElementById("action-dialog");
+  dialog.onclose = null;
+  if (dialog.open) dialog.close();
+  dialog.replaceChildren();
   if (!token()) return showSignIn();
   const { parts, params } = route();
   const name = parts[0] || "events";
@@ -36,7 +42,8 @@ async function render() {
     a.classList.toggle("active", a.dataset.view === name || (name === "event" && a.dataset.view === "events") ||
       (name === "dead-letter" && a.dataset.view === "dead-letters"));
   const views = { events: eventsView, event: eventView, groups: groupsView, "dead-letters": lettersView,
-                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView };
+                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView,
+                  blocked: blockedView };
   const fn = views[name];
   const v = view();
   fill(v, el("p", { class: "muted" }, t("Loading…")));
@@ -340,6 +347,31 @@ async function groupsView(v, _, params) {
     data.groups.length ? table : el("p", { class: "muted", id: "groups-empty" }, t("No failure groups.")));
 }
 
+// ---- Blocked aggregates ----------------------------------------------------------------------
+// In ordering mode a FAILED event holds back the later events of its aggregate
+// (GET /api/v1/events/blocked, as `outboxctl events blocked` and the desktop's Blocked page); the
+// runbook of the blocked-aggregates finding points here. Each row: the whole aggregate name (never
+// cut), the blocking event and the operator's requeue / mark DEAD of it with their consequences.
+async function blockedView(v) {
+  const data = await get(`/api/v1/events/blocked${query({ limit: 200 })}`);
+  const rows = data.aggregates || [];
+  const table = el("table", { id: "blocked" },
+    el("thead", {}, el("tr", {}, [t("Aggregate"), t("Blocking event"), t("Attempts"), t("Blocked since"), t("Waiting"), t("Error"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows.map((b) => el("tr", { "data-id": b.blocking_id },
+      el("td", { class: "aggregate" }, `${b.aggregate_type}/${b.aggregate_id}`),
+      el("td", { class: "num" }, el("a", { class: "blocked-event", href: `#/event/${b.blocking_id}` }, b.blocking_id)),
+      el("td", { class: "num" }, b.attempts), el("td", {}, fmtTime(b.since)),
+      el("td", { class: "num" }, b.waiting < 0 ? t("not counted") : b.waiting.toLocaleString()),
+      el("td", { class: "err", title: b.error || "" }, b.error || ""),
+      el("td", {}, me.may_change ? [
+        el("button", { type: "button", class: "act-requeue-blocking", onclick: () => openAction({ kind: "requeue", target: { ids: [b.blocking_id] }, onDone: render }) }, t("Requeue…")), " ",
+        el("button", { type: "button", class: "act-dead-blocking", onclick: () => openAction({ kind: "dead", target: { ids: [b.blocking_id] }, onDone: render }) }, t("Mark DEAD…"))] : null)))));
+  fill(v, el("h1", {}, t("Blocked aggregates")),
+    el("p", { class: "muted" }, t("In ordering mode the later events of an aggregate wait for its FAILED event; requeue it or mark it DEAD to let them go.")),
+    rows.length ? table : el("p", { class: "muted", id: "blocked-empty" }, t("No aggregate is blocked.")),
+    rows.length ? el("p", { class: "muted", id: "blocked-total" }, data.at_least ? t("At least %1 blocked aggregate(s).", data.total) : t("%1 blocked aggregate(s).", data.total)) : null);
+}
+
 // ---- Dead letters ---------------------------------------------------------------------------
 const LETTER_FILTERS = ["status", "consumer", "topic", "event_id", "error"];
 
@@ -373,10 +405,41 @@ async function letterView(v, [id]) {
   const history = await get(`/api/v1/audit${query({ target_kind: "dead_letter", target_id: l.id, limit: 100 })}`);
   let payload = l.payload;
   try { payload = JSON.parse(l.payload); } catch (_) { /* shown as text */ }
+  // Only a NEW dead letter with a text payload can be edited (as in the desktop and `outboxctl dlq edit`).
+  const editable = l.status === "NEW" && !l.payload_is_binary && typeof l.payload === "string";
   const actions = me.may_change ? el("div", { class: "toolbar" },
     el("button", { type: "button", id: "act-replay-one", onclick: () => openAction({ kind: "replay", target: { ids: [l.id] }, onDone: render }) }, t("Replay…")),
-    el("button", { type: "button", id: "act-discard-one", onclick: () => openAction({ kind: "discard", target: { ids: [l.id] }, onDone: render }) }, t("Discard…"))) : null;
+    el("button", { type: "button", id: "act-discard-one", onclick: () => openAction({ kind: "discard", target: { ids: [l.id] }, onDone: render }) }, t("Discard…")),
+    el("button", { type: "button", id: "act-edit-one", disabled: !editable, title: editable ? "" : t("Only a NEW dead letter with a text payload can be edited."),
+      onclick: () => openLetterEdit({ letter: l, onDone: render }) }, t("Edit…"))) : null;
+  // Live: the letter is read again (at most every 2 s, on the pushed snapshots or a 5 s timer) and
+  // the page redrawn when it changed (replayed, discarded, edited elsewhere); with a dialog open it
+  // says so instead of pulling the page from under the operator.
+  const version = (x) => JSON.stringify([x.status, x.edit_count, x.attempts, x.replayed_at, x.last_failed_at, x.payload, x.headers]);
+  const seen = version(l);
+  const changed = el("div", { class: "notice", id: "letter-changed", hidden: true },
+    t("This dead letter changed since the page was drawn. "), el("button", { type: "button", onclick: render }, t("Refresh")));
+  let lastRead = performance.now();
+  let reading = false;
+  let gone = false;
+  const check = async () => {
+    if (gone || reading || performance.now() - lastRead < 2000) return;
+    reading = true;
+    try {
+      const now = await get(`/api/v1/dead-letters/${encodeURIComponent(l.id)}`);
+      if (!gone && version(now) !== seen) {
+        if (document.getElementById("action-dialog").open) changed.hidden = false;
+        else render();
+      }
+    } catch (_) { /* a failed read is retried on the next tick */ }
+    lastRead = performance.now();
+    reading = false;
+  };
+  const timer = setInterval(check, 5000);
+  const unlisten = live.on((kind) => { if (kind === "snapshot") check(); });
+  cleanup.push(() => { gone = true; clearInterval(timer); unlisten(); });
   fill(v, el("h1", {}, t("Dead letter %1", l.id), " ", el("span", { class: `status-${l.status}` }, t(l.status))),
+    changed,
     el("p", {}, el("a", { href: "#/dead-letters" }, t("← Dead letters")), l.event_id ? [" · ", el("a", { href: `#/event/${encodeURIComponent(l.event_id)}` }, t("the outbox event"))] : null),
     actions,
     el("dl", { class: "fields", id: "letter-fields" }, Object.entries(l).filter(([k]) => k !== "payload" && k !== "headers").map(([k, val]) => [el("dt", {}, k), el("dd", { "data-field": k }, val === null ? "—" : String(val))])),
@@ -425,6 +488,8 @@ async function auditView(v, _, params) {
 }
 
 // ---- Relays ---------------------------------------------------------------------------------
+const FORGET_AFTER_S = 60;
+
 async function relaysView(v) {
   const box = el("div", { id: "relays-box" }, el("p", { class: "muted" }, t("Waiting for the first sample…")));
   const draw = () => {
@@ -433,7 +498,7 @@ async function relaysView(v) {
     const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
     const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
     const table = el("table", { id: "relays" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed")].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, (s.relays || []).map((r) => {
         const h = leases.get(r.worker_id) || {};
         const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
@@ -443,7 +508,11 @@ async function relaysView(v) {
           el("td", { class: "relay-broker" }, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : ""),
           el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
           el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
-          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""));
+          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""),
+          // A relay silent for longer than forgetting needs (60 s, as `outboxctl relays forget`)
+          // can be forgotten from its row; the server refuses a relay that is alive after all.
+          el("td", {}, me.may_change && age !== null && age > FORGET_AFTER_S
+            ? el("button", { type: "button", class: "relay-forget-one", onclick: () => openRelayControl("forget", [r.worker_id]) }, t("Forget…")) : ""));
       })));
     fill(box, table, (s.relays || []).length ? null : el("p", { class: "muted" }, t("No relay is registered.")),
       el("p", { class: "muted" }, t("Sampled at %1", fmtTime(s.taken_at))));
@@ -451,8 +520,8 @@ async function relaysView(v) {
   const picked = () => [...box.querySelectorAll("input.pick:checked")].map((c) => c.value);
   const command = (c) => { const w = picked(); if (!w.length) return alertBox(t("Select relays first.")); openRelayControl(c, w); };
   fill(v, el("h1", {}, t("Relays")),
-    me.may_change ? el("div", { class: "toolbar" }, ["pause", "resume", "drain"].map((c) =>
-      el("button", { type: "button", id: `relay-${c}`, onclick: () => command(c) }, { pause: t("Pause…"), resume: t("Resume…"), drain: t("Drain…") }[c]))) : null,
+    me.may_change ? el("div", { class: "toolbar" }, ["pause", "resume", "drain", "forget"].map((c) =>
+      el("button", { type: "button", id: `relay-${c}`, onclick: () => command(c) }, { pause: t("Pause…"), resume: t("Resume…"), drain: t("Drain…"), forget: t("Forget…") }[c]))) : null,
     box);
   draw();
   cleanup.push(live.on((kind) => { if (kind === "snapshot") draw(); }));
@@ -479,6 +548,18 @@ async function recoveryView(v) {
   fill(v, el("h1", {}, t("Recovery")), el("p", { class: "muted" }, t("The doctor's findings, newest run; each with its runbook and prepared actions.")), box);
 }
 
+// The finding's sample rows, each a link to its view (events, dead letters; relays on the Relays view).
+function sampleLinks(f) {
+  const e = f.evidence || {};
+  const samples = e.samples || [];
+  const href = { event: (id) => `#/event/${encodeURIComponent(id)}`, dead_letter: (id) => `#/dead-letter/${encodeURIComponent(id)}`,
+                 relay: () => "#/relays" }[e.sample_kind];
+  if (!samples.length || !href) return null;
+  const label = { event: t("Sample events:"), dead_letter: t("Sample dead letters:"), relay: t("Sample relays:") }[e.sample_kind];
+  return el("p", { class: "samples" }, label, " ",
+    samples.map((id, i) => [i ? ", " : "", el("a", { class: "finding-sample", "data-sample": String(id), href: href(id) }, String(id))]));
+}
+
 function findingCard(f) {
   // Every audited action is previewed and run by the server (core's PreparedActionRunner); a
   // command line is shown to copy.
@@ -493,6 +574,8 @@ function findingCard(f) {
     el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
     (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
     f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
+    sampleLinks(f),
+    f.id === "blocked-aggregates" ? el("p", {}, el("a", { class: "finding-blocked", href: "#/blocked" }, t("Open the Blocked view"))) : null,
     runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,
     actions.length ? [el("h4", {}, t("Prepared actions")), el("ul", {}, actions)] : null);
 }

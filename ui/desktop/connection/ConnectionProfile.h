@@ -18,6 +18,9 @@ struct ConnectionProfile
     QString url;    // never holds a password
     QString colour; // "", "green", "yellow", "red"
     QString tablePrefix = {};
+    // Set when the connection is a member of the fleet page's file (never stored): the window's
+    // title and header then name the member, so nobody acts on the wrong database.
+    QString fleetMember = {};
 
     bool isProduction() const { return colour == QLatin1String("red"); }
 };

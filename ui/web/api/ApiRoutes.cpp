@@ -188,12 +188,14 @@ QList<ApiRoute> table()
         {Post,
          QStringLiteral("/api/v1/findings/{id}/actions/{index:\\d+}"),
          Operator,
-         QStringLiteral("Previews (dry_run) or runs the prepared action number index (from 0) of the finding "
-                        "with this id and key in the doctor's latest run, through core as the desktop's "
-                        "Recovery runs it. Body: key, dry_run, reason (required to run), expected (required "
-                        "to run: the preview's matched count; another count now is a 409 and nothing "
-                        "changes). An action that is a command line to run, or that core does not know, is "
-                        "a 400."),
+         QStringLiteral(
+             "Previews (dry_run) or runs the prepared action number index (from 0) of the finding "
+             "with this id and key in the doctor's latest run, through core as the desktop's "
+             "Recovery runs it. Body: key, dry_run, reason (required to run), expected (required "
+             "to run: the preview's matched count; another count now is a 409 and nothing "
+             "changes). More rows than one chunk run as a job: 202 with the job and its Location, as "
+             "the bulk actions. An action that is a command line to run, or that core does not "
+             "know, is a 400."),
          {},
          Checked,
          FindingsController::act},
@@ -233,9 +235,12 @@ QList<ApiRoute> table()
          JobsController::cancel},
 
         {Post,
-         QStringLiteral("/api/v1/relays/{command:pause|resume|drain}"),
+         QStringLiteral("/api/v1/relays/{command:pause|resume|drain|forget}"),
          Operator,
-         QStringLiteral("Pauses, resumes or drains relay workers. Body: workers (1 to 1000 ids), reason."),
+         QStringLiteral("Pauses, resumes or drains relay workers, or forgets the registration of relays "
+                        "that are gone (as `outboxctl relays forget`: 409 for a relay whose heartbeat is "
+                        "fresher than stale_after_s, default 60). Body: workers (1 to 1000 ids), reason, "
+                        "stale_after_s (forget only)."),
          {},
          Checked,
          RelaysController::control},

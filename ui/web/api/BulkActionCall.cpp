@@ -28,6 +28,23 @@ Status knownFields(const QJsonObject& object, const QString& what, const QString
     return {};
 }
 
+// A group's "statuses" (absent: any), each read by `parse` (an event's or a dead letter's status):
+// the doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
+template <typename Statuses, typename Parse>
+Status groupStatuses(const QJsonObject& g, Statuses& out, Parse parse)
+{
+    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
+    if (!statuses.isUndefined() && !statuses.isArray())
+        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
+    for (const QJsonValue& v : statuses.toArray()) {
+        auto status = parse(v.toString());
+        if (!v.isString() || !status)
+            return Error::usage(tr("group field \"statuses\" names an unknown status"));
+        out << *status;
+    }
+    return {};
+}
+
 // A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
 Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
 {
@@ -40,16 +57,11 @@ Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
             {QStringLiteral("statuses")});
         !s)
         return s.error();
-    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
-    if (!statuses.isUndefined() && !statuses.isArray())
-        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
     DeadLetterGroup group;
-    for (const QJsonValue& v : statuses.toArray()) {
-        auto status = DeadLetterStatus::parse(v.toString());
-        if (!v.isString() || !status)
-            return Error::usage(tr("group field \"statuses\" names an unknown status"));
-        group.statuses << *status;
-    }
+    if (Status s =
+            groupStatuses(g, group.statuses, [](const QString& t) { return DeadLetterStatus::parse(t); });
+        !s)
+        return s.error();
     group.consumerName = g.value(QStringLiteral("consumer")).toString();
     group.errorClass = g.value(QStringLiteral("error_class")).toString();
     group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
@@ -67,17 +79,10 @@ Result<FailureGroup> eventGroup(const QJsonValue& value)
                                {QStringLiteral("statuses")});
         !s)
         return s.error();
-    // The doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
-    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
-    if (!statuses.isUndefined() && !statuses.isArray())
-        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
     FailureGroup group;
-    for (const QJsonValue& v : statuses.toArray()) {
-        auto status = EventStatus::parse(v.toString());
-        if (!v.isString() || !status)
-            return Error::usage(tr("group field \"statuses\" names an unknown status"));
-        group.statuses << *status;
-    }
+    if (Status s = groupStatuses(g, group.statuses, [](const QString& t) { return EventStatus::parse(t); });
+        !s)
+        return s.error();
     group.errorClass = g.value(QStringLiteral("error_class")).toString();
     group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
     return group;
@@ -187,7 +192,9 @@ QString fieldOf(ActionInput input)
     return QString();
 }
 
-void startJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
+} // namespace
+
+void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
 {
     auto job = api.jobs.start(kind, request);
     if (!job) {
@@ -202,8 +209,6 @@ void startJob(ApiContext& api, ActionKind kind, const ActionRequest& request, co
                            job->value(QStringLiteral("href")).toString().toUtf8());
     done(r);
 }
-
-} // namespace
 
 void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDone done)
 {
@@ -230,7 +235,7 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
     }
     // More ids than one chunk: a job, no need to count first.
     if (!uniqueIds.isEmpty())
-        return startJob(api, kind, request, done);
+        return startBulkJob(api, kind, request, done);
     // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
     auto needsJob = std::make_shared<std::atomic<bool>>(false);
     api.submit(
@@ -252,7 +257,7 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
         },
         [&api, kind, request, needsJob, done = std::move(done)](const WebReply& reply) {
             if (needsJob->load())
-                return startJob(api, kind, request, done);
+                return startBulkJob(api, kind, request, done);
             done(reply);
         });
 }

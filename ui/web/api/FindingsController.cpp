@@ -4,8 +4,12 @@
 #include "core/diagnosis/PreparedActionRunner.h"
 #include "ui/web/api/ApiContext.h"
 #include "ui/web/api/ApiInput.h"
+#include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
 #include "ui/web/live/LatestFindings.h"
+
+#include <atomic>
+#include <memory>
 
 namespace outbox::web {
 
@@ -72,22 +76,38 @@ void FindingsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
                   std::move(done));
         return;
     }
-    api.query(
-        [action, actor, staleMs, reason = reason->trimmed(),
-         expected = qint64(expected.toDouble())](Database& db) -> Result<ActionResult> {
-            // Core counts again; a count other than the one confirmed is refused before anything changes.
+    // Core counts again; a count other than the one confirmed is refused before anything changes.
+    // One chunk's worth runs there and then; more runs as a job (202, progress on /ws, cancellable)
+    // like every bulk action of the API, never holding a lane of the pool for the whole run.
+    const auto bulk = PreparedActionRunner::bulkKind(action.operation);
+    const ActionRequest request = PreparedActionRunner::request(action, reason->trimmed(), actor);
+    auto needsJob = std::make_shared<std::atomic<bool>>(false);
+    api.submit(
+        [action, actor, staleMs, request, needsJob, expected = qint64(expected.toDouble())](Database& db) {
             PreparedActionRunner runner(db, staleMs);
             auto preview = runner.preview(action, actor);
             if (!preview)
-                return preview.error();
+                return WebReply::fromError(preview.error());
             if (preview->matched != expected)
-                return Error::conflict(tr("%1 row(s) match now, %2 were previewed and confirmed: nothing was "
-                                          "changed; preview again")
-                                           .arg(preview->matched)
-                                           .arg(expected));
-            return runner.run(action, reason, actor, {}, &*preview);
+                return WebReply::fromError(Error::conflict(tr("%1 row(s) match now, %2 were previewed and "
+                                                              "confirmed: nothing was changed; preview again")
+                                                               .arg(preview->matched)
+                                                               .arg(expected)));
+            if (!PreparedActionRunner::controlsRelays(action.operation) &&
+                preview->matched > request.chunkSize) {
+                needsJob->store(true);
+                return WebReply::json(preview->toJson(), 202);
+            }
+            auto result = runner.run(action, request.reason, actor, {}, &*preview);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(result->toJson());
         },
-        [](const ActionResult& result) { return result.toJson(); }, std::move(done));
+        [&api, bulk, request, needsJob, done = std::move(done)](const WebReply& reply) {
+            if (needsJob->load() && bulk)
+                return startBulkJob(api, *bulk, request, done);
+            done(reply);
+        });
 }
 
 } // namespace outbox::web

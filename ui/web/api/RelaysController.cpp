@@ -1,4 +1,5 @@
-// /api/v1/relays/{command}: the audited pause, resume and drain of relay workers.
+// /api/v1/relays/{command}: the audited pause, resume and drain of relay workers, and forgetting
+// the registration of relays that are gone (core's RelayControl, as `outboxctl relays`).
 #include "core/ops/BulkActionEngine.h"
 #include "core/ops/RelayControl.h"
 #include "ui/web/api/ApiContext.h"
@@ -8,7 +9,12 @@ namespace outbox::web {
 
 void RelaysController::control(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    auto body = jsonBody(call.body, {QStringLiteral("workers"), QStringLiteral("reason")});
+    const QString command = call.args.value(0);
+    const bool forget = command == QLatin1String("forget");
+    QStringList known{QStringLiteral("workers"), QStringLiteral("reason")};
+    if (forget)
+        known << QStringLiteral("stale_after_s");
+    auto body = jsonBody(call.body, known);
     if (!body)
         return done(WebReply::fromError(body.error()));
     QStringList workers;
@@ -24,19 +30,33 @@ void RelaysController::control(ApiContext& api, const ApiCall& call, ApiDone don
     if (!reasonValue.isString() || reason.isEmpty() || reason.size() > BulkActionEngine::MaxReasonLength)
         return done(WebReply::error(
             400, tr("reason is required (at most %1 characters)").arg(BulkActionEngine::MaxReasonLength)));
-    const QString command = call.args.value(0);
+    const auto toJson = [](const auto& result) {
+        return QJsonObject{{QStringLiteral("action"), result.action},
+                           {QStringLiteral("changed"), QJsonArray::fromStringList(result.changed)},
+                           {QStringLiteral("missing"), QJsonArray::fromStringList(result.missing)},
+                           {QStringLiteral("audit_id"), result.auditId}};
+    };
+    if (forget) {
+        qint64 staleAfterMs = RelayControl::DefaultForgetAfterMs;
+        const QJsonValue stale = body->value(QStringLiteral("stale_after_s"));
+        if (!stale.isUndefined()) {
+            if (!stale.isDouble() || stale.toDouble() < 1 || stale.toDouble() > 365.0 * 24 * 3600 ||
+                stale.toDouble() != double(qint64(stale.toDouble())))
+                return done(WebReply::error(400, tr("stale_after_s must be a whole number of seconds from 1 "
+                                                    "to 31536000")));
+            staleAfterMs = qint64(stale.toDouble()) * 1000;
+        }
+        api.query([workers, staleAfterMs, reason, actor = call.principal.name](
+                      Database& db) { return RelayControl(db).forget(workers, staleAfterMs, reason, actor); },
+                  toJson, std::move(done));
+        return;
+    }
     const RelayControl::Command c = command == QLatin1String("pause")    ? RelayControl::Command::Pause
                                     : command == QLatin1String("resume") ? RelayControl::Command::Resume
                                                                          : RelayControl::Command::Drain;
     api.query([c, workers, reason, actor = call.principal.name](
                   Database& db) { return RelayControl(db).apply(c, workers, reason, actor); },
-              [](const auto& result) {
-                  return QJsonObject{{QStringLiteral("action"), result.action},
-                                     {QStringLiteral("changed"), QJsonArray::fromStringList(result.changed)},
-                                     {QStringLiteral("missing"), QJsonArray::fromStringList(result.missing)},
-                                     {QStringLiteral("audit_id"), result.auditId}};
-              },
-              std::move(done));
+              toJson, std::move(done));
 }
 
 } // namespace outbox::web

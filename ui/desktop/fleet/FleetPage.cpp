@@ -1,0 +1,108 @@
+#include "ui/desktop/fleet/FleetPage.h"
+
+#include "core/fleet/FleetSampler.h"
+#include "ui/desktop/fleet/BacklogSparklineDelegate.h"
+#include "ui/desktop/fleet/FleetTableModel.h"
+#include "ui/desktop/widgets/Labels.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace outbox::desktop {
+
+FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidget* parent)
+    : QWidget(parent), m_fleet(fleet)
+{
+    setObjectName(QStringLiteral("fleetPage"));
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("fleetFilter"));
+    m_filter->setPlaceholderText(tr("Filter by name or tag (team=checkout)"));
+    m_filter->setClearButtonEnabled(true);
+    bar->addWidget(new QLabel(tr("Filter:"), this));
+    bar->addWidget(m_filter, 1);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("fleetSummary"));
+    m_summary->setTextFormat(Qt::PlainText);
+    bar->addWidget(m_summary, 2);
+    layout->addLayout(bar);
+
+    m_model = new FleetTableModel(this);
+    m_filtered = new QSortFilterProxyModel(this);
+    m_filtered->setSourceModel(m_model);
+    m_filtered->setFilterRole(FleetTableModel::FilterTextRole);
+    m_filtered->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filtered->setFilterKeyColumn(FleetTableModel::Member);
+    connect(m_filter, &QLineEdit::textChanged, m_filtered, &QSortFilterProxyModel::setFilterFixedString);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("fleetTable"));
+    m_table->setModel(m_filtered);
+    m_table->setItemDelegateForColumn(FleetTableModel::Trend, new BacklogSparklineDelegate(m_table));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(FleetTableModel::Trend, 120);
+    connect(m_table, &QTableView::doubleClicked, this, &FleetPage::openRow);
+    connect(m_table, &QTableView::activated, this, &FleetPage::openRow); // Enter on a row
+    layout->addWidget(m_table, 1);
+    auto* hint =
+        new QLabel(tr("Double-click a member (or press Enter) to open it in the console's pages."), this);
+    layout->addWidget(hint);
+
+    m_summary->setText(
+        tr("%n member(s) of %1, sampling…", nullptr, int(m_fleet.members().size())).arg(m_fleet.file()));
+    // The doctor's prepared commands in a member's report reach it the way serve's do.
+    m_sampler =
+        std::make_unique<FleetSampler>(m_fleet, options, [](const Fleet& f, const FleetMember& member) {
+            return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
+        });
+    connect(m_sampler.get(), &FleetSampler::tickFinished, this, &FleetPage::showTick);
+    m_sampler->start();
+}
+
+FleetPage::~FleetPage()
+{
+    m_sampler.reset(); // stops ticking; outstanding samples end within the connect timeout
+}
+
+void FleetPage::showTick(const QVector<MemberSample>& samples)
+{
+    ++m_ticks;
+    const QString selected = m_table->currentIndex().data(FleetTableModel::MemberNameRole).toString();
+    m_model->update(samples);
+    if (!selected.isEmpty())
+        for (int row = 0; row < m_filtered->rowCount(); ++row) {
+            const QModelIndex i = m_filtered->index(row, 0);
+            if (i.data(FleetTableModel::MemberNameRole).toString() == selected)
+                m_table->setCurrentIndex(i);
+        }
+    int sick = 0;
+    for (const MemberSample& s : samples)
+        sick += s.state != MemberSample::State::Ok;
+    m_summary->setText(
+        tr("%n member(s) of %1, %2 not ok; sampled at %3 (every %4)", nullptr, int(samples.size()))
+            .arg(m_fleet.file())
+            .arg(sick)
+            .arg(Labels::time(QDateTime::currentDateTime()))
+            .arg(Labels::age(m_fleet.intervalMs())));
+}
+
+void FleetPage::openRow(const QModelIndex& index)
+{
+    const QString name = index.data(FleetTableModel::MemberNameRole).toString();
+    if (!name.isEmpty())
+        emit memberOpened(name);
+}
+
+} // namespace outbox::desktop
