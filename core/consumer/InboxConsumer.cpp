@@ -64,6 +64,11 @@ Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
         return Error::usage(QStringLiteral("the consumer has no handler"));
     if (Status s = connectDatabase(); !s)
         return s;
+    // What it subscribes to, for the unconsumed check (events of other topics are not its business).
+    // A RabbitMQ queue's bindings are known only through [consumer] topics; none: not known.
+    if (Status s = InboxStore(*m_db).recordTopics(m_options.consumerName, m_options.topics); !s)
+        m_log(QStringLiteral("consumer %1 could not record its topics: %2")
+                  .arg(m_options.consumerName, s.message()));
     auto source = MessageSource::create(m_options, m_log);
     if (!source)
         return source.error();

@@ -2,7 +2,9 @@
 
 #include "core/db/Database.h"
 #include "core/db/SqlCondition.h"
+#include "core/db/UnconsumedScope.h"
 
+#include <QHash>
 #include <QSet>
 #include <QSqlQuery>
 
@@ -17,10 +19,24 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
         return Error::usage(QStringLiteral("the age must not be negative"));
     if (o.chunkSize < 1 || o.chunkSize > 10000)
         return Error::usage(QStringLiteral("the chunk size must be between 1 and 10000"));
+    if (o.listLimit < 0 || o.listLimit > ReconcileOptions::MaxListLimit)
+        return Error::usage(
+            QStringLiteral("the page size must be between 1 and %1").arg(ReconcileOptions::MaxListLimit));
+    if (o.afterId < 0)
+        return Error::usage(QStringLiteral("the id to continue after must not be negative"));
     ReconcileResult result;
     result.consumerName = o.consumerName;
     result.olderThanMs = o.olderThanMs;
     result.separateInbox = m_inbox != nullptr;
+    result.listing = o.listLimit > 0;
+
+    // The consumer's topics are recorded where its inbox is.
+    auto scope = UnconsumedScope::load(m_inbox ? *m_inbox : m_outbox, o.consumerName);
+    if (!scope)
+        return scope.error();
+    result.topicsKnown = scope->topicsKnown;
+    result.topics = scope->topics;
+    const SqlCondition topics = scope->topicCondition(QStringLiteral("u"));
 
     // The cut-off comes from the outbox database's clock, like sent_at itself.
     auto cutoff = m_outbox.scalar(
@@ -28,59 +44,94 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
         {{QStringLiteral(":age"), -o.olderThanMs}});
     if (!cutoff)
         return cutoff.error();
-    const QVariant cutoffValue = m_outbox.dialect().fromDateTime(m_outbox.dialect().toDateTime(*cutoff));
+    const Dialect& d = m_outbox.dialect();
+    const QVariant cutoffValue = d.fromDateTime(d.toDateTime(*cutoff));
 
-    auto note = [&](qint64 id, const QString& eventId) {
+    bool pageFull = false;
+    auto note = [&](qint64 id, const QString& eventId, const QVariant& topic, const QVariant& created,
+                    const QVariant& sent) {
         ++result.unconsumed;
         if (result.sampleIds.size() < o.sampleSize) {
             result.sampleIds << id;
             result.sampleEventIds << eventId;
         }
+        if (result.listing) {
+            result.events << ReconcileResult::Event{
+                id, eventId, topic.isNull() ? QString() : topic.toString(), d.toDateTime(created),
+                sent.isNull() ? QDateTime() : d.toDateTime(sent)};
+            if (result.events.size() >= o.listLimit) {
+                pageFull = true;
+                result.nextAfterId = id;
+            }
+        }
     };
 
-    qint64 after = 0;
-    while (true) {
+    const QString columns =
+        QStringLiteral("e.id, e.event_id, COALESCE(e.sent_topic, e.topic), e.created_at, e.sent_at");
+    qint64 after = o.afterId;
+    while (!pageFull) {
+        QVariantMap chunkBinds = topics.binds;
+        chunkBinds.insert(QStringLiteral(":cutoff"), cutoffValue);
+        chunkBinds.insert(QStringLiteral(":after"), after);
+        chunkBinds.insert(QStringLiteral(":chunk"), o.chunkSize);
         auto chunk = m_outbox.exec(
-            QStringLiteral("SELECT id, event_id FROM {events} WHERE status = 'SENT' AND sent_at <= :cutoff "
-                           "AND id > :after ORDER BY id LIMIT :chunk"),
-            {{QStringLiteral(":cutoff"), cutoffValue},
-             {QStringLiteral(":after"), after},
-             {QStringLiteral(":chunk"), o.chunkSize}});
+            QStringLiteral("SELECT %1 FROM {events} e WHERE e.status = 'SENT' AND e.sent_at <= :cutoff "
+                           "AND e.id > :after AND %2 ORDER BY e.id LIMIT :chunk")
+                .arg(m_inbox ? columns : QStringLiteral("e.id, e.event_id"), topics.where()),
+            chunkBinds);
         if (!chunk)
             return chunk.error();
-        QVector<qint64> ids;
-        QStringList eventIds;
+        struct Row
+        {
+            qint64 id;
+            QString eventId;
+            QVariant topic, created, sent;
+        };
+        QVector<Row> rows;
         while (chunk->next()) {
-            ids << chunk->value(0).toLongLong();
-            eventIds << chunk->value(1).toString();
+            Row r{chunk->value(0).toLongLong(), chunk->value(1).toString(), {}, {}, {}};
+            if (m_inbox) {
+                r.topic = chunk->value(2);
+                r.created = chunk->value(3);
+                r.sent = chunk->value(4);
+            }
+            rows << r;
         }
-        if (ids.isEmpty())
+        if (rows.isEmpty())
             break;
         ++result.chunks;
-        result.scanned += ids.size();
-        const qint64 last = ids.last();
+        const qint64 last = rows.last().id;
 
         if (!m_inbox) {
-            auto missing = m_outbox.exec(
-                QStringLiteral("SELECT e.id, e.event_id FROM {events} e WHERE e.status = 'SENT' "
-                               "AND e.sent_at <= :cutoff AND e.id > :after AND e.id <= :last "
-                               "AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id "
-                               "AND i.consumer_name = :consumer AND i.status = 'PROCESSED') ORDER BY e.id"),
-                {{QStringLiteral(":cutoff"), cutoffValue},
-                 {QStringLiteral(":after"), after},
-                 {QStringLiteral(":last"), last},
-                 {QStringLiteral(":consumer"), o.consumerName}});
-            if (!missing)
-                return missing.error();
-            while (missing->next())
-                note(missing->value(0).toLongLong(), missing->value(1).toString());
+            SqlCondition missing = scope->condition(QStringLiteral("u"));
+            missing.binds.insert(QStringLiteral(":cutoff"), cutoffValue);
+            missing.binds.insert(QStringLiteral(":after"), after);
+            missing.binds.insert(QStringLiteral(":last"), last);
+            auto q =
+                m_outbox.exec(QStringLiteral("SELECT %1 FROM {events} e WHERE e.status = 'SENT' "
+                                             "AND e.sent_at <= :cutoff AND e.id > :after AND e.id <= :last "
+                                             "AND %2 ORDER BY e.id")
+                                  .arg(columns, missing.where()),
+                              missing.binds);
+            if (!q)
+                return q.error();
+            qint64 lastChecked = last;
+            while (q->next() && !pageFull) {
+                note(q->value(0).toLongLong(), q->value(1).toString(), q->value(2), q->value(3), q->value(4));
+                if (pageFull)
+                    lastChecked = q->value(0).toLongLong();
+            }
+            // What this page checked: the chunk's rows up to the last event listed.
+            for (const Row& r : rows)
+                if (r.id <= lastChecked)
+                    ++result.scanned;
         } else {
+            QVariantList values;
+            for (const Row& r : rows)
+                values << r.eventId;
             SqlCondition c;
             c.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"), o.consumerName);
             c.add(QStringLiteral("status = 'PROCESSED'"));
-            QVariantList values;
-            for (const QString& e : eventIds)
-                values << e;
             c.addIn(QStringLiteral("event_id"), QStringLiteral("e"), values);
             auto processed = m_inbox->exec(
                 QStringLiteral("SELECT event_id FROM {inbox} WHERE %1").arg(c.where()), c.binds);
@@ -89,12 +140,34 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
             QSet<QString> seen;
             while (processed->next())
                 seen.insert(processed->value(0).toString());
-            for (int i = 0; i < ids.size(); ++i)
-                if (!seen.contains(eventIds.at(i)))
-                    note(ids.at(i), eventIds.at(i));
+            // Dead letters the operator decided (and none still open) keep the event from the count.
+            SqlCondition dl;
+            dl.add(QStringLiteral("consumer_name = :consumer"), QStringLiteral(":consumer"), o.consumerName);
+            dl.addIn(QStringLiteral("event_id"), QStringLiteral("e"), values);
+            auto letters = m_inbox->exec(
+                QStringLiteral("SELECT event_id, status FROM {dead_letters} WHERE %1").arg(dl.where()),
+                dl.binds);
+            if (!letters)
+                return Error::runtime(QStringLiteral("inbox database: %1").arg(letters.message()));
+            QSet<QString> decided, open;
+            while (letters->next()) {
+                const QString status = letters->value(1).toString();
+                if (status == QLatin1String("DISCARDED") || status == QLatin1String("REPLAYED"))
+                    decided.insert(letters->value(0).toString());
+                else
+                    open.insert(letters->value(0).toString());
+            }
+            for (const Row& r : rows) {
+                if (pageFull)
+                    break;
+                ++result.scanned;
+                if (seen.contains(r.eventId) || (decided.contains(r.eventId) && !open.contains(r.eventId)))
+                    continue;
+                note(r.id, r.eventId, r.topic, r.created, r.sent);
+            }
         }
         after = last;
-        if (ids.size() < o.chunkSize)
+        if (rows.size() < o.chunkSize)
             break;
     }
     return result;

@@ -4,6 +4,8 @@
 #include "core/db/DeadLetter.h"
 #include "core/db/SqlCondition.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <algorithm>
@@ -307,6 +309,57 @@ Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
     while (q->next())
         counts.insert(q->value(0).toString(), q->value(1).toLongLong());
     return counts;
+}
+
+Status InboxStore::recordTopics(const QString& consumerName, const QStringList& topics)
+{
+    const Dialect& d = m_db.dialect();
+    QVariant text(QMetaType::fromType<QString>()); // NULL: not known
+    if (!topics.isEmpty())
+        text = QString::fromUtf8(
+            QJsonDocument(QJsonArray::fromStringList(topics)).toJson(QJsonDocument::Compact));
+    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":topics"), text}};
+    auto updated = m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET topics = :topics, updated_at = "
+                                            "%1 WHERE consumer_name = :consumer")
+                                 .arg(d.now()),
+                             binds);
+    if (!updated)
+        return updated.error();
+    if (updated->numRowsAffected() == 1)
+        return {};
+    auto inserted =
+        m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
+                                   QStringLiteral("consumer_name, duplicates_total, updated_at, topics"),
+                                   QStringLiteral(":consumer, 0, %1, :topics").arg(d.now()),
+                                   QStringLiteral("consumer_name")),
+                  binds);
+    if (!inserted)
+        return inserted.error();
+    if (inserted->numRowsAffected() == 1)
+        return {};
+    auto again = m_db.exec(
+        QStringLiteral("UPDATE {consumer_counters} SET topics = :topics WHERE consumer_name = :consumer"),
+        binds);
+    return again ? Status() : Status(again.error());
+}
+
+Result<std::optional<QStringList>> InboxStore::topicsOf(const QString& consumerName)
+{
+    auto q =
+        m_db.exec(QStringLiteral("SELECT topics FROM {consumer_counters} WHERE consumer_name = :consumer"),
+                  {{QStringLiteral(":consumer"), consumerName}});
+    if (!q)
+        return q.error();
+    if (!q->next() || q->value(0).isNull())
+        return std::optional<QStringList>();
+    const QJsonDocument doc = QJsonDocument::fromJson(q->value(0).toString().toUtf8());
+    QStringList topics;
+    for (const QJsonValue& v : doc.array())
+        if (v.isString() && !v.toString().isEmpty())
+            topics << v.toString();
+    if (topics.isEmpty())
+        return std::optional<QStringList>();
+    return std::optional<QStringList>(topics);
 }
 
 } // namespace outbox

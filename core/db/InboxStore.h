@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QVariantList>
 #include <QVector>
+#include <optional>
 
 namespace outbox {
 
@@ -58,6 +59,11 @@ public:
     Status countDuplicates(const QString& consumerName, qint64 count);
     // consumer name -> duplicates counted so far.
     Result<QMap<QString, qint64>> duplicateCounts();
+    // Records the topics the consumer subscribes to (consumer_counters.topics), replacing what an
+    // earlier start recorded; empty `topics`: not known (every topic counts as the consumer's).
+    Status recordTopics(const QString& consumerName, const QStringList& topics);
+    // The topics `consumerName` recorded; nullopt when it recorded none (unknown).
+    Result<std::optional<QStringList>> topicsOf(const QString& consumerName);
 
 private:
     Database& m_db;

@@ -295,9 +295,15 @@ QVector<Migration> MySqlDialect::migrations() const
     relayBroker.statements = QStringList{
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_kind VARCHAR(16) NULL"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS broker_address VARCHAR(512) NULL")};
-    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
-            heldClaims, inboxTrace,       traceIndex,      relayBroker};
+    // The topics a consumer subscribes to, written by the consumer when it starts (a JSON array;
+    // NULL: not known, e.g. a consumer of another make or a RabbitMQ queue without [consumer]
+    // topics): the unconsumed check counts only the events of these topics (issue 25).
+    Migration consumerTopics{15, QStringLiteral("the topics each consumer subscribes to"), {}};
+    consumerTopics.statements = QStringList{
+        QStringLiteral("ALTER TABLE {consumer_counters} ADD COLUMN IF NOT EXISTS topics TEXT NULL")};
+    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -260,9 +260,15 @@ QVector<Migration> SqliteDialect::migrations() const
     relayBroker.statements =
         QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_kind TEXT"),
                     QStringLiteral("ALTER TABLE {relays} ADD COLUMN broker_address TEXT")};
-    return {tables,     triggers,         relayCounters,   covering,   deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic,  aggregateHash,
-            heldClaims, inboxTrace,       traceIndex,      relayBroker};
+    // The topics a consumer subscribes to, written by the consumer when it starts (a JSON array;
+    // NULL: not known, e.g. a consumer of another make or a RabbitMQ queue without [consumer]
+    // topics): the unconsumed check counts only the events of these topics (issue 25).
+    Migration consumerTopics{15, QStringLiteral("the topics each consumer subscribes to"), {}};
+    consumerTopics.statements =
+        QStringList{QStringLiteral("ALTER TABLE {consumer_counters} ADD COLUMN topics TEXT")};
+    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics};
 }
 
 } // namespace outbox

@@ -4,6 +4,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
+#include "core/db/UnconsumedScope.h"
 #include "core/relay/RelayStats.h"
 
 #include <QElapsedTimer>
@@ -153,15 +154,20 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     s.unconsumedOlderThanMs = m_unconsumedOlderThanMs;
     s.unconsumedWindowMs = m_unconsumedWindowMs;
     for (const QString& consumer : m_unconsumedConsumers) {
+        // The same scope as doctor's unconsumed check: the consumer's topics, no decided dead letters.
+        auto scope = UnconsumedScope::load(m_db, consumer);
+        if (!scope)
+            return scope.error();
+        const SqlCondition scoped = scope->condition(QStringLiteral("u"));
+        QVariantMap binds = scoped.binds;
+        binds.insert(QStringLiteral(":window"), -m_unconsumedWindowMs);
+        binds.insert(QStringLiteral(":age"), -m_unconsumedOlderThanMs);
         auto unconsumed = m_db.scalar(
-            QStringLiteral(
-                "SELECT COUNT(*) FROM {events} e WHERE e.created_at >= %1 AND e.status = 'SENT' "
-                "AND e.sent_at <= %2 AND NOT EXISTS (SELECT 1 FROM {inbox} i WHERE "
-                "i.event_id = e.event_id AND i.consumer_name = :consumer AND i.status = 'PROCESSED')")
-                .arg(d.nowPlusMillis(QStringLiteral(":window")), d.nowPlusMillis(QStringLiteral(":age"))),
-            {{QStringLiteral(":window"), -m_unconsumedWindowMs},
-             {QStringLiteral(":age"), -m_unconsumedOlderThanMs},
-             {QStringLiteral(":consumer"), consumer}});
+            QStringLiteral("SELECT COUNT(*) FROM {events} e WHERE e.created_at >= %1 AND e.status = 'SENT' "
+                           "AND e.sent_at <= %2 AND %3")
+                .arg(d.nowPlusMillis(QStringLiteral(":window")), d.nowPlusMillis(QStringLiteral(":age")),
+                     scoped.where()),
+            binds);
         if (!unconsumed)
             return unconsumed.error();
         s.unconsumed.insert(consumer, unconsumed->toLongLong());

@@ -1,4 +1,5 @@
 #include "core/db/DeadLetterStore.h"
+#include "core/db/InboxStore.h"
 #include "core/ops/OperatorActions.h"
 #include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
@@ -266,6 +267,10 @@ private slots:
                            QStringLiteral("status = 'PROCESSED' AND consumer_name = 'ledger'")),
                  qint64(events));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}")), qint64(0));
+        // It recorded what it subscribes to, for the unconsumed check (issue 25).
+        auto topics = InboxStore(*db).topicsOf(QStringLiteral("ledger"));
+        QVERIFY2(topics.ok(), qPrintable(topics.message()));
+        QCOMPARE(topics->value_or(QStringList()), QStringList{QStringLiteral("ledger")});
         qInfo("%s: %lld messages, %lld processed, %lld duplicates skipped", qPrintable(kind),
               consumer.stats().received.load(), consumer.stats().processed.load(),
               consumer.stats().duplicates.load());

@@ -1,4 +1,5 @@
 #include "core/consumer/Reconciler.h"
+#include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "core/metrics/MetricsQuery.h"
 #include "tests/support/OutboxctlProcess.h"
@@ -169,6 +170,132 @@ private slots:
                                               {}, 30000);
         QCOMPARE(bad.exitCode, 2);
         QCOMPARE(bad.err.count('\n'), 1);
+    }
+
+    // Issue 25 item 3: reconcile counts what the consumer should consume (its recorded topics, no
+    // event whose dead letter the operator decided), in one database and across two.
+    void countsOnlyTheConsumersTopicsAndUndecidedEvents_data() { TestDatabases::addKinds(); }
+    void countsOnlyTheConsumersTopicsAndUndecidedEvents()
+    {
+        QFETCH(QString, kind);
+        auto outbox = TestDatabases::fresh(kind, kind);
+        auto separate = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("scope_inbox_") + kind);
+        for (Database* inbox : {outbox.get(), separate.get()}) {
+            exec(*outbox, QStringLiteral("DELETE FROM {events}"));
+            const Fixture f = build(*outbox, *inbox);
+            // Of billing's 15 unconsumed (the odd ones of 1-30): #1 and #3 go to "payments".
+            for (int i : {0, 2})
+                exec(*outbox, QStringLiteral("UPDATE {events} SET sent_topic = 'payments' WHERE id = :id"),
+                     {{QStringLiteral(":id"), f.ids.at(i)}});
+            exec(*outbox,
+                 QStringLiteral("UPDATE {events} SET sent_topic = 'orders' WHERE sent_topic IS NULL"));
+            // #5: a dead letter billing's operator discarded; #7: discarded, then dead-lettered again.
+            auto letter = [&](int i, const QString& status) {
+                DeadLetter l;
+                l.consumerName = QStringLiteral("billing");
+                l.eventId = eventIdOf(*outbox, f.ids.at(i));
+                l.topic = QStringLiteral("orders");
+                l.payload = QByteArrayLiteral("{}");
+                l.headers = QByteArrayLiteral("{}");
+                l.error = QStringLiteral("boom");
+                l.attempts = 1;
+                auto id = DeadLetterStore(*inbox).insert(l);
+                QVERIFY2(id.ok(), qPrintable(id.message()));
+                exec(*inbox, QStringLiteral("UPDATE {dead_letters} SET status = :s WHERE id = :id"),
+                     {{QStringLiteral(":s"), status}, {QStringLiteral(":id"), *id}});
+            };
+            letter(4, QStringLiteral("DISCARDED"));
+            letter(6, QStringLiteral("DISCARDED"));
+            letter(6, QStringLiteral("NEW"));
+            ReconcileOptions o;
+            o.consumerName = QStringLiteral("billing");
+            o.chunkSize = 4;
+            Database* other = inbox == outbox.get() ? nullptr : inbox;
+            auto r = Reconciler(*outbox, other).run(o);
+            QVERIFY2(r.ok(), qPrintable(r.message()));
+            QCOMPARE(r->unconsumed, qint64(14)); // 15 - #5; every topic: none recorded
+            QVERIFY(!r->topicsKnown);
+            QVERIFY(
+                InboxStore(*inbox).recordTopics(QStringLiteral("billing"), {QStringLiteral("orders")}).ok());
+            r = Reconciler(*outbox, other).run(o);
+            QVERIFY(r->topicsKnown);
+            QCOMPARE(r->topics, QStringList{QStringLiteral("orders")});
+            QCOMPARE(r->unconsumed, qint64(12)); // and not #1, #3 (payments)
+            QVERIFY(!r->sampleIds.contains(f.ids.at(4)));
+            QVERIFY(r->sampleIds.contains(f.ids.at(6)));
+            exec(*inbox, QStringLiteral("DELETE FROM {dead_letters}"));
+            exec(*inbox, QStringLiteral("DELETE FROM {consumer_counters}"));
+            exec(*inbox, QStringLiteral("DELETE FROM {inbox}"));
+        }
+    }
+
+    // `reconcile --list` lists every unconsumed event, a page at a time: each page's "more:" line
+    // continues it, as printed, until every event was listed once.
+    void listPagesThroughEveryEvent()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("cli_list"));
+        const Fixture f = build(*db, *db);
+        const QString url = TestDatabases::urlText(db->url());
+        QSet<qint64> listed;
+        QString command =
+            QStringLiteral(
+                "outboxctl reconcile --db '%1' --consumer billing --older-than 5m --list --limit 4")
+                .arg(url);
+        int pages = 0;
+        while (!command.isEmpty()) {
+            QVERIFY(++pages <= 5);
+            const OutboxctlRun text = runPrintedCommand(command);
+            QVERIFY2(text.exitCode == 0, text.err.constData());
+            const QStringList lines =
+                QString::fromUtf8(text.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            QVERIFY(lines.first().contains(QLatin1String("not PROCESSED by consumer \"billing\"")));
+            command.clear();
+            for (const QString& line : lines.mid(1)) {
+                if (line.startsWith(QLatin1String("more: "))) {
+                    command =
+                        QStringLiteral("outboxctl reconcile --db '%1' --consumer billing --older-than 5m "
+                                       "--list --limit 4 %2")
+                            .arg(url, line.mid(6));
+                    continue;
+                }
+                bool ok = false;
+                const qint64 id =
+                    line.section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty).toLongLong(&ok);
+                if (ok) {
+                    QVERIFY2(!listed.contains(id), qPrintable(line));
+                    listed.insert(id);
+                }
+            }
+        }
+        QCOMPARE(pages, 4); // 15 events, 4 a page
+        QCOMPARE(listed, f.expected);
+
+        // JSON: the same pages through next_after_id, with each event's topic and times.
+        QSet<qint64> viaJson;
+        qint64 after = 0;
+        do {
+            const OutboxctlRun json = runOutboxctl(
+                {QStringLiteral("reconcile"), QStringLiteral("--db"), url, QStringLiteral("--consumer"),
+                 QStringLiteral("billing"), QStringLiteral("--list"), QStringLiteral("--limit"),
+                 QStringLiteral("6"), QStringLiteral("--chunk"), QStringLiteral("5"),
+                 QStringLiteral("--after-id"), QString::number(after), QStringLiteral("--json")},
+                {}, 30000);
+            QCOMPARE(json.exitCode, 0);
+            const QJsonArray events = json.json().value(QStringLiteral("events")).toArray();
+            QVERIFY(events.size() <= 6);
+            for (const QJsonValue& v : events) {
+                QVERIFY(!v.toObject().value(QStringLiteral("created_at")).toString().isEmpty());
+                viaJson.insert(v.toObject().value(QStringLiteral("id")).toInteger());
+            }
+            after = json.json().value(QStringLiteral("next_after_id")).toInteger();
+        } while (after > 0);
+        QCOMPARE(viaJson, f.expected);
+
+        const OutboxctlRun bad = runOutboxctl({QStringLiteral("reconcile"), QStringLiteral("--db"), url,
+                                               QStringLiteral("--consumer"), QStringLiteral("billing"),
+                                               QStringLiteral("--limit"), QStringLiteral("4")},
+                                              {}, 30000);
+        QCOMPARE(bad.exitCode, 2);
     }
 
     void unconsumedMetricIsBoundedAndPerConsumer_data() { TestDatabases::addKinds(); }

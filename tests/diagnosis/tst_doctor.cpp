@@ -3,11 +3,13 @@
 #include "core/config/Config.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/HeldClaim.h"
+#include "core/db/InboxStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
 #include "core/db/SqlCondition.h"
 #include "core/diagnosis/Doctor.h"
 #include "core/diagnosis/PreparedActionRunner.h"
+#include "core/metrics/MetricsQuery.h"
 #include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 
@@ -660,6 +662,119 @@ private slots:
                  QStringLiteral("outboxctl requeue --resend -- %1 %2").arg(events[4]).arg(events[5]));
         processed(*db, events.mid(4, 2), QStringLiteral("inventory"));
         QVERIFY(diagnose(*db, o).findings.isEmpty());
+    }
+
+    // Issue 25 item 3: only the consumer's topics count, a dead letter the operator discarded takes its
+    // event out, the resend never undoes a discard nor duplicates a dead letter, and events that left
+    // the window stay in the finding (or are said not to be checked).
+    void unconsumedCountsOnlyWhatTheConsumerShouldConsume_data() { TestDatabases::addKinds(); }
+    void unconsumedCountsOnlyWhatTheConsumerShouldConsume()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_unconsumed_scope"));
+        const auto e = insertEvents(*db, 10);
+        markSent(*db, e, 10 * 60 * 1000);
+        auto topic = [&](int from, int to, const QString& name) {
+            for (int i = from; i < to; ++i)
+                exec(*db, QStringLiteral("UPDATE {events} SET sent_topic = :t WHERE id = :id"),
+                     {{QStringLiteral(":t"), name}, {QStringLiteral(":id"), e[i]}});
+        };
+        topic(0, 6, QStringLiteral("orders"));
+        topic(6, 10, QStringLiteral("payments"));
+        processed(*db, e.mid(8, 2), QStringLiteral("inventory"));
+        // Dead letters: #1 discarded by inventory; #2 discarded, then dead-lettered again (NEW);
+        // #3 NEW; #4 discarded by another consumer (audit).
+        auto letter = [&](int i, const QString& consumer, const QString& status) {
+            const qint64 id = addDeadLetter(*db, consumer, QStringLiteral("boom"));
+            exec(*db,
+                 QStringLiteral("UPDATE {dead_letters} SET status = :s, event_id = (SELECT event_id FROM "
+                                "{events} WHERE id = :e) WHERE id = :id"),
+                 {{QStringLiteral(":s"), status}, {QStringLiteral(":e"), e[i]}, {QStringLiteral(":id"), id}});
+        };
+        letter(1, QStringLiteral("inventory"), QStringLiteral("DISCARDED"));
+        letter(2, QStringLiteral("inventory"), QStringLiteral("DISCARDED"));
+        letter(2, QStringLiteral("inventory"), QStringLiteral("NEW"));
+        letter(3, QStringLiteral("inventory"), QStringLiteral("NEW"));
+        letter(4, QStringLiteral("audit"), QStringLiteral("DISCARDED"));
+        DiagnosisOptions o;
+        o.consumers = QStringList{QStringLiteral("inventory")};
+        o.onlyChecks = QStringList{QStringLiteral("unconsumed")};
+        auto resendOf = [](const Finding& f) {
+            for (const PreparedAction& a : f.actions)
+                if (a.resend)
+                    return a;
+            return PreparedAction();
+        };
+
+        // Topics not recorded: every topic counts, the discarded #1 does not.
+        QVector<Finding> found = diagnose(*db, o).withId(QStringLiteral("unconsumed"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().evidence.count, qint64(7)); // 0, 2, 3, 4, 5, 6, 7
+        QVERIFY(found.first()
+                    .causes.join(QLatin1Char(' '))
+                    .contains(QLatin1String("has not recorded the topics")));
+        QCOMPARE(resendOf(found.first()).ids, (QVector<qint64>{e[0], e[5], e[6], e[7]}));
+        QVERIFY(!bare(resendOf(found.first())).contains(QStringLiteral(" %1").arg(e[1])));
+
+        // The consumer records its topics (as `outboxctl consume` does when it starts).
+        QVERIFY(InboxStore(*db).recordTopics(QStringLiteral("inventory"), {QStringLiteral("orders")}).ok());
+        found = diagnose(*db, o).withId(QStringLiteral("unconsumed"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().evidence.count, qint64(5)); // 0, 2, 3, 4, 5
+        QCOMPARE(resendOf(found.first()).ids, (QVector<qint64>{e[0], e[5]}));
+        QCOMPARE(bare(resendOf(found.first())),
+                 QStringLiteral("outboxctl requeue --resend -- %1 %2").arg(e[0]).arg(e[5]));
+        QCOMPARE(found.first().evidence.details.value(QStringLiteral("not_resendable")).toInteger(),
+                 qint64(3));
+        QVERIFY(!found.first().causes.join(QLatin1Char(' ')).contains(QLatin1String("has not recorded")));
+        // The metric counts the same.
+        MetricsQuery metrics(*db);
+        metrics.setUnconsumedConsumers({QStringLiteral("inventory")}, 5 * 60 * 1000, 3600 * 1000);
+        QCOMPARE(metrics.sample()->unconsumed.value(QStringLiteral("inventory")), qint64(5));
+
+        // The operator decides the open dead letters (discards #2's and #3's); #4's letter is audit's
+        // decision, not inventory's: #0, #4 and #5 are left, until they too are processed.
+        exec(*db, QStringLiteral(
+                      "UPDATE {dead_letters} SET status = 'DISCARDED' WHERE consumer_name = 'inventory'"));
+        found = diagnose(*db, o).withId(QStringLiteral("unconsumed"));
+        QCOMPARE(found.first().evidence.count, qint64(3));
+        processed(*db, {e[0], e[4], e[5]}, QStringLiteral("inventory"));
+        QVERIFY(diagnose(*db, o).withId(QStringLiteral("unconsumed")).isEmpty());
+        QCOMPARE(metrics.sample()->unconsumed.value(QStringLiteral("inventory")), qint64(0));
+    }
+
+    void unconsumedEventsBeforeTheWindowStayInTheFinding_data() { TestDatabases::addKinds(); }
+    void unconsumedEventsBeforeTheWindowStayInTheFinding()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_unconsumed_window"));
+        // #0 long ago and far below the others' ids; #1, #2 hours before the 15 minute window; #3, #4
+        // in it, processed.
+        auto e = insertEvents(*db, 5);
+        exec(*db, QStringLiteral("UPDATE {events} SET id = id + 6000 WHERE id > :first"),
+             {{QStringLiteral(":first"), e[0]}});
+        for (int i = 1; i < 5; ++i)
+            e[i] += 6000;
+        markSent(*db, e.mid(0, 3), 3 * 3600 * 1000);
+        markSent(*db, e.mid(3, 2), 10 * 60 * 1000);
+        processed(*db, e.mid(3, 2), QStringLiteral("inventory"));
+        DiagnosisOptions o;
+        o.consumers = QStringList{QStringLiteral("inventory")};
+        o.onlyChecks = QStringList{QStringLiteral("unconsumed")};
+        QVector<Finding> found = diagnose(*db, o).withId(QStringLiteral("unconsumed"));
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().evidence.count, qint64(2));
+        QCOMPARE(found.first().evidence.details.value(QStringLiteral("in_window")).toInteger(), qint64(0));
+        QCOMPARE(found.first().evidence.details.value(QStringLiteral("before_window")).toInteger(),
+                 qint64(2));
+        QVERIFY2(found.first().title.contains(QLatin1String("2 of them created before the 15 min window")),
+                 qPrintable(found.first().title));
+        QCOMPARE(found.first().evidence.sampleIds, e.mid(1, 2));
+        // #0 was not checked, and the finding says so instead of dropping it silently.
+        found = diagnose(*db, o).withId(QStringLiteral("unconsumed"));
+        QCOMPARE(found.size(), 1);
+        QVERIFY2(found.first().title.contains(QLatin1String("not checked")), qPrintable(found.first().title));
+        QCOMPARE(found.first().evidence.details.value(QStringLiteral("older_not_checked")).toBool(), true);
     }
 
     void retentionNotKeepingUp_data() { TestDatabases::addKinds(); }

@@ -1,6 +1,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/consumer/Reconciler.h"
 #include "core/db/DatabaseTarget.h"
+#include "core/support/TerminalText.h"
 
 #include <QJsonObject>
 
@@ -35,6 +36,17 @@ int runReconcile(Context& ctx)
         *field = v;
     }
 
+    const bool list = ctx.parser.isSet(QStringLiteral("list"));
+    if (!list && (ctx.parser.isSet(QStringLiteral("limit")) || ctx.parser.isSet(QStringLiteral("after-id"))))
+        return ctx.usage(QStringLiteral("--limit and --after-id page the listing: add --list"));
+    if (list) {
+        auto paging = pagingFromOptions(ctx.parser);
+        if (!paging)
+            return ctx.fail(paging.error());
+        options.listLimit = ctx.parser.isSet(QStringLiteral("limit")) ? paging->limit : 1000;
+        options.afterId = paging->afterId;
+    }
+
     auto outbox = ctx.openMigratedDatabase();
     if (!outbox)
         return ctx.fail(outbox.error());
@@ -56,9 +68,32 @@ int runReconcile(Context& ctx)
         ctx.printJson(result->toJson());
         return Ok;
     }
+    const QString topics = result->topicsKnown
+                               ? QStringLiteral("topics %1").arg(result->topics.join(QStringLiteral(", ")))
+                               : QStringLiteral("every topic (the consumer recorded none)");
+    if (list) {
+        ctx.out << result->events.size() << " event(s) SENT more than " << formatAge(options.olderThanMs)
+                << " ago not PROCESSED by consumer \"" << TerminalText::escape(options.consumerName) << "\" ("
+                << TerminalText::escape(topics) << ")"
+                << (options.afterId > 0 ? QStringLiteral(" after id %1").arg(options.afterId) : QString())
+                << "\n";
+        QVector<QStringList> rows;
+        for (const ReconcileResult::Event& e : result->events)
+            rows << QStringList{QString::number(e.id), e.eventId,
+                                e.topic.isNull() ? QStringLiteral("-") : e.topic, timeText(e.createdAt),
+                                timeText(e.sentAt)};
+        if (!rows.isEmpty())
+            ctx.out << table({QStringLiteral("ID"), QStringLiteral("EVENT ID"), QStringLiteral("TOPIC"),
+                              QStringLiteral("CREATED (UTC)"), QStringLiteral("SENT (UTC)")},
+                             rows);
+        if (result->nextAfterId > 0)
+            ctx.out << "more: --after-id " << result->nextAfterId << "\n";
+        return Ok;
+    }
     ctx.out << result->unconsumed << " of " << result->scanned << " event(s) SENT more than "
             << formatAge(options.olderThanMs) << " ago not PROCESSED by consumer \"" << options.consumerName
-            << "\"" << (result->separateInbox ? QStringLiteral(" (inbox in a separate database)") : QString())
+            << "\" (" << TerminalText::escape(topics) << ")"
+            << (result->separateInbox ? QStringLiteral(" (inbox in a separate database)") : QString())
             << "\n";
     for (int i = 0; i < result->sampleIds.size(); ++i)
         ctx.out << "  #" << result->sampleIds.at(i) << " " << result->sampleEventIds.at(i) << "\n";
@@ -71,23 +106,31 @@ int runReconcile(Context& ctx)
 
 Command reconcileCommand()
 {
-    return {QStringLiteral("reconcile"),
-            QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."),
-            QString(),
-            {QCommandLineOption(QStringLiteral("older-than"),
-                                QStringLiteral("Only events SENT before this (default 5m)."),
-                                QStringLiteral("age")),
-             QCommandLineOption(
-                 QStringLiteral("inbox-db"),
-                 QStringLiteral("The consumer's database, when its inbox is not in the outbox database."),
-                 QStringLiteral("url")),
-             QCommandLineOption(QStringLiteral("chunk"),
-                                QStringLiteral("Outbox rows per chunk (default 1000)."), QStringLiteral("n")),
-             QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."),
-                                QStringLiteral("n"))},
-            runReconcile,
-            {},
-            {QStringLiteral("consumer.name")}};
+    return {
+        QStringLiteral("reconcile"),
+        QStringLiteral("Find events SENT long ago that a consumer has not PROCESSED."),
+        QString(),
+        {QCommandLineOption(QStringLiteral("older-than"),
+                            QStringLiteral("Only events SENT before this (default 5m)."),
+                            QStringLiteral("age")),
+         QCommandLineOption(
+             QStringLiteral("inbox-db"),
+             QStringLiteral("The consumer's database, when its inbox is not in the outbox database."),
+             QStringLiteral("url")),
+         QCommandLineOption(QStringLiteral("chunk"), QStringLiteral("Outbox rows per chunk (default 1000)."),
+                            QStringLiteral("n")),
+         QCommandLineOption(QStringLiteral("sample"), QStringLiteral("Event ids to print (default 20)."),
+                            QStringLiteral("n")),
+         QCommandLineOption(QStringLiteral("list"),
+                            QStringLiteral("List every unprocessed event, a page at a time, instead of a "
+                                           "count and a sample.")),
+         QCommandLineOption(QStringLiteral("limit"),
+                            QStringLiteral("--list: events per page (default 1000)."), QStringLiteral("n")),
+         QCommandLineOption(QStringLiteral("after-id"),
+                            QStringLiteral("--list: continue after this outbox id."), QStringLiteral("id"))},
+        runReconcile,
+        {},
+        {QStringLiteral("consumer.name")}};
 }
 
 } // namespace outbox::cli

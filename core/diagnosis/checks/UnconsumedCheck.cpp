@@ -1,9 +1,11 @@
 #include "core/diagnosis/checks/UnconsumedCheck.h"
 
 #include "core/db/Database.h"
+#include "core/db/UnconsumedScope.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/Runbook.h"
 
+#include <QJsonArray>
 #include <QSqlQuery>
 
 namespace outbox {
@@ -11,6 +13,8 @@ namespace outbox {
 namespace {
 
 constexpr int MaxActionIds = 1000;
+// Events just before the window that are checked too (a range of ids on the primary key).
+constexpr int OlderProbe = 5000;
 
 } // namespace
 
@@ -28,80 +32,175 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
     const DiagnosisOptions& o = context.options();
     // Only a window of events (created within unconsumed_window before the age limit) is looked at:
     // a range on the created_at index plus one inbox lookup per SENT row, cheap on any table size.
-    // `outboxctl reconcile` walks everything.
-    const QString condition =
-        QStringLiteral(
-            "e.created_at >= %1 AND e.created_at < %2 AND e.status = 'SENT' AND e.sent_at <= %2 AND NOT "
-            "EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id AND i.consumer_name = "
-            ":consumer AND i.status = 'PROCESSED')")
+    // The OlderProbe events just before the window are checked too (a range of ids), so that an
+    // event does not drop out of the finding the moment it leaves the window; anything older is
+    // said not to be checked. `outboxctl reconcile --list` walks everything.
+    const QString window =
+        QStringLiteral("e.created_at >= %1 AND e.created_at < %2 AND e.status = 'SENT' AND e.sent_at <= %2")
             .arg(d.nowPlusMillis(QStringLiteral(":from")), d.nowPlusMillis(QStringLiteral(":age")));
+    const QString before =
+        QStringLiteral("e.id < :first AND e.id >= :low AND e.status = 'SENT' AND e.sent_at <= %1")
+            .arg(d.nowPlusMillis(QStringLiteral(":age")));
     QVector<Finding> findings;
     for (const QString& consumer : o.consumers) {
-        QVariantMap binds{{QStringLiteral(":from"), -(o.unconsumedOlderThanMs + o.unconsumedWindowMs)},
-                          {QStringLiteral(":age"), -o.unconsumedOlderThanMs},
-                          {QStringLiteral(":consumer"), consumer}};
-        auto summary = db.exec(
-            QStringLiteral("SELECT COUNT(*), MIN(e.created_at), MAX(e.created_at) FROM {events} e WHERE %1")
-                .arg(condition),
-            binds);
+        auto scope = UnconsumedScope::load(db, consumer);
+        if (!scope)
+            return scope.error();
+        const SqlCondition counted = scope->condition(QStringLiteral("u"));
+        SqlCondition resendable = counted;
+        resendable.merge(scope->resendableCondition(QStringLiteral("u")));
+        const QVariant from = -(o.unconsumedOlderThanMs + o.unconsumedWindowMs);
+        const QVariant age = -o.unconsumedOlderThanMs;
+        QVariantMap windowBinds = counted.binds;
+        windowBinds.insert(QStringLiteral(":from"), from);
+        windowBinds.insert(QStringLiteral(":age"), age);
+        auto summary = db.exec(QStringLiteral("SELECT COUNT(*), MIN(e.created_at), MAX(e.created_at) FROM "
+                                              "{events} e WHERE %1 AND %2")
+                                   .arg(window, counted.where()),
+                               windowBinds);
         if (!summary)
             return summary.error();
-        if (!summary->next() || summary->value(0).toLongLong() == 0)
+        qint64 inWindow = 0;
+        QDateTime oldest, newest;
+        if (summary->next()) {
+            inWindow = summary->value(0).toLongLong();
+            oldest = d.toDateTime(summary->value(1));
+            newest = d.toDateTime(summary->value(2));
+        }
+        // The first id of the window (or past the newest event when the window is empty).
+        auto first = db.scalar(
+            QStringLiteral("SELECT COALESCE((SELECT MIN(e.id) FROM {events} e WHERE e.created_at >= %1), "
+                           "(SELECT MAX(e.id) FROM {events} e) + 1, 1)")
+                .arg(d.nowPlusMillis(QStringLiteral(":from"))),
+            {{QStringLiteral(":from"), from}});
+        if (!first)
+            return first.error();
+        QVariantMap beforeBinds = counted.binds;
+        beforeBinds.insert(QStringLiteral(":first"), first->toLongLong());
+        beforeBinds.insert(QStringLiteral(":low"), first->toLongLong() - OlderProbe);
+        beforeBinds.insert(QStringLiteral(":age"), age);
+        auto older = db.exec(QStringLiteral("SELECT COUNT(*), MIN(e.created_at), MAX(e.id) FROM {events} e "
+                                            "WHERE %1 AND %2")
+                                 .arg(before, counted.where()),
+                             beforeBinds);
+        if (!older)
+            return older.error();
+        qint64 beforeWindow = 0;
+        if (older->next()) {
+            beforeWindow = older->value(0).toLongLong();
+            if (beforeWindow > 0)
+                oldest = d.toDateTime(older->value(1));
+        }
+        // Events older than what was probed are not checked: say whether there are any.
+        auto unchecked = db.scalar(QStringLiteral("SELECT COUNT(*) FROM (SELECT e.id FROM {events} e WHERE "
+                                                  "e.id < :low LIMIT 1) x"),
+                                   {{QStringLiteral(":low"), first->toLongLong() - OlderProbe}});
+        if (!unchecked)
+            return unchecked.error();
+        const bool olderUnchecked = unchecked->toLongLong() > 0;
+        if (inWindow + beforeWindow == 0)
             continue;
-        Finding f;
-        f.id = id();
-        f.key = id() + QLatin1Char('/') + consumer;
-        f.severity = Severity::Warning;
-        f.evidence.count = summary->value(0).toLongLong();
-        f.evidence.unit = QStringLiteral("events");
-        f.evidence.oldest = d.toDateTime(summary->value(1));
-        f.evidence.newest = d.toDateTime(summary->value(2));
-        f.evidence.sampleKind = QStringLiteral("event");
-        binds.insert(QStringLiteral(":limit"), MaxActionIds);
-        auto ids = db.exec(
-            QStringLiteral("SELECT e.id FROM {events} e WHERE %1 ORDER BY e.id LIMIT :limit").arg(condition),
-            binds);
+
+        // The resend: the counted events of the window and the probe that undo no decision.
+        QVariantMap resendBinds = resendable.binds;
+        resendBinds.insert(QStringLiteral(":from"), from);
+        resendBinds.insert(QStringLiteral(":age"), age);
+        resendBinds.insert(QStringLiteral(":first"), first->toLongLong());
+        resendBinds.insert(QStringLiteral(":low"), first->toLongLong() - OlderProbe);
+        resendBinds.insert(QStringLiteral(":limit"), MaxActionIds);
+        auto ids = db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE ((%1) OR (%2)) AND %3 ORDER BY "
+                                          "e.id LIMIT :limit")
+                               .arg(window, before, resendable.where()),
+                           resendBinds);
         if (!ids)
             return ids.error();
         QVector<qint64> actionIds;
         while (ids->next())
             actionIds << ids->value(0).toLongLong();
-        f.evidence.sampleIds = actionIds.mid(0, Finding::MaxSamples);
+        // Samples: every counted event, resendable or not.
+        QVariantMap sampleBinds = resendBinds;
+        sampleBinds.remove(QStringLiteral(":ur"));
+        sampleBinds.insert(QStringLiteral(":limit"), Finding::MaxSamples);
+        auto samples = db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE ((%1) OR (%2)) AND %3 ORDER "
+                                              "BY e.id LIMIT :limit")
+                                   .arg(window, before, counted.where()),
+                               sampleBinds);
+        if (!samples)
+            return samples.error();
+        QVector<qint64> sampleIds;
+        while (samples->next())
+            sampleIds << samples->value(0).toLongLong();
+
+        Finding f;
+        f.id = id();
+        f.key = id() + QLatin1Char('/') + consumer;
+        f.severity = Severity::Warning;
+        f.evidence.count = inWindow + beforeWindow;
+        f.evidence.unit = QStringLiteral("events");
+        f.evidence.oldest = oldest;
+        f.evidence.newest = newest.isValid() ? newest : oldest;
+        f.evidence.sampleKind = QStringLiteral("event");
+        f.evidence.sampleIds = sampleIds;
         f.evidence.details.insert(QStringLiteral("consumer"), consumer);
         f.evidence.details.insert(QStringLiteral("older_than_ms"), o.unconsumedOlderThanMs);
         f.evidence.details.insert(QStringLiteral("window_ms"), o.unconsumedWindowMs);
+        f.evidence.details.insert(QStringLiteral("in_window"), inWindow);
+        f.evidence.details.insert(QStringLiteral("before_window"), beforeWindow);
+        f.evidence.details.insert(QStringLiteral("before_window_checked"), OlderProbe);
+        f.evidence.details.insert(QStringLiteral("older_not_checked"), olderUnchecked);
+        f.evidence.details.insert(QStringLiteral("topics"),
+                                  scope->topicsKnown ? QJsonValue(QJsonArray::fromStringList(scope->topics))
+                                                     : QJsonValue());
+        f.evidence.details.insert(
+            QStringLiteral("not_resendable"),
+            f.evidence.count > MaxActionIds ? QJsonValue() : QJsonValue(f.evidence.count - actionIds.size()));
         f.title = tr("%1 event(s) SENT over %2 ago are not processed by consumer %3")
                       .arg(f.evidence.count)
                       .arg(DiagnosisContext::duration(o.unconsumedOlderThanMs), consumer);
-        f.causes << rb.cause("down").arg(consumer) << rb.cause("dead-lettered").arg(consumer)
-                 << rb.cause("topics") << rb.cause("inbox");
+        if (beforeWindow > 0)
+            f.title += tr(" (%1 of them created before the %2 window)")
+                           .arg(beforeWindow)
+                           .arg(DiagnosisContext::duration(o.unconsumedWindowMs));
+        if (olderUnchecked)
+            f.title += tr("; events older than the window and the %1 before it not checked").arg(OlderProbe);
+        f.causes << rb.cause("down").arg(consumer) << rb.cause("dead-lettered").arg(consumer);
+        if (!scope->topicsKnown)
+            f.causes << rb.cause("topics-unknown").arg(consumer);
+        f.causes << rb.cause("topics") << rb.cause("inbox");
         f.runbook << rb.step("lag").arg(consumer) << rb.step("dead-letters").arg(consumer) << rb.step("list")
                   << rb.step("resend");
         PreparedAction list;
         list.operation = PreparedAction::Operation::RunCommand;
         list.label = tr("List every event %1 has not processed").arg(consumer);
-        list.consequence = tr("Read-only: prints the count and a sample.");
+        list.consequence =
+            tr("Read-only: lists every unprocessed event, however old, a page at a time (--after-id "
+               "continues).");
         if (context.prepareCommand(list,
                                    CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("reconcile")})
                                        .option(QStringLiteral("consumer"), consumer)
                                        .option(QStringLiteral("older-than"),
-                                               QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000))))
+                                               QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000))
+                                       .flag(QStringLiteral("list"))))
             f.actions << list;
-        PreparedAction resend;
-        resend.operation = PreparedAction::Operation::RequeueEvents;
-        resend.resend = true;
-        resend.ids = actionIds;
-        resend.typedConfirmation = true;
-        resend.label = tr("Send the %1 unprocessed event(s) again").arg(actionIds.size());
-        resend.consequence =
-            tr("The SENT events go back to PENDING and are produced again with their original "
-               "event_id; every consumer receives them again, and an inbox skips what it has.");
-        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
-        command.flag(QStringLiteral("resend"));
-        for (qint64 eventId : actionIds)
-            command.positional(QString::number(eventId));
-        context.prepareCommand(resend, command);
-        f.actions << resend;
+        if (!actionIds.isEmpty()) {
+            PreparedAction resend;
+            resend.operation = PreparedAction::Operation::RequeueEvents;
+            resend.resend = true;
+            resend.ids = actionIds;
+            resend.typedConfirmation = true;
+            resend.label = tr("Send the %1 unprocessed event(s) again").arg(actionIds.size());
+            resend.consequence =
+                tr("The SENT events go back to PENDING and are produced again with their original "
+                   "event_id; every consumer receives them again, and an inbox skips what it has. Events "
+                   "with a dead letter of %1, or a discarded one of any consumer, are left out.")
+                    .arg(consumer);
+            CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
+            command.flag(QStringLiteral("resend"));
+            for (qint64 eventId : actionIds)
+                command.positional(QString::number(eventId));
+            context.prepareCommand(resend, command);
+            f.actions << resend;
+        }
         findings << f;
     }
     return findings;

@@ -1,0 +1,76 @@
+#include "core/db/UnconsumedScope.h"
+
+#include "core/db/InboxStore.h"
+
+namespace outbox {
+
+Result<UnconsumedScope> UnconsumedScope::load(Database& db, const QString& consumer)
+{
+    UnconsumedScope scope;
+    scope.consumer = consumer;
+    auto topics = InboxStore(db).topicsOf(consumer);
+    if (!topics)
+        return topics.error();
+    if (topics->has_value()) {
+        scope.topicsKnown = true;
+        scope.topics = **topics;
+    }
+    return scope;
+}
+
+SqlCondition UnconsumedScope::topicCondition(const QString& prefix) const
+{
+    SqlCondition c;
+    if (!topicsKnown)
+        return c;
+    QVariantList values;
+    for (const QString& t : topics)
+        values << t;
+    c.addIn(QStringLiteral("COALESCE(e.sent_topic, e.topic)"), prefix + QStringLiteral("t"), values);
+    return c;
+}
+
+SqlCondition UnconsumedScope::notProcessedCondition(const QString& prefix) const
+{
+    SqlCondition c;
+    const QString name = QStringLiteral(":%1c").arg(prefix);
+    c.add(QStringLiteral("NOT EXISTS (SELECT 1 FROM {inbox} i WHERE i.event_id = e.event_id AND "
+                         "i.consumer_name = %1 AND i.status = 'PROCESSED')")
+              .arg(name),
+          name, consumer);
+    return c;
+}
+
+SqlCondition UnconsumedScope::undecidedCondition(const QString& prefix) const
+{
+    SqlCondition c;
+    const QString name = QStringLiteral(":%1d").arg(prefix);
+    c.add(QStringLiteral("NOT EXISTS (SELECT 1 FROM {dead_letters} dl WHERE dl.event_id = e.event_id AND "
+                         "dl.consumer_name = %1 AND dl.status IN (%2)) OR EXISTS (SELECT 1 FROM "
+                         "{dead_letters} dl WHERE dl.event_id = e.event_id AND dl.consumer_name = %1 AND "
+                         "dl.status IN (%3))")
+              .arg(name, decidedStatuses(), undecidedStatuses()),
+          name, consumer);
+    return c;
+}
+
+SqlCondition UnconsumedScope::condition(const QString& prefix) const
+{
+    SqlCondition c = topicCondition(prefix);
+    c.merge(notProcessedCondition(prefix));
+    c.merge(undecidedCondition(prefix));
+    return c;
+}
+
+SqlCondition UnconsumedScope::resendableCondition(const QString& prefix) const
+{
+    SqlCondition c;
+    const QString name = QStringLiteral(":%1r").arg(prefix);
+    c.add(QStringLiteral("NOT EXISTS (SELECT 1 FROM {dead_letters} dl WHERE dl.event_id = e.event_id AND "
+                         "(dl.consumer_name = %1 OR dl.status = 'DISCARDED'))")
+              .arg(name),
+          name, consumer);
+    return c;
+}
+
+} // namespace outbox
