@@ -54,8 +54,12 @@ QString when(const QDateTime& t, const QDateTime& now)
 {
     if (!t.isValid())
         return QStringLiteral("-");
+    // A time after the report's (a row written while the doctor ran, or a clock ahead) is "just
+    // now", never "(- ago)".
+    const qint64 age = t.msecsTo(now);
     return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC (") +
-           formatAge(t.msecsTo(now)) + QStringLiteral(" ago)");
+           (age < 1000 ? QStringLiteral("just now") : formatAge(age) + QStringLiteral(" ago")) +
+           QLatin1Char(')');
 }
 
 void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, const Style& style)
@@ -77,7 +81,7 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
         samples << e.sampleNames;
         out << "  samples (" << shown(e.sampleKind) << "): " << shown(samples.join(QLatin1Char(' '))) << "\n";
     }
-    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
+    for (const char* key : {"error_class", "example", "payload", "consumer", "last_error"}) {
         const QString value = e.details.value(QLatin1String(key)).toString();
         if (!value.isEmpty())
             out << "  " << QString::fromLatin1(key).leftJustified(12) << shown(value.left(200)) << "\n";

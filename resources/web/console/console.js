@@ -573,7 +573,7 @@ function findingCard(f) {
   return el("div", { class: "card", "data-id": f.id, "data-key": f.key },
     el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
     (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
-    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
+    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "", f.evidence.payload ? ` · ${f.evidence.payload}` : "") : null,
     sampleLinks(f),
     f.id === "blocked-aggregates" ? el("p", {}, el("a", { class: "finding-blocked", href: "#/blocked" }, t("Open the Blocked view"))) : null,
     runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,

@@ -320,7 +320,7 @@ void RecoveryFlow::showFinding(const Finding& finding)
         lines << tr("oldest: %1").arg(time(e.oldest));
     if (e.newest.isValid() && e.newest != e.oldest)
         lines << tr("newest: %1").arg(time(e.newest));
-    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
+    for (const char* key : {"error_class", "example", "payload", "consumer", "last_error"}) {
         const QString v = e.details.value(QLatin1String(key)).toString();
         if (!v.isEmpty())
             lines << QStringLiteral("%1: %2").arg(QLatin1String(key), v);
