@@ -3,6 +3,7 @@
 // works on the prefixed tables while the unprefixed outbox in the same database stays as it was.
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/Migrator.h"
+#include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
@@ -14,13 +15,19 @@
 
 #include <QComboBox>
 #include <QDialog>
+#include <QDialogButtonBox>
 #include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace outbox;
@@ -48,6 +55,60 @@ private:
         return dialog;
     }
 
+    // Triggers the File menu's action and answers its file dialog by typing `path` and Enter.
+    static bool chooseFile(MainWindow& window, const char* action, const char* dialogName,
+                           const QString& path)
+    {
+        auto* a = window.findChild<QAction*>(QLatin1String(action));
+        if (!a) {
+            qWarning("no action %s", action);
+            return false;
+        }
+        a->trigger();
+        QFileDialog* dialog = nullptr;
+        if (!QTest::qWaitFor(
+                [&]() {
+                    dialog = window.findChild<QFileDialog*>(QLatin1String(dialogName));
+                    return dialog && dialog->isVisible();
+                },
+                5000)) {
+            qWarning("no dialog %s", dialogName);
+            return false;
+        }
+        // Its directory, the file name typed into its field, then its Open/Save button.
+        dialog->setDirectory(QFileInfo(path).absolutePath());
+        auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        if (!name) {
+            qWarning("no file name field in %s", dialogName);
+            return false;
+        }
+        name->selectAll();
+        QTest::keyClicks(name, QFileInfo(path).fileName());
+        auto* buttons = dialog->findChild<QDialogButtonBox*>(QStringLiteral("buttonBox"));
+        QPushButton* accept = buttons ? qobject_cast<QPushButton*>(buttons->buttons().value(0)) : nullptr;
+        for (QAbstractButton* b : buttons ? buttons->buttons() : QList<QAbstractButton*>{})
+            if (buttons->buttonRole(b) == QDialogButtonBox::AcceptRole)
+                accept = qobject_cast<QPushButton*>(b);
+        if (!accept || !QTest::qWaitFor([&]() { return accept->isEnabled(); }, 5000)) {
+            qWarning("no enabled accept button in %s (field \"%s\")", dialogName, qPrintable(name->text()));
+            return false;
+        }
+        QTest::mouseClick(accept, Qt::LeftButton);
+        QPointer<QFileDialog> open(dialog);
+        if (!QTest::qWaitFor([&]() { return !open || !open->isVisible(); }, 5000)) {
+            qWarning("%s still open", dialogName);
+            return false;
+        }
+        return true;
+    }
+
+    static QByteArray savedSettings()
+    {
+        QSettings().sync();
+        QFile saved(QSettings().fileName());
+        return saved.open(QIODevice::ReadOnly) ? saved.readAll() : QByteArray();
+    }
+
     static void typeInto(QLineEdit* edit, const QString& text)
     {
         edit->selectAll();
@@ -64,6 +125,140 @@ private slots:
     }
 
     void cleanupTestCase() { QSettings().clear(); }
+
+    // File › Import connection profiles from fleet file…: one profile per member (URL, table prefix,
+    // red for env=prod), no password in the saved settings even when the member has one; an invalid
+    // file is one error and changes no profile.
+    void importProfilesFromAFleetFile()
+    {
+        QSettings().clear();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("[fleet]\ninterval = 5s\n"
+                       "[member orders]\nurl = postgresql://outbox@db-orders:5432/orders?sslmode=require\n"
+                       "table_prefix = o_\ntags = team=checkout, env=prod\n"
+                       "[member edge-cache]\nurl = sqlite:///var/lib/edge/outbox.db\ntags = team=edge\n");
+        }
+        qputenv("OUTBOX_DB_PASSWORD_ORDERS", "pw-from-environment");
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(chooseFile(window, "importProfilesAction", "importProfilesDialog", path));
+        qunsetenv("OUTBOX_DB_PASSWORD_ORDERS");
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(
+                     QStringLiteral("Imported 2 connection profile(s)")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        const QVector<ConnectionProfile> profiles = ProfileStore::load();
+        QCOMPARE(profiles.size(), 2);
+        QCOMPARE(profiles.at(0).name, QStringLiteral("orders"));
+        QCOMPARE(profiles.at(0).url,
+                 QStringLiteral("postgresql://outbox@db-orders:5432/orders?sslmode=require"));
+        QCOMPARE(profiles.at(0).tablePrefix, QStringLiteral("o_"));
+        QCOMPARE(profiles.at(0).colour, QStringLiteral("red"));
+        QCOMPARE(profiles.at(1).name, QStringLiteral("edge-cache"));
+        QCOMPARE(profiles.at(1).url, QStringLiteral("sqlite:///var/lib/edge/outbox.db"));
+        QCOMPARE(profiles.at(1).tablePrefix, QString());
+        QCOMPARE(profiles.at(1).colour, QString());
+        const QByteArray settings = savedSettings();
+        QVERIFY(settings.contains("db-orders"));
+        QVERIFY2(!settings.contains("pw-from-environment"), settings.constData());
+
+        // The connect dialog offers them.
+        QDialog* dialog = openConnectDialog(window);
+        QVERIFY(dialog);
+        auto* choice = child<QComboBox>(dialog, "profileChoice");
+        QVERIFY(choice->findText(QStringLiteral("orders"), Qt::MatchContains) >= 0);
+        QVERIFY(choice->findText(QStringLiteral("edge-cache"), Qt::MatchContains) >= 0);
+        dialog->reject();
+
+        // A bad file: one error naming the member and its line; the profiles stay as they were.
+        const QString bad = dir.filePath(QStringLiteral("bad.ini"));
+        {
+            QFile file(bad);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("[member billing]\nurl = postgresql://outbox@db/billing\n"
+                       "[member orders]\nurl = postgresql://outbox@db/orders\ncolour = red\n");
+        }
+        QVERIFY(chooseFile(window, "importProfilesAction", "importProfilesDialog", bad));
+        const QString message = window.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Cannot import connection profiles: ")) &&
+                     message.contains(QStringLiteral(":5: member orders: unknown key colour")),
+                 qPrintable(message));
+        QCOMPARE(ProfileStore::load().size(), 2);
+    }
+
+    // File › Export connection profiles to fleet file…: a fleet file core's parser reads back with
+    // every profile as a member (name made a member name, URL without its password, table prefix,
+    // env=prod for a red profile).
+    void exportProfilesToAFleetFile()
+    {
+        QSettings().clear();
+        ProfileStore::save(ConnectionProfile{QStringLiteral("Local dev"),
+                                             QStringLiteral("sqlite:///tmp/dev.db"), QStringLiteral("green"),
+                                             QString()});
+        ProfileStore::save(ConnectionProfile{
+            QStringLiteral("orders"), QStringLiteral("postgresql://ops:pw-secret@db-orders:5432/orders"),
+            QStringLiteral("red"), QStringLiteral("o_")});
+        ProfileStore::save(ConnectionProfile{QStringLiteral("payments"),
+                                             QStringLiteral("mysql://outbox@db-pay:3306/payments"), QString(),
+                                             QString()});
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("exported.ini"));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(chooseFile(window, "exportProfilesAction", "exportProfilesDialog", path));
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(
+                     QStringLiteral("Exported 3 connection profile(s)")),
+                 qPrintable(window.statusBar()->currentMessage()));
+
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray text = written.readAll();
+        QVERIFY2(!text.contains("pw-secret"), text.constData());
+        auto fleet = Fleet::load(path, QProcessEnvironment());
+        QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
+        QCOMPARE(fleet->members().size(), 3);
+        const FleetMember& dev = fleet->members().at(0);
+        QCOMPARE(dev.name, QStringLiteral("Local-dev"));
+        QCOMPARE(dev.url.redacted(), QStringLiteral("sqlite:///tmp/dev.db"));
+        QVERIFY(dev.tags.isEmpty());
+        const FleetMember* orders = fleet->member(QStringLiteral("orders"));
+        QVERIFY(orders);
+        QCOMPARE(orders->url.redacted(), QStringLiteral("postgresql://ops@db-orders:5432/orders"));
+        QVERIFY(orders->url.password.isEmpty());
+        QCOMPARE(orders->tablePrefix, QStringLiteral("o_"));
+        QCOMPARE(orders->tagTexts(), QStringList{QStringLiteral("env=prod")});
+        const FleetMember* payments = fleet->member(QStringLiteral("payments"));
+        QVERIFY(payments);
+        QCOMPARE(payments->url.redacted(), QStringLiteral("mysql://outbox@db-pay:3306/payments"));
+
+        // Imported again, the same profiles come back (the red one red).
+        QSettings().clear();
+        QVERIFY(chooseFile(window, "importProfilesAction", "importProfilesDialog", path));
+        const QVector<ConnectionProfile> back = ProfileStore::load();
+        QCOMPARE(back.size(), 3);
+        QCOMPARE(back.at(1).name, QStringLiteral("orders"));
+        QCOMPARE(back.at(1).url, QStringLiteral("postgresql://ops@db-orders:5432/orders"));
+        QCOMPARE(back.at(1).colour, QStringLiteral("red"));
+        QCOMPARE(back.at(1).tablePrefix, QStringLiteral("o_"));
+
+        // A profile whose URL cannot be written is one error naming it; no file is written.
+        ProfileStore::save(
+            ConnectionProfile{QStringLiteral("broken"), QStringLiteral("ftp://x/y"), QString(), QString()});
+        const QString second = dir.filePath(QStringLiteral("second.ini"));
+        QVERIFY(chooseFile(window, "exportProfilesAction", "exportProfilesDialog", second));
+        QVERIFY2(window.statusBar()->currentMessage().startsWith(
+                     QStringLiteral("Cannot export connection profiles: ")),
+                 qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(!QFile::exists(second));
+        QSettings().clear();
+    }
 
     void profileWithTablePrefixWorksOnThePrefixedTablesOnly()
     {

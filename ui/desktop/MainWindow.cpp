@@ -6,6 +6,7 @@
 #include "ui/desktop/audit/AuditPage.h"
 #include "ui/desktop/connection/ConnectDialog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/connection/FleetProfiles.h"
 #include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
@@ -117,6 +118,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* file = menuBar()->addMenu(tr("&File"));
     QAction* openFleet = file->addAction(tr("Open &fleet file…"), this, &MainWindow::showOpenFleetDialog);
     openFleet->setObjectName(QStringLiteral("openFleetAction"));
+    file->addSeparator();
+    file->addAction(tr("&Import connection profiles from fleet file…"), this,
+                    &MainWindow::showImportProfilesDialog)
+        ->setObjectName(QStringLiteral("importProfilesAction"));
+    file->addAction(tr("&Export connection profiles to fleet file…"), this,
+                    &MainWindow::showExportProfilesDialog)
+        ->setObjectName(QStringLiteral("exportProfilesAction"));
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
@@ -317,7 +325,7 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
                         [this, target, profile]() { checkThenSwitch(target, profile, nullptr); });
                 m_retry->start(RetryMs);
             }
-            askPasswordIfNeeded(target, r.message());
+            askPasswordIfNeeded(target, profile, r.message());
         });
 }
 
@@ -355,7 +363,7 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::showBanner);
     connect(m_sampler, &MetricsSampler::failed, this, &MainWindow::sampleFailed);
     connect(m_sampler, &MetricsSampler::failed, this,
-            [this, target](const QString& message) { askPasswordIfNeeded(target, message); });
+            [this, target](const QString& message) { askPasswordIfNeeded(target, m_profile, message); });
 
     ConsoleContext context;
     context.browse = m_browse;
@@ -459,7 +467,8 @@ void MainWindow::requestDisconnect()
     settleManagedRelay(DatabaseTarget{}, [this]() { disconnectFromDatabase(); });
 }
 
-void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString& message)
+void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
+                                     const QString& message)
 {
     const DatabaseUrl& url = target.url();
     // Servers without password authentication need none; ask only when the server wants one.
@@ -479,7 +488,7 @@ void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const QString
     prompt->setTextEchoMode(QLineEdit::Password);
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;
-    const ConnectionProfile profile = m_profile;
+    // The profile of the connection being tried (a fleet member's names the member), not the open one's.
     connect(prompt, &QInputDialog::textValueSelected, this, [this, target, profile](const QString& password) {
         checkThenSwitch(target.withPassword(password), profile, nullptr);
     });
@@ -594,6 +603,46 @@ void MainWindow::showOpenFleetDialog()
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
         if (auto opened = openFleet(path); !opened)
             QMessageBox::warning(this, tr("Fleet file"), opened.message());
+    });
+    dialog->open();
+}
+
+void MainWindow::showImportProfilesDialog()
+{
+    auto* dialog = new QFileDialog(this, tr("Import connection profiles from a fleet file"), QString(),
+                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("importProfilesDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        auto imported = FleetProfiles::import(path);
+        showStatus(imported ? tr("Imported %n connection profile(s) from %1 (no passwords: a member's comes "
+                                 "from OUTBOX_DB_PASSWORD_<MEMBER> or a prompt)",
+                                 nullptr, *imported)
+                                  .arg(path)
+                            : tr("Cannot import connection profiles: %1").arg(imported.message()));
+    });
+    dialog->open();
+}
+
+void MainWindow::showExportProfilesDialog()
+{
+    auto* dialog = new QFileDialog(this, tr("Export connection profiles to a fleet file"), QString(),
+                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
+    dialog->setObjectName(QStringLiteral("exportProfilesDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setFileMode(QFileDialog::AnyFile);
+    dialog->setDefaultSuffix(QStringLiteral("ini"));
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
+        const QVector<ConnectionProfile> profiles = ProfileStore::load();
+        const Status written = FleetProfiles::write(path, profiles);
+        showStatus(written ? tr("Exported %n connection profile(s) to the fleet file %1 (without passwords)",
+                                nullptr, int(profiles.size()))
+                                 .arg(path)
+                           : tr("Cannot export connection profiles: %1").arg(written.message()));
     });
     dialog->open();
 }

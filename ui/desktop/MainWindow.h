@@ -78,6 +78,9 @@ public:
 public slots:
     void showConnectDialog();
     void showOpenFleetDialog();
+    // Connection profiles from / to a fleet file (one profile per member, never a password).
+    void showImportProfilesDialog();
+    void showExportProfilesDialog();
     void showWallboard();
     // An Overview tile was clicked: show the events (or dead letters, relays) it counts.
     void drillDown(const QString& tile);
@@ -100,7 +103,8 @@ private:
     void sampleFailed(const QString& message);
     // The database answers again: messages of the outage leave the status bar.
     void connectionHealed();
-    void askPasswordIfNeeded(const DatabaseTarget& target, const QString& message);
+    void askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
+                             const QString& message);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);
