@@ -2143,6 +2143,42 @@
         <source>Fleet file</source>
         <translation>集群文件</translation>
     </message>
+    <message>
+        <source>&amp;Import connection profiles from fleet file…</source>
+        <translation>从集群文件导入连接配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export connection profiles to fleet file…</source>
+        <translation>将连接配置导出到集群文件(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Import connection profiles from a fleet file</source>
+        <translation>从集群文件导入连接配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n connection profile(s) from %1 (no passwords: a member&apos;s comes from OUTBOX_DB_PASSWORD_&lt;MEMBER&gt; or a prompt)</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个连接配置（不含密码：成员的密码来自 OUTBOX_DB_PASSWORD_&lt;MEMBER&gt; 或提示输入）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot import connection profiles: %1</source>
+        <translation>无法导入连接配置：%1</translation>
+    </message>
+    <message>
+        <source>Export connection profiles to a fleet file</source>
+        <translation>将连接配置导出到集群文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n connection profile(s) to the fleet file %1 (without passwords)</source>
+        <translation>
+            <numerusform>已将 %n 个连接配置导出到集群文件 %1（不含密码）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot export connection profiles: %1</source>
+        <translation>无法导出连接配置：%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ManagedRelay</name>
