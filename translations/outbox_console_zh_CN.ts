@@ -75,6 +75,16 @@
         <source>connection</source>
         <translation>连接</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -105,6 +115,10 @@
     <message>
         <source>INI configuration file: [database] url, table_prefix, password.</source>
         <translation>INI 配置文件：[database] url、table_prefix、password。</translation>
+    </message>
+    <message>
+        <source>Fleet file: show its members on the Fleet page (or OUTBOX_FLEET, [general] fleet); double-click one to open it.</source>
+        <translation>集群文件：在“集群”页面显示其成员（或 OUTBOX_FLEET、[general] fleet）；双击成员即可打开。</translation>
     </message>
 </context>
 <context>
@@ -696,6 +710,10 @@
         <source>Cannot connect: %1</source>
         <translation>无法连接：%1</translation>
     </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::ConsumersPage</name>
@@ -851,6 +869,30 @@
         <source>No inbox rows match the filter.</source>
         <translation>没有符合筛选条件的收件箱记录。</translation>
     </message>
+    <message>
+        <source>Cancel the count</source>
+        <translation>取消计数</translation>
+    </message>
+    <message>
+        <source>Trace (traceparent)</source>
+        <translation>追踪（traceparent）</translation>
+    </message>
+    <message>
+        <source>%1 — counting unconsumed events…</source>
+        <translation>%1 — 正在统计未消费的事件…</translation>
+    </message>
+    <message>
+        <source>%1 — unconsumed events not counted: %2</source>
+        <translation>%1 — 未统计未消费的事件：%2</translation>
+    </message>
+    <message>
+        <source>counting unconsumed events…</source>
+        <translation>正在统计未消费的事件…</translation>
+    </message>
+    <message>
+        <source>count of unconsumed events cancelled</source>
+        <translation>已取消未消费事件的统计</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::DeadLetterEditDialog</name>
@@ -911,6 +953,22 @@
     <message>
         <source>A reason is required.</source>
         <translation>必须填写原因。</translation>
+    </message>
+    <message>
+        <source>Type &quot;%1&quot; to confirm:</source>
+        <translation>输入“%1”以确认：</translation>
+    </message>
+    <message>
+        <source>Type &quot;%1&quot; to confirm (production profile).</source>
+        <translation>输入“%1”以确认（生产环境配置）。</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
     </message>
 </context>
 <context>
@@ -1160,6 +1218,10 @@
         <source>Dead letter #%1 not edited: %2</source>
         <translation>死信 #%1 未编辑：%2</translation>
     </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::EventInspector</name>
@@ -1271,6 +1333,14 @@
         <source>Trail</source>
         <translation>轨迹</translation>
     </message>
+    <message>
+        <source>Topic: %1 · Aggregate: %2/%3 · Payload size: %4</source>
+        <translation>主题：%1 · 聚合：%2/%3 · 负载大小：%4</translation>
+    </message>
+    <message>
+        <source>(routed by the relay&apos;s topic template)</source>
+        <translation>（由中继的主题模板路由）</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::EventTableModel</name>
@@ -1309,6 +1379,10 @@
     <message>
         <source>Last error</source>
         <translation>最近错误</translation>
+    </message>
+    <message>
+        <source>Payload size</source>
+        <translation>负载大小</translation>
     </message>
 </context>
 <context>
@@ -1627,6 +1701,22 @@
         <source>offset %1</source>
         <translation>偏移量 %1</translation>
     </message>
+    <message>
+        <source>trace id (32 hex)</source>
+        <translation>追踪 id（32 位十六进制）</translation>
+    </message>
+    <message>
+        <source>Events of one W3C trace: the 32 hex digits of the trace id, or a whole traceparent header. An index lookup on any table size.</source>
+        <translation>一个 W3C 追踪的事件：追踪 id 的 32 位十六进制数字，或完整的 traceparent 消息头。无论表多大都走索引查询。</translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation>追踪 id：%1</translation>
+    </message>
+    <message>
+        <source>trace id %1</source>
+        <translation>追踪 id %1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::FindingsModel</name>
@@ -1657,6 +1747,112 @@
     <message>
         <source>Count</source>
         <translation>数量</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::FleetPage</name>
+    <message>
+        <source>Filter by name or tag (team=checkout)</source>
+        <translation>按名称或标签筛选（team=checkout）</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>筛选：</translation>
+    </message>
+    <message>
+        <source>Double-click a member (or press Enter) to open it in the console&apos;s pages.</source>
+        <translation>双击成员（或按回车）即可在控制台的各页面中打开它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) of %1, sampling…</source>
+        <translation>
+            <numerusform>%1 的 %n 个成员，正在采样…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n member(s) of %1, %2 not ok; sampled at %3 (every %4)</source>
+        <translation>
+            <numerusform>%1 的 %n 个成员，%2 个异常；采样于 %3（每 %4 一次）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::FleetTableModel</name>
+    <message>
+        <source>unreachable</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>unmigrated</source>
+        <translation>未迁移</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Double-click to open %1 in the console&apos;s pages</source>
+        <translation>双击即可在控制台的各页面中打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 critical, %2 warning</source>
+        <translation>%1 个严重，%2 个警告</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>成员</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>积压</translation>
+    </message>
+    <message>
+        <source>Backlog trend</source>
+        <translation>积压趋势</translation>
+    </message>
+    <message>
+        <source>Oldest pending</source>
+        <translation>最早待发送</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>DEAD</source>
+        <translation>死亡</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>死信</translation>
+    </message>
+    <message>
+        <source>Relays</source>
+        <translation>中继</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
     </message>
 </context>
 <context>
@@ -1838,20 +2034,16 @@
         <translation>NOC 看板位于 http://127.0.0.1:%1/</translation>
     </message>
     <message>
-        <source>Cannot connect to %1: %2</source>
-        <translation>无法连接到 %1：%2</translation>
-    </message>
-    <message>
         <source>%1 — retrying…</source>
         <translation>%1 — 正在重试…</translation>
     </message>
     <message>
         <source>Recovery</source>
-        <translation>恢复</translation>
+        <translation>故障恢复</translation>
     </message>
     <message>
         <source>Recovery (%1 critical, %2 warning)</source>
-        <translation>恢复（%1 严重，%2 警告）</translation>
+        <translation>故障恢复（%1 严重，%2 警告）</translation>
     </message>
     <message>
         <source>No database given: enter a URL (postgresql://…, mysql://… or sqlite:///…) in Connection › Connect…</source>
@@ -1864,6 +2056,128 @@
     <message>
         <source>Consumers</source>
         <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Not current: the database has not answered since %1 (%2)</source>
+        <translation>数据已过时：数据库自 %1 起没有响应（%2）</translation>
+    </message>
+    <message>
+        <source>The database does not answer: %1</source>
+        <translation>数据库没有响应：%1</translation>
+    </message>
+    <message>
+        <source>The database answers again (it did not from %1 to %2)</source>
+        <translation>数据库已重新响应（从 %1 到 %2 期间没有响应）</translation>
+    </message>
+    <message>
+        <source>Managed relay</source>
+        <translation>托管中继</translation>
+    </message>
+    <message>
+        <source>The relay this console started sends the events of %1. Disconnect and stop it, or keep it running in the background?</source>
+        <translation>此控制台启动的中继正在发送 %1 的事件。断开连接并停止它，还是让它在后台继续运行？</translation>
+    </message>
+    <message>
+        <source>The relay this console started sends the events of %1, not of %2. Stop it, or keep it running in the background for %1?</source>
+        <translation>此控制台启动的中继发送的是 %1 的事件，而不是 %2 的。停止它，还是让它在后台继续为 %1 运行？</translation>
+    </message>
+    <message>
+        <source>Stop the relay</source>
+        <translation>停止中继</translation>
+    </message>
+    <message>
+        <source>Keep it running in the background</source>
+        <translation>让它在后台继续运行</translation>
+    </message>
+    <message>
+        <source>Stayed on %1; its managed relay keeps running.</source>
+        <translation>仍停留在 %1；其托管中继继续运行。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;fleet file…</source>
+        <translation>打开集群文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Outbox Console — fleet member %1 (%2)</source>
+        <translation>Outbox 控制台 — 集群成员 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Fleet member %1 · PRODUCTION · %2 — every action here changes this database only</source>
+        <translation>集群成员 %1 · 生产环境 · %2 — 此处的每个操作只改变此数据库</translation>
+    </message>
+    <message>
+        <source>Fleet member %1 · %2 — every action here changes this database only</source>
+        <translation>集群成员 %1 · %2 — 此处的每个操作只改变此数据库</translation>
+    </message>
+    <message>
+        <source>Cannot open the fleet file: %1</source>
+        <translation>无法打开集群文件：%1</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>集群</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fleet file %1: %n member(s)</source>
+        <translation>
+            <numerusform>集群文件 %1：%n 个成员</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No fleet file is open</source>
+        <translation>没有打开集群文件</translation>
+    </message>
+    <message>
+        <source>Open fleet file</source>
+        <translation>打开集群文件</translation>
+    </message>
+    <message>
+        <source>Fleet files (*.ini *.conf);;All files (*)</source>
+        <translation>集群文件 (*.ini *.conf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Fleet file</source>
+        <translation>集群文件</translation>
+    </message>
+    <message>
+        <source>&amp;Import connection profiles from fleet file…</source>
+        <translation>从集群文件导入连接配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export connection profiles to fleet file…</source>
+        <translation>将连接配置导出到集群文件(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Import connection profiles from a fleet file</source>
+        <translation>从集群文件导入连接配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n connection profile(s) from %1 (no passwords: a member&apos;s comes from OUTBOX_DB_PASSWORD_&lt;MEMBER&gt; or a prompt)</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个连接配置（不含密码：成员的密码来自 OUTBOX_DB_PASSWORD_&lt;MEMBER&gt; 或提示输入）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot import connection profiles: %1</source>
+        <translation>无法导入连接配置：%1</translation>
+    </message>
+    <message>
+        <source>Export connection profiles to a fleet file</source>
+        <translation>将连接配置导出到集群文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n connection profile(s) to the fleet file %1 (without passwords)</source>
+        <translation>
+            <numerusform>已将 %n 个连接配置导出到集群文件 %1（不含密码）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot export connection profiles: %1</source>
+        <translation>无法导出连接配置：%1</translation>
     </message>
 </context>
 <context>
@@ -1915,6 +2229,10 @@
     <message>
         <source>stopped: %1</source>
         <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>%1 · tables %2*</source>
+        <translation>%1 · 表 %2*</translation>
     </message>
 </context>
 <context>
@@ -2041,26 +2359,6 @@
         <translation>中继</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 小时</translation>
-    </message>
-    <message>
-        <source>%1 d</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
         <source>events</source>
         <translation>事件</translation>
     </message>
@@ -2106,6 +2404,18 @@
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
+    <message>
+        <source>Not current: no sample since %1 (%2)</source>
+        <translation>数据已过时：自 %1 起没有采样（%2）</translation>
+    </message>
+    <message>
+        <source>not current</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>STALE, presumed dead (last reported %1)</source>
+        <translation>已失效，推测已停止（最后报告于 %1）</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::RecoveryFlow</name>
@@ -2128,10 +2438,6 @@
     <message>
         <source>Prepared actions</source>
         <translation>预备操作</translation>
-    </message>
-    <message>
-        <source>The same action from a shell (add --reason and --yes).</source>
-        <translation>在命令行中执行相同操作（加上 --reason 和 --yes）。</translation>
     </message>
     <message>
         <source>Copy command</source>
@@ -2183,7 +2489,7 @@
     </message>
     <message>
         <source>Choose a finding to start its recovery.</source>
-        <translation>选择一条发现以开始恢复。</translation>
+        <translation>选择一条发现以开始故障恢复。</translation>
     </message>
     <message>
         <source>1 What happened, why, what to do</source>
@@ -2317,6 +2623,34 @@
         <source>The finding is gone.</source>
         <translation>该发现已消失。</translation>
     </message>
+    <message>
+        <source>The same action from a shell, with the finding as its reason (change it as you like).</source>
+        <translation>在命令行中执行同一操作，以该发现作为原因（可按需修改）。</translation>
+    </message>
+    <message>
+        <source>Start a managed relay</source>
+        <translation>启动托管中继</translation>
+    </message>
+    <message>
+        <source>The console starts outboxctl relay on this database as its child (Relays page).</source>
+        <translation>控制台以子进程方式在此数据库上启动 outboxctl relay（见“中继”页面）。</translation>
+    </message>
+    <message>
+        <source>error class: %1</source>
+        <translation>错误类别：%1</translation>
+    </message>
+    <message>
+        <source>example: %1</source>
+        <translation>示例：%1</translation>
+    </message>
+    <message>
+        <source>consumer: %1</source>
+        <translation>消费者：%1</translation>
+    </message>
+    <message>
+        <source>last error: %1</source>
+        <translation>最后错误：%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::RecoveryPage</name>
@@ -2357,7 +2691,7 @@
     </message>
     <message>
         <source>Resume</source>
-        <translation>恢复</translation>
+        <translation>继续运行</translation>
     </message>
     <message>
         <source>Drain</source>
@@ -2371,11 +2705,11 @@
     </message>
     <message>
         <source>Paused relays stop claiming new events at their next heartbeat; events in flight are finished. Pending events wait (or go to other relays) until the relays are resumed.</source>
-        <translation>暂停的中继在下一次心跳时停止认领新事件；发送中的事件会完成。待发送事件将等待（或由其他中继发送），直到中继恢复。</translation>
+        <translation>暂停的中继在下一次心跳时停止认领新事件；发送中的事件会完成。待发送事件将等待（或由其他中继发送），直到中继继续运行。</translation>
     </message>
     <message>
         <source>Resumed relays claim and send events again at their next heartbeat.</source>
-        <translation>恢复的中继在下一次心跳时重新认领并发送事件。</translation>
+        <translation>继续运行的中继在下一次心跳时重新认领并发送事件。</translation>
     </message>
     <message>
         <source>Draining relays finish the events in flight, give back their claims and exit; the process must be started again to send more.</source>
@@ -2470,7 +2804,7 @@
     </message>
     <message>
         <source>Resume</source>
-        <translation>恢复</translation>
+        <translation>继续运行</translation>
     </message>
     <message>
         <source>Drain</source>
@@ -2517,6 +2851,41 @@
     <message>
         <source>No relay has registered with this database: nothing sends the outbox&apos;s events. Start one below or with outboxctl relay.</source>
         <translation>此数据库没有已注册的中继：没有任何进程发送发件箱的事件。请在下方或用 outboxctl relay 启动一个。</translation>
+    </message>
+    <message>
+        <source>Broker</source>
+        <translation>Broker</translation>
+    </message>
+    <message>
+        <source>Managed relay of database</source>
+        <translation>数据库的托管中继</translation>
+    </message>
+    <message>
+        <source>(managed relay kept running in the background; its earlier output is not shown)</source>
+        <translation>（托管中继在后台继续运行；不显示其之前的输出）</translation>
+    </message>
+    <message>
+        <source>Serves %1</source>
+        <translation>服务于 %1</translation>
+    </message>
+    <message>
+        <source>STALE, presumed dead (last reported %1)</source>
+        <translation>已失效，推测已停止（最后报告于 %1）</translation>
+    </message>
+    <message>
+        <source>publishes to %1</source>
+        <translation>发布到 %1</translation>
+    </message>
+    <message>
+        <source>The broker is not configured: add --kafka-bootstrap=HOST:PORT (or --broker=URL) to the arguments and press Start.</source>
+        <translation>未配置 Broker：在参数中加入 --kafka-bootstrap=HOST:PORT（或 --broker=URL），然后点击“启动”。</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::StatTile</name>
+    <message>
+        <source>%1 (not current)</source>
+        <translation>%1（已过时）</translation>
     </message>
 </context>
 </TS>

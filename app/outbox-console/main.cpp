@@ -94,6 +94,11 @@ int main(int argc, char* argv[])
                                                                QStringLiteral("_"), i18n);
     if (translated)
         QApplication::installTranslator(&translator);
+    // core's texts (the doctor's findings, causes, runbooks and actions), shared with outboxctl.
+    QTranslator coreTranslator;
+    if (!i18n.isEmpty() &&
+        coreTranslator.load(QLocale(), QStringLiteral("outbox_core"), QStringLiteral("_"), i18n))
+        QApplication::installTranslator(&coreTranslator);
     // OUTBOX_DEBUG_PATHS=1 shows where the data was looked for (the package test checks it).
     if (qEnvironmentVariableIsSet("OUTBOX_DEBUG_PATHS")) {
         std::fprintf(stderr, "outbox-console: translations %s (%s)\n",

@@ -7,9 +7,33 @@
 #include "core/support/TimeZone.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QTranslator>
 #include <cstdio>
 
 using namespace outbox::cli;
+
+namespace {
+
+// core's catalogue (the doctor's texts) for the locale of LANG / LC_ALL / LC_MESSAGES:
+// <bindir>/../share/outboxctl/translations when installed, the console's build directory
+// <build>/app/outbox-console/translations in the build tree. Ids, JSON keys and commands stay English.
+void installTranslator(QCoreApplication& app, QTranslator& translator)
+{
+    const QDir bin(QCoreApplication::applicationDirPath());
+    for (const QString& dir : {bin.filePath(QStringLiteral(OUTBOXCTL_DATADIR_FROM_BINDIR "/translations")),
+                               bin.filePath(QStringLiteral("../outbox-console/translations"))}) {
+        if (QFileInfo(dir).isDir() &&
+            translator.load(QLocale(), QStringLiteral("outbox_core"), QStringLiteral("_"), dir)) {
+            app.installTranslator(&translator);
+            return;
+        }
+    }
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -52,6 +76,9 @@ int main(int argc, char* argv[])
         out << "outboxctl " << OUTBOX_VERSION << "\n";
         return Ok;
     }
+    // After the generated documents above, which stay English whatever the builder's locale.
+    QTranslator translator;
+    installTranslator(app, translator);
     const QString name = args.takeAt(1);
     const Command* command = nullptr;
     for (const Command& c : commands)

@@ -1,5 +1,6 @@
 #include "core/diagnosis/Finding.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace outbox {
@@ -11,7 +12,28 @@ QJsonValue time(const QDateTime& t)
     return t.isValid() ? QJsonValue(t.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
 }
 
+// The units the checks count in (FindingEvidence::unit), for lupdate.
+const char* const Units[] = {
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "events"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "relays"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "dead letters"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "dead rows"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "aggregates"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "batches"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "migrations"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "consumers"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "members"),
+};
+
 } // namespace
+
+QString FindingEvidence::unitText() const
+{
+    for (const char* known : Units)
+        if (unit == QLatin1String(known))
+            return QCoreApplication::translate("outbox::FindingEvidence", known);
+    return unit;
+}
 
 QJsonObject FindingEvidence::toJson() const
 {

@@ -25,6 +25,8 @@ struct FindingEvidence
     QJsonObject details;       // check-specific facts (error class, fingerprint, consumer, threshold…)
 
     QJsonObject toJson() const;
+    // `unit` for people, translated ("events" / "个事件"); JSON keeps `unit` itself.
+    QString unitText() const;
 };
 
 // One thing that is wrong, why it probably is, what to do about it, and the prepared actions.

@@ -16,7 +16,7 @@ QString translated(const char* text)
     return QCoreApplication::translate(Context, text);
 }
 
-#define RB(text) QT_TRANSLATE_NOOP("outbox::Runbook", text)
+// The lines are marked with QT_TRANSLATE_NOOP in full (lupdate expands no macro of ours).
 
 const QString AlwaysAfter = QStringLiteral(
     "The doctor's own output of this finding adds the evidence (counts, oldest and newest, sample ids, "
@@ -38,28 +38,46 @@ QVector<Runbook> build()
         "heartbeat intervals. Nothing is delivered to Kafka until a relay runs again.");
     r.causes = {
         {"none-registered",
-         RB("No relay is registered with this database and table prefix: none was started, the relays "
-            "stopped (a relay deregisters when it stops cleanly), or they use another database or table "
-            "prefix."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "No relay is registered with this database and table prefix: none was started, the relays "
+             "stopped (a relay deregisters when it stops cleanly), or they use another database or table "
+             "prefix."),
          "no relay is registered"},
-        {"stopped", RB("The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3."),
+        {"stopped",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3."),
          "relays are registered", "SECONDS, WORKER, HOST"},
         {"database",
-         RB("The relays cannot reach the database (network, credentials, a failover), so they cannot claim "
-            "events or send heartbeats.")},
-        {"other-database", RB("The relays run against another database or another table prefix than the "
-                              "application.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays cannot reach the database (network, credentials, a failover), so they cannot claim "
+             "events or send heartbeats.")},
+        {"other-database",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relays run against another database or another table prefix than the "
+                           "application.")},
     };
     r.steps = {
-        {"service", RB("Check the relay service on its hosts (e.g. systemctl status 'outbox-relay@*' and its "
-                       "journal).")},
+        {"service",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check the relay service on its hosts (e.g. systemctl status 'outbox-relay@*' and its "
+             "journal).")},
         {"start",
-         RB("Start a relay against this database (prepared below, with your Kafka bootstrap servers) "
-            "or restart the service.")},
-        {"same-target", RB("Make sure the relays use the same database URL and table prefix as the "
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Start a relay against this database (prepared below, with your Kafka bootstrap servers) "
+             "or restart the service.")},
+        {"same-target",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure the relays use the same database URL and table prefix as the "
                            "application.")},
-        {"again", RB("Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
-                     "backlog-age shows whether the backlog drains.")},
+        {"again",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
+             "backlog-age shows whether the backlog drains.")},
     };
     pages << r;
 
@@ -72,22 +90,36 @@ QVector<Runbook> build()
         "process died, hangs or lost its database connection. Its leases expire and other relays reap "
         "them.");
     r.causes = {
-        {"died", RB("The relay process died without deregistering (killed, out of memory, its host went "
-                    "down).")},
-        {"database", RB("The relay lost its database connection and cannot write its heartbeat.")},
-        {"hangs", RB("The relay hangs (e.g. blocked in a call to the broker) and its heartbeat thread "
-                     "stopped.")},
+        {"died", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "The relay process died without deregistering (killed, out of memory, its host went "
+                     "down).")},
+        {"database",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay lost its database connection and cannot write its heartbeat.")},
+        {"hangs",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay hangs (e.g. blocked in a call to the broker) and its heartbeat thread "
+                           "stopped.")},
     };
     r.steps = {
-        {"look", RB("Look for the process on its host (host and pid are in the evidence) and read its log.")},
+        {"look",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Look for the process on its host (host and pid are in the evidence) and read its log.")},
         {"restart",
-         RB("If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.")},
         {"leases",
-         RB("Its %1 SENDING lease(s) expire and any running relay reaps them back to PENDING; "
-            "expired-leases reports them if nobody does."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Its %1 SENDING lease(s) expire and any running relay reaps them back to PENDING; "
+                           "expired-leases reports them if nobody does."),
          "the stale relays held leases", "N"},
-        {"forget", RB("A relay that is gone for good keeps its registration: forget it (prepared below) so "
-                      "that this finding clears.")},
+        {"forget", QT_TRANSLATE_NOOP(
+                       "outbox::Runbook",
+                       "A relay that is gone for good keeps its registration: forget it (prepared below) so "
+                       "that this finding clears.")},
     };
     pages << r;
 
@@ -101,76 +133,110 @@ QVector<Runbook> build()
         "error.");
     r.causes = {
         {"rabbitmq-blocked",
-         RB("Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every "
-            "publishing "
-            "connection until the alarm clears."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Connection blocked: RabbitMQ hit its memory or disk alarm and stops reading from every "
+             "publishing "
+             "connection until the alarm clears."),
          "the error says the connection is blocked by RabbitMQ"},
         {"rabbitmq-refused",
-         RB("RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the "
-            "vhost)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "RabbitMQ refuses the relay's login (wrong user or password, or the user may not use the "
+             "vhost)."),
          "RabbitMQ answers ACCESS_REFUSED"},
         {"rabbitmq-unreachable",
-         RB("The relay cannot reach RabbitMQ: the broker is down or restarting, the network or a firewall "
-            "blocks the way, or the address in [broker] url is wrong."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relay cannot reach RabbitMQ: the broker is down or restarting, the network or a firewall "
+             "blocks the way, or the address in [broker] url is wrong."),
          "any other RabbitMQ error"},
         {"authentication",
-         RB("The brokers refuse the relay's credentials (wrong or expired SASL password, a rotated secret, a "
-            "changed mechanism)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The brokers refuse the relay's credentials (wrong or expired "
+                                              "SASL password, a rotated secret, a "
+                                              "changed mechanism)."),
          "the error names authentication or SASL"},
         {"tls",
-         RB("The TLS handshake with the brokers fails (an expired or untrusted certificate, a wrong CA file, "
-            "a host name mismatch)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The TLS handshake with the brokers fails (an expired or "
+                                              "untrusted certificate, a wrong CA file, "
+                                              "a host name mismatch)."),
          "the error names SSL, TLS or a certificate"},
         {"cluster-acl",
-         RB("The relay's principal lacks a cluster-level ACL the idempotent producer needs "
-            "(IdempotentWrite)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay's principal lacks a cluster-level ACL the idempotent producer needs "
+                           "(IdempotentWrite)."),
          "the error is a cluster authorization failure"},
         {"unreachable",
-         RB("The relay cannot reach any broker: the brokers are down, the network or a firewall blocks the "
-            "way, or the bootstrap address is wrong."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relay cannot reach any broker: the brokers are down, the network or a firewall blocks the "
+             "way, or the bootstrap address is wrong."),
          "any other error"},
-        {"nothing-lost", RB("While DEGRADED a relay claims nothing: events stay PENDING and are sent once it "
-                            "recovers; none is lost.")},
+        {"nothing-lost",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "While DEGRADED a relay claims nothing: events stay PENDING and are sent once it "
+                           "recovers; none is lost.")},
     };
     r.steps = {
         {"rabbitmq-blocked",
-         RB("Outside the product: on the broker, rabbitmq-diagnostics alarms and rabbitmqctl status show the "
-            "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or "
-            "raise "
-            "vm_memory_high_watermark or disk_free_limit if the machine allows."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: on the broker, rabbitmq-diagnostics alarms and rabbitmqctl status show "
+             "the "
+             "alarm and the memory or disk use; drain or purge the queues that grew (consumers down?), or "
+             "raise "
+             "vm_memory_high_watermark or disk_free_limit if the machine allows."),
          "the error says the connection is blocked by RabbitMQ"},
         {"rabbitmq-refused",
-         RB("Outside the product: check the user in [broker] url and its password (OUTBOX_BROKER_PASSWORD or "
-            "[amqp] password_file) with rabbitmqctl authenticate_user, and the vhost's permissions with "
-            "rabbitmqctl list_permissions."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check the user in [broker] url and its password (OUTBOX_BROKER_PASSWORD "
+             "or "
+             "[amqp] password_file) with rabbitmqctl authenticate_user, and the vhost's permissions with "
+             "rabbitmqctl list_permissions."),
          "RabbitMQ answers ACCESS_REFUSED"},
         {"rabbitmq-unreachable",
-         RB("Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, rabbitmq-diagnostics "
-            "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look "
-            "at "
-            "the relay's log."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check that RabbitMQ runs (rabbitmq-diagnostics ping, rabbitmq-diagnostics "
+             "listeners) and that the relay's host reaches its AMQP port (e.g. nc -vz BROKER 5672), and look "
+             "at "
+             "the relay's log."),
          "any other RabbitMQ error"},
         {"authentication",
-         RB("Outside the product: check the relay's -X sasl.username / sasl.password (or its credential "
-            "file) against the broker's users, and the broker's log for the rejected login."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check the relay's -X sasl.username / sasl.password (or its credential "
+             "file) against the broker's users, and the broker's log for the rejected login."),
          "the error names authentication or SASL"},
         {"tls",
-         RB("Outside the product: check the certificates' dates and the relay's -X ssl.ca.location, and try "
-            "openssl s_client -connect BROKER:PORT from the relay's host."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check the certificates' dates and the relay's -X ssl.ca.location, and try "
+             "openssl s_client -connect BROKER:PORT from the relay's host."),
          "the error names SSL, TLS or a certificate"},
         {"cluster-acl",
-         RB("Outside the product: grant the relay's principal IdempotentWrite on the cluster (kafka-acls "
-            "--add --allow-principal User:RELAY --operation IdempotentWrite --cluster)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: grant the relay's principal IdempotentWrite on the cluster (kafka-acls "
+             "--add --allow-principal User:RELAY --operation IdempotentWrite --cluster)."),
          "the error is a cluster authorization failure"},
         {"unreachable",
-         RB("Outside the product: check that the brokers run and that the relay's host reaches the bootstrap "
-            "address (e.g. nc -vz BROKER PORT), and look at the relay's log."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Outside the product: check that the brokers run and that the relay's host "
+                           "reaches the bootstrap "
+                           "address (e.g. nc -vz BROKER PORT), and look at the relay's log."),
          "any other error"},
-        {"recovers", RB("The relay probes the brokers by itself and returns to RUNNING when they answer; no "
-                        "restart is needed once the cause is fixed.")},
-        {"no-healthy", RB("No relay is healthy: the backlog grows until this is fixed (see backlog-age)."),
+        {"recovers", QT_TRANSLATE_NOOP(
+                         "outbox::Runbook",
+                         "The relay probes the brokers by itself and returns to RUNNING when they answer; no "
+                         "restart is needed once the cause is fixed.")},
+        {"no-healthy",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "No relay is healthy: the backlog grows until this is fixed (see backlog-age)."),
          "no relay is healthy (critical)"},
-        {"again", RB("Run outboxctl doctor again to see the relays leave DEGRADED.")},
+        {"again", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                    "Run outboxctl doctor again to see the relays leave DEGRADED.")},
     };
     pages << r;
 
@@ -182,32 +248,52 @@ QVector<Runbook> build()
         "The oldest PENDING event waited longer than `[doctor] backlog_age` (default 5 min; critical after "
         "`backlog_age_critical`, default 30 min): relays are missing, paused, degraded or too slow.");
     r.causes = {
-        {"no-relay", RB("No relay is running (see no-relay)."), "no relay runs"},
-        {"paused", RB("%1 relay(s) are paused by an operator: %2."), "relays are paused", "N, WORKERS"},
-        {"degraded", RB("%1 relay(s) are DEGRADED and claim nothing (see relay-degraded)."),
+        {"no-relay", QT_TRANSLATE_NOOP("outbox::Runbook", "No relay is running (see no-relay)."),
+         "no relay runs"},
+        {"paused", QT_TRANSLATE_NOOP("outbox::Runbook", "%1 relay(s) are paused by an operator: %2."),
+         "relays are paused", "N, WORKERS"},
+        {"degraded",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "%1 relay(s) are DEGRADED and claim nothing (see relay-degraded)."),
          "relays are DEGRADED", "N"},
         {"backing-off",
-         RB("%1 of the oldest %2 PENDING events wait for a retry after transient errors (their available_at "
-            "is in the future)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "%1 of the oldest %2 PENDING events wait for a retry after transient errors (their available_at "
+             "is in the future)."),
          "some of the oldest events back off", "N, WINDOW"},
         {"too-slow",
-         RB("The running relays do not keep up with the rate of new events (too few workers, slow broker "
-            "acknowledgements, a slow database)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The running relays do not keep up with the rate of new events (too few workers, slow broker "
+             "acknowledgements, a slow database)."),
          "relays are working"},
         {"blocked",
-         RB("In ordering mode, events wait behind a FAILED event of their aggregate (see "
-            "blocked-aggregates)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "In ordering mode, events wait behind a FAILED event of their aggregate (see "
+                           "blocked-aggregates)."),
          "FAILED events exist"},
     };
     r.steps = {
-        {"start", RB("Start a relay against this database (prepared below), or restart the relay service."),
+        {"start",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Start a relay against this database (prepared below), or restart the relay service."),
          "no relay runs"},
-        {"resume", RB("If the pause is over, resume the paused relays (prepared below)."),
+        {"resume",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "If the pause is over, resume the paused relays (prepared below)."),
          "relays are paused"},
-        {"logs", RB("Read the relays' logs for errors, and outboxctl status for their throughput.")},
-        {"scale", RB("If the relays are busy but too slow, add workers (outboxctl relay --workers N) or more "
-                     "relay processes; they share the table safely.")},
-        {"again", RB("Run outboxctl doctor again and watch the oldest age fall.")},
+        {"logs",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Read the relays' logs for errors, and outboxctl status for their throughput.")},
+        {"scale",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the relays are busy but too slow, add workers (outboxctl relay --workers N) or more "
+             "relay processes; they share the table safely.")},
+        {"again",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Run outboxctl doctor again and watch the oldest age fall.")},
     };
     pages << r;
 
@@ -220,25 +306,37 @@ QVector<Runbook> build()
         "relay reaps them back to PENDING.");
     r.causes = {
         {"no-relay",
-         RB("No relay is running, and expired leases are returned to PENDING only by a running relay's "
-            "reaper (see no-relay)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "No relay is running, and expired leases are returned to PENDING only by a running relay's "
+             "reaper (see no-relay)."),
          "no relay runs"},
         {"reaper-fails",
-         RB("The running relays' lease reaper fails (read their logs for \"reap\" errors, e.g. a lock "
-            "timeout or missing privileges)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The running relays' lease reaper fails (read their logs for \"reap\" errors, e.g. a lock "
+             "timeout or missing privileges)."),
          "relays run"},
-        {"holder-died", RB("The relay holding them died while sending: its lease ran out and no relay took "
+        {"holder-died",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay holding them died while sending: its lease ran out and no relay took "
                            "the events back yet.")},
     };
     r.steps = {
-        {"run-relay", RB("Make sure at least one relay runs: every relay reaps expired leases every half "
-                         "lease.")},
+        {"run-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure at least one relay runs: every relay reaps expired leases every half "
+                           "lease.")},
         {"requeue",
-         RB("Or requeue the SENDING events with an expired lease now (prepared below); events whose "
-            "lease is still live are left alone, so a working relay keeps what it holds.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Or requeue the SENDING events with an expired lease now (prepared below); events whose "
+             "lease is still live are left alone, so a working relay keeps what it holds.")},
         {"duplicates",
-         RB("Events that the dead relay may have delivered already are sent again with the same "
-            "event_id: consumers with an inbox ignore the duplicate.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Events that the dead relay may have delivered already are sent again with the same "
+             "event_id: consumers with an inbox ignore the duplicate.")},
     };
     pages << r;
 
@@ -252,22 +350,35 @@ QVector<Runbook> build()
         "journal, so the attempts of those batches are not counted.");
     r.causes = {
         {"holder-died",
-         RB("The relay that held them died or was cut off while sending, and no relay runs with "
-            "claim_mode = held: only held relays reap this journal.")},
-        {"reaper-fails", RB("The held relays' reaper fails (read their logs for \"reaping held claims "
-                            "failed\", e.g. missing privileges on outbox_held_claims after an upgrade).")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relay that held them died or was cut off while sending, and no relay runs with "
+             "claim_mode = held: only held relays reap this journal.")},
+        {"reaper-fails",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The held relays' reaper fails (read their logs for \"reaping held claims "
+                           "failed\", e.g. missing privileges on outbox_held_claims after an upgrade).")},
     };
     r.steps = {
         {"nothing-lost",
-         RB("Nothing is lost or stuck: the events went back to PENDING when their holder's "
-            "connection closed, and relays send them again (consumers ignore the duplicate).")},
-        {"attempts", RB("What is missing is the attempt each of those batches began: until it is counted, an "
-                        "event that crashes every relay cannot reach its attempt limit and become DEAD.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Nothing is lost or stuck: the events went back to PENDING when their holder's "
+             "connection closed, and relays send them again (consumers ignore the duplicate).")},
+        {"attempts",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "What is missing is the attempt each of those batches began: until it is counted, an "
+             "event that crashes every relay cannot reach its attempt limit and become DEAD.")},
         {"run-held",
-         RB("Run at least one relay with --claim-mode held (or relay.claim_mode = held): it counts "
-            "the attempts and removes the rows within a lease.")},
-        {"grants", RB("A runtime role granted before migration 11 needs the grants printed by `outboxctl "
-                      "migrate --print-grants` again.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Run at least one relay with --claim-mode held (or relay.claim_mode = held): it counts "
+             "the attempts and removes the rows within a lease.")},
+        {"grants", QT_TRANSLATE_NOOP(
+                       "outbox::Runbook",
+                       "A runtime role granted before migration 11 needs the grants printed by `outboxctl "
+                       "migrate --print-grants` again.")},
     };
     pages << r;
 
@@ -293,7 +404,9 @@ QVector<Runbook> build()
         "below by the group's error and prepares a requeue of the group.");
     r.causes = {
         {"operator",
-         RB("An operator marked them DEAD (audit #%1: \"%2\"); this is a record of that decision."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "An operator marked them DEAD (audit #%1: \"%2\"); this is a record of that decision."),
          "the audit log shows an operator marked them", "AUDIT ID, REASON"},
     };
     pages << r;
@@ -308,24 +421,37 @@ QVector<Runbook> build()
         "the blocking event or marks it DEAD.");
     r.causes = {
         {"ordering",
-         RB("The relays run in ordering mode (--ordering aggregate): an event is sent only after "
-            "every earlier event of its aggregate, so a FAILED event holds back all later ones.")},
-        {"failed", RB("The FAILED event itself failed for a reason failed-events explains (a poison payload, "
-                      "a topic ACL, attempts exhausted).")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays run in ordering mode (--ordering aggregate): an event is sent only after "
+             "every earlier event of its aggregate, so a FAILED event holds back all later ones.")},
+        {"failed",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The FAILED event itself failed for a reason failed-events explains (a poison payload, "
+             "a topic ACL, attempts exhausted).")},
     };
     r.steps = {
-        {"list", RB("List every blocked aggregate with its blocking event, since when and how many events "
-                    "wait: `outboxctl events blocked`, the console's Blocked page or GET "
-                    "/api/v1/events/blocked.")},
-        {"open", RB("Open the blocking event (samples) and read its error; failed-events has the "
-                    "cause-specific runbook for its group.")},
+        {"list", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "List every blocked aggregate with its blocking event, since when and how many events "
+                     "wait: `outboxctl events blocked`, the console's Blocked page or GET "
+                     "/api/v1/events/blocked.")},
+        {"open",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Open the blocking event (samples) and read its error; failed-events has the "
+                           "cause-specific runbook for its group.")},
         {"requeue",
-         RB("Fix the cause, then requeue the blocking events (prepared below): they are sent first, "
-            "and the waiting events of their aggregates follow in order.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the cause, then requeue the blocking events (prepared below): they are sent first, "
+             "and the waiting events of their aggregates follow in order.")},
         {"dead",
-         RB("If a blocking event must never be sent, mark it DEAD (prepared below): the waiting events "
-            "of its aggregate are then sent after it, without it. Make sure the consumers can live "
-            "with the gap in that aggregate's history.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If a blocking event must never be sent, mark it DEAD (prepared below): the waiting events "
+             "of its aggregate are then sent after it, without it. Make sure the consumers can live "
+             "with the gap in that aggregate's history.")},
     };
     pages << r;
 
@@ -338,21 +464,33 @@ QVector<Runbook> build()
         "messages. Replay or discard them once the cause is fixed.");
     r.causes = {
         {"gave-up",
-         RB("Consumer %1 gave up on these messages: the handler failed for good (a poison message, missing "
-            "reference data, a bug) or its retries ran out."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 gave up on these messages: the handler failed for good (a poison message, missing "
+             "reference data, a bug) or its retries ran out."),
          "", "CONSUMER"},
-        {"kept", RB("The messages stay in dead_letters with their original bytes, key and headers; nothing "
-                    "retries them on its own.")},
+        {"kept", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "The messages stay in dead_letters with their original bytes, key and headers; nothing "
+                     "retries them on its own.")},
     };
     r.steps = {
-        {"open", RB("Open a sample dead letter and read its error, payload and context.")},
-        {"fix", RB("Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
-                   "reference data).")},
+        {"open", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                   "Open a sample dead letter and read its error, payload and context.")},
+        {"fix", QT_TRANSLATE_NOOP(
+                    "outbox::Runbook",
+                    "Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
+                    "reference data).")},
         {"replay",
-         RB("Replay the group (prepared below): a running relay produces the messages again to their "
-            "topic with their original event_id, and the consumer's inbox keeps it idempotent.")},
-        {"discard", RB("If the messages are not needed any more, discard them (prepared below); the decision "
-                       "stays in the audit log.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Replay the group (prepared below): a running relay produces the messages again to their "
+             "topic with their original event_id, and the consumer's inbox keeps it idempotent.")},
+        {"discard",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the messages are not needed any more, discard them (prepared below); the decision "
+             "stays in the audit log.")},
     };
     pages << r;
 
@@ -365,23 +503,34 @@ QVector<Runbook> build()
         "delivery fails.");
     r.causes = {
         {"no-relay",
-         RB("No relay is running, and REPLAYING dead letters are delivered by a running relay (every second) "
-            "or by outboxctl dlq replay --deliver."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "No relay is running, and REPLAYING dead letters are delivered "
+                                              "by a running relay (every second) "
+                                              "or by outboxctl dlq replay --deliver."),
          "no relay runs"},
         {"fails",
-         RB("The relays try to deliver them and fail: the replay topic is unknown or not writable, or the "
-            "relays are DEGRADED (read the relays' logs for \"replay\")."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays try to deliver them and fail: the replay topic is unknown or not writable, or the "
+             "relays are DEGRADED (read the relays' logs for \"replay\")."),
          "relays run"},
-        {"wrong-topic", RB("A replay to another topic names a topic that does not exist.")},
+        {"wrong-topic", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                          "A replay to another topic names a topic that does not exist.")},
     };
     r.steps = {
         {"relay",
-         RB("Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
         {"deliver",
-         RB("Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); "
-            "the command says which dead letters fail and why.")},
-        {"topic", RB("If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay "
-                     "that finally goes out marks the dead letters REPLAYED.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); "
+             "the command says which dead letters fail and why.")},
+        {"topic",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay "
+             "that finally goes out marks the dead letters REPLAYED.")},
     };
     pages << r;
 
@@ -398,32 +547,49 @@ QVector<Runbook> build()
         "counted apart; older ones are not checked (the finding says so; `outboxctl reconcile --list` "
         "lists them all). One finding per consumer.");
     r.causes = {
-        {"down", RB("Consumer %1 is not running, or lags far behind (its consumer group's lag shows it)."),
+        {"down",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 is not running, or lags far behind (its consumer group's lag shows it)."),
          "", "CONSUMER"},
         {"dead-lettered",
-         RB("The consumer received the events and dead-lettered them (see dead-letters for "
-            "%1)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The consumer received the events and dead-lettered them (see dead-letters for "
+                           "%1)."),
          "", "CONSUMER"},
-        {"topics", RB("The consumer subscribes to other topics than the events were sent to.")},
+        {"topics",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The consumer subscribes to other topics than the events were sent to.")},
         {"topics-unknown",
-         RB("Consumer %1 has not recorded the topics it subscribes to (a consumer of another make, or "
-            "one on RabbitMQ without [consumer] topics): events of every topic are counted."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 has not recorded the topics it subscribes to (a consumer of another make, or "
+             "one on RabbitMQ without [consumer] topics): events of every topic are counted."),
          "the consumer recorded no topics", "CONSUMER"},
-        {"inbox", RB("The consumer writes its inbox to another database than this one.")},
+        {"inbox", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                    "The consumer writes its inbox to another database than this one.")},
     };
     r.steps = {
         {"lag",
-         RB("Check that consumer %1 runs and look at its consumer-group lag (kafka-consumer-groups "
-            "--describe --group GROUP)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that consumer %1 runs and look at its consumer-group lag (kafka-consumer-groups "
+             "--describe --group GROUP)."),
          "", "CONSUMER"},
-        {"dead-letters", RB("Look for dead letters of %1 (outboxctl dlq list --consumer %1)."), "",
-         "CONSUMER"},
-        {"list", RB("List every unconsumed event, beyond this check's window (prepared below).")},
+        {"dead-letters",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Look for dead letters of %1 (outboxctl dlq list --consumer %1)."),
+         "", "CONSUMER"},
+        {"list",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "List every unconsumed event, beyond this check's window (prepared below).")},
         {"resend",
-         RB("If the events were lost on the way (e.g. a topic was deleted and recreated), send them "
-            "again (prepared below): the consumer's inbox ignores any it already processed. Events with a "
-            "dead letter of the consumer, or one an operator discarded, are never sent again: decide "
-            "their dead letters instead.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the events were lost on the way (e.g. a topic was deleted and recreated), send them "
+             "again (prepared below): the consumer's inbox ignores any it already processed. Events with a "
+             "dead letter of the consumer, or one an operator discarded, are never sent again: decide "
+             "their dead letters instead.")},
     };
     pages << r;
 
@@ -440,55 +606,75 @@ QVector<Runbook> build()
         "PROCESSED/FAILED. One finding per kind of violation.");
     r.causes = {
         {"created-sent",
-         RB("A writer sets status = 'SENT' in its INSERT, or a script updated events to SENT by "
-            "hand instead of requeueing or marking them DEAD."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer sets status = 'SENT' in its INSERT, or a script updated events to SENT by "
+             "hand instead of requeueing or marking them DEAD."),
          "events SENT without sent_at"},
         {"created-sending",
-         RB("A writer sets status = 'SENDING' in its INSERT, or a script changed status by "
-            "hand without the relay's lease columns."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A writer sets status = 'SENDING' in its INSERT, or a script changed status by "
+                           "hand without the relay's lease columns."),
          "events SENDING without a lease"},
         {"no-topic",
-         RB("The writer leaves topic NULL for aggregate or event types that are no valid topic name once put "
-            "in the template (letters, digits, . _ - only)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer leaves topic NULL for aggregate or event types "
+                                              "that are no valid topic name once put "
+                                              "in the template (letters, digits, . _ - only)."),
          "unsent events without a usable topic"},
         {"not-json",
-         RB("The writer stores text that is not JSON in payload, or headers that are not a JSON object (text "
-            "columns cannot refuse it)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer stores text that is not JSON in payload, or "
+                                              "headers that are not a JSON object (text "
+                                              "columns cannot refuse it)."),
          "payload or headers not JSON"},
-        {"inbox-status", RB("A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
+        {"inbox-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
          "inbox rows of an unknown status"},
     };
     r.steps = {
         {"rule",
-         RB("A writer inserts only event_id, event_type, aggregate_type, aggregate_id and payload (and "
-            "may set topic, headers, aggregate_version, schema_version, available_at); status, "
-            "attempts, leases and sent_at belong to the relay (docs/contract.md).")},
-        {"fix-status", RB("Fix the writer: leave status to its default (PENDING)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer inserts only event_id, event_type, aggregate_type, aggregate_id and payload (and "
+             "may set topic, headers, aggregate_version, schema_version, available_at); status, "
+             "attempts, leases and sent_at belong to the relay (docs/contract.md).")},
+        {"fix-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Fix the writer: leave status to its default (PENDING)."),
          "events SENT or SENDING as written"},
         {"resend",
-         RB("Send the events (prepared below): they go back to PENDING and the relay publishes them with "
-            "their "
-            "own event_id; an inbox skips any a consumer already has."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Send the events (prepared below): they go back to PENDING and the relay publishes them with "
+             "their "
+             "own event_id; an inbox skips any a consumer already has."),
          "events SENT without sent_at"},
         {"requeue",
-         RB("Requeue the events (prepared below): no relay holds them, so forcing takes nothing from a "
-            "working "
-            "relay."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Requeue the events (prepared below): no relay holds them, so forcing takes nothing from a "
+             "working "
+             "relay."),
          "events SENDING without a lease"},
         {"topic",
-         RB("Set topic in the writer's INSERT, or change relay.topic_template so that it makes a valid name "
-            "of "
-            "these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Set topic in the writer's INSERT, or change relay.topic_template so that it makes a valid name "
+             "of "
+             "these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED)."),
          "unsent events without a usable topic", "TYPES"},
         {"json",
-         RB("Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse "
-            "such messages into their dead letters; mark these events DEAD if nobody should receive them "
-            "(prepared below)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse "
+             "such messages into their dead letters; mark these events DEAD if nobody should receive them "
+             "(prepared below)."),
          "payload or headers not JSON"},
         {"inbox",
-         RB("Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter "
-            "(docs/contract.md, \"Inbox contract\"); until then reconcile counts these events as "
-            "unprocessed."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter "
+             "(docs/contract.md, \"Inbox contract\"); until then reconcile counts these events as "
+             "unprocessed."),
          "inbox rows of an unknown status"},
     };
     pages << r;
@@ -503,52 +689,75 @@ QVector<Runbook> build()
         "day. Claims and the console slow down and the table grows.");
     r.causes = {
         {"dead-tuples",
-         RB("Every status change of an outbox row leaves a dead tuple; autovacuum's defaults (vacuum at 20% "
-            "of the table) let a busy queue table bloat."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Every status change of an outbox row leaves a dead tuple; autovacuum's defaults (vacuum at 20% "
+             "of the table) let a busy queue table bloat."),
          "dead tuples above the threshold"},
-        {"autovacuum-off", RB("Autovacuum is off (server setting or the table's autovacuum_enabled)."),
+        {"autovacuum-off",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Autovacuum is off (server setting or the table's autovacuum_enabled)."),
          "dead tuples above the threshold and autovacuum off"},
         {"horizon",
-         RB("A long-running transaction (or an abandoned replication slot) holds back the cleanup horizon, "
-            "so vacuum cannot remove the dead rows."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A long-running transaction (or an abandoned replication slot) holds back the cleanup horizon, "
+             "so vacuum cannot remove the dead rows."),
          "dead tuples above the threshold"},
         {"autovacuum-turned-off",
-         RB("Autovacuum was turned off on the server or for this table; every status change of an outbox "
-            "row leaves a dead tuple that nothing removes."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Autovacuum was turned off on the server or for this table; every status change of an outbox "
+             "row leaves a dead tuple that nothing removes."),
          "autovacuum off (dead tuples below the threshold)"},
-        {"retention-no-relay", RB("No relay runs the retention cleanup (it runs inside every relay)."),
+        {"retention-no-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "No relay runs the retention cleanup (it runs inside every relay)."),
          "SENT rows outlive the retention"},
         {"retention-setting",
-         RB("The relays run with --retention 0 (keep everything) or a longer window than [doctor] "
-            "retention."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays run with --retention 0 (keep everything) or a longer window than [doctor] "
+             "retention."),
          "SENT rows outlive the retention"},
         {"retention-rate",
-         RB("The cleanup deletes in bounded batches and falls behind a very high event rate."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The cleanup deletes in bounded batches and falls behind a very high event rate."),
          "SENT rows outlive the retention"},
     };
     r.steps = {
         {"old-transactions",
-         RB("Outside the product (psql): look for old transactions: SELECT pid, now() - xact_start, state, "
-            "query FROM pg_stat_activity ORDER BY xact_start LIMIT 5; end those that should not be there."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product (psql): look for old transactions: SELECT pid, now() - xact_start, state, "
+             "query FROM pg_stat_activity ORDER BY xact_start LIMIT 5; end those that should not be there."),
          "dead tuples above the threshold"},
-        {"vacuum", RB("Vacuum the table now: %1"), "dead tuples above the threshold", "VACUUM STATEMENT"},
+        {"vacuum", QT_TRANSLATE_NOOP("outbox::Runbook", "Vacuum the table now: %1"),
+         "dead tuples above the threshold", "VACUUM STATEMENT"},
         {"autovacuum-on",
-         RB("Outside the product (psql): turn autovacuum back on (ALTER TABLE %1 RESET (autovacuum_enabled), "
-            "or autovacuum = on in postgresql.conf)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Outside the product (psql): turn autovacuum back on (ALTER "
+                                              "TABLE %1 RESET (autovacuum_enabled), "
+                                              "or autovacuum = on in postgresql.conf)."),
          "autovacuum off", "TABLE"},
-        {"tune", RB("Make autovacuum keep up with a queue table: %1"), "dead tuples or autovacuum off",
-         "ALTER TABLE STATEMENT"},
-        {"again", RB("Run outboxctl doctor again after the vacuum."), "dead tuples above the threshold"},
+        {"tune", QT_TRANSLATE_NOOP("outbox::Runbook", "Make autovacuum keep up with a queue table: %1"),
+         "dead tuples or autovacuum off", "ALTER TABLE STATEMENT"},
+        {"again", QT_TRANSLATE_NOOP("outbox::Runbook", "Run outboxctl doctor again after the vacuum."),
+         "dead tuples above the threshold"},
         {"retention-setting",
-         RB("Check the relays' --retention against [doctor] retention; set them to the same value."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check the relays' --retention against [doctor] retention; set them to the same value."),
          "SENT rows outlive the retention"},
         {"retention-relay",
-         RB("Make sure a relay runs: it deletes SENT rows older than its retention in "
-            "batches."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure a relay runs: it deletes SENT rows older than its retention in "
+                           "batches."),
          "SENT rows outlive the retention"},
         {"retention-backlog",
-         RB("If the backlog of old rows is huge, delete it in batches outside peak hours (or drop old "
-            "partitions where the table is partitioned)."),
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the backlog of old rows is huge, delete it in batches outside peak hours (or drop old "
+             "partitions where the table is partitioned)."),
          "SENT rows outlive the retention"},
     };
     pages << r;
@@ -561,17 +770,27 @@ QVector<Runbook> build()
         QStringLiteral("The outbox schema is older than the migrations of this `outboxctl` (or missing): run "
                        "`outboxctl migrate`.");
     r.causes = {
-        {"not-migrated", RB("This binary was upgraded but outboxctl migrate was not run against this "
-                            "database.")},
-        {"other-target", RB("The application, the relays and this tool use different table prefixes or "
-                            "databases.")},
+        {"not-migrated",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "This binary was upgraded but outboxctl migrate was not run against this "
+                           "database.")},
+        {"other-target",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The application, the relays and this tool use different table prefixes or "
+                           "databases.")},
     };
     r.steps = {
         {"read",
-         RB("Read what the migrations change in the release notes; they are idempotent and upgrade an "
-            "existing database in place.")},
-        {"migrate", RB("Run the migration (prepared below) with an account that may change the schema.")},
-        {"restart", RB("Restart the relays and consoles of older versions after the migration.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Read what the migrations change in the release notes; they are idempotent and upgrade an "
+             "existing database in place.")},
+        {"migrate",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Run the migration (prepared below) with an account that may change the schema.")},
+        {"restart",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Restart the relays and consoles of older versions after the migration.")},
     };
     pages << r;
 
@@ -585,16 +804,25 @@ QVector<Runbook> build()
         "`outbox_diagnosis_up` is 0: the last run of the doctor in `outboxctl serve` failed, or one of its "
         "checks failed. The findings, and every alert built on them, may be out of date.");
     r.causes = {
-        {"database", RB("The database cannot be reached from the server that runs outboxctl serve.")},
-        {"privileges", RB("The role of outboxctl serve lacks a privilege a check needs (e.g. after an "
-                          "upgrade added a table).")},
-        {"schema", RB("The schema is outdated or missing (see schema-outdated).")},
+        {"database",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The database cannot be reached from the server that runs outboxctl serve.")},
+        {"privileges",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The role of outboxctl serve lacks a privilege a check needs (e.g. after an "
+                           "upgrade added a table).")},
+        {"schema",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The schema is outdated or missing (see schema-outdated).")},
     };
     r.steps = {
-        {"timings", RB("Run outboxctl doctor --timings against the same database and configuration: failed "
-                       "checks are printed on stderr with their error.")},
-        {"fix", RB("Fix what the error names (connection, grants from outboxctl migrate --print-grants, "
-                   "outboxctl migrate), then watch outbox_diagnosis_up return to 1.")},
+        {"timings", QT_TRANSLATE_NOOP(
+                        "outbox::Runbook",
+                        "Run outboxctl doctor --timings against the same database and configuration: failed "
+                        "checks are printed on stderr with their error.")},
+        {"fix", QT_TRANSLATE_NOOP(
+                    "outbox::Runbook",
+                    "Fix what the error names (connection, grants from outboxctl migrate --print-grants, "
+                    "outboxctl migrate), then watch outbox_diagnosis_up return to 1.")},
     };
     pages << r;
 
@@ -607,15 +835,24 @@ QVector<Runbook> build()
         "Prometheus scrapes no `outbox_diagnosis_up`: `outboxctl serve` is down, not scraped, or refuses "
         "the scrape token. No outbox alert can fire meanwhile.");
     r.causes = {
-        {"down", RB("outboxctl serve does not run (its unit failed or was stopped).")},
-        {"scrape", RB("Prometheus does not scrape its /metrics, or sends no or a wrong viewer token (401).")},
+        {"down", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                   "outboxctl serve does not run (its unit failed or was stopped).")},
+        {"scrape",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Prometheus does not scrape its /metrics, or sends no or a wrong viewer token (401).")},
     };
     r.steps = {
         {"service",
-         RB("Check that outboxctl serve runs: systemctl status 'outbox-serve@*' and its journal.")},
-        {"target", RB("Check the scrape target in Prometheus (Status › Targets): the address, and a viewer "
-                      "token as bearer token.")},
-        {"meanwhile", RB("Meanwhile run outboxctl doctor by hand against the database.")},
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that outboxctl serve runs: systemctl status 'outbox-serve@*' and its journal.")},
+        {"target", QT_TRANSLATE_NOOP(
+                       "outbox::Runbook",
+                       "Check the scrape target in Prometheus (Status › Targets): the address, and a viewer "
+                       "token as bearer token.")},
+        {"meanwhile", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                        "Meanwhile run outboxctl doctor by hand against the database.")},
     };
     pages << r;
 
@@ -629,21 +866,36 @@ QVector<Runbook> build()
         "member within the fleet's `timeout`. Nothing is known about its outbox meanwhile (the wall shows "
         "the member unreachable with its error), and its relays may be stuck too.");
     r.causes = {
-        {"down", RB("The database server is down, restarting or failing over.")},
-        {"network", RB("The network between the server of outboxctl serve and the database drops or "
-                       "black-holes the connection (firewall, routing, DNS).")},
-        {"login", RB("The database refuses the login: a changed password (OUTBOX_DB_PASSWORD_<MEMBER> or the "
-                     "member's password_file), a dropped role, too many connections.")},
-        {"slow", RB("The database answers slower than the fleet's timeout (overload, locks).")},
+        {"down",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The database server is down, restarting or failing over.")},
+        {"network",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The network between the server of outboxctl serve and the database drops or "
+                           "black-holes the connection (firewall, routing, DNS).")},
+        {"login",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The database refuses the login: a changed password (OUTBOX_DB_PASSWORD_<MEMBER> or the "
+             "member's password_file), a dropped role, too many connections.")},
+        {"slow",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The database answers slower than the fleet's timeout (overload, locks).")},
     };
     r.steps = {
-        {"status", RB("Run outboxctl status --fleet FILE on the server of outboxctl serve: the member's line "
-                      "carries the error (connection refused, timeout, authentication).")},
-        {"doctor", RB("Run outboxctl doctor --fleet FILE --member NAME to connect to that member alone and "
-                      "see the whole error.")},
-        {"fix", RB("Fix what the error names; the member turns healthy on the wall within one fleet "
-                   "interval once it answers (a member that failed twice is retried with backoff, at most "
-                   "5 minutes).")},
+        {"status",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Run outboxctl status --fleet FILE on the server of outboxctl serve: the member's line "
+             "carries the error (connection refused, timeout, authentication).")},
+        {"doctor", QT_TRANSLATE_NOOP(
+                       "outbox::Runbook",
+                       "Run outboxctl doctor --fleet FILE --member NAME to connect to that member alone and "
+                       "see the whole error.")},
+        {"fix", QT_TRANSLATE_NOOP(
+                    "outbox::Runbook",
+                    "Fix what the error names; the member turns healthy on the wall within one fleet "
+                    "interval once it answers (a member that failed twice is retried with backoff, at most "
+                    "5 minutes).")},
     };
     pages << r;
 

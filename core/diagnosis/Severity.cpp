@@ -1,5 +1,7 @@
 #include "core/diagnosis/Severity.h"
 
+#include <QCoreApplication>
+
 namespace outbox {
 
 QString severityName(Severity severity)
@@ -18,6 +20,19 @@ QString severityName(Severity severity)
 QStringList severityNames()
 {
     return {severityName(Severity::Info), severityName(Severity::Warning), severityName(Severity::Critical)};
+}
+
+QString severityText(Severity severity)
+{
+    switch (severity) {
+    case Severity::Info:
+        return QCoreApplication::translate("outbox::Severity", "INFO");
+    case Severity::Warning:
+        return QCoreApplication::translate("outbox::Severity", "WARNING");
+    case Severity::Critical:
+        return QCoreApplication::translate("outbox::Severity", "CRITICAL");
+    }
+    return {};
 }
 
 Result<Severity> parseSeverity(const QString& text)

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -532,6 +533,117 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
                            QStringLiteral("reason LIKE 'failed-events: Requeue%'")),
                  qint64(1));
+    }
+
+    // Issue 25 item 10: with LANG=zh_CN.UTF-8 every human text of every finding (title, causes,
+    // runbook steps, action labels and consequences) is Chinese, the ids, keys, severities, units and
+    // commands of --json stay as they are, and a printed command (its reason now Chinese) runs as printed.
+    void zhCnTranslatesEveryHumanText()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_zhcn"));
+        const auto ids = insertEvents(*db, 8);
+        ageCreated(*db, 10 * 60 * 1000);
+        registerRelay(*db, QStringLiteral("relay-old"), 10 * 60 * 1000);
+        forceStatus(*db, {ids.at(0), ids.at(1)}, QStringLiteral("FAILED"),
+                    QStringLiteral("Broker: Topic authorization failed"));
+        forceStatus(*db, {ids.at(2)}, QStringLiteral("DEAD"),
+                    QStringLiteral("Broker: Message size too large"));
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("inventory");
+        letter.eventId = QStringLiteral("ev-1");
+        letter.topic = QStringLiteral("Order");
+        letter.payload = "{}";
+        letter.error = QStringLiteral("unknown SKU SKU-1");
+        QVERIFY(DeadLetterStore(*db).insert(letter).ok());
+
+        const auto inLocale = [&](const char* locale, const QStringList& more) {
+            OutboxctlOptions options = environment(db->url());
+            for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
+                options.extraEnv.insert(QLatin1String(name), QLatin1String(locale));
+            options.extraEnv.insert(QStringLiteral("LANGUAGE"), QString());
+            return runOutboxctl(doctorArgs(db->url(), more), options);
+        };
+        const Run english = inLocale("C.UTF-8", {QStringLiteral("--json")});
+        const Run chinese = inLocale("zh_CN.UTF-8", {QStringLiteral("--json")});
+        QCOMPARE(chinese.exitCode, 3);
+        const auto findings = [](const Run& run) {
+            QMap<QString, QJsonObject> byKey;
+            for (const QJsonValue& f : run.json().value(QStringLiteral("findings")).toArray())
+                byKey.insert(f.toObject().value(QStringLiteral("key")).toString(), f.toObject());
+            return byKey;
+        };
+        const QMap<QString, QJsonObject> en = findings(english);
+        const QMap<QString, QJsonObject> zh = findings(chinese);
+        QCOMPARE(zh.keys(), en.keys());
+        QSet<QString> kinds;
+        for (const QJsonObject& f : zh)
+            kinds << f.value(QStringLiteral("id")).toString();
+        for (const char* id :
+             {"no-relay", "relay-stale", "backlog-age", "failed-events", "dead-events", "dead-letters"})
+            QVERIFY2(kinds.contains(QLatin1String(id)),
+                     qPrintable(QStringList(kinds.values()).join(QLatin1Char(','))));
+        static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        const auto translated = [&](const QString& where, const QString& source, const QString& shown) {
+            QVERIFY2(shown != source && shown.contains(han),
+                     qPrintable(where + QStringLiteral(": ") + shown));
+        };
+        for (auto it = en.cbegin(); it != en.cend(); ++it) {
+            const QJsonObject& e = it.value();
+            const QJsonObject& z = zh.value(it.key());
+            const QString where = it.key();
+            for (const char* same : {"id", "severity"})
+                QCOMPARE(z.value(QLatin1String(same)), e.value(QLatin1String(same)));
+            QCOMPARE(z.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("unit")),
+                     e.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("unit")));
+            translated(where, e.value(QStringLiteral("title")).toString(),
+                       z.value(QStringLiteral("title")).toString());
+            for (const char* list : {"causes", "runbook"}) {
+                const QJsonArray el = e.value(QLatin1String(list)).toArray();
+                const QJsonArray zl = z.value(QLatin1String(list)).toArray();
+                QCOMPARE(zl.size(), el.size());
+                for (int i = 0; i < el.size(); ++i)
+                    translated(where + QLatin1Char(' ') + QLatin1String(list), el.at(i).toString(),
+                               zl.at(i).toString());
+            }
+            const QJsonArray ea = e.value(QStringLiteral("actions")).toArray();
+            const QJsonArray za = z.value(QStringLiteral("actions")).toArray();
+            QCOMPARE(za.size(), ea.size());
+            for (int i = 0; i < ea.size(); ++i) {
+                for (const char* text : {"label", "consequence"})
+                    translated(where + QLatin1Char(' ') + QLatin1String(text),
+                               ea.at(i).toObject().value(QLatin1String(text)).toString(),
+                               za.at(i).toObject().value(QLatin1String(text)).toString());
+                // The command is the same command; only its --reason (the finding's label) is Chinese.
+                const QString command = ea.at(i).toObject().value(QStringLiteral("command")).toString();
+                QCOMPARE(za.at(i)
+                             .toObject()
+                             .value(QStringLiteral("command"))
+                             .toString()
+                             .section(QLatin1Char(' '), 0, 1),
+                         command.section(QLatin1Char(' '), 0, 1));
+            }
+        }
+
+        const Run text = inLocale("zh_CN.UTF-8", {});
+        const QString out = QString::fromUtf8(text.out);
+        QCOMPARE(text.exitCode, 3);
+        for (const QString& expected :
+             {QStringLiteral("严重"), QStringLiteral("个事件待发送，但没有中继在运行"),
+              QStringLiteral("原因："), QStringLiteral("处理步骤："), QStringLiteral("准备好的操作："),
+              QStringLiteral("证据：")})
+            QVERIFY2(out.contains(expected), qPrintable(out));
+        for (const QString& source : {QStringLiteral("CRITICAL"), QStringLiteral("why:"),
+                                      QStringLiteral("what to do:"), QStringLiteral("no relay is running")})
+            QVERIFY2(!out.contains(source), qPrintable(out));
+        QString printed;
+        for (const QString& line : out.split(QLatin1Char('\n')))
+            if (line.trimmed().startsWith(QStringLiteral("$ outboxctl requeue")) &&
+                line.contains(QStringLiteral("--reason=failed-events: ")))
+                printed = line.trimmed().mid(2);
+        QVERIFY2(!printed.isEmpty(), qPrintable(out));
+        const Run confirmed = shell(db->url(), printed, QStringLiteral("--yes"));
+        QVERIFY2(confirmed.exitCode == 0, confirmed.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(0));
     }
 
     // Issue 25 item 3: unconsumed's prepared commands, run as printed: the list names every

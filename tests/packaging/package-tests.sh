@@ -61,11 +61,13 @@ contents)
            ./usr/lib/systemd/system/outbox-relay@.service ./usr/lib/systemd/system/outbox-serve@.service \
            ./usr/lib/systemd/system/outbox-doctor@.service ./usr/lib/systemd/system/outbox-doctor@.timer \
            ./usr/share/doc/outboxctl/prometheus/outbox.rules.yml ./usr/share/doc/outboxctl/runbooks/README.md \
-           ./usr/share/doc/outboxctl/runbooks/no-relay.md ./usr/share/doc/outboxctl/runbooks/metrics-missing.md; do
+           ./usr/share/doc/outboxctl/runbooks/no-relay.md ./usr/share/doc/outboxctl/runbooks/metrics-missing.md \
+           ./usr/share/outboxctl/translations/outbox_core_zh_CN.qm; do
     grep -qxF "$f" <<<"$ctl_files" || failed "outboxctl lacks $f"
   done
   for f in ./usr/bin/outbox-console ./usr/share/man/man1/outbox-console.1.gz \
            ./usr/share/outbox-console/translations/outbox_console_zh_CN.qm \
+           ./usr/share/outbox-console/translations/outbox_core_zh_CN.qm \
            ./usr/share/applications/org.outboxconsole.OutboxConsole.desktop \
            ./usr/share/metainfo/org.outboxconsole.OutboxConsole.metainfo.xml \
            ./usr/share/icons/hicolor/scalable/apps/outbox-console.svg \
@@ -133,6 +135,11 @@ installed)
   summary=$(grep -h '^demo stopped' demo.out demo.err || true)
   echo "demo: $summary"
   grep -Eq 'sent [1-9][0-9]*' <<<"$summary" || failed "the installed demo delivered nothing"
+
+  # outboxctl doctor in Chinese: core's catalogue is found in outboxctl's own data directory.
+  zhdoctor=$(env LC_ALL=zh_CN.UTF-8 LANG=zh_CN.UTF-8 LANGUAGE= "$bin/outboxctl" doctor \
+               --db "sqlite://$scratch/demo.db" 2>&1 || true)
+  grep -q '项检查' <<<"$zhdoctor" || failed "the installed outboxctl doctor is not translated: $zhdoctor"
 
   # The console in Chinese: its catalogue is found in the unpacked data directory.
   zh=$(env LC_ALL=zh_CN.UTF-8 LANG=zh_CN.UTF-8 LANGUAGE=zh_CN OUTBOX_DEBUG_PATHS=1 QT_QPA_PLATFORM=offscreen \

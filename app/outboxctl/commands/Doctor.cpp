@@ -9,11 +9,16 @@
 #include "core/db/DatabaseTarget.h"
 #include "core/support/TerminalText.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
 namespace outbox::cli {
+
+// The labels of the human output are translated (context outbox::cli::Doctor); --json keeps its
+// English keys and ids.
 
 namespace {
 
@@ -28,6 +33,15 @@ QStringList connectionArguments(Context& ctx)
     return target ? target->outboxctlArguments() : QStringList();
 }
 
+// `text` followed by spaces up to `columns` terminal columns (a CJK character takes two).
+QString padded(const QString& text, int columns)
+{
+    int width = 0;
+    for (const QChar c : text)
+        width += c.unicode() >= 0x1100 ? 2 : 1;
+    return text + QString(std::max(0, columns - width), QLatin1Char(' '));
+}
+
 struct Style
 {
     bool colour = false;
@@ -37,7 +51,7 @@ struct Style
     }
     QString severity(Severity s) const
     {
-        const QString name = severityName(s).toUpper().leftJustified(8);
+        const QString name = padded(severityText(s), 8);
         switch (s) {
         case Severity::Critical:
             return paint(name, "1;31");
@@ -54,8 +68,8 @@ QString when(const QDateTime& t, const QDateTime& now)
 {
     if (!t.isValid())
         return QStringLiteral("-");
-    return t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC (") +
-           formatAge(t.msecsTo(now)) + QStringLiteral(" ago)");
+    return QCoreApplication::translate("outbox::cli::Doctor", "%1 UTC (%2 ago)")
+        .arg(t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), formatAge(t.msecsTo(now)));
 }
 
 void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, const Style& style)
@@ -64,41 +78,55 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
     const auto shown = [](const QString& text) { return TerminalText::escape(text); };
     out << style.severity(f.severity) << "  " << style.paint(f.id, "1") << "  " << shown(f.title) << "\n";
     const FindingEvidence& e = f.evidence;
-    out << "  evidence: " << e.count << " " << shown(e.unit);
+    out << "  "
+        << QCoreApplication::translate("outbox::cli::Doctor", "evidence: %1 %2")
+               .arg(e.count)
+               .arg(shown(e.unitText()));
     if (e.oldest.isValid())
-        out << "; oldest " << when(e.oldest, now);
+        out << QCoreApplication::translate("outbox::cli::Doctor", "; oldest %1").arg(when(e.oldest, now));
     if (e.newest.isValid() && e.newest != e.oldest)
-        out << "; newest " << when(e.newest, now);
+        out << QCoreApplication::translate("outbox::cli::Doctor", "; newest %1").arg(when(e.newest, now));
     out << "\n";
     if (!e.sampleIds.isEmpty() || !e.sampleNames.isEmpty()) {
         QStringList samples;
         for (qint64 id : e.sampleIds)
             samples << QLatin1Char('#') + QString::number(id);
         samples << e.sampleNames;
-        out << "  samples (" << shown(e.sampleKind) << "): " << shown(samples.join(QLatin1Char(' '))) << "\n";
+        out << "  "
+            << QCoreApplication::translate("outbox::cli::Doctor", "samples (%1): %2")
+                   .arg(shown(e.sampleKind), shown(samples.join(QLatin1Char(' '))))
+            << "\n";
     }
-    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
-        const QString value = e.details.value(QLatin1String(key)).toString();
+    static const char* const details[][2] = {
+        {"error_class", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "error_class")},
+        {"example", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "example")},
+        {"consumer", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "consumer")},
+        {"last_error", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "last_error")}};
+    for (const auto& detail : details) {
+        const QString value = e.details.value(QLatin1String(detail[0])).toString();
         if (!value.isEmpty())
-            out << "  " << QString::fromLatin1(key).leftJustified(12) << shown(value.left(200)) << "\n";
+            out << "  " << padded(QCoreApplication::translate("outbox::cli::Doctor", detail[1]), 12)
+                << shown(value.left(200)) << "\n";
     }
     if (!f.causes.isEmpty()) {
-        out << "  why:\n";
+        out << "  " << QCoreApplication::translate("outbox::cli::Doctor", "why:") << "\n";
         for (const QString& c : f.causes)
             out << "    - " << shown(c) << "\n";
     }
     if (!f.runbook.isEmpty()) {
-        out << "  what to do:\n";
+        out << "  " << QCoreApplication::translate("outbox::cli::Doctor", "what to do:") << "\n";
         for (int i = 0; i < f.runbook.size(); ++i)
             out << "    " << (i + 1) << ". " << shown(f.runbook.at(i)) << "\n";
     }
     if (!f.actions.isEmpty()) {
-        out << "  prepared actions:\n";
+        out << "  " << QCoreApplication::translate("outbox::cli::Doctor", "prepared actions:") << "\n";
         for (const PreparedAction& a : f.actions) {
             out << "    - " << shown(a.label) << "\n";
             if (a.command.isEmpty())
                 out << "      "
-                    << style.paint(QStringLiteral("(no command: ") + a.commandRefused + QLatin1Char(')'), "2")
+                    << style.paint(QCoreApplication::translate("outbox::cli::Doctor", "(no command: %1)")
+                                       .arg(a.commandRefused),
+                                   "2")
                     << "\n";
             else
                 out << "      " << style.paint(QStringLiteral("$ ") + a.command, "2") << "\n";
@@ -222,12 +250,17 @@ int runDoctor(Context& ctx)
         for (const CheckRun& c : report->checks)
             ran += c.outcome == CheckRun::Outcome::Ran ? 1 : 0;
         if (report->findings.isEmpty())
-            ctx.out << style.paint(QStringLiteral("no findings"), "1;32");
+            ctx.out << style.paint(QCoreApplication::translate("outbox::cli::Doctor", "no findings"), "1;32");
         else
-            ctx.out << report->count(Severity::Critical) << " critical, " << report->count(Severity::Warning)
-                    << " warning, " << report->count(Severity::Info) << " info";
-        ctx.out << " (" << ran << " of " << report->checks.size() << " checks in "
-                << qRound(report->elapsedMs) << " ms)\n";
+            ctx.out << QCoreApplication::translate("outbox::cli::Doctor", "%1 critical, %2 warning, %3 info")
+                           .arg(report->count(Severity::Critical))
+                           .arg(report->count(Severity::Warning))
+                           .arg(report->count(Severity::Info));
+        ctx.out << QCoreApplication::translate("outbox::cli::Doctor", " (%1 of %2 checks in %3 ms)")
+                       .arg(ran)
+                       .arg(report->checks.size())
+                       .arg(qRound(report->elapsedMs))
+                << "\n";
         if (ctx.parser.isSet(QStringLiteral("timings"))) {
             for (const CheckRun& c : report->checks)
                 ctx.out << "  " << c.id.leftJustified(20)

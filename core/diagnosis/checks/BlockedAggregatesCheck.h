@@ -6,6 +6,8 @@ namespace outbox {
 
 class BlockedAggregatesCheck final : public DiagnosisCheck
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::BlockedAggregatesCheck)
+
 public:
     QString id() const override { return QStringLiteral("blocked-aggregates"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;

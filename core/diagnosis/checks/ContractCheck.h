@@ -12,6 +12,8 @@ namespace outbox {
 // cheap on any table size.
 class ContractCheck final : public DiagnosisCheck
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::ContractCheck)
+
 public:
     static constexpr qint64 WindowRows = 100000;
 

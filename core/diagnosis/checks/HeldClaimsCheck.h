@@ -8,6 +8,8 @@ namespace outbox {
 // died or was cut off before they committed, and that no held relay has reaped.
 class HeldClaimsCheck final : public DiagnosisCheck
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::HeldClaimsCheck)
+
 public:
     QString id() const override { return QStringLiteral("held-claims"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;

@@ -6,6 +6,8 @@ namespace outbox {
 
 class UnconsumedCheck final : public DiagnosisCheck
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::UnconsumedCheck)
+
 public:
     QString id() const override { return QStringLiteral("unconsumed"); }
     QString notApplicable(DiagnosisContext& context) const override;

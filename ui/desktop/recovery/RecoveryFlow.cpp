@@ -315,15 +315,19 @@ void RecoveryFlow::showFinding(const Finding& finding)
     m_hasFinding = true;
     m_title->setText(QStringLiteral("[%1] %2").arg(finding.id, finding.title));
     const FindingEvidence& e = finding.evidence;
-    QStringList lines{tr("%1 %2").arg(e.count).arg(e.unit)};
+    QStringList lines{tr("%1 %2").arg(e.count).arg(e.unitText())};
     if (e.oldest.isValid())
         lines << tr("oldest: %1").arg(time(e.oldest));
     if (e.newest.isValid() && e.newest != e.oldest)
         lines << tr("newest: %1").arg(time(e.newest));
-    for (const char* key : {"error_class", "example", "consumer", "last_error"}) {
-        const QString v = e.details.value(QLatin1String(key)).toString();
+    static const char* const details[][2] = {{"error_class", QT_TR_NOOP("error class: %1")},
+                                             {"example", QT_TR_NOOP("example: %1")},
+                                             {"consumer", QT_TR_NOOP("consumer: %1")},
+                                             {"last_error", QT_TR_NOOP("last error: %1")}};
+    for (const auto& detail : details) {
+        const QString v = e.details.value(QLatin1String(detail[0])).toString();
         if (!v.isEmpty())
-            lines << QStringLiteral("%1: %2").arg(QLatin1String(key), v);
+            lines << tr(detail[1]).arg(v);
     }
     m_evidence->setText(lines.join(QLatin1Char('\n')));
     for (qint64 id : e.sampleIds) {
@@ -645,7 +649,7 @@ void RecoveryFlow::verify()
     const QString checkId = m_finding.id;
     const QString key = m_finding.key;
     const qint64 before = m_finding.evidence.count;
-    const QString unit = m_finding.evidence.unit;
+    const QString unit = m_finding.evidence.unitText();
     DiagnosisOptions options = m_options;
     options.onlyChecks = QStringList{checkId};
     const quint64 generation = m_generation;
@@ -669,7 +673,7 @@ void RecoveryFlow::verify()
             else
                 text += tr("After: %1 %2 still — %3")
                             .arg(after->evidence.count)
-                            .arg(after->evidence.unit, after->title);
+                            .arg(after->evidence.unitText(), after->title);
             m_verifyText->setText(text);
             m_verifyText->setProperty("findingGone", after == nullptr);
             emit statusMessage(after ? tr("The finding is still there.") : tr("The finding is gone."));
