@@ -3,8 +3,8 @@
 // a real WebServer: dialogs close when the operator goes to another view, a 150 KB payload stays
 // inside its box, a stale relay is forgotten through reason and typed confirmation, the requeue
 // preview shows the ordering consequences, a finding's samples link to their events, the Blocked
-// view lists blocked aggregates, and a dead letter is edited (diff, reason, typed confirmation,
-// edit_count conflict) and its page refreshes itself.
+// view lists blocked aggregates, a dead letter is edited (diff, reason, typed confirmation,
+// edit_count conflict) and its page refreshes itself, and a dead-letter group is discarded whole.
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
@@ -404,6 +404,71 @@ private slots:
                  QStringLiteral("true"));
     }
 
+    // f) The Dead-letter groups view lists the groups of GET /api/v1/dead-letters/groups; Discard…
+    // of one group goes through preview, reason and typed confirmation and changes exactly that
+    // group's letters, not another group of the same consumer whose error text shares a substring.
+    void discardADeadLetterGroup()
+    {
+        const auto letters = [&](const QString& error, int n) {
+            QVector<qint64> ids;
+            for (int i = 0; i < n; ++i) {
+                DeadLetter letter;
+                letter.consumerName = QStringLiteral("catalog");
+                letter.topic = QStringLiteral("orders");
+                letter.eventId = QStringLiteral("ord-%1-%2").arg(error.right(2)).arg(i);
+                letter.payload = QByteArrayLiteral("{\"sku\":1}");
+                letter.error = error;
+                ids << DeadLetterStore(*m_db).insert(letter).value();
+            }
+            return ids;
+        };
+        const QVector<qint64> first = letters(QStringLiteral("unknown SKU SKU-1"), 3);
+        const QVector<qint64> other = letters(QStringLiteral("unknown SKU sku-27"), 1);
+        QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=dl-groups]")));
+        QVERIFY(viewReady(QStringLiteral("dl-groups")));
+        const QString row =
+            QStringLiteral("#dl-groups tr[data-consumer=catalog][data-fingerprint=\"unknown SKU "
+                           "SKU-<n>\"]");
+        const QString otherRow =
+            QStringLiteral("#dl-groups tr[data-consumer=catalog][data-fingerprint=\"unknown "
+                           "SKU sku-<n>\"]");
+        QCOMPARE(count(row), 1);
+        QCOMPARE(count(otherRow), 1);
+        QVERIFY(text(row).contains(QLatin1String("unknown SKU SKU-1")));
+        QCOMPARE(text(row + QStringLiteral(" td.num")), QStringLiteral("3"));
+        QCOMPARE(text(otherRow + QStringLiteral(" td.num")), QStringLiteral("1"));
+
+        QVERIFY(m_page->click(row + QStringLiteral(" button.act-discard-group")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-reason')")));
+        QCOMPARE(text(QStringLiteral("#action-title")), QStringLiteral("Discard dead letters"));
+        QVERIFY2(text(QStringLiteral("#action-dialog")).contains(QLatin1String("catalog")),
+                 qPrintable(text(QStringLiteral("#action-dialog"))));
+        QCOMPARE(text(QStringLiteral("#action-count")), QStringLiteral("3 row(s) will be changed."));
+        QCOMPARE(count(QStringLiteral("#action-sample tbody tr")), 3);
+        QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("SKU-1 was withdrawn")));
+        // Bulk work: the typed confirmation first.
+        QCOMPARE(m_page->evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")),
+                 QStringLiteral("true"));
+        QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("discard 3")));
+        QVERIFY(m_page->click(QStringLiteral("#action-run")));
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-result')")));
+        QCOMPARE(text(QStringLiteral("#action-affected")), QStringLiteral("3 row(s) changed"));
+        for (qint64 id : first)
+            QCOMPARE(DeadLetterStore(*m_db).find(id)->status, QStringLiteral("DISCARDED"));
+        QCOMPARE(DeadLetterStore(*m_db).find(other.first())->status, QStringLiteral("NEW"));
+        QCOMPARE(countRows(*m_db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'dlq.discard' AND actor = 'olga-oncall' AND reason = "
+                                          "'SKU-1 was withdrawn' AND affected_count = 3")),
+                 qint64(1));
+        // Verified on the page: after closing, the view lists the other group only.
+        QVERIFY(m_page->click(QStringLiteral("#action-close")));
+        QVERIFY(m_page->waitFor(QStringLiteral("!document.querySelector(%1) && document.querySelector(%2)")
+                                    .arg(js(row), js(otherRow))));
+        // The DISCARDED statuses list the discarded group.
+        QVERIFY(go(QStringLiteral("#/dl-groups?status=DISCARDED"), QStringLiteral("dl-groups")));
+        QCOMPARE(text(row + QStringLiteral(" td.num")), QStringLiteral("3"));
+    }
+
     // A viewer sees the same views read-only: no Edit…, Forget… or blocked-event actions, and the
     // masked fields masked.
     void viewerGetsNoActions()
@@ -430,6 +495,19 @@ private slots:
         QVERIFY(go(QStringLiteral("#/blocked"), QStringLiteral("blocked")));
         QCOMPARE(view().rowIds(QStringLiteral("blocked")), QStringList{QString::number(ids.first())});
         QCOMPARE(count(QStringLiteral("#blocked button")), 0);
+        // Dead-letter groups: listed without Replay…/Discard…, the example and the fingerprint masked.
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("fx");
+        letter.topic = QStringLiteral("rates");
+        letter.payload = QByteArrayLiteral("{}");
+        letter.error = QStringLiteral("rate missing for currency=EUR");
+        QVERIFY(DeadLetterStore(*m_db).insert(letter).ok());
+        QVERIFY(go(QStringLiteral("#/dl-groups"), QStringLiteral("dl-groups")));
+        QCOMPARE(count(QStringLiteral("#dl-groups tr[data-consumer=fx]")), 1);
+        QVERIFY(
+            text(QStringLiteral("#dl-groups tr[data-consumer=fx]")).contains(QLatin1String("rate missing")));
+        QVERIFY(!text(QStringLiteral("#dl-groups")).contains(QLatin1String("EUR")));
+        QCOMPARE(count(QStringLiteral("#dl-groups button")), 0);
     }
 };
 

@@ -21,6 +21,8 @@ function titleOf(kind) {
 
 function targetText(target) {
   if (target.ids) return t("%1 selected row(s)", target.ids.length);
+  if (target.group && target.group.consumer !== undefined)
+    return t("dead-letter group of %1: %2 / %3", target.group.consumer, target.group.error_class || "-", target.group.fingerprint || "-");
   if (target.group) return t("failure group %1 / %2", target.group.error_class || "-", target.group.fingerprint || "-");
   return t("every row matching the filter %1", JSON.stringify(target.filter));
 }

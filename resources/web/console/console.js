@@ -42,7 +42,7 @@ async function render() {
     a.classList.toggle("active", a.dataset.view === name || (name === "event" && a.dataset.view === "events") ||
       (name === "dead-letter" && a.dataset.view === "dead-letters"));
   const views = { events: eventsView, event: eventView, groups: groupsView, "dead-letters": lettersView,
-                  "dead-letter": letterView, audit: auditView, relays: relaysView, recovery: recoveryView,
+                  "dead-letter": letterView, "dl-groups": letterGroupsView, audit: auditView, relays: relaysView, recovery: recoveryView,
                   blocked: blockedView };
   const fn = views[name];
   const v = view();
@@ -398,6 +398,42 @@ async function lettersView(v, _, params) {
     params, (values) => go("/dead-letters", values)),
     actions, table, page.dead_letters.length ? null : el("p", { class: "muted" }, t("No dead letter matches.")),
     pager("letters-pager", params, page.next_after_id, { path: "/dead-letters", params: filter }));
+}
+
+// ---- Dead-letter groups ---------------------------------------------------------------------
+// GET /api/v1/dead-letters/groups (as `outboxctl dlq groups` and the desktop's Dead-letter groups):
+// one row per consumer, error class and fingerprint; Replay… and Discard… act on exactly that group
+// (the body's `group`, never an error substring, which would also take other groups sharing it).
+const LETTER_GROUP_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "NEW,REPLAYED,DISCARDED"];
+
+async function letterGroupsView(v, _, params) {
+  const status = params.get("status") || "NEW";
+  const consumer = params.get("consumer") || "";
+  const data = await get(`/api/v1/dead-letters/groups${query({ status, consumer })}`);
+  const select = el("select", { id: "dl-groups-status", onchange: (e) => go("/dl-groups", { status: e.target.value, consumer }) },
+    LETTER_GROUP_STATUSES.map((s) => el("option", { value: s }, s.split(",").map((x) => t(x)).join(", "))));
+  select.value = status;
+  const consumerInput = el("input", { id: "dl-groups-consumer", name: "consumer", size: 14, value: consumer });
+  const form = el("form", { id: "dl-groups-filter", class: "filters" },
+    el("label", { for: "dl-groups-status" }, t("Statuses "), select),
+    el("label", { for: "dl-groups-consumer" }, t("Consumer"), consumerInput),
+    el("button", { type: "submit", class: "primary", id: "dl-groups-apply" }, t("Apply")));
+  form.addEventListener("submit", (e) => { e.preventDefault(); go("/dl-groups", { status, consumer: consumerInput.value.trim() }); });
+  const groups = data.groups || [];
+  const table = el("table", { id: "dl-groups" },
+    el("thead", {}, el("tr", {}, [t("Dead letters"), t("Consumer"), t("Error class"), t("Fingerprint"), t("Example"), t("Statuses"), ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, groups.map((g) => {
+      const target = { group: { consumer: g.consumer, error_class: g.error_class, fingerprint: g.fingerprint, statuses: g.statuses } };
+      return el("tr", { "data-consumer": g.consumer, "data-fingerprint": g.fingerprint },
+        el("td", { class: "num" }, g.count.toLocaleString()), el("td", { class: "consumer" }, g.consumer), el("td", {}, g.error_class),
+        el("td", { class: "err", title: g.fingerprint }, g.fingerprint), el("td", { class: "err", title: g.example }, g.example),
+        el("td", {}, (g.statuses || []).map((s) => t(s)).join(", ")),
+        el("td", {}, el("a", { href: `#/dead-letter/${encodeURIComponent(g.first_id)}` }, t("first dead letter")), " ",
+          me.may_change ? [el("button", { type: "button", class: "act-replay-group", onclick: () => openAction({ kind: "replay", target, onDone: render }) }, t("Replay group…")), " ",
+            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…"))] : null));
+    })));
+  fill(v, el("h1", {}, t("Dead-letter groups")), form,
+    groups.length ? table : el("p", { class: "muted", id: "dl-groups-empty" }, t("No dead-letter groups.")));
 }
 
 async function letterView(v, [id]) {
