@@ -2651,6 +2651,10 @@
         <source>last error: %1</source>
         <translation>最后错误：%1</translation>
     </message>
+    <message>
+        <source>payload: %1</source>
+        <translation>载荷：%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::RecoveryPage</name>

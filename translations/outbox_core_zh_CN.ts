@@ -401,6 +401,14 @@
         <source>%1 %2 event(s): %3</source>
         <translation>%1 个 %2 事件：%3</translation>
     </message>
+    <message>
+        <source>The sample events&apos; payloads are %1 bytes.</source>
+        <translation>样本事件的载荷大小为 %1 字节。</translation>
+    </message>
+    <message>
+        <source>The sample events&apos; payloads are %1 to %2 bytes.</source>
+        <translation>样本事件的载荷大小为 %1 至 %2 字节。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FindingEvidence</name>
@@ -1207,6 +1215,14 @@
     <message>
         <source>last_error</source>
         <translation>最后错误</translation>
+    </message>
+    <message>
+        <source>%1 UTC (just now)</source>
+        <translation>%1 UTC（刚刚）</translation>
+    </message>
+    <message>
+        <source>payload</source>
+        <translation>载荷</translation>
     </message>
 </context>
 </TS>

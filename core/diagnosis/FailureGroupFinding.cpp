@@ -1,7 +1,12 @@
 #include "core/diagnosis/FailureGroupFinding.h"
 
+#include "core/db/Database.h"
+#include "core/db/SqlCondition.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/FailureAdvice.h"
+
+#include <QLocale>
+#include <QSqlQuery>
 
 namespace outbox {
 
@@ -67,6 +72,33 @@ Finding FailureGroupFinding::make(DiagnosisContext& context, const QString& chec
     f.evidence.details.insert(QStringLiteral("cause"), advice.name);
     f.causes = advice.causes;
     f.runbook = advice.runbook;
+    // The payload sizes of the samples (a few rows by primary key): the too-large runbook says to
+    // look at them, so the evidence shows them (issue 25 item 8).
+    if (!group.sampleIds.isEmpty()) {
+        Database& db = context.db();
+        QVariantList ids;
+        for (qint64 id : group.sampleIds)
+            ids << id;
+        SqlCondition c;
+        c.addIn(QStringLiteral("id"), QStringLiteral("s"), ids);
+        auto sizes = db.exec(QStringLiteral("SELECT MIN(%1), MAX(%1) FROM {events} WHERE %2")
+                                 .arg(db.dialect().textBytes(QStringLiteral("payload")), c.where()),
+                             c.binds);
+        if (sizes && sizes->next() && !sizes->value(1).isNull()) {
+            const qint64 smallest = sizes->value(0).toLongLong();
+            const qint64 largest = sizes->value(1).toLongLong();
+            f.evidence.details.insert(QStringLiteral("payload_bytes_min"), smallest);
+            f.evidence.details.insert(QStringLiteral("payload_bytes_max"), largest);
+            const QString sizeText =
+                smallest == largest
+                    ? tr("The sample events' payloads are %1 bytes.").arg(QLocale::c().toString(largest))
+                    : tr("The sample events' payloads are %1 to %2 bytes.")
+                          .arg(QLocale::c().toString(smallest), QLocale::c().toString(largest));
+            f.evidence.details.insert(QStringLiteral("payload"), sizeText);
+            if (advice.name == QLatin1String("message-too-large"))
+                f.runbook.prepend(sizeText);
+        }
+    }
     const PreparedAction requeue = action(context, PreparedAction::Operation::RequeueEvents, status, group);
     if (dead) {
         f.actions << requeue;

@@ -75,6 +75,15 @@ bool FleetMember::hasTag(const QString& tag) const
     return tagTexts().contains(tag.trimmed());
 }
 
+const QString Fleet::MemberNameRule =
+    QStringLiteral("a member name is a letter or digit followed by up to 62 letters, digits, _ or -");
+
+bool Fleet::isMemberName(const QString& name)
+{
+    static const QRegularExpression memberName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$"));
+    return memberName.match(name).hasMatch();
+}
+
 QString Fleet::passwordVariable(const QString& memberName)
 {
     return QStringLiteral("OUTBOX_DB_PASSWORD_") +
@@ -99,7 +108,6 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
     auto document = config::IniFile::parse(text, path);
     if (!document)
         return document.error();
-    static const QRegularExpression memberName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$"));
     static const QRegularExpression tagWord(QStringLiteral("^[A-Za-z0-9_.:/-]{1,64}$"));
     const config::ConfigKey* prefixKey = config::Config::find(QStringLiteral("database.table_prefix"));
     const QRegularExpression prefixRe(QRegularExpression::anchoredPattern(prefixKey->pattern));
@@ -119,12 +127,8 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                           .arg(section));
         if (name.isEmpty())
             return at(path, line, QStringLiteral("[member] needs a name: [member orders]"));
-        if (!memberName.match(name).hasMatch())
-            return at(
-                path, line,
-                QStringLiteral("member %1: a member name is a letter or digit followed by up to 62 letters, "
-                               "digits, _ or -")
-                    .arg(name));
+        if (!isMemberName(name))
+            return at(path, line, QStringLiteral("member %1: %2").arg(name, MemberNameRule));
         const QString variable = passwordVariable(name);
         if (byVariable.contains(variable)) {
             const FleetMember& other = fleet.m_members.at(

@@ -66,6 +66,9 @@ public:
     static Result<Fleet> parse(const QByteArray& text, const QString& path,
                                const QProcessEnvironment& environment);
 
+    // A name a [member NAME] section may have (MemberNameRule says which).
+    static bool isMemberName(const QString& name);
+    static const QString MemberNameRule;
     // "OUTBOX_DB_PASSWORD_EDGE_CACHE" for the member edge-cache.
     static QString passwordVariable(const QString& memberName);
 

@@ -35,6 +35,8 @@ Result<QByteArray> FleetFileWriter::render(const QVector<Member>& members)
                       "; its password from OUTBOX_DB_PASSWORD_<MEMBER> or a password_file = PATH line.\n"
                       "[fleet]\n";
     for (const Member& m : members) {
+        if (!Fleet::isMemberName(m.name))
+            return Error::usage(QStringLiteral("member %1: %2").arg(m.name, Fleet::MemberNameRule));
         auto url = DatabaseUrl::parse(m.url);
         if (!url)
             return Error::usage(QStringLiteral("member %1: %2").arg(m.name, url.message()));

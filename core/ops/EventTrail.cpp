@@ -84,7 +84,7 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     const QString traceparent = traceHeader.isString() ? traceHeader.toString() : QString();
     steps << step(
         e.createdAt, QStringLiteral("created"),
-        QStringLiteral("created: %1 of %2/%3%4%5")
+        QStringLiteral("%1 of %2/%3%4%5")
             .arg(e.eventType, e.aggregateType, e.aggregateId,
                  e.topic.isEmpty() ? QString() : QStringLiteral(" for topic %1").arg(e.topic),
                  traceparent.isEmpty() ? QString() : QStringLiteral(", traceparent %1").arg(traceparent)),

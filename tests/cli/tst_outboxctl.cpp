@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -313,6 +314,18 @@ private slots:
         const Run show = outboxctl({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("2"),
                                     QStringLiteral("--db"), url, QStringLiteral("--json")});
         QCOMPARE(show.json().value(QStringLiteral("status")).toString(), QStringLiteral("REPLAYING"));
+        // As text, every key stands apart from its value (issue 25: "replay_lease_until-").
+        const Run shown = outboxctl({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("2"),
+                                     QStringLiteral("--db"), url});
+        QVERIFY2(shown.exitCode == 0, shown.err.constData());
+        QVERIFY2(QString::fromUtf8(shown.out).contains(QRegularExpression(
+                     QStringLiteral("^replay_lease_until  +\\S"), QRegularExpression::MultilineOption)),
+                 shown.out.constData());
+        for (const QString& key : show.json().keys())
+            QVERIFY2(QString::fromUtf8(shown.out).contains(
+                         QRegularExpression(QStringLiteral("^%1  ").arg(QRegularExpression::escape(key)),
+                                            QRegularExpression::MultilineOption)),
+                     qPrintable(key));
     }
 
     void badInputGetsOneClearLine_data()

@@ -15,6 +15,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
@@ -420,6 +421,11 @@ private slots:
                     QStringLiteral("schema check failed for order 7"));
         exec(*db, QStringLiteral(
                       "UPDATE {events} SET last_error_class = 'deterministic' WHERE status = 'FAILED'"));
+        // The too-large group's payloads: one of 3,000 characters and more (issue 25 item 8).
+        exec(
+            *db, QStringLiteral("UPDATE {events} SET payload = :p WHERE id = :id"),
+            {{QStringLiteral(":p"), QStringLiteral("{\"blob\":\"%1\"}").arg(QString(3000, QLatin1Char('x')))},
+             {QStringLiteral(":id"), events[4]}});
         const DiagnosisReport report = diagnose(*db);
         const QVector<Finding> failed = report.withId(QStringLiteral("failed-events"));
         QCOMPARE(failed.size(), 4);
@@ -447,6 +453,16 @@ private slots:
                  QStringLiteral("message-too-large"));
         QCOMPARE(large.actions.first().operation, PreparedAction::Operation::MarkEventsDead); // DEAD first
         QCOMPARE(large.actions.first().ids.size(), 2);
+        // The runbook says to look at the payload size: the evidence shows it.
+        const qint64 largest = large.evidence.details.value(QStringLiteral("payload_bytes_max")).toInteger();
+        QVERIFY2(largest >= 3010 && largest < 3100, qPrintable(QString::number(largest)));
+        QVERIFY(large.evidence.details.value(QStringLiteral("payload_bytes_min")).toInteger() < 100);
+        QVERIFY2(
+            large.runbook.first().contains(QStringLiteral("%1 bytes").arg(QLocale::c().toString(largest))),
+            qPrintable(large.runbook.first()));
+        QVERIFY(large.evidence.details.value(QStringLiteral("payload"))
+                    .toString()
+                    .contains(QLatin1String(" to ")));
         QStringList causes;
         for (const Finding& f : failed)
             causes << f.evidence.details.value(QStringLiteral("cause")).toString();

@@ -712,6 +712,24 @@ private slots:
         QCOMPARE(statusOf(*db, ids[3]), QStringLiteral("SENT")); // not inventory's topic
     }
 
+    // Issue 25 item 8: a time after the report's (a clock ahead, a row written meanwhile) reads
+    // "just now", never "(- ago)".
+    void timesAfterTheReportAreJustNow()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_justnow"));
+        registerRelay(*db, QStringLiteral("relay-a"), 0);
+        const auto ids = insertEvents(*db, 2);
+        forceStatus(*db, ids, QStringLiteral("FAILED"), QStringLiteral("Broker: Topic authorization failed"));
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET created_at = %1")
+                 .arg(db->dialect().nowPlusMillis(QStringLiteral(":ahead"))),
+             {{QStringLiteral(":ahead"), 60 * 1000}});
+        const Run text = outboxctl(db->url(), doctorArgs(db->url()));
+        QVERIFY2(text.out.contains("failed-events"), text.out.constData());
+        QVERIFY2(!text.out.contains("(- ago)"), text.out.constData());
+        QVERIFY2(text.out.contains("UTC (just now)"), text.out.constData());
+    }
+
     void badInputGetsOneClearLine()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("doctorcli_bad"));

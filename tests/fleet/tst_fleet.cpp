@@ -1,4 +1,5 @@
 #include "core/fleet/Fleet.h"
+#include "core/fleet/FleetFileWriter.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -207,6 +208,52 @@ private slots:
         auto missing = Fleet::load(m_dir.filePath(QStringLiteral("none.ini")), {});
         QVERIFY(!missing.ok());
         QVERIFY(missing.message().startsWith(QStringLiteral("cannot read the fleet file")));
+    }
+
+    // FleetFileWriter: what it writes, Fleet reads back exactly (a value with " ;" or '#' quoted), with
+    // no password; a member Fleet would refuse is one error naming it and nothing is written.
+    void writtenFleetReadsBack()
+    {
+        const QVector<FleetFileWriter::Member> members{
+            {QStringLiteral("orders"),
+             QStringLiteral("postgresql://ops:hunter2@db-orders:5432/orders?sslmode=require"),
+             QStringLiteral("o_"),
+             {QStringLiteral("team=checkout"), QStringLiteral("env=prod")}},
+            {QStringLiteral("edge-cache"),
+             QStringLiteral("sqlite:///var/lib/edge ;odd/#outbox.db"),
+             QString(),
+             {QStringLiteral("edge")}},
+        };
+        auto text = FleetFileWriter::render(members);
+        QVERIFY2(text.ok(), qPrintable(text.message()));
+        QVERIFY2(!text->contains("hunter2"), text->constData());
+        auto fleet = Fleet::parse(*text, QStringLiteral("written.ini"), {});
+        QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
+        QCOMPARE(fleet->members().size(), 2);
+        QCOMPARE(fleet->members().at(0).url.redacted(),
+                 QStringLiteral("postgresql://ops@db-orders:5432/orders?sslmode=require"));
+        QCOMPARE(fleet->members().at(0).tablePrefix, QStringLiteral("o_"));
+        QCOMPARE(fleet->members().at(0).tagTexts(),
+                 (QStringList{QStringLiteral("team=checkout"), QStringLiteral("env=prod")}));
+        QCOMPARE(fleet->members().at(1).url.database, QStringLiteral("/var/lib/edge ;odd/#outbox.db"));
+        QCOMPARE(fleet->members().at(1).tagTexts(), QStringList{QStringLiteral("edge")});
+
+        const QString path = m_dir.filePath(QStringLiteral("written.ini"));
+        QVERIFY(FleetFileWriter::write(path, members).ok());
+        QVERIFY(Fleet::load(path, {}).ok());
+
+        for (const FleetFileWriter::Member& bad :
+             {FleetFileWriter::Member{QStringLiteral("has space"), QStringLiteral("sqlite:///x.db"), {}, {}},
+              FleetFileWriter::Member{QStringLiteral("ftp"), QStringLiteral("ftp://x/y"), {}, {}},
+              FleetFileWriter::Member{
+                  QStringLiteral("quote"), QStringLiteral("sqlite:///x.db"), {}, {QStringLiteral("a\"b")}}}) {
+            const QString target = m_dir.filePath(QStringLiteral("bad.ini"));
+            const Status written = FleetFileWriter::write(target, {members.at(0), bad});
+            QVERIFY(!written.ok());
+            QCOMPARE(written.error().kind, ErrorKind::Usage);
+            QVERIFY2(written.message().contains(bad.name), qPrintable(written.message()));
+            QVERIFY(!QFile::exists(target));
+        }
     }
 };
 

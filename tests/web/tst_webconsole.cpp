@@ -521,6 +521,17 @@ private slots:
         QVERIFY(viewReady(QStringLiteral("event")));
         QCOMPARE(text(QStringLiteral("#event-trail li[data-kind=sent] .where")),
                  QStringLiteral("topic orders, partition 2, offset 4242"));
+        // Each fact once (issue 25 item 8): no line of the trail says its place or kind twice.
+        const auto line = [&](const QString& kind) { // the step's line, without its folded details
+            return m_page->evaluate(
+                QStringLiteral("[...document.querySelector('#event-trail li[data-kind=%1]').childNodes]"
+                               ".filter(n => n.nodeName !== 'DETAILS').map(n => n.textContent).join('')")
+                    .arg(kind));
+        };
+        const QString sentLine = line(QStringLiteral("sent"));
+        QVERIFY2(sentLine.count(QLatin1String("4242")) == 1, qPrintable(sentLine));
+        const QString createdLine = line(QStringLiteral("created"));
+        QVERIFY2(!createdLine.contains(QLatin1String("created:")), qPrintable(createdLine));
     }
 
     void findsTheJavaExamplesTraceId()

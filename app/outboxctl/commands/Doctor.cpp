@@ -68,8 +68,14 @@ QString when(const QDateTime& t, const QDateTime& now)
 {
     if (!t.isValid())
         return QStringLiteral("-");
+    // A time after the report's (a row written while the doctor ran, or a clock ahead) is "just
+    // now", never "(- ago)".
+    const qint64 age = t.msecsTo(now);
+    if (age < 1000)
+        return QCoreApplication::translate("outbox::cli::Doctor", "%1 UTC (just now)")
+            .arg(t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     return QCoreApplication::translate("outbox::cli::Doctor", "%1 UTC (%2 ago)")
-        .arg(t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), formatAge(t.msecsTo(now)));
+        .arg(t.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), formatAge(age));
 }
 
 void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, const Style& style)
@@ -100,6 +106,7 @@ void printFinding(QTextStream& out, const Finding& f, const QDateTime& now, cons
     static const char* const details[][2] = {
         {"error_class", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "error_class")},
         {"example", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "example")},
+        {"payload", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "payload")},
         {"consumer", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "consumer")},
         {"last_error", QT_TRANSLATE_NOOP("outbox::cli::Doctor", "last_error")}};
     for (const auto& detail : details) {

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 
 namespace outbox::cli {
 
@@ -78,6 +79,10 @@ int runEventsShow(Context& ctx)
         ctx.printJson(json);
         return Ok;
     }
+    // A column as wide as the longest key and two spaces: "replay_lease_until" (18) ran into its value.
+    qsizetype keyWidth = 0;
+    for (auto it = json.begin(); it != json.end(); ++it)
+        keyWidth = std::max(keyWidth, it.key().size() + 2);
     for (auto it = json.begin(); it != json.end(); ++it) {
         QString value;
         if (it->isObject() || it->isArray())
@@ -88,7 +93,7 @@ int runEventsShow(Context& ctx)
             value = QStringLiteral("-");
         else
             value = it->toVariant().toString();
-        ctx.out << it.key().leftJustified(18) << TerminalText::escape(value) << "\n";
+        ctx.out << it.key().leftJustified(keyWidth) << TerminalText::escape(value) << "\n";
     }
     return Ok;
 }

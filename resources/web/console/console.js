@@ -301,17 +301,21 @@ function trailList(steps) {
   if (!steps.length) return el("p", { class: "muted", id: "event-trail" }, t("No trail."));
   return el("ol", { class: "trail", id: "event-trail" }, steps.map((s) => {
     const d = s.details || {};
+    // Each fact once: the sent step's place is said by `where` (translated) instead of the
+    // summary; a dead letter's summary is its link; the inbox summary names consumer and status.
     let where = null;
-    if (s.kind === "sent")
+    let summary = s.summary;
+    if (s.kind === "sent") {
       where = t("topic %1, partition %2, offset %3", d.topic ?? "?", d.partition ?? "?", d.offset ?? "?");
-    else if (s.kind === "inbox") where = t("consumer %1: %2", d.consumer, d.status);
-    else if (s.kind === "dead_letter" || s.kind === "replayed")
-      where = el("a", { href: `#/dead-letter/${d.dead_letter_id}` }, t("Dead letter %1", d.dead_letter_id));
+      summary = null;
+    } else if ((s.kind === "dead_letter" || s.kind === "replayed") && d.dead_letter_id != null) {
+      summary = el("a", { href: `#/dead-letter/${d.dead_letter_id}` }, s.summary);
+    }
     return el("li", { "data-kind": s.kind, "data-at": s.at || "" },
       el("span", { class: "at" }, s.at ? fmtTime(s.at) : "—"), " ",
       el("strong", { class: "kind" }, (TRAIL_KINDS[s.kind] || (() => s.kind))()), " ",
       where ? [el("span", { class: "where" }, where), " "] : null,
-      el("span", { class: "summary" }, s.summary),
+      summary ? el("span", { class: "summary" }, summary) : null,
       Object.keys(d).length ? el("details", {}, el("summary", {}, t("Details")), jsonTree(d)) : null);
   }));
 }
@@ -609,7 +613,7 @@ function findingCard(f) {
   return el("div", { class: "card", "data-id": f.id, "data-key": f.key },
     el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
     (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
-    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "") : null,
+    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "", f.evidence.payload ? ` · ${f.evidence.payload}` : "") : null,
     sampleLinks(f),
     f.id === "blocked-aggregates" ? el("p", {}, el("a", { class: "finding-blocked", href: "#/blocked" }, t("Open the Blocked view"))) : null,
     runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,

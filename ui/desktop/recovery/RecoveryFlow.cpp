@@ -322,6 +322,7 @@ void RecoveryFlow::showFinding(const Finding& finding)
         lines << tr("newest: %1").arg(time(e.newest));
     static const char* const details[][2] = {{"error_class", QT_TR_NOOP("error class: %1")},
                                              {"example", QT_TR_NOOP("example: %1")},
+                                             {"payload", QT_TR_NOOP("payload: %1")},
                                              {"consumer", QT_TR_NOOP("consumer: %1")},
                                              {"last_error", QT_TR_NOOP("last error: %1")}};
     for (const auto& detail : details) {
