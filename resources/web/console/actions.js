@@ -3,7 +3,7 @@
 // confirmation for bulk work → the action (a job with live progress and cancel when it takes more
 // than one chunk) → the result with its conflicts. The server audits each chunk under the
 // token's owner.
-import { api, el, errorBox, fill, live, t } from "./lib.js";
+import { api, el, errorBox, fill, live, t, tc } from "./lib.js";
 
 const MAX_DIFF_CELLS = 4000000; // lines × lines compared exactly; beyond that the changed middle as a whole
 
@@ -145,7 +145,7 @@ export async function openPreparedAction(spec) {
   const path = `/api/v1/findings/${encodeURIComponent(spec.finding.id)}/actions/${spec.index}`;
   const body = el("div", { id: "action-body" }, el("p", {}, t("Previewing…")));
   const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
-  fill(dialog, el("h2", { id: "action-title" }, spec.action.label), spec.action.consequence ? el("p", { class: "muted" }, spec.action.consequence) : null, body,
+  fill(dialog, el("h2", { id: "action-title" }, tc(spec.action.label)), spec.action.consequence ? el("p", { class: "muted" }, tc(spec.action.consequence)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
   let finished = false;
   dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };

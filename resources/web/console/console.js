@@ -4,7 +4,7 @@
 import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
-  t, takeTokenFromFragment, token, translateStatic,
+  t, takeTokenFromFragment, tc, token, translateStatic,
 } from "./lib.js";
 
 const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "DEAD"];
@@ -605,18 +605,18 @@ function findingCard(f) {
   // command line is shown to copy.
   const actions = (f.actions || []).map((a, index) => {
     const button = me.may_change && a.operation !== "command"
-      ? el("button", { type: "button", class: "act-prepared", onclick: () => openPreparedAction({ finding: f, index, action: a, onDone: render }) }, `${a.label}…`)
+      ? el("button", { type: "button", class: "act-prepared", onclick: () => openPreparedAction({ finding: f, index, action: a, onDone: render }) }, `${tc(a.label)}…`)
       : null;
-    return el("li", {}, button || el("strong", {}, a.label), a.consequence ? ` — ${a.consequence}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
+    return el("li", {}, button || el("strong", {}, tc(a.label)), a.consequence ? ` — ${tc(a.consequence)}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
   });
   const runbook = f.runbook || [];
   return el("div", { class: "card", "data-id": f.id, "data-key": f.key },
-    el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", f.title),
-    (f.causes || []).length ? el("p", {}, f.causes.join(" ")) : null,
-    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", f.evidence.unit ?? ""), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "", f.evidence.payload ? ` · ${f.evidence.payload}` : "") : null,
+    el("h3", {}, el("span", { class: `sev-${f.severity}` }, t(f.severity)), " ", tc(f.title)),
+    (f.causes || []).length ? el("p", {}, f.causes.map((c) => tc(c)).join(" ")) : null,
+    f.evidence ? el("p", { class: "muted" }, t("%1 %2", f.evidence.count ?? "", tc(f.evidence.unit ?? "")), f.evidence.oldest ? ` · ${t("oldest %1", fmtTime(f.evidence.oldest))}` : "", f.evidence.payload ? ` · ${tc(f.evidence.payload)}` : "") : null,
     sampleLinks(f),
     f.id === "blocked-aggregates" ? el("p", {}, el("a", { class: "finding-blocked", href: "#/blocked" }, t("Open the Blocked view"))) : null,
-    runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, step)))] : null,
+    runbook.length ? [el("h4", {}, t("Runbook")), el("ol", {}, runbook.map((step) => el("li", {}, tc(step))))] : null,
     actions.length ? [el("h4", {}, t("Prepared actions")), el("ul", {}, actions)] : null);
 }
 

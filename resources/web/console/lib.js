@@ -21,12 +21,58 @@ export async function loadLanguage() {
   language = chooseLanguage(wanted);
   if (language === "en") return;
   try {
-    const r = await fetch(`/console/${language}.json`);
-    if (r.ok) catalogue = await r.json();
+    const [own, core] = await Promise.all([fetch(`/console/${language}.json`), fetch(`/console/core_${language}.json`)]);
+    if (own.ok) catalogue = await own.json();
+    if (core.ok) readCoreCatalogue(await core.json());
     document.documentElement.lang = "zh-CN";
   } catch (_) {
     catalogue = {};
   }
+}
+
+// Texts the server's core wrote in its own language, English under a service: the doctor's
+// finding titles, causes, runbook steps, action labels and consequences. core_zh_CN.json is
+// generated from core's Qt catalogue (translations/ts-to-json.py); a source with %1 … %n matches
+// the English text and its arguments go into the translation, themselves translated. A title that
+// core extended with a suffix of its own ("… (3 of them created before the 15 min window)") is
+// translated piece by piece. What matches nothing stays as the server wrote it.
+const coreExact = new Map();
+let corePatterns = [];
+const PLACEHOLDER = /%(?:L?\d+|n)/g;
+
+function readCoreCatalogue(pairs) {
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  corePatterns = [];
+  for (const [source, translation] of pairs) {
+    const names = source.match(PLACEHOLDER) || [];
+    if (!names.length) { coreExact.set(source, translation); continue; }
+    const literal = source.replace(PLACEHOLDER, "");
+    if (literal.trim().length < 3) continue; // "%1 %2" would match anything
+    const body = source.split(PLACEHOLDER).map(escape).join("([\\s\\S]+?)");
+    corePatterns.push({ names, translation, literal: literal.length, whole: new RegExp(`^${body}$`),
+                        suffix: /^\W/.test(source) ? new RegExp(`^([\\s\\S]+?)${body}$`) : null });
+  }
+  corePatterns.sort((a, b) => b.literal - a.literal); // the most specific source first
+}
+
+function fillCore(p, args) {
+  let s = p.translation;
+  p.names.forEach((name, i) => { s = s.split(name).join(tc(args[i])); });
+  return s;
+}
+
+export function tc(text, depth = 0) {
+  if (typeof text !== "string" || !text || language === "en" || depth > 4) return text;
+  if (coreExact.has(text)) return coreExact.get(text);
+  for (const p of corePatterns) {
+    const m = p.whole.exec(text);
+    if (m) return fillCore(p, m.slice(1).map((a) => tc(a, depth + 1)));
+  }
+  for (const p of corePatterns) {
+    const m = p.suffix && p.suffix.exec(text);
+    if (m) return tc(m[1], depth + 1) + fillCore(p, m.slice(2).map((a) => tc(a, depth + 1)));
+  }
+  return text;
 }
 
 // t("%1 events", 5): the translation of the English text with %1, %2, … filled in.
