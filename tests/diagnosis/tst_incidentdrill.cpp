@@ -536,6 +536,32 @@ private slots:
             QVERIFY2(onTopic.contains(QStringLiteral("dl-ev-%1").arg(i).toUtf8()),
                      "a replayed letter is missing");
         QVERIFY(!onTopic.contains("dl-ev-3")); // discarded, never sent again
+
+        // The prepared relay kept each unblocked aggregate's order: its requeued first event reached
+        // the topic before its four later ones (same partition, increasing offsets).
+        QMap<QByteArray, QPair<int, qint64>> firstSeen; // event_id -> (partition, offset)
+        for (const ConsumedMessage& m : messages)
+            if (!firstSeen.contains(m.headers.value("event_id")))
+                firstSeen.insert(m.headers.value("event_id"), {m.partition, m.offset});
+        for (qint64 blocking : acl) {
+            auto q =
+                db->exec(QStringLiteral("SELECT e.event_id FROM {events} e JOIN {events} b ON "
+                                        "b.aggregate_id = e.aggregate_id WHERE b.id = :id ORDER BY e.id"),
+                         {{QStringLiteral(":id"), blocking}});
+            QVERIFY(q.ok());
+            QPair<int, qint64> previous{-1, -1};
+            int n = 0;
+            while (q->next()) {
+                const QPair<int, qint64> at = firstSeen.value(q->value(0).toString().toUtf8(), {-2, -2});
+                QVERIFY2(at.first >= 0, "an event of an unblocked aggregate is not on the topic");
+                if (n++ > 0) {
+                    QCOMPARE(at.first, previous.first);
+                    QVERIFY2(at.second > previous.second, "an aggregate was delivered out of order");
+                }
+                previous = at;
+            }
+            QCOMPARE(n, 5);
+        }
         qInfo("%lld message(s) on the topic for %lld SENT event(s)", qint64(messages.size()),
               countStatus(*db, "SENT"));
 
