@@ -570,9 +570,29 @@ async function relaysView(v) {
 // ---- Recovery -------------------------------------------------------------------------------
 async function recoveryView(v) {
   const box = el("div", { id: "findings", class: "cards" });
+  // A card whose finding did not change between two doctor runs stays the same element: runs
+  // come every few seconds, and a card rebuilt between the press and the release of a click
+  // swallowed the click (and an operator's text selection with it).
+  let cards = new Map(); // finding id and key -> { sig, node }
   const draw = (report) => {
     const findings = report.findings || [];
-    fill(box, ...(findings.length ? findings.map(findingCard) : [el("p", { class: "muted", id: "findings-none" }, t("The doctor found nothing to do."))]));
+    if (!findings.length) {
+      cards = new Map();
+      fill(box, el("p", { class: "muted", id: "findings-none" }, t("The doctor found nothing to do.")));
+      return;
+    }
+    const next = new Map();
+    const nodes = findings.map((f) => {
+      const key = `${f.id}\u0000${f.key}`;
+      const sig = JSON.stringify(f);
+      const old = cards.get(key);
+      const node = old && old.sig === sig ? old.node : findingCard(f);
+      next.set(key, { sig, node });
+      return node;
+    });
+    cards = next;
+    nodes.forEach((node, i) => { if (box.children[i] !== node) box.insertBefore(node, box.children[i] || null); });
+    while (box.children.length > nodes.length) box.lastElementChild.remove();
   };
   const load = async () => {
     try {
