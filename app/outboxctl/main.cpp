@@ -18,13 +18,15 @@ using namespace outbox::cli;
 namespace {
 
 // core's catalogue (the doctor's texts) for the locale of LANG / LC_ALL / LC_MESSAGES:
-// <bindir>/../share/outboxctl/translations when installed, the console's build directory
-// <build>/app/outbox-console/translations in the build tree. Ids, JSON keys and commands stay English.
+// <bindir>/../share/outboxctl/translations when installed; in the build tree the console's
+// <build>/app/outbox-console/translations, or <build>/app/outboxctl/translations in a headless
+// build (no console). Ids, JSON keys and commands stay English.
 void installTranslator(QCoreApplication& app, QTranslator& translator)
 {
     const QDir bin(QCoreApplication::applicationDirPath());
     for (const QString& dir : {bin.filePath(QStringLiteral(OUTBOXCTL_DATADIR_FROM_BINDIR "/translations")),
-                               bin.filePath(QStringLiteral("../outbox-console/translations"))}) {
+                               bin.filePath(QStringLiteral("../outbox-console/translations")),
+                               bin.filePath(QStringLiteral("translations"))}) {
         if (QFileInfo(dir).isDir() &&
             translator.load(QLocale(), QStringLiteral("outbox_core"), QStringLiteral("_"), dir)) {
             app.installTranslator(&translator);

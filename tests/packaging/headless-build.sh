@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The headless server build: configures SOURCE with -DOUTBOX_GUI=OFF into BUILD and builds
-# outboxctl. Fails when that needs (or links) Qt Widgets, Charts, Gui or the Linguist tools.
+# outboxctl. Fails when that needs (or links) Qt Widgets, Charts or Gui, or has a console target.
+# The Linguist tools are a build tool it does need: lrelease makes outboxctl's own catalogue
+# (core's zh_CN texts, `LANG=zh_CN.UTF-8 outboxctl doctor`); they bring no GUI library.
 # usage: headless-build.sh SOURCE BUILD [COMPILER_LAUNCHER] [WERROR]
 set -euo pipefail
 src=$1 build=$2 launcher=${3:-} werror=${4:-OFF}
@@ -11,7 +13,7 @@ if [ -n "$launcher" ]; then args+=(-DCMAKE_CXX_COMPILER_LAUNCHER="$launcher"); f
 cmake "${args[@]}" >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
 
 fail=0
-for module in Widgets Charts Gui LinguistTools; do
+for module in Widgets Charts Gui; do
   if grep -q "^Qt6${module}_DIR:PATH=/" "$build/CMakeCache.txt"; then
     echo "FAIL: the headless configuration looked for Qt6 $module"; fail=1
   fi
