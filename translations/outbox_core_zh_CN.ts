@@ -226,6 +226,25 @@
     </message>
 </context>
 <context>
+    <name>outbox::DiagnosisContext</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 天</translation>
+    </message>
+</context>
+<context>
     <name>outbox::ExpiredLeasesCheck</name>
     <message>
         <source>%1 SENDING event(s) hold a lease that expired over %2 ago</source>

@@ -3,6 +3,8 @@
 #include "core/db/Database.h"
 #include "core/db/RelayStore.h"
 
+#include <QCoreApplication>
+
 namespace outbox {
 
 Result<QVector<RelayRecord>> DiagnosisContext::relays()
@@ -41,13 +43,19 @@ Result<qint64> DiagnosisContext::pendingCount()
 
 QString DiagnosisContext::duration(qint64 ms)
 {
+    // A word of the human texts (titles), translated with them; no command line carries it.
+    const auto unit = [](const char* text) {
+        return QCoreApplication::translate("outbox::DiagnosisContext", text);
+    };
     if (ms < 120 * 1000)
-        return QStringLiteral("%1 s").arg(ms / 1000);
+        return unit(QT_TRANSLATE_NOOP("outbox::DiagnosisContext", "%1 s")).arg(ms / 1000);
     if (ms < 120 * 60 * 1000)
-        return QStringLiteral("%1 min").arg(ms / 60000);
+        return unit(QT_TRANSLATE_NOOP("outbox::DiagnosisContext", "%1 min")).arg(ms / 60000);
     if (ms < 48LL * 3600 * 1000)
-        return QStringLiteral("%1 h").arg(double(ms) / 3600000.0, 0, 'f', 1);
-    return QStringLiteral("%1 d").arg(double(ms) / 86400000.0, 0, 'f', 1);
+        return unit(QT_TRANSLATE_NOOP("outbox::DiagnosisContext", "%1 h"))
+            .arg(double(ms) / 3600000.0, 0, 'f', 1);
+    return unit(QT_TRANSLATE_NOOP("outbox::DiagnosisContext", "%1 d"))
+        .arg(double(ms) / 86400000.0, 0, 'f', 1);
 }
 
 bool DiagnosisContext::prepareCommand(PreparedAction& action, CommandLine command) const

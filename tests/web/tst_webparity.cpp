@@ -15,6 +15,7 @@
 #include "ui/web/WebServer.h"
 #include "ui/web/http/AccessControl.h"
 
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTest>
 
@@ -552,6 +553,10 @@ private slots:
         QVERIFY2(english.isEmpty(), qPrintable(english));
         const QString cards = text(QStringLiteral("#findings"));
         QVERIFY2(cards.contains(QStringLiteral("处置手册")), qPrintable(cards));
+        // Durations inside the texts are translated with them ("10 分钟", not "10 min").
+        QVERIFY2(!cards.contains(QRegularExpression(QStringLiteral("\\d (s|min|h|d)\\b"))),
+                 qPrintable(cards));
+        QVERIFY2(cards.contains(QStringLiteral(" 分钟")), qPrintable(cards));
         m_page->call(QStringLiteral("Emulation.setUserAgentOverride"),
                      {{QStringLiteral("userAgent"), m_page->evaluate(QStringLiteral("navigator.userAgent"))},
                       {QStringLiteral("acceptLanguage"), QStringLiteral("en")}});

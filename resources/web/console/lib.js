@@ -46,9 +46,11 @@ function readCoreCatalogue(pairs) {
   for (const [source, translation] of pairs) {
     const names = source.match(PLACEHOLDER) || [];
     if (!names.length) { coreExact.set(source, translation); continue; }
-    const literal = source.replace(PLACEHOLDER, "");
-    if (literal.trim().length < 3) continue; // "%1 %2" would match anything
-    const body = source.split(PLACEHOLDER).map(escape).join("([\\s\\S]+?)");
+    const literal = source.replace(PLACEHOLDER, "").trim();
+    if (!literal) continue; // "%1 %2" would match anything
+    // A short unit ("%1 s", "%1 h") takes a number only, never any text that ends in it.
+    const arg = literal.length < 3 ? "(\\d+(?:\\.\\d+)?)" : "([\\s\\S]+?)";
+    const body = source.split(PLACEHOLDER).map(escape).join(arg);
     corePatterns.push({ names, translation, literal: literal.length, whole: new RegExp(`^${body}$`),
                         suffix: /^\W/.test(source) ? new RegExp(`^([\\s\\S]+?)${body}$`) : null });
   }
