@@ -41,6 +41,31 @@ QString storableError(QString error)
     error.replace(QChar(0), QChar(0xFFFD));
     return error.size() <= 8000 ? error : QString(error.left(8000) + QStringLiteral("…"));
 }
+
+// The consumer's row of consumer_counters changed by `set` (an UPDATE's SET list over :consumer
+// and `binds`), created with `columns` = `values` when it is not there yet: update; else insert
+// if absent; else another member inserted it meanwhile, so update that one.
+Status upsertCounters(Database& db, const QString& set, const QString& columns, const QString& values,
+                      const QVariantMap& binds)
+{
+    const Dialect& d = db.dialect();
+    const QString update =
+        QStringLiteral("UPDATE {consumer_counters} SET %1 WHERE consumer_name = :consumer");
+    auto updated = db.exec(update.arg(set + QStringLiteral(", updated_at = ") + d.now()), binds);
+    if (!updated)
+        return updated.error();
+    if (updated->numRowsAffected() == 1)
+        return {};
+    auto inserted = db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")), columns, values,
+                                             QStringLiteral("consumer_name")),
+                            binds);
+    if (!inserted)
+        return inserted.error();
+    if (inserted->numRowsAffected() == 1)
+        return {};
+    auto again = db.exec(update.arg(set), binds);
+    return again ? Status() : Status(again.error());
+}
 } // namespace
 
 Result<QString> InboxStore::status(const QString& eventId, const QString& consumerName)
@@ -272,32 +297,10 @@ Status InboxStore::countDuplicates(const QString& consumerName, qint64 count)
 {
     if (count <= 0)
         return {};
-    const Dialect& d = m_db.dialect();
-    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}};
-    auto updated =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n, "
-                                 "updated_at = %1 WHERE consumer_name = :consumer")
-                      .arg(d.now()),
-                  binds);
-    if (!updated)
-        return updated.error();
-    if (updated->numRowsAffected() == 1)
-        return {};
-    auto inserted = m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
-                                               QStringLiteral("consumer_name, duplicates_total, updated_at"),
-                                               QStringLiteral(":consumer, :n, %1").arg(d.now()),
-                                               QStringLiteral("consumer_name")),
-                              binds);
-    if (!inserted)
-        return inserted.error();
-    if (inserted->numRowsAffected() == 1)
-        return {};
-    // Another member inserted the row meanwhile: count on it.
-    auto again =
-        m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET duplicates_total = duplicates_total + :n "
-                                 "WHERE consumer_name = :consumer"),
-                  binds);
-    return again ? Status() : Status(again.error());
+    return upsertCounters(m_db, QStringLiteral("duplicates_total = duplicates_total + :n"),
+                          QStringLiteral("consumer_name, duplicates_total, updated_at"),
+                          QStringLiteral(":consumer, :n, %1").arg(m_db.dialect().now()),
+                          {{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":n"), count}});
 }
 
 Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
@@ -313,34 +316,14 @@ Result<QMap<QString, qint64>> InboxStore::duplicateCounts()
 
 Status InboxStore::recordTopics(const QString& consumerName, const QStringList& topics)
 {
-    const Dialect& d = m_db.dialect();
     QVariant text(QMetaType::fromType<QString>()); // NULL: not known
     if (!topics.isEmpty())
         text = QString::fromUtf8(
             QJsonDocument(QJsonArray::fromStringList(topics)).toJson(QJsonDocument::Compact));
-    const QVariantMap binds{{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":topics"), text}};
-    auto updated = m_db.exec(QStringLiteral("UPDATE {consumer_counters} SET topics = :topics, updated_at = "
-                                            "%1 WHERE consumer_name = :consumer")
-                                 .arg(d.now()),
-                             binds);
-    if (!updated)
-        return updated.error();
-    if (updated->numRowsAffected() == 1)
-        return {};
-    auto inserted =
-        m_db.exec(d.insertIfAbsent(d.sql(QStringLiteral("{consumer_counters}")),
-                                   QStringLiteral("consumer_name, duplicates_total, updated_at, topics"),
-                                   QStringLiteral(":consumer, 0, %1, :topics").arg(d.now()),
-                                   QStringLiteral("consumer_name")),
-                  binds);
-    if (!inserted)
-        return inserted.error();
-    if (inserted->numRowsAffected() == 1)
-        return {};
-    auto again = m_db.exec(
-        QStringLiteral("UPDATE {consumer_counters} SET topics = :topics WHERE consumer_name = :consumer"),
-        binds);
-    return again ? Status() : Status(again.error());
+    return upsertCounters(m_db, QStringLiteral("topics = :topics"),
+                          QStringLiteral("consumer_name, duplicates_total, updated_at, topics"),
+                          QStringLiteral(":consumer, 0, %1, :topics").arg(m_db.dialect().now()),
+                          {{QStringLiteral(":consumer"), consumerName}, {QStringLiteral(":topics"), text}});
 }
 
 Result<std::optional<QStringList>> InboxStore::topicsOf(const QString& consumerName)
