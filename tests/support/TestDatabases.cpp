@@ -1,6 +1,7 @@
 #include "tests/support/TestDatabases.h"
 
 #include "core/db/Migrator.h"
+#include "core/db/RelayStore.h"
 #include "core/db/SqlCondition.h"
 
 #include <QAtomicInteger>
@@ -199,6 +200,20 @@ QVector<qint64> insertEvents(Database& db, int count, const QString& type, const
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+void registerRelay(Database& db, const QString& worker, qint64 heartbeatAgeMs)
+{
+    RelayRecord r;
+    r.workerId = worker;
+    r.host = QStringLiteral("relay-host");
+    r.state = QStringLiteral("RUNNING");
+    if (!RelayStore(db).heartbeat(r))
+        qFatal("heartbeat failed");
+    if (!db.exec(QStringLiteral("UPDATE {relays} SET heartbeat_at = %1 WHERE worker_id = :w")
+                     .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
+                 {{QStringLiteral(":age"), -heartbeatAgeMs}, {QStringLiteral(":w"), worker}}))
+        qFatal("ageing the heartbeat failed");
 }
 
 void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status, const QString& lastError)

@@ -38,6 +38,9 @@ public:
 // Inserts `count` events in one transaction; returns their ids in order.
 QVector<qint64> insertEvents(Database& db, int count, const QString& type = QStringLiteral("OrderCreated"),
                              const QString& aggregatePrefix = QStringLiteral("order-"));
+// A RUNNING relay `worker` (host relay-host) registered through RelayStore, its last heartbeat
+// `heartbeatAgeMs` ago (0: now). Fatal when the database refuses.
+void registerRelay(Database& db, const QString& worker, qint64 heartbeatAgeMs);
 // Forces rows into a status (test setup only; production code goes through the stores).
 void forceStatus(Database& db, const QVector<qint64>& ids, const QString& status,
                  const QString& lastError = {});

@@ -45,20 +45,6 @@ void ageCreated(Database& db, qint64 ms)
          {{QStringLiteral(":ms"), -ms}});
 }
 
-void registerRelay(Database& db, const QString& worker, qint64 heartbeatAgeMs)
-{
-    RelayRecord r;
-    r.workerId = worker;
-    r.host = QStringLiteral("relay-host");
-    r.state = QStringLiteral("RUNNING");
-    if (!RelayStore(db).heartbeat(r))
-        qFatal("heartbeat failed");
-    exec(db,
-         QStringLiteral("UPDATE {relays} SET heartbeat_at = %1 WHERE worker_id = :w")
-             .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
-         {{QStringLiteral(":age"), -heartbeatAgeMs}, {QStringLiteral(":w"), worker}});
-}
-
 QStringList ids(const QJsonArray& findings)
 {
     QStringList out;

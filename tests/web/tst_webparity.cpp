@@ -34,21 +34,6 @@ void run(Database& db, const QString& sql, const QVariantMap& binds = {})
         qFatal("%s failed", qPrintable(sql));
 }
 
-// A relay registered `ageMs` ago and silent since.
-void registerRelay(Database& db, const QString& worker, qint64 ageMs)
-{
-    RelayRecord r;
-    r.workerId = worker;
-    r.host = QStringLiteral("relay-host");
-    r.state = QStringLiteral("RUNNING");
-    if (!RelayStore(db).heartbeat(r))
-        qFatal("heartbeat failed");
-    run(db,
-        QStringLiteral("UPDATE {relays} SET heartbeat_at = %1 WHERE worker_id = :w")
-            .arg(db.dialect().nowPlusMillis(QStringLiteral(":age"))),
-        {{QStringLiteral(":age"), -ageMs}, {QStringLiteral(":w"), worker}});
-}
-
 QVector<qint64> appendEvents(Database& db, const QString& aggregate, int count,
                              const QByteArray& payload = "{}")
 {
