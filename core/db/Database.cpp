@@ -78,14 +78,17 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
         db->m_db.setUserName(url.user);
         db->m_db.setPassword(url.password);
     }
-    db->m_db.setConnectOptions(
-        db->m_dialect->connectOptions(url, options.connectTimeoutSeconds).join(QLatin1Char(';')));
+    const QStringList connectOptions = db->m_dialect->connectOptions(url, options.connectTimeoutSeconds);
+    db->m_db.setConnectOptions(connectOptions.join(QLatin1Char(';')));
+    // A read-only SQLite connection (SqliteDialect::connectOptions) skips the writer's settings:
+    // journal_mode = WAL would need a write.
+    const bool readOnly = connectOptions.contains(QStringLiteral("QSQLITE_OPEN_READONLY"));
 
     if (!db->m_db.open())
         return Error::runtime(
             QStringLiteral("cannot connect to %1: %2").arg(url.redacted(), describe(db->m_db.lastError())));
 
-    for (const QString& statement : db->m_dialect->sessionSetup()) {
+    for (const QString& statement : readOnly ? QStringList() : db->m_dialect->sessionSetup()) {
         QSqlQuery q(db->m_db);
         if (!q.exec(statement))
             return Error::runtime(QStringLiteral("cannot prepare the session on %1: %2")

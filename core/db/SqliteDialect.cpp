@@ -16,10 +16,19 @@ Status SqliteDialect::checkBeforeOpen(const DatabaseUrl& url) const
     return {};
 }
 
-QStringList SqliteDialect::connectOptions(const DatabaseUrl&, int) const
+QStringList SqliteDialect::connectOptions(const DatabaseUrl& url, int) const
 {
     // A writer waits up to 30 s for another's BEGIN IMMEDIATE instead of failing at once.
-    return {QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")};
+    QStringList options{QStringLiteral("QSQLITE_BUSY_TIMEOUT=30000")};
+    // A reader that never writes (the fleet's sampler) sets QSQLITE_OPEN_READONLY in the URL's
+    // options (parse() accepts none for SQLite): the file is opened read-only, so SQLite never
+    // creates it, and closing the last connection neither checkpoints nor deletes the -wal file
+    // that the next reader would create again (file-system work, partly under SQLite's
+    // process-wide lock). Database::open() then skips the writer's session settings.
+    const QString readOnly = QStringLiteral("QSQLITE_OPEN_READONLY");
+    if (url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts).contains(readOnly))
+        options << readOnly;
+    return options;
 }
 
 QStringList SqliteDialect::sessionSetup() const

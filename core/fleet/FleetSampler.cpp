@@ -46,7 +46,10 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     o.purpose = QStringLiteral("fleet");
     o.tablePrefix = member.tablePrefix;
     o.connectTimeoutSeconds = connectTimeoutSeconds;
-    auto db = Database::open(member.url, o);
+    DatabaseUrl url = member.url;
+    if (url.kind == DatabaseKind::Sqlite) // opened read-only (SqliteDialect::connectOptions)
+        url.connectOptions = QStringLiteral("QSQLITE_OPEN_READONLY");
+    auto db = Database::open(url, o);
     if (!db)
         return done(MemberSample::State::Unreachable, db.message());
     // A member that answers the connect and then hangs (a lock held on its outbox, an overloaded
@@ -54,6 +57,15 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     // and its connection come back instead of being held until the member recovers.
     for (const QString& statement : (*db)->dialect().statementTimeout(connectTimeoutSeconds * 1000))
         (void)(*db)->exec(statement); // a server that does not know one setting skips it
+    // A SQLite member is read in one transaction: one WAL read lock for the whole sample instead of
+    // one per statement. Each of those takes SQLite's process-wide mutex (the shared-memory barrier
+    // of its unix VFS), on which the sampling threads were found queueing (stack samples of the
+    // benchmark, issue 27). Server members keep one statement per transaction: a failing check
+    // must not abort the ones after it.
+    Transaction snapshotRead(**db);
+    if (member.url.kind == DatabaseKind::Sqlite)
+        if (Status begun = snapshotRead.beginRead(); !begun)
+            return done(MemberSample::State::Unreachable, begun.message());
     Migrator migrator(**db);
     auto version = migrator.currentVersion();
     if (!version)

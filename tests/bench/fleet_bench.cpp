@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -114,6 +115,71 @@ int blackHole(quint16* port)
     return fd;
 }
 
+// The machine's CPU counters (/proc/stat, all cores): busy and total jiffies.
+struct CpuTimes
+{
+    qint64 busy = 0;
+    qint64 total = 0;
+};
+
+CpuTimes cpuTimes()
+{
+    QFile f(QStringLiteral("/proc/stat"));
+    CpuTimes t;
+    if (!f.open(QIODevice::ReadOnly))
+        return t;
+    const QList<QByteArray> fields = f.readLine().simplified().split(' ');
+    for (int i = 1; i < fields.size(); ++i) {
+        const qint64 v = fields.at(i).toLongLong();
+        t.total += v;
+        if (i != 4 && i != 5) // idle, iowait
+            t.busy += v;
+    }
+    return t;
+}
+
+// This process's CPU time (all threads), microseconds.
+qint64 processCpuUs()
+{
+    timespec ts{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+// The CPU time (ms) of a local PostgreSQL server's finished backends: the postmaster's children's
+// user + system time (/proc/PID/stat cutime, cstime), -1 when the server is not on this machine.
+qint64 g_postmaster = 0;
+
+// A process's own user + system CPU time so far (ms), 0 when it cannot be read.
+qint64 processCpuMs(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (pid <= 0 || !f.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray text = f.readAll();
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    const long hz = ::sysconf(_SC_CLK_TCK);
+    return fields.size() < 15
+               ? 0
+               : (fields.at(11).toLongLong() + fields.at(12).toLongLong()) * 1000 / (hz > 0 ? hz : 100);
+}
+
+qint64 serverChildrenCpuMs()
+{
+    if (g_postmaster <= 0)
+        return -1;
+    QFile f(QStringLiteral("/proc/%1/stat").arg(g_postmaster));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray text = f.readAll();
+    // Fields after the command's closing parenthesis: state is field 3, cutime 16, cstime 17.
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 15)
+        return -1;
+    const long hz = ::sysconf(_SC_CLK_TCK);
+    return (fields.at(13).toLongLong() + fields.at(14).toLongLong()) * 1000 / (hz > 0 ? hz : 100);
+}
+
 struct TickFigures
 {
     qint64 tickMs = 0;        // tick() to tickFinished
@@ -121,6 +187,10 @@ struct TickFigures
     int unreachable = 0;
     int sick = 0; // critical or warning
     qint64 sumSampleMs = 0;
+    double machineBusy = 0;  // share of all cores busy during the tick (every process), 0..1
+    double processCores = 0; // this process's CPU time during the tick, in cores
+    qint64 processCpuMs = 0;
+    qint64 serverCpuMs = -1; // the PostgreSQL backends that ended during the tick (-1: unknown)
 };
 
 TickFigures tickOnce(FleetSampler& sampler)
@@ -135,6 +205,9 @@ TickFigures tickOnce(FleetSampler& sampler)
         });
     QTimer::singleShot(120000, &loop, &QEventLoop::quit);
     const QDateTime startedAt = QDateTime::currentDateTimeUtc();
+    const CpuTimes cpuBefore = cpuTimes();
+    const qint64 processBefore = processCpuUs();
+    const qint64 serverBefore = serverChildrenCpuMs();
     QElapsedTimer clock;
     clock.start();
     if (!sampler.tick())
@@ -142,6 +215,14 @@ TickFigures tickOnce(FleetSampler& sampler)
     loop.exec();
     QObject::disconnect(c);
     f.tickMs = clock.elapsed();
+    const CpuTimes cpuAfter = cpuTimes();
+    if (cpuAfter.total > cpuBefore.total)
+        f.machineBusy = double(cpuAfter.busy - cpuBefore.busy) / double(cpuAfter.total - cpuBefore.total);
+    f.processCpuMs = (processCpuUs() - processBefore) / 1000;
+    if (f.tickMs > 0)
+        f.processCores = double(f.processCpuMs) / double(f.tickMs);
+    if (const qint64 serverAfter = serverChildrenCpuMs(); serverBefore >= 0 && serverAfter >= 0)
+        f.serverCpuMs = serverAfter - serverBefore;
     if (samples.isEmpty())
         die(QStringLiteral("the tick did not finish within 120 s"));
     for (const MemberSample& s : samples) {
@@ -248,6 +329,15 @@ int main(int argc, char** argv)
     };
     QVector<Member> members;
     std::unique_ptr<Database> admin = pgMembers > 0 ? open(*server) : nullptr;
+    if (admin) {
+        // The server's postmaster, when it runs here: the parent of this session's backend.
+        auto backend = admin->scalar(QStringLiteral("SELECT pg_backend_pid()"));
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(backend ? backend->toLongLong() : 0));
+        if (backend && stat.open(QIODevice::ReadOnly)) {
+            const QByteArray text = stat.readAll();
+            g_postmaster = text.mid(text.lastIndexOf(')') + 2).split(' ').value(1).toLongLong();
+        }
+    }
     for (int i = 0; i < sqliteMembers + pgMembers; ++i) {
         const bool sqlite = i < sqliteMembers;
         Member m;
@@ -308,28 +398,56 @@ int main(int argc, char** argv)
         return median(times);
     };
     // Where a lone sample's time goes: connect, schema check, counts, doctor (medians of five).
+    // Where a lone sample's time goes: connect, schema check, counts, doctor (medians of five), then
+    // the same three again on the open connection (what a kept connection would cost); for a local
+    // PostgreSQL server also the backend's CPU time.
     auto stages = [&](int index, const char* label) {
-        QVector<qint64> connect, schema, counts, doctor;
+        QVector<qint64> connect, schema, counts, doctor, again, backendCold, backendWarm, bConnect, bSchema,
+            bCounts;
         for (int i = 0; i < 5; ++i) {
             QElapsedTimer t;
             t.start();
             auto db = open(members.at(index).url);
             connect << t.nsecsElapsed() / 1000;
+            qint64 backend = 0;
+            if (db->kind() == DatabaseKind::PostgreSql)
+                if (auto pid = db->scalar(QStringLiteral("SELECT pg_backend_pid()")))
+                    backend = pid->toLongLong();
+            bConnect << processCpuMs(backend);
             t.restart();
             (void)Migrator(*db).currentVersion();
             schema << t.nsecsElapsed() / 1000;
+            bSchema << processCpuMs(backend);
             t.restart();
             (void)MetricsQuery(*db).sample();
             counts << t.nsecsElapsed() / 1000;
+            bCounts << processCpuMs(backend);
             t.restart();
             (void)Doctor(*db, {}).run();
             doctor << t.nsecsElapsed() / 1000;
+            const qint64 cold = processCpuMs(backend);
+            t.restart();
+            (void)Migrator(*db).currentVersion();
+            (void)MetricsQuery(*db).sample();
+            (void)Doctor(*db, {}).run();
+            again << t.nsecsElapsed() / 1000;
+            if (backend > 0) {
+                backendCold << cold;
+                backendWarm << processCpuMs(backend) - cold;
+            }
         }
         std::printf(
             "lone sample of %s member: connect %.1f ms, schema check %.1f ms, counts %.1f ms, doctor %.1f "
-            "ms\n",
+            "ms; the three again on the same connection %.1f ms\n",
             label, median(connect) / 1000.0, median(schema) / 1000.0, median(counts) / 1000.0,
-            median(doctor) / 1000.0);
+            median(doctor) / 1000.0, median(again) / 1000.0);
+        if (!backendCold.isEmpty())
+            std::printf("  its PostgreSQL backend's CPU: %lld ms from the fork to the doctor's end "
+                        "(connected %lld, schema checked %lld, counted %lld), %lld ms "
+                        "for the three again\n",
+                        static_cast<long long>(median(backendCold)), static_cast<long long>(median(bConnect)),
+                        static_cast<long long>(median(bSchema)), static_cast<long long>(median(bCounts)),
+                        static_cast<long long>(median(backendWarm)));
     };
     if (sqliteMembers > 0)
         stages(0, "a SQLite");
@@ -358,6 +476,14 @@ int main(int argc, char** argv)
             if (i > 0)
                 pause(1000);
             last = tickOnce(sampler);
+            std::printf("  tick %d: %lld ms, samples in flight on average %.1f, machine busy %.0f %% of "
+                        "%d cores; CPU: this process %lld ms (%.2f cores), PostgreSQL backends %s\n",
+                        i + 1, static_cast<long long>(last.tickMs),
+                        last.tickMs > 0 ? double(last.sumSampleMs) / double(last.tickMs) : 0.0,
+                        last.machineBusy * 100.0, QThread::idealThreadCount(),
+                        static_cast<long long>(last.processCpuMs), last.processCores,
+                        last.serverCpuMs < 0 ? "unknown"
+                                             : qPrintable(QStringLiteral("%1 ms").arg(last.serverCpuMs)));
             tickMs << last.tickMs;
             healthyMs << last.healthyDoneMs;
         }
