@@ -14,7 +14,11 @@
 // 2. broker bound:   one producer sends the same messages to the embedded broker, all acked;
 // 3. relay:          K relays drain the same N events to the embedded broker;
 // 4. latency:        a writer commits events at a steady rate while one relay runs; commit -> ack
-//                    p50/p99, with LISTEN/NOTIFY and with polling only.
+//                    p50/p99, with LISTEN/NOTIFY and with polling only. With --neighbours, what runs
+//                    beside a relay in production runs during these stages: the demo's inventory
+//                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
+//                    and writing its inbox and reservations to the same database) and the desktop
+//                    console's sampler (this program again, --role sampler, a snapshot a second).
 // With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
 // relay, an external program) on a minimal table and on the project's table, and every relay figure
 // is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
@@ -28,6 +32,8 @@
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
 #include "tests/support/BulkEvents.h"
+#include "tests/support/ConsoleSampler.h"
+#include "tests/support/OutboxctlProcess.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -144,6 +150,7 @@ NewEvent sampleEvent(qint64 n)
     e.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), e.aggregateId},
                                           {QStringLiteral("total_cents"), qint64(1999 + n % 1000)},
                                           {QStringLiteral("sku"), QStringLiteral("SKU-%1").arg(n % 97)},
+                                          {QStringLiteral("quantity"), int(1 + n % 3)},
                                           {QStringLiteral("note"),
                                            QStringLiteral("benchmark event with a realistic payload size")}})
                     .toJson(QJsonDocument::Compact);
@@ -811,6 +818,56 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
                    percentile(acks, 99),    percentile(writes, 50),  percentile(writes, 99)};
 }
 
+// What runs beside a relay in production while the latency stages measure (--neighbours): the
+// demo's inventory consumer and the desktop console's sampler, each a process of its own.
+class Neighbours
+{
+public:
+    Neighbours(const DatabaseUrl& url, const QString& bootstrap)
+    {
+        // The database URL goes through the environment (it may hold a password), never argv.
+        test::OutboxctlStart consumerStart;
+        consumerStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_URL"), url.redacted());
+        if (!url.password.isEmpty())
+            consumerStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password);
+        consumerStart.noInput = true;
+        consumerStart.outFile =
+            QStringLiteral("/tmp/outbox-relay-bench-consumer-%1.log").arg(QCoreApplication::applicationPid());
+        // A group of its own that starts at the topic's end: it consumes what the latency stages
+        // send, at their rate, not the throughput stages' backlog.
+        m_consumer = test::startOutboxctl(
+            {QStringLiteral("consume"), QStringLiteral("--demo-inventory"), QStringLiteral("--quiet"),
+             QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--consumer"),
+             QStringLiteral("bench-neighbour-%1").arg(QCoreApplication::applicationPid()),
+             QStringLiteral("-X"), QStringLiteral("auto.offset.reset=latest")},
+            consumerStart);
+        m_sampler = std::make_unique<QProcess>();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& key : consumerStart.extraEnv.keys())
+            env.insert(key, consumerStart.extraEnv.value(key));
+        m_sampler->setProcessEnvironment(env);
+        m_sampler->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_sampler->start(QCoreApplication::applicationFilePath(),
+                         {QStringLiteral("--role"), QStringLiteral("sampler")});
+        if (!m_sampler->waitForStarted(10000))
+            die(QStringLiteral("the console sampler did not start"));
+        QThread::msleep(4000); // the consumer has joined its group, the sampler has ticked
+        if (m_consumer->state() != QProcess::Running)
+            die(QStringLiteral("the demo consumer ended at once: see %1").arg(consumerStart.outFile));
+    }
+    ~Neighbours()
+    {
+        for (QProcess* p : {m_consumer.get(), m_sampler.get()}) {
+            if (p && p->state() == QProcess::Running)
+                test::terminateAndWait(*p);
+        }
+    }
+
+private:
+    std::unique_ptr<QProcess> m_consumer;
+    std::unique_ptr<QProcess> m_sampler;
+};
+
 void printLatency(const char* what, int rate, const Latency& l)
 {
     std::printf(
@@ -873,9 +930,15 @@ int main(int argc, char* argv[])
             "each round, on a minimal table and on the project's table, and print every relay "
             "figure as a percentage of minrelay on the minimal table (default: $OUTBOX_MINRELAY)."),
         QStringLiteral("path"));
+    const QCommandLineOption neighboursOption(
+        QStringLiteral("neighbours"),
+        QStringLiteral("During the latency stages, run the demo's inventory consumer (outboxctl consume) and "
+                       "the desktop console's sampler beside the relay, as in production."));
+    const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
+                                        QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       minrelayOption});
+                       neighboursOption, roleOption, minrelayOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -893,6 +956,8 @@ int main(int argc, char* argv[])
         die(url.message());
     if (url->password.isEmpty()) // a password stays out of the command line
         url->password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
+    if (parser.value(roleOption) == QLatin1String("sampler"))
+        return test::runConsoleSamplerUntilTerminated(DatabaseTarget(*url, QString()));
     auto db = open(*url, QStringLiteral("bench"));
     const bool attribution = parser.isSet(attributeOption) && db->kind() == DatabaseKind::PostgreSql;
     const QString minrelay =
@@ -1081,8 +1146,14 @@ int main(int argc, char* argv[])
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
     std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n",
                 static_cast<long long>(raw.p50), static_cast<long long>(raw.p99));
-    std::printf("latency stages: %lld SENT events of history in the outbox, analyzed\n",
-                static_cast<long long>(history));
+    std::printf("latency stages: %lld SENT events of history in the outbox, analyzed%s\n",
+                static_cast<long long>(history),
+                parser.isSet(neighboursOption)
+                    ? "; beside the relay: the demo's inventory consumer and the console's sampler"
+                    : "");
+    std::unique_ptr<Neighbours> neighbours;
+    if (parser.isSet(neighboursOption))
+        neighbours = std::make_unique<Neighbours>(*url, (*broker)->bootstrap());
     resetWithHistory(*db, history);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
     printLatency("LISTEN/NOTIFY on:", rate, withNotify);
@@ -1097,6 +1168,7 @@ int main(int argc, char* argv[])
         if (heldNotify.samples == 0)
             die(QStringLiteral("no latency samples with held claims"));
     }
+    neighbours.reset();
     reset(*db);
     std::printf("load average %s\n", qPrintable(loadAverage()));
     if (withNotify.samples == 0 || polling.samples == 0)

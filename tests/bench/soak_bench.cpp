@@ -17,9 +17,8 @@
 #include "core/db/DatabaseTarget.h"
 #include "core/db/EventWriter.h"
 #include "core/db/Migrator.h"
-#include "core/metrics/MetricsSampler.h"
-#include "core/metrics/MetricsSnapshot.h"
 #include "core/support/TimeZone.h"
+#include "tests/support/ConsoleSampler.h"
 #include "tests/support/ServeProcess.h"
 #include "ui/web/http/AccessControl.h"
 
@@ -39,7 +38,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <librdkafka/rdkafka.h>
 #include <memory>
@@ -93,38 +91,6 @@ qint64 parseDuration(const QString& text)
     if (!ok || v <= 0)
         die(QStringLiteral("cannot read the duration \"%1\" (e.g. 30m, 600s, 1h)").arg(text));
     return v * factor;
-}
-
-// --role sampler: the console's sampler alone, until SIGTERM.
-std::atomic<bool> g_stop{false};
-extern "C" void onTerm(int)
-{
-    g_stop = true;
-}
-
-int runSampler(const DatabaseUrl& url)
-{
-    std::signal(SIGTERM, onTerm);
-    std::signal(SIGINT, onTerm);
-    MetricsSampler sampler(DatabaseTarget(url, Prefix));
-    qint64 ticks = 0;
-    qint64 failures = 0;
-    QObject::connect(&sampler, &MetricsSampler::snapshotReady, [&ticks](const MetricsSnapshot&) { ++ticks; });
-    QObject::connect(&sampler, &MetricsSampler::failed, [&failures](const QString& why) {
-        if (failures++ < 5)
-            std::fprintf(stderr, "sampler: %s\n", qPrintable(why));
-    });
-    sampler.start(1000);
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, [] {
-        if (g_stop.load())
-            QCoreApplication::quit();
-    });
-    poll.start(100);
-    QCoreApplication::exec();
-    sampler.stop();
-    std::fprintf(stderr, "sampler: %lld snapshots, %lld failures\n", ticks, failures);
-    return 0;
 }
 
 // The order service: small transactions (at most 50 events) at a steady offered rate. Every
@@ -306,7 +272,7 @@ int main(int argc, char* argv[])
     if (!url)
         die(url.message());
     if (p.value(QStringLiteral("role")) == QLatin1String("sampler"))
-        return runSampler(*url);
+        return test::runConsoleSamplerUntilTerminated(DatabaseTarget(*url, Prefix));
 
     const bool smoke = p.isSet(QStringLiteral("smoke"));
     const qint64 seconds = smoke ? 10
