@@ -390,11 +390,13 @@ void latencyAt(const DatabaseUrl& url, const AmqpOptions& amqp, int rate, int se
     delete relayThread;
     const QVector<qint64> samples = stats.recentLatencies();
     std::printf("commit->ack at %d/s offered (RabbitMQ, confirms): p50 %lld ms  p99 %lld ms  (%lld samples; "
-                "commit->claim p50 %lld ms, claim->ack p50 %lld ms)\n",
+                "commit->claim p50 %lld / p99 %lld ms, claim->ack p50 %lld / p99 %lld ms)\n",
                 rate, static_cast<long long>(percentile(samples, 50)),
                 static_cast<long long>(percentile(samples, 99)), static_cast<long long>(samples.size()),
                 static_cast<long long>(percentile(stats.recentCommitToClaim(), 50)),
-                static_cast<long long>(percentile(stats.recentClaimToAck(), 50)));
+                static_cast<long long>(percentile(stats.recentCommitToClaim(), 99)),
+                static_cast<long long>(percentile(stats.recentClaimToAck(), 50)),
+                static_cast<long long>(percentile(stats.recentClaimToAck(), 99)));
 }
 
 } // namespace
