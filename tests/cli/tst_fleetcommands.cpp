@@ -8,6 +8,7 @@
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestFleet.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
 
@@ -24,41 +25,6 @@
 using namespace outbox;
 using namespace outbox::test;
 
-namespace {
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-}
-
-// Migrates the outbox tables with `prefix` into the database at `url` and opens them.
-std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
-{
-    Database::Options options;
-    options.purpose = QStringLiteral("test-") + prefix;
-    options.tablePrefix = prefix;
-    auto db = Database::open(url, options);
-    if (!db)
-        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
-    auto report = Migrator(**db).migrate();
-    if (!report)
-        qFatal("migration failed: %s", qPrintable(report.message()));
-    return std::move(db).value();
-}
-
-QString redactedUrl(DatabaseUrl url)
-{
-    url.password.clear();
-    return url.redacted();
-}
-
-} // namespace
-
 class TestFleetCommands : public QObject
 {
     Q_OBJECT
@@ -74,18 +40,18 @@ private slots:
     void configShowListsEveryMemberWithSources()
     {
         QTemporaryDir dir;
-        const QString secret = writeFile(dir, QStringLiteral("pay.password"), "pay-secret\n");
+        const QString secret = writeTestFile(dir, QStringLiteral("pay.password"), "pay-secret\n");
         QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner);
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[fleet]\n"
-                                        "timeout = 2s\n"
-                                        "[member orders]\n"
-                                        "url = postgresql://outbox@db-orders:5432/orders\n"
-                                        "tags = team=checkout, env=prod\n"
-                                        "[member payments]\n"
-                                        "url = mysql://outbox@db-pay:3306/payments\n"
-                                        "password_file = " +
-                                            secret.toUtf8() + "\n");
+        const QString fleet = writeTestFile(dir, QStringLiteral("fleet.ini"),
+                                            "[fleet]\n"
+                                            "timeout = 2s\n"
+                                            "[member orders]\n"
+                                            "url = postgresql://outbox@db-orders:5432/orders\n"
+                                            "tags = team=checkout, env=prod\n"
+                                            "[member payments]\n"
+                                            "url = mysql://outbox@db-pay:3306/payments\n"
+                                            "password_file = " +
+                                                secret.toUtf8() + "\n");
         QProcessEnvironment env;
         env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), QStringLiteral("orders-secret"));
         const OutboxctlRun text = runOutboxctl(
@@ -113,9 +79,10 @@ private slots:
         QVERIFY(!json.out.contains("orders-secret") && !json.out.contains("pay-secret"));
 
         // A bad member: one usage error naming the file, the line and the member; nothing shown.
-        const QString bad = writeFile(dir, QStringLiteral("bad.ini"),
-                                      "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
-                                      "[member pay]\nurl = mysql://outbox@db-pay/payments\ncolour = red\n");
+        const QString bad =
+            writeTestFile(dir, QStringLiteral("bad.ini"),
+                          "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                          "[member pay]\nurl = mysql://outbox@db-pay/payments\ncolour = red\n");
         const OutboxctlRun refused = runOutboxctl(
             {QStringLiteral("config"), QStringLiteral("show"), QStringLiteral("--fleet"), bad}, env);
         QCOMPARE(refused.exitCode, 2);
@@ -130,15 +97,15 @@ private slots:
     {
         const DatabaseUrl url = TestDatabases::create(
             QStringLiteral("postgresql"), TestDatabases::uniqueName(QStringLiteral("fleetmember")));
-        auto orders = migrated(url, QString());
-        auto billing = migrated(url, QStringLiteral("b_"));
+        auto orders = migratedWithPrefix(url, QString());
+        auto billing = migratedWithPrefix(url, QStringLiteral("b_"));
         insertEvents(*orders, 1);
         insertEvents(*billing, 3);
         QTemporaryDir dir;
-        const QString fleet =
-            writeFile(dir, QStringLiteral("fleet.ini"),
-                      "[member orders]\nurl = " + redactedUrl(url).toUtf8() +
-                          "\n[member billing]\nurl = " + redactedUrl(url).toUtf8() + "\ntable_prefix = b_\n");
+        const QString fleet = writeTestFile(
+            dir, QStringLiteral("fleet.ini"),
+            "[member orders]\nurl = " + urlWithoutPassword(url).toUtf8() +
+                "\n[member billing]\nurl = " + urlWithoutPassword(url).toUtf8() + "\ntable_prefix = b_\n");
         const auto pending = [&](const QString& member) {
             const OutboxctlRun run =
                 runOutboxctl({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--fleet"),
@@ -176,14 +143,14 @@ private slots:
         QVERIFY(blackHole.listen(QHostAddress::LocalHost, 0));
         const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
                                                      TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
-        auto orders = migrated(pg, QString());
-        auto billing = migrated(pg, QStringLiteral("b_"));
+        auto orders = migratedWithPrefix(pg, QString());
+        auto billing = migratedWithPrefix(pg, QStringLiteral("b_"));
         const DatabaseUrl my = TestDatabases::create(QStringLiteral("mysql"),
                                                      TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
-        auto payments = migrated(my, QString());
+        auto payments = migratedWithPrefix(my, QString());
         const DatabaseUrl edgeUrl = TestDatabases::create(
             QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetedge")));
-        auto edge = migrated(edgeUrl, QString());
+        auto edge = migratedWithPrefix(edgeUrl, QString());
         // orders is sick: a backlog with no relay, FAILED events; the others have sent everything.
         const QVector<qint64> sick = insertEvents(*orders, 6);
         forceStatus(*orders, sick.mid(0, 2), QStringLiteral("FAILED"),
@@ -193,20 +160,20 @@ private slots:
         forceStatus(*edge, insertEvents(*edge, 1), QStringLiteral("SENT"));
 
         QTemporaryDir dir;
-        const QByteArray members = "[member orders]\nurl = " + redactedUrl(pg).toUtf8() +
+        const QByteArray members = "[member orders]\nurl = " + urlWithoutPassword(pg).toUtf8() +
                                    "\ntags = team=checkout, env=prod\n"
                                    "[member billing]\nurl = " +
-                                   redactedUrl(pg).toUtf8() +
+                                   urlWithoutPassword(pg).toUtf8() +
                                    "\ntable_prefix = b_\ntags = team=checkout\n"
                                    "[member payments]\nurl = " +
-                                   redactedUrl(my).toUtf8() +
+                                   urlWithoutPassword(my).toUtf8() +
                                    "\ntags = team=payments\n"
                                    "[member edge]\nurl = " +
-                                   redactedUrl(edgeUrl).toUtf8() + "\n";
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[fleet]\ntimeout = 2s\nmax_connections = 3\n" + members +
-                                            "[member black-hole]\nurl = postgresql://outbox@127.0.0.1:" +
-                                            QByteArray::number(blackHole.serverPort()) + "/nothing\n");
+                                   urlWithoutPassword(edgeUrl).toUtf8() + "\n";
+        const QString fleet = writeTestFile(dir, QStringLiteral("fleet.ini"),
+                                            "[fleet]\ntimeout = 2s\nmax_connections = 3\n" + members +
+                                                "[member black-hole]\nurl = postgresql://outbox@127.0.0.1:" +
+                                                QByteArray::number(blackHole.serverPort()) + "/nothing\n");
         QProcessEnvironment env;
         env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
 
@@ -395,13 +362,13 @@ private slots:
                  "the wall names its fleet");
 
         // Without the black hole: findings only, exit 3; healthy members alone: exit 0.
-        const QString reachable = writeFile(dir, QStringLiteral("reachable.ini"), members);
+        const QString reachable = writeTestFile(dir, QStringLiteral("reachable.ini"), members);
         QCOMPARE(runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), reachable}, env).exitCode,
                  3);
         const QString healthy =
-            writeFile(dir, QStringLiteral("healthy.ini"),
-                      "[member payments]\nurl = " + redactedUrl(my).toUtf8() +
-                          "\n[member edge]\nurl = " + redactedUrl(edgeUrl).toUtf8() + "\n");
+            writeTestFile(dir, QStringLiteral("healthy.ini"),
+                          "[member payments]\nurl = " + urlWithoutPassword(my).toUtf8() +
+                              "\n[member edge]\nurl = " + urlWithoutPassword(edgeUrl).toUtf8() + "\n");
         const OutboxctlRun fine =
             runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), healthy}, env);
         QVERIFY2(fine.exitCode == 0, fine.out.constData());
@@ -438,9 +405,9 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
-                                        "[member edge]\nurl = sqlite:///tmp/edge.db\n");
+        const QString fleet = writeTestFile(dir, QStringLiteral("fleet.ini"),
+                                            "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                                            "[member edge]\nurl = sqlite:///tmp/edge.db\n");
         arguments.replaceInStrings(QStringLiteral("FLEET"), fleet);
         expected.replace(QStringLiteral("FLEET"), fleet);
         const OutboxctlRun run = runOutboxctl(arguments);

@@ -84,10 +84,25 @@ function showSignIn(message) {
   input.focus();
 }
 
+// /console/?member=NAME of a member the token may not open (or one the fleet does not have).
+function showMemberRefused(message) {
+  live.close();
+  document.getElementById("nav").hidden = true;
+  document.title = `${member} — ${t("Outbox Console")}`;
+  view().replaceChildren(el("div", { id: "member-refused" },
+    el("h1", {}, t("Database %1 cannot be opened with this token", member)),
+    errorBox(message),
+    el("p", {}, el("a", { href: "/" }, t("back to the wall")))));
+  view().dataset.view = "refused";
+  view().dataset.ready = "1";
+}
+
 async function start() {
   try {
     me = await get(member ? `/api/v1/me?member=${encodeURIComponent(member)}` : "/api/v1/me");
   } catch (e) {
+    // A member this token does not see: refused, and the token kept for the wall and its members.
+    if (member && e.status === 404) return showMemberRefused(e.message);
     clearToken();
     return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);
   }
