@@ -4,6 +4,7 @@
 //   outbox-relay-bench --db postgresql://outbox@127.0.0.1:55432/bench [--events 200000] [--relays 2]
 //                      [--rate 2000] [--seconds 20] [--batch 500] [--rounds 2] [--smoke]
 //   OUTBOX_DB_PASSWORD=… outbox-relay-bench --db mysql://outbox@127.0.0.1:3306/bench     (MariaDB)
+//   outbox-relay-bench --db postgresql://… --minrelay /path/to/minrelay [--attribute]  (the external limit)
 //
 // 0. reference:      what the database can do for any relay: K connections run the cheapest claim
 //                    of a batch (FOR UPDATE SKIP LOCKED) + one mark-SENT statement on a minimal
@@ -18,6 +19,9 @@
 //                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
 //                    and writing its inbox and reservations to the same database) and the desktop
 //                    console's sampler (this program again, --role sampler, a snapshot a second).
+// With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
+// relay, an external program) on a minimal table and on the project's table, and every relay figure
+// is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
 #include "core/broker/EmbeddedBroker.h"
 #include "core/broker/KafkaPublisher.h"
 #include "core/db/Database.h"
@@ -35,9 +39,11 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QThread>
 #include <atomic>
 #include <cstdio>
@@ -331,6 +337,97 @@ Throughput referenceRate(const DatabaseUrl& url, int threads, int batch,
     return clock.result(done.load(), t.elapsed());
 }
 
+// The external reference (--minrelay PATH, or OUTBOX_MINRELAY): ../shared/bench/minrelay.c, the
+// cheapest correct relay (libpq + librdkafka: claim a batch with SKIP LOCKED, produce, wait for
+// every ack, fenced mark SENT), built by hand with the command in its header and never part of
+// the project. It runs as its own process against the same database and the embedded broker of
+// this process (a real Kafka listener on 127.0.0.1), once on a minimal table and once on the
+// project's migrated outbox table. Its table name is fixed (outbox_events): the minimal one lives
+// in a schema of its own that its connection puts first on the search_path.
+const QString MinrelaySchema = QStringLiteral("outbox_bench_minrelay");
+
+struct ExternalRun
+{
+    double rate = 0, cpuUs = 0;
+};
+
+// A libpq connection string; values single-quoted with \ and ' escaped (libpq's rules).
+QString libpqConninfo(const DatabaseUrl& url, const QString& searchPath)
+{
+    const auto quoted = [](QString v) {
+        v.replace(QLatin1String("\\"), QLatin1String("\\\\"));
+        v.replace(QLatin1String("'"), QLatin1String("\\'"));
+        return QStringLiteral("'%1'").arg(v);
+    };
+    QStringList parts{QStringLiteral("host=%1").arg(quoted(url.host)),
+                      QStringLiteral("dbname=%1").arg(quoted(url.database))};
+    if (url.port > 0)
+        parts << QStringLiteral("port=%1").arg(url.port);
+    if (!url.user.isEmpty())
+        parts << QStringLiteral("user=%1").arg(quoted(url.user));
+    for (const QString& option : url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        parts << QStringLiteral("%1=%2").arg(option.section(QLatin1Char('='), 0, 0),
+                                             quoted(option.section(QLatin1Char('='), 1)));
+    if (!searchPath.isEmpty())
+        parts << QStringLiteral("options=%1").arg(quoted(QStringLiteral("-csearch_path=%1").arg(searchPath)));
+    return parts.join(QLatin1Char(' '));
+}
+
+// The minimal table minrelay needs (its column names), with the preloaded events of {events}.
+void fillMinrelayTable(Database& db)
+{
+    const QString t = MinrelaySchema + QStringLiteral(".outbox_events");
+    const QStringList ddl{
+        QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(MinrelaySchema),
+        QStringLiteral("CREATE SCHEMA %1").arg(MinrelaySchema),
+        QStringLiteral(
+            "CREATE TABLE %1 (id bigint PRIMARY KEY, event_id text NOT NULL UNIQUE, aggregate_id text "
+            "NOT NULL, payload jsonb NOT NULL, status text NOT NULL DEFAULT 'PENDING', attempts "
+            "integer NOT NULL DEFAULT 0, available_at timestamptz NOT NULL DEFAULT now(), worker_id "
+            "text, lease_until timestamptz, sent_at timestamptz)")
+            .arg(t),
+        QStringLiteral("CREATE INDEX outbox_events_pending ON %1 (id) WHERE status = 'PENDING'").arg(t),
+        QStringLiteral("CREATE INDEX outbox_events_sending ON %1 (worker_id) WHERE status = 'SENDING'")
+            .arg(t),
+        QStringLiteral(
+            "INSERT INTO %1 (id, event_id, aggregate_id, payload) SELECT id, event_id, aggregate_id, "
+            "payload FROM {events} ORDER BY id")
+            .arg(t),
+        QStringLiteral("VACUUM ANALYZE %1").arg(t)};
+    for (const QString& statement : ddl) {
+        if (auto q = db.exec(statement); !q)
+            die(QStringLiteral("minrelay table: %1").arg(q.message()));
+    }
+}
+
+// Runs minrelay until it has drained its table; its own figure (events/s from its first claim to
+// its last mark) and the machine's CPU per event over the run.
+ExternalRun runMinrelay(const QString& program, const DatabaseUrl& url, const QString& searchPath,
+                        const QString& bootstrap, int workers, int batch, qint64 events)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!url.password.isEmpty())
+        env.insert(QStringLiteral("PGPASSWORD"), url.password); // never in its command line
+    p.setProcessEnvironment(env);
+    const CpuMeter cpu;
+    p.start(program, {libpqConninfo(url, searchPath), bootstrap, QStringLiteral("order"),
+                      QString::number(workers), QString::number(batch)});
+    if (!p.waitForStarted(10000))
+        die(QStringLiteral("cannot start %1: %2").arg(program, p.errorString()));
+    if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        die(QStringLiteral("minrelay failed: %1")
+                .arg(QString::fromLocal8Bit(p.readAllStandardError()).trimmed()));
+    const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    const auto m =
+        QRegularExpression(QStringLiteral("minrelay (\\d+) events in ([0-9.]+) s = (\\d+)/s")).match(out);
+    if (!m.hasMatch())
+        die(QStringLiteral("minrelay printed no figure: %1").arg(out.trimmed()));
+    if (m.captured(1).toLongLong() != events)
+        die(QStringLiteral("minrelay sent %1 of %2 events").arg(m.captured(1)).arg(events));
+    return ExternalRun{m.captured(3).toDouble(), cpu.usPerEvent(events)};
+}
+
 // `tablePrefix` runs the same statements on a copy of the outbox table (the attribution stage).
 Throughput databaseBound(const DatabaseUrl& url, int threads, int batch, const QString& tablePrefix = {})
 {
@@ -483,8 +580,16 @@ void fillAttributionTable(Database& db, const QVector<QPair<QString, QString>>& 
     }
 }
 
-void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, const Throughput& reference)
+// (b) and (c): the reference's and the project's SQL on the same copy of the project's table.
+struct Attribution
 {
+    Throughput referenceSql, projectSql;
+};
+
+Attribution attribute(Database& db, const DatabaseUrl& url, int threads, int batch,
+                      const Throughput& reference)
+{
+    Attribution result;
     const auto indexes = projectIndexes(db);
     const QString original = db.dialect().sql(QStringLiteral("{events}"));
     QStringList extra; // every index beyond the primary key and the unique event_id
@@ -502,11 +607,13 @@ void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, con
     line(QStringLiteral("(a) reference SQL, minimal table"), reference);
     const QString copy = AttributionPrefix + QStringLiteral("outbox_events");
     fillAttributionTable(db, indexes, {}, false);
+    result.referenceSql = referenceRate(url, threads, batch, copy);
     line(QStringLiteral("(b) reference SQL, project's table, all %1 indexes").arg(indexes.size()),
-         referenceRate(url, threads, batch, copy));
+         result.referenceSql);
     fillAttributionTable(db, indexes, {}, false);
+    result.projectSql = databaseBound(url, threads, batch, AttributionPrefix);
     line(QStringLiteral("(c) project's SQL, project's table, all %1 indexes").arg(indexes.size()),
-         databaseBound(url, threads, batch, AttributionPrefix));
+         result.projectSql);
     for (const QString& index : extra) {
         fillAttributionTable(db, indexes, {index}, false);
         line(QStringLiteral("    reference SQL, project's table without %1").arg(index),
@@ -519,6 +626,31 @@ void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, con
     line(QStringLiteral("(e) project's SQL, project's table, the reference's 4 indexes"),
          databaseBound(url, threads, batch, AttributionPrefix));
     (void)db.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(copy));
+    return result;
+}
+
+// What the gap between a relay and minrelay on the minimal table is made of, in wall time per
+// event (the inverse of the rates, so the parts add up; with several workers in flight the split
+// is an estimate): the schema (minrelay on the project's table), the database side of the
+// project's SQL and client (attribution (c) against (b): the same table, no broker) and the rest:
+// the relay's producer, message headers, delivery waits and loop, and the broker's share of them.
+void printGap(const char* mode, double relay, double minimal, double project, const Attribution* a)
+{
+    const auto us = [](double rate) { return rate > 0 ? 1e6 / rate : 0.0; };
+    const double total = us(relay) - us(minimal);
+    const double schema = us(project) - us(minimal);
+    std::printf(
+        "gap to minrelay-minimal, %s: %+.1f us/event = schema %+.1f (minrelay on the project's table)", mode,
+        total, schema);
+    if (a != nullptr && a->projectSql.rate > 0 && a->referenceSql.rate > 0) {
+        const double sql = us(a->projectSql.rate) - us(a->referenceSql.rate);
+        std::printf(" + SQL and database client %+.1f (attribution (c) - (b)) + producer, broker and relay "
+                    "loop %+.1f (negative: the relay overlaps claims with deliveries, minrelay waits)",
+                    sql, total - schema - sql);
+    } else {
+        std::printf(" + SQL, client, producer and broker path %+.1f (--attribute splits it)", total - schema);
+    }
+    std::printf("\n");
 }
 
 double brokerBound(const QString& bootstrap, qint64 events)
@@ -791,6 +923,13 @@ int main(int argc, char* argv[])
         QStringLiteral("SENT events in the outbox (analyzed) before each latency stage (default 100000; 0: "
                        "an empty table whose statistics say so)."),
         QStringLiteral("n"), QStringLiteral("100000"));
+    const QCommandLineOption minrelayOption(
+        QStringLiteral("minrelay"),
+        QStringLiteral(
+            "PostgreSQL: also run this minrelay binary (../shared/bench/minrelay.c, built by hand) in "
+            "each round, on a minimal table and on the project's table, and print every relay "
+            "figure as a percentage of minrelay on the minimal table (default: $OUTBOX_MINRELAY)."),
+        QStringLiteral("path"));
     const QCommandLineOption neighboursOption(
         QStringLiteral("neighbours"),
         QStringLiteral("During the latency stages, run the demo's inventory consumer (outboxctl consume) and "
@@ -799,7 +938,7 @@ int main(int argc, char* argv[])
                                         QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       neighboursOption, roleOption});
+                       neighboursOption, roleOption, minrelayOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -821,6 +960,18 @@ int main(int argc, char* argv[])
         return test::runConsoleSamplerUntilTerminated(DatabaseTarget(*url, QString()));
     auto db = open(*url, QStringLiteral("bench"));
     const bool attribution = parser.isSet(attributeOption) && db->kind() == DatabaseKind::PostgreSql;
+    const QString minrelay =
+        parser.isSet(minrelayOption) ? parser.value(minrelayOption) : qEnvironmentVariable("OUTBOX_MINRELAY");
+    const bool withMinrelay = !minrelay.isEmpty() && db->kind() == DatabaseKind::PostgreSql;
+    if (!minrelay.isEmpty() && !withMinrelay)
+        std::printf("minrelay runs on PostgreSQL only: not run on this database\n");
+    if (withMinrelay && !QFileInfo(minrelay).isExecutable())
+        die(QStringLiteral(
+                "%1 is not an executable (build ../shared/bench/minrelay.c with the command in its header)")
+                .arg(minrelay));
+    // minrelay's table name is fixed: on the project's table only with the default prefix.
+    const bool minrelayOnProject =
+        withMinrelay && db->dialect().sql(QStringLiteral("{events}")) == QLatin1String("outbox_events");
     if (auto m = Migrator(*db).migrate(); !m)
         die(m.message());
     auto broker = EmbeddedBroker::start(1);
@@ -844,6 +995,15 @@ int main(int argc, char* argv[])
     const double brokerRate = rounds > 0 ? brokerBound((*broker)->bootstrap(), events) : 0;
     const double brokerUs = brokerCpu.usPerEvent(events);
     double refUs = 0, heldBoundUs = 0, heldRelayUs = 0;
+    double minimalBest = 0, projectBest = 0;
+    Attribution attributed;
+    ExternalRun minimal; // this round's minrelay on the minimal table
+    // " = x % of minrelay-minimal" after a relay figure, when minrelay runs.
+    const auto ofMinimal = [&](double figure) {
+        return withMinrelay && minimal.rate > 0 ? QStringLiteral("  = %1 % of minrelay-minimal")
+                                                      .arg(100.0 * figure / minimal.rate, 5, 'f', 1)
+                                                : QString();
+    };
     if (rounds > 0) {
         std::printf(
             "broker bound (raw produce, embedded broker):   %10.0f events/s  (machine CPU %.1f us/event)\n",
@@ -865,19 +1025,45 @@ int main(int argc, char* argv[])
             round, ref, refRun.claimMs, refRun.markMs, refRoundUs);
         std::fflush(stdout);
         if (attribution) // before the database bound drains the outbox table the copies are made of
-            attribute(*db, *url, relays, batch, refRun);
+            attributed = attribute(*db, *url, relays, batch, refRun);
+        if (withMinrelay) {
+            fillMinrelayTable(*db); // the preloaded events, before the database bound drains them
+            minimal =
+                runMinrelay(minrelay, *url, MinrelaySchema, (*broker)->bootstrap(), relays, batch, events);
+            std::printf("round %d  minrelay, minimal table (external process): %9.0f events/s  = %5.1f %% of "
+                        "this round's reference  (machine CPU %.1f us/event)\n",
+                        round, minimal.rate, 100.0 * minimal.rate / ref, minimal.cpuUs);
+            std::fflush(stdout);
+            minimalBest = std::max(minimalBest, minimal.rate);
+            (void)db->exec(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(MinrelaySchema));
+        }
         const Throughput boundRun = databaseBound(*url, relays, batch);
         const double bound = boundRun.rate;
         std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s  = %5.1f %% of "
                     "this round's reference  (claim %.2f ms, mark %.2f ms)\n",
                     round, bound, 100.0 * bound / ref, boundRun.claimMs, boundRun.markMs);
         std::fflush(stdout);
+        if (minrelayOnProject) {
+            reset(*db);
+            preload(*db, events);
+            const ExternalRun project =
+                runMinrelay(minrelay, *url, QString(), (*broker)->bootstrap(), relays, batch, events);
+            std::printf(
+                "round %d  minrelay, the project's table:             %10.0f events/s%s  (machine CPU %.1f "
+                "us/event)\n",
+                round, project.rate, qPrintable(ofMinimal(project.rate)), project.cpuUs);
+            std::fflush(stdout);
+            projectBest = std::max(projectBest, project.rate);
+        }
         reset(*db);
         preload(*db, events);
+        const CpuMeter relayCpu;
         const double relayed = relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
+        const double relayRoundUs = relayCpu.usPerEvent(events);
         std::printf("round %d  relay (%d relays, to the embedded broker):      %10.0f events/s  = %5.1f %% "
-                    "of this round's reference\n",
-                    round, relays, relayed, 100.0 * relayed / ref);
+                    "of this round's reference%s  (machine CPU %.1f us/event)\n",
+                    round, relays, relayed, 100.0 * relayed / ref, qPrintable(ofMinimal(relayed)),
+                    relayRoundUs);
         std::fflush(stdout);
         if (held) {
             reset(*db);
@@ -900,8 +1086,9 @@ int main(int argc, char* argv[])
             const double heldRelayRoundUs = heldRelayCpu.usPerEvent(events);
             std::printf(
                 "round %d  relay, held claims (%d relays, embedded broker): %10.0f events/s  = %5.1f %% "
-                "of this round's reference  (machine CPU %.1f us/event)\n",
-                round, relays, heldRelayed, 100.0 * heldRelayed / ref, heldRelayRoundUs);
+                "of this round's reference%s  (machine CPU %.1f us/event)\n",
+                round, relays, heldRelayed, 100.0 * heldRelayed / ref, qPrintable(ofMinimal(heldRelayed)),
+                heldRelayRoundUs);
             if (heldRelayed >= heldThroughput) {
                 refUs = refRoundUs;
                 heldBoundUs = heldRoundUs;
@@ -937,6 +1124,23 @@ int main(int argc, char* argv[])
                         "relay / reference on this machine while it runs the broker: about %.0f %%\n",
                         refUs, heldBoundUs, brokerUs, heldBoundUs + brokerUs, heldRelayUs,
                         100.0 * refUs / (heldBoundUs + brokerUs));
+        if (withMinrelay) {
+            // Best of the rounds each, as for the other figures.
+            std::printf(
+                "minrelay (best): minimal table %.0f/s, the project's table %.0f/s (%.1f %% of minimal); "
+                "relay / minrelay-minimal: lease %5.1f %%",
+                minimalBest, projectBest, 100.0 * projectBest / minimalBest,
+                100.0 * relayThroughput / minimalBest);
+            if (held)
+                std::printf(", held %5.1f %%", 100.0 * heldThroughput / minimalBest);
+            std::printf("\n");
+            const Attribution* a = attribution ? &attributed : nullptr;
+            if (minrelayOnProject) {
+                printGap("lease", relayThroughput, minimalBest, projectBest, a);
+                if (held)
+                    printGap("held", heldThroughput, minimalBest, projectBest, a);
+            }
+        }
     }
     std::printf("load average %s\n", qPrintable(loadAverage()));
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
