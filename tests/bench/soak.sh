@@ -16,6 +16,7 @@ rate=${4:-2000}
 shift $(( $# < 4 ? $# : 4 ))
 here=$(cd "$(dirname "$0")" && pwd)
 dir=$(mktemp -d /tmp/outbox-soak-pg.XXXXXX)
+chmod 755 "$dir" # the server may run as the postgres user (postgres.sh under root)
 trap 'bash "$here/../fixtures/postgres.sh" stop "$dir/pg" >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
 bash "$here/../fixtures/postgres.sh" start "$dir/pg" "$port"
 echo "soak: $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"

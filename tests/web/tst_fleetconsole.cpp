@@ -126,7 +126,7 @@ private slots:
         // tick of a loaded machine may find a member slow: the wall shows it as it was then).
         const bool settled = page.waitFor(
             QStringLiteral("/^black-hole=unreachable,billing=critical(,[a-z]+=ok){4}$/.test(%1)").arg(tiles),
-            15000);
+            30000);
         const QString wall = page.evaluate(tiles);
         QVERIFY2(settled, qPrintable(wall + QLatin1Char('\n') +
                                      page.evaluate(QStringLiteral("document.body.innerText"))));
