@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <QThread>
 #include <algorithm>
+#include <poll.h>
 #include <vector>
 
 namespace outbox {
@@ -217,13 +218,29 @@ void AmqpPublisher::serve(qint64 timeoutMs)
         if (m_completed != completedBefore && timeoutMs > 0)
             return;
         const qint64 left = std::max<qint64>(0, timeoutMs - t.elapsed());
+        amqp_connection_state_t state = m_connection->state();
+        // rabbitmq-c rounds the time left down to whole milliseconds before it polls the socket: a
+        // 1 ms wait polled with 0 and returned at once, and the relay's loop spun (a core's worth of
+        // CPU taken from the broker and the database on a small machine). Wait on the socket here,
+        // then read without waiting (which also reads what TLS holds decrypted already).
+        if (left > 0 && !amqp_frames_enqueued(state) && !amqp_data_in_buffer(state)) {
+            struct pollfd pfd;
+            pfd.fd = amqp_get_sockfd(state);
+            pfd.events = POLLIN;
+            pfd.revents = 0;
+            if (pfd.fd >= 0)
+                (void)::poll(&pfd, 1, int(left));
+        }
         struct timeval tv;
-        tv.tv_sec = left / 1000;
-        tv.tv_usec = (left % 1000) * 1000;
+        tv.tv_sec = 0;
+        tv.tv_usec = 0;
         amqp_frame_t frame;
-        const int rc = amqp_simple_wait_frame_noblock(m_connection->state(), &frame, &tv);
-        if (rc == AMQP_STATUS_TIMEOUT)
+        const int rc = amqp_simple_wait_frame_noblock(state, &frame, &tv);
+        if (rc == AMQP_STATUS_TIMEOUT) {
+            if (t.elapsed() < timeoutMs)
+                continue; // woken by something else than a whole frame (e.g. half of one)
             return;
+        }
         if (rc != AMQP_STATUS_OK) {
             connectionLost(QStringLiteral("connection to RabbitMQ lost: %1")
                                .arg(QString::fromUtf8(amqp_error_string2(rc))));

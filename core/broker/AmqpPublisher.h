@@ -39,6 +39,7 @@ public:
     bool connectionDown() const override { return m_connectionDown; }
     QString connectionError() const override { return m_connectionError; }
     QString kind() const override { return QStringLiteral("RabbitMQ"); }
+    int inFlightLimit() const override { return m_options.window; }
 
     int inFlight() const { return int(m_inFlight.size()); }
 

@@ -51,6 +51,10 @@ public:
     virtual Status probe(int timeoutMs) = 0;
 
     virtual bool connectionDown() const = 0;
+    // How many messages it keeps unanswered at most on its own ([amqp] window), 0 when it has no
+    // such bound of its own (librdkafka's queue): the relay claims ahead to keep that many in flight
+    // while it marks and claims, instead of letting the broker idle during its SQL.
+    virtual int inFlightLimit() const { return 0; }
     // Broken for good: the relay makes a new one (Kafka's fatal idempotence errors).
     virtual bool fatal() const { return false; }
     virtual QString connectionError() const = 0;

@@ -265,6 +265,70 @@ Result<HeldClaim::Overdue> HeldClaim::overdue(Database& db, qint64 graceMs, int 
     return o;
 }
 
+namespace {
+
+// True when the database has the held-claims journal (PostgreSQL from migration 11 on).
+Result<bool> hasJournal(Database& db)
+{
+    if (!db.dialect().supportsHeldClaims())
+        return false;
+    auto present = db.scalar(QStringLiteral("SELECT to_regclass('{held_claims}') IS NOT NULL"));
+    if (!present)
+        return present.error();
+    return present->toBool();
+}
+
+} // namespace
+
+Result<QVector<HeldClaim::InFlight>> HeldClaim::inFlight(Database& db)
+{
+    QVector<InFlight> holders;
+    auto present = hasJournal(db);
+    if (!present)
+        return present.error();
+    if (!*present)
+        return holders;
+    auto rows =
+        db.exec(QStringLiteral("SELECT worker_id, COALESCE(SUM(cardinality(event_ids)), 0), "
+                               "COALESCE(SUM(CASE WHEN held_until < %1 THEN cardinality(event_ids) "
+                               "ELSE 0 END), 0) FROM {held_claims} GROUP BY worker_id ORDER BY worker_id")
+                    .arg(db.dialect().now()));
+    if (!rows)
+        return rows.error();
+    while (rows->next())
+        holders << InFlight{rows->value(0).toString(), rows->value(1).toLongLong(),
+                            rows->value(2).toLongLong()};
+    return holders;
+}
+
+Result<std::optional<HeldClaim::Holder>> HeldClaim::holderOf(Database& db, qint64 eventId)
+{
+    auto present = hasJournal(db);
+    if (!present)
+        return present.error();
+    if (!*present)
+        return std::optional<Holder>();
+    // held_since came with migration 16; a journal from before it has no start time.
+    auto since = db.scalar(QStringLiteral("SELECT COUNT(*) FROM pg_attribute WHERE attrelid = "
+                                          "to_regclass('{held_claims}') AND attname = 'held_since' "
+                                          "AND NOT attisdropped"));
+    if (!since)
+        return since.error();
+    const Dialect& d = db.dialect();
+    auto rows =
+        db.exec(QStringLiteral("SELECT worker_id, %1, held_until FROM {held_claims} "
+                               "WHERE event_ids @> ARRAY[CAST(:id AS bigint)] ORDER BY id DESC LIMIT 1")
+                    .arg(since->toLongLong() > 0 ? QStringLiteral("held_since")
+                                                 : QStringLiteral("CAST(NULL AS timestamptz)")),
+                {{QStringLiteral(":id"), eventId}});
+    if (!rows)
+        return rows.error();
+    if (!rows->next())
+        return std::optional<Holder>();
+    return std::optional<Holder>(
+        Holder{rows->value(0).toString(), d.toDateTime(rows->value(1)), d.toDateTime(rows->value(2))});
+}
+
 Result<ReapResult> HeldClaim::reap(Database& db, int maxAttempts, OrderingMode ordering)
 {
     ReapResult result;

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
 namespace outbox {
 
@@ -75,6 +76,28 @@ public:
         QStringList workers; // up to `maxWorkers`, the most batches first
     };
     static Result<Overdue> overdue(Database& db, qint64 graceMs, int maxWorkers);
+
+    // What held relays are sending right now, from the journal: per relay, the events of its held
+    // batches and how many of those are past their hold time. Held rows stay PENDING (no lease
+    // columns are written), so this is how the console, the web console and /metrics show them in
+    // flight beside leased ones. Empty where the database has no held claims.
+    struct InFlight
+    {
+        QString workerId;
+        qint64 events = 0;
+        qint64 expired = 0;
+    };
+    static Result<QVector<InFlight>> inFlight(Database& db);
+
+    // The held batch `eventId` is in, if any: which relay holds it, since when (migration 16; an
+    // invalid time before it) and until when. For `trace`: a PENDING event held is being sent.
+    struct Holder
+    {
+        QString workerId;
+        QDateTime since;
+        QDateTime until;
+    };
+    static Result<std::optional<Holder>> holderOf(Database& db, qint64 eventId);
 
 private:
     explicit HeldClaim(std::unique_ptr<Database> db);

@@ -301,9 +301,10 @@ QVector<Migration> MySqlDialect::migrations() const
     Migration consumerTopics{15, QStringLiteral("the topics each consumer subscribes to"), {}};
     consumerTopics.statements = QStringList{
         QStringLiteral("ALTER TABLE {consumer_counters} ADD COLUMN IF NOT EXISTS topics TEXT NULL")};
-    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
-            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics};
+    Migration heldSince{16, QStringLiteral("when each held claim began (PostgreSQL only)"), {}};
+    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
+            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
+            traceIndex,       relayBroker,     consumerTopics, heldSince};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

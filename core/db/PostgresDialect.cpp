@@ -390,9 +390,14 @@ $fn$)"),
     Migration consumerTopics{15, QStringLiteral("the topics each consumer subscribes to"), {}};
     consumerTopics.statements =
         QStringList{QStringLiteral("ALTER TABLE {consumer_counters} ADD COLUMN IF NOT EXISTS topics text")};
-    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
-            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics};
+    // When a held batch was claimed, for `trace` and the console (issue 30): the journal row is
+    // inserted at the claim, so its default is the claim's time.
+    Migration heldSince{16, QStringLiteral("when each held claim began"), {}};
+    heldSince.statements = QStringList{QStringLiteral(
+        "ALTER TABLE {held_claims} ADD COLUMN IF NOT EXISTS held_since timestamptz NOT NULL DEFAULT now()")};
+    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
+            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
+            traceIndex,       relayBroker,     consumerTopics, heldSince};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

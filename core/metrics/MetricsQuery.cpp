@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/db/HeldClaim.h"
 #include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
 #include "core/db/UnconsumedScope.h"
@@ -9,6 +10,7 @@
 
 #include <QElapsedTimer>
 #include <QSqlQuery>
+#include <algorithm>
 
 namespace outbox {
 
@@ -103,6 +105,19 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
     while (holders->next())
         s.leaseHolders << LeaseHolder{holders->value(0).toString(), holders->value(1).toLongLong(),
                                       holders->value(2).toLongLong()};
+    // Held claims leave their rows PENDING: the journal says which relay is sending which.
+    auto held = HeldClaim::inFlight(m_db);
+    if (!held)
+        return held.error();
+    for (const HeldClaim::InFlight& h : *held) {
+        auto it = std::find_if(s.leaseHolders.begin(), s.leaseHolders.end(),
+                               [&](const LeaseHolder& l) { return l.workerId == h.workerId; });
+        if (it == s.leaseHolders.end())
+            it = s.leaseHolders.insert(s.leaseHolders.end(), LeaseHolder{h.workerId, 0, 0, 0});
+        it->sending += h.events;
+        it->expired += h.expired;
+        it->held += h.events;
+    }
 
     auto relays = RelayStore(m_db).list();
     if (!relays)

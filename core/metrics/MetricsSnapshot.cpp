@@ -30,7 +30,8 @@ QJsonObject MetricsSnapshot::toJson() const
     for (const LeaseHolder& h : leaseHolders)
         holders.append(QJsonObject{{QStringLiteral("worker_id"), h.workerId},
                                    {QStringLiteral("sending"), h.sending},
-                                   {QStringLiteral("expired"), h.expired}});
+                                   {QStringLiteral("expired"), h.expired},
+                                   {QStringLiteral("held"), h.held}});
     QJsonArray relayArray;
     for (const RelayRecord& r : relays)
         relayArray.append(r.toJson());

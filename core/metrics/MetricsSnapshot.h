@@ -12,12 +12,15 @@
 
 namespace outbox {
 
-// Lease holders: SENDING events per worker, and how many of those leases have expired.
+// Events in flight per relay: SENDING rows under its lease plus, for held claims (PostgreSQL,
+// relay.claim_mode = held), the rows of its held batches, which stay PENDING while locked; and how
+// many of those are past their lease or hold time.
 struct LeaseHolder
 {
     QString workerId;
-    qint64 sending = 0;
+    qint64 sending = 0; // in flight: leased + held
     qint64 expired = 0;
+    qint64 held = 0; // of `sending`, rows of held batches (the journal, HeldClaim::inFlight)
 };
 
 // Inbox progress of one consumer.

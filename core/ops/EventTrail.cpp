@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/db/DeadLetter.h"
 #include "core/db/EventStore.h"
+#include "core/db/HeldClaim.h"
 #include "core/ops/AuditLog.h"
 
 #include <QJsonArray>
@@ -22,10 +23,10 @@ QJsonValue time(const QDateTime& t)
 // Order of steps that share a timestamp: how an event's life runs.
 int rank(const QString& kind)
 {
-    static const QStringList order = {QStringLiteral("created"),    QStringLiteral("attempts"),
-                                      QStringLiteral("last_error"), QStringLiteral("sent"),
-                                      QStringLiteral("inbox"),      QStringLiteral("dead_letter"),
-                                      QStringLiteral("audit"),      QStringLiteral("replayed")};
+    static const QStringList order = {
+        QStringLiteral("created"),     QStringLiteral("attempts"), QStringLiteral("held"),
+        QStringLiteral("last_error"),  QStringLiteral("sent"),     QStringLiteral("inbox"),
+        QStringLiteral("dead_letter"), QStringLiteral("audit"),    QStringLiteral("replayed")};
     const int i = order.indexOf(kind);
     return i < 0 ? int(order.size()) : i;
 }
@@ -125,6 +126,26 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                          e.lastError),
                 QJsonObject{{QStringLiteral("error"), e.lastError},
                             {QStringLiteral("error_class"), e.lastErrorClass}});
+    }
+    // A held claim (relay.claim_mode = held) leaves the row PENDING under a row lock while its relay
+    // sends it: the journal says who holds it and since when, so the trail does not read "waiting".
+    if (e.status == QLatin1String("PENDING")) {
+        auto holder = HeldClaim::holderOf(db, e.id);
+        if (!holder)
+            return holder.error();
+        if (*holder) {
+            const HeldClaim::Holder& h = **holder;
+            steps << step(h.since.isValid() ? h.since : e.createdAt, QStringLiteral("held"),
+                          QStringLiteral("held by relay %1 since %2, being sent now (held until %3; a relay "
+                                         "that dies lets go at once and the attempt is counted after that)")
+                              .arg(h.workerId,
+                                   h.since.isValid() ? h.since.toUTC().toString(Qt::ISODateWithMs)
+                                                     : QStringLiteral("an unrecorded time"),
+                                   h.until.toUTC().toString(Qt::ISODateWithMs)),
+                          QJsonObject{{QStringLiteral("worker_id"), h.workerId},
+                                      {QStringLiteral("held_since"), time(h.since)},
+                                      {QStringLiteral("held_until"), time(h.until)}});
+        }
     }
     if (e.sentAt.isValid()) {
         const QString topic = e.sentTopic.isEmpty() ? e.topic : e.sentTopic;

@@ -196,8 +196,12 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             m_log(QStringLiteral("%1 reachable again").arg(m_publisher->kind()));
         }
 
-        // Keep up to two batches in flight: the next claim overlaps the current batch's flight.
-        const int window = m_options.pipeline ? 2 * m_options.batchSize : m_options.batchSize;
+        // Keep up to two batches in flight: the next claim overlaps the current batch's flight. A
+        // publisher with a window of its own (RabbitMQ's unconfirmed publishes) gets one batch more
+        // than that window, so that it stays full while an answered batch is marked and the next
+        // one claimed (with two batches for a window of two, the broker idled during that SQL).
+        const int ahead = std::max(m_options.batchSize, m_publisher->inFlightLimit());
+        const int window = m_options.pipeline ? m_options.batchSize + ahead : m_options.batchSize;
         // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
         const bool due = !lastClaimEmpty || m_notified ||
                          m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs || databaseChanged();

@@ -4,6 +4,7 @@
 //   outbox-relay-bench --db postgresql://outbox@127.0.0.1:55432/bench [--events 200000] [--relays 2]
 //                      [--rate 2000] [--seconds 20] [--batch 500] [--rounds 2] [--smoke]
 //   OUTBOX_DB_PASSWORD=… outbox-relay-bench --db mysql://outbox@127.0.0.1:3306/bench     (MariaDB)
+//   outbox-relay-bench --db postgresql://… --minrelay /path/to/minrelay [--attribute]  (the external limit)
 //
 // 0. reference:      what the database can do for any relay: K connections run the cheapest claim
 //                    of a batch (FOR UPDATE SKIP LOCKED) + one mark-SENT statement on a minimal
@@ -13,7 +14,14 @@
 // 2. broker bound:   one producer sends the same messages to the embedded broker, all acked;
 // 3. relay:          K relays drain the same N events to the embedded broker;
 // 4. latency:        a writer commits events at a steady rate while one relay runs; commit -> ack
-//                    p50/p99, with LISTEN/NOTIFY and with polling only.
+//                    p50/p99, with LISTEN/NOTIFY and with polling only. With --neighbours, what runs
+//                    beside a relay in production runs during these stages: the demo's inventory
+//                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
+//                    and writing its inbox and reservations to the same database) and the desktop
+//                    console's sampler (this program again, --role sampler, a snapshot a second).
+// With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
+// relay, an external program) on a minimal table and on the project's table, and every relay figure
+// is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
 #include "core/broker/EmbeddedBroker.h"
 #include "core/broker/KafkaPublisher.h"
 #include "core/db/Database.h"
@@ -24,13 +32,18 @@
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
 #include "tests/support/BulkEvents.h"
+#include "tests/support/ConsoleSampler.h"
+#include "tests/support/OutboxctlProcess.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QThread>
 #include <atomic>
 #include <cstdio>
@@ -137,6 +150,7 @@ NewEvent sampleEvent(qint64 n)
     e.payload = QJsonDocument(QJsonObject{{QStringLiteral("order_id"), e.aggregateId},
                                           {QStringLiteral("total_cents"), qint64(1999 + n % 1000)},
                                           {QStringLiteral("sku"), QStringLiteral("SKU-%1").arg(n % 97)},
+                                          {QStringLiteral("quantity"), int(1 + n % 3)},
                                           {QStringLiteral("note"),
                                            QStringLiteral("benchmark event with a realistic payload size")}})
                     .toJson(QJsonDocument::Compact);
@@ -323,6 +337,97 @@ Throughput referenceRate(const DatabaseUrl& url, int threads, int batch,
     return clock.result(done.load(), t.elapsed());
 }
 
+// The external reference (--minrelay PATH, or OUTBOX_MINRELAY): ../shared/bench/minrelay.c, the
+// cheapest correct relay (libpq + librdkafka: claim a batch with SKIP LOCKED, produce, wait for
+// every ack, fenced mark SENT), built by hand with the command in its header and never part of
+// the project. It runs as its own process against the same database and the embedded broker of
+// this process (a real Kafka listener on 127.0.0.1), once on a minimal table and once on the
+// project's migrated outbox table. Its table name is fixed (outbox_events): the minimal one lives
+// in a schema of its own that its connection puts first on the search_path.
+const QString MinrelaySchema = QStringLiteral("outbox_bench_minrelay");
+
+struct ExternalRun
+{
+    double rate = 0, cpuUs = 0;
+};
+
+// A libpq connection string; values single-quoted with \ and ' escaped (libpq's rules).
+QString libpqConninfo(const DatabaseUrl& url, const QString& searchPath)
+{
+    const auto quoted = [](QString v) {
+        v.replace(QLatin1String("\\"), QLatin1String("\\\\"));
+        v.replace(QLatin1String("'"), QLatin1String("\\'"));
+        return QStringLiteral("'%1'").arg(v);
+    };
+    QStringList parts{QStringLiteral("host=%1").arg(quoted(url.host)),
+                      QStringLiteral("dbname=%1").arg(quoted(url.database))};
+    if (url.port > 0)
+        parts << QStringLiteral("port=%1").arg(url.port);
+    if (!url.user.isEmpty())
+        parts << QStringLiteral("user=%1").arg(quoted(url.user));
+    for (const QString& option : url.connectOptions.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        parts << QStringLiteral("%1=%2").arg(option.section(QLatin1Char('='), 0, 0),
+                                             quoted(option.section(QLatin1Char('='), 1)));
+    if (!searchPath.isEmpty())
+        parts << QStringLiteral("options=%1").arg(quoted(QStringLiteral("-csearch_path=%1").arg(searchPath)));
+    return parts.join(QLatin1Char(' '));
+}
+
+// The minimal table minrelay needs (its column names), with the preloaded events of {events}.
+void fillMinrelayTable(Database& db)
+{
+    const QString t = MinrelaySchema + QStringLiteral(".outbox_events");
+    const QStringList ddl{
+        QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(MinrelaySchema),
+        QStringLiteral("CREATE SCHEMA %1").arg(MinrelaySchema),
+        QStringLiteral(
+            "CREATE TABLE %1 (id bigint PRIMARY KEY, event_id text NOT NULL UNIQUE, aggregate_id text "
+            "NOT NULL, payload jsonb NOT NULL, status text NOT NULL DEFAULT 'PENDING', attempts "
+            "integer NOT NULL DEFAULT 0, available_at timestamptz NOT NULL DEFAULT now(), worker_id "
+            "text, lease_until timestamptz, sent_at timestamptz)")
+            .arg(t),
+        QStringLiteral("CREATE INDEX outbox_events_pending ON %1 (id) WHERE status = 'PENDING'").arg(t),
+        QStringLiteral("CREATE INDEX outbox_events_sending ON %1 (worker_id) WHERE status = 'SENDING'")
+            .arg(t),
+        QStringLiteral(
+            "INSERT INTO %1 (id, event_id, aggregate_id, payload) SELECT id, event_id, aggregate_id, "
+            "payload FROM {events} ORDER BY id")
+            .arg(t),
+        QStringLiteral("VACUUM ANALYZE %1").arg(t)};
+    for (const QString& statement : ddl) {
+        if (auto q = db.exec(statement); !q)
+            die(QStringLiteral("minrelay table: %1").arg(q.message()));
+    }
+}
+
+// Runs minrelay until it has drained its table; its own figure (events/s from its first claim to
+// its last mark) and the machine's CPU per event over the run.
+ExternalRun runMinrelay(const QString& program, const DatabaseUrl& url, const QString& searchPath,
+                        const QString& bootstrap, int workers, int batch, qint64 events)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!url.password.isEmpty())
+        env.insert(QStringLiteral("PGPASSWORD"), url.password); // never in its command line
+    p.setProcessEnvironment(env);
+    const CpuMeter cpu;
+    p.start(program, {libpqConninfo(url, searchPath), bootstrap, QStringLiteral("order"),
+                      QString::number(workers), QString::number(batch)});
+    if (!p.waitForStarted(10000))
+        die(QStringLiteral("cannot start %1: %2").arg(program, p.errorString()));
+    if (!p.waitForFinished(600000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        die(QStringLiteral("minrelay failed: %1")
+                .arg(QString::fromLocal8Bit(p.readAllStandardError()).trimmed()));
+    const QString out = QString::fromLocal8Bit(p.readAllStandardOutput());
+    const auto m =
+        QRegularExpression(QStringLiteral("minrelay (\\d+) events in ([0-9.]+) s = (\\d+)/s")).match(out);
+    if (!m.hasMatch())
+        die(QStringLiteral("minrelay printed no figure: %1").arg(out.trimmed()));
+    if (m.captured(1).toLongLong() != events)
+        die(QStringLiteral("minrelay sent %1 of %2 events").arg(m.captured(1)).arg(events));
+    return ExternalRun{m.captured(3).toDouble(), cpu.usPerEvent(events)};
+}
+
 // `tablePrefix` runs the same statements on a copy of the outbox table (the attribution stage).
 Throughput databaseBound(const DatabaseUrl& url, int threads, int batch, const QString& tablePrefix = {})
 {
@@ -475,8 +580,16 @@ void fillAttributionTable(Database& db, const QVector<QPair<QString, QString>>& 
     }
 }
 
-void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, const Throughput& reference)
+// (b) and (c): the reference's and the project's SQL on the same copy of the project's table.
+struct Attribution
 {
+    Throughput referenceSql, projectSql;
+};
+
+Attribution attribute(Database& db, const DatabaseUrl& url, int threads, int batch,
+                      const Throughput& reference)
+{
+    Attribution result;
     const auto indexes = projectIndexes(db);
     const QString original = db.dialect().sql(QStringLiteral("{events}"));
     QStringList extra; // every index beyond the primary key and the unique event_id
@@ -494,11 +607,13 @@ void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, con
     line(QStringLiteral("(a) reference SQL, minimal table"), reference);
     const QString copy = AttributionPrefix + QStringLiteral("outbox_events");
     fillAttributionTable(db, indexes, {}, false);
+    result.referenceSql = referenceRate(url, threads, batch, copy);
     line(QStringLiteral("(b) reference SQL, project's table, all %1 indexes").arg(indexes.size()),
-         referenceRate(url, threads, batch, copy));
+         result.referenceSql);
     fillAttributionTable(db, indexes, {}, false);
+    result.projectSql = databaseBound(url, threads, batch, AttributionPrefix);
     line(QStringLiteral("(c) project's SQL, project's table, all %1 indexes").arg(indexes.size()),
-         databaseBound(url, threads, batch, AttributionPrefix));
+         result.projectSql);
     for (const QString& index : extra) {
         fillAttributionTable(db, indexes, {index}, false);
         line(QStringLiteral("    reference SQL, project's table without %1").arg(index),
@@ -511,6 +626,31 @@ void attribute(Database& db, const DatabaseUrl& url, int threads, int batch, con
     line(QStringLiteral("(e) project's SQL, project's table, the reference's 4 indexes"),
          databaseBound(url, threads, batch, AttributionPrefix));
     (void)db.exec(QStringLiteral("DROP TABLE IF EXISTS %1").arg(copy));
+    return result;
+}
+
+// What the gap between a relay and minrelay on the minimal table is made of, in wall time per
+// event (the inverse of the rates, so the parts add up; with several workers in flight the split
+// is an estimate): the schema (minrelay on the project's table), the database side of the
+// project's SQL and client (attribution (c) against (b): the same table, no broker) and the rest:
+// the relay's producer, message headers, delivery waits and loop, and the broker's share of them.
+void printGap(const char* mode, double relay, double minimal, double project, const Attribution* a)
+{
+    const auto us = [](double rate) { return rate > 0 ? 1e6 / rate : 0.0; };
+    const double total = us(relay) - us(minimal);
+    const double schema = us(project) - us(minimal);
+    std::printf(
+        "gap to minrelay-minimal, %s: %+.1f us/event = schema %+.1f (minrelay on the project's table)", mode,
+        total, schema);
+    if (a != nullptr && a->projectSql.rate > 0 && a->referenceSql.rate > 0) {
+        const double sql = us(a->projectSql.rate) - us(a->referenceSql.rate);
+        std::printf(" + SQL and database client %+.1f (attribution (c) - (b)) + producer, broker and relay "
+                    "loop %+.1f (negative: the relay overlaps claims with deliveries, minrelay waits)",
+                    sql, total - schema - sql);
+    } else {
+        std::printf(" + SQL, client, producer and broker path %+.1f (--attribute splits it)", total - schema);
+    }
+    std::printf("\n");
 }
 
 double brokerBound(const QString& bootstrap, qint64 events)
@@ -678,6 +818,56 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
                    percentile(acks, 99),    percentile(writes, 50),  percentile(writes, 99)};
 }
 
+// What runs beside a relay in production while the latency stages measure (--neighbours): the
+// demo's inventory consumer and the desktop console's sampler, each a process of its own.
+class Neighbours
+{
+public:
+    Neighbours(const DatabaseUrl& url, const QString& bootstrap)
+    {
+        // The database URL goes through the environment (it may hold a password), never argv.
+        test::OutboxctlStart consumerStart;
+        consumerStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_URL"), url.redacted());
+        if (!url.password.isEmpty())
+            consumerStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password);
+        consumerStart.noInput = true;
+        consumerStart.outFile =
+            QStringLiteral("/tmp/outbox-relay-bench-consumer-%1.log").arg(QCoreApplication::applicationPid());
+        // A group of its own that starts at the topic's end: it consumes what the latency stages
+        // send, at their rate, not the throughput stages' backlog.
+        m_consumer = test::startOutboxctl(
+            {QStringLiteral("consume"), QStringLiteral("--demo-inventory"), QStringLiteral("--quiet"),
+             QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--consumer"),
+             QStringLiteral("bench-neighbour-%1").arg(QCoreApplication::applicationPid()),
+             QStringLiteral("-X"), QStringLiteral("auto.offset.reset=latest")},
+            consumerStart);
+        m_sampler = std::make_unique<QProcess>();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& key : consumerStart.extraEnv.keys())
+            env.insert(key, consumerStart.extraEnv.value(key));
+        m_sampler->setProcessEnvironment(env);
+        m_sampler->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_sampler->start(QCoreApplication::applicationFilePath(),
+                         {QStringLiteral("--role"), QStringLiteral("sampler")});
+        if (!m_sampler->waitForStarted(10000))
+            die(QStringLiteral("the console sampler did not start"));
+        QThread::msleep(4000); // the consumer has joined its group, the sampler has ticked
+        if (m_consumer->state() != QProcess::Running)
+            die(QStringLiteral("the demo consumer ended at once: see %1").arg(consumerStart.outFile));
+    }
+    ~Neighbours()
+    {
+        for (QProcess* p : {m_consumer.get(), m_sampler.get()}) {
+            if (p && p->state() == QProcess::Running)
+                test::terminateAndWait(*p);
+        }
+    }
+
+private:
+    std::unique_ptr<QProcess> m_consumer;
+    std::unique_ptr<QProcess> m_sampler;
+};
+
 void printLatency(const char* what, int rate, const Latency& l)
 {
     std::printf(
@@ -733,8 +923,22 @@ int main(int argc, char* argv[])
         QStringLiteral("SENT events in the outbox (analyzed) before each latency stage (default 100000; 0: "
                        "an empty table whose statistics say so)."),
         QStringLiteral("n"), QStringLiteral("100000"));
+    const QCommandLineOption minrelayOption(
+        QStringLiteral("minrelay"),
+        QStringLiteral(
+            "PostgreSQL: also run this minrelay binary (../shared/bench/minrelay.c, built by hand) in "
+            "each round, on a minimal table and on the project's table, and print every relay "
+            "figure as a percentage of minrelay on the minimal table (default: $OUTBOX_MINRELAY)."),
+        QStringLiteral("path"));
+    const QCommandLineOption neighboursOption(
+        QStringLiteral("neighbours"),
+        QStringLiteral("During the latency stages, run the demo's inventory consumer (outboxctl consume) and "
+                       "the desktop console's sampler beside the relay, as in production."));
+    const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
+                                        QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
-                       smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption});
+                       smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
+                       neighboursOption, roleOption, minrelayOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -752,8 +956,22 @@ int main(int argc, char* argv[])
         die(url.message());
     if (url->password.isEmpty()) // a password stays out of the command line
         url->password = qEnvironmentVariable("OUTBOX_DB_PASSWORD");
+    if (parser.value(roleOption) == QLatin1String("sampler"))
+        return test::runConsoleSamplerUntilTerminated(DatabaseTarget(*url, QString()));
     auto db = open(*url, QStringLiteral("bench"));
     const bool attribution = parser.isSet(attributeOption) && db->kind() == DatabaseKind::PostgreSql;
+    const QString minrelay =
+        parser.isSet(minrelayOption) ? parser.value(minrelayOption) : qEnvironmentVariable("OUTBOX_MINRELAY");
+    const bool withMinrelay = !minrelay.isEmpty() && db->kind() == DatabaseKind::PostgreSql;
+    if (!minrelay.isEmpty() && !withMinrelay)
+        std::printf("minrelay runs on PostgreSQL only: not run on this database\n");
+    if (withMinrelay && !QFileInfo(minrelay).isExecutable())
+        die(QStringLiteral(
+                "%1 is not an executable (build ../shared/bench/minrelay.c with the command in its header)")
+                .arg(minrelay));
+    // minrelay's table name is fixed: on the project's table only with the default prefix.
+    const bool minrelayOnProject =
+        withMinrelay && db->dialect().sql(QStringLiteral("{events}")) == QLatin1String("outbox_events");
     if (auto m = Migrator(*db).migrate(); !m)
         die(m.message());
     auto broker = EmbeddedBroker::start(1);
@@ -777,6 +995,15 @@ int main(int argc, char* argv[])
     const double brokerRate = rounds > 0 ? brokerBound((*broker)->bootstrap(), events) : 0;
     const double brokerUs = brokerCpu.usPerEvent(events);
     double refUs = 0, heldBoundUs = 0, heldRelayUs = 0;
+    double minimalBest = 0, projectBest = 0;
+    Attribution attributed;
+    ExternalRun minimal; // this round's minrelay on the minimal table
+    // " = x % of minrelay-minimal" after a relay figure, when minrelay runs.
+    const auto ofMinimal = [&](double figure) {
+        return withMinrelay && minimal.rate > 0 ? QStringLiteral("  = %1 % of minrelay-minimal")
+                                                      .arg(100.0 * figure / minimal.rate, 5, 'f', 1)
+                                                : QString();
+    };
     if (rounds > 0) {
         std::printf(
             "broker bound (raw produce, embedded broker):   %10.0f events/s  (machine CPU %.1f us/event)\n",
@@ -798,19 +1025,45 @@ int main(int argc, char* argv[])
             round, ref, refRun.claimMs, refRun.markMs, refRoundUs);
         std::fflush(stdout);
         if (attribution) // before the database bound drains the outbox table the copies are made of
-            attribute(*db, *url, relays, batch, refRun);
+            attributed = attribute(*db, *url, relays, batch, refRun);
+        if (withMinrelay) {
+            fillMinrelayTable(*db); // the preloaded events, before the database bound drains them
+            minimal =
+                runMinrelay(minrelay, *url, MinrelaySchema, (*broker)->bootstrap(), relays, batch, events);
+            std::printf("round %d  minrelay, minimal table (external process): %9.0f events/s  = %5.1f %% of "
+                        "this round's reference  (machine CPU %.1f us/event)\n",
+                        round, minimal.rate, 100.0 * minimal.rate / ref, minimal.cpuUs);
+            std::fflush(stdout);
+            minimalBest = std::max(minimalBest, minimal.rate);
+            (void)db->exec(QStringLiteral("DROP SCHEMA IF EXISTS %1 CASCADE").arg(MinrelaySchema));
+        }
         const Throughput boundRun = databaseBound(*url, relays, batch);
         const double bound = boundRun.rate;
         std::printf("round %d  database bound (claim + mark SENT, no broker): %10.0f events/s  = %5.1f %% of "
                     "this round's reference  (claim %.2f ms, mark %.2f ms)\n",
                     round, bound, 100.0 * bound / ref, boundRun.claimMs, boundRun.markMs);
         std::fflush(stdout);
+        if (minrelayOnProject) {
+            reset(*db);
+            preload(*db, events);
+            const ExternalRun project =
+                runMinrelay(minrelay, *url, QString(), (*broker)->bootstrap(), relays, batch, events);
+            std::printf(
+                "round %d  minrelay, the project's table:             %10.0f events/s%s  (machine CPU %.1f "
+                "us/event)\n",
+                round, project.rate, qPrintable(ofMinimal(project.rate)), project.cpuUs);
+            std::fflush(stdout);
+            projectBest = std::max(projectBest, project.rate);
+        }
         reset(*db);
         preload(*db, events);
+        const CpuMeter relayCpu;
         const double relayed = relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
+        const double relayRoundUs = relayCpu.usPerEvent(events);
         std::printf("round %d  relay (%d relays, to the embedded broker):      %10.0f events/s  = %5.1f %% "
-                    "of this round's reference\n",
-                    round, relays, relayed, 100.0 * relayed / ref);
+                    "of this round's reference%s  (machine CPU %.1f us/event)\n",
+                    round, relays, relayed, 100.0 * relayed / ref, qPrintable(ofMinimal(relayed)),
+                    relayRoundUs);
         std::fflush(stdout);
         if (held) {
             reset(*db);
@@ -833,8 +1086,9 @@ int main(int argc, char* argv[])
             const double heldRelayRoundUs = heldRelayCpu.usPerEvent(events);
             std::printf(
                 "round %d  relay, held claims (%d relays, embedded broker): %10.0f events/s  = %5.1f %% "
-                "of this round's reference  (machine CPU %.1f us/event)\n",
-                round, relays, heldRelayed, 100.0 * heldRelayed / ref, heldRelayRoundUs);
+                "of this round's reference%s  (machine CPU %.1f us/event)\n",
+                round, relays, heldRelayed, 100.0 * heldRelayed / ref, qPrintable(ofMinimal(heldRelayed)),
+                heldRelayRoundUs);
             if (heldRelayed >= heldThroughput) {
                 refUs = refRoundUs;
                 heldBoundUs = heldRoundUs;
@@ -870,13 +1124,36 @@ int main(int argc, char* argv[])
                         "relay / reference on this machine while it runs the broker: about %.0f %%\n",
                         refUs, heldBoundUs, brokerUs, heldBoundUs + brokerUs, heldRelayUs,
                         100.0 * refUs / (heldBoundUs + brokerUs));
+        if (withMinrelay) {
+            // Best of the rounds each, as for the other figures.
+            std::printf(
+                "minrelay (best): minimal table %.0f/s, the project's table %.0f/s (%.1f %% of minimal); "
+                "relay / minrelay-minimal: lease %5.1f %%",
+                minimalBest, projectBest, 100.0 * projectBest / minimalBest,
+                100.0 * relayThroughput / minimalBest);
+            if (held)
+                std::printf(", held %5.1f %%", 100.0 * heldThroughput / minimalBest);
+            std::printf("\n");
+            const Attribution* a = attribution ? &attributed : nullptr;
+            if (minrelayOnProject) {
+                printGap("lease", relayThroughput, minimalBest, projectBest, a);
+                if (held)
+                    printGap("held", heldThroughput, minimalBest, projectBest, a);
+            }
+        }
     }
     std::printf("load average %s\n", qPrintable(loadAverage()));
     const Latency raw = brokerLatency((*broker)->bootstrap(), smoke ? 20 : 300);
     std::printf("produce->ack of single messages (broker alone):  p50 %4lld ms  p99 %4lld ms\n",
                 static_cast<long long>(raw.p50), static_cast<long long>(raw.p99));
-    std::printf("latency stages: %lld SENT events of history in the outbox, analyzed\n",
-                static_cast<long long>(history));
+    std::printf("latency stages: %lld SENT events of history in the outbox, analyzed%s\n",
+                static_cast<long long>(history),
+                parser.isSet(neighboursOption)
+                    ? "; beside the relay: the demo's inventory consumer and the console's sampler"
+                    : "");
+    std::unique_ptr<Neighbours> neighbours;
+    if (parser.isSet(neighboursOption))
+        neighbours = std::make_unique<Neighbours>(*url, (*broker)->bootstrap());
     resetWithHistory(*db, history);
     const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
     printLatency("LISTEN/NOTIFY on:", rate, withNotify);
@@ -891,6 +1168,7 @@ int main(int argc, char* argv[])
         if (heldNotify.samples == 0)
             die(QStringLiteral("no latency samples with held claims"));
     }
+    neighbours.reset();
     reset(*db);
     std::printf("load average %s\n", qPrintable(loadAverage()));
     if (withNotify.samples == 0 || polling.samples == 0)

@@ -1,13 +1,15 @@
 // The fleet as the real `outboxctl` sees it: `config show --fleet` (every member, sources, secrets
 // redacted), `--fleet FILE --member NAME` standing for --db on any command (two members in one
 // PostgreSQL database with different table prefixes), the usage errors around them, and
-// `doctor --fleet` / `status --fleet` over PostgreSQL (two prefixes), MariaDB, SQLite and a port
-// that accepts TCP and never answers, with one member made sick.
+// `doctor --fleet` / `status --fleet` / `serve --fleet` (API, /metrics) over issue 27's "Done when"
+// fleet: three PostgreSQL members (two in one database with different table prefixes), MariaDB,
+// SQLite and a port that accepts TCP and never answers, with one member made sick.
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestFleet.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/http/AccessControl.h"
 
@@ -17,47 +19,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTcpServer>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace outbox;
 using namespace outbox::test;
-
-namespace {
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-}
-
-// Migrates the outbox tables with `prefix` into the database at `url` and opens them.
-std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
-{
-    Database::Options options;
-    options.purpose = QStringLiteral("test-") + prefix;
-    options.tablePrefix = prefix;
-    auto db = Database::open(url, options);
-    if (!db)
-        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
-    auto report = Migrator(**db).migrate();
-    if (!report)
-        qFatal("migration failed: %s", qPrintable(report.message()));
-    return std::move(db).value();
-}
-
-QString redactedUrl(DatabaseUrl url)
-{
-    url.password.clear();
-    return url.redacted();
-}
-
-} // namespace
 
 class TestFleetCommands : public QObject
 {
@@ -74,18 +41,18 @@ private slots:
     void configShowListsEveryMemberWithSources()
     {
         QTemporaryDir dir;
-        const QString secret = writeFile(dir, QStringLiteral("pay.password"), "pay-secret\n");
+        const QString secret = writeTestFile(dir, QStringLiteral("pay.password"), "pay-secret\n");
         QFile::setPermissions(secret, QFile::ReadOwner | QFile::WriteOwner);
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[fleet]\n"
-                                        "timeout = 2s\n"
-                                        "[member orders]\n"
-                                        "url = postgresql://outbox@db-orders:5432/orders\n"
-                                        "tags = team=checkout, env=prod\n"
-                                        "[member payments]\n"
-                                        "url = mysql://outbox@db-pay:3306/payments\n"
-                                        "password_file = " +
-                                            secret.toUtf8() + "\n");
+        const QString fleet = writeTestFile(dir, QStringLiteral("fleet.ini"),
+                                            "[fleet]\n"
+                                            "timeout = 2s\n"
+                                            "[member orders]\n"
+                                            "url = postgresql://outbox@db-orders:5432/orders\n"
+                                            "tags = team=checkout, env=prod\n"
+                                            "[member payments]\n"
+                                            "url = mysql://outbox@db-pay:3306/payments\n"
+                                            "password_file = " +
+                                                secret.toUtf8() + "\n");
         QProcessEnvironment env;
         env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), QStringLiteral("orders-secret"));
         const OutboxctlRun text = runOutboxctl(
@@ -113,9 +80,10 @@ private slots:
         QVERIFY(!json.out.contains("orders-secret") && !json.out.contains("pay-secret"));
 
         // A bad member: one usage error naming the file, the line and the member; nothing shown.
-        const QString bad = writeFile(dir, QStringLiteral("bad.ini"),
-                                      "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
-                                      "[member pay]\nurl = mysql://outbox@db-pay/payments\ncolour = red\n");
+        const QString bad =
+            writeTestFile(dir, QStringLiteral("bad.ini"),
+                          "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                          "[member pay]\nurl = mysql://outbox@db-pay/payments\ncolour = red\n");
         const OutboxctlRun refused = runOutboxctl(
             {QStringLiteral("config"), QStringLiteral("show"), QStringLiteral("--fleet"), bad}, env);
         QCOMPARE(refused.exitCode, 2);
@@ -130,15 +98,15 @@ private slots:
     {
         const DatabaseUrl url = TestDatabases::create(
             QStringLiteral("postgresql"), TestDatabases::uniqueName(QStringLiteral("fleetmember")));
-        auto orders = migrated(url, QString());
-        auto billing = migrated(url, QStringLiteral("b_"));
+        auto orders = migratedWithPrefix(url, QString());
+        auto billing = migratedWithPrefix(url, QStringLiteral("b_"));
         insertEvents(*orders, 1);
         insertEvents(*billing, 3);
         QTemporaryDir dir;
-        const QString fleet =
-            writeFile(dir, QStringLiteral("fleet.ini"),
-                      "[member orders]\nurl = " + redactedUrl(url).toUtf8() +
-                          "\n[member billing]\nurl = " + redactedUrl(url).toUtf8() + "\ntable_prefix = b_\n");
+        const QString fleet = writeTestFile(
+            dir, QStringLiteral("fleet.ini"),
+            "[member orders]\nurl = " + urlWithoutPassword(url).toUtf8() +
+                "\n[member billing]\nurl = " + urlWithoutPassword(url).toUtf8() + "\ntable_prefix = b_\n");
         const auto pending = [&](const QString& member) {
             const OutboxctlRun run =
                 runOutboxctl({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--fleet"),
@@ -168,47 +136,20 @@ private slots:
         QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(0));
     }
 
+    // Issue 27's "Done when" fleet (tests/support/TestFleet.h): three PostgreSQL members (orders and
+    // billing in one database, told apart by their table prefix; inventory), MariaDB, SQLite and a black
+    // hole; billing sick (relay stopped with a backlog, FAILED events).
     void doctorAndStatusShowExactlyTheSickMember()
     {
-        if (!TestDatabases::available(QStringLiteral("mysql")))
+        if (!SickFleet::available())
             QSKIP("no MariaDB test server");
-        QTcpServer blackHole; // listens, never accepts: the handshake completes, nobody answers
-        QVERIFY(blackHole.listen(QHostAddress::LocalHost, 0));
-        const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
-                                                     TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
-        auto orders = migrated(pg, QString());
-        auto billing = migrated(pg, QStringLiteral("b_"));
-        const DatabaseUrl my = TestDatabases::create(QStringLiteral("mysql"),
-                                                     TestDatabases::uniqueName(QStringLiteral("fleetdoc")));
-        auto payments = migrated(my, QString());
-        const DatabaseUrl edgeUrl = TestDatabases::create(
-            QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetedge")));
-        auto edge = migrated(edgeUrl, QString());
-        // orders is sick: a backlog with no relay, FAILED events; the others have sent everything.
-        const QVector<qint64> sick = insertEvents(*orders, 6);
-        forceStatus(*orders, sick.mid(0, 2), QStringLiteral("FAILED"),
-                    QStringLiteral("Broker: Topic authorization failed"));
-        forceStatus(*billing, insertEvents(*billing, 4), QStringLiteral("SENT"));
-        forceStatus(*payments, insertEvents(*payments, 3), QStringLiteral("SENT"));
-        forceStatus(*edge, insertEvents(*edge, 1), QStringLiteral("SENT"));
-
         QTemporaryDir dir;
-        const QByteArray members = "[member orders]\nurl = " + redactedUrl(pg).toUtf8() +
-                                   "\ntags = team=checkout, env=prod\n"
-                                   "[member billing]\nurl = " +
-                                   redactedUrl(pg).toUtf8() +
-                                   "\ntable_prefix = b_\ntags = team=checkout\n"
-                                   "[member payments]\nurl = " +
-                                   redactedUrl(my).toUtf8() +
-                                   "\ntags = team=payments\n"
-                                   "[member edge]\nurl = " +
-                                   redactedUrl(edgeUrl).toUtf8() + "\n";
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[fleet]\ntimeout = 2s\nmax_connections = 3\n" + members +
-                                            "[member black-hole]\nurl = postgresql://outbox@127.0.0.1:" +
-                                            QByteArray::number(blackHole.serverPort()) + "/nothing\n");
-        QProcessEnvironment env;
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+        SickFleet sickFleet;
+        sickFleet.build(dir, "timeout = 2s\nmax_connections = 3\n");
+        const QString fleet = sickFleet.file;
+        Database& billing = *sickFleet.billing;
+        Database& orders = *sickFleet.orders;
+        const QProcessEnvironment env = sickFleet.passwords;
 
         QElapsedTimer clock;
         clock.start();
@@ -225,8 +166,9 @@ private slots:
             states.insert(m.toObject().value(QStringLiteral("name")).toString(),
                           m.toObject().value(QStringLiteral("state")).toString());
         QCOMPARE(states,
-                 (QMap<QString, QString>{{QStringLiteral("orders"), QStringLiteral("critical")},
-                                         {QStringLiteral("billing"), QStringLiteral("ok")},
+                 (QMap<QString, QString>{{QStringLiteral("orders"), QStringLiteral("ok")},
+                                         {QStringLiteral("billing"), QStringLiteral("critical")},
+                                         {QStringLiteral("inventory"), QStringLiteral("ok")},
                                          {QStringLiteral("payments"), QStringLiteral("ok")},
                                          {QStringLiteral("edge"), QStringLiteral("ok")},
                                          {QStringLiteral("black-hole"), QStringLiteral("unreachable")}}));
@@ -243,7 +185,7 @@ private slots:
         QString requeue;
         for (const QJsonValue& v : findings) {
             const QJsonObject f = v.toObject();
-            QCOMPARE(f.value(QStringLiteral("member")).toString(), QStringLiteral("orders"));
+            QCOMPARE(f.value(QStringLiteral("member")).toString(), QStringLiteral("billing"));
             if (f.value(QStringLiteral("id")).toString() == QLatin1String("failed-events"))
                 requeue = f.value(QStringLiteral("actions"))
                               .toArray()
@@ -254,7 +196,7 @@ private slots:
         }
         // The prepared command names the member, not a URL, and runs as printed.
         QVERIFY2(requeue.startsWith(QLatin1String("outboxctl requeue ")), qPrintable(requeue));
-        QVERIFY2(requeue.contains(QStringLiteral("--fleet ") + fleet + QStringLiteral(" --member orders")),
+        QVERIFY2(requeue.contains(QStringLiteral("--fleet ") + fleet + QStringLiteral(" --member billing")),
                  qPrintable(requeue));
         QVERIFY2(!requeue.contains(QLatin1String("--db")), qPrintable(requeue));
         // Pasted with what the operator adds (the reason and --yes go before the `--` of the ids).
@@ -269,26 +211,31 @@ private slots:
         pasted.extraEnv = env;
         const OutboxctlRun ran = runPrintedCommand(line, pasted);
         QVERIFY2(ran.exitCode == 0, ran.err.constData());
-        QCOMPARE(countRows(*orders, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
+        // Only billing changed: orders shares its database (no table prefix), the rest are elsewhere.
+        QCOMPARE(countRows(billing, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")),
                  qint64(0));
-        QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(1));
-        QCOMPARE(countRows(*billing, QStringLiteral("{audit}")), qint64(0));
-        QCOMPARE(countRows(*billing, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")),
-                 qint64(4));
+        QCOMPARE(countRows(billing, QStringLiteral("{audit}")), qint64(1));
+        QCOMPARE(countRows(orders, QStringLiteral("{audit}")), qint64(0));
+        QCOMPARE(countRows(orders, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(5));
+        for (Database* other : {sickFleet.inventory.get(), sickFleet.payments.get(), sickFleet.edge.get()}) {
+            QCOMPARE(countRows(*other, QStringLiteral("{audit}")), qint64(0));
+            QCOMPARE(countRows(*other, QStringLiteral("{events}"), QStringLiteral("status <> 'SENT'")),
+                     qint64(0));
+        }
 
         // status --fleet: one line per member, worst first.
         const OutboxctlRun status =
             runOutboxctl({QStringLiteral("status"), QStringLiteral("--fleet"), fleet}, env);
         QVERIFY2(status.exitCode == 0, status.err.constData());
         const QList<QByteArray> lines = status.out.trimmed().split('\n');
-        QCOMPARE(lines.size(), 6);
+        QCOMPARE(lines.size(), 7);
         QVERIFY2(lines.at(0).startsWith("MEMBER"), status.out.constData());
         QVERIFY2(lines.at(1).startsWith("black-hole") && lines.at(1).contains("unreachable") &&
                      lines.at(1).contains("did not answer within 2 s"),
                  status.out.constData());
-        QVERIFY2(lines.at(2).startsWith("orders") && lines.at(2).contains("critical"),
+        QVERIFY2(lines.at(2).startsWith("billing") && lines.at(2).contains("critical"),
                  status.out.constData());
-        for (int i = 3; i < 6; ++i)
+        for (int i = 3; i < 7; ++i)
             QVERIFY2(lines.at(i).contains(" ok "), status.out.constData());
         const OutboxctlRun statusJson = runOutboxctl(
             {QStringLiteral("status"), QStringLiteral("--fleet"), fleet, QStringLiteral("--json")}, env);
@@ -302,7 +249,7 @@ private slots:
         const QByteArray ini = "[tokens]\nnoc = viewer:" + web::AccessControl::hashToken("noc-secret") + "\n";
         OutboxctlStart serverStart;
         serverStart.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
-        serverStart.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), my.password);
+        serverStart.extraEnv = env;
         ServeProcess server;
         QVERIFY2(server.start(ini,
                               {QStringLiteral("--fleet"), fleet, QStringLiteral("--member"),
@@ -317,16 +264,16 @@ private slots:
                                  20000);
         QVERIFY2(wall.status == 200, server.process->readAll().constData());
         const QJsonArray tiles = wall.json().value(QStringLiteral("members")).toArray();
-        QCOMPARE(tiles.size(), 5);
+        QCOMPARE(tiles.size(), 6);
         QCOMPARE(tiles.at(0).toObject().value(QStringLiteral("name")).toString(),
                  QStringLiteral("black-hole"));
         QCOMPARE(tiles.at(0).toObject().value(QStringLiteral("state")).toString(),
                  QStringLiteral("unreachable"));
-        QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("orders"));
+        QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("billing"));
         QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("state")).toString(),
                  QStringLiteral("critical"));
         QCOMPARE(tiles.at(1).toObject().value(QStringLiteral("backlog")).toInt(), 6);
-        for (int i = 2; i < 5; ++i)
+        for (int i = 2; i < 6; ++i)
             QCOMPARE(tiles.at(i).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("ok"));
         const HttpTestClient::Reply checkout =
             http.get(QStringLiteral("/api/v1/fleet?tag=team%3Dcheckout"), "noc-secret");
@@ -334,7 +281,7 @@ private slots:
         QStringList names;
         for (const QJsonValue& v : checkout.json().value(QStringLiteral("members")).toArray())
             names << v.toObject().value(QStringLiteral("name")).toString();
-        QCOMPARE(names, (QStringList{QStringLiteral("orders"), QStringLiteral("billing")}));
+        QCOMPARE(names, (QStringList{QStringLiteral("black-hole"), QStringLiteral("orders")}));
         QCOMPARE(http.get(QStringLiteral("/api/v1/fleet")).status, 401);
         HttpTestClient::Reply metrics;
         QTRY_VERIFY_WITH_TIMEOUT((metrics = http.get(QStringLiteral("/metrics"), "noc-secret")).status == 200,
@@ -344,24 +291,34 @@ private slots:
         const auto has = [&metrics](const QByteArray& sample) {
             return metrics.body.contains(QByteArray('\n' + sample + '\n'));
         };
-        QVERIFY2(has("outbox_member_up{database=\"black-hole\"} 0"), metrics.body.constData());
+        QVERIFY2(has("outbox_member_up{database=\"black-hole\",team=\"checkout\"} 0"),
+                 metrics.body.constData());
         QVERIFY2(has("outbox_member_up{database=\"orders\",team=\"checkout\",env=\"prod\"} 1"),
                  metrics.body.constData());
-        QVERIFY2(has("outbox_member_up{database=\"edge\"} 1"), metrics.body.constData());
+        QVERIFY2(has("outbox_member_up{database=\"edge\",team=\"edge\"} 1"), metrics.body.constData());
+        // billing's 4 PENDING and the 2 FAILED the pasted requeue above made PENDING again.
         QVERIFY2(
-            has("outbox_events{database=\"orders\",team=\"checkout\",env=\"prod\",status=\"PENDING\"} 6"),
+            has("outbox_events{database=\"billing\",team=\"payments\",env=\"prod\",status=\"PENDING\"} 6"),
             metrics.body.constData());
-        QVERIFY2(has("outbox_events{database=\"billing\",team=\"checkout\",status=\"SENT\"} 4"),
+        QVERIFY2(has("outbox_events{database=\"orders\",team=\"checkout\",env=\"prod\",status=\"SENT\"} 5"),
                  metrics.body.constData());
-        QVERIFY2(has("outbox_events{database=\"payments\",team=\"payments\",status=\"SENT\"} 3"),
+        QVERIFY2(has("outbox_events{database=\"inventory\",team=\"warehouse\",status=\"SENT\"} 3"),
                  metrics.body.constData());
-        QVERIFY2(has("outbox_findings{database=\"orders\",team=\"checkout\",env=\"prod\",id=\"no-relay\","
-                     "severity=\"critical\"} 1"),
+        QVERIFY2(has("outbox_events{database=\"payments\",team=\"payments\",env=\"prod\",status=\"SENT\"} 4"),
                  metrics.body.constData());
-        QVERIFY2(has("outbox_findings{database=\"billing\",team=\"checkout\",id=\"no-relay\",severity="
-                     "\"critical\"} 0"),
-                 metrics.body.constData());
-        QVERIFY2(has("outbox_diagnosis_up{database=\"payments\",team=\"payments\"} 1"),
+        // billing has critical findings, orders (same database, other prefix) none.
+        QVERIFY2(
+            QString::fromUtf8(metrics.body)
+                .contains(QRegularExpression(QStringLiteral(
+                    "\\noutbox_findings\\{database=\"billing\",team=\"payments\",env=\"prod\",id=\"[a-z-]+\","
+                    "severity=\"critical\"\\} [1-9]\\n"))),
+            metrics.body.constData());
+        QVERIFY2(
+            !QString::fromUtf8(metrics.body)
+                 .contains(QRegularExpression(QStringLiteral(
+                     "\\noutbox_findings\\{database=\"(orders|inventory|payments|edge)\"[^}]*\\} [1-9]"))),
+            metrics.body.constData());
+        QVERIFY2(has("outbox_diagnosis_up{database=\"payments\",team=\"payments\",env=\"prod\"} 1"),
                  metrics.body.constData());
         QCOMPARE(metrics.body.count("# TYPE outbox_events gauge\n"), 1);
         QCOMPARE(metrics.body.count("database=\"black-hole\""), 1);
@@ -381,27 +338,31 @@ private slots:
                 wallOnly.process->state() != QProcess::Running,
             20000);
         QVERIFY2(wall.status == 200, wallOnly.process->readAll().constData());
-        QCOMPARE(wall.json().value(QStringLiteral("members")).toArray().size(), 5);
+        QCOMPARE(wall.json().value(QStringLiteral("members")).toArray().size(), 6);
         const HttpTestClient::Reply unscoped = wallHttp.get(QStringLiteral("/api/v1/events"), "noc-secret");
         QCOMPARE(unscoped.status, 404);
         QVERIFY2(unscoped.body.contains("/api/v1/members/{name}/events"), unscoped.body.constData());
         const HttpTestClient::Reply billingEvents =
             wallHttp.get(QStringLiteral("/api/v1/members/billing/events"), "noc-secret");
         QVERIFY2(billingEvents.status == 200, billingEvents.body.constData());
-        QCOMPARE(billingEvents.json().value(QStringLiteral("events")).toArray().size(), 4);
+        QCOMPARE(billingEvents.json().value(QStringLiteral("events")).toArray().size(), 6);
         QCOMPARE(wallHttp.get(QStringLiteral("/metrics"), "noc-secret").status, 200);
         QCOMPARE(terminateAndWait(*wallOnly.process), 0);
-        QVERIFY2(wallOnly.output.contains(QByteArray("serving the fleet " + fleet.toUtf8() + " (5 members)")),
+        QVERIFY2(wallOnly.output.contains(QByteArray("serving the fleet " + fleet.toUtf8() + " (6 members)")),
                  "the wall names its fleet");
 
         // Without the black hole: findings only, exit 3; healthy members alone: exit 0.
-        const QString reachable = writeFile(dir, QStringLiteral("reachable.ini"), members);
+        QFile whole(fleet);
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray text = whole.readAll();
+        const QString reachable = writeTestFile(dir, QStringLiteral("reachable.ini"),
+                                                text.left(text.indexOf("[member black-hole]")));
         QCOMPARE(runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), reachable}, env).exitCode,
                  3);
-        const QString healthy =
-            writeFile(dir, QStringLiteral("healthy.ini"),
-                      "[member payments]\nurl = " + redactedUrl(my).toUtf8() +
-                          "\n[member edge]\nurl = " + redactedUrl(edgeUrl).toUtf8() + "\n");
+        const QString healthy = writeTestFile(
+            dir, QStringLiteral("healthy.ini"),
+            "[member payments]\nurl = " + urlWithoutPassword(sickFleet.mysql).toUtf8() +
+                "\n[member edge]\nurl = " + urlWithoutPassword(sickFleet.sqlite).toUtf8() + "\n");
         const OutboxctlRun fine =
             runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--fleet"), healthy}, env);
         QVERIFY2(fine.exitCode == 0, fine.out.constData());
@@ -438,9 +399,9 @@ private slots:
         QFETCH(QStringList, arguments);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const QString fleet = writeFile(dir, QStringLiteral("fleet.ini"),
-                                        "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
-                                        "[member edge]\nurl = sqlite:///tmp/edge.db\n");
+        const QString fleet = writeTestFile(dir, QStringLiteral("fleet.ini"),
+                                            "[member orders]\nurl = postgresql://outbox@db:5432/orders\n"
+                                            "[member edge]\nurl = sqlite:///tmp/edge.db\n");
         arguments.replaceInStrings(QStringLiteral("FLEET"), fleet);
         expected.replace(QStringLiteral("FLEET"), fleet);
         const OutboxctlRun run = runOutboxctl(arguments);

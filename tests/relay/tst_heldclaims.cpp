@@ -1,12 +1,16 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
+#include "core/metrics/MetricsQuery.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayChecks.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSet>
 #include <QTest>
@@ -309,6 +313,74 @@ private slots:
     }
 
     // One clear error instead of a relay that cannot keep its promise.
+    // What an operator sees of a batch while its relay holds it (issue 30 item 1): the rows stay
+    // PENDING, yet the console's in-flight table (MetricsQuery's lease holders, also the web console
+    // and /metrics) counts them for their relay, `trace` says who holds the event and since when, and
+    // an operator action on a held row waits only until the relay lets go, then reports the row it
+    // could not change as a conflict instead of undoing the send.
+    void aHeldBatchIsShownInFlightAndActionsOnItEndAsConflicts()
+    {
+        auto b = startOrderBroker();
+        auto db = TestDatabases::fresh(Kind, QStringLiteral("heldvisible"));
+        const QString url = TestDatabases::urlText(db->url());
+        constexpr int Events = 40;
+        insertEvents(*db, Events);
+        // The relay holds its batch for 4 s after producing it (the hold time is 15 s).
+        auto relay = startHeldRelay(url, b->bootstrap(), QStringLiteral("held-visible"),
+                                    QStringLiteral("relay.after_produce=1*sleep(4000)"),
+                                    {QStringLiteral("--lease-ms"), QStringLiteral("15000")});
+        const auto heldNow = [&db]() -> qint64 {
+            auto s = MetricsQuery(*db).sample();
+            if (!s)
+                return -1;
+            for (const LeaseHolder& h : s->leaseHolders)
+                if (h.workerId == QLatin1String("held-visible"))
+                    return h.held == h.sending ? h.held : -2;
+            return 0;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(heldNow(), qint64(Events), 10000);
+        QCOMPARE(countStatus(*db, "PENDING"), qint64(Events));
+        const qint64 id = db->scalar(QStringLiteral("SELECT MIN(id) FROM {events}"))->toLongLong();
+
+        const OutboxctlRun trace = runOutboxctl({QStringLiteral("trace"), QStringLiteral("--db"), url,
+                                                 QStringLiteral("--json"), QString::number(id)});
+        QCOMPARE(trace.exitCode, 0);
+        const QJsonArray steps =
+            QJsonDocument::fromJson(trace.out).object().value(QStringLiteral("steps")).toArray();
+        QJsonObject heldStep;
+        for (const QJsonValue& v : steps)
+            if (v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("held"))
+                heldStep = v.toObject();
+        QVERIFY2(!heldStep.isEmpty(), trace.out.constData());
+        const QJsonObject details = heldStep.value(QStringLiteral("details")).toObject();
+        QCOMPARE(details.value(QStringLiteral("worker_id")).toString(), QStringLiteral("held-visible"));
+        const QDateTime since =
+            QDateTime::fromString(details.value(QStringLiteral("held_since")).toString(), Qt::ISODateWithMs);
+        QVERIFY2(since.isValid() && since.secsTo(QDateTime::currentDateTimeUtc()) < 10,
+                 trace.out.constData());
+        QVERIFY(
+            heldStep.value(QStringLiteral("summary")).toString().contains(QStringLiteral("held by relay")));
+
+        // Marking the held event DEAD waits for the relay (not for the 15 s hold time), then finds it
+        // SENT: a conflict, nothing changed.
+        QElapsedTimer waited;
+        waited.start();
+        const OutboxctlRun dead =
+            runOutboxctl({QStringLiteral("dead"), QStringLiteral("--db"), url, QStringLiteral("--reason"),
+                          QStringLiteral("held row"), QStringLiteral("--yes"), QStringLiteral("--json"),
+                          QStringLiteral("--"), QString::number(id)});
+        QVERIFY2(waited.elapsed() < 12000, qPrintable(QString::number(waited.elapsed())));
+        const QJsonObject result = QJsonDocument::fromJson(dead.out).object();
+        QCOMPARE(result.value(QStringLiteral("affected")).toInteger(), qint64(0));
+        QVERIFY2(result.value(QStringLiteral("conflicts")).toArray().size() == 1 ||
+                     result.value(QStringLiteral("conflict_count")).toInteger() == 1,
+                 dead.out.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(countStatus(*db, "SENT"), qint64(Events), 15000);
+        QCOMPARE(countStatus(*db, "DEAD"), qint64(0));
+        QTRY_COMPARE_WITH_TIMEOUT(heldNow(), qint64(0), 10000);
+        QCOMPARE(terminateAndWait(*relay), 0);
+    }
+
     void heldClaimsOnSqliteAreRefused()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("heldsqlite"));

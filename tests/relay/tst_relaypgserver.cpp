@@ -48,16 +48,20 @@ int freePort()
 }
 
 std::unique_ptr<QProcess> startRelay(const QString& dbUrl, const QString& bootstrap, const QString& workerId,
-                                     const QString& failpoints = {})
+                                     const QString& failpoints = {}, const QString& claimMode = {})
 {
-    return startOutboxctl({QStringLiteral("relay"), QStringLiteral("--db"), dbUrl,
-                           QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--worker-id"),
-                           workerId, QStringLiteral("--lease-ms"), QStringLiteral("3000"),
-                           QStringLiteral("--poll-ms"), QStringLiteral("100"), QStringLiteral("--batch-size"),
-                           QStringLiteral("200"), QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
-                           QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
-                           QStringLiteral("message.timeout.ms=800")},
-                          failpoints);
+    const QStringList mode =
+        claimMode.isEmpty() ? QStringList{} : QStringList{QStringLiteral("--claim-mode"), claimMode};
+    return startOutboxctl(
+        QStringList{QStringLiteral("relay"), QStringLiteral("--db"), dbUrl,
+                    QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--worker-id"), workerId,
+                    QStringLiteral("--lease-ms"), QStringLiteral("3000"), QStringLiteral("--poll-ms"),
+                    QStringLiteral("100"), QStringLiteral("--batch-size"), QStringLiteral("200"),
+                    QStringLiteral("--backoff-base-ms"), QStringLiteral("100"),
+                    QStringLiteral("--backoff-cap-ms"), QStringLiteral("500"), QStringLiteral("-X"),
+                    QStringLiteral("message.timeout.ms=800")} +
+            mode,
+        failpoints);
 }
 
 // The relay's last line: "stopped; sent N (…) … fenced F reaped R | …".
@@ -152,17 +156,26 @@ private slots:
     }
     void cleanup() { m_broker.reset(); }
 
+    // In both claim modes (issue 30): leased claims (the default) and held ones, whose locks and
+    // open transactions die with the killed connections and the restart.
+    void restartAndKilledConnectionsLoseNothing_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::newRow("lease") << QStringLiteral("lease");
+        QTest::newRow("held") << QStringLiteral("held");
+    }
     void restartAndKilledConnectionsLoseNothing()
     {
+        QFETCH(QString, mode);
         QElapsedTimer timer;
         timer.start();
-        auto db = freshDatabase(QStringLiteral("restart"));
+        auto db = freshDatabase(QStringLiteral("restart") + mode);
         constexpr int Events = 30000;
         insertEvents(*db, Events);
         db.reset();
         const QString url = TestDatabases::urlText(m_url);
-        auto a = startRelay(url, m_broker->bootstrap(), QStringLiteral("drain-a"));
-        auto b = startRelay(url, m_broker->bootstrap(), QStringLiteral("drain-b"));
+        auto a = startRelay(url, m_broker->bootstrap(), QStringLiteral("drain-a"), {}, mode);
+        auto b = startRelay(url, m_broker->bootstrap(), QStringLiteral("drain-b"), {}, mode);
 
         // Killed connections: every backend of the database but our own, relays included.
         QTRY_VERIFY_WITH_TIMEOUT(count("SENT") >= Events / 5, 30000);
@@ -194,8 +207,8 @@ private slots:
         QVERIFY2(duplicates >= 0, "an event_id is missing from the topic");
         QVERIFY2(logs.contains(QStringLiteral("DEGRADED")) || logs.contains(QStringLiteral("failed")),
                  qPrintable(logs.right(1500)));
-        qInfo("%d events, 2 relays, killed connections and a restart: %d duplicate(s) (%.2f%%) in %lld ms",
-              Events, duplicates, 100.0 * duplicates / Events, timer.elapsed());
+        qInfo("%d events, 2 %s relays, killed connections and a restart: %d duplicate(s) (%.2f%%) in %lld ms",
+              Events, qPrintable(mode), duplicates, 100.0 * duplicates / Events, timer.elapsed());
         QVERIFY(timer.elapsed() < 90000);
     }
 
@@ -238,6 +251,49 @@ private slots:
         QVERIFY2(duplicates >= 0, "an event_id is missing from the topic");
         qInfo("SIGSTOP past the lease: %d duplicate(s), A fenced %lld, in %lld ms", duplicates,
               static_cast<long long>(aFenced), timer.elapsed());
+        QVERIFY(timer.elapsed() < 60000);
+    }
+
+    // The same freeze with held claims (issue 30): the frozen relay holds its batch as row locks in
+    // an open transaction; the server ends that idle session after the hold time, the rows are
+    // PENDING again for the other relay, and the frozen one's marks, once it resumes, change nothing.
+    void frozenHeldRelayLosesItsBatchToAnother()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        auto db = freshDatabase(QStringLiteral("sigstopheld"));
+        constexpr int Events = 200;
+        insertEvents(*db, Events);
+        const QString url = TestDatabases::urlText(m_url);
+        auto a = startRelay(url, m_broker->bootstrap(), QStringLiteral("frozen-held-a"),
+                            QStringLiteral("relay.after_confirm_before_mark=1*sleep(1500)"),
+                            QStringLiteral("held"));
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{held_claims}"),
+                                           QStringLiteral("worker_id = 'frozen-held-a'")) == 1,
+                                 15000);
+        QTest::qWait(200); // produced and acknowledged, not yet marked
+        QCOMPARE(::kill(pid_t(a->processId()), SIGSTOP), 0);
+        QCOMPARE(count("SENT"), qint64(0));
+        QCOMPARE(count("SENDING"), qint64(0)); // held rows stay PENDING
+
+        auto b = startRelay(url, m_broker->bootstrap(), QStringLiteral("rescuer-held-b"), {},
+                            QStringLiteral("held"));
+        QTRY_VERIFY_WITH_TIMEOUT(count("SENT") == Events, 20000); // after A's session was ended
+        QCOMPARE(::kill(pid_t(a->processId()), SIGCONT), 0);
+        QTest::qWait(3000); // A wakes up, finishes its pause and tries to mark
+        QCOMPARE(terminateAndWait(*a), 0);
+        QCOMPARE(terminateAndWait(*b), 0);
+        const auto [aSent, aFenced] = sentAndFenced(QString::fromUtf8(a->readAll()));
+        const auto [bSent, bFenced] = sentAndFenced(QString::fromUtf8(b->readAll()));
+        QCOMPARE(aSent, qint64(0));
+        QCOMPARE(bSent, qint64(Events));
+        QCOMPARE(count("SENT"), qint64(Events));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("worker_id = 'rescuer-held-b'")),
+                 qint64(Events));
+        const int duplicates = verifyTopic(*db, Events);
+        QVERIFY2(duplicates >= 0, "an event_id is missing from the topic");
+        qInfo("SIGSTOP of a held relay past its hold time: %d duplicate(s), A fenced %lld, in %lld ms",
+              duplicates, static_cast<long long>(aFenced), timer.elapsed());
         QVERIFY(timer.elapsed() < 60000);
     }
 };

@@ -39,7 +39,7 @@ bool ChromiumPage::open(const QString& url, QString* error)
          QStringLiteral("--disable-background-networking"), QStringLiteral("--disable-component-update"),
          QStringLiteral("--disable-sync"), QStringLiteral("--user-data-dir=") + m_profile.path(),
          QStringLiteral("--remote-debugging-address=127.0.0.1"), QStringLiteral("--remote-debugging-port=0"),
-         QStringLiteral("--window-size=1600,1000"), url});
+         QStringLiteral("--window-size=%1,%2").arg(m_width).arg(m_height), url});
     if (!m_browser.waitForStarted()) {
         *error = QStringLiteral("chromium did not start");
         return false;

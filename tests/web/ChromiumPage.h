@@ -17,6 +17,12 @@ public:
 
     // Starts Chromium on `url`; false (with `error`) when it cannot be started or reached.
     bool open(const QString& url, QString* error);
+    // The window (and so the page's viewport) open() gives Chromium; 1600×1000 unless set before.
+    void setWindowSize(int width, int height)
+    {
+        m_width = width;
+        m_height = height;
+    }
     QJsonObject call(const QString& method, const QJsonObject& params = {});
     QString evaluate(const QString& expression) override;
     QByteArray screenshotPng();
@@ -27,6 +33,10 @@ public:
     bool type(const QString& selector, const QString& text);
     // Loads `url` in the page (Page.navigate).
     void navigate(const QString& url);
+
+private:
+    int m_width = 1600;
+    int m_height = 1000;
 };
 
 } // namespace outbox::test

@@ -7,6 +7,7 @@
 #include "core/db/Migrator.h"
 #include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestFleet.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/http/AccessControl.h"
@@ -32,29 +33,6 @@ const QByteArray ViewerSecret = "fleet-viewer-secret";
 // who is an operator on orders.
 const QByteArray BillingSecret = "fleet-billing-secret";
 const QByteArray LeadSecret = "fleet-lead-secret";
-
-std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
-{
-    Database::Options options;
-    options.purpose = QStringLiteral("test-") + prefix;
-    options.tablePrefix = prefix;
-    auto db = Database::open(url, options);
-    if (!db)
-        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
-    if (auto report = Migrator(**db).migrate(); !report)
-        qFatal("migration failed: %s", qPrintable(report.message()));
-    return std::move(db).value();
-}
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-}
 
 // The members' database: 3 FAILED and 2 SENT events.
 void seed(Database& db)
@@ -84,11 +62,11 @@ private slots:
             QSKIP("no PostgreSQL test server");
         const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
                                                      TestDatabases::uniqueName(QStringLiteral("fleetapi")));
-        auto orders = migrated(pg, QString());
-        auto billing = migrated(pg, QStringLiteral("b_"));
+        auto orders = migratedWithPrefix(pg, QString());
+        auto billing = migratedWithPrefix(pg, QStringLiteral("b_"));
         const DatabaseUrl edgeUrl = TestDatabases::create(
             QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetapi")));
-        auto edge = migrated(edgeUrl, QString());
+        auto edge = migratedWithPrefix(edgeUrl, QString());
         seed(*orders);
         seed(*billing);
         seed(*edge);
@@ -96,7 +74,7 @@ private slots:
         QTemporaryDir dir;
         DatabaseUrl pgNoPassword = pg;
         pgNoPassword.password.clear();
-        const QString fleet = writeFile(
+        const QString fleet = writeTestFile(
             dir, QStringLiteral("fleet.ini"),
             "[fleet]\ninterval = 1s\ntimeout = 2s\n"
             "[member orders]\nurl = " +
@@ -214,6 +192,11 @@ private slots:
         const auto hidden = http.get(QStringLiteral("/api/v1/members/orders/events"), BillingSecret);
         QCOMPARE(hidden.status, 404);
         QVERIFY2(hidden.body.contains("no member orders"), hidden.body.constData());
+        // Its console opened on a member it does not see: /me says the member is not there for it.
+        const auto hiddenMe = http.get(QStringLiteral("/api/v1/me?member=orders"), BillingSecret);
+        QCOMPARE(hiddenMe.status, 404);
+        QVERIFY2(hiddenMe.body.contains("no member orders"), hiddenMe.body.constData());
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me?member=billing"), BillingSecret).status, 200);
         QCOMPARE(
             http.post(QStringLiteral("/api/v1/members/edge/events/requeue"), requeue, BillingSecret).status,
             404);

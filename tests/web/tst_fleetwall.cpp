@@ -7,6 +7,7 @@
 #include "core/db/Migrator.h"
 #include "tests/support/ServeProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestFleet.h"
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
 #include "tests/web/HttpTestClient.h"
@@ -25,29 +26,6 @@ namespace {
 
 const QByteArray OperatorSecret = "wall-operator-secret";
 
-std::unique_ptr<Database> migrated(const DatabaseUrl& url, const QString& prefix)
-{
-    Database::Options options;
-    options.purpose = QStringLiteral("test-") + prefix;
-    options.tablePrefix = prefix;
-    auto db = Database::open(url, options);
-    if (!db)
-        qFatal("cannot open %s: %s", qPrintable(url.redacted()), qPrintable(db.message()));
-    if (auto report = Migrator(**db).migrate(); !report)
-        qFatal("migration failed: %s", qPrintable(report.message()));
-    return std::move(db).value();
-}
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-    return path;
-}
-
 } // namespace
 
 class TestFleetWall : public QObject
@@ -62,11 +40,11 @@ private slots:
             QSKIP("no PostgreSQL test server");
         const DatabaseUrl pg = TestDatabases::create(QStringLiteral("postgresql"),
                                                      TestDatabases::uniqueName(QStringLiteral("fleetwall")));
-        auto orders = migrated(pg, QString());
-        auto billing = migrated(pg, QStringLiteral("b_"));
+        auto orders = migratedWithPrefix(pg, QString());
+        auto billing = migratedWithPrefix(pg, QStringLiteral("b_"));
         const DatabaseUrl edgeUrl = TestDatabases::create(
             QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("fleetwall")));
-        auto edge = migrated(edgeUrl, QString());
+        auto edge = migratedWithPrefix(edgeUrl, QString());
         // billing is sick (3 FAILED); the others have sent everything.
         const QVector<qint64> sick = insertEvents(*billing, 5);
         forceStatus(*billing, sick.mid(0, 3), QStringLiteral("FAILED"),
@@ -80,12 +58,12 @@ private slots:
         pgNoPassword.password.clear();
         const QByteArray pgUrl = pgNoPassword.redacted().toUtf8();
         const QString fleet =
-            writeFile(dir, QStringLiteral("fleet.ini"),
-                      "[fleet]\ninterval = 1s\ntimeout = 2s\n"
-                      "[member orders]\nurl = " +
-                          pgUrl + "\ntags = team=checkout\n[member billing]\nurl = " + pgUrl +
-                          "\ntable_prefix = b_\ntags = team=checkout\n[member edge]\nurl = " +
-                          edgeUrl.redacted().toUtf8() + "\ntags = team=edge\n");
+            writeTestFile(dir, QStringLiteral("fleet.ini"),
+                          "[fleet]\ninterval = 1s\ntimeout = 2s\n"
+                          "[member orders]\nurl = " +
+                              pgUrl + "\ntags = team=checkout\n[member billing]\nurl = " + pgUrl +
+                              "\ntable_prefix = b_\ntags = team=checkout\n[member edge]\nurl = " +
+                              edgeUrl.redacted().toUtf8() + "\ntags = team=edge\n");
         ServeProcess serve;
         OutboxctlStart options;
         options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};

@@ -84,10 +84,25 @@ function showSignIn(message) {
   input.focus();
 }
 
+// /console/?member=NAME of a member the token may not open (or one the fleet does not have).
+function showMemberRefused(message) {
+  live.close();
+  document.getElementById("nav").hidden = true;
+  document.title = `${member} — ${t("Outbox Console")}`;
+  view().replaceChildren(el("div", { id: "member-refused" },
+    el("h1", {}, t("Database %1 cannot be opened with this token", member)),
+    errorBox(message),
+    el("p", {}, el("a", { href: "/" }, t("back to the wall")))));
+  view().dataset.view = "refused";
+  view().dataset.ready = "1";
+}
+
 async function start() {
   try {
     me = await get(member ? `/api/v1/me?member=${encodeURIComponent(member)}` : "/api/v1/me");
   } catch (e) {
+    // A member this token does not see: refused, and the token kept for the wall and its members.
+    if (member && e.status === 404) return showMemberRefused(e.message);
     clearToken();
     return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);
   }
@@ -532,30 +547,73 @@ const FORGET_AFTER_S = 60;
 
 async function relaysView(v) {
   const box = el("div", { id: "relays-box" }, el("p", { class: "muted" }, t("Waiting for the first sample…")));
+  // Rows are kept per worker and their cells updated in place: snapshots come every few seconds,
+  // and a row rebuilt between the press and the release of a click swallowed the click (a
+  // checkbox, a Forget… button), as the fleet wall's tiles and the Recovery cards once did.
+  const rows = new Map(); // worker id -> { tr, cells, forget }
+  let table = null;
+  let tbody = null;
+  const none = el("p", { class: "muted", id: "relays-none" }, t("No relay is registered."));
+  const sampled = el("p", { class: "muted", id: "relays-sampled" });
+  const setText = (cell, text) => { const s = String(text); if (cell.textContent !== s) cell.textContent = s; };
+  const row = (r) => {
+    let kept = rows.get(r.worker_id);
+    if (kept) return kept;
+    const cells = {};
+    const td = (name, cls) => (cells[name] = el("td", cls ? { class: cls } : {}));
+    const tr = el("tr", { "data-worker": r.worker_id },
+      el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, "aria-label": t("Select %1", r.worker_id) }) : ""),
+      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"),
+      td("heartbeat"), td("age", "num"), td("sending", "num"), td("expired", "num"), td("sent", "num"), td("failed", "num"),
+      td("forget"));
+    kept = { tr, cells, forget: null };
+    rows.set(r.worker_id, kept);
+    return kept;
+  };
   const draw = () => {
     const s = live.snapshot;
     if (!s) return;
-    const checked = new Set([...box.querySelectorAll("input.pick:checked")].map((c) => c.value));
     const leases = new Map((s.lease_holders || []).map((h) => [h.worker_id, h]));
-    const table = el("table", { id: "relays" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
-      el("tbody", {}, (s.relays || []).map((r) => {
-        const h = leases.get(r.worker_id) || {};
-        const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
-        return el("tr", { "data-worker": r.worker_id },
-          el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, checked: checked.has(r.worker_id), "aria-label": t("Select %1", r.worker_id) }) : ""),
-          el("td", {}, r.worker_id), el("td", { class: "relay-state" }, r.state || ""), el("td", {}, r.desired_state || ""),
-          el("td", { class: "relay-broker" }, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : ""),
-          el("td", {}, fmtTime(r.heartbeat_at)), el("td", { class: "num" }, age === null ? "" : `${age.toFixed(0)} s`),
-          el("td", { class: "num" }, h.sending ?? 0), el("td", { class: "num" }, h.expired ?? 0),
-          el("td", { class: "num" }, r.sent_total ?? ""), el("td", { class: "num" }, r.failed_total ?? ""),
-          // A relay silent for longer than forgetting needs (60 s, as `outboxctl relays forget`)
-          // can be forgotten from its row; the server refuses a relay that is alive after all.
-          el("td", {}, me.may_change && age !== null && age > FORGET_AFTER_S
-            ? el("button", { type: "button", class: "relay-forget-one", onclick: () => openRelayControl("forget", [r.worker_id]) }, t("Forget…")) : ""));
-      })));
-    fill(box, table, (s.relays || []).length ? null : el("p", { class: "muted" }, t("No relay is registered.")),
-      el("p", { class: "muted" }, t("Sampled at %1", fmtTime(s.taken_at))));
+    if (!table) {
+      tbody = el("tbody");
+      table = el("table", { id: "relays" },
+        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
+        tbody);
+      fill(box, table, none, sampled);
+    }
+    const relays = s.relays || [];
+    relays.forEach((r, i) => {
+      const kept = row(r);
+      const c = kept.cells;
+      const h = leases.get(r.worker_id) || {};
+      const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
+      setText(c.state, r.state || "");
+      setText(c.desired, r.desired_state || "");
+      setText(c.broker, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : "");
+      setText(c.heartbeat, fmtTime(r.heartbeat_at));
+      setText(c.age, age === null ? "" : `${age.toFixed(0)} s`);
+      setText(c.sending, h.sending ?? 0);
+      setText(c.expired, h.expired ?? 0);
+      setText(c.sent, r.sent_total ?? "");
+      setText(c.failed, r.failed_total ?? "");
+      // A relay silent for longer than forgetting needs (60 s, as `outboxctl relays forget`)
+      // can be forgotten from its row; the server refuses a relay that is alive after all.
+      const forgettable = me.may_change && age !== null && age > FORGET_AFTER_S;
+      if (forgettable && !kept.forget) {
+        kept.forget = el("button", { type: "button", class: "relay-forget-one", onclick: () => openRelayControl("forget", [r.worker_id]) }, t("Forget…"));
+        c.forget.append(kept.forget);
+      } else if (!forgettable && kept.forget) {
+        kept.forget.remove();
+        kept.forget = null;
+      }
+      if (tbody.children[i] !== kept.tr) tbody.insertBefore(kept.tr, tbody.children[i] || null);
+    });
+    const shown = new Set(relays.map((r) => r.worker_id));
+    for (const [worker, kept] of rows)
+      if (!shown.has(worker)) { kept.tr.remove(); rows.delete(worker); }
+    none.hidden = relays.length > 0;
+    setText(sampled, t("Sampled at %1", fmtTime(s.taken_at)));
+    box.dataset.draws = String(Number(box.dataset.draws || 0) + 1);
   };
   const picked = () => [...box.querySelectorAll("input.pick:checked")].map((c) => c.value);
   const command = (c) => { const w = picked(); if (!w.length) return alertBox(t("Select relays first.")); openRelayControl(c, w); };

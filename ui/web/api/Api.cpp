@@ -79,12 +79,18 @@ ApiContext* Api::member(const QString& name)
 void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
 {
     ApiContext* context = &m_context;
-    // me?member=NAME: the token's role on that member (the member's console shows its actions).
-    if (call.member.isEmpty() && call.path == QLatin1String("/api/v1/me") && m_fleet)
-        if (const FleetMember* m = m_fleet->member(call.query.queryItemValue(QStringLiteral("member")))) {
-            if (const auto role = call.principal.roleOn(m->name, m->tagTexts()))
-                call.principal.role = *role;
-        }
+    // me?member=NAME: the token's role on that member (the member's console shows its actions); a
+    // member the token does not see is not there for it, as on the member routes (the console opened
+    // on it by its address says so instead of showing pages that all fail).
+    if (call.member.isEmpty() && call.path == QLatin1String("/api/v1/me") && m_fleet &&
+        call.query.hasQueryItem(QStringLiteral("member"))) {
+        const QString name = call.query.queryItemValue(QStringLiteral("member"), QUrl::FullyDecoded);
+        const FleetMember* m = m_fleet->member(name);
+        const auto role = m ? call.principal.roleOn(m->name, m->tagTexts()) : std::nullopt;
+        if (!role)
+            return done(WebReply::error(404, ApiContext::tr("the fleet has no member %1").arg(name)));
+        call.principal.role = *role;
+    }
     if (!call.member.isEmpty()) {
         // A member the token does not see is not there for it (the same 404 as an unknown one); on
         // one it sees, its role there is the token's role.

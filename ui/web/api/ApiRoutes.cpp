@@ -44,8 +44,9 @@ QList<ApiRoute> table()
         {Get,
          QStringLiteral("/api/v1/me"),
          Viewer,
-         QStringLiteral("Who the token is: name, role and may_change; member=NAME: its role on that fleet "
-                        "member (tokens scoped with members= / operator=)."),
+         QStringLiteral(
+             "Who the token is: name, role and may_change; member=NAME: its role on that fleet "
+             "member (tokens scoped with members= / operator=), 404 for a member it does not see."),
          {},
          Ignored,
          SummaryController::me,
