@@ -2,12 +2,24 @@
 
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
+#include "core/db/SnapshotRead.h"
 #include "core/diagnosis/Doctor.h"
 #include "core/metrics/MetricsQuery.h"
 
+#include <QCoreApplication>
+#include <QMutex>
+#include <QThread>
 #include <algorithm>
 
 namespace outbox {
+
+struct FleetSampler::Shared
+{
+    std::atomic<int> open{0};
+    std::atomic<int> peak{0};
+    QMutex mutex;                  // guards owner
+    FleetSampler* owner = nullptr; // null once the sampler is gone
+};
 
 namespace {
 
@@ -46,10 +58,8 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     o.purpose = QStringLiteral("fleet");
     o.tablePrefix = member.tablePrefix;
     o.connectTimeoutSeconds = connectTimeoutSeconds;
-    DatabaseUrl url = member.url;
-    if (url.kind == DatabaseKind::Sqlite) // opened read-only (SqliteDialect::connectOptions)
-        url.connectOptions = QStringLiteral("QSQLITE_OPEN_READONLY");
-    auto db = Database::open(url, o);
+    auto db = openForReading(member.url, o); // SQLite: read-only
+
     if (!db)
         return done(MemberSample::State::Unreachable, db.message());
     // A member that answers the connect and then hangs (a lock held on its outbox, an overloaded
@@ -57,15 +67,12 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     // and its connection come back instead of being held until the member recovers.
     for (const QString& statement : (*db)->dialect().statementTimeout(connectTimeoutSeconds * 1000))
         (void)(*db)->exec(statement); // a server that does not know one setting skips it
-    // A SQLite member is read in one transaction: one WAL read lock for the whole sample instead of
-    // one per statement. Each of those takes SQLite's process-wide mutex (the shared-memory barrier
-    // of its unix VFS), on which the sampling threads were found queueing (stack samples of the
-    // benchmark, issue 27). Server members keep one statement per transaction: a failing check
-    // must not abort the ones after it.
-    Transaction snapshotRead(**db);
-    if (member.url.kind == DatabaseKind::Sqlite)
-        if (Status begun = snapshotRead.beginRead(); !begun)
-            return done(MemberSample::State::Unreachable, begun.message());
+    // SQLite: one read transaction for the whole sample. Per statement, each took SQLite's
+    // process-wide mutex, on which the sampling threads were found queueing (stack samples of the
+    // benchmark, issue 27).
+    Transaction sampleRead(**db);
+    if (Status begun = beginSampleRead(sampleRead, **db); !begun)
+        return done(MemberSample::State::Unreachable, begun.message());
     Migrator migrator(**db);
     auto version = migrator.currentVersion();
     if (!version)
@@ -107,11 +114,13 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
 FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
                            QObject* parent)
     : QObject(parent), m_fleet(std::move(fleet)), m_options(std::move(options)),
-      m_memberArguments(std::move(memberArguments))
+      m_memberArguments(std::move(memberArguments)), m_pool(std::make_unique<QThreadPool>()),
+      m_shared(std::make_shared<Shared>())
 {
+    m_shared->owner = this;
     qRegisterMetaType<MemberSample>();
     qRegisterMetaType<QVector<MemberSample>>();
-    m_pool.setMaxThreadCount(m_fleet.maxConnections());
+    m_pool->setMaxThreadCount(m_fleet.maxConnections());
     for (const FleetMember& member : m_fleet.members()) {
         Slot slot;
         slot.member = member;
@@ -124,7 +133,37 @@ FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArgument
 FleetSampler::~FleetSampler()
 {
     m_timer.stop();
-    m_pool.waitForDone();
+    {
+        QMutexLocker lock(&m_shared->mutex);
+        m_shared->owner = nullptr; // a sample that ends from now on posts nothing
+    }
+    if (m_pool->waitForDone(0))
+        return;
+    // Samples still running (a member that never answers holds its thread until the connect
+    // timeout): the pool goes once they have ended, without blocking this thread (the console's
+    // GUI thread, the server's event loop). The application object owns it meanwhile, so that at
+    // exit it still waits for them.
+    QCoreApplication* app = QCoreApplication::instance();
+    if (!app || app->thread() != QThread::currentThread()) {
+        m_pool->waitForDone();
+        return;
+    }
+    QThreadPool* pool = m_pool.release();
+    pool->setParent(app);
+    auto* reaper = new QTimer(pool);
+    reaper->setInterval(200);
+    QObject::connect(reaper, &QTimer::timeout, pool, [pool, reaper] {
+        if (pool->waitForDone(0)) {
+            reaper->stop();
+            pool->deleteLater();
+        }
+    });
+    reaper->start();
+}
+
+int FleetSampler::peakConnections() const
+{
+    return m_shared->peak.load();
 }
 
 void FleetSampler::start()
@@ -194,10 +233,13 @@ void FleetSampler::startSample(int index)
     // may end up to one second early): one second more than the fleet's timeout lets the sampler give
     // the verdict at the timeout, and still ends a stuck thread soon after.
     const int connectTimeout = int((timeoutMs + 999) / 1000 + 1);
-    m_pool.start([this, index, tick, member = slot.member, options, connectTimeout] {
-        MemberSample sample = sampleMember(member, options, connectTimeout, m_open, m_peak);
-        QMetaObject::invokeMethod(
-            this, [this, index, tick, sample] { sampleDone(index, tick, sample); }, Qt::QueuedConnection);
+    m_pool->start([shared = m_shared, index, tick, member = slot.member, options, connectTimeout] {
+        MemberSample sample = sampleMember(member, options, connectTimeout, shared->open, shared->peak);
+        QMutexLocker lock(&shared->mutex);
+        if (FleetSampler* owner = shared->owner)
+            QMetaObject::invokeMethod(
+                owner, [owner, index, tick, sample] { owner->sampleDone(index, tick, sample); },
+                Qt::QueuedConnection);
     });
 }
 

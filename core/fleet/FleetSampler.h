@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace outbox {
 
@@ -42,7 +43,9 @@ public:
     // `options`: the doctor's thresholds.
     FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
                  QObject* parent = nullptr);
-    // Waits for outstanding samples (bounded by the connect timeout), drops their results.
+    // Never waits: samples still running (a member that does not answer) finish on their threads
+    // and their results are dropped; their pool is deleted once they have (or when the application
+    // object goes, which then waits for them: at most the connect timeout).
     ~FleetSampler() override;
 
     const Fleet& fleet() const { return m_fleet; }
@@ -54,7 +57,7 @@ public:
     // The latest sample of every member that has one, worst first.
     QVector<MemberSample> latest() const;
     // The most connections that were open at once since the sampler was made.
-    int peakConnections() const { return m_peak.load(); }
+    int peakConnections() const;
 
 signals:
     // Every member answered, timed out or was skipped in its backoff: its samples, worst first.
@@ -74,6 +77,9 @@ private:
         MemberSample last;
     };
 
+    // What the worker threads share with the sampler; outlives it while samples run.
+    struct Shared;
+
     void dispatch();
     void startSample(int index);
     void sampleDone(int index, quint64 tick, MemberSample sample);
@@ -83,15 +89,14 @@ private:
     Fleet m_fleet;
     DiagnosisOptions m_options;
     MemberArguments m_memberArguments;
-    QThreadPool m_pool;
+    std::unique_ptr<QThreadPool> m_pool;
+    std::shared_ptr<Shared> m_shared;
     QTimer m_timer;
     QVector<Slot> m_slots;
     QVector<int> m_queue; // members waiting for a free connection in this tick
     int m_inFlight = 0;
     quint64 m_tick = 0;
     int m_unresolved = 0;
-    std::atomic<int> m_open{0};
-    std::atomic<int> m_peak{0};
 };
 
 } // namespace outbox

@@ -73,7 +73,9 @@ FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidge
 
 FleetPage::~FleetPage()
 {
-    m_sampler.reset(); // stops ticking; outstanding samples end within the connect timeout
+    // Stops ticking without waiting: samples still out (a member that never answers) end on their
+    // own threads and their results are dropped.
+    m_sampler.reset();
 }
 
 void FleetPage::showTick(const QVector<MemberSample>& samples)
