@@ -2,6 +2,7 @@
 #include "core/config/Config.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/support/TimeZone.h"
+#include "ui/desktop/ConsoleStartup.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 
@@ -120,35 +121,10 @@ int main(int argc, char* argv[])
         "main", "Outbox Console: live health and audited operations for a transactional outbox."));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption db(
-        QStringLiteral("db"),
-        QCoreApplication::translate(
-            "main",
-            "Database URL (or OUTBOX_DB_URL; password from the URL, OUTBOX_DB_PASSWORD or a prompt)."),
-        QStringLiteral("url"));
-    QCommandLineOption tablePrefix(
-        QStringLiteral("table-prefix"),
-        QCoreApplication::translate("main", "Prefix of the outbox tables (or OUTBOX_DB_TABLE_PREFIX)."),
-        QStringLiteral("prefix"));
-    QCommandLineOption configFile(
-        QStringLiteral("config"),
-        QCoreApplication::translate("main",
-                                    "INI configuration file: [database] url, table_prefix, password."),
-        QStringLiteral("file"));
-    QCommandLineOption fleetFile(
-        QStringLiteral("fleet"),
-        QCoreApplication::translate("main",
-                                    "Fleet file: show its members on the Fleet page (or OUTBOX_FLEET, "
-                                    "[general] fleet); double-click one to open it."),
-        QStringLiteral("file"));
-    QCommandLineOption demo(
-        QStringLiteral("demo"),
-        QCoreApplication::translate("main", "Start `outboxctl demo` as a child and open its database."));
-    QCommandLineOption wallboard(QStringLiteral("wallboard"),
-                                 QCoreApplication::translate("main", "Open the full-screen wallboard."));
+    const ConsoleCommandLine commandLine;
     QCommandLineOption manPageOption(QStringLiteral("man-page"));
     manPageOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({db, tablePrefix, configFile, fleetFile, demo, wallboard, manPageOption});
+    parser.addOptions(commandLine.options() << manPageOption);
     parser.process(app);
     if (parser.isSet(manPageOption)) {
         const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
@@ -156,23 +132,13 @@ int main(int argc, char* argv[])
         const QCommandLineOption version(QStringLiteral("version"),
                                          QStringLiteral("Displays version information."));
         std::fputs(
-            qPrintable(manPage(parser.applicationDescription(),
-                               {db, tablePrefix, configFile, fleetFile, demo, wallboard, help, version})),
+            qPrintable(manPage(parser.applicationDescription(), commandLine.options() << help << version)),
             stdout);
         return 0;
     }
 
     // The same configuration as outboxctl: flags > environment > file > defaults.
-    config::ConfigInputs inputs;
-    inputs.file = parser.value(configFile);
-    inputs.environment = config::Config::systemEnvironment();
-    if (parser.isSet(db))
-        inputs.flags.push_back({QStringLiteral("database.url"), parser.value(db)});
-    if (parser.isSet(tablePrefix))
-        inputs.flags.push_back({QStringLiteral("database.table_prefix"), parser.value(tablePrefix)});
-    if (parser.isSet(fleetFile))
-        inputs.flags.push_back({QStringLiteral("general.fleet"), parser.value(fleetFile)});
-    auto configuration = config::Config::load(inputs);
+    auto configuration = commandLine.configuration(parser, config::Config::systemEnvironment());
     if (!configuration) {
         std::fprintf(stderr, "outbox-console: %s\n", qPrintable(configuration.message()));
         return 2;
@@ -181,12 +147,10 @@ int main(int argc, char* argv[])
     MainWindow window;
     window.setConfiguration(*configuration);
     window.show();
-    const QString fleetPath = configuration->value(QStringLiteral("general.fleet"));
-    if (!fleetPath.isEmpty()) {
-        if (auto opened = window.openFleet(fleetPath); !opened) {
-            std::fprintf(stderr, "outbox-console: %s\n", qPrintable(opened.message()));
-            return 2;
-        }
+    auto fleetOpened = openConfiguredFleet(window, *configuration);
+    if (!fleetOpened) {
+        std::fprintf(stderr, "outbox-console: %s\n", qPrintable(fleetOpened.message()));
+        return 2;
     }
 
     ManagedRelay demoProcess;
@@ -194,7 +158,7 @@ int main(int argc, char* argv[])
     const QString urlText = configuration->value(QStringLiteral("database.url"));
     ConnectionProfile configured;
     configured.tablePrefix = configuration->tablePrefix();
-    if (parser.isSet(demo)) {
+    if (parser.isSet(commandLine.demo)) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dir);
         const QString file = QDir(dir).filePath(QStringLiteral("demo.db"));
@@ -222,10 +186,10 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "outbox-console: cannot use the database URL \"%s\"\n", qPrintable(urlText));
             return 2;
         }
-    } else if (fleetPath.isEmpty()) {
+    } else if (!*fleetOpened) {
         QTimer::singleShot(0, &window, &MainWindow::showConnectDialog);
     }
-    if (parser.isSet(wallboard))
+    if (parser.isSet(commandLine.wallboard))
         QTimer::singleShot(0, &window, &MainWindow::showWallboard);
     return app.exec();
 }

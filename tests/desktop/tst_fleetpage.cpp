@@ -4,6 +4,7 @@
 #include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
+#include "ui/desktop/ConsoleStartup.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/events/EventTableModel.h"
 #include "ui/desktop/events/EventsPage.h"
@@ -12,18 +13,29 @@
 #include "ui/desktop/overview/OverviewPage.h"
 
 #include <QAbstractItemModelTester>
+#include <QAbstractItemView>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDialog>
+#include <QDialogButtonBox>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace outbox;
 using namespace outbox::desktop;
@@ -54,6 +66,79 @@ QModelIndex rowOf(QTableView* view, const QString& member, int column = FleetTab
             return i;
     }
     return {};
+}
+
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(text) == text.size();
+}
+
+// The members shown on the page, worst first: "name:state".
+QStringList shownMembers(QTableView* view)
+{
+    QStringList members;
+    for (int row = 0; row < view->model()->rowCount(); ++row)
+        members << view->model()->index(row, FleetTableModel::Member).data().toString() + QLatin1Char(':') +
+                       view->model()->index(row, FleetTableModel::State).data().toString();
+    return members;
+}
+
+// The sick member (FAILED events) on top, the healthy one below.
+bool sickShopThenEdge(const QStringList& members)
+{
+    return members.size() == 2 && members.at(0).startsWith(QStringLiteral("shop:")) &&
+           members.at(0) != QStringLiteral("shop:ok") &&
+           members.at(0) != QStringLiteral("shop:unreachable") && members.at(1) == QStringLiteral("edge:ok");
+}
+
+// Opens `path` through File › Open fleet file… (the menu's own action) and its file dialog (Qt's,
+// not the platform's): the file selected, the dialog's Open button clicked. Returns how long the
+// window's thread was busy with that click (the dialog closing, the page replaced), -1 when a step
+// failed.
+qint64 openThroughTheFileMenu(MainWindow& window, const QString& path)
+{
+    QMenu* fileMenu = nullptr;
+    for (QAction* entry : window.menuBar()->actions())
+        if (entry->menu() && entry->text().remove(QLatin1Char('&')) == QStringLiteral("File"))
+            fileMenu = entry->menu();
+    if (!fileMenu) {
+        qWarning("no file menu");
+        return -1;
+    }
+    QAction* open = nullptr;
+    for (QAction* action : fileMenu->actions())
+        if (action->text() == QStringLiteral("Open &fleet file…"))
+            open = action;
+    if (!open || !open->isEnabled()) {
+        for (QAction* action : fileMenu->actions())
+            qWarning("%s", qPrintable(action->text()));
+        return -1;
+    }
+    open->trigger();
+    QFileDialog* dialog = nullptr;
+    if (!QTest::qWaitFor(
+            [&] {
+                dialog = window.findChild<QFileDialog*>(QStringLiteral("openFleetDialog"));
+                return dialog && dialog->isVisible();
+            },
+            5000))
+        return -1;
+    // The file chosen in the dialog (typing its path into the file name box is not reliable here:
+    // the box's completer can complete a directory name into another test run's directory).
+    dialog->selectFile(path);
+    QTest::qWait(300);
+    auto* buttons = dialog->findChild<QDialogButtonBox*>(QStringLiteral("buttonBox"));
+    QPushButton* openButton = buttons ? buttons->button(QDialogButtonBox::Open) : nullptr;
+    if (!openButton || !openButton->isEnabled())
+        return -1;
+    const QPointer<QFileDialog> shown(dialog); // deletes itself when it closes
+    QElapsedTimer stall;
+    stall.start();
+    QTest::mouseClick(openButton, Qt::LeftButton);
+    const qint64 longest = stall.elapsed();
+    QTest::qWait(50);
+    return shown && shown->isVisible() ? -1 : longest;
 }
 
 } // namespace
@@ -217,6 +302,135 @@ private slots:
             rowOf(table, QStringLiteral("orders"), FleetTableModel::Failed).data().toLongLong(), qint64(0),
             15000);
         qunsetenv("OUTBOX_DB_PASSWORD_ORDERS");
+    }
+
+    // File › Open fleet file… and its dialog open a fleet on the Fleet page. A second file opened
+    // the same way while a member that accepts TCP and never answers is still being sampled
+    // replaces the page at once: the old page's samples finish on their own threads, the window
+    // never waits for them.
+    void openFleetFilesFromTheFileMenu()
+    {
+        QTcpServer blackHole; // listens, nobody answers: a sample of it waits for its connect timeout
+        QVERIFY(blackHole.listen(QHostAddress::LocalHost, 0));
+        auto edge = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("fleetmenu_edge")));
+        auto shop = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("fleetmenu_shop")));
+        forceStatus(*shop, insertEvents(*shop, 2), QStringLiteral("FAILED"), QStringLiteral("no broker"));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString first = dir.filePath(QStringLiteral("first.ini"));
+        const QString second = dir.filePath(QStringLiteral("second.ini"));
+        QVERIFY(writeFile(first, "[fleet]\nmax_connections = 4\ntimeout = 3s\ninterval = 10s\n"
+                                 "[member hole]\nurl = postgresql://outbox@127.0.0.1:" +
+                                     QByteArray::number(blackHole.serverPort()) + "/nothing\n" +
+                                     "[member edge]\nurl = " + withoutPassword(edge->url()) + "\n"));
+        QVERIFY(writeFile(second,
+                          "[fleet]\ninterval = 10s\n[member shop]\nurl = " + withoutPassword(shop->url()) +
+                              "\n[member edge]\nurl = " + withoutPassword(edge->url()) + "\n"));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.fleetPage());
+        QVERIFY(openThroughTheFileMenu(window, first) >= 0);
+        FleetPage* page = window.fleetPage();
+        QVERIFY(page);
+        QCOMPARE(page->fleet().file(), first);
+        QCOMPARE(window.pages()->currentWidget(), page);
+        auto* table = child<QTableView>(&window, "fleetTable");
+        // The black hole's first sample is still out: it answers nothing before the timeout (3 s),
+        // so the first tick cannot have finished.
+        QTest::qWait(300);
+        QCOMPARE(page->ticks(), 0);
+
+        const qint64 stall = openThroughTheFileMenu(window, second);
+        QVERIFY2(stall >= 0 && stall < 200,
+                 qPrintable(QStringLiteral("the window was busy %1 ms").arg(stall)));
+        QVERIFY(window.fleetPage()); // (the new page may take the old one's address)
+        QCOMPARE(window.fleetPage()->fleet().file(), second);
+        QCOMPARE(window.pages()->currentWidget(), window.fleetPage());
+        QCOMPARE(window.pages()->tabText(0), QStringLiteral("Fleet"));
+        QCOMPARE(window.pages()->indexOf(window.fleetPage()), 0);
+        table = child<QTableView>(&window, "fleetTable");
+        QTRY_VERIFY_WITH_TIMEOUT(sickShopThenEdge(shownMembers(table)), 10000);
+    }
+
+    // `outbox-console --fleet FILE` (and OUTBOX_FLEET): the command line main() parses, the
+    // configuration it makes and the fleet the window opens with it show the file's members on the
+    // Fleet page; a bad file is main's one error (it exits 2 with it).
+    void startWithAFleetFile()
+    {
+        auto edge = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("fleetstart_edge")));
+        auto shop = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("fleetstart_shop")));
+        forceStatus(*shop, insertEvents(*shop, 2), QStringLiteral("FAILED"), QStringLiteral("no broker"));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        QVERIFY(writeFile(
+            path, "[fleet]\ninterval = 10s\n[member edge]\nurl = " + withoutPassword(edge->url()) +
+                      "\ntags = team=edge\n[member shop]\nurl = " + withoutPassword(shop->url()) + "\n"));
+        const QString bad = dir.filePath(QStringLiteral("bad.ini"));
+        QVERIFY(writeFile(bad, "[member edge]\nurl = sqlite:///x.db\ncolour = red\n"));
+
+        for (const bool fromEnvironment : {false, true}) {
+            const ConsoleCommandLine commandLine;
+            QCommandLineParser parser;
+            parser.addOptions(commandLine.options());
+            QVERIFY(parser.parse(fromEnvironment ? QStringList{QStringLiteral("outbox-console")}
+                                                 : QStringList{QStringLiteral("outbox-console"),
+                                                               QStringLiteral("--fleet"), path}));
+            QMap<QString, QString> environment;
+            if (fromEnvironment)
+                environment.insert(QStringLiteral("OUTBOX_FLEET"), path);
+            auto configuration = commandLine.configuration(parser, environment);
+            QVERIFY2(configuration.ok(), qPrintable(configuration.message()));
+            MainWindow window;
+            window.setConfiguration(*configuration);
+            window.show();
+            auto opened = openConfiguredFleet(window, *configuration);
+            QVERIFY2(opened.ok(), qPrintable(opened.message()));
+            QVERIFY(*opened);
+            QVERIFY(window.fleetPage());
+            QCOMPARE(window.pages()->currentWidget(), window.fleetPage());
+            QCOMPARE(window.fleetPage()->fleet().file(), path);
+            auto* table = child<QTableView>(&window, "fleetTable");
+            QTRY_VERIFY_WITH_TIMEOUT(sickShopThenEdge(shownMembers(table)), 10000);
+        }
+
+        // Without a fleet: nothing opened (main shows the connection dialog instead).
+        {
+            const ConsoleCommandLine commandLine;
+            QCommandLineParser parser;
+            parser.addOptions(commandLine.options());
+            QVERIFY(parser.parse({QStringLiteral("outbox-console")}));
+            auto configuration = commandLine.configuration(parser, {});
+            QVERIFY(configuration.ok());
+            MainWindow window;
+            auto opened = openConfiguredFleet(window, *configuration);
+            QVERIFY(opened.ok());
+            QVERIFY(!*opened);
+            QVERIFY(!window.fleetPage());
+        }
+
+        // A bad fleet file: one error naming the member and the line; no page.
+        {
+            const ConsoleCommandLine commandLine;
+            QCommandLineParser parser;
+            parser.addOptions(commandLine.options());
+            QVERIFY(parser.parse({QStringLiteral("outbox-console"), QStringLiteral("--fleet"), bad}));
+            auto configuration = commandLine.configuration(parser, {});
+            QVERIFY(configuration.ok());
+            MainWindow window;
+            auto opened = openConfiguredFleet(window, *configuration);
+            QVERIFY(!opened.ok());
+            QVERIFY2(opened.message().contains(QStringLiteral("edge")) &&
+                         opened.message().contains(QStringLiteral("colour")),
+                     qPrintable(opened.message()));
+            QVERIFY(!window.fleetPage());
+        }
     }
 };
 
