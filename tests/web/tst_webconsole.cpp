@@ -644,8 +644,11 @@ private slots:
         // The relay comes with the next pushed snapshot; pause it with a reason and the typed phrase.
         QVERIFY(m_page->click(QStringLiteral("#nav a[data-view=relays]")));
         QVERIFY(viewReady(QStringLiteral("relays")));
-        QVERIFY(m_page->waitFor(QStringLiteral("document.querySelector('#relays tr[data-worker=relay-a]')"),
-                                15000));
+        QVERIFY2(m_page->waitFor(QStringLiteral("document.querySelector('#relays tr[data-worker=relay-a]')"),
+                                 15000),
+                 qPrintable(m_page->evaluate(
+                     QStringLiteral("'draws ' + document.getElementById('relays-box').dataset.draws + ': ' + "
+                                    "document.getElementById('relays-box').innerText"))));
         QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-state")),
                  QStringLiteral("RUNNING"));
         QCOMPARE(text(QStringLiteral("#relays tr[data-worker=relay-a] td.relay-broker")),
