@@ -226,16 +226,29 @@ Status HeldClaim::forget(Database& db, qint64 journalId)
     return {};
 }
 
-Result<HeldClaim::Overdue> HeldClaim::overdue(Database& db, qint64 graceMs, int maxWorkers)
+namespace {
+
+// True when the database has the held-claims journal (PostgreSQL from migration 11 on; a schema
+// before it has none yet).
+Result<bool> hasJournal(Database& db)
 {
-    Overdue o;
     if (!db.dialect().supportsHeldClaims())
-        return o;
-    // A schema before migration 11 has no journal yet.
+        return false;
     auto present = db.scalar(QStringLiteral("SELECT to_regclass('{held_claims}') IS NOT NULL"));
     if (!present)
         return present.error();
-    if (!present->toBool())
+    return present->toBool();
+}
+
+} // namespace
+
+Result<HeldClaim::Overdue> HeldClaim::overdue(Database& db, qint64 graceMs, int maxWorkers)
+{
+    Overdue o;
+    auto present = hasJournal(db);
+    if (!present)
+        return present.error();
+    if (!*present)
         return o;
     const Dialect& d = db.dialect();
     const QString where = QStringLiteral("held_until < %1").arg(d.nowPlusMillis(QStringLiteral(":grace")));
@@ -264,21 +277,6 @@ Result<HeldClaim::Overdue> HeldClaim::overdue(Database& db, qint64 graceMs, int 
         o.workers << workers->value(0).toString();
     return o;
 }
-
-namespace {
-
-// True when the database has the held-claims journal (PostgreSQL from migration 11 on).
-Result<bool> hasJournal(Database& db)
-{
-    if (!db.dialect().supportsHeldClaims())
-        return false;
-    auto present = db.scalar(QStringLiteral("SELECT to_regclass('{held_claims}') IS NOT NULL"));
-    if (!present)
-        return present.error();
-    return present->toBool();
-}
-
-} // namespace
 
 Result<QVector<HeldClaim::InFlight>> HeldClaim::inFlight(Database& db)
 {
