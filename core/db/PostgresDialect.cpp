@@ -395,9 +395,11 @@ $fn$)"),
     Migration heldSince{16, QStringLiteral("when each held claim began"), {}};
     heldSince.statements = QStringList{QStringLiteral(
         "ALTER TABLE {held_claims} ADD COLUMN IF NOT EXISTS held_since timestamptz NOT NULL DEFAULT now()")};
+    // MariaDB folds its two sampler indexes into one; the version is kept in step here.
+    Migration samplerIndex{17, QStringLiteral("one sampler index instead of two (MariaDB only)"), {}};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

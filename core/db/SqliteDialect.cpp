@@ -276,9 +276,11 @@ QVector<Migration> SqliteDialect::migrations() const
     consumerTopics.statements =
         QStringList{QStringLiteral("ALTER TABLE {consumer_counters} ADD COLUMN topics TEXT")};
     Migration heldSince{16, QStringLiteral("when each held claim began (PostgreSQL only)"), {}};
+    // MariaDB folds its two sampler indexes into one; the version is kept in step here.
+    Migration samplerIndex{17, QStringLiteral("one sampler index instead of two (MariaDB only)"), {}};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
 }
 
 } // namespace outbox

@@ -235,7 +235,10 @@ private slots:
         QVERIFY2(all.contains(QStringLiteral("aggregate_idx")), qPrintable(all));
         if (kind == QLatin1String("mysql")) {
             QVERIFY2(all.contains(QStringLiteral("outbox_events_status_id_idx")), qPrintable(all));
-            QVERIFY2(all.contains(QStringLiteral("outbox_events_status_worker_idx")), qPrintable(all));
+            // Migration 17: one sampler index instead of migration 4's two.
+            QVERIFY2(all.contains(QStringLiteral("outbox_events_sampler_idx")), qPrintable(all));
+            QVERIFY2(!all.contains(QStringLiteral("outbox_events_status_worker_idx")), qPrintable(all));
+            QVERIFY2(!all.contains(QStringLiteral("outbox_events_status_attempts_idx")), qPrintable(all));
         } else {
             QVERIFY2(all.contains(QStringLiteral("pending_idx")) && all.contains(QStringLiteral("WHERE")),
                      qPrintable(all));
