@@ -135,6 +135,10 @@ QVector<ConfigKey> buildKeys()
     keys << integer(QStringLiteral("relay.poll_ms"), QStringLiteral("poll-ms"),
                     QStringLiteral("OUTBOX_RELAY_POLL_MS"), 250, 10, 600000, QStringLiteral("ms"),
                     QStringLiteral("Poll interval when idle."));
+    keys << integer(QStringLiteral("relay.linger_ms"), QStringLiteral("linger-ms"),
+                    QStringLiteral("OUTBOX_RELAY_LINGER_MS"), 3, 0, 1000, QStringLiteral("ms"),
+                    QStringLiteral("Caught up, wait this long after a claim before the next one, so "
+                                   "that the commits meanwhile share a claim and a mark."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
                     QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
                     QStringLiteral("Attempts before DEAD."));

@@ -203,8 +203,18 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         const int ahead = std::max(m_options.batchSize, m_publisher->inFlightLimit());
         const int window = m_options.pipeline ? m_options.batchSize + ahead : m_options.batchSize;
         // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
-        const bool due = !lastClaimEmpty || m_notified ||
-                         m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs || databaseChanged();
+        if (lastClaimEmpty && !m_notified && databaseChanged())
+            m_notified = true;
+        const bool pollDue = m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        // Caught up and woken by a commit: the commits of the next few milliseconds share one
+        // claim and one mark. At 2,000 events/s a claim per commit was two statements per event on
+        // the database's cores, which the writers, the consumers and the console share: the tail
+        // was the wait for a core (docs/benchmarks.md, "Linger"). An event alone waits for nothing:
+        // the linger runs from the last claim that found events, not from empty polls.
+        const qint64 lingerLeft = lastClaimEmpty && m_notified && !pollDue && m_sinceFindingClaim.isValid()
+                                      ? m_options.lingerMs - m_sinceFindingClaim.elapsed()
+                                      : 0;
+        const bool due = (!lastClaimEmpty || m_notified || pollDue) && lingerLeft <= 0;
         // After librdkafka's queue refused messages, claim again only once the flights are done.
         if (m_queueFull && m_flights.empty())
             m_queueFull = false;
@@ -228,6 +238,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 m_sinceEmptyClaim.restart();
             } else {
                 setState(QStringLiteral("RUNNING"));
+                m_sinceFindingClaim = m_sinceClaimStarted;
                 const bool full = int(batch->events.size()) == m_options.batchSize;
                 // A short batch means the relay has caught up. When every commit wakes it (NOTIFY,
                 // or SQLite's change counter), the next claim waits for that wake-up (or the poll
@@ -247,7 +258,9 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 setState(QStringLiteral("PAUSED"));
             else if (lastClaimEmpty && !m_degraded)
                 setState(QStringLiteral("IDLE"));
-            if (!m_notified)
+            if (lingerLeft > 0)
+                QThread::msleep(ulong(lingerLeft)); // a few ms: the NOTIFYs meanwhile wait in the socket
+            else if (!m_notified)
                 waitForWork(m_options.pollIntervalMs, stopRequested);
             continue;
         }

@@ -105,6 +105,7 @@ private:
     QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;
     QElapsedTimer m_sinceClaimStarted; // the lease of the newest claim runs from (at the latest) here
+    QElapsedTimer m_sinceFindingClaim; // since the newest claim that found events began (relay.linger_ms)
     bool m_queueFull = false;          // librdkafka's queue refused messages: no claim until drained
     int m_claimLimit = 0;              // after a full queue: claim what fitted, doubling back up; 0 none
     bool m_notified = false;

@@ -49,6 +49,9 @@ Status RelayOptions::validateCommon() const
         return Error::usage(QStringLiteral("the backoff cap must not be below its base"));
     if (pollIntervalMs < 10 || heartbeatMs < 100)
         return Error::usage(QStringLiteral("poll interval and heartbeat are too short"));
+    if (lingerMs < 0 || lingerMs > 1000)
+        return Error::usage(QStringLiteral("the linger must be between 0 and 1000 ms"))
+            .about(QStringLiteral("relay.linger_ms"));
     return {};
 }
 
@@ -123,6 +126,7 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
     o.batchSize = int(config.integer(QStringLiteral("relay.batch_size")));
     o.leaseMs = config.integer(QStringLiteral("relay.lease_ms"));
     o.pollIntervalMs = int(config.integer(QStringLiteral("relay.poll_ms")));
+    o.lingerMs = int(config.integer(QStringLiteral("relay.linger_ms")));
     o.maxAttempts = int(config.integer(QStringLiteral("relay.max_attempts")));
     o.backoffBaseMs = config.integer(QStringLiteral("relay.backoff_base_ms"));
     o.backoffCapMs = config.integer(QStringLiteral("relay.backoff_cap_ms"));

@@ -34,8 +34,11 @@ struct RelayOptions
     int batchSize = 500;
     qint64 leaseMs = 30000;
     int pollIntervalMs = 250; // fallback when NOTIFY is off or missed
-    bool notify = true;       // PostgreSQL LISTEN/NOTIFY wake-up
-    bool localWakeup = true;  // wake on commits of events by writers in this process (NewEventsHub)
+    // Caught up and woken by a commit: claim no sooner than this after the previous claim began,
+    // so that the commits of those milliseconds share one claim and one mark (0: claim at once).
+    int lingerMs = 3;
+    bool notify = true;      // PostgreSQL LISTEN/NOTIFY wake-up
+    bool localWakeup = true; // wake on commits of events by writers in this process (NewEventsHub)
     int maxAttempts = 10;
     qint64 backoffBaseMs = 500;
     qint64 backoffCapMs = 60000;

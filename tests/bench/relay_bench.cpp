@@ -713,9 +713,13 @@ Latency brokerLatency(const QString& bootstrap, int messages)
     return Latency{percentile(samples, 50), percentile(samples, 99), samples.size()};
 }
 
+// --linger-ms: the relays' relay.linger_ms (default: the product's default).
+int g_lingerMs = RelayOptions().lingerMs;
+
 RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify, ClaimMode mode = ClaimMode::Lease)
 {
     RelayOptions o;
+    o.lingerMs = g_lingerMs;
     o.claimMode = mode;
     o.bootstrap = bootstrap;
     o.batchSize = batch;
@@ -934,12 +938,17 @@ int main(int argc, char* argv[])
         QStringLiteral("neighbours"),
         QStringLiteral("During the latency stages, run the demo's inventory consumer (outboxctl consume) and "
                        "the desktop console's sampler beside the relay, as in production."));
+    const QCommandLineOption lingerOption(
+        QStringLiteral("linger-ms"),
+        QStringLiteral("The relays' relay.linger_ms (default: the product's default)."), QStringLiteral("ms"),
+        QString::number(RelayOptions().lingerMs));
     const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
                                         QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       neighboursOption, roleOption, minrelayOption});
+                       neighboursOption, roleOption, minrelayOption, lingerOption});
     parser.process(app);
+    g_lingerMs = parser.value(lingerOption).toInt();
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
     const int relays = parser.value(relaysOption).toInt();
@@ -980,8 +989,8 @@ int main(int argc, char* argv[])
     if (!(*broker)->createTopic(QStringLiteral("order"), 6))
         die(QStringLiteral("cannot create the topic"));
 
-    std::printf("outbox relay benchmark: %s, %lld events, %d relays, batch %d, %d cores\n",
-                qPrintable(url->redacted()), static_cast<long long>(events), relays, batch,
+    std::printf("outbox relay benchmark: %s, %lld events, %d relays, batch %d, linger %d ms, %d cores\n",
+                qPrintable(url->redacted()), static_cast<long long>(events), relays, batch, g_lingerMs,
                 QThread::idealThreadCount());
     // Database bound and relay alternate (best of `rounds` each), so that other load on the machine
     // hits both alike.

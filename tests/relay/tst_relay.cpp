@@ -418,6 +418,53 @@ private slots:
         QVERIFY2(t.elapsed() < 3000, qPrintable(QString::number(t.elapsed())));
     }
 
+    // relay.linger_ms (issue 30 item 2): commits that follow a claim within the linger share the
+    // next claim and its mark (one sent_at per mark statement), while an event that comes alone to
+    // an idle relay is claimed at once, empty polls or not. With linger 0 the same trickle takes a
+    // claim per commit (the contrast shows the count can fail).
+    void lingerGathersCommitsButNeverDelaysALoneEvent_data()
+    {
+        QTest::addColumn<int>("lingerMs");
+        QTest::newRow("linger 1000 ms") << 1000;
+        QTest::newRow("linger 0") << 0;
+    }
+    void lingerGathersCommitsButNeverDelaysALoneEvent()
+    {
+        QFETCH(int, lingerMs);
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("linger"));
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("lingerer"));
+        o.pollIntervalMs = 200; // empty polls meanwhile must not count as claims that found events
+        o.lingerMs = lingerMs;
+        o.localWakeup = false; // woken by the NOTIFY, as by an order service's commit
+        RelayThread relay(db->url(), o);
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")) == 1, 10000);
+        QTest::qWait(1200); // idle: several empty polls, no claim found anything yet
+        QElapsedTimer alone;
+        alone.start();
+        insertEvents(*db, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 1, 5000);
+        const qint64 aloneMs = alone.elapsed();
+        // A trickle right after that claim: 12 commits 15 ms apart (about 180 ms, inside the linger).
+        for (int i = 0; i < 12; ++i) {
+            insertEvents(*db, 1);
+            QTest::qWait(15);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 13, 10000);
+        relay.stop();
+        auto marks = db->scalar(QStringLiteral("SELECT COUNT(DISTINCT sent_at) FROM {events}"));
+        QVERIFY2(marks, qPrintable(marks.message()));
+        const qint64 markCount = marks->toLongLong();
+        if (lingerMs > 0) {
+            QVERIFY2(aloneMs < 500, qPrintable(QStringLiteral("a lone event waited %1 ms").arg(aloneMs)));
+            // The lone event's mark and one (at most two, should a commit straddle it) for the trickle.
+            QVERIFY2(markCount <= 3, qPrintable(QStringLiteral("%1 marks for 13 events").arg(markCount)));
+        } else {
+            QVERIFY2(markCount >= 6, qPrintable(QStringLiteral("%1 marks for 13 events").arg(markCount)));
+        }
+    }
+
     // SQLite has no NOTIFY: a writer in the relay's process wakes it through NewEventsHub at
     // commit, and a writer elsewhere through PRAGMA data_version, polled every few milliseconds.
     void sqliteRelayWakesOnACommitInItsProcess() { sqliteWakeUp(true); }
