@@ -154,13 +154,25 @@ Result<MetricsSnapshot> MetricsQuery::sample(int recentWindowSeconds)
         s.consumers << ConsumerStats{consumers->value(0).toString(), consumers->value(1).toLongLong(),
                                      consumers->value(2).toLongLong()};
 
-    auto processedTotals = m_db.exec(QStringLiteral(
-        "SELECT consumer_name, COUNT(*) FROM {inbox} WHERE status = 'PROCESSED' GROUP BY consumer_name"));
-    if (!processedTotals)
-        return processedTotals.error();
-    while (processedTotals->next())
-        s.consumerProcessedTotal.insert(processedTotals->value(0).toString(),
-                                        processedTotals->value(1).toLongLong());
+    if (m_memory && m_memory->processedAge.isValid() &&
+        m_memory->processedAge.elapsed() < m_memory->processedCostMs * MetricsQueryMemory::RepeatFactor) {
+        s.consumerProcessedTotal = m_memory->processedTotals;
+    } else {
+        QElapsedTimer cost;
+        cost.start();
+        auto processedTotals = m_db.exec(QStringLiteral(
+            "SELECT consumer_name, COUNT(*) FROM {inbox} WHERE status = 'PROCESSED' GROUP BY consumer_name"));
+        if (!processedTotals)
+            return processedTotals.error();
+        while (processedTotals->next())
+            s.consumerProcessedTotal.insert(processedTotals->value(0).toString(),
+                                            processedTotals->value(1).toLongLong());
+        if (m_memory) {
+            m_memory->processedTotals = s.consumerProcessedTotal;
+            m_memory->processedCostMs = cost.elapsed();
+            m_memory->processedAge.start();
+        }
+    }
     auto duplicates = InboxStore(m_db).duplicateCounts();
     if (!duplicates)
         return duplicates.error();

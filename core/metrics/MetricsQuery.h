@@ -3,11 +3,24 @@
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/support/Result.h"
 
+#include <QElapsedTimer>
 #include <QStringList>
 
 namespace outbox {
 
 class Database;
+
+// What a sampler keeps from one tick to the next. A count whose cost grows with the history (the
+// inbox's PROCESSED rows per consumer: every message a consumer ever handled) is repeated no
+// sooner than RepeatFactor times what it last took, so it never takes more than about 2 % of a
+// database core however large the inbox grows; in between the last figures are reported again.
+struct MetricsQueryMemory
+{
+    static constexpr qint64 RepeatFactor = 50;
+    QMap<QString, qint64> processedTotals;
+    QElapsedTimer processedAge; // invalid: never counted
+    qint64 processedCostMs = 0;
+};
 
 // The one query set behind a MetricsSnapshot. Each count is shaped to use the partial (or, on
 // MariaDB, composite) indexes of the migration, so a tick stays cheap on a 10M-row table: exact
@@ -35,6 +48,8 @@ public:
     // range on the created_at index, plus one inbox lookup per candidate row).
     void setUnconsumedConsumers(const QStringList& consumers, qint64 olderThanMs = 60000,
                                 qint64 windowMs = 3600000);
+    // A sampler's memory across ticks (see MetricsQueryMemory); without one every count is made.
+    void setMemory(MetricsQueryMemory* memory) { m_memory = memory; }
 
 private:
     // The table statistics: rows and bytes, -1 where the database keeps none (SQLite).
@@ -49,6 +64,7 @@ private:
     QStringList m_unconsumedConsumers;
     qint64 m_unconsumedOlderThanMs = 60000;
     qint64 m_unconsumedWindowMs = 3600000;
+    MetricsQueryMemory* m_memory = nullptr;
 };
 
 } // namespace outbox

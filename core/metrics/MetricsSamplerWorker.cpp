@@ -62,6 +62,7 @@ void MetricsSamplerWorker::tick()
     }
     MetricsQuery query(*m_db);
     query.setUnconsumedConsumers(m_unconsumedConsumers, m_unconsumedOlderThanMs, m_unconsumedWindowMs);
+    query.setMemory(&m_memory);
     auto snapshot = query.sample();
     if (!snapshot) {
         emit failed(snapshot.message());

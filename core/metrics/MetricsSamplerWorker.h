@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/DatabaseTarget.h"
+#include "core/metrics/MetricsQuery.h"
 #include "core/metrics/MetricsSnapshot.h"
 
 #include <QElapsedTimer>
@@ -44,6 +45,7 @@ private:
     QElapsedTimer m_lagAge; // the brokers are asked at most every LagIntervalMs
     QVector<PartitionLag> m_lastLag;
     QString m_lastLagError;
+    MetricsQueryMemory m_memory; // counts repeated only as often as their cost allows
 };
 
 } // namespace outbox

@@ -67,6 +67,47 @@ private slots:
                  qPrintable(QString::number(s->events.value(QStringLiteral("SENT")))));
     }
 
+    // The inbox's PROCESSED rows per consumer grow with every message ever handled: with a
+    // sampler's memory the count is repeated only after 50 times what it last took (here tens of
+    // ms, so about a second or more), and the figures of the last count are reported meanwhile.
+    // Without a memory (a one-off sample) it is always counted.
+    void processedTotalsAreRecountedOnlyAsOftenAsTheirCostAllows()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("inboxcost"));
+        const auto addProcessed = [&](int from, int count) {
+            return db
+                ->exec(QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, "
+                                      "processed_at) SELECT 'e-' || n, 'inventory', 'PROCESSED', 1, now() "
+                                      "FROM generate_series(%1, %2) n")
+                           .arg(from)
+                           .arg(from + count - 1))
+                .ok();
+        };
+        QVERIFY(addProcessed(1, 300000));
+        QVERIFY(db->exec(QStringLiteral("VACUUM ANALYZE {inbox}")).ok());
+        MetricsQueryMemory memory;
+        const auto sampled = [&](MetricsQueryMemory* m) -> qint64 {
+            MetricsQuery query(*db);
+            query.setMemory(m);
+            auto s = query.sample();
+            return s ? s->consumerProcessedTotal.value(QStringLiteral("inventory")) : -1;
+        };
+        QCOMPARE(sampled(&memory), qint64(300000));
+        const qint64 costMs = memory.processedCostMs;
+        QVERIFY2(costMs >= 1, "counting 300,000 inbox rows took under a millisecond");
+        QElapsedTimer since;
+        since.start();
+        QVERIFY(addProcessed(300001, 10));
+        const qint64 again = sampled(&memory);
+        if (since.elapsed() < costMs * MetricsQueryMemory::RepeatFactor)
+            QCOMPARE(again, qint64(300000)); // the last count's figure, not a new count
+        QCOMPARE(sampled(nullptr), qint64(300010));
+        QTRY_COMPARE_WITH_TIMEOUT(sampled(&memory), qint64(300010),
+                                  int(costMs * MetricsQueryMemory::RepeatFactor + 5000));
+    }
+
     void snapshotReflectsTheTables_data() { TestDatabases::addKinds(); }
     void snapshotReflectsTheTables()
     {
