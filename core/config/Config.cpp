@@ -135,6 +135,10 @@ QVector<ConfigKey> buildKeys()
     keys << integer(QStringLiteral("relay.poll_ms"), QStringLiteral("poll-ms"),
                     QStringLiteral("OUTBOX_RELAY_POLL_MS"), 250, 10, 600000, QStringLiteral("ms"),
                     QStringLiteral("Poll interval when idle."));
+    keys << integer(QStringLiteral("relay.poll_min_ms"), QStringLiteral("poll-min-ms"),
+                    QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
+                    QStringLiteral("Without wake-ups (trigger off, --no-notify, MariaDB): first wait after "
+                                   "an empty claim, doubling up to poll_ms."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
                     QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
                     QStringLiteral("Attempts before DEAD."));

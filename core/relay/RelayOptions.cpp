@@ -123,6 +123,7 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
     o.batchSize = int(config.integer(QStringLiteral("relay.batch_size")));
     o.leaseMs = config.integer(QStringLiteral("relay.lease_ms"));
     o.pollIntervalMs = int(config.integer(QStringLiteral("relay.poll_ms")));
+    o.pollMinIntervalMs = int(config.integer(QStringLiteral("relay.poll_min_ms")));
     o.maxAttempts = int(config.integer(QStringLiteral("relay.max_attempts")));
     o.backoffBaseMs = config.integer(QStringLiteral("relay.backoff_base_ms"));
     o.backoffCapMs = config.integer(QStringLiteral("relay.backoff_cap_ms"));

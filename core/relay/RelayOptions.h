@@ -34,8 +34,11 @@ struct RelayOptions
     int batchSize = 500;
     qint64 leaseMs = 30000;
     int pollIntervalMs = 250; // fallback when NOTIFY is off or missed
-    bool notify = true;       // PostgreSQL LISTEN/NOTIFY wake-up
-    bool localWakeup = true;  // wake on commits of events by writers in this process (NewEventsHub)
+    // Without wake-ups (trigger off, notify off, MariaDB): the first wait after an empty claim,
+    // doubling up to pollIntervalMs (AdaptivePoll).
+    int pollMinIntervalMs = 10;
+    bool notify = true;      // PostgreSQL LISTEN/NOTIFY wake-up
+    bool localWakeup = true; // wake on commits of events by writers in this process (NewEventsHub)
     int maxAttempts = 10;
     qint64 backoffBaseMs = 500;
     qint64 backoffCapMs = 60000;

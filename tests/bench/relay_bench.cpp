@@ -19,6 +19,8 @@
 //                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
 //                    and writing its inbox and reservations to the same database) and the desktop
 //                    console's sampler (this program again, --role sampler, a snapshot a second).
+//                    With --trigger-off (PostgreSQL), also with the wake-up trigger switched off
+//                    (`outboxctl notify off`): a relay that LISTENs in vain, and one with --no-notify.
 // With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
 // relay, an external program) on a minimal table and on the project's table, and every relay figure
 // is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
@@ -29,6 +31,7 @@
 #include "core/db/EventWriter.h"
 #include "core/db/HeldClaim.h"
 #include "core/db/Migrator.h"
+#include "core/ops/NotifyTrigger.h"
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
 #include "tests/support/BulkEvents.h"
@@ -934,11 +937,16 @@ int main(int argc, char* argv[])
         QStringLiteral("neighbours"),
         QStringLiteral("During the latency stages, run the demo's inventory consumer (outboxctl consume) and "
                        "the desktop console's sampler beside the relay, as in production."));
+    const QCommandLineOption triggerOffOption(
+        QStringLiteral("trigger-off"),
+        QStringLiteral(
+            "PostgreSQL: also measure the latency with the wake-up trigger switched off (outboxctl "
+            "notify off): a relay that LISTENs (default configuration) and one with --no-notify."));
     const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
                                         QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       neighboursOption, roleOption, minrelayOption});
+                       neighboursOption, roleOption, minrelayOption, triggerOffOption});
     parser.process(app);
     const bool smoke = parser.isSet(smokeOption);
     const qint64 events = smoke ? 5000 : parser.value(eventsOption).toLongLong();
@@ -1167,6 +1175,25 @@ int main(int argc, char* argv[])
         printLatency("held, NOTIFY on:", rate, heldNotify);
         if (heldNotify.samples == 0)
             die(QStringLiteral("no latency samples with held claims"));
+    }
+    if (parser.isSet(triggerOffOption) && db->dialect().supportsNotifications()) {
+        NotifyTrigger trigger(*db);
+        if (auto off = trigger.setEnabled(false, QStringLiteral("relay benchmark: --trigger-off"),
+                                          QStringLiteral("outbox-relay-bench"));
+            !off)
+            die(off.message());
+        resetWithHistory(*db, history);
+        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
+        printLatency("trigger off, LISTEN:", rate, listening);
+        resetWithHistory(*db, history);
+        const Latency polls = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
+        printLatency("trigger off, polling:", rate, polls);
+        if (auto on = trigger.setEnabled(true, QStringLiteral("relay benchmark: --trigger-off done"),
+                                         QStringLiteral("outbox-relay-bench"));
+            !on)
+            die(on.message());
+        if (listening.samples == 0 || polls.samples == 0)
+            die(QStringLiteral("no latency samples with the trigger off"));
     }
     neighbours.reset();
     reset(*db);
