@@ -1183,11 +1183,11 @@ int main(int argc, char* argv[])
             !off)
             die(off.message());
         resetWithHistory(*db, history);
-        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
-        printLatency("trigger off, LISTEN:", rate, listening);
-        resetWithHistory(*db, history);
         const Latency polls = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
         printLatency("trigger off, polling:", rate, polls);
+        resetWithHistory(*db, history);
+        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
+        printLatency("trigger off, LISTEN:", rate, listening);
         if (auto on = trigger.setEnabled(true, QStringLiteral("relay benchmark: --trigger-off done"),
                                          QStringLiteral("outbox-relay-bench"));
             !on)
