@@ -238,6 +238,31 @@ private slots:
         QCOMPARE(terminateAndWait(*idle), 0);
     }
 
+    // A writer's (or a held relay's) transaction that keeps the table locked: the switch waits
+    // NotifyTrigger::LockTimeoutMs, says why it gave up, and changes nothing.
+    void aLockedTableTimesOutAndChangesNothing()
+    {
+        if (!postgres())
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notifylock"));
+        auto holder = TestDatabases::open(db->url());
+        QVERIFY(holder->beginWrite().ok());
+        QVERIFY(holder->exec(QStringLiteral("LOCK TABLE {events} IN ROW EXCLUSIVE MODE")).ok());
+        QElapsedTimer t;
+        t.start();
+        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"),
+                                         QStringLiteral("busy"), QStringLiteral("--yes")},
+                                        *db);
+        QVERIFY(holder->commit().ok());
+        QCOMPARE(off.exitCode, 1);
+        QCOMPARE(off.errLines(), 1);
+        QVERIFY2(off.err.contains("lock timeout") && off.err.contains("nothing changed"),
+                 off.err.constData());
+        QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(triggerFlag(*db), QStringLiteral("O"));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(0));
+    }
+
     void runtimeRoleIsRefusedAndTheTriggerStays()
     {
         if (!postgres())
