@@ -467,6 +467,10 @@
         <source>members</source>
         <translation>个成员</translation>
     </message>
+    <message>
+        <source>triggers</source>
+        <translation>个触发器</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FleetSampler</name>
@@ -495,6 +499,40 @@
     <message>
         <source>%1 event(s) pending and no relay is running</source>
         <translation>%1 个事件待发送，但没有中继在运行</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::NotifyOffCheck</name>
+    <message>
+        <source>Notifications to relays are off since %1 ago (%2: %3); relays poll</source>
+        <translation>发给中继的通知已关闭 %1（%2：%3）；中继改为轮询</translation>
+    </message>
+    <message>
+        <source>Notifications to relays are off and no audit row says why (trigger %1 disabled); relays poll</source>
+        <translation>发给中继的通知已关闭，且没有审计记录说明原因（触发器 %1 已禁用）；中继改为轮询</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::NotifyTrigger</name>
+    <message>
+        <source>a reason is required</source>
+        <translation>必须填写原因</translation>
+    </message>
+    <message>
+        <source>this database has no wake-up trigger: relays poll it (relay.poll_ms); there is nothing to switch on</source>
+        <translation>此数据库没有唤醒触发器：中继对它轮询（relay.poll_ms）；没有可开启的内容</translation>
+    </message>
+    <message>
+        <source>the wake-up trigger %1 on %2 is missing: run outboxctl migrate as the schema owner to create it</source>
+        <translation>%2 上的唤醒触发器 %1 不存在：请以 schema 所有者身份运行 outboxctl migrate 来创建它</translation>
+    </message>
+    <message>
+        <source>only the owner of %1 (the account that ran outboxctl migrate) may switch its wake-up trigger; this connection&apos;s role may not: nothing changed</source>
+        <translation>只有 %1 的所有者（运行 outboxctl migrate 的账户）可以切换它的唤醒触发器；此连接的角色无权这样做：未做任何更改</translation>
+    </message>
+    <message>
+        <source>%1 could not be changed (%2); nothing changed. A long transaction on the table holds its lock: try again.</source>
+        <translation>%1 无法更改（%2）；未做任何更改。该表上有长事务持有锁：请重试。</translation>
     </message>
 </context>
 <context>
@@ -1080,6 +1118,26 @@
         <source>If the events were lost on the way (e.g. a topic was deleted and recreated), send them again (prepared below): the consumer&apos;s inbox ignores any it already processed. Events with a dead letter of the consumer, or one an operator discarded, are never sent again: decide their dead letters instead.</source>
         <translation>如果事件在途中丢失（例如某个主题被删除后重建），就再次发送它们（已在下方准备好）：消费者的收件箱会忽略已处理过的事件。该消费者有死信的事件、或其死信已被运维人员丢弃的事件，永远不会被再次发送：请改为处理它们的死信。</translation>
     </message>
+    <message>
+        <source>An operator switched them off with outboxctl notify off; the audit log keeps who, when and why (outboxctl audit --action notify.off).</source>
+        <translation>运维人员用 outboxctl notify off 关闭了通知；审计日志记录了操作人、时间和原因（outboxctl audit --action notify.off）。</translation>
+    </message>
+    <message>
+        <source>Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a benchmark script did and did not switch it back; nothing recorded why.</source>
+        <translation>有人用 SQL（ALTER TABLE … DISABLE TRIGGER）禁用了触发器，或某个基准测试脚本禁用后没有恢复；没有记录原因。</translation>
+    </message>
+    <message>
+        <source>Expect commit-to-ack latency of a few milliseconds more under load and up to relay.poll_ms (250 ms by default) for the first event after an idle spell.</source>
+        <translation>预计负载下从提交到确认的延迟会多几毫秒，空闲一段时间后的第一个事件最多多等 relay.poll_ms（默认 250 毫秒）。</translation>
+    </message>
+    <message>
+        <source>If the writers need the commit rate, keep it so: nothing is lost or delayed beyond the poll interval.</source>
+        <translation>如果写入方需要这样的提交速率，就保持关闭：不会丢失任何事件，延迟也不会超过轮询间隔。</translation>
+    </message>
+    <message>
+        <source>To wake relays on every commit again, run as the schema owner: outboxctl notify on --reason TEXT --yes. Running relays notice within a heartbeat.</source>
+        <translation>要让每次提交重新唤醒中继，请以 schema 所有者身份运行：outboxctl notify on --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::SchemaOutdatedCheck</name>
@@ -1242,6 +1300,84 @@
     <message>
         <source>payload</source>
         <translation>载荷</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::cli::Notify</name>
+    <message>
+        <source>notifications: none (this database has no wake-up trigger; relays poll it, relay.poll_ms)</source>
+        <translation>通知：无（此数据库没有唤醒触发器；中继对它轮询，relay.poll_ms）</translation>
+    </message>
+    <message>
+        <source>notifications: none (the trigger %1 on %2 is missing: run outboxctl migrate as the schema owner)</source>
+        <translation>通知：无（%2 上的触发器 %1 不存在：请以 schema 所有者身份运行 outboxctl migrate）</translation>
+    </message>
+    <message>
+        <source>notifications: on (every INSERT of events wakes the relays; trigger %1 on %2)</source>
+        <translation>通知：开启（每次插入事件都会唤醒中继；%2 上的触发器 %1）</translation>
+    </message>
+    <message>
+        <source>notifications: off (relays poll: up to relay.poll_ms after an idle spell; trigger %1 on %2 disabled)</source>
+        <translation>通知：关闭（中继轮询：空闲一段时间后最多等待 relay.poll_ms；%2 上的触发器 %1 已禁用）</translation>
+    </message>
+    <message>
+        <source>last switched %1 at %2 by %3: %4</source>
+        <translation>最近一次切换为 %1：%2，操作人 %3：%4</translation>
+    </message>
+    <message>
+        <source>a reason is required (--reason)</source>
+        <translation>必须填写原因（--reason）</translation>
+    </message>
+    <message>
+        <source>refusing to switch notifications %1 without confirmation: pass --yes</source>
+        <translation>未经确认，拒绝将通知切换为 %1：请加上 --yes</translation>
+    </message>
+    <message>
+        <source>Switch the wake-up notifications %1? Type yes to confirm: </source>
+        <translation>将唤醒通知切换为 %1？输入 yes 确认：</translation>
+    </message>
+    <message>
+        <source>not confirmed; nothing changed</source>
+        <translation>未确认；未做任何更改</translation>
+    </message>
+    <message>
+        <source>this database has no wake-up trigger: relays poll it already; nothing changed</source>
+        <translation>此数据库没有唤醒触发器：中继已经在轮询；未做任何更改</translation>
+    </message>
+    <message>
+        <source>notifications are already %1 (trigger %2 on %3); nothing changed</source>
+        <translation>通知已经是 %1（%3 上的触发器 %2）；未做任何更改</translation>
+    </message>
+    <message>
+        <source>notifications on: trigger %1 on %2 enabled (audit #%3); relays that LISTEN are woken by every commit again</source>
+        <translation>通知已开启：%2 上的触发器 %1 已启用（审计 #%3）；LISTEN 的中继会再次被每次提交唤醒</translation>
+    </message>
+    <message>
+        <source>notifications off: trigger %1 on %2 disabled (audit #%3); writers commit without NOTIFY, relays poll (relay.poll_min_ms doubling up to relay.poll_ms while idle)</source>
+        <translation>通知已关闭：%2 上的触发器 %1 已禁用（审计 #%3）；写入方提交时不再 NOTIFY，中继改为轮询（空闲时从 relay.poll_min_ms 逐次加倍，最多到 relay.poll_ms）</translation>
+    </message>
+    <message>
+        <source>notify %1 takes no further arguments</source>
+        <translation>notify %1 不接受更多参数</translation>
+    </message>
+    <message>
+        <source>--reason goes with notify on or notify off</source>
+        <translation>--reason 只能与 notify on 或 notify off 一起使用</translation>
+    </message>
+    <message>
+        <source>unknown notify sub-command &quot;%1&quot; (expected show, on or off)</source>
+        <translation>未知的 notify 子命令“%1”（应为 show、on 或 off）</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::cli::Status</name>
+    <message>
+        <source>notifications   off: relays poll (see outboxctl notify)</source>
+        <translation>通知            关闭：中继轮询（见 outboxctl notify）</translation>
+    </message>
+    <message>
+        <source>switched off %1 by %2: %3</source>
+        <translation>%1 由 %2 关闭：%3</translation>
     </message>
 </context>
 </TS>

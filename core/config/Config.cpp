@@ -139,6 +139,10 @@ QVector<ConfigKey> buildKeys()
                     QStringLiteral("OUTBOX_RELAY_LINGER_MS"), 3, 0, 1000, QStringLiteral("ms"),
                     QStringLiteral("Caught up, wait this long after a claim before the next one, so "
                                    "that the commits meanwhile share a claim and a mark."));
+    keys << integer(QStringLiteral("relay.poll_min_ms"), QStringLiteral("poll-min-ms"),
+                    QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
+                    QStringLiteral("Without wake-ups (trigger off, --no-notify, MariaDB): first wait after "
+                                   "an empty claim, doubling up to poll_ms."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
                     QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
                     QStringLiteral("Attempts before DEAD."));

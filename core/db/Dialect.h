@@ -165,6 +165,26 @@ public:
     // UPDATE … FROM unnest(…) and a server that ends sessions idle in a transaction (PostgreSQL).
     virtual bool supportsHeldClaims() const { return false; }
     QString newEventsChannel() const { return table(QStringLiteral("outbox_events")); }
+    // The trigger that notifies newEventsChannel() on every INSERT of events (PostgreSQL's migration
+    // 2), which an operator may switch off for writer throughput (relays then poll). A statement
+    // answering one row when the trigger exists: enabled (boolean), and may_alter (boolean: the
+    // session may switch it, as the table's owner or a superuser); no row when it is missing. Empty
+    // where the database has no such trigger.
+    virtual QString newEventsTriggerState() const { return {}; }
+    // The statement that enables or disables that trigger (identifiers from the prefix, quoted);
+    // empty where there is none.
+    virtual QString switchNewEventsTrigger(bool enabled) const
+    {
+        Q_UNUSED(enabled);
+        return {};
+    }
+    // Statements that bound how long the switch waits for the table's lock; empty where none.
+    virtual QStringList lockTimeout(int ms) const
+    {
+        Q_UNUSED(ms);
+        return {};
+    }
+    QString newEventsTrigger() const { return table(QStringLiteral("outbox_events_notify")); }
 
     // A cheap statement whose one value changes whenever another connection commits (SQLite:
     // PRAGMA data_version); empty where there is none. The relay polls it between claims.

@@ -75,6 +75,41 @@ QString PostgresDialect::containsIgnoringCase(const QString& column, const QStri
     return QStringLiteral("%1 ILIKE %2 ESCAPE '!'").arg(column, placeholder);
 }
 
+namespace {
+
+// An identifier of ours (prefix + base name, letters, digits and _) as the migrations created it:
+// unquoted there, so folded to lower case by the server; quoted here, so nothing in it is read as SQL.
+QString quotedIdentifier(const QString& name)
+{
+    QString folded = name.toLower();
+    folded.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + folded + QLatin1Char('"');
+}
+
+} // namespace
+
+QString PostgresDialect::newEventsTriggerState() const
+{
+    // tgenabled: O (origin, the default), A (always), R (replica) fire; D is disabled. pg_has_role
+    // on the owner is what ALTER TABLE asks (superusers have every role's privileges).
+    return QStringLiteral("SELECT t.tgenabled <> 'D', pg_has_role(c.relowner, 'USAGE') FROM pg_trigger t "
+                          "JOIN pg_class c ON c.oid = t.tgrelid WHERE t.tgrelid = to_regclass(:table) "
+                          "AND t.tgname = lower(:trigger)");
+}
+
+QString PostgresDialect::switchNewEventsTrigger(bool enabled) const
+{
+    return QStringLiteral("ALTER TABLE %1 %2 TRIGGER %3")
+        .arg(quotedIdentifier(table(QStringLiteral("outbox_events"))),
+             enabled ? QStringLiteral("ENABLE") : QStringLiteral("DISABLE"),
+             quotedIdentifier(newEventsTrigger()));
+}
+
+QStringList PostgresDialect::lockTimeout(int ms) const
+{
+    return {QStringLiteral("SET LOCAL lock_timeout = %1").arg(ms)};
+}
+
 QString PostgresDialect::tableStatistics() const
 {
     return QStringLiteral(

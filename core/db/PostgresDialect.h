@@ -64,6 +64,9 @@ public:
     QDateTime toDateTime(const QVariant& value) const override;
     QString estimatedRowCount() const override;
     bool supportsNotifications() const override { return true; }
+    QString newEventsTriggerState() const override;
+    QString switchNewEventsTrigger(bool enabled) const override;
+    QStringList lockTimeout(int ms) const override;
     bool supportsHeldClaims() const override { return true; }
     bool supportsTableHealth() const override { return true; }
     QStringList runtimeGrants(const QString& role, const QString& databaseName) const override;

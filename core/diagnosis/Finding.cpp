@@ -23,6 +23,7 @@ const char* const Units[] = {
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "migrations"),
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "consumers"),
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "members"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "triggers"),
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "core/db/EventStatus.h"
 #include "core/db/NewEventsHub.h"
 #include "core/db/RelayStore.h"
+#include "core/ops/NotifyTrigger.h"
 #include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
 
@@ -22,7 +23,8 @@ namespace outbox {
 Relay::Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log)
     : m_url(std::move(url)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
       m_router(m_options.topicTemplate), m_exchangeRouter(m_options.amqp.exchange),
-      m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
+      m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs),
+      m_poll(m_options.pollMinIntervalMs, m_options.pollIntervalMs)
 {
     if (m_options.workerId.isEmpty())
         m_options.workerId = QStringLiteral("%1-%2-%3")
@@ -103,7 +105,32 @@ Status Relay::connect()
     m_changeCounter = m_listening ? QString() : m_db->dialect().changeCounter();
     m_lastChangeCount = QVariant();
     m_sinceChangeCheck.start();
+    m_triggerOn = true;
+    checkWakeUpTrigger();
     return {};
+}
+
+void Relay::checkWakeUpTrigger()
+{
+    // LISTEN succeeds whether or not the trigger fires: an operator may have switched it off for the
+    // writers' sake (outboxctl notify off). Then no commit wakes this relay, and it polls adaptively.
+    if (!m_listening || !m_db)
+        return;
+    auto state = NotifyTrigger(*m_db).state();
+    if (!state)
+        return; // keep what was known; the claim reports a database that is gone
+    const bool on = state->exists && state->enabled;
+    if (on == m_triggerOn)
+        return;
+    m_triggerOn = on;
+    if (on)
+        m_log(
+            QStringLiteral("wake-up trigger %1 is on: woken by every commit of events").arg(state->trigger));
+    else
+        m_log(QStringLiteral("wake-up trigger %1 is off: polling every %2 to %3 ms while idle")
+                  .arg(state->trigger)
+                  .arg(m_poll.floor())
+                  .arg(m_poll.ceiling()));
 }
 
 bool Relay::databaseChanged()
@@ -202,10 +229,12 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // one claimed (with two batches for a window of two, the broker idled during that SQL).
         const int ahead = std::max(m_options.batchSize, m_publisher->inFlightLimit());
         const int window = m_options.pipeline ? m_options.batchSize + ahead : m_options.batchSize;
-        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval.
+        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval; a
+        // relay that no commit wakes after AdaptivePoll's interval, short right after work.
         if (lastClaimEmpty && !m_notified && databaseChanged())
             m_notified = true;
-        const bool pollDue = m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
+        const int waitAfterEmpty = wakesOnCommit() ? m_options.pollIntervalMs : m_poll.interval();
+        const bool pollDue = m_sinceEmptyClaim.elapsed() >= waitAfterEmpty;
         // Caught up and woken by a commit: the commits of the next few milliseconds share one
         // claim and one mark. At 2,000 events/s a claim per commit was two statements per event on
         // the database's cores, which the writers, the consumers and the console share: the tail
@@ -228,6 +257,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 // nothing in flight a backoff that a stop interrupts at once.
                 lastClaimEmpty = true;
                 m_sinceEmptyClaim.restart();
+                m_poll.failed();
                 if (m_flights.empty()) {
                     waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(m_degradedRounds))),
                                 stopRequested);
@@ -236,7 +266,9 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             } else if (batch->events.isEmpty()) {
                 lastClaimEmpty = true;
                 m_sinceEmptyClaim.restart();
+                m_poll.empty();
             } else {
+                m_poll.found();
                 setState(QStringLiteral("RUNNING"));
                 m_sinceFindingClaim = m_sinceClaimStarted;
                 const bool full = int(batch->events.size()) == m_options.batchSize;
@@ -245,7 +277,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 // interval) instead of asking again at once: back-to-back claims that find a few
                 // events each kept the loop inside SQL while acks waited to be polled and marked,
                 // and loaded the database (commit -> ack p50 19 ms on a quiet machine).
-                lastClaimEmpty = !full && (m_listening || !m_changeCounter.isEmpty());
+                lastClaimEmpty = !full && wakesOnCommit();
                 if (lastClaimEmpty)
                     m_sinceEmptyClaim.restart();
                 launch(std::move(*batch));
@@ -258,10 +290,15 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 setState(QStringLiteral("PAUSED"));
             else if (lastClaimEmpty && !m_degraded)
                 setState(QStringLiteral("IDLE"));
-            if (lingerLeft > 0)
+            if (lingerLeft > 0) {
                 QThread::msleep(ulong(lingerLeft)); // a few ms: the NOTIFYs meanwhile wait in the socket
-            else if (!m_notified)
-                waitForWork(m_options.pollIntervalMs, stopRequested);
+            } else if (!m_notified) {
+                // Polling adaptively: wait what is left of the interval since the empty claim.
+                const qint64 left = m_poll.interval() - m_sinceEmptyClaim.elapsed();
+                waitForWork(lastClaimEmpty && !wakesOnCommit() ? int(std::max<qint64>(1, left))
+                                                               : m_options.pollIntervalMs,
+                            stopRequested);
+            }
             continue;
         }
         m_publisher->poll(1);
@@ -637,6 +674,7 @@ void Relay::maintenance(bool force)
         r.latencyCount = m_stats.latencyCount();
         for (qint64 c : m_stats.bucketCounts())
             r.latencyBuckets << c;
+        checkWakeUpTrigger();
         auto desired = RelayStore(*m_db).heartbeat(r);
         if (desired) {
             if (*desired != m_desired)

@@ -5,6 +5,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
 #include "core/db/TopicRouter.h"
+#include "core/relay/AdaptivePoll.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayStats.h"
 #include "core/support/Backoff.h"
@@ -70,6 +71,11 @@ private:
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();
+    // True when every commit of events wakes this relay (NOTIFY with the trigger on, SQLite's change
+    // counter); otherwise it polls adaptively (AdaptivePoll).
+    bool wakesOnCommit() const { return (m_listening && m_triggerOn) || !m_changeCounter.isEmpty(); }
+    // Whether the wake-up trigger is on (PostgreSQL), asked at connect and at every heartbeat.
+    void checkWakeUpTrigger();
     void drain();
     void setState(const QString& state, const QString& error = {});
     void degrade(const QString& why);
@@ -96,6 +102,8 @@ private:
     bool m_degraded = false;
     int m_degradedRounds = 0;
     bool m_listening = false;
+    bool m_triggerOn = true; // the wake-up trigger fires (only asked while listening)
+    AdaptivePoll m_poll{1, 1};
     int m_leasesHeld = 0;
     qint64 m_claimedAtHeartbeat = 0; // claimed counter at the last heartbeat
     QElapsedTimer m_sinceHeartbeat;

@@ -127,6 +127,7 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
     o.leaseMs = config.integer(QStringLiteral("relay.lease_ms"));
     o.pollIntervalMs = int(config.integer(QStringLiteral("relay.poll_ms")));
     o.lingerMs = int(config.integer(QStringLiteral("relay.linger_ms")));
+    o.pollMinIntervalMs = int(config.integer(QStringLiteral("relay.poll_min_ms")));
     o.maxAttempts = int(config.integer(QStringLiteral("relay.max_attempts")));
     o.backoffBaseMs = config.integer(QStringLiteral("relay.backoff_base_ms"));
     o.backoffCapMs = config.integer(QStringLiteral("relay.backoff_cap_ms"));

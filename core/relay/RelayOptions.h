@@ -37,6 +37,9 @@ struct RelayOptions
     // Caught up and woken by a commit: claim no sooner than this after the previous claim began,
     // so that the commits of those milliseconds share one claim and one mark (0: claim at once).
     int lingerMs = 3;
+    // Without wake-ups (trigger off, notify off, MariaDB): the first wait after an empty claim,
+    // doubling up to pollIntervalMs (AdaptivePoll).
+    int pollMinIntervalMs = 10;
     bool notify = true;      // PostgreSQL LISTEN/NOTIFY wake-up
     bool localWakeup = true; // wake on commits of events by writers in this process (NewEventsHub)
     int maxAttempts = 10;

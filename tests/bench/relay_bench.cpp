@@ -19,6 +19,8 @@
 //                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
 //                    and writing its inbox and reservations to the same database) and the desktop
 //                    console's sampler (this program again, --role sampler, a snapshot a second).
+//                    With --trigger-off (PostgreSQL), also with the wake-up trigger switched off
+//                    (`outboxctl notify off`): a relay that LISTENs in vain, and one with --no-notify.
 // With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
 // relay, an external program) on a minimal table and on the project's table, and every relay figure
 // is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
@@ -29,6 +31,7 @@
 #include "core/db/EventWriter.h"
 #include "core/db/HeldClaim.h"
 #include "core/db/Migrator.h"
+#include "core/ops/NotifyTrigger.h"
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
 #include "tests/support/BulkEvents.h"
@@ -942,11 +945,16 @@ int main(int argc, char* argv[])
         QStringLiteral("linger-ms"),
         QStringLiteral("The relays' relay.linger_ms (default: the product's default)."), QStringLiteral("ms"),
         QString::number(RelayOptions().lingerMs));
+    const QCommandLineOption triggerOffOption(
+        QStringLiteral("trigger-off"),
+        QStringLiteral(
+            "PostgreSQL: also measure the latency with the wake-up trigger switched off (outboxctl "
+            "notify off): a relay that LISTENs (default configuration) and one with --no-notify."));
     const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
                                         QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       neighboursOption, roleOption, minrelayOption, lingerOption});
+                       neighboursOption, roleOption, minrelayOption, lingerOption, triggerOffOption});
     parser.process(app);
     g_lingerMs = parser.value(lingerOption).toInt();
     const bool smoke = parser.isSet(smokeOption);
@@ -1176,6 +1184,25 @@ int main(int argc, char* argv[])
         printLatency("held, NOTIFY on:", rate, heldNotify);
         if (heldNotify.samples == 0)
             die(QStringLiteral("no latency samples with held claims"));
+    }
+    if (parser.isSet(triggerOffOption) && db->dialect().supportsNotifications()) {
+        NotifyTrigger trigger(*db);
+        if (auto off = trigger.setEnabled(false, QStringLiteral("relay benchmark: --trigger-off"),
+                                          QStringLiteral("outbox-relay-bench"));
+            !off)
+            die(off.message());
+        resetWithHistory(*db, history);
+        const Latency polls = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
+        printLatency("trigger off, polling:", rate, polls);
+        resetWithHistory(*db, history);
+        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
+        printLatency("trigger off, LISTEN:", rate, listening);
+        if (auto on = trigger.setEnabled(true, QStringLiteral("relay benchmark: --trigger-off done"),
+                                         QStringLiteral("outbox-relay-bench"));
+            !on)
+            die(on.message());
+        if (listening.samples == 0 || polls.samples == 0)
+            die(QStringLiteral("no latency samples with the trigger off"));
     }
     neighbours.reset();
     reset(*db);

@@ -7,7 +7,7 @@ QList<Command> allCommands()
     return {migrateCommand(), statusCommand(), eventsCommand(),  traceCommand(),     requeueCommand(),
             deadCommand(),    dlqCommand(),    auditCommand(),   relayCommand(),     kafkaCommand(),
             demoCommand(),    serveCommand(),  consumeCommand(), reconcileCommand(), consumersCommand(),
-            inboxCommand(),   configCommand(), doctorCommand(),  relaysCommand()};
+            inboxCommand(),   configCommand(), doctorCommand(),  relaysCommand(),    notifyCommand()};
 }
 
 } // namespace outbox::cli

@@ -28,6 +28,7 @@ Command inboxCommand();     // Inbox.cpp
 Command configCommand();    // Config.cpp
 Command doctorCommand();    // Doctor.cpp
 Command relaysCommand();    // Relays.cpp
+Command notifyCommand();    // Notify.cpp
 
 // Every command, in the order of `outboxctl --help`.
 QList<Command> allCommands();

@@ -4,7 +4,10 @@
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
 #include "core/metrics/MetricsQuery.h"
+#include "core/ops/NotifyTrigger.h"
+#include "core/support/TerminalText.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -72,6 +75,22 @@ int runStatus(Context& ctx)
     auto relays = RelayStore(**db).list();
     if (!relays)
         return ctx.fail(relays.error());
+    // Whether commits wake the relays: with the trigger off they poll, and latency says so.
+    NotifyTrigger trigger(**db);
+    auto wakeUp = trigger.state();
+    if (!wakeUp)
+        return ctx.fail(wakeUp.error());
+    const QString notifications = !wakeUp->exists   ? QStringLiteral("none")
+                                  : wakeUp->enabled ? QStringLiteral("on")
+                                                    : QStringLiteral("off");
+    std::optional<AuditEntry> switchedOff;
+    if (notifications == QLatin1String("off")) {
+        auto last = trigger.lastSwitch();
+        if (!last)
+            return ctx.fail(last.error());
+        if (last->has_value() && (*last)->action == NotifyTrigger::actionName(false))
+            switchedOff = **last;
+    }
 
     if (ctx.json()) {
         QJsonObject events;
@@ -92,6 +111,7 @@ int runStatus(Context& ctx)
                                             : QJsonValue(double(sample->oldestPendingAgeMs) / 1000.0)},
             {QStringLiteral("dead_letters"), dlq},
             {QStringLiteral("relays"), relayArray},
+            {QStringLiteral("notifications"), notifications},
         });
         return Ok;
     }
@@ -103,7 +123,20 @@ int runStatus(Context& ctx)
                                 ? QStringLiteral("~%1 (estimated from the table statistics)").arg(it.value())
                                 : QString::number(it.value())};
     ctx.out << table({}, rows);
-    ctx.out << "  oldest pending  " << formatAge(sample->oldestPendingAgeMs) << "\n\ndead letters\n";
+    ctx.out << "  oldest pending  " << formatAge(sample->oldestPendingAgeMs) << "\n";
+    if (notifications == QLatin1String("off")) {
+        ctx.out << "  "
+                << QCoreApplication::translate("outbox::cli::Status",
+                                               "notifications   off: relays poll (see outboxctl notify)")
+                << "\n";
+        if (switchedOff)
+            ctx.out << "  "
+                    << TerminalText::escape(
+                           QCoreApplication::translate("outbox::cli::Status", "switched off %1 by %2: %3")
+                               .arg(timeText(switchedOff->at), switchedOff->actor, switchedOff->reason))
+                    << "\n";
+    }
+    ctx.out << "\ndead letters\n";
     rows.clear();
     for (auto it = letters->cbegin(); it != letters->cend(); ++it)
         rows << QStringList{QStringLiteral("  ") + it.key(), QString::number(it.value())};
