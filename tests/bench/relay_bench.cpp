@@ -1176,7 +1176,7 @@ int main(int argc, char* argv[])
     printLatency("LISTEN/NOTIFY on:", rate, withNotify);
     resetWithHistory(*db, history);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
-    printLatency("polling (250 ms):", rate, polling);
+    printLatency("polling (10-250 ms):", rate, polling); // AdaptivePoll: poll_min_ms doubling to poll_ms
     if (held) {
         resetWithHistory(*db, history);
         const Latency heldNotify =
