@@ -82,8 +82,10 @@ QVector<ConfigKey> buildKeys()
     ConfigKey prefix = text(QStringLiteral("database.table_prefix"), QStringLiteral("table-prefix"),
                             QStringLiteral("OUTBOX_DB_TABLE_PREFIX"), QString(), QStringLiteral("prefix"),
                             QStringLiteral("Prefix of the outbox tables (t_ for t_outbox_events)."));
-    prefix.pattern = QStringLiteral("[A-Za-z_][A-Za-z0-9_]{0,30}"); // as Database::open checks it
-    prefix.patternHelp = QStringLiteral("must be a letter or _ followed by up to 30 letters, digits or _");
+    // Lower case only, as Database::open checks it: PostgreSQL folds unquoted names to lower case.
+    prefix.pattern = QStringLiteral("[a-z_][a-z0-9_]{0,30}");
+    prefix.patternHelp = QStringLiteral(
+        "must be a lower-case letter or _ followed by up to 30 lower-case letters, digits or _");
     keys << prefix;
     // [kafka]: bootstrap and any librdkafka property
     keys << text(QStringLiteral("kafka.bootstrap"), QStringLiteral("kafka-bootstrap"),

@@ -55,10 +55,13 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
 
 Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const Options& options)
 {
-    static const QRegularExpression prefixRe(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]{0,30}$"));
+    // Lower case only: PostgreSQL folds unquoted names to lower case, and the catalogue lookups
+    // (migrations, held claims) compare the names as written.
+    static const QRegularExpression prefixRe(QStringLiteral("^[a-z_][a-z0-9_]{0,30}$"));
     if (!options.tablePrefix.isEmpty() && !prefixRe.match(options.tablePrefix).hasMatch())
-        return Error::usage(QStringLiteral("invalid table prefix \"%1\": use letters, digits and _")
-                                .arg(options.tablePrefix));
+        return Error::usage(
+            QStringLiteral("invalid table prefix \"%1\": use lower-case letters, digits and _")
+                .arg(options.tablePrefix));
 
     auto dialect = Dialect::create(url.kind, options.tablePrefix);
     if (!QSqlDatabase::isDriverAvailable(dialect->driverName()))

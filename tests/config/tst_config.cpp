@@ -154,7 +154,13 @@ private slots:
         QTest::newRow("bad bool") << QByteArray("[web]\npublic_dashboard = perhaps\n")
                                   << QStringLiteral(":2: [web] public_dashboard: must be true or false");
         QTest::newRow("bad prefix") << QByteArray("[database]\ntable_prefix = t-1\n")
-                                    << QStringLiteral(":2: [database] table_prefix: must be a letter");
+                                    << QStringLiteral(
+                                           ":2: [database] table_prefix: must be a lower-case letter");
+        // PostgreSQL folds unquoted names to lower case: Ab_ made tables ab_… that the migrator's
+        // catalogue lookup did not find, and migrate failed half-way on a duplicate key.
+        QTest::newRow("upper-case prefix")
+            << QByteArray("[database]\ntable_prefix = Ab_\n")
+            << QStringLiteral(":2: [database] table_prefix: must be a lower-case letter");
         QTest::newRow("no section") << QByteArray("url = sqlite:///x.db\n")
                                     << QStringLiteral(":1: url stands before any [section]");
         QTest::newRow("broken header")
