@@ -82,7 +82,8 @@ QVector<ConfigKey> buildKeys()
     ConfigKey prefix = text(QStringLiteral("database.table_prefix"), QStringLiteral("table-prefix"),
                             QStringLiteral("OUTBOX_DB_TABLE_PREFIX"), QString(), QStringLiteral("prefix"),
                             QStringLiteral("Prefix of the outbox tables (t_ for t_outbox_events)."));
-    // Lower case only, as Database::open checks it: PostgreSQL folds unquoted names to lower case.
+    // Lower case only (PostgreSQL folds unquoted names to lower case); Database::open and the fleet
+    // file check prefixes against this pattern.
     prefix.pattern = QStringLiteral("[a-z_][a-z0-9_]{0,30}");
     prefix.patternHelp = QStringLiteral(
         "must be a lower-case letter or _ followed by up to 30 lower-case letters, digits or _");

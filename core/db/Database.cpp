@@ -1,5 +1,6 @@
 #include "core/db/Database.h"
 
+#include "core/config/Config.h"
 #include "core/db/NewEventsHub.h"
 
 #include <QAtomicInteger>
@@ -55,9 +56,10 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
 
 Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const Options& options)
 {
-    // Lower case only: PostgreSQL folds unquoted names to lower case, and the catalogue lookups
-    // (migrations, held claims) compare the names as written.
-    static const QRegularExpression prefixRe(QStringLiteral("^[a-z_][a-z0-9_]{0,30}$"));
+    // The configuration key's pattern, the one definition (lower case only: PostgreSQL folds
+    // unquoted names to lower case, and the catalogue lookups compare the names as written).
+    static const QRegularExpression prefixRe(QRegularExpression::anchoredPattern(
+        config::Config::find(QStringLiteral("database.table_prefix"))->pattern));
     if (!options.tablePrefix.isEmpty() && !prefixRe.match(options.tablePrefix).hasMatch())
         return Error::usage(
             QStringLiteral("invalid table prefix \"%1\": use lower-case letters, digits and _")
