@@ -125,4 +125,14 @@ Result<std::optional<AuditEntry>> NotifyTrigger::lastSwitch()
     return latest;
 }
 
+Result<std::optional<AuditEntry>> NotifyTrigger::switchedOffBy()
+{
+    auto last = lastSwitch();
+    if (!last)
+        return last.error();
+    if (last->has_value() && (*last)->action == actionName(false))
+        return *last;
+    return std::optional<AuditEntry>{};
+}
+
 } // namespace outbox

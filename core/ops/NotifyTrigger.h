@@ -53,6 +53,9 @@ public:
     Result<NotifySwitchResult> setEnabled(bool enabled, const QString& reason, const QString& actor);
     // The latest audited switch (who, when, why), if any.
     Result<std::optional<AuditEntry>> lastSwitch();
+    // The audit row that switched the trigger off, when the latest switch was off (the trigger is
+    // off on purpose); none when it was switched by hand or never.
+    Result<std::optional<AuditEntry>> switchedOffBy();
 
     static QString actionName(bool enabled);
 

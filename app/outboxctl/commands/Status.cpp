@@ -85,11 +85,10 @@ int runStatus(Context& ctx)
                                                     : QStringLiteral("off");
     std::optional<AuditEntry> switchedOff;
     if (notifications == QLatin1String("off")) {
-        auto last = trigger.lastSwitch();
+        auto last = trigger.switchedOffBy();
         if (!last)
             return ctx.fail(last.error());
-        if (last->has_value() && (*last)->action == NotifyTrigger::actionName(false))
-            switchedOff = **last;
+        switchedOff = *last;
     }
 
     if (ctx.json()) {

@@ -14,10 +14,10 @@ Result<QVector<Finding>> NotifyOffCheck::run(DiagnosisContext& context)
         return state.error();
     if (!state->exists || state->enabled)
         return QVector<Finding>{};
-    auto last = trigger.lastSwitch();
+    auto last = trigger.switchedOffBy();
     if (!last)
         return last.error();
-    const bool audited = last->has_value() && (*last)->action == NotifyTrigger::actionName(false);
+    const bool audited = last->has_value();
     const Runbook& rb = Runbook::of(id());
     Finding f;
     f.id = id();
