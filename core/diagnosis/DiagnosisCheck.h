@@ -9,6 +9,7 @@
 namespace outbox {
 
 class DiagnosisContext;
+class Runbook;
 
 // One check of the doctor. `id()` is a contract (alert rules, scripts and the console match on
 // it); a check returns no finding when all is well. Checks read, never write, and keep their
@@ -23,6 +24,10 @@ public:
     // Empty when the check applies to this database; otherwise why it does not (reported as skipped).
     virtual QString notApplicable(DiagnosisContext& context) const;
     virtual Result<QVector<Finding>> run(DiagnosisContext& context) = 0;
+    // Its page of docs/runbooks/ (what it means, the causes and steps its findings take by key),
+    // written beside the check as data: a new check is its class, its line in Doctor::allChecks()
+    // and its test.
+    virtual Runbook runbook() const = 0;
 
 protected:
     // "Start a relay on this database" with the broker the configuration names and the ordering the

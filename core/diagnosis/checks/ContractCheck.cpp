@@ -243,4 +243,94 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
     return findings;
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook ContractCheck::runbook() const
+{
+    Runbook r;
+    r.id = QStringLiteral("contract-violations");
+    r.title = QStringLiteral("Rows in the outbox or inbox break the writer and inbox contract");
+    r.severity = QStringLiteral("critical for events that would never be published, else warning");
+    r.summary = QStringLiteral(
+        "A service wrote rows against docs/contract.md, among the newest 100,000 of each table: events "
+        "inserted "
+        "as SENT (never published) or SENDING without a lease (never reaped), unsent events without a topic "
+        "that `[relay] topic_template` cannot make a valid name for, payloads or headers that are not JSON "
+        "where the column is text (MariaDB/MySQL, SQLite headers), or inbox rows of a status other than "
+        "PROCESSED/FAILED. One finding per kind of violation.");
+    r.causes = {
+        {"created-sent",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer sets status = 'SENT' in its INSERT, or a script updated events to SENT by "
+             "hand instead of requeueing or marking them DEAD."),
+         "events SENT without sent_at"},
+        {"created-sending",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A writer sets status = 'SENDING' in its INSERT, or a script changed status by "
+                           "hand without the relay's lease columns."),
+         "events SENDING without a lease"},
+        {"no-topic",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer leaves topic NULL for aggregate or event types "
+                                              "that are no valid topic name once put "
+                                              "in the template (letters, digits, . _ - only)."),
+         "unsent events without a usable topic"},
+        {"not-json",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer stores text that is not JSON in payload, or "
+                                              "headers that are not a JSON object (text "
+                                              "columns cannot refuse it)."),
+         "payload or headers not JSON"},
+        {"inbox-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
+         "inbox rows of an unknown status"},
+    };
+    r.steps = {
+        {"rule",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer inserts only event_id, event_type, aggregate_type, aggregate_id and payload (and "
+             "may set topic, headers, aggregate_version, schema_version, available_at); status, "
+             "attempts, leases and sent_at belong to the relay (docs/contract.md).")},
+        {"fix-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Fix the writer: leave status to its default (PENDING)."),
+         "events SENT or SENDING as written"},
+        {"resend",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Send the events (prepared below): they go back to PENDING and the relay publishes them with "
+             "their "
+             "own event_id; an inbox skips any a consumer already has."),
+         "events SENT without sent_at"},
+        {"requeue",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Requeue the events (prepared below): no relay holds them, so forcing takes nothing from a "
+             "working "
+             "relay."),
+         "events SENDING without a lease"},
+        {"topic",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Set topic in the writer's INSERT, or change relay.topic_template so that it makes a valid name "
+             "of "
+             "these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED)."),
+         "unsent events without a usable topic", "TYPES"},
+        {"json",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse "
+             "such messages into their dead letters; mark these events DEAD if nobody should receive them "
+             "(prepared below)."),
+         "payload or headers not JSON"},
+        {"inbox",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter "
+             "(docs/contract.md, \"Inbox contract\"); until then reconcile counts these events as "
+             "unprocessed."),
+         "inbox rows of an unknown status"},
+    };
+    return r;
+}
+
 } // namespace outbox

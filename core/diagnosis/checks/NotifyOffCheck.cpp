@@ -47,4 +47,42 @@ Result<QVector<Finding>> NotifyOffCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook NotifyOffCheck::runbook() const
+{
+    Runbook r;
+    r.id = QStringLiteral("notify-off");
+    r.title = QStringLiteral("Notifications to relays are off: relays poll");
+    r.severity = QStringLiteral("info when the audit log says who switched them off and why, else warning");
+    r.summary = QStringLiteral(
+        "PostgreSQL: the trigger that wakes relays on every INSERT of events is disabled (`outboxctl notify "
+        "off`, the cheaper option for write-heavy services in docs/contract.md). Writers commit faster; "
+        "relays poll, from `relay.poll_min_ms` after work up to `relay.poll_ms` while idle.");
+    r.causes = {
+        {"switched-off",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "An operator switched them off with outboxctl notify off; the audit log keeps "
+                           "who, when and why (outboxctl audit --action notify.off).")},
+        {"by-hand",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a "
+                           "benchmark script did and did not switch it back; nothing recorded why.")},
+    };
+    r.steps = {
+        {"latency",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Expect commit-to-ack latency of a few milliseconds more under load and up to "
+                           "relay.poll_ms (250 ms by default) for the first event after an idle spell.")},
+        {"keep",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "If the writers need the commit rate, keep it so: nothing is lost or delayed "
+                           "beyond the poll interval.")},
+        {"back-on",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "To wake relays on every commit again, run as the schema owner: outboxctl notify "
+                           "on --reason TEXT --yes. Running relays notice within a heartbeat.")},
+    };
+    return r;
+}
+
 } // namespace outbox

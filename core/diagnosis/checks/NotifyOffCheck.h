@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 // PostgreSQL's wake-up trigger switched off (outboxctl notify off): relays poll, so commit -> ack
 // takes milliseconds more under load and up to relay.poll_ms after an idle spell. Information when
 // the audit log says who switched it off and why; a warning when nothing recorded it.
@@ -14,6 +16,8 @@ class NotifyOffCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("notify-off"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/notify-off.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

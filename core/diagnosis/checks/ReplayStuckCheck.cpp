@@ -148,4 +148,48 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook ReplayStuckCheck::runbook() const
+{
+    Runbook r;
+    r.id = QStringLiteral("replay-stuck");
+    r.title = QStringLiteral("Dead-letter replays are stuck in REPLAYING");
+    r.severity = QStringLiteral("warning");
+    r.summary = QStringLiteral(
+        "Dead letters stay REPLAYING longer than `[doctor] replay_stuck`: no relay delivers them, or the "
+        "delivery fails.");
+    r.causes = {
+        {"no-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "No relay is running, and REPLAYING dead letters are delivered "
+                                              "by a running relay (every second) "
+                                              "or by outboxctl dlq replay --deliver."),
+         "no relay runs"},
+        {"fails",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays try to deliver them and fail: the replay topic is unknown or not writable, or the "
+             "relays are DEGRADED (read the relays' logs for \"replay\")."),
+         "relays run"},
+        {"wrong-topic", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                          "A replay to another topic names a topic that does not exist.")},
+    };
+    r.steps = {
+        {"relay",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
+        {"deliver",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); "
+             "the command says which dead letters fail and why.")},
+        {"topic",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay "
+             "that finally goes out marks the dead letters REPLAYED.")},
+    };
+    return r;
+}
+
 } // namespace outbox
