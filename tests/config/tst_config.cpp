@@ -1,8 +1,10 @@
+#include "core/broker/BrokerUrl.h"
 #include "core/config/Config.h"
 #include "core/config/IniFile.h"
 #include "core/consumer/ConsumerOptions.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/DiagnosisOptions.h"
+#include "core/diagnosis/MemberBroker.h"
 #include "core/relay/RelayOptions.h"
 #include "ui/web/WebConfig.h"
 
@@ -46,6 +48,44 @@ private:
     }
 
 private slots:
+    void memberBrokerComesFromItsRelaysThenItsConfiguration()
+    {
+        // No relay row names a broker: the configured one (empty: none).
+        QCOMPARE(MemberBroker::arguments({}, QString()), QStringList());
+        QCOMPARE(MemberBroker::arguments({}, QStringLiteral("kafka://k:9092")),
+                 QStringList{QStringLiteral("--broker=kafka://k:9092")});
+        // A member whose relays publish to RabbitMQ is given RabbitMQ, whatever the configuration says;
+        // the freshest heartbeat wins.
+        RelayRecord stale;
+        stale.brokerKind = QStringLiteral("kafka");
+        stale.brokerAddress = QStringLiteral("old:9092");
+        stale.heartbeatAgeMs = 60000;
+        RelayRecord rabbit;
+        rabbit.brokerKind = QStringLiteral("amqp");
+        rabbit.brokerAddress = QStringLiteral("mq.internal:5672 vhost orders/v1");
+        rabbit.heartbeatAgeMs = 1000;
+        RelayRecord old; // a relay older than migration 14: no broker
+        old.heartbeatAgeMs = 0;
+        const QStringList args =
+            MemberBroker::arguments({stale, rabbit, old}, QStringLiteral("kafka://k:9092"));
+        QCOMPARE(args, QStringList{QStringLiteral("--broker=amqp://mq.internal:5672/orders%2Fv1")});
+        auto parsed = BrokerUrl::parse(args.first().mid(int(qstrlen("--broker="))));
+        QVERIFY2(parsed.ok(), qPrintable(parsed.message()));
+        QCOMPARE(parsed->address(), rabbit.brokerAddress);
+        // The configured URL when it names the relays' broker (it names the user; the row does not).
+        QCOMPARE(MemberBroker::url({rabbit}, QStringLiteral("amqp://relay@mq.internal:5672/orders%2fv1")),
+                 QStringLiteral("amqp://relay@mq.internal:5672/orders%2fv1"));
+        RelayRecord kafka;
+        kafka.brokerKind = QStringLiteral("kafka");
+        kafka.brokerAddress = QStringLiteral("a:9092,b:9093");
+        QCOMPARE(MemberBroker::url({kafka}, QString()), QStringLiteral("kafka://a:9092,b:9093"));
+        // A kind no broker of this build knows, or an address that cannot be read back: not used.
+        RelayRecord unknown;
+        unknown.brokerKind = QStringLiteral("nats");
+        unknown.brokerAddress = QStringLiteral("n:4222");
+        QCOMPARE(MemberBroker::url({unknown}, QString()), QString());
+    }
+
     void defaultsMatchTheOptionsTheyFeed()
     {
         auto c = load(QString());
