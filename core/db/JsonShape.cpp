@@ -17,4 +17,18 @@ QString JsonShape::badEventCondition(DatabaseKind kind)
                           "JSON_VALID(headers) THEN UPPER(JSON_TYPE(headers)) <> 'OBJECT' ELSE 1 = 1 END)");
 }
 
+QString JsonShape::payloadBytes(DatabaseKind kind)
+{
+    switch (kind) {
+    case DatabaseKind::PostgreSql:
+        return QStringLiteral("(CASE WHEN pg_column_size(payload) > 262144 THEN pg_column_size(payload) "
+                              "ELSE octet_length(payload::text) END)");
+    case DatabaseKind::MySql:
+        return QStringLiteral("LENGTH(payload)");
+    case DatabaseKind::Sqlite:
+        return QStringLiteral("length(CAST(payload AS BLOB))");
+    }
+    return QStringLiteral("LENGTH(payload)");
+}
+
 } // namespace outbox

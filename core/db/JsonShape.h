@@ -15,6 +15,11 @@ public:
     // An SQL condition over the events table, true for rows whose payload is no JSON object or array
     // or whose headers are no JSON object (invalid JSON included).
     static QString badEventCondition(DatabaseKind kind);
+    // The size in bytes of an event's payload, from what the database stores: PostgreSQL renders a
+    // jsonb as text to count it, which cost doctor seconds for one 20 MB event on every run, so a
+    // value stored in more than 256 KiB is counted by its stored size (pg_column_size: the TOAST
+    // pointer, nothing fetched), a lower bound when it was compressed. Elsewhere: the text's length.
+    static QString payloadBytes(DatabaseKind kind);
 };
 
 } // namespace outbox

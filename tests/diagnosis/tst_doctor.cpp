@@ -13,8 +13,10 @@
 #include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
@@ -997,6 +999,40 @@ private slots:
         report = diagnose(*db, only);
         QCOMPARE(report.findings.last().key, QStringLiteral("contract-violations/future-time"));
         QCOMPARE(report.findings.last().severity, Severity::Info);
+    }
+
+    // A 20 MB FAILED and a 20 MB DEAD event (issue 37 item 9): doctor shows their payload size but
+    // reads it from what PostgreSQL stores; rendering the jsonb as text took 5 s per run.
+    void largePayloadsDoNotSlowTheDoctor()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("doctor_large"));
+        QByteArray blob(20 * 1000 * 1000, 'x');
+        for (qsizetype i = 0; i < blob.size(); i += 7)
+            blob[i] = char('a' + (i * 31 + i / 13) % 26); // not one repeated byte: stored uncompressed-ish
+        const QString payload = QStringLiteral("{\"blob\":\"%1\"}").arg(QString::fromLatin1(blob));
+        for (const QString& status : QStringList{QStringLiteral("FAILED"), QStringLiteral("DEAD")})
+            exec(*db,
+                 QStringLiteral(
+                     "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, topic, "
+                     "payload, status, last_error, last_error_class) VALUES (:e, 'OrderCreated', 'Order', "
+                     "'o-big', 'order', CAST(:p AS jsonb), :s, 'Broker: Message size too large', "
+                     "'deterministic')"),
+                 QVariantMap{{QStringLiteral(":e"), QString(QStringLiteral("big-") + status)},
+                             {QStringLiteral(":p"), payload},
+                             {QStringLiteral(":s"), status}});
+        DiagnosisOptions o;
+        o.onlyChecks = QStringList{QStringLiteral("failed-events"), QStringLiteral("dead-events")};
+        (void)diagnose(*db, o); // warm: the connection, the catalogue
+        QElapsedTimer t;
+        t.start();
+        DiagnosisReport report = diagnose(*db, o);
+        const qint64 ms = t.elapsed();
+        QCOMPARE(report.findings.size(), 2);
+        for (const Finding& f : report.findings)
+            QVERIFY2(f.evidence.details.value(QStringLiteral("payload_bytes_max")).toInteger() >=
+                         10 * 1000 * 1000,
+                     qPrintable(QString::fromUtf8(QJsonDocument(f.evidence.details).toJson())));
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("doctor took %1 ms").arg(ms)));
     }
 
     void schemaOutdated_data() { TestDatabases::addKinds(); }
