@@ -20,7 +20,8 @@ if [ -n "$launcher" ]; then
   # The main build's cache entries were made with paths relative to the source folder.
   export CCACHE_BASEDIR="$src" CCACHE_NOHASHDIR=1
 fi
-cmake "${args[@]}" >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
+mkdir -p "$build"
+cmake "${args[@]}" >"$build/configure.log" 2>&1 || { cat "$build/configure.log"; exit 1; }
 
 fail=0
 for module in Widgets Charts Gui; do
@@ -33,10 +34,10 @@ if grep -rqs 'outbox-console\|outbox_desktop' "$build/build.ninja"; then
 fi
 
 start=$(date +%s)
-cmake --build "$build" --target outboxctl -j 2 >"$build.build.log" 2>&1 || { tail -50 "$build.build.log"; exit 1; }
+cmake --build "$build" --target outboxctl -j 2 >"$build/build.log" 2>&1 || { tail -50 "$build/build.log"; exit 1; }
 echo "built outboxctl in $(( $(date +%s) - start )) s"
 # Compile steps run; under ccache they are hits unless the flags drifted from the main build's.
-grep -c 'Building CXX' "$build.build.log" | sed 's/^/compiles: /' || true
+grep -c 'Building CXX' "$build/build.log" | sed 's/^/compiles: /' || true
 
 libs=$(ldd "$build/app/outboxctl/outboxctl")
 if grep -E 'libQt6(Widgets|Charts|Gui)' <<<"$libs"; then
