@@ -37,6 +37,7 @@
       "live": "实时",
       "reconnecting…": "重新连接中…",
       "token needed": "需要令牌",
+      "sign-in failed": "登录失败",
       "no data yet": "尚无数据",
       "updated %1s ago": "%1 秒前更新",
       "DATA STALE": "数据过期",
@@ -350,7 +351,7 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     setConnection("connecting", "connecting…");
     socket = new WebSocket(scheme + location.host + "/ws");
-    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: oidc ? window.OutboxSignIn.token() : token }));
     socket.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "welcome") {
@@ -382,6 +383,8 @@
       } else if (msg.type === "sampler_error") {
         lastSamplerError = msg.message;
       } else if (msg.type === "error") {
+        // Signed in with the identity provider: an expired token means signing in again.
+        if (oidc && window.OutboxSignIn.reauthenticate()) return;
         tokenRejected = true;
         document.getElementById("token-form").hidden = false;
       }
@@ -403,5 +406,15 @@
     if (socket) socket.close();
   });
   setInterval(checkStale, 1000);
-  connect();
+  // With an identity provider, its sign-in first (a redirect there and back without a token).
+  let oidc = false;
+  const signIn = window.OutboxSignIn ? window.OutboxSignIn.begin() : Promise.resolve({ oidc: false });
+  signIn.then((r) => {
+    oidc = r.oidc;
+    if (oidc) document.getElementById("token-form").hidden = true;
+    connect();
+  }, (e) => {
+    setConnection("disconnected", "sign-in failed");
+    document.getElementById("updated").textContent = e.message;
+  });
 })();

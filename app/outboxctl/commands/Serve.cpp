@@ -101,7 +101,10 @@ int runServe(Context& ctx)
                 << " without TLS; tokens and payloads cross the network in clear text (use --tls-cert and "
                    "--tls-key)"
                 << Qt::endl;
-    if (config->tokens.isEmpty())
+    if (config->oidc.enabled())
+        ctx.err << "outboxctl: people sign in with the identity provider " << config->oidc.issuer << " ("
+                << config->oidc.groups.size() << " group(s) mapped)" << Qt::endl;
+    else if (config->tokens.isEmpty())
         ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
                    "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;

@@ -3,7 +3,7 @@
 // counts, relays and findings from the one /ws connection.
 import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
-  api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
+  api, apiText, clearToken, signIn, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, tc, token, translateStatic,
 } from "./lib.js";
 
@@ -53,6 +53,7 @@ async function render() {
     if (!fn) throw new Error(t("there is no view %1", name));
     await fn(v, parts.slice(1), params);
   } catch (e) {
+    if (e.status === 401 && signIn && signIn.enabled()) return showSignInError(e.message);
     if (e.status === 401) { clearToken(); return showSignIn(t("The token was refused; sign in again.")); }
     fill(v, errorBox(e));
   }
@@ -103,6 +104,7 @@ async function start() {
   } catch (e) {
     // A member this token does not see: refused, and the token kept for the wall and its members.
     if (member && e.status === 404) return showMemberRefused(e.message);
+    if (signIn && signIn.enabled()) return showSignInError(e.message);
     clearToken();
     return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);
   }
@@ -117,7 +119,9 @@ async function start() {
   }
   document.getElementById("who").replaceChildren(
     el("span", { id: "who-name" }, `${me.name} (${me.may_change ? t("operator") : t("viewer")})`),
-    el("button", { id: "signout", type: "button", onclick: () => { clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
+    el("button", { id: "signout", type: "button", onclick: () => {
+      if (signIn && signIn.enabled()) return signIn.signOut();
+      clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
   live.connect();
   live.pollMember();
   await render();
@@ -718,8 +722,26 @@ async function main() {
       if (f) { e.preventDefault(); f.focus(); }
     }
   });
+  // With an identity provider: its sign-in (a redirect there and back when this page has no token).
+  try {
+    if (signIn && (await signIn.begin()).oidc) return await start();
+  } catch (e) {
+    return showSignInError(e.message);
+  }
   if (!token()) return showSignIn();
   await start();
+}
+
+// The identity provider's sign-in failed: say why, offer to try again.
+function showSignInError(message) {
+  live.close();
+  document.getElementById("nav").hidden = true;
+  view().replaceChildren(el("div", { id: "signin" },
+    el("h1", {}, t("Sign in")), errorBox(message),
+    el("button", { id: "signin-again", class: "primary", type: "button", onclick: () => location.reload() },
+       t("Sign in again"))));
+  view().dataset.view = "signin";
+  view().dataset.ready = "1";
 }
 
 main();
