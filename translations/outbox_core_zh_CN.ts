@@ -184,6 +184,45 @@
     </message>
 </context>
 <context>
+    <name>outbox::DeadLetterGroupEditor</name>
+    <message>
+        <source>only NEW dead letters can be edited: the group must be of NEW letters</source>
+        <translation>只有 NEW 死信可以编辑：分组必须由 NEW 死信组成</translation>
+    </message>
+    <message>
+        <source>the payload is binary, not JSON</source>
+        <translation>负载是二进制数据，不是 JSON</translation>
+    </message>
+    <message>
+        <source>the payload would be larger than %1 bytes</source>
+        <translation>负载将超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>the group has more than %1 dead letters: edit it in parts (a narrower group)</source>
+        <translation>该分组超过 %1 条死信：请分批编辑（更窄的分组）</translation>
+    </message>
+    <message>
+        <source>a reason is required</source>
+        <translation>必须填写原因</translation>
+    </message>
+    <message>
+        <source>the reason is limited to %1 characters</source>
+        <translation>原因最多 %1 个字符</translation>
+    </message>
+    <message>
+        <source>an actor is required (who acts, for the audit log)</source>
+        <translation>必须指定操作人（谁在操作，用于审计日志）</translation>
+    </message>
+    <message>
+        <source>nothing to edit: the preview changes no dead letter of the group</source>
+        <translation>没有可编辑的内容：预览不会更改该分组的任何死信</translation>
+    </message>
+    <message>
+        <source>the chunk size must be between 1 and %1</source>
+        <translation>分块大小必须在 1 到 %1 之间</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLettersCheck</name>
     <message>
         <source>%1 dead letter(s) of consumer %2: %3</source>
@@ -221,8 +260,16 @@
         <translation>中继按 id 顺序认领 PENDING 事件并发送到 Broker。</translation>
     </message>
     <message>
-        <source>the broker is not configured: set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
-        <translation>未配置 Broker：请在配置中设置 [kafka] bootstrap（或 [broker] url），或在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 指定 Broker 地址</translation>
+        <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
+        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 broker 地址</translation>
+    </message>
+    <message>
+        <source>this database&apos;s relays publish to %1, but the relay registry does not record the user they log in as: %2</source>
+        <translation>此数据库的中继发布到 %1，但中继注册表没有记录它们登录所用的用户：%2</translation>
+    </message>
+    <message>
+        <source>the broker is not configured and no relay has registered one: %1</source>
+        <translation>未配置 broker，也没有中继登记过 broker：%1</translation>
     </message>
 </context>
 <context>
@@ -393,6 +440,34 @@
         <source>Requeue the group (prepared below) once the cause is fixed.</source>
         <translation>原因修复后，重新入队该分组（已在下方准备好）。</translation>
     </message>
+    <message>
+        <source>RabbitMQ returned the message (NO_ROUTE, 312): no queue is bound to the exchange for the event&apos;s routing key (its topic). The relay publishes mandatory messages, so an unroutable one fails instead of vanishing.</source>
+        <translation>RabbitMQ 退回了消息（NO_ROUTE，312）：没有队列以事件的路由键（即其 topic）绑定到该交换机。中继以 mandatory 方式发布，因此无法路由的消息会失败，而不是悄然丢失。</translation>
+    </message>
+    <message>
+        <source>The consumers&apos; queue was never bound for this routing key, or it was deleted or unbound.</source>
+        <translation>消费者的队列从未为此路由键绑定，或已被删除或解除绑定。</translation>
+    </message>
+    <message>
+        <source>The events are routed to a wrong key (the topic column, or the relay&apos;s relay.topic_template).</source>
+        <translation>事件被路由到错误的键（topic 列，或中继的 relay.topic_template）。</translation>
+    </message>
+    <message>
+        <source>Open a sample event and note its topic: it is the routing key on the exchange ([amqp] exchange, outbox by default).</source>
+        <translation>打开一个示例事件并记下其 topic：它就是交换机（[amqp] exchange，默认 outbox）上的路由键。</translation>
+    </message>
+    <message>
+        <source>Outside the product: declare the consumers&apos; queue and bind it to the exchange for that routing key, e.g. rabbitmqadmin declare queue name=QUEUE durable=true, then rabbitmqadmin declare binding source=outbox destination=QUEUE routing_key=TOPIC (docs/rabbitmq.md, &quot;Queues and bindings&quot;); or correct the routing (relay.topic_template, or the producer that fills the topic column) and restart the relays.</source>
+        <translation>在产品之外：声明消费者的队列并以该路由键绑定到交换机，例如 rabbitmqadmin declare queue name=QUEUE durable=true，然后 rabbitmqadmin declare binding source=outbox destination=QUEUE routing_key=TOPIC（见 docs/rabbitmq.md“Queues and bindings”）；或者修正路由（relay.topic_template，或填写 topic 列的生产者）并重启中继。</translation>
+    </message>
+    <message>
+        <source>Requeue one sample event and watch it become SENT, to prove the binding works.</source>
+        <translation>重新排队一个示例事件，观察它变为 SENT，以证明绑定生效。</translation>
+    </message>
+    <message>
+        <source>Requeue the group (prepared below); a relay sends the events again in id order.</source>
+        <translation>重新排队该组（已在下方准备好）；中继会按 id 顺序再次发送这些事件。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FailureGroupFinding</name>
@@ -473,14 +548,17 @@
     </message>
 </context>
 <context>
+    <name>outbox::FleetMember</name>
+    <message>
+        <source>name it with broker = kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST in [member %1] of the fleet file</source>
+        <translation>请在舰队文件的 [member %1] 中用 broker = kafka://HOST:PORT 或 amqp://USER@HOST:PORT/VHOST 指定</translation>
+    </message>
+</context>
+<context>
     <name>outbox::FleetSampler</name>
     <message>
         <source>still waiting for its previous sample, started %1 ago</source>
         <translation>仍在等待上一次采样，该采样开始于 %1 前</translation>
-    </message>
-    <message>
-        <source>%1 (next attempt in %2)</source>
-        <translation>%1（%2 后再次尝试）</translation>
     </message>
     <message>
         <source>did not answer within %1</source>
@@ -492,6 +570,77 @@
     <message>
         <source>%1 held batch(es) of %2 event(s) outlived their relay %3 ago and are not reaped</source>
         <translation>%1 个持有批次（共 %2 个事件）在其中继消失 %3 后仍未被回收</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::JsonChange</name>
+    <message>
+        <source>a path is required (members separated by dots, e.g. customer.email or items.0.sku)</source>
+        <translation>必须给出路径（成员以点分隔，例如 customer.email 或 items.0.sku）</translation>
+    </message>
+    <message>
+        <source>the path is deeper than %1 members</source>
+        <translation>路径深度超过 %1 个成员</translation>
+    </message>
+    <message>
+        <source>the path &quot;%1&quot; has an empty member</source>
+        <translation>路径“%1”含有空成员</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>（缺失）</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not an element of an array of %2</source>
+        <translation>%1 不是长度为 %2 的数组中的元素</translation>
+    </message>
+    <message>
+        <source>%1 is inside a value that is neither an object nor an array</source>
+        <translation>%1 位于既不是对象也不是数组的值之中</translation>
+    </message>
+    <message>
+        <source>replacing a value with itself changes nothing</source>
+        <translation>用自身替换一个值不会有任何更改</translation>
+    </message>
+    <message>
+        <source>a set change needs &quot;set&quot; (a path) and &quot;value&quot;</source>
+        <translation>set 更改需要 &quot;set&quot;（路径）和 &quot;value&quot;</translation>
+    </message>
+    <message>
+        <source>a replace change needs &quot;replace&quot; (a path, or &quot;&quot; for anywhere), &quot;from&quot; and &quot;to&quot;</source>
+        <translation>replace 更改需要 &quot;replace&quot;（路径，或 &quot;&quot; 表示任意位置）、&quot;from&quot; 和 &quot;to&quot;</translation>
+    </message>
+    <message>
+        <source>the change is {&quot;set&quot;: PATH, &quot;value&quot;: V} or {&quot;replace&quot;: PATH, &quot;from&quot;: V, &quot;to&quot;: V}</source>
+        <translation>更改的格式为 {&quot;set&quot;: PATH, &quot;value&quot;: V} 或 {&quot;replace&quot;: PATH, &quot;from&quot;: V, &quot;to&quot;: V}</translation>
+    </message>
+    <message>
+        <source>set %1 = %2</source>
+        <translation>设置 %1 = %2</translation>
+    </message>
+    <message>
+        <source>replace %1 with %2 anywhere in the payload</source>
+        <translation>在负载的任意位置把 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>replace %1 with %2 in %3</source>
+        <translation>在 %3 中把 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>the payload is not JSON (%1 at byte %2)</source>
+        <translation>负载不是 JSON（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>%1 has that value already</source>
+        <translation>%1 已经是该值</translation>
+    </message>
+    <message>
+        <source>no value %1 in the payload</source>
+        <translation>负载中没有值 %1</translation>
     </message>
 </context>
 <context>
@@ -510,6 +659,18 @@
     <message>
         <source>Notifications to relays are off and no audit row says why (trigger %1 disabled); relays poll</source>
         <translation>发给中继的通知已关闭，且没有审计记录说明原因（触发器 %1 已禁用）；中继改为轮询</translation>
+    </message>
+    <message>
+        <source>Switch the wake-up notifications back on</source>
+        <translation>重新开启唤醒通知</translation>
+    </message>
+    <message>
+        <source>Relays are woken by every commit again instead of polling; the switch is audited with its reason. Run it as the schema owner.</source>
+        <translation>中继将再次由每次提交唤醒，而不是轮询；该切换连同原因记入审计。请以 schema 所有者身份运行。</translation>
+    </message>
+    <message>
+        <source>notify-off: relays woken on every commit again</source>
+        <translation>notify-off：中继再次由每次提交唤醒</translation>
     </message>
 </context>
 <context>
@@ -578,10 +739,6 @@
     <message>
         <source>Each is produced to its topic with its original event_id and marked REPLAYED once the broker acknowledges it.</source>
         <translation>每条死信都以原来的 event_id 发送到其主题，Broker 确认后标记为 REPLAYED。</translation>
-    </message>
-    <message>
-        <source>the broker is not configured: set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you run outboxctl dlq replay --deliver with this database&apos;s connection options</source>
-        <translation>未配置 Broker：请在配置中设置 [kafka] bootstrap（或 [broker] url），或在使用此数据库的连接选项运行 outboxctl dlq replay --deliver 时用 --kafka-bootstrap 指定 Broker 地址</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1294,10 @@
     <message>
         <source>To wake relays on every commit again, run as the schema owner: outboxctl notify on --reason TEXT --yes. Running relays notice within a heartbeat.</source>
         <translation>要让每次提交重新唤醒中继，请以 schema 所有者身份运行：outboxctl notify on --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉。</translation>
+    </message>
+    <message>
+        <source>When the payload itself is the cause (a typo, a wrong value, a missing field), repair the group&apos;s payloads before replaying, or the replay makes the same dead letters again: one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
+        <translation>当负载本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的负载，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
     </message>
 </context>
 <context>

@@ -481,6 +481,14 @@ QVector<Runbook> build()
                     "outbox::Runbook",
                     "Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
                     "reference data).")},
+        {"edit",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "When the payload itself is the cause (a typo, a wrong value, a missing field), repair the "
+             "group's payloads before replaying, or the replay makes the same dead letters again: one JSON "
+             "change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group "
+             "--consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then "
+             "without --dry-run). Each letter keeps its original and the edit is audited in chunks.")},
         {"replay",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",

@@ -44,6 +44,17 @@ Result<QVector<Finding>> NotifyOffCheck::run(DiagnosisContext& context)
         f.causes << rb.cause("by-hand");
     }
     f.runbook << rb.step("latency") << rb.step("keep") << rb.step("back-on");
+    // The same switch as a command that reaches this database (in a fleet: --fleet FILE --member
+    // NAME, issue 36 M6); it asks for the typed confirmation itself.
+    PreparedAction on;
+    on.operation = PreparedAction::Operation::RunCommand;
+    on.label = tr("Switch the wake-up notifications back on");
+    on.consequence = tr("Relays are woken by every commit again instead of polling; the switch is audited "
+                        "with its reason. Run it as the schema owner.");
+    if (context.prepareCommand(
+            on, CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("notify"), QStringLiteral("on")})
+                    .option(QStringLiteral("reason"), tr("notify-off: relays woken on every commit again"))))
+        f.actions << on;
     return QVector<Finding>{f};
 }
 

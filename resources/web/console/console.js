@@ -1,7 +1,7 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
+import { openAction, openGroupEdit, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, tc, token, translateStatic,
@@ -449,7 +449,8 @@ async function letterGroupsView(v, _, params) {
         el("td", {}, (g.statuses || []).map((s) => t(s)).join(", ")),
         el("td", {}, el("a", { href: `#/dead-letter/${encodeURIComponent(g.first_id)}` }, t("first dead letter")), " ",
           me.may_change ? [el("button", { type: "button", class: "act-replay-group", onclick: () => openAction({ kind: "replay", target, onDone: render }) }, t("Replay group…")), " ",
-            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…"))] : null));
+            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…")),
+            (g.statuses || ["NEW"]).join(",") === "NEW" ? [" ", el("button", { type: "button", class: "act-edit-group", onclick: () => openGroupEdit({ group: g, onDone: render }) }, t("Edit group…"))] : null] : null));
     })));
   fill(v, el("h1", {}, t("Dead-letter groups")), form,
     groups.length ? table : el("p", { class: "muted", id: "dl-groups-empty" }, t("No dead-letter groups.")));

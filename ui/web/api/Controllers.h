@@ -16,7 +16,7 @@ using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
 namespace SummaryController { ApiHandler summary, me; }
 namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
-namespace DeadLettersController { ApiHandler list, groups, show, edit; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit, previewGroupEdit, editGroup; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
