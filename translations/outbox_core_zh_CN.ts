@@ -764,8 +764,8 @@
         <translation>在中继所在的主机上检查中继服务（例如 systemctl status &apos;outbox-relay@*&apos; 及其日志）。</translation>
     </message>
     <message>
-        <source>Start a relay against this database (prepared below, with your Kafka bootstrap servers) or restart the service.</source>
-        <translation>针对此数据库启动一个中继（已在下方准备好，需填入你的 Kafka bootstrap 服务器），或重启该服务。</translation>
+        <source>Start a relay against this database (prepared below, with the broker its relays publish to) or restart the service.</source>
+        <translation>针对此数据库启动一个中继（已在下方准备好，使用其中继所发布到的 broker），或重启该服务。</translation>
     </message>
     <message>
         <source>Make sure the relays use the same database URL and table prefix as the application.</source>
@@ -1036,8 +1036,8 @@
         <translation>检查是否有中继在运行（no-relay、relay-degraded），并在其日志中查找重放错误。</translation>
     </message>
     <message>
-        <source>Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); the command says which dead letters fail and why.</source>
-        <translation>不经中继立即投递它们（已在下方准备好，需填入你的 Kafka bootstrap 服务器）；该命令会说明哪些死信失败及原因。</translation>
+        <source>Deliver them now without a relay (prepared below, with the broker this database&apos;s relays publish to); the command says which dead letters fail and why.</source>
+        <translation>不经中继立即投递它们（已在下方准备好，使用此数据库的中继所发布到的 broker）；该命令会说明哪些死信失败及原因。</translation>
     </message>
     <message>
         <source>If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay that finally goes out marks the dead letters REPLAYED.</source>

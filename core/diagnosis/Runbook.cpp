@@ -67,7 +67,7 @@ QVector<Runbook> build()
         {"start",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
-             "Start a relay against this database (prepared below, with your Kafka bootstrap servers) "
+             "Start a relay against this database (prepared below, with the broker its relays publish to) "
              "or restart the service.")},
         {"same-target",
          QT_TRANSLATE_NOOP("outbox::Runbook",
@@ -532,7 +532,8 @@ QVector<Runbook> build()
         {"deliver",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
-             "Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); "
+             "Deliver them now without a relay (prepared below, with the broker this database's relays publish "
+             "to); "
              "the command says which dead letters fail and why.")},
         {"topic",
          QT_TRANSLATE_NOOP(
