@@ -530,11 +530,10 @@ QVector<Runbook> build()
              "outbox::Runbook",
              "Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
         {"deliver",
-         QT_TRANSLATE_NOOP(
-             "outbox::Runbook",
-             "Deliver them now without a relay (prepared below, with the broker this database's relays publish "
-             "to); "
-             "the command says which dead letters fail and why.")},
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Deliver them now without a relay (prepared below, with the "
+                                              "broker this database's relays publish "
+                                              "to); "
+                                              "the command says which dead letters fail and why.")},
         {"topic",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",

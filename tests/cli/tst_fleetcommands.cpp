@@ -323,8 +323,9 @@ private slots:
         QCOMPARE(metrics.body.count("# TYPE outbox_events gauge\n"), 1);
         // An unreachable member: whether it answers (outbox_member_up) and how many ticks it missed.
         QCOMPARE(metrics.body.count("database=\"black-hole\""), 2);
-        QVERIFY2(metrics.body.contains("outbox_member_missed_samples{database=\"black-hole\",team=\"checkout\"} "),
-                 metrics.body.constData());
+        QVERIFY2(
+            metrics.body.contains("outbox_member_missed_samples{database=\"black-hole\",team=\"checkout\"} "),
+            metrics.body.constData());
         for (const QByteArray& sample : metrics.body.split('\n'))
             QVERIFY2(sample.isEmpty() || sample.startsWith('#') || sample.contains("{database=\""),
                      sample.constData());

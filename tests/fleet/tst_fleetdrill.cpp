@@ -266,7 +266,8 @@ private slots:
             query(QStringLiteral("changes(outbox_member_up[%1s])").arg(drill.elapsed() / 1000 - 1));
         QCOMPARE(changes.size(), 4);
         for (auto it = changes.cbegin(); it != changes.cend(); ++it)
-            QVERIFY2(it.value() == 0, qPrintable(it.key() + QStringLiteral(" changed %1 time(s)").arg(it.value())));
+            QVERIFY2(it.value() == 0,
+                     qPrintable(it.key() + QStringLiteral(" changed %1 time(s)").arg(it.value())));
         const QMap<QString, double> up = query(QStringLiteral("outbox_member_up"));
         QCOMPARE(up.value(QStringLiteral("billing")), 1.0);
         QCOMPARE(up.value(QStringLiteral("orders")), 1.0);
