@@ -317,9 +317,13 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_attempts_idx ON {events}"),
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_worker_idx ON {events}"),
     };
+    // Which wake-up each relay uses (issue 42): here always polling, recorded for the relay pages.
+    Migration wakeup{18, QStringLiteral("each relay's wake-up"), {}};
+    wakeup.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS wakeup VARCHAR(16) NULL")};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     wakeup};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const
