@@ -142,9 +142,10 @@ void Relay::checkWakeUpTrigger()
         m_log(QStringLiteral("wake-up: notify (every commit of events wakes this relay)"));
     else if (wakeUp == QLatin1String("doorbell"))
         m_log(QStringLiteral("wake-up: doorbell (temporary logical replication slot %1 on publication %2; "
-                             "polling every %3 ms as a safety net)")
+                             "polling every %3 to %4 ms as a safety net)")
                   .arg(m_doorbell->slotName(), ReplicationDoorbell::publication(m_db->dialect()))
-                  .arg(m_options.pollIntervalMs));
+                  .arg(m_poll.floor())
+                  .arg(m_poll.ceiling()));
     else if (wakeUp == QLatin1String("data_version"))
         m_log(QStringLiteral("wake-up: data_version (the database's change counter, every %1 ms)")
                   .arg(ChangeCheckMs));
@@ -198,8 +199,10 @@ void Relay::updateDoorbell()
         return;
     }
     m_doorbell = std::move(bell).value();
-    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::rang, m_notifyContext.get(),
-                     [this] { m_notified = true; });
+    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::rang, m_notifyContext.get(), [this] {
+        m_notified = true;
+        m_poll.found(); // an empty claim after a ring is retried at the poll's floor
+    });
     QObject::connect(
         m_doorbell.get(), &ReplicationDoorbell::lost, m_notifyContext.get(), [this](const QString& why) {
             m_log(QStringLiteral("doorbell lost (%1): polling every %2 to %3 ms until it rings again")

@@ -74,11 +74,11 @@ private:
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();
     // True when every commit of events wakes this relay (NOTIFY with the trigger on, SQLite's change
-    // counter); otherwise it polls adaptively (AdaptivePoll).
-    bool wakesOnCommit() const
-    {
-        return (m_listening && m_triggerOn) || doorbellRings() || !m_changeCounter.isEmpty();
-    }
+    // counter); otherwise it polls adaptively (AdaptivePoll). The doorbell wakes it too, but rings
+    // after the WAL is decoded, which may be before the committing session's rows are visible to a
+    // new snapshot: a ring sets the adaptive poll back to its floor, so that a claim that found
+    // nothing is retried within milliseconds instead of the poll interval.
+    bool wakesOnCommit() const { return (m_listening && m_triggerOn) || !m_changeCounter.isEmpty(); }
     // Whether the wake-up trigger is on (PostgreSQL), asked at connect and at every heartbeat; with
     // it off (the default) the doorbell wakes this relay where it can ring.
     void checkWakeUpTrigger();
