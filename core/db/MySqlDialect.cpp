@@ -317,13 +317,18 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_attempts_idx ON {events}"),
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_worker_idx ON {events}"),
     };
+    // PostgreSQL refuses other JSON shapes from here on; text columns cannot, doctor reports them
+    // (contract-violations/not-json). The version is kept in step.
+    Migration jsonShapes{
+        18, QStringLiteral("payload a JSON object or array, headers a JSON object (PostgreSQL only)"), {}};
     // Which wake-up each relay uses (issue 42): here always polling, recorded for the relay pages.
-    Migration wakeup{18, QStringLiteral("each relay's wake-up"), {}};
+    Migration wakeup{19, QStringLiteral("each relay's wake-up"), {}};
     wakeup.statements =
         QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS wakeup VARCHAR(16) NULL")};
-    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     wakeup};
+    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics,
+            heldSince,  samplerIndex,     jsonShapes,      wakeup};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -264,7 +264,7 @@ $fn$)"),
         QStringLiteral("DROP TRIGGER IF EXISTS {events}_notify ON {events}"),
         QStringLiteral("CREATE TRIGGER {events}_notify AFTER INSERT ON {events} FOR EACH STATEMENT EXECUTE "
                        "FUNCTION {events}_notify()"),
-        // Off from the start on a new database (issue 42, see migration 18, which switches it off,
+        // Off from the start on a new database (issue 42, see migration 19, which switches it off,
         // audited, on a database migrated before): `outboxctl notify on` is the opt-in.
         QStringLiteral("ALTER TABLE {events} DISABLE TRIGGER {events}_notify"),
     };
@@ -435,6 +435,20 @@ $fn$)"),
         "ALTER TABLE {held_claims} ADD COLUMN IF NOT EXISTS held_since timestamptz NOT NULL DEFAULT now()")};
     // MariaDB folds its two sampler indexes into one; the version is kept in step here.
     Migration samplerIndex{17, QStringLiteral("one sampler index instead of two (MariaDB only)"), {}};
+    // jsonb takes any JSON value; the relay sends a scalar payload consumers refuse, and drops headers
+    // that are no object (traceparent with them) without a word (issue 37). Refused at INSERT from
+    // now on; NOT VALID: rows already there are not scanned (doctor reports them, not-json), and
+    // the lock is held for an instant only.
+    Migration jsonShapes{18, QStringLiteral("payload a JSON object or array, headers a JSON object"), {}};
+    jsonShapes.statements = QStringList{
+        QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = "
+                       "'{events}_payload_document') THEN ALTER TABLE {events} ADD CONSTRAINT "
+                       "{events}_payload_document CHECK (jsonb_typeof(payload) IN ('object', 'array')) NOT "
+                       "VALID; END IF; END $$"),
+        QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = "
+                       "'{events}_headers_object') THEN ALTER TABLE {events} ADD CONSTRAINT "
+                       "{events}_headers_object CHECK (jsonb_typeof(headers) = 'object') NOT VALID; END IF; "
+                       "END $$")};
     // Nothing in a writer's transaction takes a database-wide lock (issue 42): a NOTIFY serialises
     // the commits of every transaction that notified on one lock held across the WAL flush (writers
     // at 8-64 durable connections lost 25-84 % of their commits, docs/benchmarks.md). The trigger
@@ -444,7 +458,7 @@ $fn$)"),
     // that wakes them without the writers paying anything); an account that may not create it
     // leaves relays polling. Each relay records which wake-up it uses.
     Migration wakeupDefault{
-        18, QStringLiteral("wake-up trigger off by default; doorbell publication; each relay's wake-up"), {}};
+        19, QStringLiteral("wake-up trigger off by default; doorbell publication; each relay's wake-up"), {}};
     wakeupDefault.statements = QStringList{
         QStringLiteral(R"(DO $mig$
 BEGIN
@@ -454,7 +468,7 @@ BEGIN
     INSERT INTO {audit} (actor, host, action, target_kind, target_ids, reason, affected_count,
                          before_state, after_state, outcome)
     VALUES (session_user, NULL, 'notify.off', 'table', jsonb_build_array('{events}'),
-            'migration 18: the wake-up trigger is off by default (a NOTIFY serialises the writers'' '
+            'migration 19: the wake-up trigger is off by default (a NOTIFY serialises the writers'' '
             || 'commits); outboxctl notify on switches it back', 1,
             jsonb_build_object('{events}_notify', 'on'), jsonb_build_object('{events}_notify', 'off'), 'ok');
   END IF;
@@ -471,10 +485,10 @@ END
 $mig$)"),
         QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS wakeup text"),
     };
-    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
-            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
-            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics,
-            heldSince,  samplerIndex,     wakeupDefault};
+    return {tables,     triggers,         relayCounters,   covering,     deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,    aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker,  consumerTopics,
+            heldSince,  samplerIndex,     jsonShapes,      wakeupDefault};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -25,7 +25,7 @@ namespace outbox {
 //
 // Needs wal_level = logical, a role with the REPLICATION attribute (or a superuser), a free
 // replication slot and WAL sender (max_replication_slots, max_wal_senders) and the publication
-// (migration 18). QtSql cannot speak the replication protocol: this is libpq directly.
+// (migration 19). QtSql cannot speak the replication protocol: this is libpq directly.
 class ReplicationDoorbell : public QObject
 {
     Q_OBJECT
@@ -34,7 +34,7 @@ public:
     // server ends a WAL sender silent for wal_sender_timeout, 60 s by default).
     static constexpr int FeedbackMs = 10000;
 
-    // The publication of the events table's INSERTs (migration 18), with the table prefix.
+    // The publication of the events table's INSERTs (migration 19), with the table prefix.
     static QString publication(const Dialect& dialect);
 
     // Connects, checks what the doorbell needs (one sentence naming what is missing when it cannot

@@ -120,6 +120,7 @@ private:
     QElapsedTimer m_sinceHeartbeat;
     QElapsedTimer m_sinceReap;
     QElapsedTimer m_sinceRetention;
+    QElapsedTimer m_sinceDeadRetention;
     bool m_retentionBehind = false; // the last retention pass left expired SENT rows behind
     QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;

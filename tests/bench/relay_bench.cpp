@@ -1295,7 +1295,7 @@ int main(int argc, char* argv[])
     std::unique_ptr<Neighbours> neighbours;
     if (parser.isSet(neighboursOption))
         neighbours = std::make_unique<Neighbours>(*url, (*broker)->bootstrap());
-    // The default install: the trigger as migrate leaves it (off since migration 18), relay.notify
+    // The default install: the trigger as migrate leaves it (off since migration 19), relay.notify
     // on: the doorbell where the server allows it (the relay says which), else polling.
     resetWithHistory(*db, history);
     const Latency withDefault = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);

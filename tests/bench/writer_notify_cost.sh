@@ -7,7 +7,7 @@
 # An order service's transaction: one order row and its OrderCreated outbox event, committed
 # together (pgbench, prepared statements). DB is created if missing and migrated with
 # `OUTBOXCTL migrate` (the project's schema; its statement-level NOTIFY trigger outbox_events_notify
-# is disabled by default since migration 18); an orders table (bench_orders) is added. For each
+# is disabled by default since migration 19); an orders table (bench_orders) is added. For each
 # number of concurrent writers three arms run, alternated (rotated) ROUNDS times:
 #   default    the install's default: the order row and its event, the trigger as migrate leaves
 #              it (disabled): what a writing service pays for the outbox;

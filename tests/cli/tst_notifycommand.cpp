@@ -18,7 +18,7 @@ using namespace outbox;
 using namespace outbox::test;
 
 // `outboxctl notify [show|on|off]` on the fixture servers: the wake-up trigger off by default and
-// switched by the real command, what a LISTENing connection then receives, migration 18 on an old
+// switched by the real command, what a LISTENing connection then receives, migration 19 on an old
 // database, the doctor's notify-lock-wait finding against real notifying writers, a real `outboxctl
 // relay` that keeps delivering by polling, the audit rows, a runtime role refused, SQLite without a
 // trigger (issue 42).
@@ -215,7 +215,7 @@ private slots:
     }
 
     // A database migrated before issue 42 has the trigger enabled: `outboxctl migrate` switches it
-    // off (migration 18) and writes the audit row a `notify off` writes, once.
+    // off (migration 19) and writes the audit row a `notify off` writes, once.
     void oldTriggerIsMigratedToTheDefaultAudited()
     {
         if (!postgres())
@@ -225,7 +225,7 @@ private slots:
         QVERIFY(db->exec(QStringLiteral("ALTER TABLE {events} ENABLE TRIGGER %1")
                              .arg(db->dialect().newEventsTrigger()))
                     .ok());
-        QVERIFY(db->exec(QStringLiteral("DELETE FROM {migrations} WHERE version >= 18")).ok());
+        QVERIFY(db->exec(QStringLiteral("DELETE FROM {migrations} WHERE version >= 19")).ok());
         QVERIFY(db->exec(QStringLiteral("DROP PUBLICATION IF EXISTS %1")
                              .arg(ReplicationDoorbell::publication(db->dialect())))
                     .ok());
@@ -235,7 +235,7 @@ private slots:
         QVERIFY2(migrated.exitCode == 0, migrated.err.constData());
         QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
         const QString audited = QStringLiteral(
-            "action = 'notify.off' AND target_kind = 'table' AND reason LIKE 'migration 18:%' AND actor = "
+            "action = 'notify.off' AND target_kind = 'table' AND reason LIKE 'migration 19:%' AND actor = "
             "session_user AND outcome = 'ok'");
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), audited), qint64(1));
         auto published =
@@ -245,7 +245,7 @@ private slots:
                         {QStringLiteral(":t"), db->dialect().table(QStringLiteral("outbox_events"))}});
         QVERIFY2(published && published->toInt() == 1, qPrintable(published.message()));
         const OutboxctlRun shown = notify({}, *db);
-        QVERIFY2(shown.out.contains("notifications: off") && shown.out.contains("migration 18"),
+        QVERIFY2(shown.out.contains("notifications: off") && shown.out.contains("migration 19"),
                  shown.out.constData());
 
         // Again: nothing to do, nothing written.

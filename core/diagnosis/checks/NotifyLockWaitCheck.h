@@ -4,7 +4,7 @@
 
 namespace outbox {
 
-// PostgreSQL's wake-up trigger switched on (`outboxctl notify on`, the opt-in since migration 18)
+// PostgreSQL's wake-up trigger switched on (`outboxctl notify on`, the opt-in since migration 19)
 // while writers' commits queue for the lock every notifying commit takes: the cost the outbox puts
 // into the services' own transactions (issue 42). Samples the lock's waiters for about half a
 // second; a warning with the prepared, audited switch back to the default (notify off).
