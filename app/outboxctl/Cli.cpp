@@ -15,7 +15,8 @@
 namespace outbox::cli {
 
 Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
-    : parser(p), positionals(std::move(pos)), out(stdout), err(stderr), m_config(std::move(config))
+    : parser(p), positionals(std::move(pos)), m_stdout(stdout), out(&m_stdout), err(stderr),
+      m_config(std::move(config))
 {
 }
 
@@ -256,8 +257,11 @@ void Context::printJson(const QJsonValue& value)
 {
     const QJsonDocument doc =
         value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
-    out << doc.toJson(QJsonDocument::Indented);
     out.flush();
+    // Around the sanitiser, which would turn a raw C1 control into "\x9b" (not JSON): the same
+    // characters escaped the JSON way instead.
+    m_stdout.writeRaw(
+        TerminalText::escapeJson(QString::fromUtf8(doc.toJson(QJsonDocument::Indented))).toUtf8());
 }
 
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName)

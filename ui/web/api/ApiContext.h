@@ -54,8 +54,9 @@ public:
     ApiContext(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
                int sampleIntervalMs);
 
-    // Operators see everything; viewers and the public dashboard see masked rows. Copied into each
-    // job: the database threads never share state with the server's thread.
+    // Operators' tokens see everything; viewers (also one that is an operator on this fleet member
+    // through operator=) and the public dashboard see masked rows. Copied into each job: the
+    // database threads never share state with the server's thread.
     PayloadMasker maskerFor(const Principal& principal) const;
 
     // Runs `work` (Database& -> Result<T>) on a database thread; its error becomes the reply's

@@ -29,10 +29,11 @@ const QByteArray Delete = QByteArrayLiteral("DELETE");
 // The API. Lists take limit (1..1000, default 100) and after_id and answer next_after_id.
 QList<ApiRoute> table()
 {
-    const QString bulk =
-        QStringLiteral(" Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
-                       "to one chunk of ids "
-                       "answer at once; more runs as a job (202, Location: /api/v1/jobs/{id}).");
+    const QString bulk = QStringLiteral(
+        " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
+        "to one chunk of ids "
+        "answer at once; more runs as a job (202, Location: the job's href, /api/v1/jobs/{id} or, on a "
+        "fleet member, /api/v1/members/{name}/jobs/{id}).");
     return {
         {Get,
          QStringLiteral("/api/v1/summary"),

@@ -72,11 +72,15 @@ void DeadLettersController::groups(ApiContext& api, const ApiCall& call, ApiDone
                   for (const DeadLetterGroup& g : groups) {
                       if (!consumer.isEmpty() && g.consumerName != consumer)
                           continue;
-                      // The example and the fingerprint are error texts (the fingerprint keeps a
-                      // secret's shape): both masked for viewers, as the failure groups'.
-                      list.append(masker.maskRow(g.toJson()));
+                      list.append(g.toJson());
                   }
-                  return QJsonObject{{QStringLiteral("groups"), list}};
+                  // The example and the fingerprint are error texts (the fingerprint keeps a
+                  // secret's shape): both masked for viewers, and grouped on the masked text, as
+                  // the failure groups.
+                  return QJsonObject{
+                      {QStringLiteral("groups"),
+                       masker.maskGroups(list, {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                                QStringLiteral("fingerprint")})}};
               },
               std::move(done));
 }

@@ -22,7 +22,7 @@ void SummaryController::summary(ApiContext& api, const ApiCall& call, ApiDone do
 void SummaryController::me(ApiContext&, const ApiCall& call, ApiDone done)
 {
     // Who the token is: the web console shows actions to operators.
-    const bool operatorToken = call.principal.role == Role::Operator;
+    const bool operatorToken = call.principal.memberRole.value_or(call.principal.role) == Role::Operator;
     done(WebReply::json(QJsonObject{
         {QStringLiteral("name"), call.principal.name},
         {QStringLiteral("role"), operatorToken ? QStringLiteral("operator") : QStringLiteral("viewer")},

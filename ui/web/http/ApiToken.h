@@ -45,8 +45,14 @@ struct Principal
     bool anonymous = false;
 
     MemberScope scope = {};
+    // Its role on the fleet member a request is for, when Api has decided it (operator= makes a
+    // viewer's token an operator there). It decides what the token may change, never what it may
+    // see: masking follows the token's own `role` (issue 38).
+    std::optional<Role> memberRole = std::nullopt;
 
-    bool mayChange() const { return !anonymous && role == Role::Operator; }
+    bool mayChange() const { return !anonymous && memberRole.value_or(role) == Role::Operator; }
+    // Whether it sees database text unmasked: an operator's own token only.
+    bool seesUnmasked() const { return !anonymous && role == Role::Operator; }
     // An operator somewhere: its own role, or operator= on some members.
     bool mayChangeSomewhere() const { return mayChange() || (!anonymous && !scope.operatorOn.isEmpty()); }
     // Whether it sees the fleet member at all (on the wall, /api/v1/fleet, /metrics, /ws, its routes).

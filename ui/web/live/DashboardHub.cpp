@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QTimer>
 #include <QUuid>
+#include <algorithm>
 
 namespace outbox::web {
 
@@ -200,7 +201,7 @@ QString DashboardHub::jobMessage(const QJsonObject& job, const Principal& princi
 {
     // As GET /api/v1/jobs/{id} shows it to this token: reasons and filters are free text.
     return encode({{QStringLiteral("type"), QStringLiteral("job")},
-                   {QStringLiteral("job"), principal.mayChange() ? job : m_masker.maskRow(job)}});
+                   {QStringLiteral("job"), principal.seesUnmasked() ? job : m_masker.maskRow(job)}});
 }
 
 bool DashboardHub::sendBounded(QWebSocket* socket, const QString& text, qint64 bound)
@@ -235,7 +236,7 @@ void DashboardHub::publishJob(const QString& id)
     // Encoded once per role, not once per client.
     QString forOperators, forViewers;
     for (const auto& [socket, principal] : subscribers) {
-        QString& text = principal.mayChange() ? forOperators : forViewers;
+        QString& text = principal.seesUnmasked() ? forOperators : forViewers;
         if (text.isEmpty())
             text = jobMessage(*job, principal);
         sendBounded(socket, text, std::max(MinQueueBound, qint64(QueuedMessages) * text.size()));
@@ -332,8 +333,36 @@ void DashboardHub::publishFleet()
             it = byScope.insert(key, m_fleet->pushMessage(m_masker, m_fleetIntervalMs, c.principal));
         sends.emplace_back(c.socket, *it);
     }
+    // A fleet frame is large (a tile per member: megabytes with 10,000 members) and each socket
+    // keeps its own copy until the client reads it: 40 dashboards that never read once took the
+    // server from 99 MB to 927 MB. Latest wins: a client still sending an earlier message skips
+    // this frame (it gets the next tick's once it has caught up), so it holds one frame at most;
+    // and all clients together hold at most MaxQueuedBytes, the most behind dropped first.
+    std::vector<std::pair<qint64, QWebSocket*>> behind; // unsent bytes, socket
+    qint64 queued = 0;
+    for (const Client& c : m_clients) {
+        const qint64 unsent = c.socket->bytesToWrite();
+        queued += unsent;
+        if (unsent > 0 && c.authenticated)
+            behind.emplace_back(unsent, c.socket);
+    }
+    std::sort(behind.begin(), behind.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    qint64 frames = 0;
     for (const auto& [socket, text] : sends)
+        frames += socket->bytesToWrite() > 0 ? 0 : text.size();
+    for (const auto& [unsent, socket] : behind) {
+        if (queued + frames <= MaxQueuedBytes)
+            break;
+        ++m_slowDropped;
+        drop(socket);
+        socket->abort();
+        queued -= unsent;
+    }
+    for (const auto& [socket, text] : sends) {
+        if (!find(socket) || socket->bytesToWrite() > 0)
+            continue; // dropped above, or still sending an earlier message
         sendBounded(socket, text, std::max(MinQueueBound, qint64(QueuedMessages) * text.size()));
+    }
 }
 
 void DashboardHub::publishFailure(const QString& message)

@@ -44,7 +44,8 @@ class LatestSnapshot;
 // Bounds: sockets still waiting to authenticate have their own caps (in total and per source
 // address) and never take a dashboard's slot; no incoming frame or message may exceed
 // MaxIncomingBytes (checked by Qt from the frame header, before the payload is buffered); a
-// client whose unsent data grows past its bound (it does not read) is dropped.
+// client whose unsent data grows past its bound (it does not read) is dropped. Fleet frames go
+// only to clients that have sent everything before (latest wins), within MaxQueuedBytes for all.
 class DashboardHub : public QObject
 {
     Q_OBJECT
@@ -60,6 +61,8 @@ public:
     static constexpr qint64 MinQueueBound = 1024 * 1024;  // unsent bytes a client may have, at least…
     static constexpr int QueuedMessages = 4;              // …or this many of the current message
     static constexpr int MaxJobSubscriptions = 8;
+    // Unsent bytes of all clients together before the ones most behind are dropped (fleet frames).
+    static constexpr qint64 MaxQueuedBytes = 64 * 1024 * 1024;
 
     DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
                  int sampleIntervalMs, int relayStaleAfterMs, PayloadMasker masker = PayloadMasker(),
