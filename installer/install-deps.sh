@@ -10,7 +10,7 @@ PACKAGES=(
   qt6-charts-dev qt6-websockets-dev libhttp-parser-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   librdkafka-dev kcat
-  librabbitmq-dev librabbitmq4 rabbitmq-server
+  librabbitmq-dev librabbitmq4 rabbitmq-server libpq-dev
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js

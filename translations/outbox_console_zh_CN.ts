@@ -2975,6 +2975,10 @@
         <source>The broker is not configured: add --kafka-bootstrap=HOST:PORT (or --broker=URL) to the arguments and press Start.</source>
         <translation>未配置 Broker：在参数中加入 --kafka-bootstrap=HOST:PORT（或 --broker=URL），然后点击“启动”。</translation>
     </message>
+    <message>
+        <source>Wake-up</source>
+        <translation>唤醒方式</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::StatTile</name>

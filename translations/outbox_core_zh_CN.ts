@@ -554,6 +554,10 @@
         <source>triggers</source>
         <translation>个触发器</translation>
     </message>
+    <message>
+        <source>commits waiting</source>
+        <translation>个等待中的提交</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FleetMember</name>
@@ -659,14 +663,18 @@
     </message>
 </context>
 <context>
-    <name>outbox::NotifyOffCheck</name>
+    <name>outbox::NotifyLockWaitCheck</name>
     <message>
-        <source>Notifications to relays are off since %1 ago (%2: %3); relays poll</source>
-        <translation>发给中继的通知已关闭 %1（%2：%3）；中继改为轮询</translation>
+        <source>Writers&apos; commits wait for the notification lock: up to %1 at once in %2 of %3 samples (wake-up trigger %4 on)</source>
+        <translation>写入方的提交在等待通知锁：%3 次采样中有 %2 次出现等待，最多同时 %1 个（唤醒触发器 %4 已开启）</translation>
     </message>
     <message>
-        <source>Notifications to relays are off and no audit row says why (trigger %1 disabled); relays poll</source>
-        <translation>发给中继的通知已关闭，且没有审计记录说明原因（触发器 %1 已禁用）；中继改为轮询</translation>
+        <source>Switch the wake-up trigger off (the default): relays wake by doorbell or polling</source>
+        <translation>关闭唤醒触发器（默认设置）：中继改由门铃或轮询唤醒</translation>
+    </message>
+    <message>
+        <source>Writers&apos; commits stop queueing on the notification lock; the switch and its reason go into the audit log; running relays notice within a heartbeat.</source>
+        <translation>写入方的提交不再排队等待通知锁；这次切换及其原因记入审计日志；运行中的中继会在一个心跳周期内察觉。</translation>
     </message>
     <message>
         <source>Switch the wake-up notifications back on</source>
@@ -1276,24 +1284,24 @@
         <translation>如果事件在途中丢失（例如某个主题被删除后重建），就再次发送它们（已在下方准备好）：消费者的收件箱会忽略已处理过的事件。该消费者有死信的事件、或其死信已被运维人员丢弃的事件，永远不会被再次发送：请改为处理它们的死信。</translation>
     </message>
     <message>
-        <source>An operator switched them off with outboxctl notify off; the audit log keeps who, when and why (outboxctl audit --action notify.off).</source>
-        <translation>运维人员用 outboxctl notify off 关闭了通知；审计日志记录了操作人、时间和原因（outboxctl audit --action notify.off）。</translation>
+        <source>An operator switched notifications on with outboxctl notify on (the audit log keeps who, when and why: outboxctl audit --action notify.on), and more than one writer now commits at a time.</source>
+        <translation>运维人员用 outboxctl notify on 开启了通知（审计日志记录了操作人、时间和原因：outboxctl audit --action notify.on），而现在有多个写入方同时提交。</translation>
     </message>
     <message>
-        <source>Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a benchmark script did and did not switch it back; nothing recorded why.</source>
-        <translation>有人用 SQL（ALTER TABLE … DISABLE TRIGGER）禁用了触发器，或某个基准测试脚本禁用后没有恢复；没有记录原因。</translation>
+        <source>The trigger was enabled with SQL (ALTER TABLE … ENABLE TRIGGER) or by a script; nothing recorded why.</source>
+        <translation>有人用 SQL（ALTER TABLE … ENABLE TRIGGER）或某个脚本启用了触发器；没有记录原因。</translation>
     </message>
     <message>
-        <source>Expect commit-to-ack latency of a few milliseconds more under load and up to relay.poll_ms (250 ms by default) for the first event after an idle spell.</source>
-        <translation>预计负载下从提交到确认的延迟会多几毫秒，空闲一段时间后的第一个事件最多多等 relay.poll_ms（默认 250 毫秒）。</translation>
+        <source>Every writing service&apos;s commit waits here: its commit rate is capped at about one notifying commit per WAL flush of the server, whatever the machine.</source>
+        <translation>每个写入服务的提交都在这里等待：无论机器多强，其提交速率都被限制在服务器每次 WAL 刷盘大约一次带通知的提交。</translation>
     </message>
     <message>
-        <source>If the writers need the commit rate, keep it so: nothing is lost or delayed beyond the poll interval.</source>
-        <translation>如果写入方需要这样的提交速率，就保持关闭：不会丢失任何事件，延迟也不会超过轮询间隔。</translation>
+        <source>Switch back to the default, as the schema owner: outboxctl notify off --reason TEXT --yes. Running relays notice within a heartbeat and wake by the doorbell or by polling (relay.poll_ms); nothing is lost.</source>
+        <translation>以 schema 所有者身份切回默认设置：outboxctl notify off --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉，并改由门铃或轮询（relay.poll_ms）唤醒；不会丢失任何事件。</translation>
     </message>
     <message>
-        <source>To wake relays on every commit again, run as the schema owner: outboxctl notify on --reason TEXT --yes. Running relays notice within a heartbeat.</source>
-        <translation>要让每次提交重新唤醒中继，请以 schema 所有者身份运行：outboxctl notify on --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉。</translation>
+        <source>Keep notifications on only where a single writer commits at a time and the lowest idle latency matters more than the writers&apos; throughput.</source>
+        <translation>只有在同一时间只有一个写入方提交、且最低的空闲延迟比写入吞吐量更重要时，才保持通知开启。</translation>
     </message>
     <message>
         <source>When the payload itself is the cause (a typo, a wrong value, a missing field), repair the group&apos;s payloads before replaying, or the replay makes the same dead letters again: one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
@@ -1557,12 +1565,16 @@
 <context>
     <name>outbox::cli::Status</name>
     <message>
-        <source>notifications   off: relays poll (see outboxctl notify)</source>
-        <translation>通知            关闭：中继轮询（见 outboxctl notify）</translation>
-    </message>
-    <message>
         <source>switched off %1 by %2: %3</source>
         <translation>%1 由 %2 关闭：%3</translation>
+    </message>
+    <message>
+        <source>notifications   on (opt-in): every writer&apos;s commit waits for the notification lock (see outboxctl notify)</source>
+        <translation>通知            开启（需主动选择）：每个写入方的提交都要等待通知锁（见 outboxctl notify）</translation>
+    </message>
+    <message>
+        <source>notifications   off (the default): relays wake by doorbell or poll (see outboxctl notify)</source>
+        <translation>通知            关闭（默认）：中继由门铃或轮询唤醒（见 outboxctl notify）</translation>
     </message>
 </context>
 </TS>

@@ -799,36 +799,40 @@ QVector<Runbook> build()
     pages << r;
 
     r = {};
-    r.id = QStringLiteral("notify-off");
-    r.title = QStringLiteral("Notifications to relays are off: relays poll");
-    r.severity = QStringLiteral("info when the audit log says who switched them off and why, else warning");
+    r.id = QStringLiteral("notify-lock-wait");
+    r.title = QStringLiteral("Writers' commits wait for the notification lock");
+    r.severity = QStringLiteral("warning");
     r.summary = QStringLiteral(
-        "PostgreSQL: the trigger that wakes relays on every INSERT of events is disabled (`outboxctl notify "
-        "off`, the cheaper option for write-heavy services in docs/contract.md). Writers commit faster; "
-        "relays poll, from `relay.poll_min_ms` after work up to `relay.poll_ms` while idle.");
+        "PostgreSQL: the wake-up trigger is on (`outboxctl notify on`; off by default since migration 19) "
+        "and the services' commits queue for the lock every notifying commit takes across its WAL flush "
+        "(`pg_stat_activity`: wait_event_type `Lock`, wait_event `object`). Each writing service pays it "
+        "inside its own transaction: 25-84 % of the commit rate at 8-64 durable writers "
+        "(docs/benchmarks.md). Relays do not need it: they wake by the doorbell or by polling.");
     r.causes = {
-        {"switched-off",
+        {"switched-on",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "An operator switched them off with outboxctl notify off; the audit log keeps "
-                           "who, when and why (outboxctl audit --action notify.off).")},
-        {"by-hand",
+                           "An operator switched notifications on with outboxctl notify on (the audit log "
+                           "keeps who, when and why: outboxctl audit --action notify.on), and more than one "
+                           "writer now commits at a time.")},
+        {"never-off",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a "
-                           "benchmark script did and did not switch it back; nothing recorded why.")},
+                           "The trigger was enabled with SQL (ALTER TABLE … ENABLE TRIGGER) or by a script; "
+                           "nothing recorded why.")},
     };
     r.steps = {
-        {"latency",
+        {"cost", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "Every writing service's commit waits here: its commit rate is capped at about one "
+                     "notifying commit per WAL flush of the server, whatever the machine.")},
+        {"off",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "Expect commit-to-ack latency of a few milliseconds more under load and up to "
-                           "relay.poll_ms (250 ms by default) for the first event after an idle spell.")},
-        {"keep",
+                           "Switch back to the default, as the schema owner: outboxctl notify off --reason "
+                           "TEXT --yes. Running relays notice within a heartbeat and wake by the doorbell or "
+                           "by polling (relay.poll_ms); nothing is lost.")},
+        {"single-writer",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "If the writers need the commit rate, keep it so: nothing is lost or delayed "
-                           "beyond the poll interval.")},
-        {"back-on",
-         QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "To wake relays on every commit again, run as the schema owner: outboxctl notify "
-                           "on --reason TEXT --yes. Running relays notice within a heartbeat.")},
+                           "Keep notifications on only where a single writer commits at a time and the "
+                           "lowest idle latency matters more than the writers' throughput.")},
     };
     pages << r;
 

@@ -564,7 +564,7 @@ async function relaysView(v) {
     const td = (name, cls) => (cells[name] = el("td", cls ? { class: cls } : {}));
     const tr = el("tr", { "data-worker": r.worker_id },
       el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, "aria-label": t("Select %1", r.worker_id) }) : ""),
-      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"),
+      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"), td("wakeup"),
       td("heartbeat"), td("age", "num"), td("sending", "num"), td("expired", "num"), td("sent", "num"), td("failed", "num"),
       td("forget"));
     kept = { tr, cells, forget: null };
@@ -578,7 +578,7 @@ async function relaysView(v) {
     if (!table) {
       tbody = el("tbody");
       table = el("table", { id: "relays" },
-        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Wake-up"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
         tbody);
       fill(box, table, none, sampled);
     }
@@ -591,6 +591,7 @@ async function relaysView(v) {
       setText(c.state, r.state || "");
       setText(c.desired, r.desired_state || "");
       setText(c.broker, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : "");
+      setText(c.wakeup, r.wakeup || "");
       setText(c.heartbeat, fmtTime(r.heartbeat_at));
       setText(c.age, age === null ? "" : `${age.toFixed(0)} s`);
       setText(c.sending, h.sending ?? 0);

@@ -174,6 +174,12 @@ void writeSnapshot(Writer& w, const MetricsSnapshot& s, const PrometheusExpositi
     for (const RelayRecord& r : s.relays)
         w.sample("outbox_relay_up", "worker", r.workerId,
                  r.heartbeatAgeMs <= context.relayStaleAfterMs ? 1 : 0);
+    w.family("outbox_relay_wakeup", "gauge",
+             "1 per relay, labelled with what wakes it: notify (the trigger, opt-in), doorbell (a temporary "
+             "logical replication slot), data_version (SQLite) or poll.");
+    for (const RelayRecord& r : s.relays)
+        if (!r.wakeup.isEmpty())
+            w.sampleLabels("outbox_relay_wakeup", {{"worker", r.workerId}, {"wakeup", r.wakeup}}, 1);
     w.family("outbox_relay_heartbeat_age_seconds", "gauge", "Seconds since the relay's last heartbeat.");
     for (const RelayRecord& r : s.relays)
         w.sample("outbox_relay_heartbeat_age_seconds", "worker", r.workerId,
