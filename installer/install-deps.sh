@@ -12,7 +12,7 @@ PACKAGES=(
   librdkafka-dev kcat
   # serve's sign-in with an identity provider: JWS/JWK by cjose (and the headers it includes)
   libcjose-dev libjansson-dev libssl-dev
-  librabbitmq-dev librabbitmq4 rabbitmq-server
+  librabbitmq-dev librabbitmq4 rabbitmq-server libpq-dev
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js

@@ -144,7 +144,7 @@ QVector<ConfigKey> buildKeys()
                                    "that the commits meanwhile share a claim and a mark."));
     keys << integer(QStringLiteral("relay.poll_min_ms"), QStringLiteral("poll-min-ms"),
                     QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
-                    QStringLiteral("Without wake-ups (trigger off, --no-notify, MariaDB): first wait after "
+                    QStringLiteral("Without wake-ups (no doorbell, --no-notify, MariaDB): first wait after "
                                    "an empty claim, doubling up to poll_ms."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
                     QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
@@ -182,9 +182,12 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("Delete DEAD rows created longer ago than this, each batch audited "
                                       "(events.retention_dead; 0 keeps all).")),
                   ValueType::Duration);
-    keys << boolean(QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
-                    QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
-                    QStringLiteral("LISTEN for new events (PostgreSQL); --no-notify polls only."));
+    keys << boolean(
+        QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
+        QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
+        QStringLiteral("Wake-ups from PostgreSQL: the doorbell (a temporary logical replication slot) "
+                       "while the trigger is off (the default), LISTEN while it is on; --no-notify "
+                       "polls only."));
     keys << boolean(QStringLiteral("relay.pipeline"), QStringLiteral("no-pipeline"), QStringLiteral("false"),
                     QStringLiteral("OUTBOX_RELAY_PIPELINE"), true,
                     QStringLiteral("Claim the next batch while one is in flight; --no-pipeline does not."));

@@ -121,7 +121,12 @@ int runServe(Context& ctx)
             << server.baseUrl().resolved(QUrl(QStringLiteral("console/"))).toString() << "#token=TOKEN"
             << "\n  metrics   " << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString()
             << "\n  api       "
-            << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
+            // A wall without a database of its own has no /api/v1/summary: its API starts at the fleet.
+            << server.baseUrl()
+                   .resolved(
+                       QUrl(wallOnly ? QStringLiteral("api/v1/fleet") : QStringLiteral("api/v1/summary")))
+                   .toString()
+            << Qt::endl;
     quitOnSignals();
     systemd::notifyReady(QStringLiteral("serving on ") + server.baseUrl().toString());
     QCoreApplication::exec();

@@ -1,7 +1,7 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
+import { openAction, openGroupEdit, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
   api, apiText, clearToken, signIn, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, tc, token, translateStatic,
@@ -453,7 +453,8 @@ async function letterGroupsView(v, _, params) {
         el("td", {}, (g.statuses || []).map((s) => t(s)).join(", ")),
         el("td", {}, el("a", { href: `#/dead-letter/${encodeURIComponent(g.first_id)}` }, t("first dead letter")), " ",
           me.may_change ? [el("button", { type: "button", class: "act-replay-group", onclick: () => openAction({ kind: "replay", target, onDone: render }) }, t("Replay group…")), " ",
-            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…"))] : null));
+            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…")),
+            (g.statuses || ["NEW"]).join(",") === "NEW" ? [" ", el("button", { type: "button", class: "act-edit-group", onclick: () => openGroupEdit({ group: g, onDone: render }) }, t("Edit group…"))] : null] : null));
     })));
   fill(v, el("h1", {}, t("Dead-letter groups")), form,
     groups.length ? table : el("p", { class: "muted", id: "dl-groups-empty" }, t("No dead-letter groups.")));
@@ -567,7 +568,7 @@ async function relaysView(v) {
     const td = (name, cls) => (cells[name] = el("td", cls ? { class: cls } : {}));
     const tr = el("tr", { "data-worker": r.worker_id },
       el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, "aria-label": t("Select %1", r.worker_id) }) : ""),
-      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"),
+      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"), td("wakeup"),
       td("heartbeat"), td("age", "num"), td("sending", "num"), td("expired", "num"), td("sent", "num"), td("failed", "num"),
       td("forget"));
     kept = { tr, cells, forget: null };
@@ -581,7 +582,7 @@ async function relaysView(v) {
     if (!table) {
       tbody = el("tbody");
       table = el("table", { id: "relays" },
-        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Wake-up"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
         tbody);
       fill(box, table, none, sampled);
     }
@@ -594,6 +595,7 @@ async function relaysView(v) {
       setText(c.state, r.state || "");
       setText(c.desired, r.desired_state || "");
       setText(c.broker, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : "");
+      setText(c.wakeup, r.wakeup || "");
       setText(c.heartbeat, fmtTime(r.heartbeat_at));
       setText(c.age, age === null ? "" : `${age.toFixed(0)} s`);
       setText(c.sending, h.sending ?? 0);

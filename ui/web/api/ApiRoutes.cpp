@@ -127,6 +127,27 @@ QList<ApiRoute> table()
          Checked,
          DeadLettersController::groups},
         {Post,
+         QStringLiteral("/api/v1/dead-letters/groups/edit/preview"),
+         Operator,
+         QStringLiteral(
+             "What one JSON change makes of every NEW dead letter of a group, changing nothing. Body: "
+             "group {consumer, error_class, fingerprint}, change {set: PATH, value} or {replace: "
+             "PATH or \"\", from, to}. Answers each letter's id, edit_count, differences, before "
+             "and after."),
+         {},
+         Checked,
+         DeadLettersController::previewGroupEdit},
+        {Post,
+         QStringLiteral("/api/v1/dead-letters/groups/edit"),
+         Operator,
+         QStringLiteral("Edits the payloads of a group's dead letters by one JSON change, in audited chunks "
+                        "(dlq.edit_group). Body: group, change, reason, versions [{id, edit_count}] of the "
+                        "preview's letters that change (a letter edited since is a conflict, left as it is), "
+                        "chunk_size."),
+         {},
+         Checked,
+         DeadLettersController::editGroup},
+        {Post,
          QStringLiteral("/api/v1/dead-letters/replay"),
          Operator,
          QStringLiteral("Replays NEW (with force: also REPLAYED or DISCARDED) dead letters to their topic.") +

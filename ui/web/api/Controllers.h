@@ -17,7 +17,7 @@ namespace SummaryController { ApiHandler summary, me; }
 namespace AuthController { ApiHandler settings; }
 namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
-namespace DeadLettersController { ApiHandler list, groups, show, edit; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit, previewGroupEdit, editGroup; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
