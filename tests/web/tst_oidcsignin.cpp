@@ -228,7 +228,7 @@ private slots:
             page.waitFor(
                 QStringLiteral("location.pathname === '/console/' && location.search === "
                                "'?member=payments' && document.getElementById('view').dataset.ready === '1' "
-                               "&& document.getElementById('view').dataset.view === 'events'"),
+                               "&& !!window.OutboxSignIn.token()"), // a sick member's tile opens Recovery
                 20000),
             qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
         QVERIFY(view.text(QStringLiteral("#who-name")).contains(QStringLiteral("alice")));
