@@ -78,7 +78,13 @@ private:
     // after the WAL is decoded, which may be before the committing session's rows are visible to a
     // new snapshot: a ring sets the adaptive poll back to its floor, so that a claim that found
     // nothing is retried within milliseconds instead of the poll interval.
-    bool wakesOnCommit() const { return (m_listening && m_triggerOn) || !m_changeCounter.isEmpty(); }
+    // The doorbell rings at the commit of every transaction that inserted events, as NOTIFY does:
+    // after a short batch the relay waits for the ring (the linger gathers the commits that follow),
+    // with the poll interval as its safety net.
+    bool wakesOnCommit() const
+    {
+        return (m_listening && m_triggerOn) || doorbellRings() || !m_changeCounter.isEmpty();
+    }
     // Whether the wake-up trigger is on (PostgreSQL), asked at connect and at every heartbeat; with
     // it off (the default) the doorbell wakes this relay where it can ring.
     void checkWakeUpTrigger();
