@@ -147,6 +147,17 @@ Result<config::Config> withFleetMember(const config::Config& config, const QStri
     if (result)
         result = result->withValue(QStringLiteral("database.password"), member->url.password,
                                    member->sources.value(QStringLiteral("password"), chosen));
+    // The member's broker (its `broker` key) stands for the configuration's too, unless a flag names
+    // one: a relay started for the member, and the doctor's prepared commands, publish where the
+    // member's relays do (issue 36 H1).
+    if (result && !member->broker.isEmpty() &&
+        result->source(QStringLiteral("broker.url")).kind != config::Source::Flag &&
+        result->source(QStringLiteral("kafka.bootstrap")).kind != config::Source::Flag) {
+        const config::Source fromFleet = member->sources.value(QStringLiteral("broker"), chosen);
+        result = result->withValue(QStringLiteral("broker.url"), member->broker, fromFleet);
+        if (result)
+            result = result->withValue(QStringLiteral("kafka.bootstrap"), QString(), fromFleet);
+    }
     return result;
 }
 

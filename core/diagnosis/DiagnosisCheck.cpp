@@ -2,12 +2,24 @@
 
 #include "core/db/BlockedAggregates.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/MemberBroker.h"
 
 namespace outbox {
 
 QString DiagnosisCheck::notApplicable(DiagnosisContext&) const
 {
     return {};
+}
+
+Result<MemberBroker::Choice> DiagnosisCheck::relayBroker(DiagnosisContext& context)
+{
+    const DiagnosisOptions& o = context.options();
+    if (!o.brokerArguments.isEmpty())
+        return MemberBroker::choose(o.brokerArguments, {}, o.brokerUnknown);
+    auto relays = context.relays();
+    if (!relays)
+        return relays.error();
+    return MemberBroker::choose({}, *relays, o.brokerUnknown);
 }
 
 Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& context)
@@ -25,11 +37,14 @@ Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& contex
             return blocked.error();
         aggregateOrdering = blocked->total > 0;
     }
+    auto broker = relayBroker(context);
+    if (!broker)
+        return broker.error();
     PreparedAction start;
     start.operation = PreparedAction::Operation::RunCommand;
     start.startsRelay = true;
-    start.brokerKnown = !o.brokerArguments.isEmpty();
-    start.relayArguments = o.brokerArguments;
+    start.brokerKnown = !broker->arguments.isEmpty();
+    start.relayArguments = broker->arguments;
     if (aggregateOrdering)
         start.relayArguments << QStringLiteral("--ordering=aggregate");
     start.label = tr("Start a relay on this database");
@@ -43,10 +58,7 @@ Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& contex
         start.commandLine = CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")})
                                 .options(start.relayArguments)
                                 .options(o.connectionArguments);
-        start.commandRefused =
-            tr("the broker is not configured: set [kafka] bootstrap (or [broker] url) in the "
-               "configuration, or give the broker's address with --kafka-bootstrap when you start "
-               "outboxctl relay with this database's connection options");
+        start.commandRefused = broker->refused;
         return start;
     }
     context.prepareCommand(

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/diagnosis/Finding.h"
+#include "core/diagnosis/MemberBroker.h"
 #include "core/support/Result.h"
 
 #include <QCoreApplication>
@@ -34,6 +35,11 @@ protected:
     // events need (aggregate while an aggregate is blocked by a FAILED event). Without a configured
     // broker there is no command: commandRefused says what the operator must add.
     static Result<PreparedAction> startRelayAction(DiagnosisContext& context);
+
+    // The broker a relay (or a delivering replay) started from a prepared command must publish to:
+    // MemberBroker::choose() of the configured one (options().brokerArguments) and this database's
+    // relay registry rows (read only when nothing is configured).
+    static Result<MemberBroker::Choice> relayBroker(DiagnosisContext& context);
 };
 
 } // namespace outbox

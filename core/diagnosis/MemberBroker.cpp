@@ -1,46 +1,47 @@
 #include "core/diagnosis/MemberBroker.h"
 
 #include "core/broker/BrokerUrl.h"
-#include "core/broker/RegisteredBroker.h"
-#include "core/db/RelayStore.h"
 
 namespace outbox {
 
-QString MemberBroker::url(const QVector<RelayRecord>& relays, const QString& configuredUrl)
+QStringList MemberBroker::arguments(const QString& brokerUrl)
 {
+    return brokerUrl.isEmpty() ? QStringList() : QStringList{QStringLiteral("--broker=") + brokerUrl};
+}
+
+MemberBroker::Choice MemberBroker::choose(const QStringList& configured, const QVector<RelayRecord>& relays,
+                                          const QString& whatToSet)
+{
+    Choice choice;
+    if (!configured.isEmpty()) {
+        choice.arguments = configured;
+        return choice;
+    }
     const RelayRecord* freshest = nullptr;
-    for (const RelayRecord& r : relays) {
-        if (RegisteredBroker::url(r.brokerKind, r.brokerAddress).isEmpty())
-            continue;
-        if (!freshest || r.heartbeatAgeMs < freshest->heartbeatAgeMs)
+    for (const RelayRecord& r : relays)
+        if (!r.brokerKind.isEmpty() && !r.brokerAddress.isEmpty() &&
+            (!freshest || r.heartbeatAgeMs < freshest->heartbeatAgeMs))
             freshest = &r;
+    const QString what =
+        whatToSet.isEmpty()
+            ? tr("set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker's address "
+                 "with --kafka-bootstrap when you start outboxctl relay with this database's connection "
+                 "options")
+            : whatToSet;
+    if (freshest && freshest->brokerKind == QLatin1String("kafka")) {
+        auto url = BrokerUrl::parse(QStringLiteral("kafka://") + freshest->brokerAddress);
+        if (url) {
+            choice.arguments = arguments(url->redacted());
+            return choice;
+        }
     }
-    if (!freshest)
-        return configuredUrl;
-    const QString fromRow = RegisteredBroker::url(freshest->brokerKind, freshest->brokerAddress);
-    if (!configuredUrl.isEmpty()) {
-        // The same broker when both name the same kind at the same address.
-        auto configured = BrokerUrl::parse(configuredUrl);
-        auto registered = BrokerUrl::parse(fromRow);
-        if (configured && registered && configured->kindName() == registered->kindName() &&
-            configured->address() == registered->address())
-            return configuredUrl;
-    }
-    return fromRow;
-}
-
-QStringList MemberBroker::arguments(const QVector<RelayRecord>& relays, const QString& configuredUrl)
-{
-    const QString broker = url(relays, configuredUrl);
-    if (broker.isEmpty())
-        return {};
-    return {QStringLiteral("--broker=") + broker};
-}
-
-QStringList MemberBroker::arguments(Database& db, const QString& configuredUrl)
-{
-    auto relays = RelayStore(db).list();
-    return arguments(relays ? *relays : QVector<RelayRecord>(), configuredUrl);
+    if (freshest)
+        choice.refused = tr("this database's relays publish to %1, but the relay registry does not record "
+                            "the user they log in as: %2")
+                             .arg(freshest->brokerText(), what);
+    else
+        choice.refused = tr("the broker is not configured and no relay has registered one: %1").arg(what);
+    return choice;
 }
 
 } // namespace outbox

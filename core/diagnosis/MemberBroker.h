@@ -2,31 +2,38 @@
 
 #include "core/db/RelayRecord.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
 namespace outbox {
 
-class Database;
-
-// The broker arguments (`--broker=URL`, never a password) of the commands prepared for one database
-// (a fleet member, the console's database): the broker its own relays publish to, from their relay
-// registry rows (broker_kind, broker_address; the freshest heartbeat first), else the broker its
-// configuration names. Never another database's broker nor a server-wide default: a member on
-// RabbitMQ gets an amqp:// relay command even when the server's own configuration names Kafka.
+// The broker a relay (or a delivering replay) prepared for one database (a fleet member, the
+// console's database) must publish to, as argv words (`--broker=URL`, never a password): the broker
+// that database's own configuration names (a fleet member: the `broker` key of its section), else
+// the Kafka bootstrap its most recently alive relay registered (its relay registry row). Never
+// another database's broker nor a server-wide default: a command naming another database's broker
+// would publish this database's events there and mark them SENT (issue 36 H1, issue 39 item 3).
 class MemberBroker
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::MemberBroker)
+
 public:
-    // From relay registry rows already read, and the member's configured broker URL (without its
-    // password, BrokerRegistry::configuredUrl(); empty when it names none). When a row names the
-    // configured broker, the configured URL is taken (it names the user, which the row does not).
-    // Empty when neither names a broker.
-    static QStringList arguments(const QVector<RelayRecord>& relays, const QString& configuredUrl);
-    // The same, reading the relay registry of `db` (the configured URL alone when it cannot).
-    static QStringList arguments(Database& db, const QString& configuredUrl);
-    // The URL those arguments name (empty when none).
-    static QString url(const QVector<RelayRecord>& relays, const QString& configuredUrl);
+    struct Choice
+    {
+        QStringList arguments; // empty when neither tells: `refused` says what is missing
+        QString refused;
+    };
+    // `configured`: the arguments of the database's configured broker (arguments(url)), empty when it
+    // names none; `relays`: its relay registry rows; `whatToSet`: the sentence saying what to add to
+    // name the broker (empty: the configuration's keys). A RabbitMQ row records where (host, port,
+    // vhost), not the user to log in as: a URL made from it would log in as someone else, so it is
+    // refused, not guessed.
+    static Choice choose(const QStringList& configured, const QVector<RelayRecord>& relays,
+                         const QString& whatToSet = QString());
+    // `--broker=URL` for a configured broker URL without its password (empty for an empty URL).
+    static QStringList arguments(const QString& brokerUrl);
 };
 
 } // namespace outbox

@@ -72,15 +72,19 @@ QString Runbook::step(const char* key) const
 QString Runbook::generatedHeader()
 {
     return QStringLiteral(
-        "<!-- GENERATED from core/diagnosis/Runbook.cpp (the text the doctor prints) by\n"
+        "<!-- GENERATED from the checks' runbook() (the text the doctor prints) by\n"
         "     build/app/outboxctl/outboxctl help --docs docs\n"
         "     Do not edit: tst_docs fails when this file differs from what the command writes. -->\n\n");
 }
 
 QString Runbook::markdown() const
 {
-    QString page = generatedHeader();
-    page += QStringLiteral("# %1: %2\n\n").arg(id, title);
+    return generatedHeader() + servedMarkdown();
+}
+
+QString Runbook::servedMarkdown() const
+{
+    QString page = QStringLiteral("# %1: %2\n\n").arg(id, title);
     page += QStringLiteral("**Severity:** %1.  \n").arg(severity);
     if (finding)
         page += QStringLiteral(
@@ -110,8 +114,12 @@ QString Runbook::markdown() const
 
 QString Runbook::indexMarkdown()
 {
-    QString page = generatedHeader();
-    page += QStringLiteral(
+    return generatedHeader() + servedIndexMarkdown();
+}
+
+QString Runbook::servedIndexMarkdown()
+{
+    QString page = QStringLiteral(
         "# Runbooks\n\n"
         "One page per finding of `outboxctl doctor` (the ids are a contract: alert rules, scripts and the "
         "console match on them) and per alert about the doctor itself. Each Prometheus alert of "

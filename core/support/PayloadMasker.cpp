@@ -81,6 +81,10 @@ void maskRun(QStringView run, qsizetype offset, const QString& text, QString& ou
     }
     QVector<bool> hidden(groups.size(), false);
     for (qsizetype s = 0; s < n; ++s) {
+        // No card number starts with 0 (ISO/IEC 7812 issues no payment card under industry 0):
+        // "20240131120000" holds the Luhn-valid "0240131120000", a time, not a card.
+        if (digits[s] == 0)
+            continue;
         for (qsizetype e = s + 13; e <= std::min(n, s + 19); ++e) { // the digits [s, e)
             const QVector<int>& sums = doubled[(e - 1) % 2 == 0 ? 1 : 0];
             if ((sums[e] - sums[s]) % 10 != 0)

@@ -48,42 +48,43 @@ private:
     }
 
 private slots:
-    void memberBrokerComesFromItsRelaysThenItsConfiguration()
+    void memberBrokerComesFromItsConfigurationThenItsRelays()
     {
-        // No relay row names a broker: the configured one (empty: none).
-        QCOMPARE(MemberBroker::arguments({}, QString()), QStringList());
-        QCOMPARE(MemberBroker::arguments({}, QStringLiteral("kafka://k:9092")),
-                 QStringList{QStringLiteral("--broker=kafka://k:9092")});
-        // A member whose relays publish to RabbitMQ is given RabbitMQ, whatever the configuration says;
-        // the freshest heartbeat wins.
+        QCOMPARE(MemberBroker::arguments(QString()), QStringList());
+        const QStringList kafkaArgs = MemberBroker::arguments(QStringLiteral("kafka://k:9092"));
+        QCOMPARE(kafkaArgs, QStringList{QStringLiteral("--broker=kafka://k:9092")});
         RelayRecord stale;
         stale.brokerKind = QStringLiteral("kafka");
         stale.brokerAddress = QStringLiteral("old:9092");
         stale.heartbeatAgeMs = 60000;
-        RelayRecord rabbit;
-        rabbit.brokerKind = QStringLiteral("amqp");
-        rabbit.brokerAddress = QStringLiteral("mq.internal:5672 vhost orders/v1");
-        rabbit.heartbeatAgeMs = 1000;
-        RelayRecord old; // a relay older than migration 14: no broker
-        old.heartbeatAgeMs = 0;
-        const QStringList args =
-            MemberBroker::arguments({stale, rabbit, old}, QStringLiteral("kafka://k:9092"));
-        QCOMPARE(args, QStringList{QStringLiteral("--broker=amqp://mq.internal:5672/orders%2Fv1")});
-        auto parsed = BrokerUrl::parse(args.first().mid(int(qstrlen("--broker="))));
-        QVERIFY2(parsed.ok(), qPrintable(parsed.message()));
-        QCOMPARE(parsed->address(), rabbit.brokerAddress);
-        // The configured URL when it names the relays' broker (it names the user; the row does not).
-        QCOMPARE(MemberBroker::url({rabbit}, QStringLiteral("amqp://relay@mq.internal:5672/orders%2fv1")),
-                 QStringLiteral("amqp://relay@mq.internal:5672/orders%2fv1"));
         RelayRecord kafka;
         kafka.brokerKind = QStringLiteral("kafka");
         kafka.brokerAddress = QStringLiteral("a:9092,b:9093");
-        QCOMPARE(MemberBroker::url({kafka}, QString()), QStringLiteral("kafka://a:9092,b:9093"));
-        // A kind no broker of this build knows, or an address that cannot be read back: not used.
-        RelayRecord unknown;
-        unknown.brokerKind = QStringLiteral("nats");
-        unknown.brokerAddress = QStringLiteral("n:4222");
-        QCOMPARE(MemberBroker::url({unknown}, QString()), QString());
+        kafka.heartbeatAgeMs = 1000;
+        RelayRecord old; // a relay older than migration 14: no broker
+        old.heartbeatAgeMs = 0;
+        // The database's own configuration names the broker: taken, whatever its relays registered.
+        MemberBroker::Choice c = MemberBroker::choose(kafkaArgs, {stale, kafka, old});
+        QCOMPARE(c.arguments, kafkaArgs);
+        QVERIFY(c.refused.isEmpty());
+        // Nothing configured: the freshest relay's registered Kafka bootstrap.
+        c = MemberBroker::choose({}, {stale, kafka, old});
+        QCOMPARE(c.arguments, QStringList{QStringLiteral("--broker=kafka://a:9092,b:9093")});
+        // The freshest relay publishes to RabbitMQ: its row names no user, so no command is guessed;
+        // the refusal says where the relays publish and what to set.
+        RelayRecord rabbit;
+        rabbit.brokerKind = QStringLiteral("amqp");
+        rabbit.brokerAddress = QStringLiteral("mq.internal:5672 vhost orders/v1");
+        rabbit.heartbeatAgeMs = 10;
+        c = MemberBroker::choose({}, {stale, kafka, rabbit}, QStringLiteral("name it in [member m]"));
+        QVERIFY(c.arguments.isEmpty());
+        QVERIFY2(c.refused.contains(QLatin1String("RabbitMQ mq.internal:5672 vhost orders/v1")),
+                 qPrintable(c.refused));
+        QVERIFY2(c.refused.endsWith(QLatin1String("name it in [member m]")), qPrintable(c.refused));
+        // No row names a broker and nothing is configured: refused with the configuration's keys.
+        c = MemberBroker::choose({}, {old});
+        QVERIFY(c.arguments.isEmpty());
+        QVERIFY2(c.refused.contains(QLatin1String("[kafka] bootstrap")), qPrintable(c.refused));
     }
 
     void defaultsMatchTheOptionsTheyFeed()

@@ -58,9 +58,22 @@ struct StalledDashboard
         socket.write("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) +
                      "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+        // The auth message after the server's 101, as a browser sends it (bytes sent before the
+        // upgrade was answered are not the WebSocket's).
+        QByteArray seen;
+        while (!seen.contains("\r\n\r\n") && socket.waitForReadyRead(5000))
+            seen += socket.read(4096 - seen.size());
+        upgraded = seen.startsWith("HTTP/1.1 101");
         socket.write(clientTextFrame("{\"type\":\"auth\",\"token\":\"" + ViewerSecret + "\"}"));
         socket.flush();
+        // Admitted: the welcome comes (then it never reads again).
+        while (!seen.contains("welcome") && seen.size() < 4096 && socket.waitForReadyRead(5000))
+            seen += socket.read(4096 - seen.size());
+        admitted = seen.contains("welcome");
     }
+
+    bool upgraded = false;
+    bool admitted = false;
 };
 
 } // namespace
@@ -114,8 +127,11 @@ private slots:
         QVERIFY(frameBytes > 1024 * 1024); // the frame is large: what the test is about
 
         std::vector<std::unique_ptr<StalledDashboard>> stalled;
-        for (int i = 0; i < StalledSockets; ++i)
+        for (int i = 0; i < StalledSockets; ++i) {
             stalled.push_back(std::make_unique<StalledDashboard>(serve.port));
+            QVERIFY(stalled.back()->upgraded);
+            QVERIFY(stalled.back()->admitted);
+        }
         const int framesBefore = readerFrames;
         qint64 peakKb = 0;
         QElapsedTimer clock;

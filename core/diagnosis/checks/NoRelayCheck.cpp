@@ -122,7 +122,7 @@ Runbook NoRelayCheck::runbook() const
         {"start",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
-             "Start a relay against this database (prepared below, with your Kafka bootstrap servers) "
+             "Start a relay against this database (prepared below, with the broker its relays publish to) "
              "or restart the service.")},
         {"same-target",
          QT_TRANSLATE_NOOP("outbox::Runbook",

@@ -18,6 +18,7 @@ class Database;
 namespace outbox::web {
 
 class DatabaseWorkerPool;
+class IdentityProvider;
 class LatestFindings;
 class LatestFleet;
 class LatestSnapshot;
@@ -113,6 +114,8 @@ public:
     QByteArray chartJs;
     // /metrics: a relay whose heartbeat is older is reported stale.
     int relayStaleAfterMs = 0;
+    // GET /api/v1/auth: the identity provider people sign in with (none: static tokens only).
+    const IdentityProvider* identity = nullptr;
 
 private:
     PayloadMasker m_viewerMasker;

@@ -23,7 +23,7 @@ WebReply markdown(const QString& text)
 
 void RunbooksController::index(ApiContext&, const ApiCall&, ApiDone done)
 {
-    done(markdown(Runbook::indexMarkdown()));
+    done(markdown(Runbook::servedIndexMarkdown()));
 }
 
 void RunbooksController::page(ApiContext&, const ApiCall& call, ApiDone done)
@@ -34,7 +34,7 @@ void RunbooksController::page(ApiContext&, const ApiCall& call, ApiDone done)
     const Runbook* runbook = Runbook::find(id);
     if (!runbook)
         return done(WebReply::error(404, ApiContext::tr("there is no runbook page at %1").arg(call.path)));
-    done(markdown(runbook->markdown()));
+    done(markdown(runbook->servedMarkdown()));
 }
 
 } // namespace outbox::web

@@ -26,7 +26,11 @@ void SummaryController::me(ApiContext&, const ApiCall& call, ApiDone done)
     done(WebReply::json(QJsonObject{
         {QStringLiteral("name"), call.principal.name},
         {QStringLiteral("role"), operatorToken ? QStringLiteral("operator") : QStringLiteral("viewer")},
-        {QStringLiteral("may_change"), call.principal.mayChange()}}));
+        {QStringLiteral("may_change"), call.principal.mayChange()},
+        // Signed in with the identity provider: the person, the issuer and when the token expires.
+        {QStringLiteral("person"), call.principal.person},
+        {QStringLiteral("issuer"), call.principal.issuer},
+        {QStringLiteral("expires_at"), double(call.principal.expiresAt)}}));
 }
 
 } // namespace outbox::web

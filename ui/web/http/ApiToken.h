@@ -40,9 +40,14 @@ struct ApiToken
 // Who made a request. Anonymous only where the dashboard is public (read-only).
 struct Principal
 {
-    QString name;
+    QString name; // the actor in the audit log: a token's name, or "person (issuer)" signed in with OIDC
     Role role = Role::Viewer;
     bool anonymous = false;
+    // Signed in with the identity provider: the person's claim, the token's issuer and when the
+    // token expires (seconds since the epoch); empty and 0 for static tokens.
+    QString person;
+    QString issuer;
+    qint64 expiresAt = 0;
 
     MemberScope scope = {};
     // Its role on the fleet member a request is for, when Api has decided it (operator= makes a

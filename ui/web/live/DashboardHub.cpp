@@ -4,7 +4,9 @@
 #include "ui/web/live/LatestFindings.h"
 #include "ui/web/live/LatestFleet.h"
 #include "ui/web/live/LatestSnapshot.h"
+#include "ui/web/oidc/IdentityProvider.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -142,7 +144,24 @@ void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
         socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("authenticate first"));
         return;
     }
-    const auto principal = m_access.authenticate(o.value(QStringLiteral("token")).toString().toUtf8());
+    authenticate(socket, o.value(QStringLiteral("token")).toString().toUtf8(), false);
+}
+
+void DashboardHub::authenticate(QWebSocket* socket, const QByteArray& token, bool keysRefreshed)
+{
+    Client* client = find(socket);
+    if (!client || client->authenticated)
+        return;
+    const AccessControl::Check check = m_access.check(token);
+    if (check.unknownKey && m_identity && !keysRefreshed) {
+        QPointer<QWebSocket> guard(socket);
+        m_identity->refreshKeys([this, guard, token] {
+            if (guard)
+                authenticate(guard, token, true);
+        });
+        return;
+    }
+    const auto& principal = check.principal;
     if (!principal) {
         socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("error")},
                                         {QStringLiteral("message"), tr("the token is not valid")}}));
@@ -154,6 +173,15 @@ void DashboardHub::onMessage(QWebSocket* socket, const QString& text)
         return refuse(socket, tr("too many dashboard clients"));
     }
     client->principal = *principal;
+    if (principal->expiresAt > 0) {
+        // An access token's socket lives as long as the token.
+        const qint64 left = principal->expiresAt * 1000 - QDateTime::currentMSecsSinceEpoch();
+        QPointer<QWebSocket> guard(socket);
+        QTimer::singleShot(std::max<qint64>(0, std::min<qint64>(left, 24LL * 3600 * 1000)), this, [guard] {
+            if (guard)
+                guard->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token has expired"));
+        });
+    }
     admit(*client, false);
 }
 

@@ -18,6 +18,7 @@
 namespace outbox::web {
 
 class ActionJobs;
+class IdentityProvider;
 class LatestFindings;
 class LatestFleet;
 class LatestSnapshot;
@@ -86,6 +87,10 @@ public:
     void publishFleet();
     // The jobs clients may follow; publishJob(id) after ActionJobs announced a change of `id`.
     void setJobs(ActionJobs* jobs) { m_jobs = jobs; }
+    // Signed-in people: a token of a key not yet fetched waits for one bounded fetch; a socket
+    // admitted with an access token is closed when the token expires (the page opens a new one
+    // with its renewed token).
+    void setIdentityProvider(IdentityProvider* identity) { m_identity = identity; }
     void publishJob(const QString& id);
 
     int clientCount() const { return int(m_clients.size()); }
@@ -108,6 +113,7 @@ private:
     };
 
     void onMessage(QWebSocket* socket, const QString& text);
+    void authenticate(QWebSocket* socket, const QByteArray& token, bool keysRefreshed);
     void onClientRequest(Client& client, const QJsonObject& request);
     // Sends unless the client's unsent data is past `bound` (then it is dropped): false if dropped.
     bool sendBounded(QWebSocket* socket, const QString& text, qint64 bound);
@@ -129,6 +135,7 @@ private:
     const LatestFleet* m_fleet = nullptr;
     qint64 m_fleetIntervalMs = 0;
     ActionJobs* m_jobs = nullptr;
+    IdentityProvider* m_identity = nullptr;
     PayloadMasker m_masker;
     std::vector<Client> m_clients;
     SnapshotHistory m_history;
