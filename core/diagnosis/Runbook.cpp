@@ -5,18 +5,10 @@
 #include "core/diagnosis/Doctor.h"
 
 #include <QCoreApplication>
-#include <QRegularExpression>
 
 namespace outbox {
 
 namespace {
-
-const char* const Context = "outbox::Runbook";
-
-QString translated(const char* text)
-{
-    return QCoreApplication::translate(Context, text);
-}
 
 const QString AlwaysAfter = QStringLiteral(
     "The doctor's own output of this finding adds the evidence (counts, oldest and newest, sample ids, "
@@ -52,7 +44,7 @@ QString lineText(const QVector<RunbookLine>& lines, const char* key, const QStri
     Q_UNUSED(id) // in release builds, where the assertion is compiled out
     for (const RunbookLine& l : lines)
         if (qstrcmp(l.key, key) == 0)
-            return translated(l.text);
+            return QCoreApplication::translate("outbox::Runbook", l.text);
     Q_ASSERT_X(false, "Runbook", qPrintable(id + QLatin1Char('/') + QLatin1String(key)));
     return QString::fromUtf8(key);
 }
