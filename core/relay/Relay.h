@@ -6,7 +6,9 @@
 #include "core/db/HeldClaim.h"
 #include "core/db/TopicRouter.h"
 #include "core/relay/AdaptivePoll.h"
+#include "core/relay/RelayHeartbeat.h"
 #include "core/relay/RelayOptions.h"
+#include "core/relay/RelayPulse.h"
 #include "core/relay/RelayStats.h"
 #include "core/support/Backoff.h"
 
@@ -66,7 +68,6 @@ private:
     Result<std::unique_ptr<HeldClaim>> heldConnection();
     // Commits a held flight whose every event is marked, and keeps its connection for reuse.
     void finishHeld(Flight& flight);
-    void reaped(const Result<ReapResult>& result, bool held);
     void maintenanceReplayAndRetention(bool force);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
@@ -81,6 +82,9 @@ private:
     void degrade(const QString& why);
     BrokerMessage toMessage(const OutboxEvent& event) const;
     bool reconnectDatabase();
+    // After SIGTERM or DRAIN: the longest the loop waits for the broker's answers to what is in
+    // flight (the lease: past it, others may send those events anyway).
+    qint64 drainLimitMs() const { return m_options.leaseMs; }
 
     DatabaseUrl m_url;
     RelayOptions m_options;
@@ -101,13 +105,25 @@ private:
     QString m_desired = QStringLiteral("RUN");
     bool m_degraded = false;
     int m_degradedRounds = 0;
+    // Publishes the broker left unanswered (connection lost, no confirm in time) since its last
+    // answer: their own backoff, no attempt spent, DEGRADED once they persist (docs/contract.md).
+    int m_unansweredRounds = 0;
+    QElapsedTimer m_sinceBrokerAnswered;
+    // The broker has answered none of the last three batches for longer than a heartbeat.
+    bool brokerSilent() const
+    {
+        return m_unansweredRounds >= 3 && m_sinceBrokerAnswered.isValid() &&
+               m_sinceBrokerAnswered.elapsed() >= m_options.heartbeatMs;
+    }
     bool m_listening = false;
     bool m_triggerOn = true; // the wake-up trigger fires (only asked while listening)
     AdaptivePoll m_poll{1, 1};
     int m_leasesHeld = 0;
-    qint64 m_claimedAtHeartbeat = 0; // claimed counter at the last heartbeat
-    QElapsedTimer m_sinceHeartbeat;
-    QElapsedTimer m_sinceReap;
+    RelayPulse m_pulse;                          // what the heartbeat thread reports of this loop
+    std::unique_ptr<RelayHeartbeat> m_heartbeat; // heartbeat and reaper, independent of this loop
+    QElapsedTimer m_sinceHeartbeat;              // the wake-up trigger is asked once a heartbeat interval
+    QElapsedTimer m_sinceStop;                   // since the stop (SIGTERM, DRAIN, STOP) was seen
+    QString m_callProbe, m_callAnswers, m_callPublish, m_callReplay; // RelayPulse's broker calls
     QElapsedTimer m_sinceRetention;
     bool m_retentionBehind = false; // the last retention pass left expired SENT rows behind
     QElapsedTimer m_sinceReplay;
