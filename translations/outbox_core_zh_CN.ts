@@ -1138,6 +1138,18 @@
         <source>To wake relays on every commit again, run as the schema owner: outboxctl notify on --reason TEXT --yes. Running relays notice within a heartbeat.</source>
         <translation>要让每次提交重新唤醒中继，请以 schema 所有者身份运行：outboxctl notify on --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉。</translation>
     </message>
+    <message>
+        <source>The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or load balancer in between holds the connection without passing anything on.</source>
+        <translation>代理接受了连接但不应答：它挂起或过载，或者中间的代理服务器、负载均衡器占着连接却不转发任何内容。</translation>
+    </message>
+    <message>
+        <source>Outside the product: check the broker&apos;s health and load (rabbitmq-diagnostics status, or the Kafka brokers&apos; logs) and anything between the relay and the broker (proxy, load balancer, firewall that drops packets), and look at the relay&apos;s log.</source>
+        <translation>在产品之外：检查代理的健康状况和负载（rabbitmq-diagnostics status，或 Kafka 代理的日志）以及中继与代理之间的一切（代理服务器、负载均衡器、丢包的防火墙），并查看中继的日志。</translation>
+    </message>
+    <message>
+        <source>Fix the broker, not the relay: do not start another relay (it cannot publish either) and do not forget this one (it is alive and registers again at its next heartbeat).</source>
+        <translation>修复代理，而不是中继：不要再启动一个中继（它同样无法发布），也不要注销这个中继（它仍然存活，下一次心跳时会重新注册）。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::SchemaOutdatedCheck</name>
