@@ -17,6 +17,8 @@ PACKAGES=(
   chromium firefox-esr python3-prometheus-client prometheus
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
   libsystemd-dev systemd librsvg2-bin
+  # a relay with a skewed clock (tst_relaybrokerfaults: latencies from the database's clock)
+  faketime
   dpkg-dev file lintian appstream desktop-file-utils curl
   # docs/examples (the writer and inbox contract from other languages, tests/examples)
   default-jdk-headless libpostgresql-jdbc-java libmariadb-java
