@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake pkg-config ninja-build git ca-certificates clang-format ccache
+  build-essential cmake pkg-config ninja-build git ca-certificates clang-format ccache mold
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libqt6sql6-psql libqt6sql6-mysql libqt6sql6-sqlite
   qt6-charts-dev qt6-websockets-dev libhttp-parser-dev

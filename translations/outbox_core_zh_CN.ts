@@ -92,10 +92,6 @@
         <translation>%1 个未发送事件没有指定主题，且主题模板 %2 无法从它们的类型生成主题</translation>
     </message>
     <message>
-        <source>%1 unsent event(s) have a payload or headers that are not JSON</source>
-        <translation>%1 个未发送事件的负载或消息头不是 JSON</translation>
-    </message>
-    <message>
         <source>Mark the %1 event(s) DEAD</source>
         <translation>将 %1 个事件标记为 DEAD</translation>
     </message>
@@ -106,6 +102,18 @@
     <message>
         <source>%1 inbox row(s) have a status other than PROCESSED or FAILED</source>
         <translation>%1 条收件箱记录的状态既不是 PROCESSED 也不是 FAILED</translation>
+    </message>
+    <message>
+        <source>%1 unsent event(s) have a payload that is no JSON object or array, or headers that are no JSON object</source>
+        <translation>%1 个未发送事件的负载不是 JSON 对象或数组，或消息头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 event(s) carry a header of a name the relay sets itself; the relay drops the writer&apos;s value</source>
+        <translation>%1 个事件带有与中继自身消息头同名的消息头；中继会丢弃写入方的值</translation>
+    </message>
+    <message>
+        <source>%1 pending event(s) are held back by created_at or available_at in the future (up to %2 h ahead; %3 look written in another time zone)</source>
+        <translation>%1 个待发送事件因 created_at 或 available_at 位于未来而被推迟（最多提前 %2 小时；其中 %3 个看起来是按另一时区写入的）</translation>
     </message>
 </context>
 <context>
@@ -927,10 +935,6 @@
         <translation>写入方把 topic 留空（NULL），而这些聚合类型或事件类型代入模板后不是有效的主题名（只允许字母、数字和 . _ -）。</translation>
     </message>
     <message>
-        <source>The writer stores text that is not JSON in payload, or headers that are not a JSON object (text columns cannot refuse it).</source>
-        <translation>写入方在 payload 中存入了非 JSON 文本，或 headers 不是 JSON 对象（文本列无法拒绝它们）。</translation>
-    </message>
-    <message>
         <source>A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table.</source>
         <translation>某个消费者把自己的状态（例如 RECEIVED、DONE）写入了收件箱表。</translation>
     </message>
@@ -953,10 +957,6 @@
     <message>
         <source>Set topic in the writer&apos;s INSERT, or change relay.topic_template so that it makes a valid name of these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED).</source>
         <translation>在写入方的 INSERT 中设置 topic，或修改 relay.topic_template，使其能从这些类型（%1）生成有效的名称；然后重新入队 FAILED 的事件（outboxctl requeue --status FAILED）。</translation>
-    </message>
-    <message>
-        <source>Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse such messages into their dead letters; mark these events DEAD if nobody should receive them (prepared below).</source>
-        <translation>修复写入方：payload 必须是 JSON 文档，headers 必须是由字符串组成的 JSON 对象。消费者会把这样的消息拒收到死信中；如果不应有人收到这些事件，就把它们标记为 DEAD（已在下方准备好）。</translation>
     </message>
     <message>
         <source>Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter (docs/contract.md, &quot;Inbox contract&quot;); until then reconcile counts these events as unprocessed.</source>
@@ -1149,6 +1149,30 @@
     <message>
         <source>Fix the broker, not the relay: do not start another relay (it cannot publish either) and do not forget this one (it is alive and registers again at its next heartbeat).</source>
         <translation>修复代理，而不是中继：不要再启动一个中继（它同样无法发布），也不要注销这个中继（它仍然存活，下一次心跳时会重新注册）。</translation>
+    </message>
+    <message>
+        <source>The writer stores a payload that is no JSON object or array (text that is not JSON, or a bare string or number), or headers that are no JSON object (an array, a string): text columns cannot refuse them, nor PostgreSQL before schema 18.</source>
+        <translation>写入方存入的 payload 不是 JSON 对象或数组（非 JSON 文本，或单独的字符串、数字），或 headers 不是 JSON 对象（数组、字符串）：文本列无法拒绝它们，schema 18 之前的 PostgreSQL 也不能。</translation>
+    </message>
+    <message>
+        <source>The writer puts a member named like one of the relay&apos;s own headers (event_id, event_type, aggregate_type, aggregate_id, schema_version, aggregate_version, x-replay-*, x-replayed-by) into headers; the relay drops it and sends its own.</source>
+        <translation>写入方在 headers 中放入了与中继自身消息头同名的成员（event_id、event_type、aggregate_type、aggregate_id、schema_version、aggregate_version、x-replay-*、x-replayed-by）；中继会丢弃它，只发送自己的值。</translation>
+    </message>
+    <message>
+        <source>A writer writes local time into UTC columns: MariaDB/MySQL NOW(6) or CURRENT_TIMESTAMP(6) in a session whose time_zone is not +00:00 (DATETIME has no zone), or a time taken from the application&apos;s clock in its own zone. The relay claims the event only when available_at has come.</source>
+        <translation>写入方把本地时间写进了 UTC 列：在 time_zone 不是 +00:00 的会话中使用 MariaDB/MySQL 的 NOW(6) 或 CURRENT_TIMESTAMP(6)（DATETIME 不带时区），或使用应用自身时区的时钟时间。中继只在 available_at 到达后才认领该事件。</translation>
+    </message>
+    <message>
+        <source>Fix the writer: payload is a JSON object or array, headers a JSON object whose values are strings. Consumers refuse such messages into their dead letters; mark these events DEAD if nobody should receive them (prepared below).</source>
+        <translation>修复写入方：payload 必须是 JSON 对象或数组，headers 必须是值为字符串的 JSON 对象。消费者会把这样的消息拒收到死信中；如果不应有人收到这些事件，就把它们标记为 DEAD（已在下方准备好）。</translation>
+    </message>
+    <message>
+        <source>Fix the writer: rename the header (e.g. order_event_id). Consumers see only the relay&apos;s value of these names (docs/contract.md, &quot;Headers&quot;).</source>
+        <translation>修复写入方：为该消息头改名（例如 order_event_id）。对于这些名称，消费者只会看到中继的值（docs/contract.md，“Headers”）。</translation>
+    </message>
+    <message>
+        <source>Fix the writer: leave available_at and created_at to their defaults, or write UTC (MariaDB/MySQL: UTC_TIMESTAMP(6), or SET time_zone = &apos;+00:00&apos; in the session). To send the events already written now: outboxctl dead ID… then outboxctl requeue ID… (both audited; a requeue sets available_at to now).</source>
+        <translation>修复写入方：让 available_at 和 created_at 使用默认值，或写入 UTC 时间（MariaDB/MySQL：UTC_TIMESTAMP(6)，或在会话中执行 SET time_zone = &apos;+00:00&apos;）。要立即发送已写入的事件：先 outboxctl dead ID…，再 outboxctl requeue ID…（两者都会审计；requeue 会把 available_at 设为现在）。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "core/broker/AmqpPublisher.h"
 
+#include "core/support/TopicName.h"
+
 #include <QDateTime>
 #include <QRegularExpression>
 #include <QThread>
@@ -117,6 +119,10 @@ std::unique_ptr<PendingBatch> AmqpPublisher::enqueue(const QVector<BrokerMessage
     bool lost = false;
     for (int i = 0; i < messages.size(); ++i) {
         const BrokerMessage& m = messages.at(i);
+        if (const QString invalid = TopicName::amqpProblem(m.topic); !invalid.isEmpty()) {
+            report(*batch, i, DeliveryClass::Deterministic, invalid, false);
+            continue;
+        }
         if (const QString gone = missingExchange(exchangeOf(m)); !gone.isEmpty()) {
             report(*batch, i, DeliveryClass::Deterministic, gone, false);
             continue;

@@ -1,5 +1,7 @@
 #include "core/broker/KafkaPublisher.h"
 
+#include "core/support/TopicName.h"
+
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMutexLocker>
@@ -196,6 +198,15 @@ std::unique_ptr<PendingBatch> KafkaPublisher::enqueue(const QVector<BrokerMessag
     for (int i = 0; i < messages.size(); ++i) {
         const BrokerMessage& msg = messages.at(i);
         batch->opaques[size_t(i)] = KafkaBatch::Slot{batch.get(), i};
+        if (const QString invalid = TopicName::kafkaProblem(msg.topic); !invalid.isEmpty()) {
+            DeliveryReport& r = *batch->begin(i); // never handed to librdkafka: no callback for it
+            r.deliveryClass = DeliveryClass::Deterministic;
+            r.message = invalid;
+            r.ackedAtMs = QDateTime::currentMSecsSinceEpoch();
+            if (batch->finish(i))
+                batchCompleted();
+            continue;
+        }
         const QByteArray topic = msg.topic.toUtf8();
         rd_kafka_resp_err_t err = topicError(msg.topic);
         bool queueFull = false;

@@ -176,6 +176,12 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("duration"),
                        QStringLiteral("Delete SENT rows older than this (0 keeps all).")),
                   ValueType::Duration);
+    keys << typed(text(QStringLiteral("relay.dead_retention"), QStringLiteral("dead-retention"),
+                       QStringLiteral("OUTBOX_RELAY_DEAD_RETENTION"), QStringLiteral("30d"),
+                       QStringLiteral("duration"),
+                       QStringLiteral("Delete DEAD rows created longer ago than this, each batch audited "
+                                      "(events.retention_dead; 0 keeps all).")),
+                  ValueType::Duration);
     keys << boolean(QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
                     QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
                     QStringLiteral("LISTEN for new events (PostgreSQL); --no-notify polls only."));

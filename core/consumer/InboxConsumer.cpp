@@ -437,10 +437,19 @@ QString InboxConsumer::validate(InboxMessage& msg) const
             .arg(m_options.consumerName, versionsText(m_options.schemaVersions));
     QJsonParseError parseError{};
     msg.json = QJsonDocument::fromJson(msg.payload, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
+    if (parseError.error != QJsonParseError::NoError) {
+        // A bare string, number, true, false or null is JSON, but no document a handler can take
+        // (docs/contract.md: an object or array; doctor: contract-violations/not-json).
+        QJsonParseError wrapped{};
+        (void)QJsonDocument::fromJson('[' + msg.payload + ']', &wrapped);
+        if (wrapped.error == QJsonParseError::NoError)
+            return QStringLiteral("the payload is a JSON scalar (%1), not a JSON object or array as the "
+                                  "contract asks")
+                .arg(QString::fromUtf8(msg.payload.trimmed().left(40)));
         return QStringLiteral("the payload is not valid JSON: %1 at byte %2")
             .arg(parseError.errorString())
             .arg(parseError.offset);
+    }
     return {};
 }
 

@@ -4,9 +4,11 @@ namespace outbox {
 
 QByteArray InboxMessage::header(const QByteArray& name) const
 {
-    for (auto it = headers.crbegin(); it != headers.crend(); ++it)
-        if (it->first == name)
-            return it->second;
+    // The first of that name: the relay's own headers come first, and a relay before issue 37 also
+    // sent a writer's header of a reserved name (event_id, …) after them.
+    for (const auto& h : headers)
+        if (h.first == name)
+            return h.second;
     return {};
 }
 

@@ -29,6 +29,7 @@ struct InboxMessage
     int attempt = 1;     // 1 on the first try, 2 after one transient failure, …
     int replayCount = 0; // x-replay-count: how often an operator replayed it from the dead letters
 
+    // The first header of that name (the relay's own come first: docs/contract.md, "Headers").
     QByteArray header(const QByteArray& name) const;
     bool hasHeader(const QByteArray& name) const;
     // Headers as a JSON object of strings (the last value wins), as dead_letters keeps them.

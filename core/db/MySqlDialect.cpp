@@ -317,9 +317,13 @@ QVector<Migration> MySqlDialect::migrations() const
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_attempts_idx ON {events}"),
         QStringLiteral("DROP INDEX IF EXISTS {events}_status_worker_idx ON {events}"),
     };
+    // PostgreSQL refuses other JSON shapes from here on; text columns cannot, doctor reports them
+    // (contract-violations/not-json). The version is kept in step.
+    Migration jsonShapes{
+        18, QStringLiteral("payload a JSON object or array, headers a JSON object (PostgreSQL only)"), {}};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -432,9 +432,23 @@ $fn$)"),
         "ALTER TABLE {held_claims} ADD COLUMN IF NOT EXISTS held_since timestamptz NOT NULL DEFAULT now()")};
     // MariaDB folds its two sampler indexes into one; the version is kept in step here.
     Migration samplerIndex{17, QStringLiteral("one sampler index instead of two (MariaDB only)"), {}};
+    // jsonb takes any JSON value; the relay sends a scalar payload consumers refuse, and drops headers
+    // that are no object (traceparent with them) without a word (issue 37). Refused at INSERT from
+    // now on; NOT VALID: rows already there are not scanned (doctor reports them, not-json), and
+    // the lock is held for an instant only.
+    Migration jsonShapes{18, QStringLiteral("payload a JSON object or array, headers a JSON object"), {}};
+    jsonShapes.statements = QStringList{
+        QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = "
+                       "'{events}_payload_document') THEN ALTER TABLE {events} ADD CONSTRAINT "
+                       "{events}_payload_document CHECK (jsonb_typeof(payload) IN ('object', 'array')) NOT "
+                       "VALID; END IF; END $$"),
+        QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = "
+                       "'{events}_headers_object') THEN ALTER TABLE {events} ADD CONSTRAINT "
+                       "{events}_headers_object CHECK (jsonb_typeof(headers) = 'object') NOT VALID; END IF; "
+                       "END $$")};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -278,9 +278,13 @@ QVector<Migration> SqliteDialect::migrations() const
     Migration heldSince{16, QStringLiteral("when each held claim began (PostgreSQL only)"), {}};
     // MariaDB folds its two sampler indexes into one; the version is kept in step here.
     Migration samplerIndex{17, QStringLiteral("one sampler index instead of two (MariaDB only)"), {}};
+    // PostgreSQL refuses other JSON shapes from here on; text columns cannot, doctor reports them
+    // (contract-violations/not-json). The version is kept in step.
+    Migration jsonShapes{
+        18, QStringLiteral("payload a JSON object or array, headers a JSON object (PostgreSQL only)"), {}};
     return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
             consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex};
+            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
 }
 
 } // namespace outbox

@@ -1,6 +1,7 @@
 #include "core/db/TopicRouter.h"
 
 #include "core/db/OutboxEvent.h"
+#include "core/support/TopicName.h"
 
 #include <QRegularExpression>
 
@@ -8,8 +9,7 @@ namespace outbox {
 
 bool TopicRouter::isValidTopic(const QString& topic)
 {
-    static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9._-]{1,249}$"));
-    return valid.match(topic).hasMatch() && topic != QLatin1String(".") && topic != QLatin1String("..");
+    return TopicName::kafkaProblem(topic).isEmpty();
 }
 
 Status TopicRouter::validateTemplate(const QString& topicTemplate)

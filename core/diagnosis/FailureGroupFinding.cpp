@@ -1,6 +1,7 @@
 #include "core/diagnosis/FailureGroupFinding.h"
 
 #include "core/db/Database.h"
+#include "core/db/JsonShape.h"
 #include "core/db/SqlCondition.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/FailureAdvice.h"
@@ -82,7 +83,7 @@ Finding FailureGroupFinding::make(DiagnosisContext& context, const QString& chec
         SqlCondition c;
         c.addIn(QStringLiteral("id"), QStringLiteral("s"), ids);
         auto sizes = db.exec(QStringLiteral("SELECT MIN(%1), MAX(%1) FROM {events} WHERE %2")
-                                 .arg(db.dialect().textBytes(QStringLiteral("payload")), c.where()),
+                                 .arg(JsonShape::payloadBytes(db.kind()), c.where()),
                              c.binds);
         if (sizes && sizes->next() && !sizes->value(1).isNull()) {
             const qint64 smallest = sizes->value(0).toLongLong();

@@ -619,8 +619,9 @@ QVector<Runbook> build()
         "A service wrote rows against docs/contract.md, among the newest 100,000 of each table: events "
         "inserted "
         "as SENT (never published) or SENDING without a lease (never reaped), unsent events without a topic "
-        "that `[relay] topic_template` cannot make a valid name for, payloads or headers that are not JSON "
-        "where the column is text (MariaDB/MySQL, SQLite headers), or inbox rows of a status other than "
+        "that `[relay] topic_template` cannot make a valid name for, payloads that are no JSON object or "
+        "array or headers that are no JSON object, headers of a name the relay sets itself, created_at or "
+        "available_at in the future (a writer in another time zone), or inbox rows of a status other than "
         "PROCESSED/FAILED. One finding per kind of violation.");
     r.causes = {
         {"created-sent",
@@ -640,10 +641,24 @@ QVector<Runbook> build()
                                               "in the template (letters, digits, . _ - only)."),
          "unsent events without a usable topic"},
         {"not-json",
-         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer stores text that is not JSON in payload, or "
-                                              "headers that are not a JSON object (text "
-                                              "columns cannot refuse it)."),
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The writer stores a payload that is no JSON object or array (text that is not "
+                           "JSON, or a bare string or number), or headers that are no JSON object (an array, "
+                           "a string): text columns cannot refuse them, nor PostgreSQL before schema 18."),
          "payload or headers not JSON"},
+        {"reserved-header",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The writer puts a member named like one of the relay's own headers (event_id, "
+                           "event_type, aggregate_type, aggregate_id, schema_version, aggregate_version, "
+                           "x-replay-*, x-replayed-by) into headers; the relay drops it and sends its own."),
+         "events with a reserved header name"},
+        {"future-time",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A writer writes local time into UTC columns: MariaDB/MySQL NOW(6) or "
+                           "CURRENT_TIMESTAMP(6) in a session whose time_zone is not +00:00 (DATETIME has "
+                           "no zone), or a time taken from the application's clock in its own zone. The "
+                           "relay claims the event only when available_at has come."),
+         "events held back by a time in the future"},
         {"inbox-status",
          QT_TRANSLATE_NOOP("outbox::Runbook",
                            "A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
@@ -683,10 +698,23 @@ QVector<Runbook> build()
         {"json",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
-             "Fix the writer: payload is a JSON document, headers a JSON object of strings. Consumers refuse "
-             "such messages into their dead letters; mark these events DEAD if nobody should receive them "
-             "(prepared below)."),
+             "Fix the writer: payload is a JSON object or array, headers a JSON object whose values are "
+             "strings. Consumers refuse such messages into their dead letters; mark these events DEAD if "
+             "nobody should receive them (prepared below)."),
          "payload or headers not JSON"},
+        {"reserved",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Fix the writer: rename the header (e.g. order_event_id). Consumers see only the "
+                           "relay's value of these names (docs/contract.md, \"Headers\")."),
+         "events with a reserved header name"},
+        {"utc",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the writer: leave available_at and created_at to their defaults, or write "
+             "UTC (MariaDB/MySQL: UTC_TIMESTAMP(6), or SET time_zone = '+00:00' in the "
+             "session). To send the events already written now: outboxctl dead ID… then outboxctl "
+             "requeue ID… (both audited; a requeue sets available_at to now)."),
+         "events held back by a time in the future"},
         {"inbox",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",

@@ -3,6 +3,8 @@
 #include "core/db/EventStatus.h"
 #include "core/db/NewEventsHub.h"
 #include "core/db/RelayStore.h"
+#include "core/db/ReservedHeaders.h"
+#include "core/ops/DeadRetention.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
@@ -192,6 +194,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_publisher = std::move(publisher).value();
     m_sinceHeartbeat.start();
     m_sinceRetention.start();
+    m_sinceDeadRetention.start();
     m_sinceReplay.start();
     m_sinceEmptyClaim.start();
     m_sinceClaimStarted.start();
@@ -546,8 +549,13 @@ BrokerMessage Relay::toMessage(const OutboxEvent& e) const
                  {"schema_version", QByteArray::number(e.schemaVersion)}};
     if (e.aggregateVersion)
         m.headers.append({"aggregate_version", QByteArray::number(*e.aggregateVersion)});
+    // The writer's headers after the relay's own; one of a name the relay sets itself is dropped, so
+    // that every consumer sees one header of that name, the relay's (docs/contract.md, "Headers";
+    // doctor: contract-violations/reserved-header).
     const QJsonObject extra = QJsonDocument::fromJson(e.headers).object();
     for (auto it = extra.begin(); it != extra.end(); ++it) {
+        if (ReservedHeaders::isReserved(it.key().toUtf8()))
+            continue;
         const QByteArray value = it->isString() ? it->toString().toUtf8()
                                                 : QJsonDocument(QJsonObject{{QStringLiteral("v"), *it}})
                                                       .toJson(QJsonDocument::Compact)
@@ -793,6 +801,25 @@ void Relay::maintenanceReplayAndRetention(bool force)
             if (*deleted < m_options.retentionBatch)
                 break;
             m_retentionBehind = round == 9;
+        }
+    }
+    // DEAD rows have a retention of their own (kept longer, for the audit trail), checked with the
+    // SENT rows' pass, one audited batch at a time.
+    if (m_options.deadRetentionMs > 0 && m_db && (force || m_sinceDeadRetention.elapsed() >= 60000)) {
+        m_sinceDeadRetention.restart();
+        for (int round = 0; round < 10; ++round) {
+            auto removed = DeadRetention(*m_db).removeOlderThan(m_options.deadRetentionMs,
+                                                                m_options.retentionBatch, m_options.workerId);
+            if (!removed) {
+                m_log(removed.message());
+                break;
+            }
+            if (*removed > 0)
+                m_log(QStringLiteral("retention: %1 DEAD event(s) older than [relay] dead_retention removed "
+                                     "(audited as events.retention_dead)")
+                          .arg(*removed));
+            if (*removed < m_options.retentionBatch)
+                break;
         }
     }
 }

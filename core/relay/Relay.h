@@ -125,6 +125,7 @@ private:
     QElapsedTimer m_sinceStop;                   // since the stop (SIGTERM, DRAIN, STOP) was seen
     QString m_callProbe, m_callAnswers, m_callPublish, m_callReplay; // RelayPulse's broker calls
     QElapsedTimer m_sinceRetention;
+    QElapsedTimer m_sinceDeadRetention;
     bool m_retentionBehind = false; // the last retention pass left expired SENT rows behind
     QElapsedTimer m_sinceReplay;
     QElapsedTimer m_sinceEmptyClaim;

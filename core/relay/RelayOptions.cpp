@@ -136,6 +136,7 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
                      : OrderingMode::None;
     o.topicTemplate = config.value(QStringLiteral("relay.topic_template"));
     o.retentionMs = config.durationMs(QStringLiteral("relay.retention"));
+    o.deadRetentionMs = config.durationMs(QStringLiteral("relay.dead_retention"));
     o.notify = config.boolean(QStringLiteral("relay.notify"));
     o.pipeline = config.boolean(QStringLiteral("relay.pipeline"));
     o.claimMode = config.value(QStringLiteral("relay.claim_mode")) == QLatin1String("held")

@@ -50,6 +50,8 @@ struct RelayOptions
     int heartbeatMs = 2000;
     qint64 retentionMs = 7LL * 24 * 3600 * 1000; // SENT rows older than this are deleted; 0 keeps all
     int retentionBatch = 1000;
+    // DEAD rows created longer ago than this are deleted, audited (DeadRetention); 0 keeps all.
+    qint64 deadRetentionMs = 30LL * 24 * 3600 * 1000;
     bool pipeline = true; // claim the next batch while the current one is in flight
     ClaimMode claimMode = ClaimMode::Lease;
 

@@ -213,6 +213,33 @@ private slots:
         QVERIFY(!payments.intersects(seen));
     }
 
+    // A routing key is an AMQP short string, at most 255 bytes: the relay refuses a longer one itself
+    // (FAILED at the first attempt, with a sentence saying so) and the other events go on (issue 37
+    // item 5). 130 characters of 2 bytes each: a topic the table and EventWriter take.
+    void overlongRoutingKeyFailsBeforeSending()
+    {
+        freshQueue(QStringLiteral("t-key"), QStringLiteral("q-key"), QStringLiteral("order"));
+        auto db = TestDatabases::fresh(Kind, TestDatabases::uniqueName(QStringLiteral("amqp_key")));
+        const QSet<QString> orders = insertTyped(*db, 5, QStringLiteral("Order"));
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {events} SET topic = :t WHERE id = (SELECT MIN(id) FROM {events})"),
+                         {{QStringLiteral(":t"), QString(130, QChar(0xE9))}})
+                    .ok());
+        RelayThread relay(db->url(), amqpRelayOptions(QStringLiteral("t-key"), QStringLiteral("amqp-key")));
+        relay.start();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{events}"), QStringLiteral("status IN ('SENT', 'FAILED')")),
+            qint64(5), 30000);
+        relay.stop();
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral(
+                               "status = 'FAILED' AND attempts = 1 AND last_error_class = 'deterministic' "
+                               "AND last_error LIKE '%is 260 bytes long: AMQP allows at most 255'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(4));
+        QCOMPARE(readQueue(QStringLiteral("q-key"), 4).size(), 4);
+    }
+
     // An exchange deleted while the relay runs: its events fail (404, deterministic), the channel is
     // reopened and the events for the other exchange keep going.
     void exchangeDeletedMidRun()

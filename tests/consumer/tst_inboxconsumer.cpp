@@ -891,6 +891,53 @@ private slots:
         QCOMPARE(readTopic(broker->bootstrap(), QStringLiteral("orders"), -1, 1500).size(), 0);
     }
 
+    // A relay before issue 37 also sent a writer's header of a reserved name after its own: the
+    // consumer keys the inbox, the effect and the trace on the relay's event_id (the first), never
+    // on the writer's (issue 37 item 2).
+    void theInboxKeysOnTheRelaysEventIdNotTheWritersSecondOne()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("first_event_id"));
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("dup-id"), 1);
+        QVector<BrokerHeader> headers = headersFor("relay-event-1");
+        headers.append(BrokerHeader{"event_id", "writer-value"});
+        headers.append(
+            BrokerHeader{"traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"});
+        produce(broker->bootstrap(), {raw(QStringLiteral("dup-id"), "{\"sku\":\"SKU-1\"}", headers)});
+        ConsumerThread consumer(
+            db->url(),
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("dup-id"), QStringLiteral("dup-id")),
+            ledger);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().processed.load() == 1, 60000);
+        consumer.stop();
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("event_id = 'relay-event-1' AND status = 'PROCESSED'")),
+                 qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}")), qint64(1));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects"), QStringLiteral("event_id = 'relay-event-1'")),
+                 qint64(1));
+    }
+
+    // A bare JSON scalar is JSON, but no document: its dead letter says so (issue 37 item 3).
+    void aScalarPayloadIsDeadLetteredAsAScalar()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("scalar_payload"));
+        createBusinessTables(*db);
+        auto broker = startBroker(QStringLiteral("scalar"), 1);
+        produce(broker->bootstrap(), {raw(QStringLiteral("scalar"), "42", headersFor("scalar-1"))});
+        ConsumerThread consumer(
+            db->url(),
+            testConsumerOptions(broker->bootstrap(), QStringLiteral("scalar"), QStringLiteral("scalar")),
+            ledger);
+        consumer.start();
+        QTRY_VERIFY_WITH_TIMEOUT(consumer.stats().deadLettered.load() == 1, 60000);
+        consumer.stop();
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral("error LIKE 'the payload is a JSON scalar (42)%'")),
+                 qint64(1));
+    }
+
     void optionsRefuseAutoCommit()
     {
         ConsumerOptions o =

@@ -13,8 +13,10 @@
 #include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
@@ -900,6 +902,137 @@ private slots:
         QCOMPARE(statusOf(*db, events[0]), QStringLiteral("PENDING"));
         QCOMPARE(diagnose(*db, only).findings.first().key,
                  QStringLiteral("contract-violations/created-sending"));
+    }
+
+    // The traps of issue 37 that used to pass in silence: a writer's header named like the relay's
+    // own (event_id), headers that are a JSON array, a bare scalar payload (PostgreSQL refuses both
+    // from schema 18 on; text columns cannot), and a MariaDB writer whose session is at +05:00
+    // writing available_at = NOW(6): its event waits 5 hours while it looks PENDING and fine.
+    void contractTraps_data() { TestDatabases::addKinds(); }
+    void contractTraps()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("doctor_traps"));
+        const Dialect& d = db->dialect();
+        const auto events = insertEvents(*db, 4);
+        DiagnosisOptions only;
+        only.onlyChecks = QStringList{QStringLiteral("contract-violations")};
+        QVERIFY(diagnose(*db, only).findings.isEmpty());
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET headers = %1 WHERE id = :id")
+                 .arg(d.jsonValue(QStringLiteral(":h"))),
+             {{QStringLiteral(":h"),
+               QStringLiteral("{\"event_id\":\"writer-value\",\"traceparent\":\"00-4bf92f3577b34"
+                              "da6a3ce929d0e0e4736-00f067aa0ba902b7-01\"}")},
+              {QStringLiteral(":id"), events[0]}});
+        const bool postgres = kind == QLatin1String("postgresql");
+        auto arrayHeaders = db->exec(QStringLiteral("UPDATE {events} SET headers = %1 WHERE id = :id")
+                                         .arg(d.jsonValue(QStringLiteral(":h"))),
+                                     {{QStringLiteral(":h"), QStringLiteral("[\"traceparent\", \"00-1\"]")},
+                                      {QStringLiteral(":id"), events[1]}});
+        auto scalarPayload =
+            db->exec(QStringLiteral("UPDATE {events} SET payload = %1 WHERE id = :id")
+                         .arg(d.jsonValue(QStringLiteral(":p"))),
+                     {{QStringLiteral(":p"), QStringLiteral("42")}, {QStringLiteral(":id"), events[2]}});
+        if (postgres) { // refused by migration 18's constraints
+            QVERIFY(!arrayHeaders.ok());
+            QVERIFY2(arrayHeaders.message().contains(QLatin1String("headers_object")),
+                     qPrintable(arrayHeaders.message()));
+            QVERIFY(!scalarPayload.ok());
+            QVERIFY2(scalarPayload.message().contains(QLatin1String("payload_document")),
+                     qPrintable(scalarPayload.message()));
+        } else {
+            QVERIFY2(arrayHeaders.ok(), qPrintable(arrayHeaders.message()));
+            QVERIFY2(scalarPayload.ok(), qPrintable(scalarPayload.message()));
+        }
+        if (kind == QLatin1String("mysql")) {
+            // The writer's session: NOW(6) is +05:00 local time in a DATETIME column that holds UTC.
+            exec(*db, QStringLiteral("SET time_zone = '+05:00'"));
+            exec(*db,
+                 QStringLiteral(
+                     "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, payload, "
+                     "available_at) VALUES ('tz-writer', 'OrderCreated', 'Order', 'o-tz', '{}', NOW(6))"));
+            exec(*db, QStringLiteral("SET time_zone = '+00:00'"));
+        } else { // the same mistake elsewhere: a local time 5 hours ahead of UTC, written with the row
+            exec(*db,
+                 QStringLiteral("UPDATE {events} SET available_at = %1 WHERE id = :id")
+                     .arg(d.nowPlusMillis(QStringLiteral(":ms"))),
+                 {{QStringLiteral(":ms"), 5 * 3600 * 1000}, {QStringLiteral(":id"), events[3]}});
+        }
+        DiagnosisReport report = diagnose(*db, only);
+        QStringList keys;
+        for (const Finding& f : report.findings)
+            keys << f.key;
+        QStringList expected;
+        if (!postgres)
+            expected << QStringLiteral("contract-violations/not-json");
+        expected << QStringLiteral("contract-violations/reserved-header")
+                 << QStringLiteral("contract-violations/future-time");
+        QCOMPARE(keys, expected);
+        if (!postgres)
+            QCOMPARE(report.findings.first().evidence.count,
+                     qint64(2)); // the array headers, the scalar payload
+        const Finding reserved = report.findings.at(postgres ? 0 : 1);
+        QCOMPARE(reserved.evidence.sampleIds, QVector<qint64>{events[0]});
+        const Finding future = report.findings.last();
+        QCOMPARE(future.severity, Severity::Warning);
+        QCOMPARE(future.evidence.count, qint64(1));
+        QCOMPARE(future.evidence.details.value(QStringLiteral("time_zone_like")).toInteger(), qint64(1));
+        QVERIFY2(future.title.contains(QLatin1String("5.0 h")), qPrintable(future.title));
+        QVERIFY(!future.runbook.isEmpty());
+        QVERIFY(future.runbook.join(QLatin1Char(' ')).contains(QLatin1String("UTC_TIMESTAMP(6)")));
+        // A delay of an hour or less is no finding; one of days that is no whole quarter hour is info.
+        exec(*db, QStringLiteral("DELETE FROM {events} WHERE available_at > %1").arg(d.now()));
+        const qint64 later =
+            insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("later-")).first();
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET available_at = %1 WHERE id = :id")
+                 .arg(d.nowPlusMillis(QStringLiteral(":ms"))),
+             {{QStringLiteral(":ms"), 30 * 60 * 1000 + 7000}, {QStringLiteral(":id"), later}});
+        QVERIFY(diagnose(*db, only).withId(QStringLiteral("contract-violations")).size() ==
+                expected.size() - 1);
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET available_at = %1 WHERE id = :id")
+                 .arg(d.nowPlusMillis(QStringLiteral(":ms"))),
+             {{QStringLiteral(":ms"), qint64(3) * 24 * 3600 * 1000 + 7 * 60 * 1000 + 7000},
+              {QStringLiteral(":id"), later}});
+        report = diagnose(*db, only);
+        QCOMPARE(report.findings.last().key, QStringLiteral("contract-violations/future-time"));
+        QCOMPARE(report.findings.last().severity, Severity::Info);
+    }
+
+    // A 20 MB FAILED and a 20 MB DEAD event (issue 37 item 9): doctor shows their payload size but
+    // reads it from what PostgreSQL stores; rendering the jsonb as text took 5 s per run.
+    void largePayloadsDoNotSlowTheDoctor()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("doctor_large"));
+        QByteArray blob(20 * 1000 * 1000, 'x');
+        for (qsizetype i = 0; i < blob.size(); i += 7)
+            blob[i] = char('a' + (i * 31 + i / 13) % 26); // not one repeated byte: stored uncompressed-ish
+        const QString payload = QStringLiteral("{\"blob\":\"%1\"}").arg(QString::fromLatin1(blob));
+        for (const QString& status : QStringList{QStringLiteral("FAILED"), QStringLiteral("DEAD")})
+            exec(*db,
+                 QStringLiteral(
+                     "INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, topic, "
+                     "payload, status, last_error, last_error_class) VALUES (:e, 'OrderCreated', 'Order', "
+                     "'o-big', 'order', CAST(:p AS jsonb), :s, 'Broker: Message size too large', "
+                     "'deterministic')"),
+                 QVariantMap{{QStringLiteral(":e"), QString(QStringLiteral("big-") + status)},
+                             {QStringLiteral(":p"), payload},
+                             {QStringLiteral(":s"), status}});
+        DiagnosisOptions o;
+        o.onlyChecks = QStringList{QStringLiteral("failed-events"), QStringLiteral("dead-events")};
+        (void)diagnose(*db, o); // warm: the connection, the catalogue
+        QElapsedTimer t;
+        t.start();
+        DiagnosisReport report = diagnose(*db, o);
+        const qint64 ms = t.elapsed();
+        QCOMPARE(report.findings.size(), 2);
+        for (const Finding& f : report.findings)
+            QVERIFY2(f.evidence.details.value(QStringLiteral("payload_bytes_max")).toInteger() >=
+                         10 * 1000 * 1000,
+                     qPrintable(QString::fromUtf8(QJsonDocument(f.evidence.details).toJson())));
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("doctor took %1 ms").arg(ms)));
     }
 
     void schemaOutdated_data() { TestDatabases::addKinds(); }

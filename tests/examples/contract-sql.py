@@ -15,7 +15,10 @@ values = {
 tables = ("outbox_events", "inbox_events", "dead_letters")
 blocks = re.findall(r"```sql\n(.*?)```", open(doc, encoding="utf-8").read(), re.S)
 count = 0
-for block in blocks:
+for number, block in enumerate(blocks, 1):
+    # Each block is one story (an event, its inbox claim, a dead letter): its own event id, so that
+    # the blocks run one after the other do not meet each other's rows.
+    values["event_id"] = f"doc-event-{number}"
     mariadb = "ON DUPLICATE KEY" in block or "UTC_TIMESTAMP" in block
     if mariadb != (target == "mariadb"):
         continue

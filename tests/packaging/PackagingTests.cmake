@@ -1,11 +1,13 @@
 # Installability tests (included from tests/CMakeLists.txt).
 
 # The headless server build: -DOUTBOX_GUI=OFF in its own folder, which must configure without
-# Qt Widgets/Charts/Linguist and build outboxctl without them. Only the outboxctl target is built
-# (no -g, -O0: the fastest compile; ccache reuses it across runs).
+# Qt Widgets/Charts/Linguist and build outboxctl without them. Only the outboxctl target is built,
+# with the main build's type and flags, in a sibling folder of the build folder (`build` ->
+# `build-headless`): under ccache its compiles are the main build's cache hits.
 add_test(NAME packaging.headless_build
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/packaging/headless-build.sh ${CMAKE_SOURCE_DIR}
-                 ${CMAKE_BINARY_DIR}/headless "${CMAKE_CXX_COMPILER_LAUNCHER}" ${OUTBOX_WERROR})
+                 ${CMAKE_BINARY_DIR}-headless "${CMAKE_CXX_COMPILER_LAUNCHER}" ${OUTBOX_WERROR}
+                 "${CMAKE_BUILD_TYPE}")
 set_tests_properties(packaging.headless_build PROPERTIES TIMEOUT 1500 PROCESSORS 2)
 
 if(OUTBOX_GUI)

@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 #include <QTest>
 
@@ -223,6 +224,48 @@ private slots:
                  "events must still be waiting for their backoff");
     }
 
+    // Issue 37 items 2 and 5: a writer's header named like the relay's own never reaches a consumer
+    // (one event_id header, the relay's), and an event whose topic is no valid Kafka name ends FAILED
+    // with a sentence saying so instead of being sent to a broker that takes it anyway.
+    void writersReservedHeadersAreDroppedAndInvalidTopicsFail()
+    {
+        auto b = broker(1, 1);
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("reserved"));
+        QVector<NewEvent> events{orderEvent(QStringLiteral("R0"), 1), orderEvent(QStringLiteral("R1"), 1),
+                                 orderEvent(QStringLiteral("R2"), 1)};
+        events[0].headers =
+            QJsonObject{{QStringLiteral("event_id"), QStringLiteral("writer-value")},
+                        {QStringLiteral("aggregate_id"), QStringLiteral("writer-aggregate")},
+                        {QStringLiteral("x-replay-count"), QStringLiteral("7")},
+                        {QStringLiteral("traceparent"), QStringLiteral("00-4bf92f3577b34da6a3ce929d0e0e4736-"
+                                                                       "00f067aa0ba902b7-01")}};
+        events[1].topic = QStringLiteral("orders for/you");
+        write(*db, events);
+        RelayThread relay(db->url(), testRelayOptions(b->bootstrap(), QStringLiteral("r-reserved")));
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 2 && count(*db, "FAILED") == 1, 30000);
+        relay.stop();
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{events}"),
+                      QStringLiteral(
+                          "status = 'FAILED' AND attempts = 1 AND last_error_class = 'deterministic' "
+                          "AND last_error LIKE 'topic name \"orders for/you\" is not valid for Kafka%'")),
+            qint64(1));
+        auto first = db->scalar(QStringLiteral("SELECT event_id FROM {events} WHERE aggregate_id = 'R0'"));
+        QVERIFY(first.ok());
+        const auto messages = readTopic(b->bootstrap(), QStringLiteral("order"), 2);
+        QCOMPARE(messages.size(), 2);
+        for (const ConsumedMessage& m : messages) {
+            if (m.key != "R0")
+                continue;
+            QCOMPARE(QString::fromUtf8(m.headers.value("event_id")), first->toString());
+            QCOMPARE(m.headers.value("aggregate_id"), QByteArray("R0"));
+            QVERIFY(!m.headers.contains("x-replay-count"));
+            QVERIFY(m.headers.contains("traceparent")); // the writer's other headers travel
+            QCOMPARE(m.headerCount, 7); // the relay's 6 (aggregate_version too) and traceparent
+        }
+    }
+
     void poisonEventsFailAndTheRelayKeepsGoing()
     {
         auto b = broker();
@@ -296,6 +339,47 @@ private slots:
         relay.stop();
         QCOMPARE(relay.stats().retained.load(), qint64(3000));
         QCOMPARE(countRows(*db, QStringLiteral("{events}")), qint64(5)); // the young ones stay
+    }
+
+    // DEAD rows have a retention of their own (issue 37 item 9): kept for [relay] dead_retention,
+    // then removed a batch at a time, each batch with its audit row naming the ids.
+    void deadRowsHaveARetentionOfTheirOwnAndEachRemovalIsAudited()
+    {
+        auto b = broker();
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("dead_retention"));
+        const auto ids = insertEvents(*db, 5);
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE {events} SET status = 'DEAD', created_at = now() - interval '40 days' "
+                             "WHERE id IN (:a, :b, :c)"),
+                         {{QStringLiteral(":a"), ids[0]},
+                          {QStringLiteral(":b"), ids[1]},
+                          {QStringLiteral(":c"), ids[2]}})
+                    .ok());
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET status = 'DEAD' WHERE id = :d"),
+                         {{QStringLiteral(":d"), ids[3]}})
+                    .ok());
+        RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-dead-retention"));
+        o.deadRetentionMs = 30LL * 24 * 3600 * 1000;
+        o.retentionBatch = 2; // two audited batches
+        RelayThread relay(db->url(), o);
+        relay.start();
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 1 && count(*db, "DEAD") == 1, 20000);
+        relay.stop();
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("id = %1 AND status = 'DEAD'").arg(ids[3])),
+                 qint64(1)); // the young DEAD row stays
+        auto audit =
+            db->exec(QStringLiteral("SELECT actor, affected_count, target_ids FROM {audit} WHERE action = "
+                                    "'events.retention_dead' ORDER BY id"));
+        QVERIFY(audit.ok());
+        QStringList rows;
+        while (audit->next())
+            rows << QStringLiteral("%1 %2 %3")
+                        .arg(audit->value(0).toString())
+                        .arg(audit->value(1).toLongLong())
+                        .arg(audit->value(2).toString().remove(QLatin1Char(' ')));
+        QCOMPARE(rows, (QStringList{QStringLiteral("r-dead-retention 2 [%1,%2]").arg(ids[0]).arg(ids[1]),
+                                    QStringLiteral("r-dead-retention 1 [%1]").arg(ids[2])}));
     }
 
     void staleWorkerIsFencedOut()

@@ -57,9 +57,11 @@ QVector<ConsumedMessage> readTopic(const QString& bootstrap, const QString& topi
                 size_t size;
                 for (size_t i = 0;
                      rd_kafka_header_get_all(hdrs, i, &name, &value, &size) == RD_KAFKA_RESP_ERR_NO_ERROR;
-                     ++i)
+                     ++i) {
                     c.headers.insert(QByteArray(name),
                                      QByteArray(static_cast<const char*>(value), int(size)));
+                    ++c.headerCount;
+                }
             }
             out << c;
             idle.restart();

@@ -13,7 +13,8 @@ struct ConsumedMessage
     qint64 offset = -1;
     QByteArray key;
     QByteArray payload;
-    QMap<QByteArray, QByteArray> headers;
+    QMap<QByteArray, QByteArray> headers; // a name that came twice: the last value
+    int headerCount = 0;                  // every header, those of a repeated name included
 };
 
 // Reads a topic from the beginning with a real librdkafka consumer (over TCP), until

@@ -1,12 +1,16 @@
 #include "core/diagnosis/checks/ContractCheck.h"
 
 #include "core/db/Database.h"
+#include "core/db/JsonShape.h"
 #include "core/db/OutboxEvent.h"
+#include "core/db/ReservedHeaders.h"
 #include "core/db/TopicRouter.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/Runbook.h"
 
 #include <QSqlQuery>
+#include <algorithm>
+#include <cstdlib>
 
 namespace outbox {
 
@@ -188,22 +192,24 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         }
     }
 
-    // Payload or headers that are no JSON, where the columns are text (a dialect that binds JSON values
-    // as they are: MariaDB/MySQL, whose LONGTEXT takes anything, and SQLite, whose CHECK refuses all
-    // but headers that are JSON without being an object). PostgreSQL's jsonb refuses them at INSERT.
-    if (d.jsonValue(QStringLiteral(":v")) == QLatin1String(":v")) {
-        auto notJson = sample(db, events,
-                              QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND "
-                                             "(NOT JSON_VALID(payload) OR CASE WHEN JSON_VALID(headers) THEN "
-                                             "UPPER(JSON_TYPE(headers)) <> 'OBJECT' ELSE 1 = 1 END)"),
-                              window);
+    // Payload that is no JSON object or array, or headers that are no JSON object: MariaDB/MySQL's
+    // LONGTEXT takes anything, SQLite's CHECK only asks for JSON, and PostgreSQL's jsonb takes any
+    // JSON value (refused only from schema 18 on). The relay would send a scalar payload that
+    // consumers refuse, and drops headers that are not an object, traceparent with them.
+    {
+        auto notJson =
+            sample(db, events,
+                   QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND ") +
+                       JsonShape::badEventCondition(db.kind()),
+                   window);
         if (!notJson)
             return notJson.error();
         if (notJson->count > 0) {
             Finding f = finding(id(), QStringLiteral("not-json"), Severity::Warning, *notJson,
                                 QStringLiteral("events"), QStringLiteral("event"));
-            f.title =
-                tr("%1 unsent event(s) have a payload or headers that are not JSON").arg(notJson->count);
+            f.title = tr("%1 unsent event(s) have a payload that is no JSON object or array, or headers "
+                         "that are no JSON object")
+                          .arg(notJson->count);
             f.causes << rb.cause("not-json");
             f.runbook << rb.step("json");
             PreparedAction dead;
@@ -217,6 +223,93 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
                 command.positional(QString::number(eventId));
             context.prepareCommand(dead, command);
             f.actions << dead;
+            findings << f;
+        }
+    }
+
+    // A writer's header of a name the relay sets itself: the relay drops it (the consumer sees the
+    // relay's value), so whatever the writer meant by it is lost.
+    {
+        auto reserved = sample(db, events,
+                               QStringLiteral("id > :floor AND ") +
+                                   ReservedHeaders::sqlCondition(db.kind(), QStringLiteral("headers")),
+                               window);
+        if (!reserved)
+            return reserved.error();
+        if (reserved->count > 0) {
+            Finding f = finding(id(), QStringLiteral("reserved-header"), Severity::Warning, *reserved,
+                                QStringLiteral("events"), QStringLiteral("event"));
+            f.evidence.details.insert(
+                QStringLiteral("reserved"),
+                (ReservedHeaders::names() + ReservedHeaders::prefixes()).join(QStringLiteral(", ")));
+            f.title = tr("%1 event(s) carry a header of a name the relay sets itself; the relay drops the "
+                         "writer's value")
+                          .arg(reserved->count);
+            f.causes << rb.cause("reserved-header");
+            f.runbook << rb.step("reserved");
+            findings << f;
+        }
+    }
+
+    // Times written in another time zone: created_at in the future (it defaults to the database's
+    // now in UTC), or available_at a whole number of quarter hours after created_at, as when a
+    // MariaDB writer whose session is at +05:00 writes available_at = NOW(6). Such an event is held
+    // back for hours while it looks PENDING and fine.
+    {
+        const QString now = d.now();
+        // The database's clock, read first: one statement at a time on the connection.
+        auto dbNow = db.scalar(QStringLiteral("SELECT %1").arg(now));
+        if (!dbNow)
+            return dbNow.error();
+        const QDateTime serverNow = d.toDateTime(*dbNow);
+        auto future = db.exec(
+            QStringLiteral(
+                "SELECT id, created_at, available_at FROM %1 WHERE id > :floor AND status = 'PENDING' "
+                "AND (created_at > %2 OR available_at > %2) ORDER BY id LIMIT :limit")
+                .arg(events, now),
+            {{QStringLiteral(":floor"), *eventsFloor}, {QStringLiteral(":limit"), MaxActionIds}});
+        if (!future)
+            return future.error();
+        Sample skewed;
+        qint64 largestMs = 0;
+        qint64 likelyZone = 0; // created_at ahead, or a delay of whole quarter hours
+
+        while (future->next()) {
+            const QDateTime created = d.toDateTime(future->value(1));
+            const QDateTime available = d.toDateTime(future->value(2));
+            const qint64 createdAheadMs = serverNow.msecsTo(created);
+            const qint64 delayMs = created.msecsTo(available);
+            constexpr qint64 Quarter = 15 * 60 * 1000;
+            const qint64 offQuarter = std::llabs(delayMs - (delayMs + Quarter / 2) / Quarter * Quarter);
+            const bool zoneLike = delayMs >= Quarter && delayMs <= 14 * 4 * Quarter && offQuarter <= 2000;
+            const qint64 availableAheadMs = serverNow.msecsTo(available);
+            if (createdAheadMs > 60000 || zoneLike)
+                ++likelyZone;
+            else if (availableAheadMs <= 3600000)
+                continue; // a delay of an hour or less: nothing to say
+            ++skewed.count;
+            if (skewed.ids.size() < MaxActionIds)
+                skewed.ids << future->value(0).toLongLong();
+            if (!skewed.oldest.isValid() || created < skewed.oldest)
+                skewed.oldest = created;
+            if (!skewed.newest.isValid() || created > skewed.newest)
+                skewed.newest = created;
+            largestMs = std::max({largestMs, createdAheadMs, availableAheadMs});
+        }
+        if (skewed.count > 0) {
+            // Long delays can be meant; created_at ahead or a whole number of quarter hours rarely is.
+            Finding f = finding(id(), QStringLiteral("future-time"),
+                                likelyZone > 0 ? Severity::Warning : Severity::Info, skewed,
+                                QStringLiteral("events"), QStringLiteral("event"));
+            f.evidence.details.insert(QStringLiteral("largest_ahead_ms"), largestMs);
+            f.evidence.details.insert(QStringLiteral("time_zone_like"), likelyZone);
+            f.title = tr("%1 pending event(s) are held back by created_at or available_at in the future "
+                         "(up to %2 h ahead; %3 look written in another time zone)")
+                          .arg(skewed.count)
+                          .arg(QString::number(double(largestMs) / 3600000.0, 'f', 1))
+                          .arg(likelyZone);
+            f.causes << rb.cause("future-time");
+            f.runbook << rb.step("utc");
             findings << f;
         }
     }

@@ -5,7 +5,8 @@
 // becomes a dead_letters row plus a FAILED inbox row. The Kafka offset is committed only after the
 // database transaction.
 //
-//   node inventory-consumer.js --db postgresql://outbox@127.0.0.1/outbox --bootstrap 127.0.0.1:9092
+//   node inventory-consumer.js --db postgresql://outbox@127.0.0.1/outbox --bootstrap 127.0.0.1:9092 \
+//       [--count N | --until-trace trace.txt] [--topic orders] [--consumer inventory-node]
 'use strict';
 const { Client } = require('pg');
 const { Kafka, logLevel } = require('kafkajs');
@@ -20,10 +21,11 @@ function option(name, fallback) {
 function header(message, name) {
   const v = message.headers && message.headers[name];
   if (v === undefined || v === null) return null;
-  return (Array.isArray(v) ? v[v.length - 1] : v).toString('utf8');
+  // The first of a name: the relay's own headers come first (docs/contract.md, "Headers").
+  return (Array.isArray(v) ? v[0] : v).toString('utf8');
 }
 
-async function setup(db) {
+async function setup(db, consumerName, topic) {
   // Consumers starting together take turns: two concurrent CREATE TABLE IF NOT EXISTS of one table can
   // both try to create it, and the second fails ("relation already exists").
   await db.query('BEGIN');
@@ -37,6 +39,10 @@ async function setup(db) {
       await db.query('INSERT INTO example_stock (sku, available) VALUES ($1, $2) ON CONFLICT (sku) DO NOTHING',
         [sku, available]);
     }
+    // The topics this consumer reads: reconcile and doctor's `unconsumed` then count only their events
+    // as unprocessed by it (docs/contract.md, "The dead letter"; schema 15).
+    await db.query('INSERT INTO outbox_consumer_counters (consumer_name, duplicates_total, topics) VALUES ($1, 0, $2) '
+      + 'ON CONFLICT (consumer_name) DO UPDATE SET topics = EXCLUDED.topics', [consumerName, JSON.stringify([topic])]);
     await db.query('COMMIT');
   } catch (e) {
     await db.query('ROLLBACK');
@@ -122,11 +128,16 @@ async function main() {
   const consumerName = option('consumer', 'inventory-node');
   const count = Number(option('count', '0'));
   const timeoutMs = Number(option('timeout', '0')) * 1000;
+  // Run until the event of this traceparent (a writer's --trace-file) is handled, and all before it.
+  const untilTraceFile = option('until-trace');
+  const untilTrace = untilTraceFile ? require('fs').readFileSync(untilTraceFile, 'utf8').trim() : null;
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
-  await setup(db);
+  await setup(db, consumerName, topic);
   const kafka = new Kafka({ clientId: consumerName, brokers: bootstrap.split(','), logLevel: logLevel.WARN });
-  const consumer = kafka.consumer({ groupId: consumerName });
+  // --group: another consumer group reads every message again, a redelivery the inbox turns into duplicates.
+  // sessionTimeout: a crashed member's partitions go to the others after 10 s (kafkajs' default: 30 s).
+  const consumer = kafka.consumer({ groupId: option('group', consumerName), sessionTimeout: 10000, heartbeatInterval: 1000 });
   const counts = { processed: 0, duplicate: 0, dead: 0 };
   let finish;
   const finished = new Promise((resolve) => { finish = resolve; });
@@ -139,6 +150,7 @@ async function main() {
       // After the database commit: a crash in between redelivers, and the inbox skips it.
       await consumer.commitOffsets([{ topic: t, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
       if (count && counts.processed + counts.dead >= count) finish(0);
+      if (untilTrace && header(message, 'traceparent') === untilTrace) finish(0);
     },
   });
   const timer = timeoutMs ? setTimeout(() => finish(1), timeoutMs) : null;

@@ -7,7 +7,7 @@ consumer gives up on becomes a dead_letters row plus a FAILED inbox row. The Kaf
 committed only after the database transaction.
 
     /usr/bin/python3 inventory_consumer.py --db postgresql://outbox@127.0.0.1/outbox \
-        --bootstrap 127.0.0.1:9092 --count 100
+        --bootstrap 127.0.0.1:9092 --until-trace trace.txt   (or --count N)
 """
 import argparse
 import json
@@ -27,7 +27,7 @@ def header(message, name):
     return None
 
 
-def setup(conn):
+def setup(conn, consumer, topic):
     with conn.transaction():
         # Consumers starting together take turns: two concurrent CREATE TABLE IF NOT EXISTS of one table
         # can both try to create it, and the second fails ("relation already exists").
@@ -40,6 +40,11 @@ def setup(conn):
         for sku, available in STOCK.items():
             conn.execute("INSERT INTO example_stock (sku, available) VALUES (%s, %s) ON CONFLICT (sku) DO NOTHING",
                          (sku, available))
+        # The topics this consumer reads: reconcile and doctor's `unconsumed` then count only their events
+        # as unprocessed by it (docs/contract.md, "The dead letter"; schema 15).
+        conn.execute("INSERT INTO outbox_consumer_counters (consumer_name, duplicates_total, topics) VALUES (%s, 0, %s) "
+                     "ON CONFLICT (consumer_name) DO UPDATE SET topics = EXCLUDED.topics",
+                     (consumer, json.dumps([topic])))
 
 
 def dead_letter(conn, consumer, message, event_id, error):
@@ -101,20 +106,29 @@ def main():
     parser.add_argument("--bootstrap", required=True)
     parser.add_argument("--topic", default="orders")
     parser.add_argument("--consumer", default="inventory-python", help="consumer_name and consumer group")
+    parser.add_argument("--group", help="another consumer group (default: the consumer name): it reads every "
+                        "message again, a redelivery the inbox must turn into duplicates")
     parser.add_argument("--count", type=int, default=0, help="stop after this many new events (0: run on)")
     parser.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
+    parser.add_argument("--until-trace", help="stop once the event of the traceparent in this file (a writer's "
+                        "--trace-file) is handled, and every one before it")
     args = parser.parse_args()
 
-    consumer = Consumer({"bootstrap.servers": args.bootstrap, "group.id": args.consumer,
-                         "enable.auto.commit": False, "auto.offset.reset": "earliest"})
+    consumer = Consumer({"bootstrap.servers": args.bootstrap, "group.id": args.group or args.consumer,
+                         "enable.auto.commit": False, "auto.offset.reset": "earliest",
+                         # A crashed member's partitions go to the others after this long (the client's
+                         # default is 45 s): docs/contract.md, "Processing one message".
+                         "session.timeout.ms": 10000, "heartbeat.interval.ms": 1000})
     consumer.subscribe([args.topic])
     counts = {"processed": 0, "duplicate": 0, "dead": 0}
     last = None
     deadline = time.monotonic() + args.timeout if args.timeout else None
+    until = open(args.until_trace, encoding="utf-8").read().strip() if args.until_trace else None
+    seen_until = False
     with psycopg.connect(args.db, autocommit=True) as conn:
-        setup(conn)
+        setup(conn, args.consumer, args.topic)
         try:
-            while not args.count or counts["processed"] + counts["dead"] < args.count:
+            while not seen_until and (not args.count or counts["processed"] + counts["dead"] < args.count):
                 if deadline and time.monotonic() > deadline:
                     print(f"inventory_consumer: timed out with {counts}", file=sys.stderr)
                     return 1
@@ -129,6 +143,7 @@ def main():
                 # After the database commit: a crash in between redelivers, and the inbox skips it.
                 consumer.commit(message=message, asynchronous=True)
                 last = message
+                seen_until = until is not None and header(message, "traceparent") == until
             if last is not None:
                 # Explicit offsets: a bare commit() raises _NO_OFFSET when the async commits already
                 # stored everything, and an exiting consumer must know its last offset is durable.
