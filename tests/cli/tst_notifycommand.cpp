@@ -291,7 +291,7 @@ private slots:
             ++writes;
             off->waitForFinished(5);
         }
-        QVERIFY(off->waitForFinished(30000));
+        QVERIFY(off->state() == QProcess::NotRunning || off->waitForFinished(30000));
         QVERIFY(holder->commit().ok());
         const QByteArray output = off->readAll();
         QCOMPARE(off->exitCode(), 1); // gave up: the table stayed locked
