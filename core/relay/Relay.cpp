@@ -650,11 +650,9 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         if (!m_sinceBrokerAnswered.isValid())
             m_sinceBrokerAnswered.start();
     }
-    if (!unanswered.isEmpty()) {
-        const qint64 delay = m_backoff.delayFor(std::max(1, m_unansweredRounds));
-        for (ErrorMark& m : unanswered)
-            m.retryDelayMs = delay;
-    }
+    // Each event its own draw (full jitter): a batch retried as one would hit the broker as one.
+    for (ErrorMark& m : unanswered)
+        m.retryDelayMs = m_backoff.delayFor(std::max(1, m_unansweredRounds));
     const QString silence = !unanswered.isEmpty()        ? unanswered.constFirst().error
                             : !connectionError.isEmpty() ? connectionError
                                                          : m_publisher->connectionError();
