@@ -76,7 +76,7 @@ JSON API and Prometheus metrics. systemd units run the relay, the server
 and a periodic doctor per configuration file in /etc/outbox.")
 # Beyond the libraries dpkg-shlibdeps finds: the Qt SQL drivers (plugins), Chart.js for the
 # dashboard, adduser for the system user where systemd-sysusers is missing, and rabbitmq-c (AMQP).
-set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_DEPENDS "libqt6sql6-sqlite, libjs-chart.js, adduser, librabbitmq4")
+set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_DEPENDS "libqt6sql6-sqlite, libjs-chart.js, adduser, librabbitmq4, libpq5")
 set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_RECOMMENDS "libqt6sql6-psql, libqt6sql6-mysql")
 set(CPACK_DEBIAN_OUTBOXCTL_PACKAGE_CONTROL_EXTRA
     "${_outbox_control}/postinst;${_outbox_control}/prerm;${_outbox_control}/postrm;${_outbox_control}/conffiles")

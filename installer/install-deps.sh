@@ -10,7 +10,9 @@ PACKAGES=(
   qt6-charts-dev qt6-websockets-dev libhttp-parser-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   librdkafka-dev kcat
-  librabbitmq-dev librabbitmq4 rabbitmq-server
+  # serve's sign-in with an identity provider: JWS/JWK by cjose (and the headers it includes)
+  libcjose-dev libjansson-dev libssl-dev
+  librabbitmq-dev librabbitmq4 rabbitmq-server libpq-dev
   postgresql-15 postgresql-client-15
   mariadb-server mariadb-client
   libjs-chart.js
@@ -36,6 +38,13 @@ node_examples() {
   if [ ! -d "$dir/node_modules/kafkajs" ] || [ ! -d "$dir/node_modules/pg" ] \
      || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
     echo "install-deps: npm ci in docs/examples/node"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  # The OpenID provider of the sign-in tests (tests/oidc/provider: oidc-provider and jose).
+  dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/tests/oidc/provider"
+  if [ ! -d "$dir/node_modules/oidc-provider" ] \
+     || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+    echo "install-deps: npm ci in tests/oidc/provider"
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }

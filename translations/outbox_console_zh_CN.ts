@@ -1025,6 +1025,10 @@
         <source>Every NEW dead letter of %1 failing with &quot;%2&quot; (%3)</source>
         <translation>%1 中因“%2”（%3）失败的所有 NEW 死信</translation>
     </message>
+    <message>
+        <source>Edit group…</source>
+        <translation>编辑分组…</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::DeadLettersPage</name>
@@ -1853,6 +1857,93 @@
     <message>
         <source>Error</source>
         <translation>错误</translation>
+    </message>
+    <message>
+        <source>%1 (slow, %2 old)</source>
+        <translation>%1（缓慢，数据已有 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (next attempt in %2)</source>
+        <translation>%1（%2 后再次尝试）</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::GroupEditDialog</name>
+    <message>
+        <source>Edit the payloads of a dead-letter group</source>
+        <translation>编辑死信分组的负载</translation>
+    </message>
+    <message>
+        <source>Consumer %1, %2 dead letter(s) failing with &quot;%3&quot;. One change for every NEW letter of the group; each keeps its original, and a replay of the group sends the edited messages.</source>
+        <translation>消费者 %1，%2 条死信因“%3”失败。对该分组的每条 NEW 死信做同一更改；每条都保留其原始消息，重放该分组将发送编辑后的消息。</translation>
+    </message>
+    <message>
+        <source>Set a member</source>
+        <translation>设置成员</translation>
+    </message>
+    <message>
+        <source>Replace a value</source>
+        <translation>替换值</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>Path (members separated by dots; empty: anywhere, for Replace)</source>
+        <translation>路径（成员以点分隔；替换时留空表示任意位置）</translation>
+    </message>
+    <message>
+        <source>Value to replace (JSON; other text is a string)</source>
+        <translation>要替换的值（JSON；其他文本视为字符串）</translation>
+    </message>
+    <message>
+        <source>New value (JSON; other text is a string)</source>
+        <translation>新值（JSON；其他文本视为字符串）</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Type the number of dead letters to confirm</source>
+        <translation>输入死信数量以确认</translation>
+    </message>
+    <message>
+        <source>Reason (required, kept in the audit log)</source>
+        <translation>原因（必填，记入审计日志）</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Type %1 to confirm</source>
+        <translation>输入 %1 以确认</translation>
+    </message>
+    <message>
+        <source>Reading the group…</source>
+        <translation>正在读取分组…</translation>
+    </message>
+    <message>
+        <source>#%1 (edit %2): unchanged, %3</source>
+        <translation>#%1（第 %2 次编辑）：不变，%3</translation>
+    </message>
+    <message>
+        <source>#%1 (edit %2):</source>
+        <translation>#%1（第 %2 次编辑）：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 dead letter(s) change: %3</source>
+        <translation>%2 条死信中 %1 条将更改：%3</translation>
+    </message>
+    <message>
+        <source>Editing…</source>
+        <translation>正在编辑…</translation>
+    </message>
+    <message>
+        <source>Edited %1 dead letter(s) in %2 audited chunk(s); %3 conflict(s) (changed by someone else since the preview, left as they are).</source>
+        <translation>已在 %2 个审计分块中编辑 %1 条死信；%3 个冲突（预览之后已被他人更改，保持原样）。</translation>
     </message>
 </context>
 <context>
@@ -2883,6 +2974,10 @@
     <message>
         <source>The broker is not configured: add --kafka-bootstrap=HOST:PORT (or --broker=URL) to the arguments and press Start.</source>
         <translation>未配置 Broker：在参数中加入 --kafka-bootstrap=HOST:PORT（或 --broker=URL），然后点击“启动”。</translation>
+    </message>
+    <message>
+        <source>Wake-up</source>
+        <translation>唤醒方式</translation>
     </message>
 </context>
 <context>

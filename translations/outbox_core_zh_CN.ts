@@ -192,6 +192,45 @@
     </message>
 </context>
 <context>
+    <name>outbox::DeadLetterGroupEditor</name>
+    <message>
+        <source>only NEW dead letters can be edited: the group must be of NEW letters</source>
+        <translation>只有 NEW 死信可以编辑：分组必须由 NEW 死信组成</translation>
+    </message>
+    <message>
+        <source>the payload is binary, not JSON</source>
+        <translation>负载是二进制数据，不是 JSON</translation>
+    </message>
+    <message>
+        <source>the payload would be larger than %1 bytes</source>
+        <translation>负载将超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>the group has more than %1 dead letters: edit it in parts (a narrower group)</source>
+        <translation>该分组超过 %1 条死信：请分批编辑（更窄的分组）</translation>
+    </message>
+    <message>
+        <source>a reason is required</source>
+        <translation>必须填写原因</translation>
+    </message>
+    <message>
+        <source>the reason is limited to %1 characters</source>
+        <translation>原因最多 %1 个字符</translation>
+    </message>
+    <message>
+        <source>an actor is required (who acts, for the audit log)</source>
+        <translation>必须指定操作人（谁在操作，用于审计日志）</translation>
+    </message>
+    <message>
+        <source>nothing to edit: the preview changes no dead letter of the group</source>
+        <translation>没有可编辑的内容：预览不会更改该分组的任何死信</translation>
+    </message>
+    <message>
+        <source>the chunk size must be between 1 and %1</source>
+        <translation>分块大小必须在 1 到 %1 之间</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLettersCheck</name>
     <message>
         <source>%1 dead letter(s) of consumer %2: %3</source>
@@ -229,8 +268,16 @@
         <translation>中继按 id 顺序认领 PENDING 事件并发送到 Broker。</translation>
     </message>
     <message>
-        <source>the broker is not configured: set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
-        <translation>未配置 Broker：请在配置中设置 [kafka] bootstrap（或 [broker] url），或在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 指定 Broker 地址</translation>
+        <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
+        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 broker 地址</translation>
+    </message>
+    <message>
+        <source>this database&apos;s relays publish to %1, but the relay registry does not record the user they log in as: %2</source>
+        <translation>此数据库的中继发布到 %1，但中继注册表没有记录它们登录所用的用户：%2</translation>
+    </message>
+    <message>
+        <source>the broker is not configured and no relay has registered one: %1</source>
+        <translation>未配置 broker，也没有中继登记过 broker：%1</translation>
     </message>
 </context>
 <context>
@@ -401,6 +448,34 @@
         <source>Requeue the group (prepared below) once the cause is fixed.</source>
         <translation>原因修复后，重新入队该分组（已在下方准备好）。</translation>
     </message>
+    <message>
+        <source>RabbitMQ returned the message (NO_ROUTE, 312): no queue is bound to the exchange for the event&apos;s routing key (its topic). The relay publishes mandatory messages, so an unroutable one fails instead of vanishing.</source>
+        <translation>RabbitMQ 退回了消息（NO_ROUTE，312）：没有队列以事件的路由键（即其 topic）绑定到该交换机。中继以 mandatory 方式发布，因此无法路由的消息会失败，而不是悄然丢失。</translation>
+    </message>
+    <message>
+        <source>The consumers&apos; queue was never bound for this routing key, or it was deleted or unbound.</source>
+        <translation>消费者的队列从未为此路由键绑定，或已被删除或解除绑定。</translation>
+    </message>
+    <message>
+        <source>The events are routed to a wrong key (the topic column, or the relay&apos;s relay.topic_template).</source>
+        <translation>事件被路由到错误的键（topic 列，或中继的 relay.topic_template）。</translation>
+    </message>
+    <message>
+        <source>Open a sample event and note its topic: it is the routing key on the exchange ([amqp] exchange, outbox by default).</source>
+        <translation>打开一个示例事件并记下其 topic：它就是交换机（[amqp] exchange，默认 outbox）上的路由键。</translation>
+    </message>
+    <message>
+        <source>Outside the product: declare the consumers&apos; queue and bind it to the exchange for that routing key, e.g. rabbitmqadmin declare queue name=QUEUE durable=true, then rabbitmqadmin declare binding source=outbox destination=QUEUE routing_key=TOPIC (docs/rabbitmq.md, &quot;Queues and bindings&quot;); or correct the routing (relay.topic_template, or the producer that fills the topic column) and restart the relays.</source>
+        <translation>在产品之外：声明消费者的队列并以该路由键绑定到交换机，例如 rabbitmqadmin declare queue name=QUEUE durable=true，然后 rabbitmqadmin declare binding source=outbox destination=QUEUE routing_key=TOPIC（见 docs/rabbitmq.md“Queues and bindings”）；或者修正路由（relay.topic_template，或填写 topic 列的生产者）并重启中继。</translation>
+    </message>
+    <message>
+        <source>Requeue one sample event and watch it become SENT, to prove the binding works.</source>
+        <translation>重新排队一个示例事件，观察它变为 SENT，以证明绑定生效。</translation>
+    </message>
+    <message>
+        <source>Requeue the group (prepared below); a relay sends the events again in id order.</source>
+        <translation>重新排队该组（已在下方准备好）；中继会按 id 顺序再次发送这些事件。</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FailureGroupFinding</name>
@@ -479,16 +554,23 @@
         <source>triggers</source>
         <translation>个触发器</translation>
     </message>
+    <message>
+        <source>commits waiting</source>
+        <translation>个等待中的提交</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::FleetMember</name>
+    <message>
+        <source>name it with broker = kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST in [member %1] of the fleet file</source>
+        <translation>请在舰队文件的 [member %1] 中用 broker = kafka://HOST:PORT 或 amqp://USER@HOST:PORT/VHOST 指定</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FleetSampler</name>
     <message>
         <source>still waiting for its previous sample, started %1 ago</source>
         <translation>仍在等待上一次采样，该采样开始于 %1 前</translation>
-    </message>
-    <message>
-        <source>%1 (next attempt in %2)</source>
-        <translation>%1（%2 后再次尝试）</translation>
     </message>
     <message>
         <source>did not answer within %1</source>
@@ -503,6 +585,77 @@
     </message>
 </context>
 <context>
+    <name>outbox::JsonChange</name>
+    <message>
+        <source>a path is required (members separated by dots, e.g. customer.email or items.0.sku)</source>
+        <translation>必须给出路径（成员以点分隔，例如 customer.email 或 items.0.sku）</translation>
+    </message>
+    <message>
+        <source>the path is deeper than %1 members</source>
+        <translation>路径深度超过 %1 个成员</translation>
+    </message>
+    <message>
+        <source>the path &quot;%1&quot; has an empty member</source>
+        <translation>路径“%1”含有空成员</translation>
+    </message>
+    <message>
+        <source>(missing)</source>
+        <translation>（缺失）</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not an element of an array of %2</source>
+        <translation>%1 不是长度为 %2 的数组中的元素</translation>
+    </message>
+    <message>
+        <source>%1 is inside a value that is neither an object nor an array</source>
+        <translation>%1 位于既不是对象也不是数组的值之中</translation>
+    </message>
+    <message>
+        <source>replacing a value with itself changes nothing</source>
+        <translation>用自身替换一个值不会有任何更改</translation>
+    </message>
+    <message>
+        <source>a set change needs &quot;set&quot; (a path) and &quot;value&quot;</source>
+        <translation>set 更改需要 &quot;set&quot;（路径）和 &quot;value&quot;</translation>
+    </message>
+    <message>
+        <source>a replace change needs &quot;replace&quot; (a path, or &quot;&quot; for anywhere), &quot;from&quot; and &quot;to&quot;</source>
+        <translation>replace 更改需要 &quot;replace&quot;（路径，或 &quot;&quot; 表示任意位置）、&quot;from&quot; 和 &quot;to&quot;</translation>
+    </message>
+    <message>
+        <source>the change is {&quot;set&quot;: PATH, &quot;value&quot;: V} or {&quot;replace&quot;: PATH, &quot;from&quot;: V, &quot;to&quot;: V}</source>
+        <translation>更改的格式为 {&quot;set&quot;: PATH, &quot;value&quot;: V} 或 {&quot;replace&quot;: PATH, &quot;from&quot;: V, &quot;to&quot;: V}</translation>
+    </message>
+    <message>
+        <source>set %1 = %2</source>
+        <translation>设置 %1 = %2</translation>
+    </message>
+    <message>
+        <source>replace %1 with %2 anywhere in the payload</source>
+        <translation>在负载的任意位置把 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>replace %1 with %2 in %3</source>
+        <translation>在 %3 中把 %1 替换为 %2</translation>
+    </message>
+    <message>
+        <source>the payload is not JSON (%1 at byte %2)</source>
+        <translation>负载不是 JSON（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>%1 has that value already</source>
+        <translation>%1 已经是该值</translation>
+    </message>
+    <message>
+        <source>no value %1 in the payload</source>
+        <translation>负载中没有值 %1</translation>
+    </message>
+</context>
+<context>
     <name>outbox::NoRelayCheck</name>
     <message>
         <source>%1 event(s) pending and no relay is running</source>
@@ -510,14 +663,30 @@
     </message>
 </context>
 <context>
-    <name>outbox::NotifyOffCheck</name>
+    <name>outbox::NotifyLockWaitCheck</name>
     <message>
-        <source>Notifications to relays are off since %1 ago (%2: %3); relays poll</source>
-        <translation>发给中继的通知已关闭 %1（%2：%3）；中继改为轮询</translation>
+        <source>Writers&apos; commits wait for the notification lock: up to %1 at once in %2 of %3 samples (wake-up trigger %4 on)</source>
+        <translation>写入方的提交在等待通知锁：%3 次采样中有 %2 次出现等待，最多同时 %1 个（唤醒触发器 %4 已开启）</translation>
     </message>
     <message>
-        <source>Notifications to relays are off and no audit row says why (trigger %1 disabled); relays poll</source>
-        <translation>发给中继的通知已关闭，且没有审计记录说明原因（触发器 %1 已禁用）；中继改为轮询</translation>
+        <source>Switch the wake-up trigger off (the default): relays wake by doorbell or polling</source>
+        <translation>关闭唤醒触发器（默认设置）：中继改由门铃或轮询唤醒</translation>
+    </message>
+    <message>
+        <source>Writers&apos; commits stop queueing on the notification lock; the switch and its reason go into the audit log; running relays notice within a heartbeat.</source>
+        <translation>写入方的提交不再排队等待通知锁；这次切换及其原因记入审计日志；运行中的中继会在一个心跳周期内察觉。</translation>
+    </message>
+    <message>
+        <source>Switch the wake-up notifications back on</source>
+        <translation>重新开启唤醒通知</translation>
+    </message>
+    <message>
+        <source>Relays are woken by every commit again instead of polling; the switch is audited with its reason. Run it as the schema owner.</source>
+        <translation>中继将再次由每次提交唤醒，而不是轮询；该切换连同原因记入审计。请以 schema 所有者身份运行。</translation>
+    </message>
+    <message>
+        <source>notify-off: relays woken on every commit again</source>
+        <translation>notify-off：中继再次由每次提交唤醒</translation>
     </message>
 </context>
 <context>
@@ -587,10 +756,6 @@
         <source>Each is produced to its topic with its original event_id and marked REPLAYED once the broker acknowledges it.</source>
         <translation>每条死信都以原来的 event_id 发送到其主题，Broker 确认后标记为 REPLAYED。</translation>
     </message>
-    <message>
-        <source>the broker is not configured: set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you run outboxctl dlq replay --deliver with this database&apos;s connection options</source>
-        <translation>未配置 Broker：请在配置中设置 [kafka] bootstrap（或 [broker] url），或在使用此数据库的连接选项运行 outboxctl dlq replay --deliver 时用 --kafka-bootstrap 指定 Broker 地址</translation>
-    </message>
 </context>
 <context>
     <name>outbox::Runbook</name>
@@ -615,8 +780,8 @@
         <translation>在中继所在的主机上检查中继服务（例如 systemctl status &apos;outbox-relay@*&apos; 及其日志）。</translation>
     </message>
     <message>
-        <source>Start a relay against this database (prepared below, with your Kafka bootstrap servers) or restart the service.</source>
-        <translation>针对此数据库启动一个中继（已在下方准备好，需填入你的 Kafka bootstrap 服务器），或重启该服务。</translation>
+        <source>Start a relay against this database (prepared below, with the broker its relays publish to) or restart the service.</source>
+        <translation>针对此数据库启动一个中继（已在下方准备好，使用其中继所发布到的 broker），或重启该服务。</translation>
     </message>
     <message>
         <source>Make sure the relays use the same database URL and table prefix as the application.</source>
@@ -887,8 +1052,8 @@
         <translation>检查是否有中继在运行（no-relay、relay-degraded），并在其日志中查找重放错误。</translation>
     </message>
     <message>
-        <source>Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); the command says which dead letters fail and why.</source>
-        <translation>不经中继立即投递它们（已在下方准备好，需填入你的 Kafka bootstrap 服务器）；该命令会说明哪些死信失败及原因。</translation>
+        <source>Deliver them now without a relay (prepared below, with the broker this database&apos;s relays publish to); the command says which dead letters fail and why.</source>
+        <translation>不经中继立即投递它们（已在下方准备好，使用此数据库的中继所发布到的 broker）；该命令会说明哪些死信失败及原因。</translation>
     </message>
     <message>
         <source>If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay that finally goes out marks the dead letters REPLAYED.</source>
@@ -1119,24 +1284,28 @@
         <translation>如果事件在途中丢失（例如某个主题被删除后重建），就再次发送它们（已在下方准备好）：消费者的收件箱会忽略已处理过的事件。该消费者有死信的事件、或其死信已被运维人员丢弃的事件，永远不会被再次发送：请改为处理它们的死信。</translation>
     </message>
     <message>
-        <source>An operator switched them off with outboxctl notify off; the audit log keeps who, when and why (outboxctl audit --action notify.off).</source>
-        <translation>运维人员用 outboxctl notify off 关闭了通知；审计日志记录了操作人、时间和原因（outboxctl audit --action notify.off）。</translation>
+        <source>An operator switched notifications on with outboxctl notify on (the audit log keeps who, when and why: outboxctl audit --action notify.on), and more than one writer now commits at a time.</source>
+        <translation>运维人员用 outboxctl notify on 开启了通知（审计日志记录了操作人、时间和原因：outboxctl audit --action notify.on），而现在有多个写入方同时提交。</translation>
     </message>
     <message>
-        <source>Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a benchmark script did and did not switch it back; nothing recorded why.</source>
-        <translation>有人用 SQL（ALTER TABLE … DISABLE TRIGGER）禁用了触发器，或某个基准测试脚本禁用后没有恢复；没有记录原因。</translation>
+        <source>The trigger was enabled with SQL (ALTER TABLE … ENABLE TRIGGER) or by a script; nothing recorded why.</source>
+        <translation>有人用 SQL（ALTER TABLE … ENABLE TRIGGER）或某个脚本启用了触发器；没有记录原因。</translation>
     </message>
     <message>
-        <source>Expect commit-to-ack latency of a few milliseconds more under load and up to relay.poll_ms (250 ms by default) for the first event after an idle spell.</source>
-        <translation>预计负载下从提交到确认的延迟会多几毫秒，空闲一段时间后的第一个事件最多多等 relay.poll_ms（默认 250 毫秒）。</translation>
+        <source>Every writing service&apos;s commit waits here: its commit rate is capped at about one notifying commit per WAL flush of the server, whatever the machine.</source>
+        <translation>每个写入服务的提交都在这里等待：无论机器多强，其提交速率都被限制在服务器每次 WAL 刷盘大约一次带通知的提交。</translation>
     </message>
     <message>
-        <source>If the writers need the commit rate, keep it so: nothing is lost or delayed beyond the poll interval.</source>
-        <translation>如果写入方需要这样的提交速率，就保持关闭：不会丢失任何事件，延迟也不会超过轮询间隔。</translation>
+        <source>Switch back to the default, as the schema owner: outboxctl notify off --reason TEXT --yes. Running relays notice within a heartbeat and wake by the doorbell or by polling (relay.poll_ms); nothing is lost.</source>
+        <translation>以 schema 所有者身份切回默认设置：outboxctl notify off --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉，并改由门铃或轮询（relay.poll_ms）唤醒；不会丢失任何事件。</translation>
     </message>
     <message>
-        <source>To wake relays on every commit again, run as the schema owner: outboxctl notify on --reason TEXT --yes. Running relays notice within a heartbeat.</source>
-        <translation>要让每次提交重新唤醒中继，请以 schema 所有者身份运行：outboxctl notify on --reason TEXT --yes。运行中的中继会在一个心跳周期内察觉。</translation>
+        <source>Keep notifications on only where a single writer commits at a time and the lowest idle latency matters more than the writers&apos; throughput.</source>
+        <translation>只有在同一时间只有一个写入方提交、且最低的空闲延迟比写入吞吐量更重要时，才保持通知开启。</translation>
+    </message>
+    <message>
+        <source>When the payload itself is the cause (a typo, a wrong value, a missing field), repair the group&apos;s payloads before replaying, or the replay makes the same dead letters again: one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
+        <translation>当负载本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的负载，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
     </message>
     <message>
         <source>The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or load balancer in between holds the connection without passing anything on.</source>
@@ -1408,12 +1577,16 @@
 <context>
     <name>outbox::cli::Status</name>
     <message>
-        <source>notifications   off: relays poll (see outboxctl notify)</source>
-        <translation>通知            关闭：中继轮询（见 outboxctl notify）</translation>
-    </message>
-    <message>
         <source>switched off %1 by %2: %3</source>
         <translation>%1 由 %2 关闭：%3</translation>
+    </message>
+    <message>
+        <source>notifications   on (opt-in): every writer&apos;s commit waits for the notification lock (see outboxctl notify)</source>
+        <translation>通知            开启（需主动选择）：每个写入方的提交都要等待通知锁（见 outboxctl notify）</translation>
+    </message>
+    <message>
+        <source>notifications   off (the default): relays wake by doorbell or poll (see outboxctl notify)</source>
+        <translation>通知            关闭（默认）：中继由门铃或轮询唤醒（见 outboxctl notify）</translation>
     </message>
 </context>
 </TS>

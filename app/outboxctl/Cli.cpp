@@ -15,7 +15,8 @@
 namespace outbox::cli {
 
 Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
-    : parser(p), positionals(std::move(pos)), out(stdout), err(stderr), m_config(std::move(config))
+    : parser(p), positionals(std::move(pos)), m_stdout(stdout), out(&m_stdout), err(stderr),
+      m_config(std::move(config))
 {
 }
 
@@ -146,6 +147,17 @@ Result<config::Config> withFleetMember(const config::Config& config, const QStri
     if (result)
         result = result->withValue(QStringLiteral("database.password"), member->url.password,
                                    member->sources.value(QStringLiteral("password"), chosen));
+    // The member's broker (its `broker` key) stands for the configuration's too, unless a flag names
+    // one: a relay started for the member, and the doctor's prepared commands, publish where the
+    // member's relays do (issue 36 H1).
+    if (result && !member->broker.isEmpty() &&
+        result->source(QStringLiteral("broker.url")).kind != config::Source::Flag &&
+        result->source(QStringLiteral("kafka.bootstrap")).kind != config::Source::Flag) {
+        const config::Source fromFleet = member->sources.value(QStringLiteral("broker"), chosen);
+        result = result->withValue(QStringLiteral("broker.url"), member->broker, fromFleet);
+        if (result)
+            result = result->withValue(QStringLiteral("kafka.bootstrap"), QString(), fromFleet);
+    }
     return result;
 }
 
@@ -256,8 +268,11 @@ void Context::printJson(const QJsonValue& value)
 {
     const QJsonDocument doc =
         value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
-    out << doc.toJson(QJsonDocument::Indented);
     out.flush();
+    // Around the sanitiser, which would turn a raw C1 control into "\x9b" (not JSON): the same
+    // characters escaped the JSON way instead.
+    m_stdout.writeRaw(
+        TerminalText::escapeJson(QString::fromUtf8(doc.toJson(QJsonDocument::Indented))).toUtf8());
 }
 
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName)

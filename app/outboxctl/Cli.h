@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/outboxctl/TerminalDevice.h"
 #include "core/config/Config.h"
 #include "core/db/Database.h"
 #include "core/db/DatabaseTarget.h"
@@ -28,6 +29,12 @@ public:
 
     QCommandLineParser& parser;
     QStringList positionals; // after the command (and sub-command) words
+
+private:
+    TerminalDevice m_stdout; // before `out`: it outlives the stream's last flush
+
+public:
+    // Human output: every byte through TerminalText::escapeOutput() (TerminalDevice).
     QTextStream out;
     QTextStream err;
 

@@ -172,7 +172,10 @@ QString iniExample()
         "\n[tokens]\n"
         "; API and dashboard tokens: NAME = viewer:SHA256 or operator:SHA256 of the secret;\n"
         "; `outboxctl serve --new-token NAME [--role operator]` prints a secret and its line.\n"
-        ";wallboard = viewer:<sha256 hex of the secret>\n");
+        ";wallboard = viewer:<sha256 hex of the secret>\n"
+        "\n[oidc_groups]\n"
+        "; With [oidc] issuer: GROUP = viewer or operator [members=SELECTORS] [operator=SELECTORS]\n"
+        ";payments-oncall = operator members=team=payments\n");
     return ini;
 }
 

@@ -4,6 +4,7 @@
 #include "app/outboxctl/Systemd.h"
 #include "app/outboxctl/Usage.h"
 #include "app/outboxctl/commands/Commands.h"
+#include "core/support/TerminalText.h"
 #include "core/support/TimeZone.h"
 
 #include <QCoreApplication>
@@ -103,7 +104,8 @@ int main(int argc, char* argv[])
                                   QStringLiteral("Show this help."));
     parser.addOption(help);
     if (!parser.parse(args)) {
-        err << "outboxctl " << name << ": " << parser.errorText() << "\n";
+        err << "outboxctl " << name << ": " << outbox::TerminalText::escapeKeepingLines(parser.errorText())
+            << "\n";
         return UsageError;
     }
     if (parser.isSet(help)) {
@@ -113,7 +115,7 @@ int main(int argc, char* argv[])
     }
     auto config = loadConfig(parser, configKeys);
     if (!config) {
-        err << "outboxctl: " << config.message() << "\n";
+        err << "outboxctl: " << outbox::TerminalText::escapeKeepingLines(config.message()) << "\n";
         return config.error().kind == outbox::ErrorKind::Usage ? UsageError : RuntimeError;
     }
     if (!command->watchesFleets && fleetGivenWithoutMember(parser, *config)) {

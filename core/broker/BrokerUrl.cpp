@@ -1,5 +1,7 @@
 #include "core/broker/BrokerUrl.h"
 
+#include "core/support/TypedUrl.h"
+
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -9,7 +11,10 @@ namespace {
 
 Error bad(const QString& text, const QString& why)
 {
-    return Error::usage(QStringLiteral("invalid broker URL \"%1\": %2").arg(text.left(200), why))
+    // Never the password, whatever the URL's shape (a typo once echoed it twice: in the URL and in
+    // QUrl's sentence quoting it).
+    return Error::usage(QStringLiteral("invalid broker URL \"%1\": %2")
+                            .arg(TypedUrl::shown(text).left(200), TypedUrl::scrubbed(why, text)))
         .about(QStringLiteral("broker.url"));
 }
 

@@ -1,5 +1,6 @@
 #include "core/broker/KafkaPublisher.h"
 
+#include "core/support/TerminalText.h"
 #include "core/support/TopicName.h"
 
 #include <QDateTime>
@@ -110,7 +111,8 @@ void KafkaPublisher::onLog(const rd_kafka_t*, int level, const char* facility, c
 {
     // Only warnings and worse; the relay reports connection state itself.
     if (level <= 3)
-        std::fprintf(stderr, "kafka: %s: %s\n", facility, buf);
+        std::fprintf(stderr, "kafka: %s: %s\n", facility,
+                     qPrintable(TerminalText::escape(QString::fromUtf8(buf)))); // may quote topics
 }
 
 void KafkaPublisher::onError(rd_kafka_t* rk, int err, const char* reason, void* opaque)

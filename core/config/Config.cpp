@@ -144,7 +144,7 @@ QVector<ConfigKey> buildKeys()
                                    "that the commits meanwhile share a claim and a mark."));
     keys << integer(QStringLiteral("relay.poll_min_ms"), QStringLiteral("poll-min-ms"),
                     QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
-                    QStringLiteral("Without wake-ups (trigger off, --no-notify, MariaDB): first wait after "
+                    QStringLiteral("Without wake-ups (no doorbell, --no-notify, MariaDB): first wait after "
                                    "an empty claim, doubling up to poll_ms."));
     keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
                     QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
@@ -182,9 +182,12 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("Delete DEAD rows created longer ago than this, each batch audited "
                                       "(events.retention_dead; 0 keeps all).")),
                   ValueType::Duration);
-    keys << boolean(QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
-                    QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
-                    QStringLiteral("LISTEN for new events (PostgreSQL); --no-notify polls only."));
+    keys << boolean(
+        QStringLiteral("relay.notify"), QStringLiteral("no-notify"), QStringLiteral("false"),
+        QStringLiteral("OUTBOX_RELAY_NOTIFY"), true,
+        QStringLiteral("Wake-ups from PostgreSQL: the doorbell (a temporary logical replication slot) "
+                       "while the trigger is off (the default), LISTEN while it is on; --no-notify "
+                       "polls only."));
     keys << boolean(QStringLiteral("relay.pipeline"), QStringLiteral("no-pipeline"), QStringLiteral("false"),
                     QStringLiteral("OUTBOX_RELAY_PIPELINE"), true,
                     QStringLiteral("Claim the next batch while one is in flight; --no-pipeline does not."));
@@ -279,12 +282,43 @@ QVector<ConfigKey> buildKeys()
                        QStringLiteral("OUTBOX_WEB_RECONCILE_CONSUMERS"), QString(), QString(),
                        QStringLiteral("Consumers whose unconsumed events /metrics reports.")),
                   ValueType::List);
-    // [doctor]: the thresholds of `outboxctl doctor` (and of the findings behind serve's /metrics)
     auto duration = [](QString key, QString env, QString defaultValue, QString help) {
         return typed(text(std::move(key), QString(), std::move(env), std::move(defaultValue),
                           QStringLiteral("duration"), std::move(help)),
                      ValueType::Duration);
     };
+    // [oidc]: people sign in to serve's console and wall with the company's identity provider
+    keys << text(
+        QStringLiteral("oidc.issuer"), QString(), QStringLiteral("OUTBOX_OIDC_ISSUER"), QString(),
+        QStringLiteral("url"),
+        QStringLiteral("OpenID Connect issuer (https://…; http only on loopback): serve signs people "
+                       "in there and takes its JWT access tokens; empty: static tokens only."));
+    keys << text(QStringLiteral("oidc.client_id"), QString(), QStringLiteral("OUTBOX_OIDC_CLIENT_ID"),
+                 QString(), QStringLiteral("id"),
+                 QStringLiteral("Client id of the console and wall at the provider (a public client: "
+                                "authorization code with PKCE, no secret)."));
+    keys << text(QStringLiteral("oidc.audience"), QString(), QStringLiteral("OUTBOX_OIDC_AUDIENCE"),
+                 QString(), QStringLiteral("aud"),
+                 QStringLiteral("The aud an access token must name (default: the client id)."));
+    keys << text(QStringLiteral("oidc.scopes"), QString(), QStringLiteral("OUTBOX_OIDC_SCOPES"),
+                 QStringLiteral("openid profile"), QStringLiteral("scopes"),
+                 QStringLiteral("Scopes the sign-in asks for, separated by spaces."));
+    keys << text(QStringLiteral("oidc.name_claim"), QString(), QStringLiteral("OUTBOX_OIDC_NAME_CLAIM"),
+                 QStringLiteral("preferred_username"), QStringLiteral("claim"),
+                 QStringLiteral("Access-token claim naming the person (the actor in the audit log)."));
+    keys << text(QStringLiteral("oidc.groups_claim"), QString(), QStringLiteral("OUTBOX_OIDC_GROUPS_CLAIM"),
+                 QStringLiteral("groups"), QStringLiteral("claim"),
+                 QStringLiteral("Access-token claim holding the person's groups (a dotted path such as "
+                                "realm_access.roles reaches into objects); [oidc_groups] maps them."));
+    keys << typed(
+        text(QStringLiteral("oidc.algorithms"), QString(), QStringLiteral("OUTBOX_OIDC_ALGORITHMS"),
+             QStringLiteral("RS256, PS256, ES256"), QString(),
+             QStringLiteral("Signature algorithms accepted (RS/PS/ES 256-512; none and HS* are always "
+                            "refused).")),
+        ValueType::List);
+    keys << duration(QStringLiteral("oidc.clock_skew"), QStringLiteral("OUTBOX_OIDC_CLOCK_SKEW"),
+                     QStringLiteral("30s"), QStringLiteral("Tolerance on exp, nbf and iat."));
+    // [doctor]: the thresholds of `outboxctl doctor` (and of the findings behind serve's /metrics)
     keys << duration(QStringLiteral("doctor.backlog_age"), QStringLiteral("OUTBOX_DOCTOR_BACKLOG_AGE"),
                      QStringLiteral("5m"),
                      QStringLiteral("backlog-age: the oldest PENDING event is older (warning)."));
@@ -325,6 +359,7 @@ QVector<ConfigKey> buildKeys()
 // Sections whose entries are not in the key table: librdkafka properties and web tokens.
 const QString KafkaSection = QStringLiteral("kafka");
 const QString TokensSection = QStringLiteral("tokens");
+const QString GroupsSection = QStringLiteral("oidc_groups");
 
 bool isSecretName(const QString& key)
 {
@@ -467,7 +502,8 @@ QStringList Config::sections()
             QStringLiteral("broker"),   KafkaSection,
             QStringLiteral("amqp"),     QStringLiteral("relay"),
             QStringLiteral("consumer"), QStringLiteral("web"),
-            QStringLiteral("doctor"),   TokensSection};
+            QStringLiteral("doctor"),   TokensSection,
+            QStringLiteral("oidc"),     GroupsSection};
 }
 
 QMap<QString, QString> Config::systemEnvironment()
@@ -536,11 +572,14 @@ Result<Config> Config::load(const ConfigInputs& inputs)
             } else if (e.section == TokensSection) {
                 if (name.contains(QLatin1Char('/')))
                     return Error::usage(at + QStringLiteral("invalid token name \"%1\"").arg(name));
+            } else if (e.section == GroupsSection) {
+                // A group's name as the provider writes it (case kept).
             } else {
                 name = name.toLower().replace(QLatin1Char('-'), QLatin1Char('_')); // batch-size = batch_size
             }
             const QString key = e.section + QLatin1Char('.') + name;
-            if (e.section != KafkaSection && e.section != TokensSection && !find(key))
+            if (e.section != KafkaSection && e.section != TokensSection && e.section != GroupsSection &&
+                !find(key))
                 return Error::usage(at + QStringLiteral("unknown key %1 in [%2]").arg(e.key, e.section));
             if (seen.contains(key))
                 return Error::usage(at + QStringLiteral("[%1] %2 is set twice").arg(e.section, e.key));
@@ -665,6 +704,19 @@ QVector<Setting> Config::tokens() const
         tokens << t;
     }
     return tokens;
+}
+
+QVector<Setting> Config::groups() const
+{
+    QVector<Setting> groups;
+    for (const Setting& s : m_set) {
+        if (!s.key.startsWith(GroupsSection + QLatin1Char('.')))
+            continue;
+        Setting g = s;
+        g.key = s.key.mid(GroupsSection.size() + 1);
+        groups << g;
+    }
+    return groups;
 }
 
 QVector<Setting> Config::settings() const

@@ -98,6 +98,8 @@ public:
     QVector<Setting> kafkaProperties() const;
     // [tokens] entries, by name without the "tokens." prefix.
     QVector<Setting> tokens() const;
+    // [oidc_groups] entries (GROUP = ROLE members=… operator=…), by group without the prefix.
+    QVector<Setting> groups() const;
     // Everything: every key of the table (defaults included), then other Kafka properties and tokens.
     QVector<Setting> settings() const;
 

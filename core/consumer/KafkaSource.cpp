@@ -1,5 +1,7 @@
 #include "core/consumer/KafkaSource.h"
 
+#include "core/support/TerminalText.h"
+
 #include <QElapsedTimer>
 #include <algorithm>
 #include <cstdio>
@@ -11,7 +13,8 @@ namespace {
 void logKafka(const rd_kafka_t*, int level, const char* facility, const char* buf)
 {
     if (level <= 3)
-        std::fprintf(stderr, "kafka consumer: %s: %s\n", facility, buf);
+        std::fprintf(stderr, "kafka consumer: %s: %s\n", facility,
+                     qPrintable(TerminalText::escape(QString::fromUtf8(buf))));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "core/db/DatabaseUrl.h"
 
 #include "core/db/Dialect.h"
+#include "core/support/TypedUrl.h"
 
 #include <QDir>
 #include <QUrl>
@@ -9,49 +10,13 @@
 namespace outbox {
 namespace {
 
-// The password in a URL as typed, found by text alone: an invalid URL (a bad port, a stray
-// character) cannot be parsed to find it. Everything between "scheme://" and the last '@' is taken
-// as the user information and what follows its first ':' as the password, so a password holding
-// '@', '/', '?' or ':' is found whole (at worst more than the password is hidden).
-struct TypedUserInfo
-{
-    int start = 0;  // where the user information starts
-    int colon = -1; // its first ':', or -1 (no password)
-    int at = -1;    // the '@' that ends it, or -1 (none)
-};
-
-TypedUserInfo typedUserInfo(const QString& text)
-{
-    TypedUserInfo info;
-    const int sep = text.indexOf(QLatin1String("://"));
-    info.start = sep < 0 ? 0 : sep + 3;
-    const int at = text.lastIndexOf(QLatin1Char('@'));
-    if (at < info.start)
-        return info;
-    info.at = at;
-    const int colon = text.indexOf(QLatin1Char(':'), info.start);
-    info.colon = colon >= 0 && colon < at ? colon : -1;
-    return info;
-}
-
 Error bad(const QString& text, const QString& why)
 {
-    // Never echo a password back, for a valid URL or an invalid one: the URL is shown without it,
-    // and the reason (a driver's or QUrl's sentence may quote the URL) never contains it either.
-    const TypedUserInfo info = typedUserInfo(text);
-    QString shown = text;
-    QString reason = why;
-    if (info.colon >= 0) {
-        shown = text.left(info.colon) + text.mid(info.at);
-        const QString password = text.mid(info.colon + 1, info.at - info.colon - 1);
-        if (!password.isEmpty()) {
-            reason.replace(password, QStringLiteral("***"));
-            const QString decoded = QUrl::fromPercentEncoding(password.toUtf8());
-            if (!decoded.isEmpty())
-                reason.replace(decoded, QStringLiteral("***"));
-        }
-    }
-    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2").arg(shown, reason));
+    // Never echo a password back, for a valid URL or an invalid one, whatever its shape: the URL is
+    // shown without it (and without its option values, where a password may hide), and the reason
+    // (a driver's or QUrl's sentence may quote the URL) never contains one either.
+    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2")
+                            .arg(TypedUrl::shown(text), TypedUrl::scrubbed(why, text)));
 }
 
 Status checkOptionValue(const QString& key, const QString& value)

@@ -321,9 +321,14 @@ QVector<Migration> MySqlDialect::migrations() const
     // (contract-violations/not-json). The version is kept in step.
     Migration jsonShapes{
         18, QStringLiteral("payload a JSON object or array, headers a JSON object (PostgreSQL only)"), {}};
-    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
+    // Which wake-up each relay uses (issue 42): here always polling, recorded for the relay pages.
+    Migration wakeup{19, QStringLiteral("each relay's wake-up"), {}};
+    wakeup.statements =
+        QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS wakeup VARCHAR(16) NULL")};
+    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics,
+            heldSince,  samplerIndex,     jsonShapes,      wakeup};
 }
 
 QStringList MySqlDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -264,6 +264,9 @@ $fn$)"),
         QStringLiteral("DROP TRIGGER IF EXISTS {events}_notify ON {events}"),
         QStringLiteral("CREATE TRIGGER {events}_notify AFTER INSERT ON {events} FOR EACH STATEMENT EXECUTE "
                        "FUNCTION {events}_notify()"),
+        // Off from the start on a new database (issue 42, see migration 19, which switches it off,
+        // audited, on a database migrated before): `outboxctl notify on` is the opt-in.
+        QStringLiteral("ALTER TABLE {events} DISABLE TRIGGER {events}_notify"),
     };
     Migration relayCounters{
         3, QStringLiteral("relay counters for /metrics: expired leases and commit-to-ack latency"), {}};
@@ -446,9 +449,46 @@ $fn$)"),
                        "'{events}_headers_object') THEN ALTER TABLE {events} ADD CONSTRAINT "
                        "{events}_headers_object CHECK (jsonb_typeof(headers) = 'object') NOT VALID; END IF; "
                        "END $$")};
-    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
+    // Nothing in a writer's transaction takes a database-wide lock (issue 42): a NOTIFY serialises
+    // the commits of every transaction that notified on one lock held across the WAL flush (writers
+    // at 8-64 durable connections lost 25-84 % of their commits, docs/benchmarks.md). The trigger
+    // stays, disabled: `outboxctl notify on` is the explicit opt-in. Switching it off here is
+    // recorded in the audit log like the command's switch, by the account that ran the migration.
+    // The publication on the events table alone is the relays' doorbell (a temporary logical slot
+    // that wakes them without the writers paying anything); an account that may not create it
+    // leaves relays polling. Each relay records which wake-up it uses.
+    Migration wakeupDefault{
+        19, QStringLiteral("wake-up trigger off by default; doorbell publication; each relay's wake-up"), {}};
+    wakeupDefault.statements = QStringList{
+        QStringLiteral(R"(DO $mig$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = to_regclass('{events}')
+             AND t.tgname = lower('{events}_notify') AND t.tgenabled <> 'D') THEN
+    ALTER TABLE {events} DISABLE TRIGGER {events}_notify;
+    INSERT INTO {audit} (actor, host, action, target_kind, target_ids, reason, affected_count,
+                         before_state, after_state, outcome)
+    VALUES (session_user, NULL, 'notify.off', 'table', jsonb_build_array('{events}'),
+            'migration 19: the wake-up trigger is off by default (a NOTIFY serialises the writers'' '
+            || 'commits); outboxctl notify on switches it back', 1,
+            jsonb_build_object('{events}_notify', 'on'), jsonb_build_object('{events}_notify', 'off'), 'ok');
+  END IF;
+END
+$mig$)"),
+        QStringLiteral(R"(DO $mig$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_publication WHERE pubname = lower('{events}_doorbell')) THEN
+    CREATE PUBLICATION {events}_doorbell FOR TABLE {events} WITH (publish = 'insert');
+  END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE NOTICE 'no doorbell publication (this account may not create one): relays poll';
+END
+$mig$)"),
+        QStringLiteral("ALTER TABLE {relays} ADD COLUMN IF NOT EXISTS wakeup text"),
+    };
+    return {tables,     triggers,         relayCounters,   covering,     deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,    aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker,  consumerTopics,
+            heldSince,  samplerIndex,     jsonShapes,      wakeupDefault};
 }
 
 QStringList PostgresDialect::runtimeGrants(const QString& role, const QString& databaseName) const

@@ -23,6 +23,7 @@ QJsonObject RelayRecord::toJson() const
     o[QStringLiteral("lease_expired_total")] = leaseExpiredTotal;
     o[QStringLiteral("latency_count")] = latencyCount;
     o[QStringLiteral("latency_sum_ms")] = latencySumMs;
+    o[QStringLiteral("wakeup")] = wakeup.isEmpty() ? QJsonValue() : QJsonValue(wakeup);
     o[QStringLiteral("broker_kind")] = brokerKind.isEmpty() ? QJsonValue() : QJsonValue(brokerKind);
     o[QStringLiteral("broker_address")] = brokerAddress.isEmpty() ? QJsonValue() : QJsonValue(brokerAddress);
     return o;

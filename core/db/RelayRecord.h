@@ -33,6 +33,9 @@ struct RelayRecord
     // ("127.0.0.1:9092", "mq.internal:5672 vhost /"); empty for relays older than that.
     QString brokerKind;
     QString brokerAddress;
+    // What wakes it (migration 19): "notify" (the trigger, opt-in), "doorbell" (a temporary logical
+    // replication slot), "data_version" (SQLite's change counter) or "poll"; empty for older relays.
+    QString wakeup;
 
     // "Kafka 127.0.0.1:9092", "RabbitMQ mq.internal:5672 vhost /", or "" when not known.
     QString brokerText() const;

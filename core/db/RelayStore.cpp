@@ -16,7 +16,7 @@ Result<QVector<RelayRecord>> RelayStore::list()
                       "SELECT worker_id, host, pid, version, started_at, heartbeat_at, desired_state, state, "
                       "claimed_total, sent_total, failed_total, fenced_total, leases_held, last_error, %1, "
                       "lease_expired_total, latency_sum_ms, latency_count, latency_buckets, broker_kind, "
-                      "broker_address FROM {relays} ORDER BY worker_id")
+                      "broker_address, wakeup FROM {relays} ORDER BY worker_id")
                       .arg(d.now()));
     if (!q)
         return q.error();
@@ -45,6 +45,7 @@ Result<QVector<RelayRecord>> RelayStore::list()
             r.latencyBuckets << v.toInteger();
         r.brokerKind = q->value(19).toString();
         r.brokerAddress = q->value(20).toString();
+        r.wakeup = q->value(21).toString();
         relays << r;
     }
     return relays;
@@ -76,6 +77,7 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
                        }()},
                       {QStringLiteral(":broker_kind"), r.brokerKind.left(16)},
                       {QStringLiteral(":broker_address"), r.brokerAddress.left(500)},
+                      {QStringLiteral(":wakeup"), r.wakeup.left(16)},
                       {QStringLiteral(":error"), r.lastError.isEmpty()
                                                      ? QVariant(QMetaType::fromType<QString>())
                                                      : QVariant(r.lastError.left(2000))}};
@@ -85,7 +87,9 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
             "sent_total = :sent, failed_total = :failed, fenced_total = :fenced, "
             "leases_held = :leases, last_error = :error, lease_expired_total = :expired, "
             "latency_sum_ms = :lat_sum, latency_count = :lat_count, latency_buckets = :lat_buckets, "
-            "broker_kind = :broker_kind, broker_address = :broker_address WHERE worker_id = :worker")
+            "broker_kind = :broker_kind, broker_address = :broker_address, wakeup = :wakeup WHERE worker_id "
+            "= "
+            ":worker")
             .arg(d.now()),
         binds);
     if (!updated)
@@ -99,9 +103,9 @@ Result<QString> RelayStore::heartbeat(const RelayRecord& r)
                 "INSERT INTO {relays} (worker_id, host, pid, version, started_at, heartbeat_at, "
                 "desired_state, state, claimed_total, sent_total, failed_total, fenced_total, "
                 "leases_held, last_error, lease_expired_total, latency_sum_ms, latency_count, "
-                "latency_buckets, broker_kind, broker_address) VALUES (:worker, :host, :pid, "
+                "latency_buckets, broker_kind, broker_address, wakeup) VALUES (:worker, :host, :pid, "
                 ":version, %1, %1, 'RUN', :state, :claimed, :sent, :failed, :fenced, :leases, :error, "
-                ":expired, :lat_sum, :lat_count, :lat_buckets, :broker_kind, :broker_address)")
+                ":expired, :lat_sum, :lat_count, :lat_buckets, :broker_kind, :broker_address, :wakeup)")
                 .arg(d.now()),
             binds);
         if (!inserted)

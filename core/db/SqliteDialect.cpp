@@ -282,9 +282,13 @@ QVector<Migration> SqliteDialect::migrations() const
     // (contract-violations/not-json). The version is kept in step.
     Migration jsonShapes{
         18, QStringLiteral("payload a JSON object or array, headers a JSON object (PostgreSQL only)"), {}};
-    return {tables,           triggers,        relayCounters,  covering,      deadLetterReplay, relayPath,
-            consumerCounters, deadLetterEdits, sentTopic,      aggregateHash, heldClaims,       inboxTrace,
-            traceIndex,       relayBroker,     consumerTopics, heldSince,     samplerIndex,     jsonShapes};
+    // Which wake-up each relay uses (issue 42), recorded for the relay pages.
+    Migration wakeup{19, QStringLiteral("each relay's wake-up"), {}};
+    wakeup.statements = QStringList{QStringLiteral("ALTER TABLE {relays} ADD COLUMN wakeup TEXT")};
+    return {tables,     triggers,         relayCounters,   covering,    deadLetterReplay,
+            relayPath,  consumerCounters, deadLetterEdits, sentTopic,   aggregateHash,
+            heldClaims, inboxTrace,       traceIndex,      relayBroker, consumerTopics,
+            heldSince,  samplerIndex,     jsonShapes,      wakeup};
 }
 
 } // namespace outbox

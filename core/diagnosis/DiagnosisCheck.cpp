@@ -10,6 +10,43 @@ QString DiagnosisCheck::notApplicable(DiagnosisContext&) const
     return {};
 }
 
+Result<DiagnosisCheck::RelayBroker> DiagnosisCheck::relayBroker(DiagnosisContext& context)
+{
+    const DiagnosisOptions& o = context.options();
+    RelayBroker broker;
+    if (!o.brokerArguments.isEmpty()) {
+        broker.arguments = o.brokerArguments;
+        return broker;
+    }
+    auto relays = context.relays();
+    if (!relays)
+        return relays.error();
+    const RelayRecord* latest = nullptr;
+    for (const RelayRecord& r : *relays)
+        if (!r.brokerKind.isEmpty() && !r.brokerAddress.isEmpty() &&
+            (!latest || r.heartbeatAgeMs < latest->heartbeatAgeMs))
+            latest = &r;
+    const QString what =
+        o.brokerUnknown.isEmpty()
+            ? tr("set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker's address "
+                 "with --kafka-bootstrap when you start outboxctl relay with this database's connection "
+                 "options")
+            : o.brokerUnknown;
+    if (latest && latest->brokerKind == QLatin1String("kafka")) {
+        broker.arguments = QStringList{QStringLiteral("--broker=kafka://") + latest->brokerAddress};
+        return broker;
+    }
+    if (latest)
+        // A RabbitMQ row records where (host, port, vhost), not the user to log in as: a URL made from
+        // it would log in as someone else.
+        broker.refused = tr("this database's relays publish to %1, but the relay registry does not record "
+                            "the user they log in as: %2")
+                             .arg(latest->brokerText(), what);
+    else
+        broker.refused = tr("the broker is not configured and no relay has registered one: %1").arg(what);
+    return broker;
+}
+
 Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& context)
 {
     const DiagnosisOptions& o = context.options();
@@ -25,11 +62,14 @@ Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& contex
             return blocked.error();
         aggregateOrdering = blocked->total > 0;
     }
+    auto broker = relayBroker(context);
+    if (!broker)
+        return broker.error();
     PreparedAction start;
     start.operation = PreparedAction::Operation::RunCommand;
     start.startsRelay = true;
-    start.brokerKnown = !o.brokerArguments.isEmpty();
-    start.relayArguments = o.brokerArguments;
+    start.brokerKnown = !broker->arguments.isEmpty();
+    start.relayArguments = broker->arguments;
     if (aggregateOrdering)
         start.relayArguments << QStringLiteral("--ordering=aggregate");
     start.label = tr("Start a relay on this database");
@@ -43,10 +83,7 @@ Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& contex
         start.commandLine = CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("relay")})
                                 .options(start.relayArguments)
                                 .options(o.connectionArguments);
-        start.commandRefused =
-            tr("the broker is not configured: set [kafka] bootstrap (or [broker] url) in the "
-               "configuration, or give the broker's address with --kafka-bootstrap when you start "
-               "outboxctl relay with this database's connection options");
+        start.commandRefused = broker->refused;
         return start;
     }
     context.prepareCommand(

@@ -29,6 +29,18 @@ protected:
     // events need (aggregate while an aggregate is blocked by a FAILED event). Without a configured
     // broker there is no command: commandRefused says what the operator must add.
     static Result<PreparedAction> startRelayAction(DiagnosisContext& context);
+
+    // The broker a relay (or a delivering replay) started from a prepared command must publish to,
+    // as argv words (--broker=…, never a password): the configured one (options().brokerArguments),
+    // else the Kafka bootstrap this database's most recently alive relay registered. Empty, with
+    // `refused` saying what is missing, when neither tells: a command naming another database's
+    // broker would publish this database's events there and mark them SENT (issue 36 H1).
+    struct RelayBroker
+    {
+        QStringList arguments;
+        QString refused;
+    };
+    static Result<RelayBroker> relayBroker(DiagnosisContext& context);
 };
 
 } // namespace outbox

@@ -43,10 +43,13 @@ DiagnosisOptions DiagnosisOptions::fromConfig(const config::Config& config)
     d.deadTupleRatio = double(config.integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
     d.retentionMs = config.durationMs(QStringLiteral("relay.retention")); // what the relays keep
     d.aggregateOrdering = config.value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate");
-    const QString broker = configuredBrokerUrl(config);
-    if (!broker.isEmpty())
-        d.brokerArguments = QStringList{QStringLiteral("--broker=") + broker};
+    d.brokerArguments = brokerArgumentsFor(configuredBrokerUrl(config));
     return d;
+}
+
+QStringList DiagnosisOptions::brokerArgumentsFor(const QString& brokerUrl)
+{
+    return brokerUrl.isEmpty() ? QStringList() : QStringList{QStringLiteral("--broker=") + brokerUrl};
 }
 
 } // namespace outbox

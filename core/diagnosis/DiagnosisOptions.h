@@ -42,11 +42,17 @@ struct DiagnosisOptions
     // argv words (--broker=kafka://HOST:PORT or --broker=amqp://… without its password); empty when
     // no broker is configured: the doctor then says what to add instead of printing a command.
     QStringList brokerArguments;
+    // Without brokerArguments, a prepared relay takes the broker this database's relays registered
+    // (a Kafka bootstrap); when that cannot be known either, this sentence says what to set (a fleet
+    // member: the `broker` key of its section in the fleet file). Empty: the configuration's keys.
+    QString brokerUnknown;
     bool aggregateOrdering = false; // relay.ordering = aggregate
     // Run only these checks (by id); empty: all of them.
     QStringList onlyChecks;
 
     qint64 relayStaleAfterMs() const { return heartbeatIntervalMs * staleHeartbeats; }
+    // brokerArguments for a broker URL without its password (empty for an empty URL).
+    static QStringList brokerArgumentsFor(const QString& brokerUrl);
     // [doctor] and [relay] retention of the configuration; not yet validate()d.
     static DiagnosisOptions fromConfig(const config::Config& config);
     Status validate() const;

@@ -12,7 +12,7 @@
 #include "core/diagnosis/checks/FailedEventsCheck.h"
 #include "core/diagnosis/checks/HeldClaimsCheck.h"
 #include "core/diagnosis/checks/NoRelayCheck.h"
-#include "core/diagnosis/checks/NotifyOffCheck.h"
+#include "core/diagnosis/checks/NotifyLockWaitCheck.h"
 #include "core/diagnosis/checks/RelayDegradedCheck.h"
 #include "core/diagnosis/checks/RelayStaleCheck.h"
 #include "core/diagnosis/checks/ReplayStuckCheck.h"
@@ -46,7 +46,7 @@ std::vector<std::unique_ptr<DiagnosisCheck>> allChecks()
     checks.push_back(std::make_unique<UnconsumedCheck>());
     checks.push_back(std::make_unique<ContractCheck>());
     checks.push_back(std::make_unique<TableHealthCheck>());
-    checks.push_back(std::make_unique<NotifyOffCheck>());
+    checks.push_back(std::make_unique<NotifyLockWaitCheck>());
     checks.push_back(std::make_unique<SchemaOutdatedCheck>());
     return checks;
 }

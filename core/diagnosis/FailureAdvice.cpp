@@ -12,6 +12,9 @@ FailureAdvice::Cause FailureAdvice::classify(const QString& errorClass, const QS
         return Cause::MessageTooLarge;
     if (has("unknown topic") || has("unknown_topic"))
         return Cause::UnknownTopic;
+    // RabbitMQ's basic.return of a mandatory publish: "NO_ROUTE (312): … no queue is bound …".
+    if (has("no_route") || has("no route"))
+        return Cause::NoRoute;
     if (has("schema") || has("validation") || has("invalid record") || has("invalid_record") ||
         has("invalid message") || has("policy violation"))
         return Cause::SchemaValidation;
@@ -22,7 +25,7 @@ FailureAdvice::Cause FailureAdvice::classify(const QString& errorClass, const QS
 
 QVector<FailureAdvice::Cause> FailureAdvice::allCauses()
 {
-    return {Cause::TopicAuthorization, Cause::MessageTooLarge,   Cause::UnknownTopic,
+    return {Cause::TopicAuthorization, Cause::MessageTooLarge,   Cause::UnknownTopic, Cause::NoRoute,
             Cause::SchemaValidation,   Cause::AttemptsExhausted, Cause::Other};
 }
 
@@ -91,6 +94,27 @@ FailureAdvice FailureAdvice::forCause(Cause cause, bool dead)
                         "(--topic-template, or the producer that fills the topic column) and restart the "
                         "relays."),
                      tr("Requeue the group (prepared below)."), finalStep};
+        break;
+    case Cause::NoRoute:
+        a.name = QStringLiteral("no-route");
+        a.title = QStringLiteral("a message RabbitMQ could not route (NO_ROUTE)");
+        a.causes = {tr("RabbitMQ returned the message (NO_ROUTE, 312): no queue is bound to the exchange for "
+                       "the event's routing key (its topic). The relay publishes mandatory messages, so an "
+                       "unroutable one fails instead of vanishing."),
+                    tr("The consumers' queue was never bound for this routing key, or it was deleted or "
+                       "unbound."),
+                    tr("The events are routed to a wrong key (the topic column, or the relay's "
+                       "relay.topic_template).")};
+        a.runbook = {
+            tr("Open a sample event and note its topic: it is the routing key on the exchange ([amqp] "
+               "exchange, outbox by default)."),
+            tr("Outside the product: declare the consumers' queue and bind it to the exchange for that "
+               "routing key, e.g. rabbitmqadmin declare queue name=QUEUE durable=true, then rabbitmqadmin "
+               "declare binding source=outbox destination=QUEUE routing_key=TOPIC (docs/rabbitmq.md, "
+               "\"Queues and bindings\"); or correct the routing (relay.topic_template, or the producer "
+               "that fills the topic column) and restart the relays."),
+            tr("Requeue one sample event and watch it become SENT, to prove the binding works."),
+            tr("Requeue the group (prepared below); a relay sends the events again in id order."), finalStep};
         break;
     case Cause::SchemaValidation:
         a.name = QStringLiteral("schema-validation");

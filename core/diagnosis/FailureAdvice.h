@@ -18,13 +18,15 @@ public:
         TopicAuthorization,
         MessageTooLarge,
         UnknownTopic,
+        NoRoute,
         SchemaValidation,
         AttemptsExhausted,
         Other
     };
 
     Cause cause = Cause::Other;
-    QString name;  // stable: topic-authorization, message-too-large, unknown-topic, schema-validation, …
+    QString
+        name; // stable: topic-authorization, message-too-large, unknown-topic, no-route, schema-validation, …
     QString title; // for the runbook page: "a topic authorization failure"
     QStringList causes;
     QStringList runbook;

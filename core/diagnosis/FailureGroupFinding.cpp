@@ -5,6 +5,7 @@
 #include "core/db/SqlCondition.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/FailureAdvice.h"
+#include "core/support/TextClip.h"
 
 #include <QLocale>
 #include <QSqlQuery>
@@ -58,7 +59,8 @@ Finding FailureGroupFinding::make(DiagnosisContext& context, const QString& chec
     f.id = checkId;
     f.key = checkId + QLatin1Char('/') + group.errorClass + QLatin1Char('/') + group.fingerprint;
     f.severity = severity;
-    const QString error = group.fingerprint.isEmpty() ? tr("no error text") : group.fingerprint.left(100);
+    const QString error =
+        group.fingerprint.isEmpty() ? tr("no error text") : clipAtWord(group.fingerprint, 100);
     f.title = tr("%1 %2 event(s): %3").arg(group.count).arg(status, error);
     f.evidence.count = group.count;
     f.evidence.unit = QStringLiteral("events");

@@ -24,6 +24,7 @@ const char* const Units[] = {
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "consumers"),
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "members"),
     QT_TRANSLATE_NOOP("outbox::FindingEvidence", "triggers"),
+    QT_TRANSLATE_NOOP("outbox::FindingEvidence", "commits waiting"),
 };
 
 } // namespace

@@ -67,7 +67,7 @@ QVector<Runbook> build()
         {"start",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
-             "Start a relay against this database (prepared below, with your Kafka bootstrap servers) "
+             "Start a relay against this database (prepared below, with the broker its relays publish to) "
              "or restart the service.")},
         {"same-target",
          QT_TRANSLATE_NOOP("outbox::Runbook",
@@ -499,6 +499,14 @@ QVector<Runbook> build()
                     "outbox::Runbook",
                     "Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
                     "reference data).")},
+        {"edit",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "When the payload itself is the cause (a typo, a wrong value, a missing field), repair the "
+             "group's payloads before replaying, or the replay makes the same dead letters again: one JSON "
+             "change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group "
+             "--consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then "
+             "without --dry-run). Each letter keeps its original and the edit is audited in chunks.")},
         {"replay",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
@@ -540,10 +548,10 @@ QVector<Runbook> build()
              "outbox::Runbook",
              "Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
         {"deliver",
-         QT_TRANSLATE_NOOP(
-             "outbox::Runbook",
-             "Deliver them now without a relay (prepared below, with your Kafka bootstrap servers); "
-             "the command says which dead letters fail and why.")},
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Deliver them now without a relay (prepared below, with the "
+                                              "broker this database's relays publish "
+                                              "to); "
+                                              "the command says which dead letters fail and why.")},
         {"topic",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
@@ -809,36 +817,40 @@ QVector<Runbook> build()
     pages << r;
 
     r = {};
-    r.id = QStringLiteral("notify-off");
-    r.title = QStringLiteral("Notifications to relays are off: relays poll");
-    r.severity = QStringLiteral("info when the audit log says who switched them off and why, else warning");
+    r.id = QStringLiteral("notify-lock-wait");
+    r.title = QStringLiteral("Writers' commits wait for the notification lock");
+    r.severity = QStringLiteral("warning");
     r.summary = QStringLiteral(
-        "PostgreSQL: the trigger that wakes relays on every INSERT of events is disabled (`outboxctl notify "
-        "off`, the cheaper option for write-heavy services in docs/contract.md). Writers commit faster; "
-        "relays poll, from `relay.poll_min_ms` after work up to `relay.poll_ms` while idle.");
+        "PostgreSQL: the wake-up trigger is on (`outboxctl notify on`; off by default since migration 19) "
+        "and the services' commits queue for the lock every notifying commit takes across its WAL flush "
+        "(`pg_stat_activity`: wait_event_type `Lock`, wait_event `object`). Each writing service pays it "
+        "inside its own transaction: 25-84 % of the commit rate at 8-64 durable writers "
+        "(docs/benchmarks.md). Relays do not need it: they wake by the doorbell or by polling.");
     r.causes = {
-        {"switched-off",
+        {"switched-on",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "An operator switched them off with outboxctl notify off; the audit log keeps "
-                           "who, when and why (outboxctl audit --action notify.off).")},
-        {"by-hand",
+                           "An operator switched notifications on with outboxctl notify on (the audit log "
+                           "keeps who, when and why: outboxctl audit --action notify.on), and more than one "
+                           "writer now commits at a time.")},
+        {"never-off",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "Someone disabled the trigger with SQL (ALTER TABLE … DISABLE TRIGGER), or a "
-                           "benchmark script did and did not switch it back; nothing recorded why.")},
+                           "The trigger was enabled with SQL (ALTER TABLE … ENABLE TRIGGER) or by a script; "
+                           "nothing recorded why.")},
     };
     r.steps = {
-        {"latency",
+        {"cost", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "Every writing service's commit waits here: its commit rate is capped at about one "
+                     "notifying commit per WAL flush of the server, whatever the machine.")},
+        {"off",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "Expect commit-to-ack latency of a few milliseconds more under load and up to "
-                           "relay.poll_ms (250 ms by default) for the first event after an idle spell.")},
-        {"keep",
+                           "Switch back to the default, as the schema owner: outboxctl notify off --reason "
+                           "TEXT --yes. Running relays notice within a heartbeat and wake by the doorbell or "
+                           "by polling (relay.poll_ms); nothing is lost.")},
+        {"single-writer",
          QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "If the writers need the commit rate, keep it so: nothing is lost or delayed "
-                           "beyond the poll interval.")},
-        {"back-on",
-         QT_TRANSLATE_NOOP("outbox::Runbook",
-                           "To wake relays on every commit again, run as the schema owner: outboxctl notify "
-                           "on --reason TEXT --yes. Running relays notice within a heartbeat.")},
+                           "Keep notifications on only where a single writer commits at a time and the "
+                           "lowest idle latency matters more than the writers' throughput.")},
     };
     pages << r;
 

@@ -2,11 +2,13 @@
 
 #include "core/config/IniFile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QUrl>
 
 namespace outbox {
 
@@ -15,9 +17,11 @@ namespace {
 const QString FleetSection = QStringLiteral("fleet");
 const QString MemberKind = QStringLiteral("member");
 const QStringList FleetKeys = {QStringLiteral("max_connections"), QStringLiteral("timeout"),
-                               QStringLiteral("interval")};
+                               QStringLiteral("interval"), QStringLiteral("doctor_interval"),
+                               QStringLiteral("unreachable_after")};
+constexpr int MaxUnreachableAfter = 100;
 const QStringList MemberKeys = {QStringLiteral("url"), QStringLiteral("table_prefix"), QStringLiteral("tags"),
-                                QStringLiteral("password_file")};
+                                QStringLiteral("password_file"), QStringLiteral("broker")};
 constexpr int MaxConnectionsLimit = 1000;
 constexpr qint64 MaxTimeoutMs = 10 * 60 * 1000;
 constexpr qint64 MinIntervalMs = 100;
@@ -73,6 +77,17 @@ QStringList FleetMember::tagTexts() const
 bool FleetMember::hasTag(const QString& tag) const
 {
     return tagTexts().contains(tag.trimmed());
+}
+
+DiagnosisOptions FleetMember::diagnosisOptions(DiagnosisOptions base) const
+{
+    base.brokerArguments = DiagnosisOptions::brokerArgumentsFor(broker);
+    base.brokerUnknown = QCoreApplication::translate(
+                             "outbox::FleetMember",
+                             "name it with broker = kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST in "
+                             "[member %1] of the fleet file")
+                             .arg(name);
+    return base;
 }
 
 const QString Fleet::MemberNameRule =
@@ -173,6 +188,16 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                                   .arg(MaxConnectionsLimit)
                                   .arg(e.value));
                 fleet.m_maxConnections = n;
+            } else if (key == QLatin1String("unreachable_after")) {
+                bool ok = false;
+                const int n = e.value.toInt(&ok);
+                if (!ok || n < 1 || n > MaxUnreachableAfter)
+                    return at(path, e.line,
+                              QStringLiteral("[fleet] unreachable_after must be a number of ticks between 1 "
+                                             "and %1 (got \"%2\")")
+                                  .arg(MaxUnreachableAfter)
+                                  .arg(e.value));
+                fleet.m_unreachableAfter = n;
             } else {
                 auto ms = config::parseDuration(e.value);
                 const bool timeout = key == QLatin1String("timeout");
@@ -183,7 +208,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                               QStringLiteral(
                                   "[fleet] %1 must be a duration between %2 and %3, such as 3s (got \"%4\")")
                                   .arg(key, durationText(min), durationText(max), e.value));
-                (timeout ? fleet.m_timeoutMs : fleet.m_intervalMs) = *ms;
+                (timeout                                   ? fleet.m_timeoutMs
+                 : key == QLatin1String("doctor_interval") ? fleet.m_doctorIntervalMs
+                                                           : fleet.m_intervalMs) = *ms;
             }
             fleet.m_sources.insert(key, source);
             continue;
@@ -219,6 +246,23 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                             .arg(tag));
                 member.tags.push_back({name, eq < 0 ? QString() : value});
             }
+        } else if (key == QLatin1String("broker")) {
+            // Printed into prepared commands as --broker=URL: a scheme the relay knows, no password.
+            const QUrl url(e.value, QUrl::StrictMode);
+            const QString scheme = url.scheme().toLower();
+            if (!url.isValid() || url.host().isEmpty() ||
+                (scheme != QLatin1String("kafka") && scheme != QLatin1String("amqp") &&
+                 scheme != QLatin1String("amqps")))
+                return memberError(path, e.line, member.name,
+                                   QStringLiteral("broker must be kafka://HOST:PORT or "
+                                                  "amqp://USER@HOST:PORT/VHOST (got \"%1\")")
+                                       .arg(e.value));
+            if (!url.password().isEmpty())
+                return memberError(
+                    path, e.line, member.name,
+                    QStringLiteral("a broker password does not belong in the fleet file: the "
+                                   "relay takes it from its own configuration or environment"));
+            member.broker = e.value;
         } else if (key == QLatin1String("password_file")) {
             if (e.value.isEmpty())
                 return memberError(path, e.line, member.name, QStringLiteral("password_file needs a file"));
@@ -297,7 +341,11 @@ QVector<Row> fleetRows(const Fleet& fleet, const QMap<QString, config::Source>& 
             {QStringLiteral("timeout"), durationText(fleet.timeoutMs()),
              sources.value(QStringLiteral("timeout"))},
             {QStringLiteral("interval"), durationText(fleet.intervalMs()),
-             sources.value(QStringLiteral("interval"))}};
+             sources.value(QStringLiteral("interval"))},
+            {QStringLiteral("doctor_interval"), durationText(fleet.doctorIntervalMs()),
+             sources.value(QStringLiteral("doctor_interval"))},
+            {QStringLiteral("unreachable_after"), QString::number(fleet.unreachableAfter()),
+             sources.value(QStringLiteral("unreachable_after"))}};
 }
 
 QVector<Row> memberRows(const FleetMember& m)
@@ -306,6 +354,7 @@ QVector<Row> memberRows(const FleetMember& m)
     return {{QStringLiteral("url"), m.url.redacted(), source("url")},
             {QStringLiteral("table_prefix"), m.tablePrefix, source("table_prefix")},
             {QStringLiteral("tags"), m.tagTexts().join(QStringLiteral(", ")), source("tags")},
+            {QStringLiteral("broker"), m.broker, source("broker")},
             {QStringLiteral("password"), m.url.password.isEmpty() ? QString() : QStringLiteral("***"),
              source("password")}};
 }

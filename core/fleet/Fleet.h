@@ -3,6 +3,7 @@
 #include "core/config/Config.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/db/DatabaseUrl.h"
+#include "core/diagnosis/DiagnosisOptions.h"
 #include "core/support/Result.h"
 
 #include <QJsonObject>
@@ -22,6 +23,9 @@ struct FleetMember
     DatabaseUrl url; // with the password (from the environment or its password_file)
     QString tablePrefix;
     QVector<QPair<QString, QString>> tags; // "team=checkout, env=prod", in order; a bare word has no value
+    // The broker its relays publish to ("broker" key: kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST,
+    // never a password); empty when the fleet file does not say.
+    QString broker;
     // Where each value came from, by key (url, table_prefix, tags, password): a line of the file, the
     // environment variable of the password or its password_file.
     QMap<QString, config::Source> sources;
@@ -33,6 +37,11 @@ struct FleetMember
     // Its database as one value (URL with the password, table prefix): what every connection to
     // the member (the web console's database threads, its actions) is opened from.
     DatabaseTarget target() const { return DatabaseTarget(url, tablePrefix); }
+    // The doctor's options for this member: the thresholds of `base` (the server's or the console's)
+    // and the member's own broker for prepared relay commands, never the one `base` names (another
+    // database's broker, issue 36 H1): without a `broker` key the member's relay registry tells, or
+    // the command is refused naming the key to set.
+    DiagnosisOptions diagnosisOptions(DiagnosisOptions base) const;
 };
 
 // The fleet file: which databases `doctor`, `status` (and later `serve`) watch together, read by
@@ -40,14 +49,18 @@ struct FleetMember
 //
 //   [fleet]
 //   max_connections = 16   ; sampling connections open at once, across all members
-//   timeout = 3s           ; a member that does not answer in time is unreachable for that tick
-//   interval = 5s
+//   timeout = 3s           ; a member that does not answer in time missed that tick
+//   interval = 5s          ; the counts of every member are read every interval
+//   doctor_interval = 30s  ; the doctor's checks of a member run at most this often
+//   unreachable_after = 3  ; missed ticks in a row before a member that answered before is
+//                          ; unreachable; until then it keeps its last answer, marked stale
 //
 //   [member orders]
 //   url = postgresql://outbox@db-orders:5432/orders
 //   table_prefix =
 //   tags = team=checkout, env=prod
 //   password_file = /etc/outbox/orders.password   ; optional
+//   broker = amqp://relay@mq:5672/orders           ; optional: where its relays publish (no password)
 //
 // Passwords never stand in the file: OUTBOX_DB_PASSWORD_<MEMBER> (the name upper-cased, '-' as '_')
 // or the member's password_file (its first line; a file other users may read is refused). A bad
@@ -59,6 +72,8 @@ public:
     static constexpr int DefaultMaxConnections = 16;
     static constexpr qint64 DefaultTimeoutMs = 3000;
     static constexpr qint64 DefaultIntervalMs = 5000;
+    static constexpr qint64 DefaultDoctorIntervalMs = 30000;
+    static constexpr int DefaultUnreachableAfter = 3;
 
     static Result<Fleet>
     load(const QString& path,
@@ -76,6 +91,8 @@ public:
     int maxConnections() const { return m_maxConnections; }
     qint64 timeoutMs() const { return m_timeoutMs; }
     qint64 intervalMs() const { return m_intervalMs; }
+    qint64 doctorIntervalMs() const { return m_doctorIntervalMs; }
+    int unreachableAfter() const { return m_unreachableAfter; }
     const QVector<FleetMember>& members() const { return m_members; }
     // The member of that name (exactly as written), or nullptr.
     const FleetMember* member(const QString& name) const;
@@ -91,7 +108,9 @@ private:
     int m_maxConnections = DefaultMaxConnections;
     qint64 m_timeoutMs = DefaultTimeoutMs;
     qint64 m_intervalMs = DefaultIntervalMs;
-    QMap<QString, config::Source> m_sources; // of max_connections, timeout, interval
+    qint64 m_doctorIntervalMs = DefaultDoctorIntervalMs;
+    int m_unreachableAfter = DefaultUnreachableAfter;
+    QMap<QString, config::Source> m_sources; // of the [fleet] keys
     QVector<FleetMember> m_members;
 };
 

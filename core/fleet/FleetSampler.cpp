@@ -1,6 +1,7 @@
 #include "core/fleet/FleetSampler.h"
 
 #include "core/db/Database.h"
+#include "core/db/EventStatus.h"
 #include "core/db/Migrator.h"
 #include "core/db/SnapshotRead.h"
 #include "core/diagnosis/Doctor.h"
@@ -29,8 +30,9 @@ QString seconds(qint64 ms)
 }
 
 // One member's sample, on a worker thread, with a connection of its own that is closed before it
-// returns.
-MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& options,
+// returns: the counts, and the doctor's report when `runDoctor` (then findingsAt is set; otherwise
+// the state is the sampler's to decide from the member's last report).
+MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& options, bool runDoctor,
                           int connectTimeoutSeconds, std::atomic<int>& open, std::atomic<int>& peak)
 {
     QElapsedTimer clock;
@@ -92,21 +94,18 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
     s.oldestPendingAgeMs = snapshot->oldestPendingAgeMs;
     s.failed = snapshot->events.value(QStringLiteral("FAILED"));
     s.dead = snapshot->events.value(QStringLiteral("DEAD"));
-    s.deadLetters = snapshot->deadLetters.value(QStringLiteral("PENDING"));
+    s.deadLetters = snapshot->deadLetters.value(DeadLetterStatus::New);
     s.relaysAlive = int(snapshot->relays.size()) - snapshot->staleRelays(options.relayStaleAfterMs());
     s.snapshot = std::move(snapshot).value();
     s.hasSnapshot = true;
+    if (!runDoctor)
+        return done(MemberSample::State::Ok, QString()); // the sampler adopts the last report
     auto report = Doctor(**db, options).run();
     if (!report)
         return done(MemberSample::State::Unreachable, report.message());
-    s.report = std::move(report).value();
-    s.critical = s.report.count(Severity::Critical);
-    s.warning = s.report.count(Severity::Warning);
-    s.info = s.report.count(Severity::Info);
-    return done(s.critical > 0  ? MemberSample::State::Critical
-                : s.warning > 0 ? MemberSample::State::Warning
-                                : MemberSample::State::Ok,
-                QString());
+    s.state = MemberSample::State::Ok;
+    s.adoptReport(*report, QDateTime::currentDateTimeUtc());
+    return done(s.state, QString());
 }
 
 } // namespace
@@ -189,16 +188,14 @@ bool FleetSampler::tick()
     for (int i = 0; i < m_slots.size(); ++i) {
         Slot& slot = m_slots[i];
         if (slot.outstanding) {
-            resolve(i, unreachable(i,
-                                   tr("still waiting for its previous sample, started %1 ago")
-                                       .arg(seconds(slot.started.elapsed() / 1000 * 1000)),
-                                   true));
-        } else if (slot.failures >= 2 && slot.sinceFailure.isValid() &&
-                   slot.sinceFailure.elapsed() < slot.backoffMs) {
-            MemberSample kept = slot.last;
-            kept.error = tr("%1 (next attempt in %2)")
-                             .arg(slot.last.error,
-                                  seconds((slot.backoffMs - slot.sinceFailure.elapsed()) / 1000 * 1000));
+            resolve(i, missed(i,
+                              tr("still waiting for its previous sample, started %1 ago")
+                                  .arg(seconds(slot.started.elapsed() / 1000 * 1000)),
+                              true));
+        } else if (slot.failures >= 2 && slot.hasSample && !slot.last.reachable() &&
+                   slot.sinceFailure.isValid() && slot.sinceFailure.elapsed() < slot.backoffMs) {
+            MemberSample kept = missed(i, slot.lastError, slot.last.timedOut);
+            kept.nextAttemptMs = slot.backoffMs - slot.sinceFailure.elapsed();
             resolve(i, kept);
         } else {
             m_queue << i;
@@ -225,16 +222,21 @@ void FleetSampler::startSample(int index)
     // Given up at the timeout: unreachable for this tick, whatever the thread is still waiting for.
     QTimer::singleShot(int(timeoutMs), this, [this, index, tick, timeoutMs] {
         if (tick == m_tick && !m_slots.at(index).resolved)
-            resolve(index, unreachable(index, tr("did not answer within %1").arg(seconds(timeoutMs)), true));
+            resolve(index, missed(index, tr("did not answer within %1").arg(seconds(timeoutMs)), true));
     });
-    DiagnosisOptions options = m_options;
+    // The member's own broker in its prepared relay commands, never the server's (issue 36 H1).
+    DiagnosisOptions options = slot.member.diagnosisOptions(m_options);
     options.connectionArguments << m_memberArguments(m_fleet, slot.member);
+    // The second cadence: the doctor's checks at most every doctor_interval, the counts every tick.
+    const bool runDoctor = !slot.hasAnswer || !slot.answer.findingsAt.isValid() ||
+                           !slot.sinceDoctor.isValid() || slot.sinceDoctor.elapsed() >= slot.doctorDueMs;
     // The drivers count their connect timeout in whole seconds (libpq from a second boundary, so it
     // may end up to one second early): one second more than the fleet's timeout lets the sampler give
     // the verdict at the timeout, and still ends a stuck thread soon after.
     const int connectTimeout = int((timeoutMs + 999) / 1000 + 1);
-    m_pool->start([shared = m_shared, index, tick, member = slot.member, options, connectTimeout] {
-        MemberSample sample = sampleMember(member, options, connectTimeout, shared->open, shared->peak);
+    m_pool->start([shared = m_shared, index, tick, member = slot.member, options, runDoctor, connectTimeout] {
+        MemberSample sample =
+            sampleMember(member, options, runDoctor, connectTimeout, shared->open, shared->peak);
         QMutexLocker lock(&shared->mutex);
         if (FleetSampler* owner = shared->owner)
             QMetaObject::invokeMethod(
@@ -248,17 +250,57 @@ void FleetSampler::sampleDone(int index, quint64 tick, MemberSample sample)
     Slot& slot = m_slots[index];
     slot.outstanding = false;
     --m_inFlight;
+    const bool current = tick == m_tick && !slot.resolved;
     if (sample.state == MemberSample::State::Unreachable) {
         slot.failures += 1;
         slot.sinceFailure.start();
         slot.backoffMs =
             std::min(MaxBackoffMs, m_fleet.intervalMs() * (qint64(1) << std::min(slot.failures - 1, 20)));
+        slot.lastError = sample.error;
+        if (current)
+            resolve(index, missed(index, sample.error, false));
     } else {
+        // An answer, in time or late: the member's last answer from now on (a late one is slow, not
+        // unreachable).
         slot.failures = 0;
+        slot.missed = 0;
+        slot.lastError.clear();
+        if (sample.findingsAt.isValid()) {
+            // The first run of every member falls in the first tick; the next ones are spread over
+            // one doctor_interval (member i of n after (i+1)/n of it), then every doctor_interval.
+            slot.doctorDueMs = slot.sinceDoctor.isValid() ? m_fleet.doctorIntervalMs()
+                                                          : m_fleet.doctorIntervalMs() * (index + 1) /
+                                                                std::max(1, int(m_slots.size()));
+            slot.sinceDoctor.start();
+        } else if (slot.hasAnswer && sample.state != MemberSample::State::Unmigrated)
+            sample.adoptReport(slot.answer.report, slot.answer.findingsAt);
+        sample.slow = sample.elapsedMs > m_fleet.timeoutMs();
+        sample.answeredAt = sample.sampledAt;
+        slot.answer = sample;
+        slot.hasAnswer = true;
+        if (current)
+            resolve(index, std::move(sample));
     }
-    if (tick == m_tick && !slot.resolved)
-        resolve(index, std::move(sample));
     dispatch();
+}
+
+MemberSample FleetSampler::missed(int index, const QString& error, bool timedOut)
+{
+    Slot& slot = m_slots[index];
+    slot.missed += 1;
+    if (slot.hasAnswer && slot.missed < m_fleet.unreachableAfter()) {
+        MemberSample kept = slot.answer;
+        kept.stale = true;
+        kept.missedTicks = slot.missed;
+        kept.error = error;
+        kept.timedOut = timedOut;
+        return kept;
+    }
+    MemberSample s = unreachable(index, error, timedOut);
+    s.missedTicks = slot.missed;
+    if (slot.hasAnswer)
+        s.answeredAt = slot.answer.answeredAt;
+    return s;
 }
 
 MemberSample FleetSampler::unreachable(int index, const QString& error, bool timedOut) const

@@ -14,19 +14,26 @@
 
 namespace outbox {
 
-// Samples every member of a fleet, one snapshot (counts and the doctor's findings, the same
-// index-shaped queries as MetricsSampler and Doctor) per member per tick, without one member
-// slowing the others:
+// Samples every member of a fleet in two cadences without one member slowing the others: the counts
+// (MetricsQuery, the same index-shaped queries as MetricsSampler) every tick, the doctor's checks
+// per member at most every [fleet] doctor_interval (as a single database's `serve` runs them every
+// 30 s); between two doctor runs a member keeps its last report, with its age. The members' second
+// doctor runs are spread over one doctor_interval, so that each tick runs about the same number.
 //
 // - each member's sample runs on a worker thread of its own pool with a connection of its own,
 //   opened for the sample and closed after it: at most [fleet] max_connections are open at once;
 // - a member that has not answered within [fleet] timeout of its start (a host that accepts TCP and
-//   never answers, a slow query) is reported unreachable for that tick at once; its thread is not
-//   waited for, and the member gets no second sample while the first is outstanding, so a stuck
-//   member holds one thread and one connection at most (the connect timeout, one second more than
-//   the fleet's, ends it);
-// - a member that failed twice or more in a row is retried with backoff (interval × 2^(n-1), at
-//   most 5 minutes); meanwhile it keeps its last state and error.
+//   never answers, a slow query) missed that tick; its thread is not waited for, and the member gets
+//   no second sample while the first is outstanding, so a stuck member holds one thread and one
+//   connection at most (the connect timeout, one second more than the fleet's, ends it);
+// - hysteresis: a member that answered before and misses a tick keeps its last answer, marked stale
+//   (MemberSample::stale, missedTicks, its age), until it has missed [fleet] unreachable_after ticks
+//   in a row: its findings stay exported, so alert timers keep running. An answer that comes after
+//   the timeout is kept as the member's last answer (slow: it answers); a member that never
+//   answered is unreachable at its first miss (nothing to keep);
+// - an unreachable member that failed twice or more in a row is retried with backoff
+//   (interval × 2^(n-1), at most 5 minutes); meanwhile it keeps its state and error, and says when
+//   it tries again (nextAttemptMs).
 //
 // Lives on the thread that creates it (it needs that thread's event loop); never blocks it.
 class FleetSampler : public QObject
@@ -70,11 +77,17 @@ private:
         bool outstanding = false; // a sample is running on a worker thread
         QElapsedTimer started;
         bool resolved = true; // has its sample of the current tick
-        int failures = 0;     // unreachable in a row
+        int missed = 0;       // ticks in a row without an answer within the timeout
+        int failures = 0;     // samples that failed (no answer at all) in a row
         QElapsedTimer sinceFailure;
         qint64 backoffMs = 0;
+        QString lastError; // why its last sample failed
+        bool hasAnswer = false;
+        MemberSample answer;       // its last answer (reachable or unmigrated), with the last report
+        QElapsedTimer sinceDoctor; // since the doctor last ran on it (invalid: never)
+        qint64 doctorDueMs = 0;    // runs again once sinceDoctor passed this
         bool hasSample = false;
-        MemberSample last;
+        MemberSample last; // what the last tick showed
     };
 
     // What the worker threads share with the sampler; outlives it while samples run.
@@ -84,6 +97,8 @@ private:
     void startSample(int index);
     void sampleDone(int index, quint64 tick, MemberSample sample);
     void resolve(int index, MemberSample sample);
+    // This tick had no answer from the member: its last answer marked stale, or unreachable.
+    MemberSample missed(int index, const QString& error, bool timedOut);
     MemberSample unreachable(int index, const QString& error, bool timedOut) const;
 
     Fleet m_fleet;

@@ -3,6 +3,7 @@
 #include "core/db/EventStatus.h"
 #include "core/db/NewEventsHub.h"
 #include "core/db/RelayStore.h"
+#include "core/db/ReplicationDoorbell.h"
 #include "core/db/ReservedHeaders.h"
 #include "core/ops/DeadRetention.h"
 #include "core/ops/NotifyTrigger.h"
@@ -109,31 +110,111 @@ Status Relay::connect()
     m_lastChangeCount = QVariant();
     m_sinceChangeCheck.start();
     m_triggerOn = true;
+    m_doorbellRefused.clear();
+    m_wakeUp.clear();
     checkWakeUpTrigger();
     return {};
 }
 
 void Relay::checkWakeUpTrigger()
 {
-    // LISTEN succeeds whether or not the trigger fires: an operator may have switched it off for the
-    // writers' sake (outboxctl notify off). Then no commit wakes this relay, and it polls adaptively.
-    if (!m_listening || !m_db)
+    // LISTEN succeeds whether or not the trigger fires, and the trigger is off by default (migration
+    // 18: a NOTIFY makes every writer's commit wait for one database-wide lock). With it off, the
+    // doorbell wakes this relay where the server allows one, else it polls adaptively.
+    if (!m_db)
         return;
-    auto state = NotifyTrigger(*m_db).state();
-    if (!state)
-        return; // keep what was known; the claim reports a database that is gone
-    const bool on = state->exists && state->enabled;
-    if (on == m_triggerOn)
+    if (m_listening) {
+        auto state = NotifyTrigger(*m_db).state();
+        if (!state)
+            return; // keep what was known; the claim reports a database that is gone
+        const bool on = state->exists && state->enabled;
+        if (on != m_triggerOn) {
+            m_triggerOn = on;
+            m_log(on ? QStringLiteral("wake-up trigger %1 is on (outboxctl notify on): every writer's commit "
+                                      "waits for the notification lock")
+                           .arg(state->trigger)
+                     : QStringLiteral("wake-up trigger %1 is off (the default)").arg(state->trigger));
+        }
+    }
+    updateDoorbell();
+    const QString wakeUp = wakeUpName();
+    if (wakeUp == m_wakeUp)
         return;
-    m_triggerOn = on;
-    if (on)
-        m_log(
-            QStringLiteral("wake-up trigger %1 is on: woken by every commit of events").arg(state->trigger));
-    else
-        m_log(QStringLiteral("wake-up trigger %1 is off: polling every %2 to %3 ms while idle")
-                  .arg(state->trigger)
+    m_wakeUp = wakeUp;
+    m_pulse.setWakeUp(wakeUp); // the heartbeat's thread writes it into the registry row
+    if (wakeUp == QLatin1String("notify"))
+        m_log(QStringLiteral("wake-up: notify (every commit of events wakes this relay)"));
+    else if (wakeUp == QLatin1String("doorbell"))
+        m_log(QStringLiteral("wake-up: doorbell (temporary logical replication slot %1 on publication %2; "
+                             "polling every %3 to %4 ms as a safety net)")
+                  .arg(m_doorbell->slotName(), ReplicationDoorbell::publication(m_db->dialect()))
                   .arg(m_poll.floor())
                   .arg(m_poll.ceiling()));
+    else if (wakeUp == QLatin1String("data_version"))
+        m_log(QStringLiteral("wake-up: data_version (the database's change counter, every %1 ms)")
+                  .arg(ChangeCheckMs));
+    else
+        m_log(QStringLiteral("wake-up: poll (every %1 to %2 ms while idle)%3")
+                  .arg(m_poll.floor())
+                  .arg(m_poll.ceiling())
+                  .arg(m_doorbellRefused.isEmpty()
+                           ? QString()
+                           : QString(QStringLiteral("; no doorbell: ") + m_doorbellRefused)));
+}
+
+bool Relay::doorbellRings() const
+{
+    return m_doorbell && m_doorbell->isOpen();
+}
+
+QString Relay::wakeUpName() const
+{
+    if (m_listening && m_triggerOn)
+        return QStringLiteral("notify");
+    if (doorbellRings())
+        return QStringLiteral("doorbell");
+    if (!m_changeCounter.isEmpty())
+        return QStringLiteral("data_version");
+    return QStringLiteral("poll");
+}
+
+void Relay::updateDoorbell()
+{
+    const bool wanted =
+        m_options.notify && m_db->dialect().supportsNotifications() && !(m_listening && m_triggerOn);
+    if (!wanted) {
+        m_doorbell.reset();
+        return;
+    }
+    if (doorbellRings() || !m_doorbellRefused.isEmpty())
+        return;
+    if (m_doorbell) {
+        // It rang and was lost (the server ended its connection): the claims went on by polling;
+        // ring again from now.
+        m_doorbell.reset();
+        m_wakeUp.clear();
+    }
+    auto bell = ReplicationDoorbell::open(
+        m_url, ReplicationDoorbell::publication(m_db->dialect()),
+        m_db->dialect().table(QStringLiteral("outbox_events")),
+        QStringLiteral("outbox-relay-doorbell %1").arg(m_options.workerId).left(63));
+    if (!bell) {
+        m_doorbellRefused = bell.message();
+        return;
+    }
+    m_doorbell = std::move(bell).value();
+    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::rang, m_notifyContext.get(), [this] {
+        m_notified = true;
+        m_poll.found(); // an empty claim after a ring is retried at the poll's floor
+    });
+    QObject::connect(
+        m_doorbell.get(), &ReplicationDoorbell::lost, m_notifyContext.get(), [this](const QString& why) {
+            m_log(QStringLiteral("doorbell lost (%1): polling every %2 to %3 ms until it rings again")
+                      .arg(why)
+                      .arg(m_poll.floor())
+                      .arg(m_poll.ceiling()));
+            m_notified = true; // a ring may have been lost with it: claim now
+        });
 }
 
 bool Relay::databaseChanged()
@@ -151,6 +232,7 @@ bool Relay::databaseChanged()
 
 bool Relay::reconnectDatabase()
 {
+    m_doorbell.reset();
     m_notifyContext.reset();
     m_listener.reset();
     m_store.reset();
@@ -830,6 +912,10 @@ void Relay::waitForWork(int ms, const std::atomic<bool>& stopRequested)
     QObject context;
     if (m_listening && m_listener)
         m_listener->onNotification(&context, [&] { loop.quit(); });
+    if (m_doorbell) {
+        QObject::connect(m_doorbell.get(), &ReplicationDoorbell::rang, &context, [&] { loop.quit(); });
+        QObject::connect(m_doorbell.get(), &ReplicationDoorbell::lost, &context, [&] { loop.quit(); });
+    }
     if (m_db && m_options.localWakeup) {
         const QString key = m_db->eventsKey();
         QObject::connect(&NewEventsHub::instance(), &NewEventsHub::committed, &context,

@@ -24,6 +24,8 @@
 
 namespace outbox {
 
+class ReplicationDoorbell;
+
 // One relay worker. Claims due events in short transactions, produces them, waits for every
 // delivery report, and marks the results in fenced updates (docs/architecture.md, "How relays
 // claim, mark and fence"). run() blocks on the calling thread (which must be able to run a
@@ -73,10 +75,25 @@ private:
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
     bool databaseChanged();
     // True when every commit of events wakes this relay (NOTIFY with the trigger on, SQLite's change
-    // counter); otherwise it polls adaptively (AdaptivePoll).
-    bool wakesOnCommit() const { return (m_listening && m_triggerOn) || !m_changeCounter.isEmpty(); }
-    // Whether the wake-up trigger is on (PostgreSQL), asked at connect and at every heartbeat.
+    // counter); otherwise it polls adaptively (AdaptivePoll). The doorbell wakes it too, but rings
+    // after the WAL is decoded, which may be before the committing session's rows are visible to a
+    // new snapshot: a ring sets the adaptive poll back to its floor, so that a claim that found
+    // nothing is retried within milliseconds instead of the poll interval.
+    // The doorbell rings at the commit of every transaction that inserted events, as NOTIFY does:
+    // after a short batch the relay waits for the ring (the linger gathers the commits that follow),
+    // with the poll interval as its safety net.
+    bool wakesOnCommit() const
+    {
+        return (m_listening && m_triggerOn) || doorbellRings() || !m_changeCounter.isEmpty();
+    }
+    // Whether the wake-up trigger is on (PostgreSQL), asked at connect and at every heartbeat; with
+    // it off (the default) the doorbell wakes this relay where it can ring.
     void checkWakeUpTrigger();
+    // Opens the doorbell while the trigger is off (again after it was lost), closes it while on.
+    void updateDoorbell();
+    bool doorbellRings() const;
+    // What wakes this relay: notify, doorbell, data_version (SQLite) or poll (RelayRecord::wakeup).
+    QString wakeUpName() const;
     void drain();
     void setState(const QString& state, const QString& error = {});
     void degrade(const QString& why);
@@ -136,6 +153,12 @@ private:
     bool m_notified = false;
     std::unique_ptr<QObject> m_notifyContext;
     std::unique_ptr<Database> m_listener; // LISTEN only (PostgreSQL): never runs other statements
+    // The doorbell (PostgreSQL, trigger off): a temporary logical slot that rings at commits of
+    // events. Why it cannot ring (logged once; asked again after a reconnect), and whether it rang
+    // before it was lost (then it is opened again at the next heartbeat).
+    std::unique_ptr<ReplicationDoorbell> m_doorbell;
+    QString m_doorbellRefused;
+    QString m_wakeUp; // the wake-up last logged
     // Without notifications: the statement that tells whether others committed (SQLite), its last
     // answer, and when it was last asked.
     static constexpr int ChangeCheckMs = 5;

@@ -125,6 +125,7 @@ bool RelayHeartbeat::beat(Database& db)
     r.version = QStringLiteral(OUTBOX_VERSION);
     r.brokerKind = m_options.brokerKindName();
     r.brokerAddress = m_options.brokerAddress();
+    r.wakeup = pulse.wakeUp;
     // The state shown to operators is the heartbeat interval's, not this instant's: under steady
     // load the loop is IDLE between batches most of the time, yet a relay that claimed since the
     // last heartbeat or holds leases is at work.

@@ -10,6 +10,12 @@ void RelayPulse::setState(const QString& state, const QString& error)
         m_lastError = error;
 }
 
+void RelayPulse::setWakeUp(const QString& wakeUp)
+{
+    QMutexLocker lock(&m_mutex);
+    m_wakeUp = wakeUp;
+}
+
 void RelayPulse::enterBrokerCall(const QString& what)
 {
     QMutexLocker lock(&m_mutex);
@@ -30,6 +36,7 @@ RelayPulse::Snapshot RelayPulse::snapshot() const
     Snapshot s;
     s.state = m_state;
     s.lastError = m_lastError;
+    s.wakeUp = m_wakeUp;
     s.leasesHeld = m_leasesHeld.load();
     s.brokerCall = m_brokerCall;
     s.brokerCallMs = m_sinceBrokerCall.isValid() ? m_sinceBrokerCall.elapsed() : 0;

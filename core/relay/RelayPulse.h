@@ -18,6 +18,8 @@ public:
     // error (an empty `error` keeps the previous one).
     void setState(const QString& state, const QString& error = {});
     void setLeasesHeld(int leases) { m_leasesHeld.store(leases); }
+    // What wakes the loop (notify, doorbell, data_version or poll: RelayRecord::wakeup).
+    void setWakeUp(const QString& wakeUp);
     // The loop enters and leaves a call that waits on the broker ("connecting to RabbitMQ …").
     void enterBrokerCall(const QString& what);
     void leaveBrokerCall();
@@ -27,6 +29,7 @@ public:
         QString state;
         QString lastError;
         int leasesHeld = 0;
+        QString wakeUp;
         QString brokerCall;      // empty when the loop is not inside a broker call
         qint64 brokerCallMs = 0; // for how long it has been inside it
     };
@@ -44,6 +47,7 @@ private:
     mutable QMutex m_mutex;
     QString m_state = QStringLiteral("STARTING");
     QString m_lastError;
+    QString m_wakeUp;
     QString m_desired = QStringLiteral("RUN");
     QString m_brokerCall;
     QElapsedTimer m_sinceBrokerCall;

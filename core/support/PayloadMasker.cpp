@@ -1,36 +1,44 @@
 #include "core/support/PayloadMasker.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QVector>
+#include <algorithm>
 
 namespace outbox {
 
 namespace {
 
-// Runs of digits with single spaces or dashes between them ("2024-05-01 4111 1111 1111 1111"
-// is one run). A card number is any part of a run that starts and ends at a group boundary, holds
-// 13 to 19 digits and passes the Luhn check: a date, an item count or an order number written
-// before the card does not hide it, and a long unbroken number (an id) is not cut into cards.
+// What may stand between the digit groups of a card number: spaces, dashes and dots, and the
+// spaces a text editor or a form puts there (no-break, figure, thin, narrow no-break, zero-width,
+// word joiner, byte-order mark).
+const QString& cardSeparator()
+{
+    static const QString s =
+        QStringLiteral("[ \\-.\\x{00A0}\\x{2007}\\x{2009}\\x{200A}\\x{200B}\\x{202F}\\x{2060}\\x{FEFF}]");
+    return s;
+}
+
+// Runs of digits (any script's: full-width "\uFF14\uFF11\uFF11\uFF11" is a card number too) with up to
+// three separators between them ("2024-05-01 4111 1111 1111 1111" is one run). A card number is
+// any 13 to 19 consecutive digits of a run that pass the Luhn check, wherever they start: a card
+// glued into a longer number is found too. Every group a card touches is hidden, so a neighbouring
+// date or count may be hidden with it: too much, never too little.
 const QRegularExpression& digitRuns()
 {
-    static const QRegularExpression re(QStringLiteral("\\d+(?:[ -]\\d+)*"));
+    static const QRegularExpression re(QStringLiteral("\\p{Nd}+(?:%1{1,3}\\p{Nd}+)*").arg(cardSeparator()));
     return re;
 }
 
 bool passesLuhn(QStringView digits)
 {
     int sum = 0;
-    bool twice = false;
-    for (qsizetype i = digits.size() - 1; i >= 0; --i) {
-        int d = digits.at(i).digitValue();
-        if (twice) {
-            d *= 2;
-            if (d > 9)
-                d -= 9;
-        }
+    for (qsizetype i = 0; i < digits.size(); ++i) {
+        int d = digits.at(digits.size() - 1 - i).digitValue();
+        if (i % 2 == 1)
+            d = d * 2 > 9 ? d * 2 - 9 : d * 2;
         sum += d;
-        twice = !twice;
     }
     return sum % 10 == 0;
 }
@@ -39,35 +47,50 @@ struct Group
 {
     qsizetype start; // in the text
     qsizetype end;
-    qsizetype digitsBefore; // digits of the run before this group
 };
 
-// Masks the card numbers of one run: every part that could be a card (so a date or count whose
-// digits happen to pass with part of the card cannot leave the rest of it in clear); appends the
-// run, masked, to `out`.
+// Masks the card numbers of one run: every 13 to 19 digit part that passes the Luhn check; appends
+// the run, masked, to `out`.
 void maskRun(QStringView run, qsizetype offset, const QString& text, QString& out)
 {
-    QString digits;
     QVector<Group> groups;
-    qsizetype i = 0;
-    while (i < run.size()) {
-        const qsizetype start = i;
-        while (i < run.size() && run.at(i).isDigit())
+    QVector<int> digits;  // values, in order
+    QVector<int> groupOf; // per digit
+    for (qsizetype i = 0; i < run.size();) {
+        if (!run.at(i).isDigit()) {
             ++i;
-        groups.push_back({offset + start, offset + i, digits.size()});
-        digits += run.mid(start, i - start);
-        ++i; // the separator
+            continue;
+        }
+        const qsizetype start = i;
+        while (i < run.size() && run.at(i).isDigit()) {
+            digits.push_back(run.at(i).digitValue());
+            groupOf.push_back(int(groups.size()));
+            ++i;
+        }
+        groups.push_back({offset + start, offset + i});
     }
-    QVector<bool> hidden(groups.size(), false); // per group
-    for (qsizetype g = 0; g < groups.size(); ++g) {
-        for (qsizetype e = g; e < groups.size(); ++e) {
-            const qsizetype count =
-                groups[e].digitsBefore + (groups[e].end - groups[e].start) - groups[g].digitsBefore;
-            if (count > 19)
-                break;
-            if (count >= 13 && passesLuhn(QStringView(digits).mid(groups[g].digitsBefore, count)))
-                for (qsizetype k = g; k <= e; ++k)
-                    hidden[k] = true;
+    // Luhn sums of every window in constant time: doubled[p][i] is the sum of the first i digits
+    // with the digits at positions of parity p doubled; a window's last digit is never doubled, so
+    // the digits of the other parity are.
+    const qsizetype n = digits.size();
+    QVector<int> doubled[2] = {QVector<int>(n + 1, 0), QVector<int>(n + 1, 0)};
+    for (qsizetype i = 0; i < n; ++i) {
+        const int twice = digits[i] * 2 > 9 ? digits[i] * 2 - 9 : digits[i] * 2;
+        for (int p = 0; p < 2; ++p)
+            doubled[p][i + 1] = doubled[p][i] + (i % 2 == p ? twice : digits[i]);
+    }
+    QVector<bool> hidden(groups.size(), false);
+    for (qsizetype s = 0; s < n; ++s) {
+        // No card number starts with 0 (ISO/IEC 7812 issues no payment card under industry 0):
+        // "20240131120000" holds the Luhn-valid "0240131120000", a time, not a card.
+        if (digits[s] == 0)
+            continue;
+        for (qsizetype e = s + 13; e <= std::min(n, s + 19); ++e) { // the digits [s, e)
+            const QVector<int>& sums = doubled[(e - 1) % 2 == 0 ? 1 : 0];
+            if ((sums[e] - sums[s]) % 10 != 0)
+                continue;
+            for (int g = groupOf[s]; g <= groupOf[e - 1]; ++g)
+                hidden[g] = true;
         }
     }
     qsizetype last = offset; // text before it is in `out`
@@ -111,7 +134,7 @@ QString maskCardNumbers(const QString& text)
 bool PayloadMasker::masksHeader(const QString& key) const
 {
     for (const QStringList& path : m_headerPaths)
-        if (path.value(0) == key)
+        if (path.value(0).compare(key, Qt::CaseInsensitive) == 0)
             return true;
     return false;
 }
@@ -141,12 +164,18 @@ PayloadMasker::PayloadMasker(QStringList fields, QStringList patterns)
             names << segments.last();
     }
     for (const QString& name : names) {
-        // name=value, name: value, "name": "value" (the value up to a separator, or quoted).
+        // name=value, name: value, "name": "value" (the value up to a separator, or quoted), also
+        // as escaped JSON inside a text (\"name\": \"value\") and URL-encoded (name%3Dvalue).
+        // Built by concatenation: the pattern's own '%' (URL-encoding) must not meet QString::arg().
         m_namedValues << QRegularExpression(
-            QStringLiteral("(?<![\\w.-])([\"']?%1[\"']?\\s*[:=]\\s*)(\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|"
-                           "(?:(?:Bearer|Basic|Digest|Token|Negotiate|NTLM|Bot|ApiKey|AWS4-HMAC-SHA256)\\s+)?"
-                           "[^\\s,;&}\\]]+)")
-                .arg(QRegularExpression::escape(name)),
+            QStringLiteral("(?:(?<![\\w.-])|(?<=%[0-9A-Fa-f]{2}))((?:\\\\*[\"']|%22)?") +
+                QRegularExpression::escape(name) +
+                QStringLiteral("(?:\\\\*[\"']|%22)?\\s*(?:[:=]|%3[AaDd])\\s*)"
+                               "(\\\\+\"(?:(?!\\\\+\").)*\\\\+\"|%22(?:(?!%22).)*%22|"
+                               "\"(?:[^\"\\\\]|\\\\.)*\"|'[^']*'|"
+                               "(?:(?:Bearer|Basic|Digest|Token|Negotiate|NTLM|Bot|ApiKey|AWS4-HMAC-SHA256)"
+                               "(?:\\s|%20|\\+)+)?"
+                               "[^\\s,;&}\\]]+)"),
             QRegularExpression::CaseInsensitiveOption);
     }
     for (const QString& p : patterns) {
@@ -170,11 +199,15 @@ QJsonValue PayloadMasker::maskPath(const QJsonValue& value, const QStringList& p
     }
     if (!value.isObject())
         return value;
+    // Keys compared without case: a configured "authorization" hides "Authorization" and "SECRET"
+    // as well (a bearer token in a header reached every viewer).
     QJsonObject o = value.toObject();
-    const QString& key = path.at(index);
-    if (!o.contains(key))
-        return o;
-    o[key] = index + 1 == path.size() ? QJsonValue(Mask) : maskPath(o.value(key), path, index + 1);
+    const QString& name = path.at(index);
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (it.key().compare(name, Qt::CaseInsensitive) != 0)
+            continue;
+        it.value() = index + 1 == path.size() ? QJsonValue(Mask) : maskPath(it.value(), path, index + 1);
+    }
     return o;
 }
 
@@ -189,6 +222,14 @@ QJsonValue PayloadMasker::maskStrings(const QJsonValue& value) const
 {
     if (value.isString())
         return maskText(value.toString());
+    if (value.isDouble() && m_cardNumbers) {
+        // A card number stored as a JSON number ({"pan": 4111111111111111}).
+        // The number whole, not windows of it: a number is one value (an id, a time in ms).
+        const QString digits = QString::number(qAbs(value.toInteger(0)));
+        if (digits.size() >= 13 && digits.size() <= 19 && passesLuhn(digits))
+            return Mask;
+        return value;
+    }
     if (value.isArray()) {
         QJsonArray out;
         for (const QJsonValue& v : value.toArray())
@@ -240,7 +281,7 @@ QString PayloadMasker::maskEncoded(const QString& text, const QList<QStringList>
 QString PayloadMasker::endBeforeCut(QString text)
 {
     static const QRegularExpression cutWord(QStringLiteral("[^\\s,;:\"'{}\\[\\]()<>=&]+$"));
-    static const QRegularExpression numbers(QStringLiteral("[0-9][0-9 \\-]*$"));
+    static const QRegularExpression numbers(QStringLiteral("\\p{Nd}(?:\\p{Nd}|%1)*$").arg(cardSeparator()));
     text.remove(cutWord);
     text.remove(numbers);
     return text;
@@ -307,6 +348,44 @@ QJsonObject PayloadMasker::maskRow(QJsonObject row) const
         it.value() = v;
     }
     return row;
+}
+
+QJsonArray PayloadMasker::maskGroups(const QJsonArray& rows, const QStringList& keys) const
+{
+    if (isEmpty())
+        return rows;
+    QJsonArray out;
+    QHash<QString, qsizetype> index; // the masked keys' values -> the row in `out`
+    for (const QJsonValue& v : rows) {
+        const QJsonObject row = maskRow(v.toObject());
+        QJsonArray key;
+        for (const QString& k : keys)
+            key.append(row.value(k));
+        const QString id = QString::fromUtf8(QJsonDocument(key).toJson(QJsonDocument::Compact));
+        const auto found = index.constFind(id);
+        if (found == index.constEnd()) {
+            index.insert(id, out.size());
+            out.append(row);
+            continue;
+        }
+        QJsonObject merged = out.at(*found).toObject();
+        merged[QStringLiteral("count")] = merged.value(QStringLiteral("count")).toInteger() +
+                                          row.value(QStringLiteral("count")).toInteger();
+        merged[QStringLiteral("first_id")] = std::min(merged.value(QStringLiteral("first_id")).toInteger(),
+                                                      row.value(QStringLiteral("first_id")).toInteger());
+        out[*found] = merged;
+    }
+    // Largest first again: a merged group may have grown past others.
+    QVector<QJsonObject> sorted;
+    for (const QJsonValue& v : std::as_const(out))
+        sorted.append(v.toObject());
+    std::stable_sort(sorted.begin(), sorted.end(), [](const QJsonObject& a, const QJsonObject& b) {
+        return a.value(QStringLiteral("count")).toInteger() > b.value(QStringLiteral("count")).toInteger();
+    });
+    QJsonArray result;
+    for (const QJsonObject& o : std::as_const(sorted))
+        result.append(o);
+    return result;
 }
 
 QJsonObject PayloadMasker::maskSnapshot(QJsonObject snapshot) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QRegularExpression>
@@ -13,8 +14,10 @@ namespace outbox {
 //   field to one of them;
 // - the same fields' names in free text: `number=4111…`, `"number": "4111…"`;
 // - patterns (regular expressions) in every text: error messages, stack traces, keys, reasons,
-//   header values and the payload's strings. "card-numbers" stands for 13 to 19 digit numbers
-//   (spaces or dashes between digits allowed) that pass the Luhn check.
+//   header values and the payload's strings. "card-numbers" stands for 13 to 19 digits that pass
+//   the Luhn check, in any script, with separators between groups, inside a longer number, or
+//   stored as a JSON number.
+// Field names are compared without case, in JSON, in escaped JSON inside a text and URL-encoded.
 class PayloadMasker
 {
 public:
@@ -36,6 +39,11 @@ public:
     QJsonValue maskValue(const QJsonValue& payload) const;
     // Free text: patterns and field names.
     QString maskText(const QString& text) const;
+    // Rows of a grouping (failure groups, dead-letter groups) as a viewer sees them: each masked,
+    // and rows whose `keys` are equal once masked merged into one (counts added, the smallest
+    // first_id kept): two groups showing the same masked fingerprint would tell a viewer that the
+    // hidden values differ. Without anything to mask, the rows as they are.
+    QJsonArray maskGroups(const QJsonArray& rows, const QStringList& keys) const;
     // A metrics snapshot as the dashboard and /api/v1/summary show it (relay errors).
     QJsonObject maskSnapshot(QJsonObject snapshot) const;
 

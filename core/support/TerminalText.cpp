@@ -18,8 +18,11 @@ bool needsEscape(QChar c)
     }
 }
 
-QString escaped(const QString& text, bool keepLines)
+enum class Keep { Nothing, Lines, LinesAndCrlf };
+
+QString escaped(const QString& text, Keep keep)
 {
+    const bool keepLines = keep != Keep::Nothing;
     qsizetype i = 0;
     while (i < text.size() && !needsEscape(text.at(i)))
         ++i;
@@ -29,7 +32,9 @@ QString escaped(const QString& text, bool keepLines)
     out.reserve(text.size() + 16);
     for (; i < text.size(); ++i) {
         const QChar c = text.at(i);
-        if (!needsEscape(c) || (keepLines && (c == QLatin1Char('\n') || c == QLatin1Char('\t')))) {
+        const bool crlf = keep == Keep::LinesAndCrlf && c == QLatin1Char('\r') && i + 1 < text.size() &&
+                          text.at(i + 1) == QLatin1Char('\n');
+        if (!needsEscape(c) || (keepLines && (c == QLatin1Char('\n') || c == QLatin1Char('\t'))) || crlf) {
             out += c;
             continue;
         }
@@ -58,12 +63,36 @@ QString escaped(const QString& text, bool keepLines)
 
 QString TerminalText::escape(const QString& text)
 {
-    return escaped(text, false);
+    return escaped(text, Keep::Nothing);
 }
 
 QString TerminalText::escapeKeepingLines(const QString& text)
 {
-    return escaped(text, true);
+    return escaped(text, Keep::Lines);
+}
+
+QString TerminalText::escapeOutput(const QString& text)
+{
+    return escaped(text, Keep::LinesAndCrlf);
+}
+
+QString TerminalText::escapeJson(const QString& json)
+{
+    QString out;
+    qsizetype last = 0;
+    for (qsizetype i = 0; i < json.size(); ++i) {
+        const QChar c = json.at(i);
+        // Below U+0020 the encoder has escaped already (a raw line feed is the document's layout).
+        if (c.unicode() < 0x20 || !needsEscape(c))
+            continue;
+        out += QStringView(json).mid(last, i - last);
+        out += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        last = i + 1;
+    }
+    if (last == 0)
+        return json;
+    out += QStringView(json).mid(last);
+    return out;
 }
 
 } // namespace outbox

@@ -17,6 +17,15 @@
     location.replace(location.pathname + location.search);
     return;
   }
+  // A new #token=… typed into the address of an open wall (only the fragment changes, nothing
+  // reloads by itself): the same as at load, so the wall follows the new token.
+  window.addEventListener("hashchange", () => {
+    const typed = new URLSearchParams(location.hash.slice(1)).get("token");
+    if (!typed) return;
+    sessionStorage.setItem("outbox-token", typed);
+    history.replaceState(null, "", location.pathname + location.search);
+    location.replace(location.pathname + location.search);
+  });
   let token = sessionStorage.getItem("outbox-token") || "";
   let socket = null;
   let retryMs = 1000;
@@ -37,6 +46,7 @@
       "live": "实时",
       "reconnecting…": "重新连接中…",
       "token needed": "需要令牌",
+      "sign-in failed": "登录失败",
       "no data yet": "尚无数据",
       "updated %1s ago": "%1 秒前更新",
       "DATA STALE": "数据过期",
@@ -63,6 +73,12 @@
       "attempts": "尝试次数",
       "sent/s": "条/秒",
       "%1 databases, %2 need attention": "%1 个数据库，%2 个需要处理",
+      "1 database, %2 needs attention": "1 个数据库，%2 个需要处理",
+      "1 database, %2 need attention": "1 个数据库，%2 个需要处理",
+      "%1 databases, 1 needs attention": "%1 个数据库，1 个需要处理",
+      "slow": "缓慢",
+      "slow: last answer %1 ago (%2)": "缓慢：最近一次应答在 %1 前（%2）",
+      "next attempt in %1 s": "%1 秒后再次尝试",
       "tag %1": "标签 %1",
       "ok": "正常",
       "warning": "警告",
@@ -224,7 +240,7 @@
       const li = document.createElement("li");
       li.dataset.member = m.name;
       const a = document.createElement("a");
-      a.href = "/console/?member=" + encodeURIComponent(m.name) + "#/events";
+
       const line = (cls) => {
         const d = document.createElement("div");
         d.className = cls;
@@ -235,9 +251,11 @@
       const state = line("state");
       const parts = [];
       let error = null;
+      let note = null;
       if (shape === "error") {
         error = line("error");
       } else {
+        note = line("note");
         const numbers = line("numbers");
         ["backlog", "oldest", "FAILED", "DEAD", "dead letters", "relays", "critical", "warning"]
           .forEach((label) => {
@@ -253,13 +271,25 @@
       // Every text is text: names, tags and errors come from files and databases.
       const set = (cell, text) => { if (cell.textContent !== text) cell.textContent = text; };
       tile = { li, shape, set: (mm) => {
-        if (li.className !== mm.state) li.className = mm.state;
+        // A stale member (slow: it missed the fleet's timeout, below [fleet] unreachable_after)
+        // keeps its last state and numbers, and says how old they are.
+        const cls = mm.state + (mm.stale ? " stale" : "");
+        if (li.className !== cls) li.className = cls;
+        // A member with findings opens on Recovery (its findings and prepared actions), others on Events.
+        const href = "/console/?member=" + encodeURIComponent(mm.name) +
+          (mm.state === "critical" || mm.state === "warning" ? "#/recovery" : "#/events");
+        if (a.getAttribute("href") !== href) a.setAttribute("href", href);
         set(name, mm.name);
-        set(state, tr(mm.state));
+        set(state, mm.stale ? tr(mm.state) + " · " + tr("slow") : tr(mm.state));
         if (error) {
-          set(error, mm.error || "");
+          // One error text; when it tries again is said beside it, never appended to it.
+          const next = mm.next_attempt_seconds == null ? "" : " — " + tr("next attempt in %1 s", mm.next_attempt_seconds);
+          set(error, (mm.error || "") + next);
           error.hidden = !mm.error;
         } else {
+          const text = mm.stale ? tr("slow: last answer %1 ago (%2)", formatAge(mm.sample_age_seconds), mm.error || "") : "";
+          set(note, text);
+          note.hidden = !text;
           const f = mm.findings || {};
           [formatCount(mm.backlog), formatAge(mm.oldest_pending_age_seconds), formatCount(mm.failed),
             formatCount(mm.dead), formatCount(mm.dead_letters), String(mm.relays_alive),
@@ -280,8 +310,10 @@
     const all = msg.members || [];
     const members = wallTag ? all.filter((m) => (m.tags || []).includes(wallTag)) : all;
     const sick = members.filter((m) => m.state !== "ok").length;
-    document.getElementById("wall-count").textContent =
-      tr("%1 databases, %2 need attention", members.length, sick);
+    const countText = members.length === 1
+      ? (sick === 1 ? "1 database, %2 needs attention" : "1 database, %2 need attention")
+      : (sick === 1 ? "%1 databases, 1 needs attention" : "%1 databases, %2 need attention");
+    document.getElementById("wall-count").textContent = tr(countText, members.length, sick);
     document.getElementById("wall-filter").textContent = wallTag ? tr("tag %1", wallTag) : "";
     // Tiles are kept per member and updated in place: a wall pushes every few seconds, and a
     // tile rebuilt between the press and the release of a click would swallow that click.
@@ -350,7 +382,7 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     setConnection("connecting", "connecting…");
     socket = new WebSocket(scheme + location.host + "/ws");
-    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: "auth", token: oidc ? window.OutboxSignIn.token() : token }));
     socket.onmessage = (m) => {
       const msg = JSON.parse(m.data);
       if (msg.type === "welcome") {
@@ -382,6 +414,8 @@
       } else if (msg.type === "sampler_error") {
         lastSamplerError = msg.message;
       } else if (msg.type === "error") {
+        // Signed in with the identity provider: an expired token means signing in again.
+        if (oidc && window.OutboxSignIn.reauthenticate()) return;
         tokenRejected = true;
         document.getElementById("token-form").hidden = false;
       }
@@ -403,5 +437,15 @@
     if (socket) socket.close();
   });
   setInterval(checkStale, 1000);
-  connect();
+  // With an identity provider, its sign-in first (a redirect there and back without a token).
+  let oidc = false;
+  const signIn = window.OutboxSignIn ? window.OutboxSignIn.begin() : Promise.resolve({ oidc: false });
+  signIn.then((r) => {
+    oidc = r.oidc;
+    if (oidc) document.getElementById("token-form").hidden = true;
+    connect();
+  }, (e) => {
+    setConnection("disconnected", "sign-in failed");
+    document.getElementById("updated").textContent = e.message;
+  });
 })();

@@ -14,13 +14,15 @@
 // 2. broker bound:   one producer sends the same messages to the embedded broker, all acked;
 // 3. relay:          K relays drain the same N events to the embedded broker;
 // 4. latency:        a writer commits events at a steady rate while one relay runs; commit -> ack
-//                    p50/p99, with LISTEN/NOTIFY and with polling only. With --neighbours, what runs
+//                    p50/p99, with the default wake-up (the doorbell where the server allows it) and
+//                    with polling only. With --neighbours, what runs
 //                    beside a relay in production runs during these stages: the demo's inventory
 //                    consumer (`outboxctl consume --demo-inventory`, reading what the relay sends
 //                    and writing its inbox and reservations to the same database) and the desktop
 //                    console's sampler (this program again, --role sampler, a snapshot a second).
-//                    With --trigger-off (PostgreSQL), also with the wake-up trigger switched off
-//                    (`outboxctl notify off`): a relay that LISTENs in vain, and one with --no-notify.
+//                    With --notify-on (PostgreSQL), also with the wake-up trigger switched on
+//                    (`outboxctl notify on`, the opt-in). With --trickle, one event every 2 s after
+//                    a minute idle (issue 42).
 // With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
 // relay, an external program) on a minimal table and on the project's table, and every relay figure
 // is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
@@ -772,6 +774,60 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
     return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
 }
 
+// The relay's own lines about its wake-up ("wake-up: doorbell (…)"), printed as they come.
+Relay::Logger wakeUpPrinter()
+{
+    return [](const QString& line) {
+        if (line.startsWith(QLatin1String("wake-up")) || line.startsWith(QLatin1String("doorbell"))) {
+            std::printf("  relay: %s\n", qPrintable(line));
+            std::fflush(stdout);
+        }
+    };
+}
+
+// The relay as the product runs it (--relay-process): an `outboxctl relay --workers K` process with
+// its defaults, wall time from its start (connecting, checking the schema, fetching the broker's
+// metadata) until no event is unsent, as ../shared/bench/relay-limit.sh measures it. The password
+// goes through the environment.
+double relayProcessRate(Database& db, const DatabaseUrl& url, const QString& bootstrap, int relays, int batch,
+                        qint64 events)
+{
+    test::OutboxctlStart start;
+    start.extraEnv.insert(QStringLiteral("OUTBOX_DB_URL"), url.redacted());
+    if (!url.password.isEmpty())
+        start.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), url.password);
+    start.noInput = true;
+    start.outFile =
+        QStringLiteral("/tmp/outbox-relay-bench-relay-%1.log").arg(QCoreApplication::applicationPid());
+    QElapsedTimer t;
+    t.start();
+    auto relay = test::startOutboxctl({QStringLiteral("relay"), QStringLiteral("--kafka-bootstrap"),
+                                       bootstrap, QStringLiteral("--workers"), QString::number(relays),
+                                       QStringLiteral("--batch-size"), QString::number(batch),
+                                       QStringLiteral("--quiet")},
+                                      start);
+    qint64 left = events;
+    while (left > 0 && t.elapsed() < 600000) {
+        QThread::msleep(100);
+        if (relay->state() != QProcess::Running)
+            die(QStringLiteral("the relay process ended: see %1").arg(start.outFile));
+        // On the unsent rows' partial index (migration 4), on one connection: a count over the
+        // whole table ten times a second, by a new psql each time, took a share of the 2 cores
+        // from the relay it measured (relay-limit.sh does so).
+        auto n =
+            db.scalar(QStringLiteral("SELECT count(*) FROM {events} WHERE status IN ('PENDING','SENDING',"
+                                     "'FAILED')"));
+        if (!n)
+            die(n.message());
+        left = n->toLongLong();
+    }
+    const qint64 elapsed = t.elapsed();
+    test::terminateAndWait(*relay);
+    if (left > 0)
+        die(QStringLiteral("the relay process left %1 events unsent").arg(left));
+    return double(events) * 1000.0 / double(std::max<qint64>(1, elapsed));
+}
+
 Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, int seconds, bool notify,
                   int pollMs, ClaimMode mode = ClaimMode::Lease)
 {
@@ -781,7 +837,7 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
     o.pollIntervalMs = pollMs;
     o.workerId = notify ? QStringLiteral("latency-notify") : QStringLiteral("latency-poll");
     QThread* relayThread = QThread::create([&] {
-        Relay relay(url, o, stats);
+        Relay relay(url, o, stats, wakeUpPrinter());
         if (Status s = relay.run(stop); !s)
             die(s.message());
     });
@@ -813,6 +869,50 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
     QElapsedTimer drain;
     drain.start();
     while (stats.sent.load() < total && drain.elapsed() < 60000)
+        QThread::msleep(10);
+    stop = true;
+    relayThread->wait();
+    delete relayThread;
+    const QVector<qint64> samples = stats.recentLatencies();
+    const QVector<qint64> claims = stats.recentCommitToClaim();
+    const QVector<qint64> acks = stats.recentClaimToAck();
+    return Latency{percentile(samples, 50), percentile(samples, 99), samples.size(),
+                   percentile(claims, 50),  percentile(claims, 99),  percentile(acks, 50),
+                   percentile(acks, 99),    percentile(writes, 50),  percentile(writes, 99)};
+}
+
+// A trickle (--trickle): the relay idle for `idleSeconds`, then one event every `intervalMs`,
+// `count` of them, each in a transaction of its own; commit -> ack of each. What a quiet service's
+// events wait, where a relay that polls sits at its longest interval.
+Latency trickleLatency(const DatabaseUrl& url, const QString& bootstrap, bool notify, int pollMs,
+                       int idleSeconds, int count, int intervalMs)
+{
+    RelayStats stats;
+    std::atomic<bool> stop{false};
+    RelayOptions o = relayOptions(bootstrap, 500, notify);
+    o.pollIntervalMs = pollMs;
+    o.workerId = notify ? QStringLiteral("trickle-default") : QStringLiteral("trickle-poll");
+    QThread* relayThread = QThread::create([&] {
+        Relay relay(url, o, stats, wakeUpPrinter());
+        if (Status s = relay.run(stop); !s)
+            die(s.message());
+    });
+    relayThread->start();
+    QThread::sleep(idleSeconds);
+    auto writer = open(url, QStringLiteral("trickle-writer"));
+    QVector<qint64> writes;
+    for (int i = 0; i < count; ++i) {
+        QElapsedTimer tx;
+        tx.start();
+        if (!writer->beginWrite() || !EventWriter(*writer).appendBatch({sampleEvent(2000000 + i)}) ||
+            !writer->commit())
+            die(QStringLiteral("writer failed"));
+        writes << tx.nsecsElapsed() / 1000;
+        QThread::msleep(intervalMs);
+    }
+    QElapsedTimer drain;
+    drain.start();
+    while (stats.sent.load() < count && drain.elapsed() < 60000)
         QThread::msleep(10);
     stop = true;
     relayThread->wait();
@@ -945,16 +1045,30 @@ int main(int argc, char* argv[])
         QStringLiteral("linger-ms"),
         QStringLiteral("The relays' relay.linger_ms (default: the product's default)."), QStringLiteral("ms"),
         QString::number(RelayOptions().lingerMs));
-    const QCommandLineOption triggerOffOption(
-        QStringLiteral("trigger-off"),
-        QStringLiteral(
-            "PostgreSQL: also measure the latency with the wake-up trigger switched off (outboxctl "
-            "notify off): a relay that LISTENs (default configuration) and one with --no-notify."));
+    const QCommandLineOption brokersOption(
+        QStringLiteral("brokers"),
+        QStringLiteral("Brokers of the embedded cluster; the topic's replication is as many, up to 3, as in "
+                       "production (default 1)."),
+        QStringLiteral("n"), QStringLiteral("1"));
+    const QCommandLineOption relayProcessOption(
+        QStringLiteral("relay-process"),
+        QStringLiteral("Throughput: run the relay as the product runs it, an outboxctl relay --workers K "
+                       "process, wall time from its start (as ../shared/bench/relay-limit.sh), instead of "
+                       "K relays in this process."));
+    const QCommandLineOption notifyOnOption(
+        QStringLiteral("notify-on"),
+        QStringLiteral("PostgreSQL: also measure the latency with the wake-up trigger switched on (outboxctl "
+                       "notify on, the opt-in): a relay that LISTENs."));
+    const QCommandLineOption trickleOption(
+        QStringLiteral("trickle"),
+        QStringLiteral("Also measure a trickle: the relay idle for a minute, then one event every 2 s, 60 "
+                       "of them; with the default wake-up and polling only."));
     const QCommandLineOption roleOption(QStringLiteral("role"), QStringLiteral("Internal: sampler."),
                                         QStringLiteral("role"));
     parser.addOptions({dbOption, eventsOption, relaysOption, batchOption, rateOption, secondsOption,
                        smokeOption, latencyOnlyOption, roundsOption, attributeOption, historyOption,
-                       neighboursOption, roleOption, minrelayOption, lingerOption, triggerOffOption});
+                       neighboursOption, roleOption, minrelayOption, lingerOption, notifyOnOption,
+                       trickleOption, brokersOption, relayProcessOption});
     parser.process(app);
     g_lingerMs = parser.value(lingerOption).toInt();
     const bool smoke = parser.isSet(smokeOption);
@@ -991,15 +1105,22 @@ int main(int argc, char* argv[])
         withMinrelay && db->dialect().sql(QStringLiteral("{events}")) == QLatin1String("outbox_events");
     if (auto m = Migrator(*db).migrate(); !m)
         die(m.message());
-    auto broker = EmbeddedBroker::start(1);
+    const int brokers = std::clamp(parser.value(brokersOption).toInt(), 1, 9);
+    const bool relayProcess = parser.isSet(relayProcessOption);
+    auto broker = EmbeddedBroker::start(brokers);
     if (!broker)
         die(broker.message());
-    if (!(*broker)->createTopic(QStringLiteral("order"), 6))
+    if (!(*broker)->createTopic(QStringLiteral("order"), 6, std::min(brokers, 3)))
         die(QStringLiteral("cannot create the topic"));
 
     std::printf("outbox relay benchmark: %s, %lld events, %d relays, batch %d, linger %d ms, %d cores\n",
                 qPrintable(url->redacted()), static_cast<long long>(events), relays, batch, g_lingerMs,
                 QThread::idealThreadCount());
+    std::printf("embedded broker: %d broker(s), topic order with 6 partitions, replication %d, acks=all; the "
+                "relay %s\n",
+                brokers, std::min(brokers, 3),
+                relayProcess ? "as an outboxctl relay process (wall time from its start)"
+                             : "in this process");
     // Database bound and relay alternate (best of `rounds` each), so that other load on the machine
     // hits both alike.
     const int rounds = parser.isSet(latencyOnlyOption) ? 0
@@ -1075,12 +1196,15 @@ int main(int argc, char* argv[])
         reset(*db);
         preload(*db, events);
         const CpuMeter relayCpu;
-        const double relayed = relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
+        const double relayed =
+            relayProcess ? relayProcessRate(*db, *url, (*broker)->bootstrap(), relays, batch, events)
+                         : relayRate(*url, (*broker)->bootstrap(), relays, batch, events);
         const double relayRoundUs = relayCpu.usPerEvent(events);
-        std::printf("round %d  relay (%d relays, to the embedded broker):      %10.0f events/s  = %5.1f %% "
+        std::printf("round %d  relay (%d %s, to the embedded broker):      %10.0f events/s  = %5.1f %% "
                     "of this round's reference%s  (machine CPU %.1f us/event)\n",
-                    round, relays, relayed, 100.0 * relayed / ref, qPrintable(ofMinimal(relayed)),
-                    relayRoundUs);
+                    round, relays,
+                    relayProcess ? "workers of one outboxctl relay process" : "relays in this process",
+                    relayed, 100.0 * relayed / ref, qPrintable(ofMinimal(relayed)), relayRoundUs);
         std::fflush(stdout);
         if (held) {
             reset(*db);
@@ -1171,43 +1295,59 @@ int main(int argc, char* argv[])
     std::unique_ptr<Neighbours> neighbours;
     if (parser.isSet(neighboursOption))
         neighbours = std::make_unique<Neighbours>(*url, (*broker)->bootstrap());
+    // The default install: the trigger as migrate leaves it (off since migration 19), relay.notify
+    // on: the doorbell where the server allows it (the relay says which), else polling.
     resetWithHistory(*db, history);
-    const Latency withNotify = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500);
-    printLatency("LISTEN/NOTIFY on:", rate, withNotify);
+    const Latency withDefault = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
+    printLatency("default wake-up:", rate, withDefault);
     resetWithHistory(*db, history);
     const Latency polling = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
     printLatency("polling (10-250 ms):", rate, polling); // AdaptivePoll: poll_min_ms doubling to poll_ms
     if (held) {
         resetWithHistory(*db, history);
-        const Latency heldNotify =
-            latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 500, ClaimMode::Held);
-        printLatency("held, NOTIFY on:", rate, heldNotify);
-        if (heldNotify.samples == 0)
+        const Latency heldDefault =
+            latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250, ClaimMode::Held);
+        printLatency("held, default:", rate, heldDefault);
+        if (heldDefault.samples == 0)
             die(QStringLiteral("no latency samples with held claims"));
     }
-    if (parser.isSet(triggerOffOption) && db->dialect().supportsNotifications()) {
+    if (parser.isSet(notifyOnOption) && db->dialect().supportsNotifications()) {
         NotifyTrigger trigger(*db);
-        if (auto off = trigger.setEnabled(false, QStringLiteral("relay benchmark: --trigger-off"),
-                                          QStringLiteral("outbox-relay-bench"));
-            !off)
-            die(off.message());
-        resetWithHistory(*db, history);
-        const Latency polls = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, false, 250);
-        printLatency("trigger off, polling:", rate, polls);
-        resetWithHistory(*db, history);
-        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
-        printLatency("trigger off, LISTEN:", rate, listening);
-        if (auto on = trigger.setEnabled(true, QStringLiteral("relay benchmark: --trigger-off done"),
+        if (auto on = trigger.setEnabled(true, QStringLiteral("relay benchmark: --notify-on"),
                                          QStringLiteral("outbox-relay-bench"));
             !on)
             die(on.message());
-        if (listening.samples == 0 || polls.samples == 0)
-            die(QStringLiteral("no latency samples with the trigger off"));
+        resetWithHistory(*db, history);
+        const Latency listening = latencyAt(*url, (*broker)->bootstrap(), rate, seconds, true, 250);
+        printLatency("NOTIFY on (opt-in):", rate, listening);
+        if (auto off = trigger.setEnabled(false, QStringLiteral("relay benchmark: --notify-on done"),
+                                          QStringLiteral("outbox-relay-bench"));
+            !off)
+            die(off.message());
+        if (listening.samples == 0)
+            die(QStringLiteral("no latency samples with the trigger on"));
+    }
+    if (parser.isSet(trickleOption)) {
+        const int idle = smoke ? 2 : 60;
+        const int count = smoke ? 3 : 60;
+        for (const bool notify : {true, false}) {
+            resetWithHistory(*db, history);
+            const Latency t = trickleLatency(*url, (*broker)->bootstrap(), notify, 250, idle, count, 2000);
+            std::printf(
+                "trickle after %d s idle, %d events 2 s apart, %-18s commit->ack p50 %4lld ms  p99 %4lld "
+                "ms  (%lld samples; commit->claim p99 %lld ms)\n",
+                idle, count, notify ? "default wake-up:" : "polling (10-250):", static_cast<long long>(t.p50),
+                static_cast<long long>(t.p99), static_cast<long long>(t.samples),
+                static_cast<long long>(t.claimP99));
+            std::fflush(stdout);
+            if (t.samples == 0)
+                die(QStringLiteral("no trickle samples"));
+        }
     }
     neighbours.reset();
     reset(*db);
     std::printf("load average %s\n", qPrintable(loadAverage()));
-    if (withNotify.samples == 0 || polling.samples == 0)
+    if (withDefault.samples == 0 || polling.samples == 0)
         die(QStringLiteral("no latency samples"));
     return 0;
 }

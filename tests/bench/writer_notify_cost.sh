@@ -1,19 +1,23 @@
 #!/bin/bash
-# What the outbox's NOTIFY trigger costs the services that write events (issue 30 item 5;
-# docs/benchmarks.md, "The writers' side"). Not run by ctest.
+# What the outbox costs the services that write events (issue 30 item 5, issue 42; docs/benchmarks.md,
+# "The writers' side"). Not run by ctest.
 #
 #   bash tests/bench/writer_notify_cost.sh OUTBOXCTL PORT DB [SECONDS=20] [ROUNDS=2] [CLIENTS="1 8 32 64"]
 #
 # An order service's transaction: one order row and its OrderCreated outbox event, committed
 # together (pgbench, prepared statements). DB is created if missing and migrated with
-# `OUTBOXCTL migrate` (the project's schema and its statement-level NOTIFY trigger,
-# outbox_events_notify); an orders table (bench_orders) is added. For each number of concurrent
-# writers the same pgbench run goes with the trigger enabled and disabled (ALTER TABLE … DISABLE
-# TRIGGER: what `relay.notify = off` leaves to polling), alternated ROUNDS times; each line is the
-# commit rate, the mean latency and the load average. Nobody LISTENs: the cost measured is the
-# writers' own (NOTIFY's commit-time lock and queue insert). The server's durability settings
+# `OUTBOXCTL migrate` (the project's schema; its statement-level NOTIFY trigger outbox_events_notify
+# is disabled by default since migration 19); an orders table (bench_orders) is added. For each
+# number of concurrent writers three arms run, alternated (rotated) ROUNDS times:
+#   default    the install's default: the order row and its event, the trigger as migrate leaves
+#              it (disabled): what a writing service pays for the outbox;
+#   notify     the same with the trigger enabled (`outboxctl notify on`, the opt-in);
+#   no-outbox  the order row alone: the service's own ceiling, without the outbox row, its
+#              indexes and any trigger.
+# Each line is the commit rate, the mean latency, the rate against no-outbox, and the load
+# average. Nobody LISTENs: the cost measured is the writers' own. The server's durability settings
 # (fsync, synchronous_commit) are printed: they decide whether commits wait for a WAL flush while
-# holding that lock.
+# holding NOTIFY's lock.
 set -euo pipefail
 outboxctl=${1:?path to outboxctl}
 port=${2:?port}
@@ -32,7 +36,8 @@ TRUNCATE bench_orders;
 TRUNCATE outbox_events;
 SQL
 script=$(mktemp /tmp/writer_notify_cost.XXXXXX.sql)
-trap 'rm -f "$script"; "${psql[@]}" -d "$db" -c "ALTER TABLE outbox_events ENABLE TRIGGER outbox_events_notify" >/dev/null 2>&1 || true' EXIT
+bare=$(mktemp /tmp/writer_notify_cost.XXXXXX.sql)
+trap 'rm -f "$script" "$bare"; "${psql[@]}" -d "$db" -c "ALTER TABLE outbox_events DISABLE TRIGGER outbox_events_notify" >/dev/null 2>&1 || true' EXIT
 cat >"$script" <<'SQL'
 \set customer random(1, 100000)
 BEGIN;
@@ -44,21 +49,35 @@ INSERT INTO outbox_events (event_id, event_type, aggregate_type, aggregate_id, p
           jsonb_build_object('trace_id', md5(:order_id::text)));
 COMMIT;
 SQL
+cat >"$bare" <<'SQL'
+\set customer random(1, 100000)
+BEGIN;
+INSERT INTO bench_orders (customer, total_cents) VALUES ('C' || :customer, 999 + :customer % 1000) RETURNING id AS order_id \gset
+COMMIT;
+SQL
 echo "writer_notify_cost: $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, server $("${psql[@]}" -d "$db" -tAc "SELECT 'PostgreSQL ' || current_setting('server_version') || ', fsync=' || current_setting('fsync') || ', synchronous_commit=' || current_setting('synchronous_commit')")"
-run() { # clients trigger
-  "${psql[@]}" -d "$db" -c "ALTER TABLE outbox_events $2 TRIGGER outbox_events_notify"
+declare -A bare_tps
+run() { # clients arm
+  local trigger=DISABLE file=$script
+  [ "$2" = notify ] && trigger=ENABLE
+  [ "$2" = no-outbox ] && file=$bare
+  "${psql[@]}" -d "$db" -c "ALTER TABLE outbox_events $trigger TRIGGER outbox_events_notify"
   "${psql[@]}" -d "$db" -c "CHECKPOINT" >/dev/null
-  local out tps lat
+  local out tps lat share=""
   out=$(pgbench -n -M prepared -h 127.0.0.1 -p "$port" -U "${PGUSER:-outbox}" -c "$1" -j "$(( $1 < 2 ? 1 : 2 ))" \
-        -T "$seconds" -f "$script" "$db" 2>&1) || { echo "$out" >&2; exit 1; }
+        -T "$seconds" -f "$file" "$db" 2>&1) || { echo "$out" >&2; exit 1; }
   tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$out")
   lat=$(sed -n 's/^latency average = \([0-9.]*\) ms/\1/p' <<<"$out")
-  printf '%3s writers  trigger %-8s %9.0f commits/s  latency %7s ms  load %s\n' "$1" "$2" "$tps" "$lat" \
+  [ "$2" = no-outbox ] && bare_tps[$1]=$tps
+  [ -n "${bare_tps[$1]:-}" ] && share=$(awk -v a="$tps" -v b="${bare_tps[$1]}" 'BEGIN { printf "%5.1f %% of no-outbox", 100 * a / b }')
+  printf '%3s writers  %-9s %9.0f commits/s  latency %7s ms  %-22s load %s\n' "$1" "$2" "$tps" "$lat" "$share" \
     "$(cut -d' ' -f1-3 /proc/loadavg)"
 }
+arms=(no-outbox default notify)
 for round in $(seq 1 "$rounds"); do
   for c in $clients; do
-    if (( round % 2 )); then run "$c" ENABLE; run "$c" DISABLE; else run "$c" DISABLE; run "$c" ENABLE; fi
+    # Rotated each round; each arm is set against the latest no-outbox run of as many writers.
+    for i in 0 1 2; do run "$c" "${arms[$(( (i + round - 1) % 3 ))]}"; done
   done
 done
 echo "rows: $("${psql[@]}" -d "$db" -tAc "SELECT count(*) FROM outbox_events") events, $("${psql[@]}" -d "$db" -tAc "SELECT count(*) FROM bench_orders") orders"

@@ -6,15 +6,18 @@
 #include "core/broker/BrokerUrl.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
+#include "core/diagnosis/Doctor.h"
 #include "tests/support/AmqpTestKit.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace outbox;
@@ -211,6 +214,84 @@ private slots:
             seen.insert(m.messageId);
         QCOMPARE(seen, orders);
         QVERIFY(!payments.intersects(seen));
+
+        // The doctor knows RabbitMQ's NO_ROUTE (issue 36 M2): its own cause and runbook steps (bind a
+        // queue), and a title cut at a word, never inside one.
+        DiagnosisOptions options;
+        options.onlyChecks = {QStringLiteral("failed-events")};
+        auto report = Doctor(*db, options).run();
+        QVERIFY2(report.ok(), qPrintable(report.message()));
+        const QVector<Finding> failed = report->withId(QStringLiteral("failed-events"));
+        QCOMPARE(failed.size(), 1);
+        const Finding& f = failed.first();
+        QCOMPARE(f.evidence.details.value(QStringLiteral("cause")).toString(), QStringLiteral("no-route"));
+        QVERIFY2(f.runbook.join(QLatin1Char(' ')).contains(QLatin1String("declare binding source=")),
+                 qPrintable(f.runbook.join(QLatin1Char('\n'))));
+        QVERIFY2(!f.causes.join(QLatin1Char(' ')).contains(QLatin1String("does not recognise")),
+                 qPrintable(f.causes.join(QLatin1Char('\n'))));
+        QVERIFY2(f.title.startsWith(QLatin1String("200 FAILED event(s): NO_ROUTE")), qPrintable(f.title));
+        if (f.title.endsWith(QChar(0x2026))) {
+            // The word before the ellipsis is whole: it is a word of the error text as it came.
+            const QString head = f.title.chopped(1);
+            const QString lastWord = head.section(QLatin1Char(' '), -1);
+            const QString fingerprint = f.evidence.details.value(QStringLiteral("fingerprint")).toString();
+            QVERIFY2(fingerprint.split(QLatin1Char(' ')).contains(lastWord) ||
+                         fingerprint.split(QLatin1Char(' ')).contains(lastWord + QLatin1Char(':')),
+                     qPrintable(f.title));
+        }
+    }
+
+    // Issue 36 H1: a fleet member on RabbitMQ, watched by a server whose own configuration names a
+    // Kafka broker. `doctor --fleet` prepares the no-relay finding's "Start a relay" with the member's
+    // broker (its fleet file's broker key), never the server's Kafka; run as printed, from a shell,
+    // that relay publishes the member's events to RabbitMQ and marks them SENT.
+    void fleetMemberPreparedRelayPublishesToRabbitMq()
+    {
+        freshQueue(QStringLiteral("t-fleet"), QStringLiteral("q-fleet"), QStringLiteral("#"));
+        auto db = TestDatabases::fresh(Kind, TestDatabases::uniqueName(QStringLiteral("amqp_fleet")));
+        const QSet<QString> ids = insertTyped(*db, 50, QStringLiteral("Order"));
+        QTemporaryDir dir;
+        DatabaseUrl url = db->url();
+        const QString password = url.password;
+        url.password.clear();
+        const QString fleetFile = dir.filePath(QStringLiteral("fleet.ini"));
+        QFile f(fleetFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[fleet]\ntimeout = 20s\n[member payments]\nurl = " + url.redacted().toUtf8() +
+                "\ntags = team=payments\nbroker = " + testAmqpUrl().toUtf8() + "\n");
+        f.close();
+        OutboxctlOptions o;
+        o.withoutOutboxEnvironment = true;
+        o.extraEnv.insert(QStringLiteral("OUTBOX_DB_PASSWORD_PAYMENTS"), password);
+        o.extraEnv.insert(QStringLiteral("OUTBOX_KAFKA_BOOTSTRAP"),
+                          QStringLiteral("127.0.0.1:9")); // the server's
+        o.extraEnv.insert(QStringLiteral("OUTBOX_AMQP_EXCHANGE"), QStringLiteral("t-fleet"));
+        const OutboxctlRun doctor = runOutboxctl(
+            {QStringLiteral("doctor"), QStringLiteral("--fleet"), fleetFile, QStringLiteral("--json")}, o);
+        QVERIFY2(doctor.exitCode == 3, doctor.err.constData());
+        QString command;
+        for (const QJsonValue& v : doctor.json().value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject finding = v.toObject();
+            if (finding.value(QStringLiteral("id")).toString() != QLatin1String("no-relay"))
+                continue;
+            QCOMPARE(finding.value(QStringLiteral("member")).toString(), QStringLiteral("payments"));
+            for (const QJsonValue& a : finding.value(QStringLiteral("actions")).toArray())
+                if (a.toObject().contains(QStringLiteral("relay")))
+                    command = a.toObject().value(QStringLiteral("command")).toString();
+        }
+        QVERIFY2(command.contains(QStringLiteral("--broker=amqp://guest@")), qPrintable(command));
+        QVERIFY2(!command.contains(QStringLiteral("kafka")), qPrintable(command));
+        QVERIFY2(command.contains(QStringLiteral("--member payments")), qPrintable(command));
+
+        OutboxctlOptions run = o;
+        run.stopAfterMs = 12000;
+        const OutboxctlRun relay = runPrintedCommand(command, run);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(50));
+        const QVector<AmqpReadMessage> read = readQueue(QStringLiteral("q-fleet"), 50);
+        QSet<QString> seen;
+        for (const AmqpReadMessage& m : read)
+            seen.insert(m.messageId);
+        QVERIFY2(seen == ids, relay.err.constData());
     }
 
     // A routing key is an AMQP short string, at most 255 bytes: the relay refuses a longer one itself

@@ -287,7 +287,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT((metrics = http.get(QStringLiteral("/metrics"), "noc-secret")).status == 200,
                                  10000);
         // Every series of a member carries database= (and team=, env= from its tags); one HELP/TYPE
-        // per family; the unreachable member has outbox_member_up 0 and nothing else.
+        // per family; the unreachable member has outbox_member_up 0, its missed ticks and nothing else.
         const auto has = [&metrics](const QByteArray& sample) {
             return metrics.body.contains(QByteArray('\n' + sample + '\n'));
         };
@@ -321,7 +321,11 @@ private slots:
         QVERIFY2(has("outbox_diagnosis_up{database=\"payments\",team=\"payments\",env=\"prod\"} 1"),
                  metrics.body.constData());
         QCOMPARE(metrics.body.count("# TYPE outbox_events gauge\n"), 1);
-        QCOMPARE(metrics.body.count("database=\"black-hole\""), 1);
+        // An unreachable member: whether it answers (outbox_member_up) and how many ticks it missed.
+        QCOMPARE(metrics.body.count("database=\"black-hole\""), 2);
+        QVERIFY2(
+            metrics.body.contains("outbox_member_missed_samples{database=\"black-hole\",team=\"checkout\"} "),
+            metrics.body.constData());
         for (const QByteArray& sample : metrics.body.split('\n'))
             QVERIFY2(sample.isEmpty() || sample.startsWith('#') || sample.contains("{database=\""),
                      sample.constData());

@@ -1,21 +1,27 @@
 #include "core/broker/EmbeddedBroker.h"
 #include "core/db/Database.h"
+#include "core/db/ReplicationDoorbell.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
+#include <memory>
+#include <vector>
 
 using namespace outbox;
 using namespace outbox::test;
 
-// `outboxctl notify [show|on|off]` on the fixture servers: the wake-up trigger switched by the real
-// command, what a LISTENing connection then receives, a real `outboxctl relay` that keeps
-// delivering by polling, the audit rows, a runtime role refused, SQLite without a trigger.
+// `outboxctl notify [show|on|off]` on the fixture servers: the wake-up trigger off by default and
+// switched by the real command, what a LISTENing connection then receives, migration 19 on an old
+// database, the doctor's notify-lock-wait finding against real notifying writers, a real `outboxctl
+// relay` that keeps delivering by polling, the audit rows, a runtime role refused, SQLite without a
+// trigger (issue 42).
 namespace {
 
 QStringList dbArgs(const Database& db)
@@ -50,16 +56,76 @@ int notificationsAfterInsert(Database& writer, Database& listener, int ms)
     return received;
 }
 
-// The doctor's notify-off findings (JSON), and its exit code.
-QJsonArray notifyOffFindings(const Database& db, int* exitCode = nullptr)
+// The doctor's notify-lock-wait findings (JSON), and its exit code.
+QJsonArray lockWaitFindings(const Database& db, int* exitCode = nullptr)
 {
     const OutboxctlRun run =
         runOutboxctl(QStringList{QStringLiteral("doctor"), QStringLiteral("--check"),
-                                 QStringLiteral("notify-off"), QStringLiteral("--json")} +
+                                 QStringLiteral("notify-lock-wait"), QStringLiteral("--json")} +
                      dbArgs(db));
     if (exitCode)
         *exitCode = run.exitCode;
     return run.json().value(QStringLiteral("findings")).toArray();
+}
+
+// Writing services, each a psql session committing one event per transaction in a loop for up to
+// a minute (the trigger, when on, notifies in each), and one that commits many distinct
+// notifications at a time: it holds the notification lock while it queues them, as a busy writer
+// does across its WAL flush on a durable server (the fixture does not flush).
+std::vector<std::unique_ptr<QProcess>> startNotifyingWriters(const Database& db, int writers,
+                                                             bool heavy = true)
+{
+    const DatabaseUrl& url = db.url();
+    const QStringList connection{QStringLiteral("-X"), QStringLiteral("-q"),
+                                 QStringLiteral("-h"), url.host,
+                                 QStringLiteral("-p"), QString::number(url.port),
+                                 QStringLiteral("-U"), url.user,
+                                 QStringLiteral("-d"), url.database};
+    const QString events = db.dialect().table(QStringLiteral("outbox_events"));
+    const QString writer =
+        QStringLiteral("DO $w$ DECLARE started timestamptz := clock_timestamp(); BEGIN "
+                       "WHILE clock_timestamp() < started + interval '60 seconds' LOOP "
+                       "INSERT INTO %1 (event_id, aggregate_type, aggregate_id, event_type, topic, payload) "
+                       "VALUES (gen_random_uuid()::text, 'Order', 'o-1', 'OrderPlaced', 'order', '{}'); "
+                       "COMMIT; END LOOP; END $w$")
+            .arg(events);
+    const QString notifier =
+        QStringLiteral("DO $h$ DECLARE started timestamptz := clock_timestamp(); BEGIN "
+                       "WHILE clock_timestamp() < started + interval '60 seconds' LOOP "
+                       "PERFORM pg_notify('outbox_test_heavy', g::text) FROM generate_series(1, 20000) g; "
+                       "COMMIT; END LOOP; END $h$");
+    std::vector<std::unique_ptr<QProcess>> processes;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!url.password.isEmpty())
+        env.insert(QStringLiteral("PGPASSWORD"), url.password);
+    env.insert(QStringLiteral("PGAPPNAME"), QStringLiteral("outbox-test-writer"));
+    for (int i = heavy ? 0 : 1; i <= writers; ++i) {
+        auto p = std::make_unique<QProcess>();
+        p->setProcessEnvironment(env);
+        p->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        p->start(QStringLiteral("psql"),
+                 connection + QStringList{QStringLiteral("-c"), i == 0 ? notifier : writer});
+        processes.push_back(std::move(p));
+    }
+    for (auto& p : processes)
+        if (!p->waitForStarted(10000))
+            qFatal("psql did not start: %s", qPrintable(p->errorString()));
+    return processes;
+}
+
+// Ends the writers' sessions (a server runs a DO block on after its client is gone) and their psql.
+void stopWriters(Database& db, std::vector<std::unique_ptr<QProcess>>& writers)
+{
+    (void)db.exec(
+        QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name "
+                       "= 'outbox-test-writer' AND datname = current_database()"));
+    for (auto& p : writers) {
+        p->terminate();
+        if (!p->waitForFinished(10000))
+            p->kill();
+        p->waitForFinished(5000);
+    }
+    writers.clear();
 }
 
 bool postgres()
@@ -74,7 +140,9 @@ class TestNotifyCommand : public QObject
     Q_OBJECT
 
 private slots:
-    void offSilencesTheTriggerOnRestoresItAndBothAreAudited()
+    // Off by default (issue 42): nothing in a writer's transaction takes the notification lock. On is
+    // the audited opt-in, off the audited way back; status and the command say which it is.
+    void offByDefaultOnIsTheOptInAndBothAreAudited()
     {
         if (!postgres())
             QSKIP("no PostgreSQL test server configured");
@@ -84,94 +152,151 @@ private slots:
 
         const OutboxctlRun shown = notify({QStringLiteral("--json")}, *db);
         QVERIFY2(shown.exitCode == 0, shown.err.constData());
-        QCOMPARE(shown.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("on"));
+        QCOMPARE(shown.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("off"));
         QCOMPARE(shown.json().value(QStringLiteral("may_switch")).toBool(), true);
-        QVERIFY(notificationsAfterInsert(*db, *listener, 5000) > 0); // the fixture notifies at all
-
-        // A reason is required; without --yes and no terminal nothing changes.
-        const OutboxctlRun noReason = notify({QStringLiteral("off"), QStringLiteral("--yes")}, *db);
-        QCOMPARE(noReason.exitCode, 2);
-        const OutboxctlRun unconfirmed =
-            notify({QStringLiteral("off"), QStringLiteral("--reason"), QStringLiteral("x")}, *db);
-        QCOMPARE(unconfirmed.exitCode, 2);
-        QCOMPARE(triggerFlag(*db), QStringLiteral("O"));
-
-        const QString reason = QStringLiteral("orders peak: writers first (INC-7)");
-        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"), reason,
-                                         QStringLiteral("--yes"), QStringLiteral("--json")},
-                                        *db);
-        QVERIFY2(off.exitCode == 0, off.err.constData());
-        QCOMPARE(off.json().value(QStringLiteral("changed")).toBool(), true);
-        QCOMPARE(off.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("off"));
+        QVERIFY(shown.json().value(QStringLiteral("last_switch")).isNull()); // a new database: no switch
         QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
         QCOMPARE(notificationsAfterInsert(*db, *listener, 1500), 0);
-        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
-                           QStringLiteral("action = 'notify.off' AND target_kind = 'table' AND reason = '%1'")
-                               .arg(reason)),
-                 qint64(1));
-
-        // Off again: says so, exit 0, nothing written.
-        const OutboxctlRun again =
-            notify({QStringLiteral("off"), QStringLiteral("--reason"), reason, QStringLiteral("--yes")}, *db);
-        QCOMPARE(again.exitCode, 0);
-        QVERIFY2(again.out.contains("already off"), again.out.constData());
-        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(1));
-        const OutboxctlRun status = notify({}, *db);
-        QCOMPARE(status.exitCode, 0);
-        QVERIFY2(status.out.contains("notifications: off") && status.out.contains(reason.toUtf8()),
-                 status.out.constData());
-
-        // Visible where an operator looks: status, and the doctor as information (switched off on
-        // purpose: the audit row says who and why), not a warning.
-        const OutboxctlRun overview = runOutboxctl(QStringList{QStringLiteral("status")} + dbArgs(*db));
-        QCOMPARE(overview.exitCode, 0);
-        QVERIFY2(overview.out.contains("notifications   off") && overview.out.contains(reason.toUtf8()),
-                 overview.out.constData());
-        const OutboxctlRun overviewJson =
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(0));
+        const OutboxctlRun statusOff =
             runOutboxctl(QStringList{QStringLiteral("status"), QStringLiteral("--json")} + dbArgs(*db));
-        QCOMPARE(overviewJson.json().value(QStringLiteral("notifications")).toString(),
-                 QStringLiteral("off"));
-        int doctorExit = -1;
-        const QJsonArray findings = notifyOffFindings(*db, &doctorExit);
-        QCOMPARE(doctorExit, 0);
-        QCOMPARE(findings.size(), 1);
-        const QJsonObject finding = findings.first().toObject();
-        QCOMPARE(finding.value(QStringLiteral("severity")).toString(), QStringLiteral("info"));
-        QCOMPARE(
-            finding.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("reason")).toString(),
-            reason);
+        QCOMPARE(statusOff.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("off"));
+        QCOMPARE(lockWaitFindings(*db).size(), 0);
 
-        const OutboxctlRun on = notify({QStringLiteral("on"), QStringLiteral("--reason"),
-                                        QStringLiteral("peak over"), QStringLiteral("--yes")},
+        // A reason is required; without --yes and no terminal nothing changes.
+        const OutboxctlRun noReason = notify({QStringLiteral("on"), QStringLiteral("--yes")}, *db);
+        QCOMPARE(noReason.exitCode, 2);
+        const OutboxctlRun unconfirmed =
+            notify({QStringLiteral("on"), QStringLiteral("--reason"), QStringLiteral("x")}, *db);
+        QCOMPARE(unconfirmed.exitCode, 2);
+        QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
+
+        const QString reason = QStringLiteral("one writer, lowest idle latency (INC-7)");
+        const OutboxctlRun on = notify({QStringLiteral("on"), QStringLiteral("--reason"), reason,
+                                        QStringLiteral("--yes"), QStringLiteral("--json")},
                                        *db);
         QVERIFY2(on.exitCode == 0, on.err.constData());
-        QVERIFY2(on.out.contains("notifications on"), on.out.constData());
+        QCOMPARE(on.json().value(QStringLiteral("changed")).toBool(), true);
+        QCOMPARE(on.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("on"));
         QCOMPARE(triggerFlag(*db), QStringLiteral("O"));
         QVERIFY(notificationsAfterInsert(*db, *listener, 5000) > 0);
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
-                           QStringLiteral("action = 'notify.on' AND reason = 'peak over'")),
+                           QStringLiteral("action = 'notify.on' AND target_kind = 'table' AND reason = '%1'")
+                               .arg(reason)),
                  qint64(1));
-        QCOMPARE(notifyOffFindings(*db).size(), 0);
-        const OutboxctlRun statusOn =
-            runOutboxctl(QStringList{QStringLiteral("status"), QStringLiteral("--json")} + dbArgs(*db));
-        QCOMPARE(statusOn.json().value(QStringLiteral("notifications")).toString(), QStringLiteral("on"));
+
+        // On again: says so, exit 0, nothing written.
+        const OutboxctlRun again =
+            notify({QStringLiteral("on"), QStringLiteral("--reason"), reason, QStringLiteral("--yes")}, *db);
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.out.contains("already on"), again.out.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(1));
+        const OutboxctlRun status = notify({}, *db);
+        QCOMPARE(status.exitCode, 0);
+        QVERIFY2(status.out.contains("notifications: on") && status.out.contains(reason.toUtf8()),
+                 status.out.constData());
+        const OutboxctlRun overview = runOutboxctl(QStringList{QStringLiteral("status")} + dbArgs(*db));
+        QCOMPARE(overview.exitCode, 0);
+        QVERIFY2(overview.out.contains("notifications   on (opt-in)"), overview.out.constData());
+
+        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"),
+                                         QStringLiteral("back to the default"), QStringLiteral("--yes")},
+                                        *db);
+        QVERIFY2(off.exitCode == 0, off.err.constData());
+        QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
+        QCOMPARE(notificationsAfterInsert(*db, *listener, 1500), 0);
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"),
+                           QStringLiteral("action = 'notify.off' AND reason = 'back to the default'")),
+                 qint64(1));
+        // Off is the default, not a fault: the doctor is clean.
+        int doctorExit = -1;
+        QCOMPARE(lockWaitFindings(*db, &doctorExit).size(), 0);
+        QCOMPARE(doctorExit, 0);
     }
 
-    // Disabled with SQL by hand (or a benchmark script left it so): nobody recorded why, a warning.
-    void triggerDisabledByHandIsAWarning()
+    // A database migrated before issue 42 has the trigger enabled: `outboxctl migrate` switches it
+    // off (migration 19) and writes the audit row a `notify off` writes, once.
+    void oldTriggerIsMigratedToTheDefaultAudited()
     {
         if (!postgres())
             QSKIP("no PostgreSQL test server configured");
-        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notifyhand"));
-        QVERIFY(db->exec(QStringLiteral("ALTER TABLE {events} DISABLE TRIGGER %1")
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notifymig"));
+        // The state a database migrated up to version 17 is in.
+        QVERIFY(db->exec(QStringLiteral("ALTER TABLE {events} ENABLE TRIGGER %1")
                              .arg(db->dialect().newEventsTrigger()))
                     .ok());
-        const QJsonArray findings = notifyOffFindings(*db);
-        QCOMPARE(findings.size(), 1);
-        QCOMPARE(findings.first().toObject().value(QStringLiteral("severity")).toString(),
-                 QStringLiteral("warning"));
+        QVERIFY(db->exec(QStringLiteral("DELETE FROM {migrations} WHERE version >= 19")).ok());
+        QVERIFY(db->exec(QStringLiteral("DROP PUBLICATION IF EXISTS %1")
+                             .arg(ReplicationDoorbell::publication(db->dialect())))
+                    .ok());
+        QCOMPARE(triggerFlag(*db), QStringLiteral("O"));
+
+        const OutboxctlRun migrated = runOutboxctl(QStringList{QStringLiteral("migrate")} + dbArgs(*db));
+        QVERIFY2(migrated.exitCode == 0, migrated.err.constData());
+        QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
+        const QString audited = QStringLiteral(
+            "action = 'notify.off' AND target_kind = 'table' AND reason LIKE 'migration 19:%' AND actor = "
+            "session_user AND outcome = 'ok'");
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}"), audited), qint64(1));
+        auto published =
+            db->scalar(QStringLiteral("SELECT count(*) FROM pg_publication_tables WHERE pubname = "
+                                      ":p AND tablename = :t"),
+                       {{QStringLiteral(":p"), ReplicationDoorbell::publication(db->dialect())},
+                        {QStringLiteral(":t"), db->dialect().table(QStringLiteral("outbox_events"))}});
+        QVERIFY2(published && published->toInt() == 1, qPrintable(published.message()));
         const OutboxctlRun shown = notify({}, *db);
-        QVERIFY2(shown.out.contains("notifications: off"), shown.out.constData());
+        QVERIFY2(shown.out.contains("notifications: off") && shown.out.contains("migration 19"),
+                 shown.out.constData());
+
+        // Again: nothing to do, nothing written.
+        const OutboxctlRun twice = runOutboxctl(QStringList{QStringLiteral("migrate")} + dbArgs(*db));
+        QVERIFY2(twice.exitCode == 0, twice.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(1));
+    }
+
+    // The doctor sees the cost of the opt-in: with the trigger on and writers committing at once, their
+    // commits wait for the notification lock (a warning with the prepared switch back); with the trigger
+    // on and nobody writing, or with it off (the default) while they write, it is clean.
+    void lockWaitFindingFiresWithConcurrentNotifyingWriters()
+    {
+        if (!postgres())
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("notifywait"));
+        const OutboxctlRun on = notify({QStringLiteral("on"), QStringLiteral("--reason"),
+                                        QStringLiteral("lock-wait test"), QStringLiteral("--yes")},
+                                       *db);
+        QVERIFY2(on.exitCode == 0, on.err.constData());
+        QCOMPARE(lockWaitFindings(*db).size(), 0); // on, but nobody writes
+
+        auto writers = startNotifyingWriters(*db, 8);
+        QJsonArray findings;
+        for (int attempt = 0; attempt < 5 && findings.isEmpty(); ++attempt)
+            findings = lockWaitFindings(*db);
+        QVERIFY2(findings.size() == 1, "no commit was seen waiting for the notification lock");
+        const QJsonObject finding = findings.first().toObject();
+        QCOMPARE(finding.value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        const QJsonObject evidence = finding.value(QStringLiteral("evidence")).toObject();
+        QVERIFY2(evidence.value(QStringLiteral("most_waiting")).toInt() >= 1,
+                 QJsonDocument(evidence).toJson().constData());
+        QCOMPARE(evidence.value(QStringLiteral("reason")).toString(), QStringLiteral("lock-wait test"));
+        const QString command = finding.value(QStringLiteral("actions"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("command"))
+                                    .toString();
+        QVERIFY2(command.contains(QLatin1String("outboxctl notify off --reason")), qPrintable(command));
+        stopWriters(*db, writers);
+
+        // The default while the same writers write: nothing to wait for.
+        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"),
+                                         QStringLiteral("lock-wait test over"), QStringLiteral("--yes")},
+                                        *db);
+        QVERIFY2(off.exitCode == 0, off.err.constData());
+        writers = startNotifyingWriters(*db, 8, false);
+        QTest::qWait(500);
+        QCOMPARE(lockWaitFindings(*db).size(), 0);
+        stopWriters(*db, writers);
     }
 
     // A relay in its default configuration LISTENs; with the trigger off nothing wakes it, and it
@@ -192,7 +317,8 @@ private slots:
                                     QStringList{QStringLiteral("--kafka-bootstrap"), (*b)->bootstrap(),
                                                 QStringLiteral("--worker-id"), QStringLiteral("polling"),
                                                 QStringLiteral("--poll-ms"), QStringLiteral("8000"),
-                                                QStringLiteral("--poll-min-ms"), QStringLiteral("10")});
+                                                QStringLiteral("--poll-min-ms"), QStringLiteral("10"),
+                                                QStringLiteral("--no-notify")});
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")), qint64(1), 15000);
         const auto sent = [&] {
             return countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'"));
@@ -213,14 +339,14 @@ private slots:
 
         QCOMPARE(terminateAndWait(*relay), 0);
         const QByteArray log = relay->readAll();
-        const QByteArray noticed = "wake-up trigger " + db->dialect().newEventsTrigger().toUtf8() + " is off";
-        QVERIFY2(log.contains(noticed), log.constData());
+        QVERIFY2(log.contains("wake-up: poll (every 10 to 8000 ms while idle)"), log.constData());
 
         // Idle with the default poll interval (250 ms): once the backoff has reached it, a few
         // transactions a second (claims, heartbeat, replay check: about 10), not a claim every 10 ms (100+).
         auto idle = startOutboxctl(QStringList{QStringLiteral("relay")} + dbArgs(*db) +
                                    QStringList{QStringLiteral("--kafka-bootstrap"), (*b)->bootstrap(),
-                                               QStringLiteral("--worker-id"), QStringLiteral("idle")});
+                                               QStringLiteral("--worker-id"), QStringLiteral("idle"),
+                                               QStringLiteral("--no-notify")});
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{relays}")), qint64(1), 15000);
         auto transactions = [&] {
             (void)db->exec(QStringLiteral("SELECT pg_stat_clear_snapshot()"));
@@ -250,7 +376,7 @@ private slots:
         QVERIFY(holder->exec(QStringLiteral("LOCK TABLE {events} IN ROW EXCLUSIVE MODE")).ok());
         QElapsedTimer t;
         t.start();
-        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"),
+        const OutboxctlRun off = notify({QStringLiteral("on"), QStringLiteral("--reason"),
                                          QStringLiteral("busy"), QStringLiteral("--yes")},
                                         *db);
         QVERIFY(holder->commit().ok());
@@ -259,7 +385,7 @@ private slots:
         QVERIFY2(off.err.contains("lock timeout") && off.err.contains("nothing changed"),
                  off.err.constData());
         QVERIFY2(t.elapsed() < 20000, qPrintable(QString::number(t.elapsed())));
-        QCOMPARE(triggerFlag(*db), QStringLiteral("O"));
+        QCOMPARE(triggerFlag(*db), QStringLiteral("D"));
         QCOMPARE(countRows(*db, QStringLiteral("{audit}")), qint64(0));
     }
 
@@ -325,13 +451,13 @@ private slots:
         const OutboxctlRun shown = notify({QStringLiteral("--json")}, *runtime);
         QVERIFY2(shown.exitCode == 0, shown.err.constData());
         QCOMPARE(shown.json().value(QStringLiteral("may_switch")).toBool(), false);
-        const OutboxctlRun off = notify({QStringLiteral("off"), QStringLiteral("--reason"),
+        const OutboxctlRun off = notify({QStringLiteral("on"), QStringLiteral("--reason"),
                                          QStringLiteral("not mine"), QStringLiteral("--yes")},
                                         *runtime);
         QCOMPARE(off.exitCode, 2);
         QCOMPARE(off.errLines(), 1);
         QVERIFY2(off.err.contains("only the owner of outbox_events"), off.err.constData());
-        QCOMPARE(triggerFlag(*owner), QStringLiteral("O"));
+        QCOMPARE(triggerFlag(*owner), QStringLiteral("D"));
         QCOMPARE(countRows(*owner, QStringLiteral("{audit}")), qint64(0));
         runtime.reset();
         (void)owner->exec(QStringLiteral("DROP OWNED BY %1").arg(role));

@@ -144,6 +144,119 @@ private slots:
         QCOMPARE(blocked.json().value(QStringLiteral("total")).toInt(), 0);
     }
 
+    // Issue 36 M3: 25 dead letters with the same typo are repaired by one group edit (a JSON change,
+    // every diff previewed, a reason, confirmation, audited chunks, each letter locked to the edit it
+    // was previewed at) and replayed as a group: the consumer reserves what the repaired payloads say.
+    void groupEditRepairsAndReplaysTheGroup_data() { TestDatabases::addKinds(); }
+    void groupEditRepairsAndReplaysTheGroup()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(kind + QStringLiteral("grp")));
+        const QString url = TestDatabases::urlText(db->url());
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE test_catalog (sku VARCHAR(64) PRIMARY KEY)")).ok());
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-1')")).ok());
+        QVERIFY(db->exec(QStringLiteral("CREATE TABLE test_reserved (event_id VARCHAR(64) NOT NULL, sku "
+                                        "VARCHAR(64) NOT NULL, quantity INTEGER)"))
+                    .ok());
+        const QString t = QStringLiteral("orders");
+        auto broker = startBroker(t, 1);
+        QVector<BrokerMessage> typos;
+        for (int i = 0; i < 25; ++i)
+            typos << orderMessage(t, QStringLiteral("e-grp-%1").arg(i), QStringLiteral("o%1").arg(i),
+                                  QStringLiteral("SKU-l"), i + 1);
+        produce(broker->bootstrap(), typos);
+        ConsumerThread consumer(
+            db->url(), testConsumerOptions(broker->bootstrap(), t, QStringLiteral("inventory")), reserve);
+        consumer.start();
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}")), qint64(25), 60000);
+
+        const OutboxctlRun groups = outboxctl({QStringLiteral("dlq"), QStringLiteral("groups"),
+                                               QStringLiteral("--json"), QStringLiteral("--db"), url});
+        QVERIFY2(groups.exitCode == 0, groups.err.constData());
+        const QJsonArray list = groups.json().value(QStringLiteral("groups")).toArray();
+        QCOMPARE(list.size(), 1);
+        const QJsonObject group = list.first().toObject();
+        QCOMPARE(group.value(QStringLiteral("count")).toInteger(), qint64(25));
+        const QStringList groupArgs{
+            QStringLiteral("--consumer"),    QStringLiteral("inventory"),
+            QStringLiteral("--group-class"), group.value(QStringLiteral("error_class")).toString(),
+            QStringLiteral("--group"),       group.value(QStringLiteral("fingerprint")).toString(),
+            QStringLiteral("--db"),          url};
+        const QStringList change{QStringLiteral("--set"), QStringLiteral("sku"), QStringLiteral("--to"),
+                                 QStringLiteral("\"SKU-1\"")};
+
+        // The preview: every letter's diff, nothing changed.
+        const OutboxctlRun preview =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("edit-group")} + change + groupArgs +
+                      QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QVERIFY2(preview.exitCode == 0, preview.err.constData());
+        QCOMPARE(preview.json().value(QStringLiteral("changing")).toInt(), 25);
+        const QJsonArray items = preview.json().value(QStringLiteral("dead_letters")).toArray();
+        QCOMPARE(items.size(), 25);
+        for (const QJsonValue& v : items)
+            QCOMPARE(v.toObject().value(QStringLiteral("differences")).toArray().first().toString(),
+                     QStringLiteral("sku: \"SKU-l\" \u2192 \"SKU-1\""));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("edit_count > 0")),
+                 qint64(0));
+        // No reason, or no confirmation (no terminal, no --yes): refused, nothing changed.
+        const OutboxctlRun noReason =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("edit-group")} + change + groupArgs +
+                      QStringList{QStringLiteral("--yes")});
+        QCOMPARE(noReason.exitCode, 2);
+        QVERIFY2(noReason.err.contains("--reason"), noReason.err.constData());
+        const OutboxctlRun unconfirmed =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("edit-group")} + change + groupArgs +
+                      QStringList{QStringLiteral("--reason"), QStringLiteral("SKU typo")});
+        QCOMPARE(unconfirmed.exitCode, 2);
+        QVERIFY2(unconfirmed.err.contains("without confirmation"), unconfirmed.err.constData());
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("edit_count > 0")),
+                 qint64(0));
+
+        // One group edit, in audited chunks of 10.
+        const OutboxctlRun edit =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("edit-group")} + change + groupArgs +
+                      QStringList{QStringLiteral("--reason"), QStringLiteral("SKU typo: SKU-l is SKU-1"),
+                                  QStringLiteral("--chunk-size"), QStringLiteral("10"),
+                                  QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY2(edit.exitCode == 0, edit.err.constData());
+        QCOMPARE(edit.json().value(QStringLiteral("edited")).toInt(), 25);
+        QCOMPARE(edit.json().value(QStringLiteral("chunks")).toInt(), 3);
+        QCOMPARE(edit.json().value(QStringLiteral("conflicts")).toInt(), 0);
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral("edit_count = 1 AND edited_by = 'carol' AND status = 'NEW'")),
+                 qint64(25));
+        AuditQuery query;
+        query.action = QStringLiteral("dlq.edit_group");
+        auto entries = AuditLog(*db).list(query);
+        QVERIFY(entries.ok());
+        QCOMPARE(entries->size(), 3);
+        for (const AuditEntry& e : *entries) {
+            QCOMPARE(e.actor, QStringLiteral("carol"));
+            QCOMPARE(e.reason, QStringLiteral("SKU typo: SKU-l is SKU-1"));
+        }
+        // The same edit again changes nothing: each letter has that value already.
+        const OutboxctlRun again =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("edit-group")} + change + groupArgs +
+                      QStringList{QStringLiteral("--reason"), QStringLiteral("again"),
+                                  QStringLiteral("--yes"), QStringLiteral("--json")});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QCOMPARE(again.json().value(QStringLiteral("changing")).toInt(), 0);
+
+        // The group replayed by the real process: the consumer reserves SKU-1 for all 25.
+        const OutboxctlRun replay =
+            outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("replay")} + groupArgs +
+                      QStringList{QStringLiteral("--deliver"), QStringLiteral("--yes"),
+                                  QStringLiteral("--reason"), QStringLiteral("after the group repair"),
+                                  QStringLiteral("--kafka-bootstrap"), broker->bootstrap()});
+        QVERIFY2(replay.exitCode == 0, replay.err.constData());
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("test_reserved")), qint64(25), 60000);
+        consumer.stop();
+        QCOMPARE(countRows(*db, QStringLiteral("test_reserved"), QStringLiteral("sku = 'SKU-1'")),
+                 qint64(25));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'REPLAYED'")),
+                 qint64(25));
+    }
+
     void editedDeadLetterReplaysEditedPayload_data() { TestDatabases::addKinds(); }
     void editedDeadLetterReplaysEditedPayload()
     {

@@ -143,6 +143,14 @@ private slots:
                                    << "S3cr3tPw";
         QTest::newRow("@ in the query too") << "postgresql://u:S3cr3tPw@h:99999/db?application_name=a@b"
                                             << "S3cr3tPw";
+        // Issue 38: the password as an option, inside another option's value, an '@' too many.
+        QTest::newRow("password as an option") << "postgresql://u@h/db?password=S3cr3tPw"
+                                               << "S3cr3tPw";
+        QTest::newRow("password in application_name")
+            << "postgresql://u@h/db?application_name=x%20password%3DS3cr3tPw"
+            << "S3cr3tPw";
+        QTest::newRow("two @") << "postgresql://u:S3cr3tPw@@h:99999/db"
+                               << "S3cr3tPw";
     }
     void invalidUrlNeverEchoesThePassword()
     {

@@ -282,7 +282,9 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'test'")), qint64(1));
     }
 
-    void postgresNotifiesOnInsert()
+    // The trigger is there but off on a new database (issue 42: nothing in the writers' commits takes
+    // the notification lock); switched on, an INSERT notifies.
+    void postgresNotifiesOnInsertOnlyWhenSwitchedOn()
     {
         if (!TestDatabases::available(QStringLiteral("postgresql")))
             QSKIP("no PostgreSQL test server configured");
@@ -292,6 +294,12 @@ private slots:
         QVERIFY(driver->subscribeToNotification(QStringLiteral("outbox_events")));
         QSignalSpy spy(driver, &QSqlDriver::notification);
         insertEvents(*db, 3);
+        QTest::qWait(1000);
+        QCOMPARE(spy.count(), 0);
+        QVERIFY(db->exec(QStringLiteral("ALTER TABLE {events} ENABLE TRIGGER %1")
+                             .arg(db->dialect().newEventsTrigger()))
+                    .ok());
+        insertEvents(*db, 3, QStringLiteral("OrderCreated"), QStringLiteral("second-"));
         QTRY_VERIFY_WITH_TIMEOUT(spy.count() >= 1, 5000);
         QCOMPARE(spy.first().at(0).toString(), QStringLiteral("outbox_events"));
     }

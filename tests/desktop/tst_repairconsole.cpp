@@ -338,6 +338,93 @@ private slots:
         QCOMPARE(DeadLetterStore(*db).find(ids.at(2))->status, QStringLiteral("NEW"));
         QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, 10000);
     }
+
+    // Issue 36 M3 / issue 40 item 3: 25 dead letters with the same typo, repaired by one group edit
+    // (Edit group…: the change, Preview with every letter's diff, a reason, the count typed) and
+    // replayed with Replay group…, all by clicks and keys on the real widgets.
+    void deadLetterGroupIsRepairedAndReplayedFromTheConsole()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("grpedit")));
+        for (int i = 0; i < 25; ++i) {
+            DeadLetter l;
+            l.consumerName = QStringLiteral("inventory");
+            l.eventId = QStringLiteral("e-%1").arg(i);
+            l.topic = QStringLiteral("orders");
+            l.headers = "{}";
+            l.payload = QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\",\"quantity\":%2}")
+                            .arg(i)
+                            .arg(i + 1)
+                            .toUtf8();
+            l.error = QStringLiteral("unknown SKU SKU-l");
+            QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.deadLetters() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.deadLetters());
+        QTRY_COMPARE_WITH_TIMEOUT(window.deadLetters()->model()->rowCount(), 25, 10000);
+        QTest::mouseClick(child<QPushButton>(&window, "groupsButton"), Qt::LeftButton);
+        QDialog* groups = openDialog(window, "dlqGroupsDialog");
+        QVERIFY(groups);
+        auto* table = child<QTableView>(groups, "dlqGroupsTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, 10000);
+        selectRow(table, 0);
+        QTest::mouseClick(child<QPushButton>(groups, "dlqGroupEdit"), Qt::LeftButton);
+        QDialog* edit = openDialog(window, "groupEditDialog");
+        QVERIFY(edit);
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditPath"), QStringLiteral("sku"));
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditTo"), QStringLiteral("\"SKU-1\""));
+        auto* run = child<QPushButton>(edit, "groupEditRun");
+        QVERIFY(!run->isEnabled());
+        QTest::mouseClick(child<QPushButton>(edit, "groupEditPreview"), Qt::LeftButton);
+        auto* summary = child<QLabel>(edit, "groupEditSummary");
+        QTRY_VERIFY_WITH_TIMEOUT(summary->text().startsWith(QStringLiteral("25 of 25")), 10000);
+        const QString diffs = child<QPlainTextEdit>(edit, "groupEditDiffs")->toPlainText();
+        QCOMPARE(diffs.count(QStringLiteral("sku: \"SKU-l\" \u2192 \"SKU-1\"")), 25);
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("edit_count > 0")),
+                 qint64(0));
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditReason"),
+                         QStringLiteral("SKU typo: SKU-l is SKU-1"));
+        QVERIFY(!run->isEnabled()); // the count is not typed yet
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditConfirm"), QStringLiteral("25"));
+        QVERIFY(run->isEnabled());
+        QTest::mouseClick(run, Qt::LeftButton);
+        auto* result = child<QLabel>(edit, "groupEditResult");
+        QTRY_VERIFY_WITH_TIMEOUT(result->text().startsWith(QStringLiteral("Edited 25 dead letter(s)")),
+                                 10000);
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral(
+                               "status = 'NEW' AND edit_count = 1 AND payload LIKE '%\"sku\":\"SKU-1\"%'")),
+                 qint64(25));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{audit}"),
+                      QStringLiteral("action = 'dlq.edit_group' AND reason = 'SKU typo: SKU-l is SKU-1'")),
+            qint64(1));
+        edit->close();
+
+        // Replay group…: the repaired group through the bulk engine's dialog.
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 1, 10000);
+        selectRow(table, 0);
+        QTest::mouseClick(child<QPushButton>(groups, "dlqGroupReplay"), Qt::LeftButton);
+        QDialog* action = nullptr;
+        (void)QTest::qWaitFor(
+            [&]() {
+                action = groups->findChild<QDialog*>(QStringLiteral("actionDialog"));
+                return action && action->isVisible() && !action->property("busy").toBool();
+            },
+            10000);
+        QVERIFY(action && action->isVisible());
+        QTest::keyClicks(child<QLineEdit>(action, "actionReason"), QStringLiteral("after the group repair"));
+        QTest::keyClicks(child<QLineEdit>(action, "actionConfirm"), QStringLiteral("replay 25"));
+        QTest::mouseClick(child<QPushButton>(action, "actionRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"),
+                      QStringLiteral("status = 'REPLAYING' AND payload LIKE '%\"sku\":\"SKU-1\"%'")),
+            qint64(25), 10000);
+    }
 };
 
 QTEST_MAIN(TestRepairConsole)

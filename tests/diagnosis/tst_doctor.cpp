@@ -146,8 +146,8 @@ private slots:
         QCOMPARE(Doctor::checkIds(),
                  names({"no-relay", "relay-stale", "relay-degraded", "backlog-age", "expired-leases",
                         "held-claims", "failed-events", "dead-events", "blocked-aggregates", "dead-letters",
-                        "replay-stuck", "unconsumed", "contract-violations", "table-health", "notify-off",
-                        "schema-outdated"}));
+                        "replay-stuck", "unconsumed", "contract-violations", "table-health",
+                        "notify-lock-wait", "schema-outdated"}));
     }
 
     // Prepared actions run through core: events through the bulk engine (the preview's count

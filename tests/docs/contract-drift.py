@@ -38,6 +38,7 @@ objects |= set(psql(url, "SELECT indexname FROM pg_indexes WHERE schemaname = 'p
 objects |= set(psql(url, "SELECT conname FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace "
                          "WHERE n.nspname = 'public'"))
 objects |= set(psql(url, "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal"))
+objects |= set(psql(url, "SELECT pubname FROM pg_publication"))
 # MariaDB's own: the virtual column outbox_events.trace_id (schema 13) exists only there.
 mariadb_only_columns = {("outbox_events", "trace_id")}
 
@@ -48,7 +49,7 @@ problems = []
 schema_name = re.compile(r"^(outbox|inbox)_[a-z0-9_]+$|^[a-z0-9_]+_(events|letters|counters|relays|migrations)$")
 for token in sorted(set(re.findall(r"`([a-z0-9_]+)`", text))):
     if schema_name.match(token) and token not in objects:
-        problems.append(f"`{token}` is no table, index, constraint or trigger of the migrated schema")
+        problems.append(f"`{token}` is no table, index, constraint, trigger or publication of the migrated schema")
 
 # 2. `table.column`.
 for table, column in sorted(set(re.findall(r"`([a-z_]+)\.([a-z_]+)`", text))):

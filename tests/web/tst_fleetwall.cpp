@@ -134,6 +134,10 @@ private slots:
         QVERIFY(page.waitFor(
             QStringLiteral("location.pathname === '/console/' && location.search === '?member=billing'"),
             15000));
+        // billing is critical: its tile opens Recovery (its findings and prepared actions, issue 36).
+        QVERIFY(view.ready(QStringLiteral("recovery")));
+        QCOMPARE(page.evaluate(QStringLiteral("location.hash")), QStringLiteral("#/recovery"));
+        QVERIFY(page.click(QStringLiteral("#nav a[data-view=events]")));
         QVERIFY(view.ready(QStringLiteral("events")));
         QVERIFY(view.text(QStringLiteral("#member-banner")).contains(QStringLiteral("billing")));
         QVERIFY(page.evaluate(QStringLiteral("document.title")).startsWith(QStringLiteral("billing")));

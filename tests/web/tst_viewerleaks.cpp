@@ -1,5 +1,6 @@
 // What a viewer token could still learn through the routes the first hardening round missed: an
 // event's trace, the failure groups, and search filters used as an oracle over masked text.
+#include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/WebConfig.h"
@@ -7,6 +8,7 @@
 #include "ui/web/http/AccessControl.h"
 
 #include <QJsonArray>
+#include <QProcessEnvironment>
 #include <QTest>
 
 using namespace outbox;
@@ -17,6 +19,8 @@ namespace {
 
 const QByteArray ViewerSecret = "leaks-viewer-secret";
 const QByteArray OperatorSecret = "leaks-operator-secret";
+// A viewer token that is an operator on the fleet member orders (operator=orders).
+const QByteArray LeadSecret = "leaks-lead-secret";
 const QString SecretError = QStringLiteral("payment failed: secret=hunter2 for item 2 4111 1111 1111 1111, "
                                            "authorization=Bearer eyJhbGciOi.eyJzdWIi.c2ln");
 
@@ -92,6 +96,135 @@ private slots:
         QCOMPARE(byStatus.status, 200);
         QCOMPARE(byStatus.json().value(QStringLiteral("events")).toArray().size(), 2);
         QVERIFY2(!leaks(byStatus.body), byStatus.body.constData());
+    }
+    // Issue 38 item 3: operator=MEMBER lets a viewer's token act on that member, never see more of
+    // its data than a viewer: every route that returns database text, and the search filters.
+    void memberOperatorTokenSeesMaskedData()
+    {
+        auto own = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("viewerleaksown"));
+        auto orders = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("viewerleaksorders"));
+        // More FAILED events than one chunk: a requeue of them all runs as a job.
+        const auto ids = insertEvents(*orders, 1005);
+        forceStatus(*orders, ids, QStringLiteral("FAILED"), SecretError);
+        exec(*orders, QStringLiteral("UPDATE {events} SET payload = :p WHERE id = :id"),
+             {{QStringLiteral(":p"),
+               QStringLiteral("{\"secret\": \"hunter2\", \"note\": \"%1\"}").arg(SecretError)},
+              {QStringLiteral(":id"), ids.first()}});
+        exec(*orders,
+             QStringLiteral("INSERT INTO {dead_letters} (consumer_name, event_id, topic, payload, error, "
+                            "stacktrace) VALUES ('billing', 'dl-1', 'orders', :p, :e, :e)"),
+             {{QStringLiteral(":p"), QStringLiteral("{\"secret\": \"hunter2\"}")},
+              {QStringLiteral(":e"), SecretError}});
+        exec(*orders,
+             QStringLiteral("INSERT INTO {inbox} (event_id, consumer_name, status, attempts, last_error) "
+                            "VALUES ('in-1', 'billing', 'FAILED', 1, :e)"),
+             {{QStringLiteral(":e"), SecretError}});
+        registerRelay(*orders, QStringLiteral("relay-1"), 0);
+        exec(*orders, QStringLiteral("UPDATE {relays} SET last_error = :e"),
+             {{QStringLiteral(":e"), SecretError}});
+
+        WebConfig config = leaksConfig();
+        config.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
+                                  MemberScope{{}, {QStringLiteral("orders")}}};
+        WebServer server(config, own->url(), QString());
+        auto fleet = Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " +
+                                      orders->url().redacted().toUtf8() + "\n",
+                                  QStringLiteral("fleet.ini"), QProcessEnvironment());
+        QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
+        server.watchFleet(*fleet);
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+        const QString member = QStringLiteral("/api/v1/members/orders");
+
+        // The lead acts on orders: a requeue of every FAILED event (a job), its reason quoting secrets.
+        const auto requeued =
+            http.post(member + QStringLiteral("/events/requeue"),
+                      "{\"filter\":{\"status\":\"FAILED\"},\"dry_run\":false,\"force\":true,"
+                      "\"reason\":\"secret=hunter2 card 4111111111111111\"}",
+                      LeadSecret);
+        QVERIFY2(requeued.status == 202, requeued.body.constData());
+        const QString jobId = requeued.json().value(QStringLiteral("id")).toString();
+        QVERIFY(!jobId.isEmpty());
+        // A single event back to FAILED with its secret, so that lists and groups show it again.
+        HttpTestClient::Reply job;
+        QTRY_VERIFY_WITH_TIMEOUT((job = http.get(member + QStringLiteral("/jobs/") + jobId, OperatorSecret))
+                                         .json()
+                                         .value(QStringLiteral("state"))
+                                         .toString() != QLatin1String("running"),
+                                 20000);
+        forceStatus(*orders, ids.mid(0, 3), QStringLiteral("FAILED"), SecretError);
+        // The member's sample (summary, findings) has been taken.
+        QTRY_VERIFY_WITH_TIMEOUT(http.get(member + QStringLiteral("/findings"), OperatorSecret).status == 200,
+                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(leaks(http.get(member + QStringLiteral("/summary"), OperatorSecret).body),
+                                 20000);
+        const auto audit = http.get(member + QStringLiteral("/audit"), OperatorSecret);
+        const qint64 auditId = qint64(audit.json()
+                                          .value(QStringLiteral("entries"))
+                                          .toArray()
+                                          .first()
+                                          .toObject()
+                                          .value(QStringLiteral("id"))
+                                          .toDouble());
+        const auto letters = http.get(member + QStringLiteral("/dead-letters"), OperatorSecret);
+        const qint64 letterId = qint64(letters.json()
+                                           .value(QStringLiteral("dead_letters"))
+                                           .toArray()
+                                           .first()
+                                           .toObject()
+                                           .value(QStringLiteral("id"))
+                                           .toDouble());
+
+        const QStringList routes = {
+            QStringLiteral("/events?status=FAILED"),
+            QStringLiteral("/events/%1").arg(ids.first()),
+            QStringLiteral("/events/%1/trace").arg(ids.first()),
+            QStringLiteral("/events/blocked"),
+            QStringLiteral("/consumers"),
+            QStringLiteral("/failure-groups"),
+            QStringLiteral("/findings"),
+            QStringLiteral("/dead-letters"),
+            QStringLiteral("/dead-letters/%1").arg(letterId),
+            QStringLiteral("/dead-letters/groups"),
+            QStringLiteral("/audit"),
+            QStringLiteral("/audit?format=csv"),
+            QStringLiteral("/audit/%1").arg(auditId),
+            QStringLiteral("/jobs"),
+            QStringLiteral("/jobs/") + jobId,
+            QStringLiteral("/inbox"),
+            QStringLiteral("/summary"),
+        };
+        int seen = 0; // routes where an operator sees a secret: the seeding reached them
+        for (const QString& route : routes) {
+            const auto asOperator = http.get(member + route, OperatorSecret);
+            QVERIFY2(asOperator.status == 200,
+                     qPrintable(route + QLatin1Char(' ') + QString::fromUtf8(asOperator.body)));
+            seen += leaks(asOperator.body) ? 1 : 0;
+            for (const QByteArray& token : {LeadSecret, ViewerSecret}) {
+                const auto reply = http.get(member + route, token);
+                QVERIFY2(reply.status == 200,
+                         qPrintable(route + QLatin1Char(' ') + QString::fromUtf8(reply.body)));
+                QVERIFY2(!leaks(reply.body),
+                         qPrintable(route + QLatin1Char(' ') + QString::fromUtf8(reply.body)));
+            }
+        }
+        // Findings, blocked events and consumers may quote none of the seeded texts.
+        QVERIFY2(seen >= routes.size() - 3, qPrintable(QString::number(seen)));
+        // Search filters over masked text: not evaluated for the lead either.
+        for (const QString& route :
+             {QStringLiteral("/events?error=hunter2"), QStringLiteral("/dead-letters?error=hunter2"),
+              QStringLiteral("/events?payload=secret%3Dhunter2")}) {
+            const auto reply = http.get(member + route, LeadSecret);
+            QVERIFY2(reply.status == 400,
+                     qPrintable(route + QLatin1Char(' ') + QString::fromUtf8(reply.body)));
+            QCOMPARE(http.get(member + route, OperatorSecret).status, 200);
+        }
+        // Issue 38 item 6: the job's links lead to it on this (fleet) server.
+        const QString link = member + QStringLiteral("/jobs/") + jobId;
+        QCOMPARE(QString::fromUtf8(requeued.header("Location")), link);
+        QCOMPARE(requeued.json().value(QStringLiteral("href")).toString(), link);
+        QCOMPARE(http.get(QStringLiteral("/api/v1/jobs"), OperatorSecret).body.contains(jobId.toUtf8()),
+                 false);
     }
 };
 

@@ -378,7 +378,12 @@ void MainWindow::switchTo(const DatabaseTarget& target, const ConnectionProfile&
     m_deadLetters->setContext(context);
     m_audit->setContext(context);
     m_relays->setContext(context);
-    m_recovery->setContext(context, m_diagnosisOptions);
+    // A fleet member's prepared relays name its own broker, not the console configuration's.
+    const FleetMember* member = m_fleetPage && !profile.fleetMember.isEmpty()
+                                    ? m_fleetPage->fleet().member(profile.fleetMember)
+                                    : nullptr;
+    m_recovery->setContext(context,
+                           member ? member->diagnosisOptions(m_diagnosisOptions) : m_diagnosisOptions);
     m_consumers->setContext(context);
     m_blocked->setContext(context);
     m_sampler->start(m_intervalMs);

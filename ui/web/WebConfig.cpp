@@ -158,6 +158,10 @@ Result<WebConfig> WebConfig::fromConfig(const config::Config& c)
     config.maxConnectionsPerAddress = int(c.integer(QStringLiteral("web.max_connections_per_address")));
     config.maxResponseBytes = c.integer(QStringLiteral("web.max_response_bytes"));
     config.maxPendingResponseBytes = c.integer(QStringLiteral("web.max_pending_response_bytes"));
+    auto oidc = OidcSettings::fromConfig(c);
+    if (!oidc)
+        return oidc.error();
+    config.oidc = *oidc;
     config.doctor = DiagnosisOptions::fromConfig(c);
     if (Status s = config.doctor.validate(); !s)
         return s.error();

@@ -5,6 +5,7 @@
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/support/Result.h"
 #include "ui/web/http/ApiToken.h"
+#include "ui/web/oidc/OidcSettings.h"
 
 #include <QHostAddress>
 #include <QStringList>
@@ -59,6 +60,7 @@ struct WebConfig
     ConsumerLag::Options consumerLag; // [kafka] bootstrap set: consumer lag in the API and /metrics
     int findingsIntervalMs = 30000;   // the doctor's runs behind /api/v1/findings, the dashboard, /metrics
     DiagnosisOptions doctor;          // [doctor]
+    OidcSettings oidc;                // [oidc], [oidc_groups]: people sign in with the identity provider
 
     bool tlsEnabled() const { return !tlsCertificateFile.isEmpty(); }
     bool isLoopbackOnly() const;

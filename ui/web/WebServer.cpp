@@ -6,8 +6,10 @@
 #include "ui/web/api/Api.h"
 #include "ui/web/api/DatabaseWorkerPool.h"
 #include "ui/web/live/DashboardHub.h"
+#include "ui/web/oidc/IdentityProvider.h"
 
 #include <QFile>
+#include <QPointer>
 #include <QTcpSocket>
 #include <QWebSocket>
 #include <QWebSocketServer>
@@ -65,6 +67,10 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
     : QObject(parent), m_config(std::move(config)), m_target(std::move(target)), m_access(m_config.tokens),
       m_findings(m_config.findingsIntervalMs)
 {
+    if (m_config.oidc.enabled()) {
+        m_identity = std::make_unique<IdentityProvider>(m_config.oidc);
+        m_access.setIdentityProvider(m_identity.get());
+    }
     // What viewers, the public dashboard and /ws see; operators see everything.
     const PayloadMasker viewerMasker(m_config.maskedFields, m_config.maskPatterns);
     m_pool = std::make_unique<DatabaseWorkerPool>(m_target, m_config.databaseThreads);
@@ -87,6 +93,8 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
     m_api->context().findings = &m_findings;
     m_api->context().consumerLag = m_config.consumerLag;
     m_api->context().relayStaleAfterMs = m_config.relayStaleAfterMs;
+    m_api->context().identity = m_identity.get();
+    m_hub->setIdentityProvider(m_identity.get());
     m_hub->setFindings(&m_findings);
     // Job progress goes out over /ws: announced on the job's thread, read and sent on this one.
     m_hub->setJobs(&m_api->context().jobs);
@@ -219,6 +227,8 @@ Result<quint16> WebServer::start()
     }
     if (m_fleetSampler)
         m_fleetSampler->start();
+    if (m_identity)
+        m_identity->start();
     return m_port;
 }
 
@@ -299,15 +309,20 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
     if (route.method != "POST" && route.method != "PATCH")
         return WebReply::error(400, tr("%1 takes no request body").arg(request.path));
-    const auto admitted = ApiRoutes::admit(
-        route, m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization"))),
-        m_config.publicDashboard);
+    // The one body anybody may send: the identity provider's answer to a sign-in, a few fields.
+    if (route.access == Access::Anyone && (request.chunked || request.contentLength > MaxSignInAnswerBytes))
+        return WebReply::error(413, tr("the request body is larger than %1 bytes").arg(MaxSignInAnswerBytes));
+    const auto token = m_access.checkAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
+    if (token.unknownKey)
+        return std::nullopt; // a JWT of a key fetched only now: dispatch() decides after the fetch
+    const auto admitted = ApiRoutes::admit(route, token.principal, m_config.publicDashboard);
     if (auto* refusal = std::get_if<WebReply>(&admitted))
         return *refusal;
     return std::nullopt;
 }
 
-void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder)
+void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder,
+                         bool keysRefreshed)
 {
     // Size, host and body rights were settled by checkHead(); the route table matches the path.
     ApiCall call = callOf(request);
@@ -315,9 +330,18 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
     if (auto* reply = std::get_if<WebReply>(&resolved))
         return responder.send(*reply);
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
-    auto admitted = ApiRoutes::admit(
-        route, m_access.fromAuthorizationHeader(request.header(QByteArrayLiteral("Authorization"))),
-        m_config.publicDashboard);
+    const auto token = m_access.checkAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
+    if (token.unknownKey && m_identity && !keysRefreshed) {
+        // The provider signs with a key this server has not seen (rotation): fetch its keys once,
+        // then try again; a forged kid waits for the same bounded fetch and is refused after it.
+        QPointer<WebServer> self(this);
+        m_identity->refreshKeys([self, request, responder] {
+            if (self)
+                self->dispatch(request, responder, true);
+        });
+        return;
+    }
+    auto admitted = ApiRoutes::admit(route, token.principal, m_config.publicDashboard);
     if (auto* refusal = std::get_if<WebReply>(&admitted))
         return responder.send(*refusal);
     call.principal = std::get<Principal>(admitted);

@@ -29,6 +29,7 @@ namespace outbox::web {
 
 class DashboardHub;
 class DatabaseWorkerPool;
+class IdentityProvider;
 class Api;
 
 // The NOC server: the dashboard at /, the web admin console at /console/ (static files from the
@@ -69,15 +70,19 @@ signals:
     void snapshotPublished(int count);
 
 private:
+    static constexpr qint64 MaxSignInAnswerBytes = 16 * 1024;
     // Everything that can be decided from the head: refusals come back before a body is read.
     std::optional<WebReply> checkHead(const HttpRequest& request) const;
-    void dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder);
+    // keysRefreshed: the second try of a request whose token named a key the cached set lacked.
+    void dispatch(const HttpRequest& request, const BoundedHttpServer::Responder& responder,
+                  bool keysRefreshed = false);
     bool hostAllowed(const QByteArray& hostHeader) const;
     bool originAllowed(const HttpRequest& request) const;
     Status loadAssets();
 
     WebConfig m_config;
     DatabaseTarget m_target;
+    std::unique_ptr<IdentityProvider> m_identity; // [oidc] set: before m_access, which points to it
     AccessControl m_access;
     LatestSnapshot m_latest;
     LatestFindings m_findings;

@@ -2,6 +2,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/consumer/ConsumerRunner.h"
 #include "core/demo/InventoryService.h"
+#include "core/support/TerminalText.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -51,7 +52,7 @@ int runConsume(Context& ctx)
         log = [name = options->consumerName](const QString& line) {
             std::fprintf(stderr, "%s consumer %s: %s\n",
                          qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
-                         qPrintable(name), qPrintable(line));
+                         qPrintable(TerminalText::escape(name)), qPrintable(TerminalText::escape(line)));
         };
     ConsumerRunner runner(
         url, *options, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },

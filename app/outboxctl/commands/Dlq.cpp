@@ -12,22 +12,21 @@ namespace {
 
 QList<DlqSubcommand> subcommands()
 {
-    return {dlqList(), dlqShow(), dlqGroups(), dlqEdit(), dlqReplay(), dlqDiscard()};
+    return {dlqList(), dlqShow(), dlqGroups(), dlqEdit(), dlqEditGroup(), dlqReplay(), dlqDiscard()};
 }
 
 int runDlq(Context& ctx)
 {
     if (ctx.positionals.isEmpty())
-        return ctx.usage(
-            QStringLiteral("dlq needs a sub-command: list, show, groups, edit, replay or discard"));
+        return ctx.usage(QStringLiteral(
+            "dlq needs a sub-command: list, show, groups, edit, edit-group, replay or discard"));
     const QString name = ctx.positionals.takeFirst();
     for (const DlqSubcommand& sub : subcommands())
         if (sub.name == name)
             return sub.run(ctx);
-    return ctx.usage(
-        QStringLiteral(
-            "unknown dlq sub-command \"%1\" (expected list, show, groups, edit, replay or discard)")
-            .arg(name));
+    return ctx.usage(QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, groups, edit, "
+                                    "edit-group, replay or discard)")
+                         .arg(name));
 }
 
 } // namespace
@@ -78,7 +77,7 @@ Command dlqCommand()
     QList<QCommandLineOption> options = deadLetterFilterOptions() + actionOptions();
     options << QCommandLineOption(
                    QStringLiteral("group"),
-                   QStringLiteral("replay/discard: every dead letter of the failure group with "
+                   QStringLiteral("replay/discard/edit-group: every dead letter of the failure group with "
                                   "this fingerprint (with --consumer and --group-class, as "
                                   "`dlq groups` lists them)."),
                    QStringLiteral("fingerprint"))
@@ -91,14 +90,15 @@ Command dlqCommand()
         names << sub.name;
         options << sub.options;
     }
-    return {QStringLiteral("dlq"),
-            QStringLiteral("Dead letters: list | show ID | groups | edit ID | replay | discard."),
-            QStringLiteral("list|show|groups|edit|replay|discard [IDS...]"),
-            options,
-            runDlq,
-            names,
-            {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
-             QStringLiteral("amqp.*")}};
+    return {
+        QStringLiteral("dlq"),
+        QStringLiteral("Dead letters: list | show ID | groups | edit ID | edit-group | replay | discard."),
+        QStringLiteral("list|show|groups|edit|edit-group|replay|discard [IDS...]"),
+        options,
+        runDlq,
+        names,
+        {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
+         QStringLiteral("amqp.*")}};
 }
 
 } // namespace outbox::cli

@@ -16,12 +16,13 @@ struct DlqSubcommand
     std::function<int(Context&)> run;
 };
 
-DlqSubcommand dlqList();    // DlqList.cpp
-DlqSubcommand dlqShow();    // DlqShow.cpp
-DlqSubcommand dlqGroups();  // DlqGroups.cpp
-DlqSubcommand dlqEdit();    // DlqEdit.cpp
-DlqSubcommand dlqReplay();  // DlqReplay.cpp
-DlqSubcommand dlqDiscard(); // DlqDiscard.cpp
+DlqSubcommand dlqList();      // DlqList.cpp
+DlqSubcommand dlqShow();      // DlqShow.cpp
+DlqSubcommand dlqGroups();    // DlqGroups.cpp
+DlqSubcommand dlqEdit();      // DlqEdit.cpp
+DlqSubcommand dlqEditGroup(); // DlqEditGroup.cpp
+DlqSubcommand dlqReplay();    // DlqReplay.cpp
+DlqSubcommand dlqDiscard();   // DlqDiscard.cpp
 
 // dlq replay and dlq discard: the request from the ids, the dead-letter filter or a dead-letter
 // group, run through the bulk engine (BulkAction.h).

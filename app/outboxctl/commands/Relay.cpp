@@ -3,6 +3,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/broker/EmbeddedBroker.h"
 #include "core/relay/RelayRunner.h"
+#include "core/support/TerminalText.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -50,7 +51,7 @@ int runRelay(Context& ctx)
             std::fprintf(stderr, "%s%s relay %s: %s\n",
                          systemd::prefix(systemd::relayLinePriority(line)).constData(),
                          qPrintable(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)),
-                         qPrintable(worker), qPrintable(line));
+                         qPrintable(TerminalText::escape(worker)), qPrintable(TerminalText::escape(line)));
         };
     systemd::Watchdog watchdog;
     Status s = runner.run(stop, log, [&] {

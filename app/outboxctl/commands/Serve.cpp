@@ -101,7 +101,10 @@ int runServe(Context& ctx)
                 << " without TLS; tokens and payloads cross the network in clear text (use --tls-cert and "
                    "--tls-key)"
                 << Qt::endl;
-    if (config->tokens.isEmpty())
+    if (config->oidc.enabled())
+        ctx.err << "outboxctl: people sign in with the identity provider " << config->oidc.issuer << " ("
+                << config->oidc.groups.size() << " group(s) mapped)" << Qt::endl;
+    else if (config->tokens.isEmpty())
         ctx.err << "outboxctl: warning: no tokens configured ([tokens] in --config): the API refuses every "
                    "request"
                 << (config->publicDashboard ? "" : " and the dashboard cannot connect") << Qt::endl;
@@ -118,7 +121,12 @@ int runServe(Context& ctx)
             << server.baseUrl().resolved(QUrl(QStringLiteral("console/"))).toString() << "#token=TOKEN"
             << "\n  metrics   " << server.baseUrl().resolved(QUrl(QStringLiteral("metrics"))).toString()
             << "\n  api       "
-            << server.baseUrl().resolved(QUrl(QStringLiteral("api/v1/summary"))).toString() << Qt::endl;
+            // A wall without a database of its own has no /api/v1/summary: its API starts at the fleet.
+            << server.baseUrl()
+                   .resolved(
+                       QUrl(wallOnly ? QStringLiteral("api/v1/fleet") : QStringLiteral("api/v1/summary")))
+                   .toString()
+            << Qt::endl;
     quitOnSignals();
     systemd::notifyReady(QStringLiteral("serving on ") + server.baseUrl().toString());
     QCoreApplication::exec();

@@ -123,10 +123,17 @@ int runStatus(Context& ctx)
                                 : QString::number(it.value())};
     ctx.out << table({}, rows);
     ctx.out << "  oldest pending  " << formatAge(sample->oldestPendingAgeMs) << "\n";
-    if (notifications == QLatin1String("off")) {
+    if (notifications == QLatin1String("on")) {
         ctx.out << "  "
                 << QCoreApplication::translate("outbox::cli::Status",
-                                               "notifications   off: relays poll (see outboxctl notify)")
+                                               "notifications   on (opt-in): every writer's commit waits for "
+                                               "the notification lock (see outboxctl notify)")
+                << "\n";
+    } else if (notifications == QLatin1String("off")) {
+        ctx.out << "  "
+                << QCoreApplication::translate(
+                       "outbox::cli::Status", "notifications   off (the default): relays wake by doorbell or "
+                                              "poll (see outboxctl notify)")
                 << "\n";
         if (switchedOff)
             ctx.out << "  "
@@ -150,7 +157,8 @@ int runStatus(Context& ctx)
                                 r.state,
                                 r.desiredState,
                                 QStringLiteral("heartbeat ") + formatAge(r.heartbeatAgeMs),
-                                QStringLiteral("sent ") + QString::number(r.sentTotal)};
+                                QStringLiteral("sent ") + QString::number(r.sentTotal),
+                                r.wakeup.isEmpty() ? QString() : QStringLiteral("wake-up ") + r.wakeup};
         ctx.out << table({}, rows);
     }
     return Ok;

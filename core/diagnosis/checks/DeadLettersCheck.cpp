@@ -7,6 +7,7 @@
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/EventErrorGroups.h"
 #include "core/diagnosis/Runbook.h"
+#include "core/support/TextClip.h"
 
 #include <QHash>
 #include <QSqlQuery>
@@ -100,8 +101,9 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.id = id();
         f.key = id() + QLatin1Char('/') + g.consumer + QLatin1Char('/') + g.fingerprint;
         f.severity = Severity::Warning;
-        f.title =
-            tr("%1 dead letter(s) of consumer %2: %3").arg(g.count).arg(g.consumer, g.fingerprint.left(100));
+        f.title = tr("%1 dead letter(s) of consumer %2: %3")
+                      .arg(g.count)
+                      .arg(g.consumer, clipAtWord(g.fingerprint, 100));
         f.evidence.count = g.count;
         f.evidence.unit = QStringLiteral("dead letters");
         f.evidence.oldest = g.oldest;
@@ -112,7 +114,8 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.evidence.details.insert(QStringLiteral("fingerprint"), g.fingerprint);
         f.evidence.details.insert(QStringLiteral("example"), g.example);
         f.causes << rb.cause("gave-up").arg(g.consumer) << rb.cause("kept");
-        f.runbook << rb.step("open") << rb.step("fix") << rb.step("replay") << rb.step("discard");
+        f.runbook << rb.step("open") << rb.step("fix") << rb.step("edit") << rb.step("replay")
+                  << rb.step("discard");
         // The exact group (consumer, error class, fingerprint) in NEW: never a substring of the error,
         // which can match another group's letters ("unknown SKU SKU-" and "unknown SKU sku-27").
         DeadLetterGroup target;

@@ -3,6 +3,7 @@
 #include "core/db/FailureGroups.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/Runbook.h"
+#include "core/support/TextClip.h"
 
 #include <QJsonArray>
 
@@ -63,7 +64,7 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         const QString lower = error.toLower();
         f.title = tr("%1 relay(s) DEGRADED: %2")
                       .arg(f.evidence.count)
-                      .arg(error.isEmpty() ? tr("no error given") : error.left(120));
+                      .arg(error.isEmpty() ? tr("no error given") : clipAtWord(error, 120));
         // RabbitMQ's errors say so ("RabbitMQ unreachable at …", "connection blocked by RabbitMQ …").
         const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
         if (rabbit && lower.contains(QLatin1String("blocked"))) {

@@ -131,16 +131,15 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     deliver.consequence =
         tr("Each is produced to its topic with its original event_id and marked REPLAYED once the "
            "broker acknowledges it.");
-    const QStringList& broker = context.options().brokerArguments;
+    auto broker = relayBroker(context);
+    if (!broker)
+        return broker.error();
     CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dlq"), QStringLiteral("replay")});
-    command.flag(QStringLiteral("deliver")).options(broker);
-    if (broker.isEmpty()) {
+    command.flag(QStringLiteral("deliver")).options(broker->arguments);
+    if (broker->arguments.isEmpty()) {
         // No placeholder that runs: the broker's address is what the operator must add.
         deliver.commandLine = command.options(context.options().connectionArguments);
-        deliver.commandRefused =
-            tr("the broker is not configured: set [kafka] bootstrap (or [broker] url) in the "
-               "configuration, or give the broker's address with --kafka-bootstrap when you run "
-               "outboxctl dlq replay --deliver with this database's connection options");
+        deliver.commandRefused = broker->refused;
         f.actions << deliver;
     } else if (context.prepareCommand(deliver, command)) {
         f.actions << deliver;

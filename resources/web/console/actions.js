@@ -422,3 +422,82 @@ function isJson(text) {
   if (typeof text !== "string") return false;
   try { const v = JSON.parse(text); return v !== null && typeof v === "object"; } catch (_) { return false; }
 }
+
+// Dead-letter group Edit group…: one JSON change for every NEW letter of the group (set a member,
+// or replace a value) → Preview (every letter's diff, through the same DeadLetterGroupEditor as the
+// desktop and `outboxctl dlq edit-group`) → reason → the count typed to confirm → the edit in
+// audited chunks, each letter locked to the edit it was previewed at.
+// spec: {group: {consumer, error_class, fingerprint, count}, onDone}
+export function openGroupEdit(spec) {
+  const g = spec.group;
+  const dialog = document.getElementById("action-dialog");
+  const body = el("div", { id: "action-body" });
+  const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
+  let finished = false;
+  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  fill(dialog, el("h2", { id: "action-title" }, t("Edit the payloads of a dead-letter group")),
+    el("p", { class: "muted" }, t("Consumer %1, %2 dead letter(s): %3", g.consumer, g.count, g.fingerprint)),
+    body, el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
+  const kind = el("select", { id: "group-edit-kind" },
+    el("option", { value: "set" }, t("Set a member")), el("option", { value: "replace" }, t("Replace a value")));
+  const path = el("input", { id: "group-edit-path", size: 30, placeholder: "customer.email" });
+  const from = el("input", { id: "group-edit-from", size: 30 });
+  const to = el("input", { id: "group-edit-to", size: 30 });
+  const fromRow = el("div", { class: "row", hidden: true }, el("label", { for: "group-edit-from" }, t("Value to replace (JSON; other text is a string)")), from);
+  kind.onchange = () => { fromRow.hidden = kind.value !== "replace"; };
+  const previewButton = el("button", { id: "group-edit-preview", class: "primary", type: "button" }, t("Preview…"));
+  const editing = () => fill(body,
+    el("div", { class: "row" }, el("label", { for: "group-edit-kind" }, t("Change")), kind),
+    el("div", { class: "row" }, el("label", { for: "group-edit-path" }, t("Path (members separated by dots; empty: anywhere, for Replace)")), path),
+    fromRow,
+    el("div", { class: "row" }, el("label", { for: "group-edit-to" }, t("New value (JSON; other text is a string)")), to),
+    el("div", { class: "toolbar" }, previewButton));
+  editing();
+  if (!dialog.open) dialog.showModal();
+  path.focus();
+  const jsonOf = (text) => { try { return JSON.parse(text); } catch (_) { return text; } };
+  const groupBody = { consumer: g.consumer, error_class: g.error_class, fingerprint: g.fingerprint };
+
+  previewButton.onclick = async () => {
+    const change = kind.value === "set" ? { set: path.value.trim(), value: jsonOf(to.value) }
+      : { replace: path.value.trim(), from: jsonOf(from.value), to: jsonOf(to.value) };
+    let preview;
+    try {
+      preview = (await api("POST", "/api/v1/dead-letters/groups/edit/preview", { group: groupBody, change })).data;
+    } catch (e) { return body.append(errorBox(e)); }
+    const letters = preview.dead_letters || [];
+    const changing = letters.filter((l) => l.changes);
+    const list = el("ul", { id: "group-edit-diffs", class: "diff" }, letters.map((l) => el("li", { "data-id": String(l.id), class: l.changes ? "diff-add" : "diff-same" },
+      el("strong", {}, t("Dead letter %1 (edit %2)", l.id, l.edit_count)), " ",
+      l.changes ? el("div", {}, (l.differences || []).map((d) => el("div", { class: "difference" }, d)))
+        : el("span", { class: "muted" }, t("unchanged: %1", l.skipped || "")))));
+    const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
+    const confirm = el("input", { id: "action-confirm", autocomplete: "off", size: 8 });
+    const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Edit %1 dead letter(s)", changing.length));
+    const check = () => { run.disabled = !reason.value.trim() || confirm.value.trim() !== String(changing.length) || changing.length === 0; };
+    reason.addEventListener("input", check);
+    confirm.addEventListener("input", check);
+    fill(body,
+      el("p", { id: "group-edit-summary" }, t("%1 of %2 dead letter(s) change: %3", changing.length, letters.length, preview.description)),
+      list,
+      el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+      el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type %1 to confirm", changing.length)), confirm),
+      el("div", { class: "toolbar" }, el("button", { id: "edit-back", type: "button", onclick: editing }, t("Back to editing")), run));
+    reason.focus();
+    run.onclick = async () => {
+      run.disabled = true;
+      reason.disabled = true;
+      confirm.disabled = true;
+      const versions = changing.map((l) => ({ id: l.id, edit_count: l.edit_count }));
+      try {
+        const r = (await api("POST", "/api/v1/dead-letters/groups/edit", { group: groupBody, change, reason: reason.value.trim(), versions })).data;
+        finished = true;
+        fill(body, el("div", { id: "action-result" },
+          el("p", {}, el("strong", { id: "action-affected" }, t("Edited %1 dead letter(s) in %2 audited chunk(s).", r.edited, r.chunks))),
+          r.conflicts ? el("p", { class: "notice", id: "action-conflicts" }, t("%1 conflict(s): changed by someone else since the preview, left as they are.", r.conflicts)) : null,
+          el("p", { class: "muted" }, t("The originals are kept; a replay of the group sends the edited messages."))));
+        closeButton.focus();
+      } catch (e) { body.append(errorBox(e)); }
+    };
+  };
+}

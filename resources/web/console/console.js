@@ -1,9 +1,9 @@
 // Outbox web console: sign-in, hash routes (#/events?…, #/event/ID, …) and the views. Every
 // view is a URL that can be pasted into an incident channel; data comes from /api/v1 and the live
 // counts, relays and findings from the one /ws connection.
-import { openAction, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
+import { openAction, openGroupEdit, openLetterEdit, openPreparedAction, openRelayControl } from "./actions.js";
 import {
-  api, apiText, clearToken, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
+  api, apiText, clearToken, signIn, download, el, errorBox, fill, fmtTime, get, jsonTree, live, loadLanguage, member, query, setToken,
   t, takeTokenFromFragment, tc, token, translateStatic,
 } from "./lib.js";
 
@@ -53,6 +53,7 @@ async function render() {
     if (!fn) throw new Error(t("there is no view %1", name));
     await fn(v, parts.slice(1), params);
   } catch (e) {
+    if (e.status === 401 && signIn && signIn.enabled()) return showSignInError(e.message);
     if (e.status === 401) { clearToken(); return showSignIn(t("The token was refused; sign in again.")); }
     fill(v, errorBox(e));
   }
@@ -103,6 +104,7 @@ async function start() {
   } catch (e) {
     // A member this token does not see: refused, and the token kept for the wall and its members.
     if (member && e.status === 404) return showMemberRefused(e.message);
+    if (signIn && signIn.enabled()) return showSignInError(e.message);
     clearToken();
     return showSignIn(e.status === 401 ? t("The token was refused; sign in again.") : e.message);
   }
@@ -117,7 +119,9 @@ async function start() {
   }
   document.getElementById("who").replaceChildren(
     el("span", { id: "who-name" }, `${me.name} (${me.may_change ? t("operator") : t("viewer")})`),
-    el("button", { id: "signout", type: "button", onclick: () => { clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
+    el("button", { id: "signout", type: "button", onclick: () => {
+      if (signIn && signIn.enabled()) return signIn.signOut();
+      clearToken(); me = null; history.replaceState(null, "", "#/events"); showSignIn(); } }, t("Sign out")));
   live.connect();
   live.pollMember();
   await render();
@@ -449,7 +453,8 @@ async function letterGroupsView(v, _, params) {
         el("td", {}, (g.statuses || []).map((s) => t(s)).join(", ")),
         el("td", {}, el("a", { href: `#/dead-letter/${encodeURIComponent(g.first_id)}` }, t("first dead letter")), " ",
           me.may_change ? [el("button", { type: "button", class: "act-replay-group", onclick: () => openAction({ kind: "replay", target, onDone: render }) }, t("Replay group…")), " ",
-            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…"))] : null));
+            el("button", { type: "button", class: "act-discard-group", onclick: () => openAction({ kind: "discard", target, onDone: render }) }, t("Discard group…")),
+            (g.statuses || ["NEW"]).join(",") === "NEW" ? [" ", el("button", { type: "button", class: "act-edit-group", onclick: () => openGroupEdit({ group: g, onDone: render }) }, t("Edit group…"))] : null] : null));
     })));
   fill(v, el("h1", {}, t("Dead-letter groups")), form,
     groups.length ? table : el("p", { class: "muted", id: "dl-groups-empty" }, t("No dead-letter groups.")));
@@ -563,7 +568,7 @@ async function relaysView(v) {
     const td = (name, cls) => (cells[name] = el("td", cls ? { class: cls } : {}));
     const tr = el("tr", { "data-worker": r.worker_id },
       el("td", {}, me.may_change ? el("input", { type: "checkbox", class: "pick", value: r.worker_id, "aria-label": t("Select %1", r.worker_id) }) : ""),
-      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"),
+      el("td", {}, r.worker_id), td("state", "relay-state"), td("desired"), td("broker", "relay-broker"), td("wakeup"),
       td("heartbeat"), td("age", "num"), td("sending", "num"), td("expired", "num"), td("sent", "num"), td("failed", "num"),
       td("forget"));
     kept = { tr, cells, forget: null };
@@ -577,7 +582,7 @@ async function relaysView(v) {
     if (!table) {
       tbody = el("tbody");
       table = el("table", { id: "relays" },
-        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, el("th", {}, ""), [t("Worker"), t("State"), t("Desired"), t("Broker"), t("Wake-up"), t("Last heartbeat"), t("Heartbeat age"), t("Leases (SENDING)"), t("Expired leases"), t("Sent"), t("Failed"), ""].map((h) => el("th", {}, h)))),
         tbody);
       fill(box, table, none, sampled);
     }
@@ -590,6 +595,7 @@ async function relaysView(v) {
       setText(c.state, r.state || "");
       setText(c.desired, r.desired_state || "");
       setText(c.broker, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : "");
+      setText(c.wakeup, r.wakeup || "");
       setText(c.heartbeat, fmtTime(r.heartbeat_at));
       setText(c.age, age === null ? "" : `${age.toFixed(0)} s`);
       setText(c.sending, h.sending ?? 0);
@@ -718,8 +724,26 @@ async function main() {
       if (f) { e.preventDefault(); f.focus(); }
     }
   });
+  // With an identity provider: its sign-in (a redirect there and back when this page has no token).
+  try {
+    if (signIn && (await signIn.begin()).oidc) return await start();
+  } catch (e) {
+    return showSignInError(e.message);
+  }
   if (!token()) return showSignIn();
   await start();
+}
+
+// The identity provider's sign-in failed: say why, offer to try again.
+function showSignInError(message) {
+  live.close();
+  document.getElementById("nav").hidden = true;
+  view().replaceChildren(el("div", { id: "signin" },
+    el("h1", {}, t("Sign in")), errorBox(message),
+    el("button", { id: "signin-again", class: "primary", type: "button", onclick: () => location.reload() },
+       t("Sign in again"))));
+  view().dataset.view = "signin";
+  view().dataset.ready = "1";
 }
 
 main();

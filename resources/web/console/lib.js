@@ -110,7 +110,12 @@ export function takeTokenFromFragment() {
 // A tile of the fleet wall opens the console in the same tab: the wall's token (the dashboard's
 // key) signs it in; signing out forgets both.
 const WALL_TOKEN_KEY = "outbox-token";
-export function token() { return sessionStorage.getItem(TOKEN_KEY) || sessionStorage.getItem(WALL_TOKEN_KEY) || ""; }
+// Signed in with the identity provider (resources/web/signin.js): its access token, in memory only.
+export const signIn = window.OutboxSignIn;
+export function token() {
+  if (signIn && signIn.enabled()) return signIn.token();
+  return sessionStorage.getItem(TOKEN_KEY) || sessionStorage.getItem(WALL_TOKEN_KEY) || "";
+}
 export function setToken(value) { sessionStorage.setItem(TOKEN_KEY, value); }
 export function clearToken() { sessionStorage.removeItem(TOKEN_KEY); sessionStorage.removeItem(WALL_TOKEN_KEY); }
 
@@ -147,6 +152,8 @@ export async function api(method, path, body) {
   }
   let data = null;
   try { data = await r.json(); } catch (_) { data = null; }
+  // An access token that expired: off to the provider, back to this view with a new one.
+  if (r.status === 401 && signIn && signIn.enabled() && signIn.reauthenticate()) return new Promise(() => {});
   if (!r.ok) throw new ApiError(r.status, (data && data.error) || `HTTP ${r.status}`);
   return { status: r.status, data };
 }
@@ -220,6 +227,8 @@ export const live = {
         this.emit("connected");
       }
       // A member's console: the server's own snapshot and findings are another database's.
+      // The access token expired under the socket: sign in again (back to this view).
+      if (msg.type === "error" && signIn && signIn.enabled()) signIn.reauthenticate();
       if (msg.type === "snapshot" && !member) { this.snapshot = msg.snapshot; this.emit("snapshot"); }
       if (msg.type === "findings" && !member) { this.findings = msg; this.emit("findings"); }
       if (msg.type === "job") {

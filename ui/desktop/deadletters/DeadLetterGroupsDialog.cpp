@@ -2,6 +2,7 @@
 
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/deadletters/GroupEditDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
@@ -42,11 +43,14 @@ DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QW
     replay->setObjectName(QStringLiteral("dlqGroupReplay"));
     auto* discard = buttons->addButton(tr("Discard group…"), QDialogButtonBox::ActionRole);
     discard->setObjectName(QStringLiteral("dlqGroupDiscard"));
+    auto* edit = buttons->addButton(tr("Edit group…"), QDialogButtonBox::ActionRole);
+    edit->setObjectName(QStringLiteral("dlqGroupEdit"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(refresh, &QPushButton::clicked, this, &DeadLetterGroupsDialog::reload);
     connect(replay, &QPushButton::clicked, this, [this]() { act(ActionKind::ReplayDeadLetters); });
     connect(discard, &QPushButton::clicked, this, [this]() { act(ActionKind::DiscardDeadLetters); });
+    connect(edit, &QPushButton::clicked, this, &DeadLetterGroupsDialog::editGroup);
     resize(820, 420);
     reload();
 }
@@ -99,6 +103,23 @@ void DeadLetterGroupsDialog::act(ActionKind kind)
     });
     m_runner = runner;
     runner->start();
+}
+
+void DeadLetterGroupsDialog::editGroup()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (!m_context.actions || rows.isEmpty() || rows.first().row() >= m_groups.size()) {
+        emit statusMessage(tr("Select a group first."));
+        return;
+    }
+    auto* dialog = new GroupEditDialog(m_context, m_groups.at(rows.first().row()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &GroupEditDialog::statusMessage, this, &DeadLetterGroupsDialog::statusMessage);
+    connect(dialog, &GroupEditDialog::edited, this, [this] {
+        emit changed();
+        reload();
+    });
+    dialog->open();
 }
 
 } // namespace outbox::desktop

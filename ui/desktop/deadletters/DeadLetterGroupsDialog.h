@@ -17,7 +17,7 @@ class RecordTableModel;
 
 // NEW dead letters grouped by consumer, error class and fingerprint (core/db/DeadLetterGroups),
 // largest first; a whole group is replayed or discarded through the bulk engine (preview, reason,
-// typed confirmation, audited chunks).
+// typed confirmation, audited chunks), or its payloads repaired by one JSON change (GroupEditDialog).
 class DeadLetterGroupsDialog : public QDialog
 {
     Q_OBJECT
@@ -35,6 +35,7 @@ signals:
 
 private:
     void act(ActionKind kind);
+    void editGroup();
 
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;

@@ -110,6 +110,13 @@ QVariant FleetTableModel::data(const QModelIndex& index, int role) const
     case Member:
         return s.member;
     case State:
+        // Slow (stale): its last answer's state and numbers, with their age; never the black hole's
+        // "unreachable" before [fleet] unreachable_after missed ticks.
+        if (s.stale)
+            return tr("%1 (slow, %2 old)")
+                .arg(stateText(s.state),
+                     Labels::age(s.sampledAt.isValid() ? s.sampledAt.msecsTo(QDateTime::currentDateTimeUtc())
+                                                       : 0));
         return stateText(s.state);
     case Backlog:
         return count(s.backlog);
@@ -131,6 +138,11 @@ QVariant FleetTableModel::data(const QModelIndex& index, int role) const
         return s.tags.join(QStringLiteral(", "));
     case ErrorText:
         // Database and driver text: shown as plain text (the view never renders rich text) on one line.
+        // One error text; when an unreachable member is tried again is said beside it.
+        if (s.nextAttemptMs >= 0)
+            return tr("%1 (next attempt in %2)")
+                .arg(QString(s.error).replace(QLatin1Char('\n'), QLatin1Char(' ')),
+                     Labels::age(s.nextAttemptMs));
         return QString(s.error).replace(QLatin1Char('\n'), QLatin1Char(' '));
     }
     return {};

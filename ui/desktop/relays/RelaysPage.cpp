@@ -34,6 +34,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("state"), tr("State")},
                                     {QStringLiteral("desired_state"), tr("Desired")},
                                     {QStringLiteral("broker"), tr("Broker")},
+                                    {QStringLiteral("wakeup"), tr("Wake-up")},
                                     {QStringLiteral("heartbeat_age"), tr("Heartbeat age")},
                                     {QStringLiteral("leases_held"), tr("Leases")},
                                     {QStringLiteral("sent_total"), tr("Sent")},

@@ -222,7 +222,7 @@ QJsonObject ActionJobs::toJsonLocked(const Job& job) const
     QMutexLocker jobLock(&job.mutex);
     QJsonObject o;
     o[QStringLiteral("id")] = job.id;
-    o[QStringLiteral("href")] = QString(QStringLiteral("/api/v1/jobs/") + job.id);
+    o[QStringLiteral("href")] = QString(m_apiBase + QStringLiteral("/jobs/") + job.id);
     o[QStringLiteral("action")] = actionName(job.kind);
     o[QStringLiteral("state")] = job.state;
     o[QStringLiteral("actor")] = job.actor;

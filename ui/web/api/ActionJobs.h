@@ -56,6 +56,9 @@ public:
     // status() for the announcement of `id`: re-arms the listener for that job first, so a change
     // made while this reads is announced again.
     std::optional<QJsonObject> takeUpdate(const QString& id);
+    // Where the API serves these jobs ("/api/v1", or "/api/v1/members/orders" for a fleet member's):
+    // a job's href and the Location of its 202 lead to it. Set before any job starts.
+    void setApiBase(QString base) { m_apiBase = std::move(base); }
 
 private:
     struct Job;
@@ -65,6 +68,7 @@ private:
 
     DatabaseUrl m_url;
     QString m_tablePrefix;
+    QString m_apiBase = QStringLiteral("/api/v1");
     Listener m_listener;
     QMutex m_mutex;
     QHash<QString, std::shared_ptr<Job>> m_jobs;

@@ -69,6 +69,9 @@ ApiContext* Api::member(const QString& name)
     m->context->fleet = m_context.fleet;
     m->context->consumerLag = m_context.consumerLag;
     m->context->relayStaleAfterMs = m_context.relayStaleAfterMs;
+    // Its jobs are served under the member's routes (/api/v1/jobs/{id} is the server's own).
+    m->context->jobs.setApiBase(QStringLiteral("/api/v1/members/") +
+                                QString::fromLatin1(QUrl::toPercentEncoding(name)));
     if (const auto it = m_samples.constFind(name); it != m_samples.constEnd())
         m->update(*it);
     ApiContext* context = m->context.get();
@@ -89,7 +92,7 @@ void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
         const auto role = m ? call.principal.roleOn(m->name, m->tagTexts()) : std::nullopt;
         if (!role)
             return done(WebReply::error(404, ApiContext::tr("the fleet has no member %1").arg(name)));
-        call.principal.role = *role;
+        call.principal.memberRole = *role;
     }
     if (!call.member.isEmpty()) {
         // A member the token does not see is not there for it (the same 404 as an unknown one); on
@@ -99,7 +102,8 @@ void Api::handle(const ApiRoute& route, ApiCall call, ApiDone done)
             fleetMember ? call.principal.roleOn(fleetMember->name, fleetMember->tagTexts()) : std::nullopt;
         context = role ? member(call.member) : nullptr;
         if (role) {
-            call.principal.role = *role;
+            // Its role there decides what it may change; what it sees stays its own role's.
+            call.principal.memberRole = *role;
             call.principal.scope = {};
         }
         if (!context)

@@ -29,7 +29,7 @@ Status refuseMaskedTraceSearch(const PayloadMasker& masker, bool searchesTraceId
 
 PayloadMasker ApiContext::maskerFor(const Principal& principal) const
 {
-    return principal.role == Role::Operator && !principal.anonymous ? PayloadMasker() : m_viewerMasker;
+    return principal.seesUnmasked() ? PayloadMasker() : m_viewerMasker;
 }
 
 void ApiContext::submit(std::function<WebReply(Database&)> work, ApiDone done)

@@ -18,6 +18,7 @@ class Database;
 namespace outbox::web {
 
 class DatabaseWorkerPool;
+class IdentityProvider;
 class LatestFindings;
 class LatestFleet;
 class LatestSnapshot;
@@ -54,8 +55,9 @@ public:
     ApiContext(DatabaseWorkerPool& pool, const LatestSnapshot& latest, PayloadMasker masker,
                int sampleIntervalMs);
 
-    // Operators see everything; viewers and the public dashboard see masked rows. Copied into each
-    // job: the database threads never share state with the server's thread.
+    // Operators' tokens see everything; viewers (also one that is an operator on this fleet member
+    // through operator=) and the public dashboard see masked rows. Copied into each job: the
+    // database threads never share state with the server's thread.
     PayloadMasker maskerFor(const Principal& principal) const;
 
     // Runs `work` (Database& -> Result<T>) on a database thread; its error becomes the reply's
@@ -112,6 +114,8 @@ public:
     QByteArray chartJs;
     // /metrics: a relay whose heartbeat is older is reported stale.
     int relayStaleAfterMs = 0;
+    // GET /api/v1/auth: the identity provider people sign in with (none: static tokens only).
+    const IdentityProvider* identity = nullptr;
 
 private:
     PayloadMasker m_viewerMasker;

@@ -29,10 +29,11 @@ const QByteArray Delete = QByteArrayLiteral("DELETE");
 // The API. Lists take limit (1..1000, default 100) and after_id and answer next_after_id.
 QList<ApiRoute> table()
 {
-    const QString bulk =
-        QStringLiteral(" Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
-                       "to one chunk of ids "
-                       "answer at once; more runs as a job (202, Location: /api/v1/jobs/{id}).");
+    const QString bulk = QStringLiteral(
+        " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
+        "to one chunk of ids "
+        "answer at once; more runs as a job (202, Location: the job's href, /api/v1/jobs/{id} or, on a "
+        "fleet member, /api/v1/members/{name}/jobs/{id}).");
     return {
         {Get,
          QStringLiteral("/api/v1/summary"),
@@ -50,6 +51,15 @@ QList<ApiRoute> table()
          {},
          Ignored,
          SummaryController::me,
+         ApiRoute::Scope::Server},
+        {Get,
+         QStringLiteral("/api/v1/auth"),
+         Anyone,
+         QStringLiteral("How the pages sign people in: {\"oidc\": false} with static tokens only, else the "
+                        "identity provider's issuer, client_id, scopes and endpoints (no token needed)."),
+         {},
+         Ignored,
+         AuthController::settings,
          ApiRoute::Scope::Server},
 
         {Get, QStringLiteral("/api/v1/events"), Viewer,
@@ -116,6 +126,27 @@ QList<ApiRoute> table()
          {QStringLiteral("status"), QStringLiteral("consumer")},
          Checked,
          DeadLettersController::groups},
+        {Post,
+         QStringLiteral("/api/v1/dead-letters/groups/edit/preview"),
+         Operator,
+         QStringLiteral(
+             "What one JSON change makes of every NEW dead letter of a group, changing nothing. Body: "
+             "group {consumer, error_class, fingerprint}, change {set: PATH, value} or {replace: "
+             "PATH or \"\", from, to}. Answers each letter's id, edit_count, differences, before "
+             "and after."),
+         {},
+         Checked,
+         DeadLettersController::previewGroupEdit},
+        {Post,
+         QStringLiteral("/api/v1/dead-letters/groups/edit"),
+         Operator,
+         QStringLiteral("Edits the payloads of a group's dead letters by one JSON change, in audited chunks "
+                        "(dlq.edit_group). Body: group, change, reason, versions [{id, edit_count}] of the "
+                        "preview's letters that change (a letter edited since is a conflict, left as it is), "
+                        "chunk_size."),
+         {},
+         Checked,
+         DeadLettersController::editGroup},
         {Post,
          QStringLiteral("/api/v1/dead-letters/replay"),
          Operator,
@@ -257,11 +288,21 @@ QList<ApiRoute> table()
          Ignored,
          PagesController::dashboard,
          Server},
-        {Get,
-         QStringLiteral("/static/{file:dashboard\\.js|dashboard\\.css|chart\\.js}"),
+        {Post,
+         QStringLiteral("/"),
          Anyone,
-         QStringLiteral("The dashboard's script and style sheet, and Chart.js (from libjs-chart.js or [web] "
-                        "chartjs)."),
+         QStringLiteral(
+             "The identity provider's answer to the wall's sign-in (response_mode=form_post: code "
+             "and state in the body, never in an address): the dashboard with them for its script."),
+         {},
+         Ignored,
+         PagesController::signInAnswer,
+         Server},
+        {Get,
+         QStringLiteral("/static/{file:dashboard\\.js|dashboard\\.css|chart\\.js|signin\\.js}"),
+         Anyone,
+         QStringLiteral("The dashboard's script and style sheet, the pages' sign-in script, and Chart.js "
+                        "(from libjs-chart.js or [web] chartjs)."),
          {},
          Ignored,
          PagesController::staticFile,
@@ -281,6 +322,14 @@ QList<ApiRoute> table()
          {},
          Ignored,
          PagesController::console,
+         Server},
+        {Post,
+         QStringLiteral("/console/"),
+         Anyone,
+         QStringLiteral("The identity provider's answer to the console's sign-in (as POST /)."),
+         {},
+         Ignored,
+         PagesController::signInAnswer,
          Server},
         {Get,
          QStringLiteral("/console/{file:[A-Za-z0-9_-]+\\.(?:html|js|css|json)}"),

@@ -14,9 +14,10 @@ using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
 // The controllers, one per resource, each defined in the file of its name in this folder.
 // clang-format off
 namespace SummaryController { ApiHandler summary, me; }
+namespace AuthController { ApiHandler settings; }
 namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
-namespace DeadLettersController { ApiHandler list, groups, show, edit; }
+namespace DeadLettersController { ApiHandler list, groups, show, edit, previewGroupEdit, editGroup; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
 namespace ConsumersController { ApiHandler list; }
@@ -25,7 +26,7 @@ namespace FindingsController { ApiHandler show, act; }
 namespace FleetController { ApiHandler list; }
 namespace RelaysController { ApiHandler control; }
 // Outside /api/v1: the pages and their files, /metrics, /ws without an upgrade, the runbooks.
-namespace PagesController { ApiHandler dashboard, staticFile, console, consoleRedirect; }
+namespace PagesController { ApiHandler dashboard, staticFile, console, consoleRedirect, signInAnswer; }
 namespace MetricsController { ApiHandler exposition; }
 namespace SocketController { ApiHandler notUpgraded; }
 namespace RunbooksController { ApiHandler index, page; }

@@ -51,16 +51,7 @@ void DatabaseWorkerPool::submit(Job job, QObject* context, Done done)
     QMetaObject::invokeMethod(
         worker,
         [worker, job = std::move(job), done = std::move(done), target, pool, queued]() {
-            Error error;
-            WebReply reply;
-            if (Database* db = worker->connection(&error)) {
-                reply = job(*db);
-                // The connection may be what failed: open a fresh one for the next job.
-                if (reply.status >= 500)
-                    worker->dropConnection();
-            } else {
-                reply = WebReply::fromError(error, true);
-            }
+            const WebReply reply = worker->run(job);
             --*queued;
             QMetaObject::invokeMethod(
                 pool,

@@ -3,9 +3,11 @@
 #include "core/db/DeadLetterGroups.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/DeadLetterEditor.h"
+#include "core/ops/DeadLetterGroupEditor.h"
 #include "ui/web/api/ApiContext.h"
 #include "ui/web/api/Controllers.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace outbox::web {
@@ -35,6 +37,23 @@ Result<std::optional<QByteArray>> editedPayload(const QJsonObject& body)
     if (!payload64.isString() || !decoded)
         return Error::usage(tr("payload_base64 must be a base64 string"));
     return std::optional<QByteArray>(*decoded);
+}
+
+// The group of a group edit's body: {"consumer", "error_class", "fingerprint"} as GET
+// /api/v1/dead-letters/groups lists it (NEW letters only).
+Result<DeadLetterGroup> bodyGroup(const QJsonObject& body)
+{
+    const QJsonObject g = body.value(QStringLiteral("group")).toObject();
+    DeadLetterGroup group;
+    group.consumerName = g.value(QStringLiteral("consumer")).toString();
+    group.errorClass = g.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    if (group.consumerName.isEmpty() || group.errorClass.isEmpty() ||
+        !g.value(QStringLiteral("fingerprint")).isString())
+        return Error::usage(tr("group must be {\"consumer\", \"error_class\", \"fingerprint\"} as GET "
+                               "/api/v1/dead-letters/groups lists it"))
+            .about(QStringLiteral("group"));
+    return group;
 }
 
 } // namespace
@@ -72,11 +91,15 @@ void DeadLettersController::groups(ApiContext& api, const ApiCall& call, ApiDone
                   for (const DeadLetterGroup& g : groups) {
                       if (!consumer.isEmpty() && g.consumerName != consumer)
                           continue;
-                      // The example and the fingerprint are error texts (the fingerprint keeps a
-                      // secret's shape): both masked for viewers, as the failure groups'.
-                      list.append(masker.maskRow(g.toJson()));
+                      list.append(g.toJson());
                   }
-                  return QJsonObject{{QStringLiteral("groups"), list}};
+                  // The example and the fingerprint are error texts (the fingerprint keeps a
+                  // secret's shape): both masked for viewers, and grouped on the masked text, as
+                  // the failure groups.
+                  return QJsonObject{
+                      {QStringLiteral("groups"),
+                       masker.maskGroups(list, {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                                QStringLiteral("fingerprint")})}};
               },
               std::move(done));
 }
@@ -129,6 +152,65 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
                edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
               [](const auto& result) { return result.toJson(); }, // an operator's token: nothing masked
               std::move(done));
+}
+
+void DeadLettersController::previewGroupEdit(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    auto body = jsonBody(call.body, {QStringLiteral("group"), QStringLiteral("change")});
+    if (!body)
+        return done(WebReply::fromError(body.error()));
+    auto group = bodyGroup(*body);
+    if (!group)
+        return done(WebReply::fromError(group.error()));
+    auto change = JsonChange::fromJson(body->value(QStringLiteral("change")).toObject());
+    if (!change)
+        return done(WebReply::fromError(change.error()));
+    api.query([group = *group,
+               change = *change](Database& db) { return DeadLetterGroupEditor(db).preview(group, change); },
+              [](const GroupEditPreview& p) { return p.toJson(true); }, // an operator's token
+              std::move(done));
+}
+
+void DeadLettersController::editGroup(ApiContext& api, const ApiCall& call, ApiDone done)
+{
+    auto body =
+        jsonBody(call.body, {QStringLiteral("group"), QStringLiteral("change"), QStringLiteral("reason"),
+                             QStringLiteral("versions"), QStringLiteral("chunk_size")});
+    if (!body)
+        return done(WebReply::fromError(body.error()));
+    auto group = bodyGroup(*body);
+    if (!group)
+        return done(WebReply::fromError(group.error()));
+    auto change = JsonChange::fromJson(body->value(QStringLiteral("change")).toObject());
+    if (!change)
+        return done(WebReply::fromError(change.error()));
+    auto reason = stringField(*body, QStringLiteral("reason"));
+    if (!reason)
+        return done(WebReply::fromError(reason.error()));
+    GroupEditRequest request;
+    request.group = *group;
+    request.change = *change;
+    request.reason = *reason;
+    request.actor = call.principal.name;
+    // The preview's dead_letters [{id, edit_count}] of the letters that change: each edit is locked
+    // to the version the operator saw.
+    const QJsonValue versions = body->value(QStringLiteral("versions"));
+    if (!versions.isArray())
+        return done(WebReply::error(400, tr("versions is required: [{\"id\", \"edit_count\"}] of the "
+                                            "preview's dead letters that change")));
+    for (const QJsonValue& v : versions.toArray()) {
+        const QJsonObject o = v.toObject();
+        const double id = o.value(QStringLiteral("id")).toDouble(-1);
+        const double count = o.value(QStringLiteral("edit_count")).toDouble(-1);
+        if (id < 1 || count < 0 || id != double(qint64(id)) || count != double(int(count)))
+            return done(
+                WebReply::error(400, tr("versions must be [{\"id\", \"edit_count\"}] of whole numbers")));
+        request.versions.insert(qint64(id), int(count));
+    }
+    if (const QJsonValue chunk = body->value(QStringLiteral("chunk_size")); !chunk.isUndefined())
+        request.chunkSize = chunk.toInt(-1);
+    api.query([request](Database& db) { return DeadLetterGroupEditor(db).apply(request); },
+              [](const GroupEditResult& r) { return r.toJson(); }, std::move(done));
 }
 
 } // namespace outbox::web

@@ -14,14 +14,16 @@ void FailureGroupsController::list(ApiContext& api, const ApiCall& call, ApiDone
         },
         [masker = api.maskerFor(call.principal)](const QVector<FailureGroup>& groups) {
             QJsonArray rows;
-            for (const FailureGroup& g : groups) // error texts may quote payloads
-                rows.append(masker.maskRow(
+            for (const FailureGroup& g : groups)
+                rows.append(
                     QJsonObject{{QStringLiteral("error_class"), g.errorClass},
                                 {QStringLiteral("fingerprint"), g.fingerprint},
                                 {QStringLiteral("example"), g.example},
                                 {QStringLiteral("count"), g.count},
                                 {QStringLiteral("first_id"), g.firstId},
-                                {QStringLiteral("statuses"), QJsonArray::fromStringList(g.statuses)}}));
+                                {QStringLiteral("statuses"), QJsonArray::fromStringList(g.statuses)}});
+            // Error texts may quote payloads: masked for viewers, and grouped on the masked text.
+            rows = masker.maskGroups(rows, {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
             return QJsonObject{{QStringLiteral("groups"), rows}};
         },
         std::move(done));

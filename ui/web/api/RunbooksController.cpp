@@ -10,8 +10,12 @@ namespace outbox::web {
 
 namespace {
 
-WebReply markdown(const QString& text)
+WebReply markdown(QString text)
 {
+    // The files' "GENERATED … do not edit" comment is for whoever edits docs/runbooks/, not for the
+    // operator who follows an alert's link: shown as plain text it was noise at the top (issue 36).
+    if (text.startsWith(Runbook::generatedHeader()))
+        text.remove(0, Runbook::generatedHeader().size());
     WebReply r = WebReply::bytes(text.toUtf8(), QByteArrayLiteral("text/plain; charset=utf-8"));
     r.headers << qMakePair(QByteArrayLiteral("X-Content-Type-Options"), QByteArrayLiteral("nosniff"));
     r.headers << qMakePair(QByteArrayLiteral("Content-Security-Policy"),

@@ -22,11 +22,15 @@ void SummaryController::summary(ApiContext& api, const ApiCall& call, ApiDone do
 void SummaryController::me(ApiContext&, const ApiCall& call, ApiDone done)
 {
     // Who the token is: the web console shows actions to operators.
-    const bool operatorToken = call.principal.role == Role::Operator;
+    const bool operatorToken = call.principal.memberRole.value_or(call.principal.role) == Role::Operator;
     done(WebReply::json(QJsonObject{
         {QStringLiteral("name"), call.principal.name},
         {QStringLiteral("role"), operatorToken ? QStringLiteral("operator") : QStringLiteral("viewer")},
-        {QStringLiteral("may_change"), call.principal.mayChange()}}));
+        {QStringLiteral("may_change"), call.principal.mayChange()},
+        // Signed in with the identity provider: the person, the issuer and when the token expires.
+        {QStringLiteral("person"), call.principal.person},
+        {QStringLiteral("issuer"), call.principal.issuer},
+        {QStringLiteral("expires_at"), double(call.principal.expiresAt)}}));
 }
 
 } // namespace outbox::web

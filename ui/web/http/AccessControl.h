@@ -7,12 +7,27 @@
 
 namespace outbox::web {
 
+class IdentityProvider;
+
 // Checks bearer tokens against the configured hashes. The secret itself is hashed at once and
-// never stored or logged; comparisons take the same time whatever the mismatch.
+// never stored or logged; comparisons take the same time whatever the mismatch. With an identity
+// provider, a JWT is checked by it instead (static tokens keep working beside it, for machines).
 class AccessControl
 {
 public:
     explicit AccessControl(QVector<ApiToken> tokens = {}) : m_tokens(std::move(tokens)) {}
+
+    // What a token turned out to be: a principal, nothing, or a JWT signed with a key the provider's
+    // cached set does not have yet (ask again after IdentityProvider::refreshKeys()).
+    struct Check
+    {
+        std::optional<Principal> principal;
+        bool unknownKey = false;
+    };
+
+    void setIdentityProvider(const IdentityProvider* provider) { m_provider = provider; }
+    Check check(const QByteArray& secret) const;
+    Check checkAuthorizationHeader(const QByteArray& header) const;
 
     // Lower-case hex SHA-256 of a token secret, as written in the configuration file.
     static QByteArray hashToken(const QByteArray& secret);
@@ -26,6 +41,7 @@ public:
 
 private:
     QVector<ApiToken> m_tokens;
+    const IdentityProvider* m_provider = nullptr;
 };
 
 } // namespace outbox::web

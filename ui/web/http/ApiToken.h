@@ -40,13 +40,24 @@ struct ApiToken
 // Who made a request. Anonymous only where the dashboard is public (read-only).
 struct Principal
 {
-    QString name;
+    QString name; // the actor in the audit log: a token's name, or "person (issuer)" signed in with OIDC
     Role role = Role::Viewer;
     bool anonymous = false;
+    // Signed in with the identity provider: the person's claim, the token's issuer and when the
+    // token expires (seconds since the epoch); empty and 0 for static tokens.
+    QString person;
+    QString issuer;
+    qint64 expiresAt = 0;
 
     MemberScope scope = {};
+    // Its role on the fleet member a request is for, when Api has decided it (operator= makes a
+    // viewer's token an operator there). It decides what the token may change, never what it may
+    // see: masking follows the token's own `role` (issue 38).
+    std::optional<Role> memberRole = std::nullopt;
 
-    bool mayChange() const { return !anonymous && role == Role::Operator; }
+    bool mayChange() const { return !anonymous && memberRole.value_or(role) == Role::Operator; }
+    // Whether it sees database text unmasked: an operator's own token only.
+    bool seesUnmasked() const { return !anonymous && role == Role::Operator; }
     // An operator somewhere: its own role, or operator= on some members.
     bool mayChangeSomewhere() const { return mayChange() || (!anonymous && !scope.operatorOn.isEmpty()); }
     // Whether it sees the fleet member at all (on the wall, /api/v1/fleet, /metrics, /ws, its routes).

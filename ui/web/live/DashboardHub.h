@@ -18,6 +18,7 @@
 namespace outbox::web {
 
 class ActionJobs;
+class IdentityProvider;
 class LatestFindings;
 class LatestFleet;
 class LatestSnapshot;
@@ -44,7 +45,8 @@ class LatestSnapshot;
 // Bounds: sockets still waiting to authenticate have their own caps (in total and per source
 // address) and never take a dashboard's slot; no incoming frame or message may exceed
 // MaxIncomingBytes (checked by Qt from the frame header, before the payload is buffered); a
-// client whose unsent data grows past its bound (it does not read) is dropped.
+// client whose unsent data grows past its bound (it does not read) is dropped. Fleet frames go
+// only to clients that have sent everything before (latest wins), within MaxQueuedBytes for all.
 class DashboardHub : public QObject
 {
     Q_OBJECT
@@ -60,6 +62,8 @@ public:
     static constexpr qint64 MinQueueBound = 1024 * 1024;  // unsent bytes a client may have, at least…
     static constexpr int QueuedMessages = 4;              // …or this many of the current message
     static constexpr int MaxJobSubscriptions = 8;
+    // Unsent bytes of all clients together before the ones most behind are dropped (fleet frames).
+    static constexpr qint64 MaxQueuedBytes = 64 * 1024 * 1024;
 
     DashboardHub(const AccessControl& access, const LatestSnapshot& latest, bool publicDashboard,
                  int sampleIntervalMs, int relayStaleAfterMs, PayloadMasker masker = PayloadMasker(),
@@ -83,6 +87,10 @@ public:
     void publishFleet();
     // The jobs clients may follow; publishJob(id) after ActionJobs announced a change of `id`.
     void setJobs(ActionJobs* jobs) { m_jobs = jobs; }
+    // Signed-in people: a token of a key not yet fetched waits for one bounded fetch; a socket
+    // admitted with an access token is closed when the token expires (the page opens a new one
+    // with its renewed token).
+    void setIdentityProvider(IdentityProvider* identity) { m_identity = identity; }
     void publishJob(const QString& id);
 
     int clientCount() const { return int(m_clients.size()); }
@@ -105,6 +113,7 @@ private:
     };
 
     void onMessage(QWebSocket* socket, const QString& text);
+    void authenticate(QWebSocket* socket, const QByteArray& token, bool keysRefreshed);
     void onClientRequest(Client& client, const QJsonObject& request);
     // Sends unless the client's unsent data is past `bound` (then it is dropped): false if dropped.
     bool sendBounded(QWebSocket* socket, const QString& text, qint64 bound);
@@ -126,6 +135,7 @@ private:
     const LatestFleet* m_fleet = nullptr;
     qint64 m_fleetIntervalMs = 0;
     ActionJobs* m_jobs = nullptr;
+    IdentityProvider* m_identity = nullptr;
     PayloadMasker m_masker;
     std::vector<Client> m_clients;
     SnapshotHistory m_history;

@@ -174,6 +174,12 @@ void writeSnapshot(Writer& w, const MetricsSnapshot& s, const PrometheusExpositi
     for (const RelayRecord& r : s.relays)
         w.sample("outbox_relay_up", "worker", r.workerId,
                  r.heartbeatAgeMs <= context.relayStaleAfterMs ? 1 : 0);
+    w.family("outbox_relay_wakeup", "gauge",
+             "1 per relay, labelled with what wakes it: notify (the trigger, opt-in), doorbell (a temporary "
+             "logical replication slot), data_version (SQLite) or poll.");
+    for (const RelayRecord& r : s.relays)
+        if (!r.wakeup.isEmpty())
+            w.sampleLabels("outbox_relay_wakeup", {{"worker", r.workerId}, {"wakeup", r.wakeup}}, 1);
     w.family("outbox_relay_heartbeat_age_seconds", "gauge", "Seconds since the relay's last heartbeat.");
     for (const RelayRecord& r : s.relays)
         w.sample("outbox_relay_heartbeat_age_seconds", "worker", r.workerId,
@@ -225,13 +231,25 @@ QByteArray PrometheusExposition::renderFleet(const QVector<MemberSample>& member
         w.family("outbox_member_up", "gauge",
                  "1 when the fleet member answered its last sample (0: unreachable).");
         w.sample("outbox_member_up", m.reachable() ? 1 : 0);
+        // A member that missed ticks keeps exporting its last answer (outbox_sample_age_seconds
+        // says how old) until it is unreachable: a slow member's `for:` timers keep running.
+        w.family("outbox_member_missed_samples", "gauge",
+                 "Fleet ticks in a row the member did not answer within the fleet's timeout (0: its last "
+                 "sample answered in time; the member is unreachable after [fleet] unreachable_after).");
+        w.sample("outbox_member_missed_samples", m.missedTicks);
         if (!m.reachable())
-            continue; // only outbox_member_up: OutboxDatabaseUnreachable says it, nothing else is known
+            continue; // OutboxDatabaseUnreachable says it, nothing else is known
         if (m.hasSnapshot) {
             Context c = context;
             c.sampleAgeMs = m.sampledAt.isValid() ? m.sampledAt.msecsTo(now) : 0;
             c.samplerHealthy = true;
             writeSnapshot(w, m.snapshot, c);
+        }
+        if (m.findingsAt.isValid()) {
+            w.family("outbox_findings_age_seconds", "gauge",
+                     "Age of the doctor's report the fleet member's outbox_findings come from (the doctor "
+                     "runs every [fleet] doctor_interval, the counts every tick).");
+            w.sample("outbox_findings_age_seconds", double(m.findingsAt.msecsTo(now)) / 1000.0);
         }
         const bool ran = m.state != MemberSample::State::Unmigrated;
         w.family("outbox_diagnosis_up", "gauge",

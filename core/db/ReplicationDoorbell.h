@@ -1,0 +1,75 @@
+#pragma once
+
+#include "core/db/DatabaseUrl.h"
+#include "core/db/Dialect.h"
+#include "core/support/Result.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+struct pg_conn;
+class QSocketNotifier;
+
+namespace outbox {
+
+// A relay's wake-up that costs the writers nothing (issue 42): a temporary logical replication slot
+// (pgoutput, the doorbell publication: INSERTs into the events table only) streamed on a
+// replication connection of its own. PostgreSQL decodes committed transactions from the WAL after
+// their commit, outside the writers' transactions; rang() fires at the commit of every transaction
+// that inserted events. The doorbell carries no data the relay uses: claims stay SKIP LOCKED on the
+// table, so a missed ring costs latency (the relay still polls at relay.poll_ms), never an event. A
+// temporary slot disappears with its connection and retains no WAL after the relay dies; the slot's
+// confirmed position follows what arrived, so it retains none while the relay lives either.
+//
+// Needs wal_level = logical, a role with the REPLICATION attribute (or a superuser), a free
+// replication slot and WAL sender (max_replication_slots, max_wal_senders) and the publication
+// (migration 19). QtSql cannot speak the replication protocol: this is libpq directly.
+class ReplicationDoorbell : public QObject
+{
+    Q_OBJECT
+public:
+    // How often the slot's position is confirmed (and the server told the doorbell is alive; the
+    // server ends a WAL sender silent for wal_sender_timeout, 60 s by default).
+    static constexpr int FeedbackMs = 10000;
+
+    // The publication of the events table's INSERTs (migration 19), with the table prefix.
+    static QString publication(const Dialect& dialect);
+
+    // Connects, checks what the doorbell needs (one sentence naming what is missing when it cannot
+    // ring: the role, wal_level, `table` in `publication`), creates the temporary slot and starts
+    // streaming.
+    static Result<std::unique_ptr<ReplicationDoorbell>> open(const DatabaseUrl& url,
+                                                             const QString& publication, const QString& table,
+                                                             const QString& applicationName,
+                                                             int connectTimeoutSeconds = 10);
+    ~ReplicationDoorbell() override;
+
+    QString slotName() const { return m_slot; }
+    int backendPid() const { return m_backendPid; }
+    // False once the connection is lost (lost() was emitted).
+    bool isOpen() const { return m_conn != nullptr; }
+
+signals:
+    // A transaction that inserted events committed.
+    void rang();
+    // The replication connection failed (the server ended it, a network error): no more rings.
+    void lost(const QString& why);
+
+private:
+    ReplicationDoorbell() = default;
+    void readAvailable();
+    bool sendFeedback(bool replyRequested);
+    void fail(const QString& why);
+
+    pg_conn* m_conn = nullptr;
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    QTimer m_feedback;
+    QString m_slot;
+    int m_backendPid = 0;
+    quint64 m_received = 0;  // the latest WAL position the server sent (confirmed as flushed)
+    bool m_inserted = false; // the transaction being decoded inserted events
+};
+
+} // namespace outbox

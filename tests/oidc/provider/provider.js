@@ -1,0 +1,149 @@
+// A real OpenID Connect provider for the sign-in tests (tests/oidc): panva's oidc-provider (an
+// OpenID-certified implementation) with its own login page, two people in different groups, JWT
+// access tokens for the audience "outbox-console", and two test-only doors on the same port:
+//   POST /_test/rotate  a new signing key first in the JWKS, the old one kept after it (what a
+//                       provider does when it rotates); sessions and grants stay
+//   POST /_test/mint    a token made on purpose ({mode, claims}): signed with the provider's key
+//                       ("provider"), alg none ("none"), HS256 keyed with the public key
+//                       ("hs256-public") or with a key the provider never published ("other-key")
+// Usage: node provider.js PORT REDIRECT_URI[,REDIRECT_URI…] [ACCESS_TOKEN_TTL_SECONDS]
+import { createServer } from 'node:http';
+import { createHmac, generateKeyPairSync, createPublicKey, randomUUID } from 'node:crypto';
+import Provider from 'oidc-provider';
+import * as jose from 'jose';
+
+const port = Number(process.argv[2]);
+const redirectUris = process.argv[3].split(',');
+const ttl = Number(process.argv[4] || 60);
+const issuer = `http://127.0.0.1:${port}`;
+const audience = 'outbox-console';
+
+const people = {
+  alice: { groups: ['team-payments'] },
+  bob: { groups: ['team-shipping'] },
+};
+
+function newKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' });
+  return { ...jwk, kid: randomUUID(), alg: 'RS256', use: 'sig' };
+}
+
+let keys = [newKey()];
+
+// One store for every Provider instance this process builds, so that a rotation (a new instance
+// with the new keys) keeps the people's sessions and grants, as a real provider's database does.
+const store = new Map();
+class SharedAdapter {
+  constructor(model) { this.model = model; }
+  key(id) { return `${this.model}:${id}`; }
+  async upsert(id, payload, expiresIn) {
+    store.set(this.key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : 0 });
+    if (payload.grantId) store.set(`grant:${payload.grantId}:${this.key(id)}`, this.key(id));
+    if (payload.uid) store.set(`uid:${this.model}:${payload.uid}`, id);
+    if (payload.userCode) store.set(`userCode:${this.model}:${payload.userCode}`, id);
+  }
+  async find(id) {
+    const entry = store.get(this.key(id));
+    if (!entry || (entry.expiresAt && entry.expiresAt < Date.now())) return undefined;
+    return entry.payload;
+  }
+  async findByUid(uid) { const id = store.get(`uid:${this.model}:${uid}`); return id ? this.find(id) : undefined; }
+  async findByUserCode(code) { const id = store.get(`userCode:${this.model}:${code}`); return id ? this.find(id) : undefined; }
+  async consume(id) { const entry = store.get(this.key(id)); if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000); }
+  async destroy(id) { store.delete(this.key(id)); }
+  async revokeByGrantId(grantId) {
+    for (const [k, v] of store) if (k.startsWith(`grant:${grantId}:`)) { store.delete(v); store.delete(k); }
+  }
+}
+
+function build() {
+  const provider = new Provider(issuer, {
+    clients: [{
+      client_id: audience,
+      token_endpoint_auth_method: 'none',
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    }],
+    jwks: { keys },
+    adapter: SharedAdapter,
+    cookies: { keys: ['outbox-test-cookie-key'] },
+    pkce: { required: () => true },
+    scopes: ['openid', 'profile', 'outbox'],
+    claims: { openid: ['sub'], profile: ['preferred_username', 'groups'] },
+    ttl: { AccessToken: ttl, AuthorizationCode: 60, IdToken: 3600, Session: 3600, Grant: 3600, Interaction: 600 },
+    features: {
+      devInteractions: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => 'urn:outbox:api',
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async () => ({
+          scope: 'outbox',
+          audience,
+          accessTokenTTL: ttl,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+    },
+    findAccount: async (ctx, id) => (people[id] ? {
+      accountId: id,
+      claims: async () => ({ sub: id, preferred_username: id, groups: people[id].groups }),
+    } : undefined),
+    extraTokenClaims: async (ctx, token) => (people[token.accountId]
+      ? { preferred_username: token.accountId, groups: people[token.accountId].groups } : undefined),
+  });
+  provider.proxy = false;
+  return provider;
+}
+
+let handler = build().callback();
+
+async function body(req) {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text ? JSON.parse(text) : {};
+}
+
+function b64(o) { return Buffer.from(JSON.stringify(o)).toString('base64url'); }
+
+async function mint({ mode, claims }) {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = { iss: issuer, aud: audience, iat: now, exp: now + 300, preferred_username: 'alice', groups: ['team-payments'], ...claims };
+  const current = keys[0];
+  if (mode === 'none')
+    return `${b64({ alg: 'none', typ: 'at+jwt', kid: current.kid })}.${b64(payload)}.`;
+  if (mode === 'hs256-public') {
+    const { d, p, q, dp, dq, qi, ...pub } = current;
+    const pem = createPublicKey({ key: pub, format: 'jwk' }).export({ type: 'spki', format: 'pem' });
+    const head = `${b64({ alg: 'HS256', typ: 'at+jwt', kid: current.kid })}.${b64(payload)}`;
+    return `${head}.${createHmac('sha256', pem).update(head).digest('base64url')}`;
+  }
+  const key = mode === 'other-key' ? newKey() : current;
+  return new jose.SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: mode === 'other-key' ? current.kid + '-other' : key.kid })
+    .sign(await jose.importJWK(key, 'RS256'));
+}
+
+createServer(async (req, res) => {
+  if (req.method === 'POST' && req.url === '/_test/rotate') {
+    keys = [newKey(), keys[0]];
+    handler = build().callback();
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ kid: keys[0].kid, previous: keys[1].kid }));
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/_test/mint') {
+    try {
+      const token = await mint(await body(req));
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ token }));
+    } catch (e) {
+      res.statusCode = 500;
+      res.end(String(e));
+    }
+    return;
+  }
+  handler(req, res);
+}).listen(port, '127.0.0.1', () => console.log(`oidc-provider ready at ${issuer}`));

@@ -1,0 +1,160 @@
+#include "core/broker/EmbeddedBroker.h"
+#include "core/db/Database.h"
+#include "tests/support/OutboxctlProcess.h"
+#include "tests/support/TestDatabases.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTest>
+
+using namespace outbox;
+using namespace outbox::test;
+
+// The relays' doorbell (issue 42): a real `outboxctl relay` against the fixture PostgreSQL
+// (wal_level = logical), the wake-up trigger off (the default). A long poll interval (8 s) makes the
+// doorbell visible: an event after an idle spell goes out in well under it only when something rang.
+namespace {
+
+constexpr int PollMs = 8000;
+
+QStringList relayArgs(const DatabaseUrl& url, const QString& bootstrap, const QString& worker)
+{
+    return {QStringLiteral("relay"),
+            QStringLiteral("--db"),
+            TestDatabases::urlText(url),
+            QStringLiteral("--kafka-bootstrap"),
+            bootstrap,
+            QStringLiteral("--worker-id"),
+            worker,
+            QStringLiteral("--poll-ms"),
+            QString::number(PollMs)};
+}
+
+qint64 sent(Database& db)
+{
+    return countRows(db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'"));
+}
+
+// Milliseconds from the commit of one event to its SENT row, after `idleMs` without events.
+qint64 oneEventAfterIdle(Database& db, int idleMs)
+{
+    QTest::qWait(idleMs);
+    const qint64 before = sent(db);
+    QElapsedTimer t;
+    t.start();
+    insertEvents(db, 1);
+    while (sent(db) == before && t.elapsed() < 3 * PollMs)
+        QTest::qWait(10);
+    return t.elapsed();
+}
+
+bool postgres()
+{
+    return TestDatabases::available(QStringLiteral("postgresql"));
+}
+
+} // namespace
+
+class TestDoorbell : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // A role without the REPLICATION attribute (the runtime role of --print-grants): the relay says in
+    // one line why there is no doorbell and polls (adaptively: right after a delivery it polls every
+    // few milliseconds).
+    void withoutReplicationTheRelayPollsAndSaysSo()
+    {
+        if (!postgres())
+            QSKIP("no PostgreSQL test server configured");
+        auto owner = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("bellnorepl"));
+        const QString role = QStringLiteral("outbox_bell_%1").arg(QCoreApplication::applicationPid());
+        (void)owner->exec(QStringLiteral("DROP OWNED BY %1").arg(role));
+        (void)owner->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(role));
+        QVERIFY(owner->exec(QStringLiteral("CREATE ROLE %1 LOGIN NOREPLICATION").arg(role)).ok());
+        const OutboxctlRun grants =
+            runOutboxctl({QStringLiteral("migrate"), QStringLiteral("--print-grants"), role,
+                          QStringLiteral("--db"), TestDatabases::urlText(owner->url())});
+        QVERIFY2(grants.exitCode == 0, grants.err.constData());
+        for (const QString& line : QString::fromUtf8(grants.out).split(QLatin1Char('\n')))
+            if (line.startsWith(QLatin1String("GRANT")))
+                QVERIFY2(owner->exec(line.chopped(1)).ok(), qPrintable(line));
+        DatabaseUrl runtimeUrl = owner->url();
+        runtimeUrl.user = role;
+
+        auto b = EmbeddedBroker::start(1);
+        QVERIFY(b.ok() && (*b)->createTopic(QStringLiteral("order"), 1).ok());
+        auto relay = startOutboxctl(relayArgs(runtimeUrl, (*b)->bootstrap(), QStringLiteral("nobell")));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*owner, QStringLiteral("{relays}")), qint64(1), 15000);
+        insertEvents(*owner, 3);
+        QTRY_COMPARE_WITH_TIMEOUT(sent(*owner), qint64(3), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*owner, QStringLiteral("{relays}"), QStringLiteral("wakeup = 'poll'")), qint64(1),
+            10000);
+        QCOMPARE(terminateAndWait(*relay), 0);
+        const QByteArray log = relay->readAll();
+        const QByteArray line = "wake-up: poll (every 10 to 8000 ms while idle); no doorbell: the role " +
+                                role.toUtf8() + " lacks the REPLICATION attribute";
+        QVERIFY2(log.contains(line), log.constData());
+        QCOMPARE(log.count("wake-up: "), 1);
+        auto slotCount =
+            owner->scalar(QStringLiteral("SELECT count(*) FROM pg_replication_slots WHERE slot_name LIKE "
+                                         "'outbox_doorbell_%' AND database = current_database()"));
+        QCOMPARE(slotCount->toInt(), 0);
+        (void)owner->exec(QStringLiteral("DROP OWNED BY %1").arg(role));
+        (void)owner->exec(QStringLiteral("DROP ROLE IF EXISTS %1").arg(role));
+    }
+
+    // The doorbell rings: an event after an idle spell goes out in well under the poll interval. Its
+    // connection killed while the relay drains 3,000 events (pg_terminate_backend): every event is
+    // SENT once all the same, the relay says the doorbell was lost, opens it again within a
+    // heartbeat, and it rings again. The temporary slot goes with its relay.
+    void doorbellKilledMidDrainLosesNothingAndRingsAgain()
+    {
+        if (!postgres())
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("bellkill"));
+        auto b = EmbeddedBroker::start(1);
+        QVERIFY(b.ok() && (*b)->createTopic(QStringLiteral("order"), 1).ok());
+        auto relay = startOutboxctl(relayArgs(db->url(), (*b)->bootstrap(), QStringLiteral("bell")));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("wakeup = 'doorbell'")), qint64(1),
+            15000);
+        const auto walSender = [&] {
+            auto pid = db->scalar(
+                QStringLiteral("SELECT active_pid FROM pg_replication_slots WHERE slot_name LIKE "
+                               "'outbox_doorbell_%' AND database = current_database() AND active"));
+            return pid ? pid->toLongLong() : 0;
+        };
+        const qint64 firstSender = walSender();
+        QVERIFY(firstSender > 0);
+
+        const qint64 rang = oneEventAfterIdle(*db, 1500);
+        QVERIFY2(rang < PollMs / 4, qPrintable(QStringLiteral("%1 ms").arg(rang)));
+
+        insertEvents(*db, 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(sent(*db) > 1, 15000); // draining
+        auto killed = db->scalar(QStringLiteral("SELECT pg_terminate_backend(:pid)"),
+                                 {{QStringLiteral(":pid"), firstSender}});
+        QVERIFY(killed && killed->toBool());
+        QTRY_COMPARE_WITH_TIMEOUT(sent(*db), qint64(3001), 60000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status <> 'SENT'")), qint64(0));
+
+        // Open again (a heartbeat is 2 s) on a new WAL sender, and ringing.
+        QTRY_VERIFY_WITH_TIMEOUT(walSender() > 0 && walSender() != firstSender, 15000);
+        const qint64 again = oneEventAfterIdle(*db, 1500);
+        QVERIFY2(again < PollMs / 4, qPrintable(QStringLiteral("%1 ms").arg(again)));
+
+        QCOMPARE(terminateAndWait(*relay), 0);
+        const QByteArray log = relay->readAll();
+        QVERIFY2(log.contains("wake-up trigger ") && log.contains(" is off (the default)"), log.constData());
+        QVERIFY2(log.contains("doorbell lost ("), log.constData());
+        QCOMPARE(log.count("wake-up: doorbell (temporary logical replication slot"), 2);
+        // The temporary slot goes with the relay (once the server has seen its connection close).
+        QTRY_COMPARE_WITH_TIMEOUT(walSender(), qint64(0), 10000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoorbell)
+#include "tst_doorbell.moc"

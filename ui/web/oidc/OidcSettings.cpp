@@ -1,0 +1,206 @@
+#include "ui/web/oidc/OidcSettings.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace outbox::web {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("outbox::web::OidcSettings", text);
+}
+
+// The algorithms a public-key signature may use; none and the HMAC ones (whose key would be the
+// public key everyone can read) are never among them.
+const QStringList& asymmetricAlgorithms()
+{
+    static const QStringList all = {
+        QStringLiteral("RS256"), QStringLiteral("RS384"), QStringLiteral("RS512"),
+        QStringLiteral("PS256"), QStringLiteral("PS384"), QStringLiteral("PS512"),
+        QStringLiteral("ES256"), QStringLiteral("ES384"), QStringLiteral("ES512")};
+    return all;
+}
+
+bool printable(const QString& text)
+{
+    for (const QChar c : text)
+        if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
+            return false;
+    return true;
+}
+
+} // namespace
+
+Result<GroupGrant> OidcSettings::parseGroup(const QString& label, const QString& value)
+{
+    static const QRegularExpression selector(QStringLiteral("^[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?$"));
+    const QStringList words =
+        value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    const auto invalid = [&label](const QString& why) {
+        return Error::usage(tr("invalid group entry \"%1\": %2 (expected GROUP = viewer or operator, then "
+                               "optionally group=NAME, members=SELECTORS and operator=SELECTORS)")
+                                .arg(label, why));
+    };
+    const QString role = words.value(0).toLower();
+    if (role != QLatin1String("viewer") && role != QLatin1String("operator"))
+        return invalid(tr("no role"));
+    GroupGrant g;
+    g.group = label.trimmed();
+    g.role = role == QLatin1String("operator") ? Role::Operator : Role::Viewer;
+    bool named = false;
+    for (const QString& word : words.mid(1)) {
+        const qsizetype eq = word.indexOf(QLatin1Char('='));
+        const QString key = word.left(eq);
+        if (key == QLatin1String("group") && !named) {
+            g.group = word.mid(eq + 1);
+            named = true;
+            if (g.group.isEmpty() || !printable(g.group))
+                return invalid(tr("empty group="));
+            continue;
+        }
+        if (eq < 0 || (key != QLatin1String("members") && key != QLatin1String("operator")))
+            return invalid(tr("unknown part \"%1\"").arg(word.left(40)));
+        QStringList& list = key == QLatin1String("members") ? g.scope.members : g.scope.operatorOn;
+        if (!list.isEmpty())
+            return invalid(tr("%1= given twice").arg(key));
+        for (const QString& s : word.mid(eq + 1).split(QLatin1Char(','))) {
+            if (!selector.match(s).hasMatch())
+                return invalid(tr("\"%1\" is not a member name or tag").arg(s.left(40)));
+            list << s;
+        }
+    }
+    if (!g.scope.operatorOn.isEmpty() && g.role == Role::Operator)
+        return invalid(tr("operator= is for viewer groups (an operator group is an operator on every member "
+                          "it sees)"));
+    return g;
+}
+
+Result<OidcSettings> OidcSettings::fromConfig(const config::Config& c)
+{
+    OidcSettings s;
+    const QString issuerKey = QStringLiteral("oidc.issuer");
+    s.issuer = c.value(issuerKey).trimmed();
+    if (s.issuer.endsWith(QLatin1Char('/')))
+        s.issuer.chop(1);
+    s.clientId = c.value(QStringLiteral("oidc.client_id")).trimmed();
+    s.audience = c.value(QStringLiteral("oidc.audience")).trimmed();
+    s.scopes = c.value(QStringLiteral("oidc.scopes")).simplified();
+    s.nameClaim = c.value(QStringLiteral("oidc.name_claim")).trimmed();
+    s.groupsClaim = c.value(QStringLiteral("oidc.groups_claim")).trimmed();
+    s.clockSkewSeconds = c.durationMs(QStringLiteral("oidc.clock_skew")) / 1000;
+    const QString algorithmsKey = QStringLiteral("oidc.algorithms");
+    s.algorithms.clear();
+    for (const QString& a : c.list(algorithmsKey)) {
+        if (!asymmetricAlgorithms().contains(a))
+            return c.located(
+                algorithmsKey,
+                Error::usage(tr("the algorithm \"%1\" is not accepted (only %2: none and HS* "
+                                "are always refused)")
+                                 .arg(a.left(20), asymmetricAlgorithms().join(QStringLiteral(", ")))));
+        s.algorithms << a;
+    }
+    for (const config::Setting& entry : c.groups()) {
+        auto grant = parseGroup(entry.key, entry.value);
+        if (!grant)
+            return c.located(QStringLiteral("oidc_groups.") + entry.key, grant.error());
+        s.groups << *grant;
+    }
+    if (!s.enabled()) {
+        if (!s.groups.isEmpty() || c.isSet(QStringLiteral("oidc.client_id")))
+            return c.located(QStringLiteral("oidc.client_id"),
+                             Error::usage(tr("[oidc] needs an issuer (the identity provider's URL)")));
+        return s;
+    }
+    const QUrl url(s.issuer, QUrl::StrictMode);
+    const bool loopback = url.host() == QLatin1String("127.0.0.1") ||
+                          url.host() == QLatin1String("localhost") || url.host() == QLatin1String("::1");
+    if (!url.isValid() || url.host().isEmpty() || s.issuer.size() > 120 || url.hasQuery() ||
+        url.hasFragment() || !url.userInfo().isEmpty() ||
+        !(url.scheme() == QLatin1String("https") || (url.scheme() == QLatin1String("http") && loopback)))
+        return c.located(issuerKey,
+                         Error::usage(tr("the issuer must be an https:// URL (http:// only on "
+                                         "loopback, at most 120 characters) without query or fragment")));
+    if (s.clientId.isEmpty())
+        return c.located(issuerKey, Error::usage(tr("[oidc] needs a client_id besides the issuer")));
+    if (s.audience.isEmpty())
+        s.audience = s.clientId;
+    if (s.nameClaim.isEmpty() || s.groupsClaim.isEmpty())
+        return c.located(issuerKey, Error::usage(tr("[oidc] name_claim and groups_claim may not be empty")));
+    if (s.algorithms.isEmpty())
+        return c.located(algorithmsKey, Error::usage(tr("no signature algorithm is accepted")));
+    if (s.groups.isEmpty())
+        return c.located(
+            issuerKey,
+            Error::usage(tr("[oidc] needs at least one [oidc_groups] entry: nobody could sign in")));
+    return s;
+}
+
+QStringList OidcSettings::groupsOf(const QJsonObject& claims) const
+{
+    QJsonValue v = claims.value(groupsClaim);
+    if (v.isUndefined() && groupsClaim.contains(QLatin1Char('.'))) {
+        v = claims;
+        for (const QString& part : groupsClaim.split(QLatin1Char('.')))
+            v = v.toObject().value(part);
+    }
+    QStringList found;
+    if (v.isString())
+        found << v.toString();
+    for (const QJsonValue& g : v.toArray())
+        if (g.isString())
+            found << g.toString();
+    return found;
+}
+
+std::optional<Principal> OidcSettings::principalFor(const QJsonObject& claims) const
+{
+    const QString person = claims.value(nameClaim).toString();
+    if (person.isEmpty() || person.size() > 64 || !printable(person))
+        return std::nullopt;
+    const QStringList theirs = groupsOf(claims);
+    QVector<const GroupGrant*> granted;
+    for (const GroupGrant& g : groups)
+        if (theirs.contains(g.group))
+            granted << &g;
+    if (granted.isEmpty())
+        return std::nullopt;
+    // Several groups add up: the widest view, and operator wherever one of them makes it so.
+    bool seesAll = false;
+    bool operatorEverywhere = false;
+    bool allOperators = true;
+    QStringList members;
+    QStringList operatorOn;
+    for (const GroupGrant* g : granted) {
+        seesAll = seesAll || !g->scope.restricted();
+        if (g->role == Role::Operator) {
+            operatorEverywhere = operatorEverywhere || !g->scope.restricted();
+            operatorOn << g->scope.members;
+        } else {
+            allOperators = false;
+            operatorOn << g->scope.operatorOn;
+        }
+        members << g->scope.members;
+    }
+    Principal p;
+    // The actor in the audit log: the person and, so that one name at two providers stays two
+    // people, the issuer.
+    p.name = person + QStringLiteral(" (") + issuer + QLatin1Char(')');
+    p.person = person;
+    p.issuer = issuer;
+    p.role = operatorEverywhere || allOperators ? Role::Operator : Role::Viewer;
+    if (!seesAll) {
+        members.removeDuplicates();
+        p.scope.members = members;
+    }
+    if (p.role == Role::Viewer) {
+        operatorOn.removeDuplicates();
+        p.scope.operatorOn = operatorOn;
+    }
+    return p;
+}
+
+} // namespace outbox::web
