@@ -415,6 +415,11 @@ void AmqpPublisher::channelClosed(const amqp_method_t& method)
     const QString exchange = match.hasMatch() ? match.captured(1) : QString();
     if (!exchange.isEmpty())
         m_missingExchanges.insert(exchange, Missing{why, nowMs()});
+    // "PRECONDITION_FAILED - message size 8012 is larger than configured max size 4096" (RabbitMQ's
+    // max_message_size): its refusal of the message as it is, which no retry changes.
+    static const QRegularExpression maxSize(QStringLiteral("larger than (?:configured )?max size (\\d+)"));
+    const QRegularExpressionMatch tooLarge = maxSize.match(text);
+    const qint64 maxBytes = tooLarge.hasMatch() ? tooLarge.captured(1).toLongLong() : -1;
     std::map<quint64, InFlight> pending;
     pending.swap(m_inFlight);
     m_channel = amqp_channel_t(m_channel % 2000 + 1);
@@ -425,18 +430,22 @@ void AmqpPublisher::channelClosed(const amqp_method_t& method)
         connectionLost(lost);
         return;
     }
-    // The closed channel's unanswered publishes: those for the refused exchange fail for good, the
-    // others are published again on the new channel (same message_id: at worst a duplicate).
+    // The closed channel's unanswered publishes: those for the refused exchange, or larger than the
+    // broker's limit, fail for good; the others are published again on the new channel (same
+    // message_id: at worst a duplicate). A close that names neither is sent again later, without an
+    // attempt spent: it says nothing against any one event.
     for (auto& entry : pending) {
         InFlight& f = entry.second;
         auto alive = f.alive.lock();
         if (!alive)
             continue;
-        if (exchange.isEmpty() || exchangeOf(f.message) == exchange) {
-            if (exchange.isEmpty())
-                report(*f.batch, f.index, DeliveryClass::Transient, why, true);
-            else
-                report(*f.batch, f.index, DeliveryClass::Deterministic, why, false);
+        if (maxBytes >= 0 ? f.message.payload.size() > maxBytes
+                          : !exchange.isEmpty() && exchangeOf(f.message) == exchange) {
+            report(*f.batch, f.index, DeliveryClass::Deterministic, why, false);
+            continue;
+        }
+        if (maxBytes < 0 && exchange.isEmpty()) {
+            report(*f.batch, f.index, DeliveryClass::Transient, why, true);
             continue;
         }
         if (!m_connection) {

@@ -146,9 +146,12 @@ QVector<ConfigKey> buildKeys()
                     QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
                     QStringLiteral("Without wake-ups (no doorbell, --no-notify, MariaDB): first wait after "
                                    "an empty claim, doubling up to poll_ms."));
-    keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
-                    QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
-                    QStringLiteral("Attempts before DEAD."));
+    keys << integer(
+        QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
+        QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
+        QStringLiteral("Attempts before DEAD: only leases that expired because their relay died "
+                       "count (a deterministic refusal is FAILED at once; nacks, retriable errors "
+                       "and unanswered publishes spend none)."));
     keys << integer(QStringLiteral("relay.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
                     QStringLiteral("OUTBOX_RELAY_BACKOFF_BASE_MS"), 500, 1, 3600000, QStringLiteral("ms"),
                     QStringLiteral("Backoff base."));

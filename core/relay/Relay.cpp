@@ -393,7 +393,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 m_poll.empty();
             } else {
                 m_poll.found();
-                if (!brokerSilent()) // DEGRADED stays until the broker answers again
+                if (!brokerFailing()) // DEGRADED stays until the broker answers (accepts) again
                     setState(QStringLiteral("RUNNING"));
                 m_sinceFindingClaim = m_sinceClaimStarted;
                 const bool full = int(batch->events.size()) == m_options.batchSize;
@@ -413,7 +413,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         if (m_flights.empty()) {
             if (m_desired == QLatin1String("PAUSE"))
                 setState(QStringLiteral("PAUSED"));
-            else if (lastClaimEmpty && !m_degraded && !brokerSilent())
+            else if (lastClaimEmpty && !m_degraded && !brokerFailing())
                 setState(QStringLiteral("IDLE"));
             if (lingerLeft > 0) {
                 QThread::msleep(ulong(lingerLeft)); // a few ms: the NOTIFYs meanwhile wait in the socket
@@ -660,13 +660,14 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         return;
     }
     QVector<SentMark> sent;
-    QVector<ErrorMark> retry, unanswered, failed, dead;
+    QVector<ErrorMark> refused, unanswered, failed;
     QVector<qint64> release, notQueued;
     QString connectionError, notQueuedWhy;
     // created_at comes from the database's clock; the ack from this host's (RelayHeartbeat measures
     // the difference), so that a relay whose clock is off still reports true latencies.
     const qint64 clockOffsetMs = m_pulse.clockOffsetMs.load();
     bool answered = false; // the broker answered some publish (ack or refusal) of these
+    bool accepted = false; // … and acknowledged some
     for (int i : indexes) {
         const OutboxEvent& e = batch.events.at(i);
         const DeliveryReport& r = reports.at(size_t(i));
@@ -683,6 +684,9 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         switch (c) {
         case DeliveryClass::Success: {
             answered = true;
+            accepted = true;
+            if (!m_refusals.isEmpty())
+                m_refusals.remove(e.id);
             sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             const qint64 createdMs = e.createdAt.toMSecsSinceEpoch();
             m_stats.recordLatency(r.ackedAtMs + clockOffsetMs - createdMs);
@@ -696,7 +700,11 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
             connectionError = r.message.isEmpty() ? m_publisher->connectionError() : r.message;
             break;
         case DeliveryClass::Deterministic:
+            // The broker's refusal of this event as it is (too large, no route, no such topic or
+            // exchange, not authorised): the one answer that spends its attempt, FAILED at once.
             answered = true;
+            if (!m_refusals.isEmpty())
+                m_refusals.remove(e.id);
             failed << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
             break;
         case DeliveryClass::UnknownOutcome:
@@ -705,26 +713,23 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
             // resetting proxy never turns a deliverable event DEAD (docs/contract.md).
             unanswered << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
             break;
-        case DeliveryClass::Transient:
+        case DeliveryClass::Transient: {
+            // A refusal that may pass later (RabbitMQ's basic.nack, an internal error of its queue; a
+            // retriable Kafka error): the broker's trouble, not the event's. Sent again after a
+            // backoff of its own that grows with each refusal, the attempt given back, so that a
+            // nacking broker never turns a deliverable event DEAD (docs/contract.md).
             answered = true;
-            if (e.attempts >= m_options.maxAttempts) {
-                const QString why =
-                    QStringLiteral("attempts exhausted (%1): %2").arg(e.attempts).arg(r.message);
-                // In ordering mode the event keeps blocking its aggregate until an operator acts.
-                if (m_options.ordering == OrderingMode::Aggregate)
-                    failed << ErrorMark{e.id, why, QStringLiteral("exhausted"), 0};
-                else
-                    dead << ErrorMark{e.id, why, deliveryClassName(c), 0};
-            } else {
-                retry << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(e.attempts)};
-            }
+            if (m_refusals.size() >= 100000)
+                m_refusals.clear(); // a bound on memory: the backoff starts over, nothing else
+            const int times = ++m_refusals[e.id];
+            refused << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(times)};
             break;
+        }
         }
     }
 
+    const bool wasFailing = brokerFailing();
     if (answered) {
-        if (brokerSilent() && !m_degraded)
-            setState(QStringLiteral("RUNNING"));
         m_unansweredRounds = 0;
         m_sinceBrokerAnswered.start();
     } else if (!unanswered.isEmpty() || !release.isEmpty()) {
@@ -732,6 +737,16 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         if (!m_sinceBrokerAnswered.isValid())
             m_sinceBrokerAnswered.start();
     }
+    if (accepted) {
+        m_refusedRounds = 0;
+        m_sinceBrokerAccepted.start();
+    } else if (!refused.isEmpty()) {
+        ++m_refusedRounds;
+        if (!m_sinceBrokerAccepted.isValid())
+            m_sinceBrokerAccepted.start();
+    }
+    if (wasFailing && !brokerFailing() && !m_degraded)
+        setState(QStringLiteral("RUNNING"));
     // Each event its own draw (full jitter): a batch retried as one would hit the broker as one.
     for (ErrorMark& m : unanswered)
         m.retryDelayMs = m_backoff.delayFor(std::max(1, m_unansweredRounds));
@@ -746,6 +761,13 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
                     .arg(m_unansweredRounds)
                     .arg(m_sinceBrokerAnswered.elapsed() / 1000)
                     .arg(silence));
+    else if (brokerRefusing()) // it answers, so claims go on (each refused event at its own backoff)
+        // The same words while it lasts: the log says "still DEGRADED" once per new reason.
+        setState(QStringLiteral("DEGRADED"),
+                 QStringLiteral("%1 refuses every publish for longer than a heartbeat (%2); their events are "
+                                "sent again without spending attempts")
+                     .arg(m_options.brokerText(),
+                          refused.isEmpty() ? QStringLiteral("no new answer") : refused.constFirst().error));
     else if (!unanswered.isEmpty() && m_publisher->connectionDown())
         degrade(silence);
 
@@ -772,11 +794,11 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         // In the batch's own transaction, committed by finishHeld() once every event is marked.
         // Released events need no write: they are PENDING as they were when the locks go.
         bool ok = sent.isEmpty() || account("mark SENT", held->markSent(sent), m_stats.sent);
-        ok = ok && (retry.isEmpty() || account("retry later", held->retryLater(retry), m_stats.retried));
+        ok = ok &&
+             (refused.isEmpty() || account("retry refused", held->retryUncounted(refused), m_stats.retried));
         ok = ok && (unanswered.isEmpty() ||
                     account("retry unanswered", held->retryUncounted(unanswered), m_stats.retried));
         ok = ok && (failed.isEmpty() || account("mark FAILED", held->markFailed(failed), m_stats.failed));
-        ok = ok && (dead.isEmpty() || account("mark DEAD", held->markDead(dead), m_stats.dead));
         if (!ok)
             held->abandon();
         m_stats.released.fetch_add(release.size() + notQueued.size());
@@ -802,14 +824,12 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
     }
     if (!m_store)
         return;
-    if (!retry.isEmpty())
-        account("retry later", m_store->retryLater(batch.leaseToken, retry), m_stats.retried);
+    if (!refused.isEmpty())
+        account("retry refused", m_store->retryUncounted(batch.leaseToken, refused), m_stats.retried);
     if (!unanswered.isEmpty())
         account("retry unanswered", m_store->retryUncounted(batch.leaseToken, unanswered), m_stats.retried);
     if (!failed.isEmpty())
         account("mark FAILED", m_store->markFailed(batch.leaseToken, failed), m_stats.failed);
-    if (!dead.isEmpty())
-        account("mark DEAD", m_store->markDead(batch.leaseToken, dead), m_stats.dead);
     if (!release.isEmpty()) {
         account("release", m_store->release(batch.leaseToken, release), m_stats.released);
         if (!brokerSilent())

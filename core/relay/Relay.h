@@ -13,6 +13,7 @@
 #include "core/support/Backoff.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QVariant>
@@ -132,6 +133,20 @@ private:
         return m_unansweredRounds >= 3 && m_sinceBrokerAnswered.isValid() &&
                m_sinceBrokerAnswered.elapsed() >= m_options.heartbeatMs;
     }
+    // Refusals that may pass later (RabbitMQ's basic.nack, a retriable Kafka error) since the
+    // broker last accepted a publish: no attempt spent, a backoff per event that grows with its
+    // refusals (forgotten once the event is marked otherwise), DEGRADED once they persist.
+    int m_refusedRounds = 0;
+    QElapsedTimer m_sinceBrokerAccepted;
+    QHash<qint64, int> m_refusals;
+    // The broker has refused everything in the last three answers for longer than a heartbeat.
+    bool brokerRefusing() const
+    {
+        return m_refusedRounds >= 3 && m_sinceBrokerAccepted.isValid() &&
+               m_sinceBrokerAccepted.elapsed() >= m_options.heartbeatMs;
+    }
+    // DEGRADED stays while the broker answers nothing or refuses everything.
+    bool brokerFailing() const { return brokerSilent() || brokerRefusing(); }
     bool m_listening = false;
     bool m_triggerOn = true; // the wake-up trigger fires (only asked while listening)
     AdaptivePoll m_poll{1, 1};

@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QTest>
 
 using namespace outbox;
@@ -225,15 +226,14 @@ private slots:
         aliveWhileBrokerMisbehaves(broker, QStringLiteral("flood"), 12000);
     }
 
-    // A connection reset after every 50 publishes: every event is delivered in the end, none DEAD
-    // with max_attempts 2, and the attempts a reset cost are not counted.
-    void resetAfterFiftyPublishes()
+    // The relay against `broker` until all `n` events are done: every one SENT, none DEAD or FAILED
+    // with max_attempts 2, and no attempt counted for what the broker did (an attempt is spent only
+    // by a deterministic refusal). Returns the relay's log.
+    void everyEventSentOnce(FakeAmqpBroker& broker, const QString& name, int n, QString* log = nullptr)
     {
-        FakeAmqpBroker broker(FakeAmqpBroker::Behaviour::ResetAfter, 50);
-        auto db = TestDatabases::fresh(Kind, TestDatabases::uniqueName(QStringLiteral("reset")));
-        const int n = 500;
+        auto db = TestDatabases::fresh(Kind, TestDatabases::uniqueName(name));
         insertEvents(*db, n);
-        auto relay = startRelay(*db, broker.url(), QStringLiteral("reset"));
+        auto relay = startRelay(*db, broker.url(), name);
         QElapsedTimer draining;
         draining.start();
         qint64 done = 0;
@@ -241,20 +241,99 @@ private slots:
                                  QStringLiteral("status IN ('SENT', 'DEAD', 'FAILED')"))) < n &&
                draining.elapsed() < 60000)
             QTest::qWait(250);
-        QVERIFY2(done == n, qPrintable(QStringLiteral("%1 of %2 done, %3 resets: %4")
+        const qint64 tookMs = terminateTimed(*relay, LeaseMs + 4000);
+        const QString output = QString::fromUtf8(relay->readAll());
+        if (log)
+            *log = output;
+        QVERIFY2(done == n, qPrintable(QStringLiteral("%1 of %2 done, %3 resets, %4 nacks: %5")
                                            .arg(done)
                                            .arg(n)
                                            .arg(broker.resets())
-                                           .arg(QString::fromUtf8(relay->readAll()).right(3000))));
-        const qint64 tookMs = terminateTimed(*relay, LeaseMs + 4000);
-        const QString log = QString::fromUtf8(relay->readAll());
-        QVERIFY2(tookMs >= 0, qPrintable(log.right(2000)));
-        QVERIFY2(broker.resets() >= 5, qPrintable(QString::number(broker.resets())));
+                                           .arg(broker.nacked())
+                                           .arg(output.right(3000))));
+        QVERIFY2(tookMs >= 0, qPrintable(output.right(2000)));
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(n));
-        // An attempt is what the broker answered: a reset gave its attempt back.
+        // An attempt is what the broker refused for good: a reset, a broken frame or a nack gave it back.
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts > 1")), qint64(0));
-        qInfo("reset: %d connections, %d resets, %d publishes for %d events", broker.connections(),
-              broker.resets(), broker.publishes(), n);
+        qInfo("%s: %d connections, %d resets, %d nacks, %d publishes for %d events in %lld ms",
+              qPrintable(name), broker.connections(), broker.resets(), broker.nacked(), broker.publishes(), n,
+              draining.elapsed());
+    }
+
+    // A connection reset after every 50 publishes: every event is delivered in the end, none DEAD
+    // with max_attempts 2, and the attempts a reset cost are not counted.
+    void resetAfterFiftyPublishes()
+    {
+        FakeAmqpBroker broker(FakeAmqpBroker::Behaviour::ResetAfter, 50);
+        everyEventSentOnce(broker, QStringLiteral("reset"), 500);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(broker.resets() >= 5, qPrintable(QString::number(broker.resets())));
+    }
+
+    // After every 50 publishes the header of a 2 GiB frame: a connection error for the relay (the
+    // review's 129 DEAD in 60 s), so every event goes out in the end and none goes DEAD.
+    void hugeFrameAfterFiftyPublishes()
+    {
+        FakeAmqpBroker broker(FakeAmqpBroker::Behaviour::HugeFrameAfter, 50);
+        everyEventSentOnce(broker, QStringLiteral("hugeframe"), 500);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(broker.resets() >= 5, qPrintable(QString::number(broker.resets())));
+    }
+
+    // basic.nack for every publish during 6 s (the review's 37 DEAD in 50 s): a nack is RabbitMQ's
+    // internal error, not the event's, so it spends no attempt; the relay says DEGRADED while it
+    // lasts, and every event is SENT once the broker acks again.
+    void nackedForSixSeconds()
+    {
+        FakeAmqpBroker broker(FakeAmqpBroker::Behaviour::NackFor, 6000);
+        QString log;
+        everyEventSentOnce(broker, QStringLiteral("nack"), 500, &log);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(broker.nacked() >= 1000, qPrintable(QString::number(broker.nacked()))); // 2 per event
+        QVERIFY2(log.contains(QStringLiteral("refuses every publish for longer than a heartbeat")),
+                 qPrintable(log.right(3000)));
+    }
+
+    // The broker's deterministic refusal does spend the attempt: RabbitMQ's max_message_size closes
+    // the channel (PRECONDITION_FAILED "message size … is larger than configured max size …"); the
+    // event too large is FAILED at its first attempt, the others of the batch are published again
+    // and SENT (the real RabbitMQ of the CTest fixture).
+    void messageTooLargeForRabbitMqFailsAtOnce()
+    {
+        if (!amqpAvailable())
+            QSKIP("needs the rabbitmq fixture (OUTBOX_TEST_AMQP)");
+        const auto maxMessageSize = [](int bytes) {
+            return rabbitmqctl(
+                {QStringLiteral("eval"),
+                 QStringLiteral("application:set_env(rabbit, max_message_size, %1).").arg(bytes)});
+        };
+        QVERIFY(maxMessageSize(4096).ok()); // channels opened from now on
+        const auto restore = qScopeGuard([&] { (void)maxMessageSize(134217728); }); // RabbitMQ's default
+        auto db = TestDatabases::fresh(Kind, TestDatabases::uniqueName(QStringLiteral("too_large")));
+        const QVector<qint64> ids = insertEvents(*db, 40);
+        exec(*db, QStringLiteral("UPDATE {events} SET payload = jsonb_build_object('pad', repeat('x', 8000)) "
+                                 "WHERE id IN (%1, %2)")
+                      .arg(ids.at(5))
+                      .arg(ids.at(30)));
+        auto relay = startRelay(*db, testAmqpUrl(), QStringLiteral("too-large"));
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{events}"),
+                                            QStringLiteral("status IN ('SENT', 'FAILED', 'DEAD')")),
+                                  qint64(40), 30000);
+        const int stopped = terminateAndWait(*relay);
+        const QString log = QString::fromUtf8(relay->readAll());
+        QCOMPARE(stopped, 0);
+        QVERIFY2(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")) == 38,
+                 qPrintable(log.right(2000)));
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("status = 'FAILED' AND attempts = 1 AND last_error_class = "
+                                          "'deterministic' AND last_error LIKE '%larger than configured max "
+                                          "size 4096%' AND id IN (%1, %2)")
+                               .arg(ids.at(5))
+                               .arg(ids.at(30))),
+                 qint64(2));
     }
 
     // A relay whose clock is 10 minutes behind the database's (libfaketime): commit -> ack is still

@@ -54,8 +54,8 @@ QByteArray connectionStart()
 
 } // namespace
 
-FakeAmqpBroker::FakeAmqpBroker(Behaviour behaviour, int resetAfter, QObject* parent)
-    : QObject(parent), m_behaviour(behaviour), m_resetAfter(resetAfter)
+FakeAmqpBroker::FakeAmqpBroker(Behaviour behaviour, int n, QObject* parent)
+    : QObject(parent), m_behaviour(behaviour), m_n(n)
 {
     QObject::connect(&m_server, &QTcpServer::newConnection, this, &FakeAmqpBroker::accept);
     if (!m_server.listen(QHostAddress::LocalHost, 0))
@@ -169,11 +169,35 @@ void FakeAmqpBroker::frame(QTcpSocket* socket, Peer& peer, quint8 type, quint16 
         socket->disconnectFromHost();
     } else if (classId == 60 && methodId == 40) { // Basic.Publish
         ++m_publishes;
+        if (!m_sinceFirstPublish.isValid())
+            m_sinceFirstPublish.start();
+        if (m_behaviour == Behaviour::NackFor) {
+            // Basic.Nack (60, 120): delivery tag, then multiple and requeue bits; Basic.Ack (60, 80).
+            const bool nack = m_sinceFirstPublish.elapsed() < m_n;
+            socket->write(encodeFrame(
+                1, channel, method(60, nack ? 120 : 80, u64(peer.nextTag++) + QByteArray(1, '\0'))));
+            ++(nack ? m_nacked : m_acked);
+            return;
+        }
+        if (m_behaviour == Behaviour::HugeFrameAfter) {
+            if (peer.resetting)
+                return;
+            if (++peer.publishes > m_n) {
+                // A method frame's header that announces 2 GiB, far above the 128 KiB agreed in Tune.
+                peer.resetting = true;
+                ++m_resets;
+                socket->write(QByteArray(1, '\x01') + u16(channel) + u32(0x80000000u));
+                return;
+            }
+            socket->write(encodeFrame(1, channel, method(60, 80, u64(peer.nextTag++) + QByteArray(1, '\0'))));
+            ++m_acked;
+            return;
+        }
         if (m_behaviour != Behaviour::ResetAfter)
             return;
         if (peer.resetting)
             return;
-        if (++peer.publishes > m_resetAfter) {
+        if (++peer.publishes > m_n) {
             // A moment later, as a proxy that cuts connections would: the acks already written
             // reach the client first (a reset discards what its socket has not read yet).
             peer.resetting = true;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
 #include <QTcpServer>
@@ -18,13 +19,17 @@ class FakeAmqpBroker : public QObject
     Q_OBJECT
 public:
     enum class Behaviour {
-        Trickle,    // sends Connection.Start at one byte a second, never more
-        Stall,      // completes the handshake, then reads nothing and answers nothing
-        Flood,      // completes the handshake, then floods heartbeat frames without pause
-        ResetAfter, // acks publishes, and resets the connection (RST) at publish N + 1 of each connection
+        Trickle,        // sends Connection.Start at one byte a second, never more
+        Stall,          // completes the handshake, then reads nothing and answers nothing
+        Flood,          // completes the handshake, then floods heartbeat frames without pause
+        ResetAfter,     // acks publishes, and resets the connection (RST) at publish N + 1 of each connection
+        HugeFrameAfter, // acks publishes, and answers publish N + 1 of each connection with the header
+                        // of a 2 GiB frame (a connection error for the client), then nothing
+        NackFor,        // answers every publish with basic.nack for N ms after the first, then acks
     };
 
-    explicit FakeAmqpBroker(Behaviour behaviour, int resetAfter = 50, QObject* parent = nullptr);
+    // `n`: the publishes per connection of ResetAfter and HugeFrameAfter, the milliseconds of NackFor.
+    explicit FakeAmqpBroker(Behaviour behaviour, int n = 50, QObject* parent = nullptr);
     ~FakeAmqpBroker() override;
     quint16 port() const { return m_server.serverPort(); }
     // amqp://guest@127.0.0.1:PORT/%2f
@@ -32,7 +37,8 @@ public:
     int connections() const { return m_connections; }
     int publishes() const { return m_publishes; } // basic.publish frames read
     int acked() const { return m_acked; }         // basic.ack sent
-    int resets() const { return m_resets; }
+    int nacked() const { return m_nacked; }       // basic.nack sent
+    int resets() const { return m_resets; }       // connections reset or sent a huge frame
 
 private:
     struct Peer
@@ -52,13 +58,15 @@ private:
     void flood(QTcpSocket* socket);
 
     Behaviour m_behaviour;
-    int m_resetAfter;
+    int m_n;
     QTcpServer m_server;
     QHash<QTcpSocket*, Peer> m_peers;
     int m_connections = 0;
     int m_publishes = 0;
     int m_acked = 0;
+    int m_nacked = 0;
     int m_resets = 0;
+    QElapsedTimer m_sinceFirstPublish;
 };
 
 } // namespace outbox::test
