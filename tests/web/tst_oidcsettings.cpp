@@ -83,6 +83,15 @@ private slots:
         QTest::newRow("bad role") << Provider + "[oidc_groups]\nsre = admin\n" << QStringLiteral("no role");
         QTest::newRow("operator= on operator") << Provider + "[oidc_groups]\nsre = operator operator=team=a\n"
                                                << QStringLiteral("viewer groups");
+        // The scope words are a token's (one parser for both): each once, member names or tags only.
+        QTest::newRow("members= twice") << Provider + "[oidc_groups]\nsre = viewer members=a members=b\n"
+                                        << QStringLiteral("members= given twice");
+        QTest::newRow("bad selector") << Provider + "[oidc_groups]\nsre = viewer members=a;b\n"
+                                      << QStringLiteral("\"a;b\" is not a member name or tag");
+        QTest::newRow("unknown word") << Provider + "[oidc_groups]\nsre = viewer admins=a\n"
+                                      << QStringLiteral("unknown part \"admins=a\"");
+        QTest::newRow("group= twice") << Provider + "[oidc_groups]\nsre = viewer group=a group=b\n"
+                                      << QStringLiteral("unknown part \"group=b\"");
     }
     void refusesWhatCannotBeSafe()
     {

@@ -1,9 +1,12 @@
 #include "ui/web/oidc/OidcSettings.h"
 
+#include "ui/web/http/MemberScopeWords.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
+#include <algorithm>
 
 namespace outbox::web {
 
@@ -37,9 +40,7 @@ bool printable(const QString& text)
 
 Result<GroupGrant> OidcSettings::parseGroup(const QString& label, const QString& value)
 {
-    static const QRegularExpression selector(QStringLiteral("^[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?$"));
-    const QStringList words =
-        value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    QStringList words = value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     const auto invalid = [&label](const QString& why) {
         return Error::usage(tr("invalid group entry \"%1\": %2 (expected GROUP = viewer or operator, then "
                                "optionally group=NAME, members=SELECTORS and operator=SELECTORS)")
@@ -51,31 +52,20 @@ Result<GroupGrant> OidcSettings::parseGroup(const QString& label, const QString&
     GroupGrant g;
     g.group = label.trimmed();
     g.role = role == QLatin1String("operator") ? Role::Operator : Role::Viewer;
-    bool named = false;
-    for (const QString& word : words.mid(1)) {
-        const qsizetype eq = word.indexOf(QLatin1Char('='));
-        const QString key = word.left(eq);
-        if (key == QLatin1String("group") && !named) {
-            g.group = word.mid(eq + 1);
-            named = true;
-            if (g.group.isEmpty() || !printable(g.group))
-                return invalid(tr("empty group="));
-            continue;
-        }
-        if (eq < 0 || (key != QLatin1String("members") && key != QLatin1String("operator")))
-            return invalid(tr("unknown part \"%1\"").arg(word.left(40)));
-        QStringList& list = key == QLatin1String("members") ? g.scope.members : g.scope.operatorOn;
-        if (!list.isEmpty())
-            return invalid(tr("%1= given twice").arg(key));
-        for (const QString& s : word.mid(eq + 1).split(QLatin1Char(','))) {
-            if (!selector.match(s).hasMatch())
-                return invalid(tr("\"%1\" is not a member name or tag").arg(s.left(40)));
-            list << s;
-        }
+    words.removeFirst();
+    // group=NAME (once) names the group; the other words are the fleet scope, as a token's.
+    const auto named = std::find_if(words.begin(), words.end(),
+                                    [](const QString& w) { return w.startsWith(QLatin1String("group=")); });
+    if (named != words.end()) {
+        g.group = named->mid(6);
+        if (g.group.isEmpty() || !printable(g.group))
+            return invalid(tr("empty group="));
+        words.erase(named);
     }
-    if (!g.scope.operatorOn.isEmpty() && g.role == Role::Operator)
-        return invalid(tr("operator= is for viewer groups (an operator group is an operator on every member "
-                          "it sees)"));
+    auto scope = MemberScopeWords::parse(words, g.role);
+    if (!scope)
+        return invalid(scope.message());
+    g.scope = *scope;
     return g;
 }
 
