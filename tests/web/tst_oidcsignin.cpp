@@ -142,6 +142,11 @@ private slots:
         const QJsonObject auth = http.get(QStringLiteral("/api/v1/auth")).json();
         QCOMPARE(auth.value(QStringLiteral("issuer")).toString(), QString::fromLatin1(issuer));
         QCOMPARE(auth.value(QStringLiteral("client_id")).toString(), QStringLiteral("outbox-console"));
+        // With [oidc], / and /console/ also take the provider's answer (POST; without it, 405).
+        for (const QString& path : {QStringLiteral("/"), QStringLiteral("/console/")}) {
+            const auto r = http.send("DELETE", path, {}, {});
+            QVERIFY2(r.status == 405 && r.header("Allow") == "GET, POST", qPrintable(path));
+        }
 
         // Tokens made on purpose: only the provider's own, for this audience, in time, pass.
         QByteArrayList seenTokens;

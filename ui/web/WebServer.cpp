@@ -286,7 +286,7 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
         return WebReply::error(413,
                                tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes));
     ApiCall call = callOf(request);
-    auto resolved = ApiRoutes::resolve(call);
+    auto resolved = ApiRoutes::resolve(call, m_identity != nullptr);
     if (request.webSocketUpgrade) {
         if (!std::holds_alternative<const ApiRoute*>(resolved) ||
             std::get<const ApiRoute*>(resolved)->access != Access::WebSocket)
@@ -326,7 +326,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
 {
     // Size, host and body rights were settled by checkHead(); the route table matches the path.
     ApiCall call = callOf(request);
-    auto resolved = ApiRoutes::resolve(call);
+    auto resolved = ApiRoutes::resolve(call, m_identity != nullptr);
     if (auto* reply = std::get_if<WebReply>(&resolved))
         return responder.send(*reply);
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
