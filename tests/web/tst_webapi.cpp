@@ -248,6 +248,12 @@ private slots:
         // and without [oidc] there is none: 405 as for any method a path is not served for.
         QCOMPARE(http.post(QStringLiteral("/"), "{}", OperatorSecret).status, 405);
         QCOMPARE(http.post(QStringLiteral("/api/v1/nothing"), "{}", OperatorSecret).status, 404);
+        // Without [oidc]: /api/v1/me as it always was, /api/v1/auth says so and has no token route.
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), OperatorSecret).json().keys(),
+                 (QStringList{QStringLiteral("may_change"), QStringLiteral("name"), QStringLiteral("role")}));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/auth")).json(),
+                 (QJsonObject{{QStringLiteral("oidc"), false}}));
+        QCOMPARE(http.post(QStringLiteral("/api/v1/auth/token"), "{}").status, 404);
     }
 
     void listsPageAndFind_data() { TestDatabases::addKinds(); }

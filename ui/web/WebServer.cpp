@@ -309,7 +309,8 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
     if (route.method != "POST" && route.method != "PATCH")
         return WebReply::error(400, tr("%1 takes no request body").arg(request.path));
-    // The one body anybody may send: the identity provider's answer to a sign-in, a few fields.
+    // The bodies anybody may send, a few fields: the identity provider's answer to a sign-in and a
+    // confidential client's exchange (POST /api/v1/auth/token).
     if (route.access == Access::Anyone && (request.chunked || request.contentLength > MaxSignInAnswerBytes))
         return WebReply::error(413, tr("the request body is larger than %1 bytes").arg(MaxSignInAnswerBytes));
     const auto token = m_access.checkAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));

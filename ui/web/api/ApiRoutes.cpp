@@ -47,8 +47,9 @@ QList<ApiRoute> table()
          QStringLiteral("/api/v1/me"),
          Viewer,
          QStringLiteral(
-             "Who the token is: name, role and may_change; member=NAME: its role on that fleet "
-             "member (tokens scoped with members= / operator=), 404 for a member it does not see."),
+             "Who the token is: name, role and may_change (an identity provider's token also person, "
+             "issuer and expires_at); member=NAME: its role on that fleet member (tokens scoped with "
+             "members= / operator=), 404 for a member it does not see."),
          {},
          Ignored,
          SummaryController::me,
@@ -62,6 +63,20 @@ QList<ApiRoute> table()
          Ignored,
          AuthController::settings,
          ApiRoute::Scope::Server},
+        {Post,
+         QStringLiteral("/api/v1/auth/token"),
+         Anyone,
+         QStringLiteral(
+             "A confidential client's exchange ([oidc] client_secret): body grant_type "
+             "authorization_code with code, code_verifier and redirect_uri, or refresh_token with "
+             "refresh_token; the server adds its secret, asks the token endpoint and answers "
+             "access_token, expires_in and refresh_token (no token needed; 404 for a public client, "
+             "502 when the provider refuses the secret). Only with `[oidc]`."),
+         {},
+         Ignored,
+         AuthController::token,
+         ApiRoute::Scope::Server,
+         OidcOnly},
 
         {Get, QStringLiteral("/api/v1/events"), Viewer,
          QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "

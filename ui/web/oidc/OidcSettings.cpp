@@ -3,6 +3,8 @@
 #include "ui/web/http/MemberScopeWords.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
@@ -34,6 +36,28 @@ bool printable(const QString& text)
         if (c.category() == QChar::Other_Control || c.category() == QChar::Other_Format)
             return false;
     return true;
+}
+
+// The client secret from client_secret_file: its first line, from a file only its owner may read or
+// change (as a fleet member's password_file). The message names the file, never its content.
+Result<QString> readSecretFile(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile())
+        return Error::usage(tr("client_secret_file %1 is not a readable file").arg(path));
+    const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                      QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+    if (info.permissions() & others)
+        return Error::usage(tr("client_secret_file %1 may be read or changed by other users: allow its owner "
+                               "only (chmod 600)")
+                                .arg(path));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::usage(tr("cannot read client_secret_file %1: %2").arg(path, file.errorString()));
+    const QString secret = QString::fromUtf8(file.readLine(4096)).trimmed();
+    if (secret.isEmpty())
+        return Error::usage(tr("client_secret_file %1 is empty").arg(path));
+    return secret;
 }
 
 } // namespace
@@ -78,6 +102,18 @@ Result<OidcSettings> OidcSettings::fromConfig(const config::Config& c)
         s.issuer.chop(1);
     s.clientId = c.value(QStringLiteral("oidc.client_id")).trimmed();
     s.audience = c.value(QStringLiteral("oidc.audience")).trimmed();
+    s.clientSecret = c.value(QStringLiteral("oidc.client_secret")).trimmed();
+    const QString secretFileKey = QStringLiteral("oidc.client_secret_file");
+    const QString secretFile = c.value(secretFileKey).trimmed();
+    if (!secretFile.isEmpty()) {
+        if (!s.clientSecret.isEmpty())
+            return c.located(secretFileKey, Error::usage(tr("give the client secret once: client_secret or "
+                                                            "client_secret_file, not both")));
+        auto secret = readSecretFile(secretFile);
+        if (!secret)
+            return c.located(secretFileKey, secret.error());
+        s.clientSecret = *secret;
+    }
     s.scopes = c.value(QStringLiteral("oidc.scopes")).simplified();
     s.nameClaim = c.value(QStringLiteral("oidc.name_claim")).trimmed();
     s.groupsClaim = c.value(QStringLiteral("oidc.groups_claim")).trimmed();
@@ -100,7 +136,7 @@ Result<OidcSettings> OidcSettings::fromConfig(const config::Config& c)
         s.groups << *grant;
     }
     if (!s.enabled()) {
-        if (!s.groups.isEmpty() || c.isSet(QStringLiteral("oidc.client_id")))
+        if (!s.groups.isEmpty() || c.isSet(QStringLiteral("oidc.client_id")) || !s.clientSecret.isEmpty())
             return c.located(QStringLiteral("oidc.client_id"),
                              Error::usage(tr("[oidc] needs an issuer (the identity provider's URL)")));
         return s;
