@@ -27,6 +27,8 @@ PACKAGES=(
   python3-psycopg python3-confluent-kafka
   golang-go golang-github-lib-pq-dev
   nodejs
+  # their Python and Node inventory consumers on MariaDB (PyMySQL; mysqljs, in /usr/share/nodejs)
+  python3-pymysql node-mysql
 )
 # npm comes with some nodejs builds and is a package of its own in Debian's: install it only when missing.
 if ! command -v npm >/dev/null 2>&1; then PACKAGES+=(npm); fi

@@ -1577,6 +1577,14 @@
 <context>
     <name>outbox::cli::Status</name>
     <message>
+        <source>held back       %1 pending event(s) not due before %2 UTC (%3 ahead): available_at in the future, a delay or a local time (outboxctl doctor --check contract-violations)</source>
+        <translation>暂缓            %1 个待发送事件在 %2 UTC 之前不会到期（还有 %3）：available_at 在未来，可能是有意的延迟，也可能写入了本地时间（outboxctl doctor --check contract-violations）</translation>
+    </message>
+    <message>
+        <source>created ahead   %1 pending event(s) have created_at in the future, so the oldest pending age reads too low (outboxctl doctor --check contract-violations)</source>
+        <translation>创建时间超前    %1 个待发送事件的 created_at 在未来，因此最早待发送时长显示偏小（outboxctl doctor --check contract-violations）</translation>
+    </message>
+    <message>
         <source>switched off %1 by %2: %3</source>
         <translation>%1 由 %2 关闭：%3</translation>
     </message>

@@ -298,8 +298,16 @@ QVector<ConfigKey> buildKeys()
                        "in there and takes its JWT access tokens; empty: static tokens only."));
     keys << text(QStringLiteral("oidc.client_id"), QString(), QStringLiteral("OUTBOX_OIDC_CLIENT_ID"),
                  QString(), QStringLiteral("id"),
-                 QStringLiteral("Client id of the console and wall at the provider (a public client: "
-                                "authorization code with PKCE, no secret)."));
+                 QStringLiteral("Client id of the console and wall at the provider (authorization code "
+                                "with PKCE; a public client unless a client secret is given)."));
+    keys << secret(
+        QStringLiteral("oidc.client_secret"), QStringLiteral("OUTBOX_OIDC_CLIENT_SECRET"),
+        QStringLiteral("Client secret, when the provider has serve as a confidential client: serve "
+                       "then exchanges codes and refresh tokens itself (never a flag)."));
+    keys << text(QStringLiteral("oidc.client_secret_file"), QString(),
+                 QStringLiteral("OUTBOX_OIDC_CLIENT_SECRET_FILE"), QString(), QStringLiteral("file"),
+                 QStringLiteral("File holding the client secret (its first line; chmod 600), instead of "
+                                "client_secret."));
     keys << text(QStringLiteral("oidc.audience"), QString(), QStringLiteral("OUTBOX_OIDC_AUDIENCE"),
                  QString(), QStringLiteral("aud"),
                  QStringLiteral("The aud an access token must name (default: the client id)."));
