@@ -13,6 +13,4 @@ if command -v ccache >/dev/null; then
 fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DOUTBOX_WERROR=ON "${launcher[@]}"
 cmake --build build -j "$(nproc)"
-# Three at a time on 2 cores: most tests wait on servers, brokers and timers (the machine stays near
-# load 1.5 with two), so a third keeps both cores busy; the longest start first (COST, tests/CMakeLists.txt).
-ctest --test-dir build --output-on-failure -j 3 --timeout 1200
+ctest --test-dir build --output-on-failure -j 2 --timeout 1200
