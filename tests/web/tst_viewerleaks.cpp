@@ -36,6 +36,22 @@ WebConfig leaksConfig()
     return c;
 }
 
+// With the lead: a viewer token that is an operator on the fleet member orders.
+WebConfig leadConfig()
+{
+    WebConfig c = leaksConfig();
+    c.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
+                         MemberScope{{}, {QStringLiteral("orders")}}};
+    return c;
+}
+
+// A fleet of one member, orders, at `url`.
+Result<Fleet> ordersFleet(const QString& url)
+{
+    return Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " + url.toUtf8() + "\n",
+                        QStringLiteral("fleet.ini"), QProcessEnvironment());
+}
+
 bool leaks(const QByteArray& body)
 {
     return body.contains("hunter") || body.contains("4111") || body.contains("eyJ");
@@ -124,13 +140,8 @@ private slots:
         exec(*orders, QStringLiteral("UPDATE {relays} SET last_error = :e"),
              {{QStringLiteral(":e"), SecretError}});
 
-        WebConfig config = leaksConfig();
-        config.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
-                                  MemberScope{{}, {QStringLiteral("orders")}}};
-        WebServer server(config, own->url(), QString());
-        auto fleet = Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " +
-                                      orders->url().redacted().toUtf8() + "\n",
-                                  QStringLiteral("fleet.ini"), QProcessEnvironment());
+        WebServer server(leadConfig(), own->url(), QString());
+        auto fleet = ordersFleet(orders->url().redacted());
         QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
         server.watchFleet(*fleet);
         QVERIFY(server.start().ok());
@@ -244,13 +255,8 @@ private slots:
                  {{QStringLiteral(":id"), QStringLiteral("dl-%1").arg(i)},
                   {QStringLiteral(":p"), QStringLiteral("{\"secret\": \"hunter2\", \"note\": \"n\"}")},
                   {QStringLiteral(":e"), SecretError}});
-        WebConfig config = leaksConfig();
-        config.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
-                                  MemberScope{{}, {QStringLiteral("orders")}}};
-        WebServer server(config, own->url(), QString());
-        auto fleet = Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " +
-                                      orders->url().redacted().toUtf8() + "\n",
-                                  QStringLiteral("fleet.ini"), QProcessEnvironment());
+        WebServer server(leadConfig(), own->url(), QString());
+        auto fleet = ordersFleet(orders->url().redacted());
         QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
         server.watchFleet(*fleet);
         QVERIFY(server.start().ok());

@@ -73,6 +73,10 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
             f.causes << rb.cause("rabbitmq-refused");
             f.runbook << rb.step("rabbitmq-refused");
+        } else if (lower.contains(QLatin1String("no answer")) ||
+                   lower.contains(QLatin1String("answered none"))) {
+            f.causes << rb.cause("stalled");
+            f.runbook << rb.step("stalled");
         } else if (rabbit) {
             f.causes << rb.cause("rabbitmq-unreachable");
             f.runbook << rb.step("rabbitmq-unreachable");
@@ -92,7 +96,7 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
             f.runbook << rb.step("unreachable");
         }
         f.causes << rb.cause("nothing-lost");
-        f.runbook << rb.step("recovers");
+        f.runbook << rb.step("keep") << rb.step("recovers");
         if (f.severity == Severity::Critical)
             f.runbook << rb.step("no-healthy");
         f.runbook << rb.step("again");
@@ -108,9 +112,9 @@ Runbook RelayDegradedCheck::runbook() const
     r.title = QStringLiteral("A relay is DEGRADED and claims nothing");
     r.severity = QStringLiteral("critical when no relay is healthy, else warning");
     r.summary = QStringLiteral(
-        "A relay reports DEGRADED with its last error: it cannot reach the brokers (down, network, "
-        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct "
-        "error.");
+        "A relay reports DEGRADED with its last error: it is alive (its heartbeat is fresh) but cannot "
+        "publish: it cannot reach the brokers (down, network, authentication, TLS, a RabbitMQ memory alarm) "
+        "or they stopped answering. Events stay PENDING; one finding per distinct error.");
     r.causes = {
         {"rabbitmq-blocked",
          QT_TRANSLATE_NOOP(
@@ -146,6 +150,12 @@ Runbook RelayDegradedCheck::runbook() const
                            "The relay's principal lacks a cluster-level ACL the idempotent producer needs "
                            "(IdempotentWrite)."),
          "the error is a cluster authorization failure"},
+        {"stalled",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or "
+             "load balancer in between holds the connection without passing anything on."),
+         "the error says the broker gave no answer"},
         {"unreachable",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
@@ -207,6 +217,18 @@ Runbook RelayDegradedCheck::runbook() const
                            "reaches the bootstrap "
                            "address (e.g. nc -vz BROKER PORT), and look at the relay's log."),
          "any other error"},
+        {"stalled",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check the broker's health and load (rabbitmq-diagnostics status, or the "
+             "Kafka brokers' logs) and anything between the relay and the broker (proxy, load balancer, "
+             "firewall that drops packets), and look at the relay's log."),
+         "the error says the broker gave no answer"},
+        {"keep",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Fix the broker, not the relay: do not start another relay (it cannot publish "
+                           "either) and do not "
+                           "forget this one (it is alive and registers again at its next heartbeat).")},
         {"recovers", QT_TRANSLATE_NOOP(
                          "outbox::Runbook",
                          "The relay probes the brokers by itself and returns to RUNNING when they answer; no "
