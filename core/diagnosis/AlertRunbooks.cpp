@@ -4,14 +4,11 @@ namespace outbox {
 
 Runbook AlertRunbooks::doctorFailing()
 {
-    Runbook r;
-    r.id = QStringLiteral("doctor-failing");
-    r.finding = false;
-    r.title = QStringLiteral("The doctor cannot diagnose the outbox");
-    r.severity = QStringLiteral("warning (alert OutboxDoctorFailing)");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "doctor-failing", "The doctor cannot diagnose the outbox", "warning (alert OutboxDoctorFailing)",
         "`outbox_diagnosis_up` is 0: the last run of the doctor in `outboxctl serve` failed, or one of its "
         "checks failed. The findings, and every alert built on them, may be out of date.");
+    r.finding = false;
     r.causes = {
         {"database",
          QT_TRANSLATE_NOOP("outbox::Runbook",
@@ -38,14 +35,11 @@ Runbook AlertRunbooks::doctorFailing()
 
 Runbook AlertRunbooks::metricsMissing()
 {
-    Runbook r;
-    r.id = QStringLiteral("metrics-missing");
-    r.finding = false;
-    r.title = QStringLiteral("No outbox doctor metrics are scraped");
-    r.severity = QStringLiteral("warning (alert OutboxMetricsMissing)");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "metrics-missing", "No outbox doctor metrics are scraped", "warning (alert OutboxMetricsMissing)",
         "Prometheus scrapes no `outbox_diagnosis_up`: `outboxctl serve` is down, not scraped, or refuses "
         "the scrape token. No outbox alert can fire meanwhile.");
+    r.finding = false;
     r.causes = {
         {"down", QT_TRANSLATE_NOOP("outbox::Runbook",
                                    "outboxctl serve does not run (its unit failed or was stopped).")},
@@ -71,15 +65,13 @@ Runbook AlertRunbooks::metricsMissing()
 
 Runbook AlertRunbooks::databaseUnreachable()
 {
-    Runbook r;
-    r.id = QStringLiteral("database-unreachable");
-    r.finding = false;
-    r.title = QStringLiteral("A database of the fleet does not answer");
-    r.severity = QStringLiteral("critical (alert OutboxDatabaseUnreachable)");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "database-unreachable", "A database of the fleet does not answer",
+        "critical (alert OutboxDatabaseUnreachable)",
         "`outbox_member_up{database=\"NAME\"}` is 0: `outboxctl serve --fleet FILE` could not sample that "
         "member within the fleet's `timeout`. Nothing is known about its outbox meanwhile (the wall shows "
         "the member unreachable with its error), and its relays may be stuck too.");
+    r.finding = false;
     r.causes = {
         {"down",
          QT_TRANSLATE_NOOP("outbox::Runbook", "The database server is down, restarting or failing over.")},

@@ -16,17 +16,6 @@ const QString AlwaysAfter = QStringLiteral(
     "(add `--reason` and `--yes`); the console's Recovery page and the web console's Recovery view walk "
     "through the same steps with a preview before each change.");
 
-// Findings in the doctor's check order, each check's own page (DiagnosisCheck::runbook(), written
-// beside the check), then the alerts about the doctor itself.
-QVector<Runbook> build()
-{
-    QVector<Runbook> pages;
-    for (const auto& check : Doctor::allChecks())
-        pages << check->runbook();
-    return pages << AlertRunbooks::doctorFailing() << AlertRunbooks::metricsMissing()
-                 << AlertRunbooks::databaseUnreachable();
-}
-
 // What the page shows for %1, %2 …: the names of `args`.
 QString withArgs(const RunbookLine& line)
 {
@@ -39,26 +28,31 @@ QString withArgs(const RunbookLine& line)
     return text;
 }
 
-QString lineText(const QVector<RunbookLine>& lines, const char* key, const QString& id)
+QString lineText(const QVector<RunbookLine>& lines, const char* key)
 {
-    Q_UNUSED(id) // in release builds, where the assertion is compiled out
     for (const RunbookLine& l : lines)
         if (qstrcmp(l.key, key) == 0)
             return QCoreApplication::translate("outbox::Runbook", l.text);
-    Q_ASSERT_X(false, "Runbook", qPrintable(id + QLatin1Char('/') + QLatin1String(key)));
+    Q_ASSERT_X(false, "Runbook: no such cause or step", key);
     return QString::fromUtf8(key);
 }
 
 } // namespace
 
+Runbook Runbook::page(const char* id, const char* title, const char* severity, const char* summary)
+{
+    const auto text = [](const char* utf8) { return QString::fromUtf8(utf8); };
+    return {text(id), text(title), text(severity), text(summary), true, {}, {}, {}};
+}
+
 QString Runbook::cause(const char* key) const
 {
-    return lineText(causes, key, id);
+    return lineText(causes, key);
 }
 
 QString Runbook::step(const char* key) const
 {
-    return lineText(steps, key, id);
+    return lineText(steps, key);
 }
 
 QString Runbook::generatedHeader()
@@ -123,9 +117,16 @@ QString Runbook::servedIndexMarkdown()
     return page;
 }
 
+// Each check's own page (DiagnosisCheck::runbook(), beside the check), then the doctor's own alerts.
 const QVector<Runbook>& Runbook::all()
 {
-    static const QVector<Runbook> pages = build();
+    static const QVector<Runbook> pages = [] {
+        QVector<Runbook> built;
+        for (const auto& check : Doctor::allChecks())
+            built << check->runbook();
+        return built << AlertRunbooks::doctorFailing() << AlertRunbooks::metricsMissing()
+                     << AlertRunbooks::databaseUnreachable();
+    }();
     return pages;
 }
 

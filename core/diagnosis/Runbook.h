@@ -33,6 +33,9 @@ public:
     // advice by cause of FailureAdvice).
     QString extraMarkdown;
 
+    // A page's header (UTF-8 source text, as the page shows it); the checks add causes and steps.
+    static Runbook page(const char* id, const char* title, const char* severity, const char* summary);
+
     // Translated text of a line; a key that is not there is a programming error (asserted; the
     // key itself is returned so that nothing is silently lost).
     QString cause(const char* key) const;

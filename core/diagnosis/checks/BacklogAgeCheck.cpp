@@ -126,11 +126,9 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook BacklogAgeCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("backlog-age");
-    r.title = QStringLiteral("The oldest PENDING event is older than the threshold");
-    r.severity = QStringLiteral("warning, critical after `[doctor] backlog_age_critical`");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "backlog-age", "The oldest PENDING event is older than the threshold",
+        "warning, critical after `[doctor] backlog_age_critical`",
         "The oldest PENDING event waited longer than `[doctor] backlog_age` (default 5 min; critical after "
         "`backlog_age_critical`, default 30 min): relays are missing, paused, degraded or too slow.");
     r.causes = {

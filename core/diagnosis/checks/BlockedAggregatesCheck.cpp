@@ -97,11 +97,8 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook BlockedAggregatesCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("blocked-aggregates");
-    r.title = QStringLiteral("Aggregates are blocked behind a FAILED event");
-    r.severity = QStringLiteral("critical");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "blocked-aggregates", "Aggregates are blocked behind a FAILED event", "critical",
         "In ordering mode, later events of some aggregates wait behind a FAILED event for longer than "
         "`[doctor] blocked_after`: nothing of those aggregates is delivered until an operator requeues "
         "the blocking event or marks it DEAD.");

@@ -339,11 +339,9 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook ContractCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("contract-violations");
-    r.title = QStringLiteral("Rows in the outbox or inbox break the writer and inbox contract");
-    r.severity = QStringLiteral("critical for events that would never be published, else warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "contract-violations", "Rows in the outbox or inbox break the writer and inbox contract",
+        "critical for events that would never be published, else warning",
         "A service wrote rows against docs/contract.md, among the newest 100,000 of each table: events "
         "inserted "
         "as SENT (never published) or SENDING without a lease (never reaped), unsent events without a topic "

@@ -60,12 +60,9 @@ Result<QVector<Finding>> DeadEventsCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook DeadEventsCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("dead-events");
-    r.title = QStringLiteral("Events went DEAD recently");
-    r.severity = QStringLiteral(
-        "warning; info when older than `[doctor] dead_recent` or when an operator marked them DEAD");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "dead-events", "Events went DEAD recently",
+        "warning; info when older than `[doctor] dead_recent` or when an operator marked them DEAD",
         "One finding per error group of DEAD events: the relay gave up on them (attempts exhausted or a "
         "deterministic error), or an operator marked them DEAD. The doctor picks the causes and steps "
         "below by the group's error and prepares a requeue of the group.");

@@ -155,11 +155,8 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook DeadLettersCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("dead-letters");
-    r.title = QStringLiteral("Consumers dead-lettered messages");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "dead-letters", "Consumers dead-lettered messages", "warning",
         "NEW dead letters, one finding per consumer and error fingerprint: the consumer gave up on these "
         "messages. Replay or discard them once the cause is fixed.");
     r.causes = {

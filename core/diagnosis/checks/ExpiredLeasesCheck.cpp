@@ -89,11 +89,8 @@ Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook ExpiredLeasesCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("expired-leases");
-    r.title = QStringLiteral("SENDING events hold expired leases nobody reaps");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "expired-leases", "SENDING events hold expired leases nobody reaps", "warning",
         "SENDING events are past `lease_until` for longer than `[doctor] expired_lease_grace`: no running "
         "relay reaps them back to PENDING.");
     r.causes = {

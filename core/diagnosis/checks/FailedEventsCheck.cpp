@@ -20,11 +20,8 @@ Result<QVector<Finding>> FailedEventsCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook FailedEventsCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("failed-events");
-    r.title = QStringLiteral("Events FAILED and need an operator");
-    r.severity = QStringLiteral("critical");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "failed-events", "Events FAILED and need an operator", "critical",
         "One finding per failure group (error class and fingerprint) of FAILED events. A FAILED event is "
         "never retried on its own: the broker refused it for a reason that retrying cannot change, or "
         "(ordering mode) its attempts ran out. The doctor picks the causes and steps below by the "

@@ -39,11 +39,8 @@ Result<QVector<Finding>> HeldClaimsCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook HeldClaimsCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("held-claims");
-    r.title = QStringLiteral("Held batches outlived their relay and are not reaped");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "held-claims", "Held batches outlived their relay and are not reaped", "warning",
         "PostgreSQL with `relay.claim_mode = held`: journal rows of held batches are past their hold time "
         "for longer than `[doctor] expired_lease_grace`. Their relay died and no held relay reaps the "
         "journal, so the attempts of those batches are not counted.");

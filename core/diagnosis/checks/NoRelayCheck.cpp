@@ -84,11 +84,8 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook NoRelayCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("no-relay");
-    r.title = QStringLiteral("Events are pending and no relay is running");
-    r.severity = QStringLiteral("critical");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "no-relay", "Events are pending and no relay is running", "critical",
         "PENDING events wait and no relay has sent a heartbeat within `[doctor] relay_stale_heartbeats` "
         "heartbeat intervals. Nothing is delivered to Kafka until a relay runs again.");
     r.causes = {

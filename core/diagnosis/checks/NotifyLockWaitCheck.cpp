@@ -84,11 +84,8 @@ Result<QVector<Finding>> NotifyLockWaitCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook NotifyLockWaitCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("notify-lock-wait");
-    r.title = QStringLiteral("Writers' commits wait for the notification lock");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "notify-lock-wait", "Writers' commits wait for the notification lock", "warning",
         "PostgreSQL: the wake-up trigger is on (`outboxctl notify on`; off by default since migration 19) "
         "and the services' commits queue for the lock every notifying commit takes across its WAL flush "
         "(`pg_stat_activity`: wait_event_type `Lock`, wait_event `object`). Each writing service pays it "

@@ -107,11 +107,9 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook RelayDegradedCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("relay-degraded");
-    r.title = QStringLiteral("A relay is DEGRADED and claims nothing");
-    r.severity = QStringLiteral("critical when no relay is healthy, else warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "relay-degraded", "A relay is DEGRADED and claims nothing",
+        "critical when no relay is healthy, else warning",
         "A relay reports DEGRADED with its last error: it is alive (its heartbeat is fresh) but cannot "
         "publish: it cannot reach the brokers (down, network, authentication, TLS, a RabbitMQ memory alarm) "
         "or they stopped answering. Events stay PENDING; one finding per distinct error.");

@@ -74,11 +74,8 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook RelayStaleCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("relay-stale");
-    r.title = QStringLiteral("A registered relay stopped sending heartbeats");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "relay-stale", "A registered relay stopped sending heartbeats", "warning",
         "A registered relay's heartbeat is older than `[doctor] relay_stale_heartbeats` intervals: the "
         "process died, hangs or lost its database connection. Its leases expire and other relays reap "
         "them.");

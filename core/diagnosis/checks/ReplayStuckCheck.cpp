@@ -150,11 +150,8 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook ReplayStuckCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("replay-stuck");
-    r.title = QStringLiteral("Dead-letter replays are stuck in REPLAYING");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "replay-stuck", "Dead-letter replays are stuck in REPLAYING", "warning",
         "Dead letters stay REPLAYING longer than `[doctor] replay_stuck`: no relay delivers them, or the "
         "delivery fails.");
     r.causes = {

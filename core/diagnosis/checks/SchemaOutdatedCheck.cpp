@@ -43,13 +43,10 @@ Result<QVector<Finding>> SchemaOutdatedCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook SchemaOutdatedCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("schema-outdated");
-    r.title = QStringLiteral("The database schema is behind this binary's migrations");
-    r.severity = QStringLiteral("critical");
-    r.summary =
-        QStringLiteral("The outbox schema is older than the migrations of this `outboxctl` (or missing): run "
-                       "`outboxctl migrate`.");
+    Runbook r =
+        Runbook::page("schema-outdated", "The database schema is behind this binary's migrations", "critical",
+                      "The outbox schema is older than the migrations of this `outboxctl` (or missing): run "
+                      "`outboxctl migrate`.");
     r.causes = {
         {"not-migrated",
          QT_TRANSLATE_NOOP("outbox::Runbook",

@@ -141,11 +141,8 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook TableHealthCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("table-health");
-    r.title = QStringLiteral("The outbox table is bloated or retention does not keep up");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "table-health", "The outbox table is bloated or retention does not keep up", "warning",
         "PostgreSQL: the outbox table's dead-tuple share is above `[doctor] dead_tuple_percent`, or "
         "autovacuum is off for it. Every database: SENT rows are older than `[relay] retention` plus a "
         "day. Claims and the console slow down and the table grows.");

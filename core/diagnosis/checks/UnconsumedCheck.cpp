@@ -209,11 +209,8 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
 Runbook UnconsumedCheck::runbook() const
 {
-    Runbook r;
-    r.id = QStringLiteral("unconsumed");
-    r.title = QStringLiteral("Sent events were not processed by a consumer");
-    r.severity = QStringLiteral("warning");
-    r.summary = QStringLiteral(
+    Runbook r = Runbook::page(
+        "unconsumed", "Sent events were not processed by a consumer", "warning",
         "Events SENT longer ago than `[doctor] unconsumed_older_than` (looking back "
         "`unconsumed_window` before that) that a consumer of `[doctor] consumers` has not PROCESSED: the "
         "consumer is down, lagging or dead-lettering. Only events of the topics the consumer subscribes to "
