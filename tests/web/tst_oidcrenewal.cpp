@@ -67,6 +67,34 @@ private:
     std::unique_ptr<OidcTestProvider> m_oidc;
     DatabaseUrl m_url;
 
+    // A serve whose pages sign people in as the public client without refresh tokens, and `page`
+    // on its console's audit view with alice signed in through the provider's login form; `base`
+    // is the server's address, `ready` an expression true while the page shows the view signed in.
+    void aliceOnAuditWithoutRefreshToken(ServeProcess& serve, ChromiumPage& page, QString& base,
+                                         QString& ready)
+    {
+        OutboxctlStart options;
+        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        QVERIFY2(
+            serve.start(oidcConfig(m_url.redacted().toUtf8(), m_oidc->issuerBytes(), "outbox-norefresh", {}),
+                        {}, options),
+            serve.output.constData());
+        base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
+        QTRY_VERIFY_WITH_TIMEOUT(
+            http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(), 20000);
+        QString error;
+        QVERIFY2(page.open(base + QStringLiteral("/console/#/audit"), &error), qPrintable(error));
+        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
+        ready = QStringLiteral("location.origin === '%1' && !!window.OutboxSignIn && "
+                               "!!window.OutboxSignIn.token() && document.getElementById('view')"
+                               ".dataset.view === 'audit' && document.getElementById('view')"
+                               ".dataset.ready === '1'")
+                    .arg(base);
+        QVERIFY2(page.waitFor(ready, 30000),
+                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+    }
+
 private slots:
     void initTestCase()
     {
@@ -221,28 +249,12 @@ private slots:
     void withoutRefreshTokenRenewsBySilentRedirect()
     {
         ServeProcess serve;
-        OutboxctlStart options;
-        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
-        QVERIFY2(
-            serve.start(oidcConfig(m_url.redacted().toUtf8(), m_oidc->issuerBytes(), "outbox-norefresh", {}),
-                        {}, options),
-            serve.output.constData());
-        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
-        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
-        QTRY_VERIFY_WITH_TIMEOUT(
-            http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(), 20000);
         ChromiumPage page;
-        QString error;
-        QVERIFY2(page.open(base + QStringLiteral("/console/#/audit"), &error), qPrintable(error));
-        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
-        const QString ready =
-            QStringLiteral("location.origin === '%1' && !!window.OutboxSignIn && "
-                           "!!window.OutboxSignIn.token() && document.getElementById('view')"
-                           ".dataset.view === 'audit' && document.getElementById('view')"
-                           ".dataset.ready === '1'")
-                .arg(base);
-        QVERIFY2(page.waitFor(ready, 30000),
-                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+        QString base, ready;
+        aliceOnAuditWithoutRefreshToken(serve, page, base, ready);
+        if (QTest::currentTestFailed())
+            return;
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
         const QString first = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
         const qint64 expiresAtMs =
             page.evaluate(QStringLiteral("String(window.OutboxSignIn.expiresAt())")).toLongLong();
@@ -266,28 +278,14 @@ private slots:
     void expiredTokenWithoutRenewalSignsInAgain()
     {
         ServeProcess serve;
-        OutboxctlStart options;
-        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
-        QVERIFY2(
-            serve.start(oidcConfig(m_url.redacted().toUtf8(), m_oidc->issuerBytes(), "outbox-norefresh", {}),
-                        {}, options),
-            serve.output.constData());
-        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
-        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
-        QTRY_VERIFY_WITH_TIMEOUT(
-            http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(), 20000);
         ChromiumPage page;
+        QString base, ready;
+        aliceOnAuditWithoutRefreshToken(serve, page, base, ready);
+        if (QTest::currentTestFailed())
+            return;
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
         QString error;
         const QString where = QStringLiteral("location.href + ' ' + document.body.innerText");
-        QVERIFY2(page.open(base + QStringLiteral("/console/#/audit"), &error), qPrintable(error));
-        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
-        const QString ready =
-            QStringLiteral("location.origin === '%1' && !!window.OutboxSignIn && "
-                           "!!window.OutboxSignIn.token() && document.getElementById('view')"
-                           ".dataset.view === 'audit' && document.getElementById('view')"
-                           ".dataset.ready === '1'")
-                .arg(base);
-        QVERIFY2(page.waitFor(ready, 30000), qPrintable(page.evaluate(where)));
         const QString first = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
         const qint64 expiresAtMs =
             page.evaluate(QStringLiteral("String(window.OutboxSignIn.expiresAt())")).toLongLong();
