@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -170,19 +171,61 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 void MainWindow::restoreWindowGeometry()
 {
     const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
-    if (!saved.isEmpty() && restoreGeometry(saved))
+    if (!saved.isEmpty() && restoreGeometry(saved)) {
+        // Saved on a bigger screen, or by a version whose window grew past this one: it comes back
+        // inside the screen it is on, title bar included.
+        keepOnScreen(AssumedFrame);
         return;
+    }
     const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
     if (!where) {
         resize(1280, 800);
         return;
     }
-    // The frame (title bar, borders) comes on top of the window's own size.
+    // The frame (title bar, borders) comes on top of the window's own size. No move: the window
+    // manager places a new window with its title bar on the screen (a move to the screen's corner
+    // put the client area there and the title bar above the screen's edge).
     const QRect available = where->availableGeometry();
-    const QSize frame(16, 40);
-    resize(std::max(640, available.width() - frame.width()),
-           std::max(480, available.height() - frame.height()));
-    move(available.topLeft());
+    resize(std::max(640, available.width() - AssumedFrame.left() - AssumedFrame.right()),
+           std::max(480, available.height() - AssumedFrame.top() - AssumedFrame.bottom()));
+}
+
+void MainWindow::keepOnScreen(const QMargins& frame)
+{
+    const QScreen* where = QGuiApplication::screenAt(geometry().center());
+    if (!where)
+        where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where)
+        return;
+    const QRect available = where->availableGeometry();
+    const QSize room(available.width() - frame.left() - frame.right(),
+                     available.height() - frame.top() - frame.bottom());
+    const QSize fitting = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    if (fitting != size())
+        resize(fitting);
+    // The frame's top left corner, so that the whole frame is inside the available area.
+    const QRect outer(pos(), fitting.grownBy(frame)); // pos(): where the frame's corner is
+    const int x = std::clamp(outer.left(), available.left(),
+                             std::max(available.left(), available.right() + 1 - outer.width()));
+    const int y = std::clamp(outer.top(), available.top(),
+                             std::max(available.top(), available.bottom() + 1 - outer.height()));
+    if (QPoint(x, y) != outer.topLeft())
+        move(x, y); // QWidget::move places the frame
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_placed)
+        return;
+    m_placed = true;
+    // Once shown, the window system knows the real frame: check again with it.
+    QTimer::singleShot(0, this, [this]() {
+        const QRect frame = frameGeometry();
+        const QRect inner = geometry();
+        keepOnScreen(QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                              frame.right() - inner.right(), frame.bottom() - inner.bottom()));
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -683,6 +726,10 @@ void MainWindow::showWallboard()
         board->showSnapshot(s);
     connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);
     m_wallboard = board;
+    // On the console's screen, at that screen's size (a laptop's 800 px are not a wall's 1080).
+    QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+    board->fitScreen(where->geometry().size());
+    board->setScreen(where);
     board->showFullScreen();
 }
 
