@@ -159,6 +159,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // Every page follows the data from the same samples (no polling loop of its own).
     connect(this, &MainWindow::snapshotReady, m_events, &EventsPage::noteSnapshot);
     connect(this, &MainWindow::snapshotReady, m_deadLetters, &DeadLettersPage::noteSnapshot);
+    connect(this, &MainWindow::snapshotReady, m_blocked, &BlockedAggregatesPage::noteSnapshot);
     connect(this, &MainWindow::snapshotReady, m_audit, [this]() { m_audit->noteSnapshot(); });
     connect(m_relays, &RelaysPage::relaysChanged, m_audit, &AuditPage::noteSnapshot);
     connect(m_overview, &OverviewPage::drillDown, this, &MainWindow::drillDown);
@@ -368,7 +369,9 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
                         [this, target, profile]() { checkThenSwitch(target, profile, nullptr); });
                 m_retry->start(RetryMs);
             }
-            askPasswordIfNeeded(target, profile, r.message());
+            // The Connect dialog (if it is still open) follows the attempt with the password:
+            // it closes once that one connects.
+            askPasswordIfNeeded(target, profile, r.message(), guard.data());
         });
 }
 
@@ -516,7 +519,7 @@ void MainWindow::requestDisconnect()
 }
 
 void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
-                                     const QString& message)
+                                     const QString& message, ConnectDialog* dialog)
 {
     const DatabaseUrl& url = target.url();
     // Servers without password authentication need none; ask only when the server wants one.
@@ -537,9 +540,11 @@ void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const Connect
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;
     // The profile of the connection being tried (a fleet member's names the member), not the open one's.
-    connect(prompt, &QInputDialog::textValueSelected, this, [this, target, profile](const QString& password) {
-        checkThenSwitch(target.withPassword(password), profile, nullptr);
-    });
+    QPointer<ConnectDialog> from(dialog);
+    connect(prompt, &QInputDialog::textValueSelected, this,
+            [this, target, profile, from](const QString& password) {
+                checkThenSwitch(target.withPassword(password), profile, from.data());
+            });
     prompt->open();
 }
 

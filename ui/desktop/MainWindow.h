@@ -110,8 +110,10 @@ private:
     void sampleFailed(const QString& message);
     // The database answers again: messages of the outage leave the status bar.
     void connectionHealed();
+    // `dialog`: the Connect dialog the failed attempt came from, if any (it closes once the
+    // password works).
     void askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
-                             const QString& message);
+                             const QString& message, ConnectDialog* dialog = nullptr);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QTableView>
 
 namespace outbox::desktop {
@@ -75,19 +76,43 @@ void BlockedAggregatesPage::setContext(const ConsoleContext& context)
     reload();
 }
 
+void BlockedAggregatesPage::noteSnapshot(const MetricsSnapshot& snapshot)
+{
+    m_sampled = {snapshot.events.value(QStringLiteral("FAILED")),
+                 snapshot.events.value(QStringLiteral("PENDING")),
+                 snapshot.events.value(QStringLiteral("SENDING"))};
+    if (isVisible() && m_sampled != m_loadedAt)
+        reload();
+}
+
+void BlockedAggregatesPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_sampled.isEmpty() && m_sampled != m_loadedAt)
+        reload();
+}
+
 void BlockedAggregatesPage::reload()
 {
     const quint64 generation = ++m_generation;
-    m_model->setRows({});
-    m_info->clear();
-    if (!m_context.browse)
+    m_loadedAt = m_sampled;
+    // The operator's selection, by blocking event, survives the new list.
+    QSet<qint64> selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        selected << qint64(m_model->record(index.row()).value(QStringLiteral("blocking_id")).toInteger());
+    if (!m_context.browse) {
+        m_model->setRows({});
+        m_info->clear();
         return;
+    }
     m_context.browse->run<BlockedAggregateList>(
         this, [](Database& db) { return BlockedAggregates(db).list(BlockedAggregatesQuery{}); },
-        [this, generation](const Result<BlockedAggregateList>& r) {
+        [this, generation, selected](const Result<BlockedAggregateList>& r) {
             if (generation != m_generation)
                 return;
             if (!r.ok()) {
+                m_model->setRows({});
+                m_info->clear();
                 emit statusMessage(r.message());
                 return;
             }
@@ -98,6 +123,10 @@ void BlockedAggregatesPage::reload()
                 rows << o;
             }
             m_model->setRows(rows);
+            for (int i = 0; i < rows.size(); ++i)
+                if (selected.contains(qint64(rows.at(i).value(QStringLiteral("blocking_id")).toInteger())))
+                    m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select |
+                                                                                QItemSelectionModel::Rows);
             // Aggregate names whole (up to half the table; the tooltip has the rest).
             m_table->resizeColumnToContents(0);
             m_table->setColumnWidth(0,
