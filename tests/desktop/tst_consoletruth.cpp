@@ -184,7 +184,11 @@ private slots:
         QCOMPARE(state->text(), RelaysPage::tr("not running"));
         QCOMPARE(window.relays()->model()->rowCount(), 0);
 
-        // Start on B starts B's own relay.
+        // Start on B starts B's own relay, with B's own arguments (issue 40 item 4: B's page does
+        // not offer A's).
+        auto* arguments = child<QLineEdit>(&window, "relayArguments");
+        QCOMPARE(arguments->text(), QString());
+        QTest::keyClicks(arguments, bootstrap);
         QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(registeredRelays(*b), qint64(1), 15000);
         QPointer<ManagedRelay> relayOfB = window.relays()->managedRelay();

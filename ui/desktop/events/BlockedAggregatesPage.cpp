@@ -85,9 +85,19 @@ void BlockedAggregatesPage::noteSnapshot(const MetricsSnapshot& snapshot)
         reload();
 }
 
+void BlockedAggregatesPage::fitAggregateColumn()
+{
+    // Aggregate names whole (up to half the table; the tooltip has the rest).
+    m_table->resizeColumnToContents(0);
+    m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), std::max(300, m_table->width() / 2)));
+}
+
 void BlockedAggregatesPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    // Rows read while the page was hidden were fitted to a table that had no width yet (its
+    // pending resize arrives just before it is shown).
+    fitAggregateColumn();
     if (!m_sampled.isEmpty() && m_sampled != m_loadedAt)
         reload();
 }
@@ -127,10 +137,7 @@ void BlockedAggregatesPage::reload()
                 if (selected.contains(qint64(rows.at(i).value(QStringLiteral("blocking_id")).toInteger())))
                     m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select |
                                                                                 QItemSelectionModel::Rows);
-            // Aggregate names whole (up to half the table; the tooltip has the rest).
-            m_table->resizeColumnToContents(0);
-            m_table->setColumnWidth(0,
-                                    std::min(m_table->columnWidth(0), std::max(300, m_table->width() / 2)));
+            fitAggregateColumn();
             m_hint->setReason(tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
                                  "its aggregate."));
             m_info->setText(r->aggregates.isEmpty()

@@ -44,6 +44,7 @@ signals:
 
 private:
     void act(ActionKind kind);
+    void fitAggregateColumn();
 
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;
