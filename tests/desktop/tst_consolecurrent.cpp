@@ -1,11 +1,13 @@
-// Issue 40 items 4 and 5: pages that follow what happens and keep each database's own settings.
+// Issue 40 items 4, 5 and 10: pages that follow what happens and keep each database's own settings.
 // The real MainWindow (offscreen) driven by clicks and keys, over real SQLite and MariaDB
 // databases and real `outboxctl` children (the relay, the embedded Kafka broker).
+#include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/consumers/ConsumersPage.h"
 #include "ui/desktop/events/BlockedAggregatesPage.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
@@ -16,8 +18,11 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QGraphicsTextItem>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -28,6 +33,7 @@
 #include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -365,6 +371,73 @@ private slots:
         QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isActive(), 20000);
         terminateAndWait(*broker);
+    }
+
+    // Item 10: Quit is in the File menu (Ctrl+Q), where a desktop application has it.
+    void quitIsInTheFileMenu()
+    {
+        MainWindow window;
+        QMenu* file = nullptr;
+        for (QAction* menu : window.menuBar()->actions())
+            if (menu->menu() && menu->text() == MainWindow::tr("&File"))
+                file = menu->menu();
+        QVERIFY(file);
+        QAction* quit = nullptr;
+        for (QAction* a : file->actions())
+            if (a->objectName() == QLatin1String("quitAction"))
+                quit = a;
+        QVERIFY2(quit, "no Quit in the File menu");
+        QCOMPARE(quit->text(), MainWindow::tr("&Quit"));
+        QCOMPARE(quit->shortcut(), QKeySequence(QKeySequence::Quit));
+        QVERIFY(file->actions().last() == quit);
+    }
+
+    // Item 10: an idle consumer's rate chart labels its Y axis in whole, distinct steps (0 1), not
+    // 1 1 1 0 0.
+    void idleConsumerChartCountsInWholeSteps()
+    {
+        auto db =
+            TestDatabases::fresh(QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("idle")));
+        InboxStore inbox(*db);
+        QVERIFY(
+            inbox.recordProcessed(QStringLiteral("e-1"), QStringLiteral("inventory"), QString(), 1).value());
+        exec(*db,
+             QStringLiteral("UPDATE {inbox} SET processed_at = %1")
+                 .arg(db->dialect().nowPlusMillis(QStringLiteral(":ms"))),
+             {{QStringLiteral(":ms"), -3 * 3600000}});
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+        clickTab(window, window.consumers());
+        QTRY_COMPARE_WITH_TIMEOUT(window.consumers()->consumersModel()->rowCount(), 1, 20000);
+        QChart* chart = window.consumers()->rateChart();
+        QTRY_COMPARE_WITH_TIMEOUT(chart->series().size(), 1, 10000);
+        QChartView* view = nullptr;
+        for (QChartView* v : window.consumers()->findChildren<QChartView*>())
+            if (v->chart() == chart)
+                view = v;
+        QVERIFY(view);
+        QTest::qWait(100);
+        // The labels left of the plot: the Y axis's.
+        const QRectF plot = chart->plotArea();
+        QStringList labels;
+        for (QGraphicsItem* item : view->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+                text && text->isVisible() && !text->toPlainText().isEmpty() &&
+                text->sceneBoundingRect().right() <= plot.left() + 1 &&
+                text->sceneBoundingRect().center().y() >= plot.top() - 10 &&
+                text->sceneBoundingRect().center().y() <= plot.bottom() + 10)
+                labels << text->toPlainText();
+        QVERIFY2(labels.size() >= 2, qPrintable(labels.join(u' ')));
+        const QSet<QString> distinct(labels.cbegin(), labels.cend());
+        QVERIFY2(distinct.size() == labels.size(), qPrintable(labels.join(u' ')));
+        for (const QString& label : std::as_const(labels)) {
+            bool whole = false;
+            label.toInt(&whole);
+            QVERIFY2(whole, qPrintable(label));
+        }
     }
 };
 

@@ -126,12 +126,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     file->addAction(tr("&Export connection profiles to fleet file…"), this,
                     &MainWindow::showExportProfilesDialog)
         ->setObjectName(QStringLiteral("exportProfilesAction"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
     connection->addAction(tr("&Disconnect"), this, &MainWindow::requestDisconnect);
-    connection->addSeparator();
-    connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
     auto* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Wallboard"), this, &MainWindow::showWallboard)->setShortcut(Qt::Key_F11);
     m_nocServer = new ManagedRelay(this);
@@ -176,11 +178,13 @@ void MainWindow::restoreWindowGeometry()
         // Saved on a bigger screen, or by a version whose window grew past this one: it comes back
         // inside the screen it is on, title bar included.
         keepOnScreen(AssumedFrame);
+        m_placedSize = size();
         return;
     }
     const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
     if (!where) {
         resize(1280, 800);
+        m_placedSize = size();
         return;
     }
     // The frame (title bar, borders) comes on top of the window's own size. No move: the window
@@ -189,6 +193,7 @@ void MainWindow::restoreWindowGeometry()
     const QRect available = where->availableGeometry();
     resize(std::max(640, available.width() - AssumedFrame.left() - AssumedFrame.right()),
            std::max(480, available.height() - AssumedFrame.top() - AssumedFrame.bottom()));
+    m_placedSize = size();
 }
 
 void MainWindow::keepOnScreen(const QMargins& frame)
@@ -220,7 +225,10 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_placed)
         return;
     m_placed = true;
-    // Once shown, the window system knows the real frame: check again with it.
+    // Once shown, the window system knows the real frame: check again with it (unless the
+    // geometry was set on purpose after the console placed the window, e.g. by a test).
+    if (size() != m_placedSize)
+        return;
     QTimer::singleShot(0, this, [this]() {
         const QRect frame = frameGeometry();
         const QRect inner = geometry();

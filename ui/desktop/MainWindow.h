@@ -103,6 +103,7 @@ private:
     // A title bar and borders, until the window system says what they are.
     static constexpr QMargins AssumedFrame{8, 32, 8, 8};
     bool m_placed = false;
+    QSize m_placedSize; // the size restoreWindowGeometry chose
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
