@@ -21,12 +21,16 @@ PACKAGES=(
   chromium firefox-esr python3-prometheus-client prometheus
   libqt6opengl6-dev libxkbcommon-dev xvfb xauth
   libsystemd-dev systemd librsvg2-bin
+  # a relay with a skewed clock (tst_relaybrokerfaults: latencies from the database's clock)
+  faketime
   dpkg-dev file lintian appstream desktop-file-utils curl
   # docs/examples (the writer and inbox contract from other languages, tests/examples)
   default-jdk-headless libpostgresql-jdbc-java libmariadb-java
   python3-psycopg python3-confluent-kafka
   golang-go golang-github-lib-pq-dev
   nodejs
+  # their Python and Node inventory consumers on MariaDB (PyMySQL; mysqljs, in /usr/share/nodejs)
+  python3-pymysql node-mysql
 )
 # npm comes with some nodejs builds and is a package of its own in Debian's: install it only when missing.
 if ! command -v npm >/dev/null 2>&1; then PACKAGES+=(npm); fi

@@ -1308,6 +1308,18 @@
         <translation>当负载本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的负载，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
     </message>
     <message>
+        <source>The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or load balancer in between holds the connection without passing anything on.</source>
+        <translation>代理接受了连接但不应答：它挂起或过载，或者中间的代理服务器、负载均衡器占着连接却不转发任何内容。</translation>
+    </message>
+    <message>
+        <source>Outside the product: check the broker&apos;s health and load (rabbitmq-diagnostics status, or the Kafka brokers&apos; logs) and anything between the relay and the broker (proxy, load balancer, firewall that drops packets), and look at the relay&apos;s log.</source>
+        <translation>在产品之外：检查代理的健康状况和负载（rabbitmq-diagnostics status，或 Kafka 代理的日志）以及中继与代理之间的一切（代理服务器、负载均衡器、丢包的防火墙），并查看中继的日志。</translation>
+    </message>
+    <message>
+        <source>Fix the broker, not the relay: do not start another relay (it cannot publish either) and do not forget this one (it is alive and registers again at its next heartbeat).</source>
+        <translation>修复代理，而不是中继：不要再启动一个中继（它同样无法发布），也不要注销这个中继（它仍然存活，下一次心跳时会重新注册）。</translation>
+    </message>
+    <message>
         <source>The writer stores a payload that is no JSON object or array (text that is not JSON, or a bare string or number), or headers that are no JSON object (an array, a string): text columns cannot refuse them, nor PostgreSQL before schema 18.</source>
         <translation>写入方存入的 payload 不是 JSON 对象或数组（非 JSON 文本，或单独的字符串、数字），或 headers 不是 JSON 对象（数组、字符串）：文本列无法拒绝它们，schema 18 之前的 PostgreSQL 也不能。</translation>
     </message>
@@ -1564,6 +1576,14 @@
 </context>
 <context>
     <name>outbox::cli::Status</name>
+    <message>
+        <source>held back       %1 pending event(s) not due before %2 UTC (%3 ahead): available_at in the future, a delay or a local time (outboxctl doctor --check contract-violations)</source>
+        <translation>暂缓            %1 个待发送事件在 %2 UTC 之前不会到期（还有 %3）：available_at 在未来，可能是有意的延迟，也可能写入了本地时间（outboxctl doctor --check contract-violations）</translation>
+    </message>
+    <message>
+        <source>created ahead   %1 pending event(s) have created_at in the future, so the oldest pending age reads too low (outboxctl doctor --check contract-violations)</source>
+        <translation>创建时间超前    %1 个待发送事件的 created_at 在未来，因此最早待发送时长显示偏小（outboxctl doctor --check contract-violations）</translation>
+    </message>
     <message>
         <source>switched off %1 by %2: %3</source>
         <translation>%1 由 %2 关闭：%3</translation>

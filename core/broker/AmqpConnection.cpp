@@ -96,6 +96,11 @@ Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpOptions& 
         return Error::runtime(QStringLiteral("RabbitMQ unreachable at %1: %2")
                                   .arg(where, QString::fromUtf8(amqp_error_string2(opened))));
     }
+    // The handshake as a whole within the connect timeout, whatever the broker sends (rabbitmq-c's
+    // own timeouts bound single waits: a broker that trickles Connection.Start held it for minutes).
+    c->m_waitLimitMs = std::max(1000, options.connectTimeoutMs);
+    c->m_deadline.watch(amqp_get_sockfd(c->m_state));
+    AmqpDeadlineScope handshake(c->m_deadline, c->m_waitLimitMs, QStringLiteral("the handshake"));
     // Every later RPC (channel open, declare, qos) gives up instead of hanging on a silent broker.
     struct timeval rpcTimeout;
     rpcTimeout.tv_sec = 10;
@@ -127,6 +132,9 @@ Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpOptions& 
     if (login.reply_type != AMQP_RESPONSE_NORMAL) {
         QString why = c->replyError(login, QStringLiteral("login"));
         c->m_broken = true;
+        if (c->m_deadline.expired())
+            return Error::runtime(
+                QStringLiteral("RabbitMQ at %1 gave %2").arg(where, c->m_deadline.expiredText()));
         if (why.contains(QLatin1String("ACCESS_REFUSED")))
             why += QStringLiteral(" (check the user in the broker URL and its password: [broker] password, "
                                   "OUTBOX_BROKER_PASSWORD or [amqp] password_file)");
@@ -147,8 +155,10 @@ AmqpConnection::~AmqpConnection()
         t.tv_sec = 1;
         t.tv_usec = 0;
         amqp_set_rpc_timeout(m_state, &t);
+        AmqpDeadlineScope closing(m_deadline, 1000, QStringLiteral("closing the connection"));
         (void)amqp_connection_close(m_state, AMQP_REPLY_SUCCESS);
     }
+    m_deadline.watch(-1); // the descriptor is closed next, and its number may be reused at once
     amqp_destroy_connection(m_state);
 }
 
@@ -162,6 +172,7 @@ void AmqpConnection::interrupt()
 
 Status AmqpConnection::openChannel(amqp_channel_t channel, bool confirms)
 {
+    AmqpDeadlineScope opening(m_deadline, m_waitLimitMs, QStringLiteral("opening a channel"));
     amqp_channel_open(m_state, channel);
     if (QString why = rpcError(QStringLiteral("channel.open"), channel); !why.isEmpty())
         return Error::runtime(why);
@@ -188,6 +199,8 @@ QString AmqpConnection::replyError(const amqp_rpc_reply_t& r, const QString& doi
         return QStringLiteral("%1: no reply from the broker").arg(doing);
     case AMQP_RESPONSE_LIBRARY_EXCEPTION:
         m_broken = true;
+        if (m_deadline.expired()) // the socket was cut because the broker took too long
+            return QStringLiteral("%1: %2").arg(doing, m_deadline.expiredText());
         return QStringLiteral("%1: %2").arg(doing, QString::fromUtf8(amqp_error_string2(r.library_error)));
     case AMQP_RESPONSE_SERVER_EXCEPTION:
         break;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/broker/AmqpOptions.h"
+#include "core/broker/amqp/AmqpDeadline.h"
 #include "core/support/Result.h"
 
 #include <QByteArray>
@@ -36,6 +37,11 @@ public:
     bool broken() const { return m_broken; }
     // Wakes a thread blocked on the socket (shutdown(2)); the connection is broken afterwards.
     void interrupt();
+    // The overall deadline of whatever waits on this connection's socket (AmqpDeadline): arm it
+    // around a call that may block, ask it why the call failed.
+    AmqpDeadline& deadline() { return m_deadline; }
+    // How long a connect, the handshake, a channel's opening or a publish may wait on the broker.
+    qint64 waitLimitMs() const { return m_waitLimitMs; }
 
     static amqp_bytes_t bytes(const QByteArray& data);
     // "NOT_FOUND - no exchange 'x' in vhost '/'" of a channel.close or connection.close method.
@@ -45,6 +51,8 @@ private:
     AmqpConnection() = default;
     amqp_connection_state_t m_state = nullptr;
     bool m_broken = false;
+    qint64 m_waitLimitMs = 5000;
+    AmqpDeadline m_deadline;
 };
 
 } // namespace outbox

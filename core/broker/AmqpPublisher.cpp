@@ -28,6 +28,9 @@ constexpr qint64 MissingExchangeMemoryMs = 2000;
 // Between two publishes, the broker's answers are read every so many messages (acks, and above all
 // connection.blocked: a blocked broker stops reading the socket).
 constexpr int ServeEvery = 64;
+// Reading what the broker sent takes microseconds; a read that lasts this much longer than asked is
+// stuck inside rabbitmq-c (a flood of frames it swallows, a frame that never ends) and is cut.
+constexpr qint64 ReadMarginMs = 1000;
 
 } // namespace
 
@@ -113,6 +116,7 @@ std::unique_ptr<PendingBatch> AmqpPublisher::enqueue(const QVector<BrokerMessage
     auto batch = std::make_unique<PendingBatch>(int(messages.size()));
     QElapsedTimer waited;
     waited.start();
+    bool lost = false;
     for (int i = 0; i < messages.size(); ++i) {
         const BrokerMessage& m = messages.at(i);
         if (const QString invalid = TopicName::amqpProblem(m.topic); !invalid.isEmpty()) {
@@ -123,7 +127,9 @@ std::unique_ptr<PendingBatch> AmqpPublisher::enqueue(const QVector<BrokerMessage
             report(*batch, i, DeliveryClass::Deterministic, gone, false);
             continue;
         }
-        if (!ensureConnected() || m_blocked) {
+        // Lost during this batch: no new connection for the rest of it (a broker that takes
+        // connections and then stalls would cost a handshake and a deadline per message).
+        if (lost || !ensureConnected() || m_blocked) {
             report(*batch, i, DeliveryClass::ConnectionWide, m_connectionError, false);
             continue;
         }
@@ -152,10 +158,12 @@ std::unique_ptr<PendingBatch> AmqpPublisher::enqueue(const QVector<BrokerMessage
             continue;
         }
         if (!m_connection || m_blocked) {
+            lost = lost || !m_connection;
             report(*batch, i, DeliveryClass::ConnectionWide, m_connectionError, false);
             continue;
         }
-        (void)publish(*batch, i, m);
+        // A broker that stops reading holds a write no longer than the caller's time (its lease).
+        lost = !publish(*batch, i, m, std::max<qint64>(100, queueWaitMs - waited.elapsed()));
         if ((i + 1) % ServeEvery == 0)
             serve(0);
     }
@@ -163,7 +171,7 @@ std::unique_ptr<PendingBatch> AmqpPublisher::enqueue(const QVector<BrokerMessage
     return batch;
 }
 
-bool AmqpPublisher::publish(PendingBatch& batch, int index, const BrokerMessage& m)
+bool AmqpPublisher::publish(PendingBatch& batch, int index, const BrokerMessage& m, qint64 deadlineMs)
 {
     const QByteArray exchange = exchangeOf(m).toUtf8();
     const QByteArray routingKey = m.topic.toUtf8();
@@ -193,12 +201,18 @@ bool AmqpPublisher::publish(PendingBatch& batch, int index, const BrokerMessage&
         props.type = AmqpConnection::bytes(type);
     }
     const quint64 tag = m_nextTag;
+    // rabbitmq-c writes without a bound: a broker that stops reading would hold this call for ever.
+    AmqpDeadline& deadline = m_connection->deadline();
+    const qint64 limitMs =
+        deadlineMs > 0 ? std::min(deadlineMs, m_connection->waitLimitMs()) : m_connection->waitLimitMs();
+    deadline.arm(limitMs, QStringLiteral("publishing"));
     const int rc = amqp_basic_publish(m_connection->state(), m_channel, AmqpConnection::bytes(exchange),
                                       AmqpConnection::bytes(routingKey), 1 /* mandatory */, 0, &props,
                                       AmqpConnection::bytes(m.payload));
+    deadline.disarm();
     if (rc != AMQP_STATUS_OK) {
-        const QString why = QStringLiteral("publishing to RabbitMQ failed: %1")
-                                .arg(QString::fromUtf8(amqp_error_string2(rc)));
+        const QString why = lostBecause(QStringLiteral("publishing to RabbitMQ failed: %1")
+                                            .arg(QString::fromUtf8(amqp_error_string2(rc))));
         report(batch, index, DeliveryClass::ConnectionWide, why, false);
         connectionLost(why);
         return false;
@@ -214,12 +228,35 @@ bool AmqpPublisher::publish(PendingBatch& batch, int index, const BrokerMessage&
     return true;
 }
 
+QString AmqpPublisher::lostBecause(const QString& otherwise) const
+{
+    if (m_connection && m_connection->deadline().expired())
+        return QStringLiteral("RabbitMQ at %1 gave %2")
+            .arg(m_options.url.address(), m_connection->deadline().expiredText());
+    return otherwise;
+}
+
 void AmqpPublisher::serve(qint64 timeoutMs)
 {
     QElapsedTimer t;
     t.start();
     const quint64 completedBefore = m_completed;
+    // Reading never takes much longer than asked, whatever the broker sends: a flood of frames
+    // returns here after the time is up, one rabbitmq-c swallows (heartbeats) is cut by the deadline.
+    const qint64 readLimitMs = std::max<qint64>(timeoutMs, 20);
+    struct Disarm
+    {
+        AmqpPublisher* p;
+        ~Disarm()
+        {
+            if (p->m_connection)
+                p->m_connection->deadline().disarm();
+        }
+    } disarm{this};
     while (m_connection) {
+        // Armed anew each round: a channel reopened or a publish repeated in handleFrame disarms it.
+        m_connection->deadline().arm(readLimitMs + ReadMarginMs,
+                                     QStringLiteral("reading the broker's answers"));
         expireUnconfirmed();
         if (m_completed != completedBefore && timeoutMs > 0)
             return;
@@ -248,13 +285,15 @@ void AmqpPublisher::serve(qint64 timeoutMs)
             return;
         }
         if (rc != AMQP_STATUS_OK) {
-            connectionLost(QStringLiteral("connection to RabbitMQ lost: %1")
-                               .arg(QString::fromUtf8(amqp_error_string2(rc))));
+            connectionLost(lostBecause(QStringLiteral("connection to RabbitMQ lost: %1")
+                                           .arg(QString::fromUtf8(amqp_error_string2(rc)))));
             return;
         }
         handleFrame(frame);
         if (m_connection)
             amqp_maybe_release_buffers(m_connection->state());
+        if (t.elapsed() >= readLimitMs)
+            return;
     }
 }
 
@@ -285,7 +324,8 @@ void AmqpPublisher::handleFrame(const amqp_frame_t& frame)
         amqp_message_t returned;
         const amqp_rpc_reply_t read = amqp_read_message(m_connection->state(), frame.channel, &returned, 0);
         if (read.reply_type != AMQP_RESPONSE_NORMAL) {
-            connectionLost(QStringLiteral("connection to RabbitMQ lost while reading a returned message"));
+            connectionLost(
+                lostBecause(QStringLiteral("connection to RabbitMQ lost while reading a returned message")));
             return;
         }
         const QString messageId = (returned.properties._flags & AMQP_BASIC_MESSAGE_ID_FLAG)
@@ -375,6 +415,11 @@ void AmqpPublisher::channelClosed(const amqp_method_t& method)
     const QString exchange = match.hasMatch() ? match.captured(1) : QString();
     if (!exchange.isEmpty())
         m_missingExchanges.insert(exchange, Missing{why, nowMs()});
+    // "PRECONDITION_FAILED - message size 8012 is larger than configured max size 4096" (RabbitMQ's
+    // max_message_size): its refusal of the message as it is, which no retry changes.
+    static const QRegularExpression maxSize(QStringLiteral("larger than (?:configured )?max size (\\d+)"));
+    const QRegularExpressionMatch tooLarge = maxSize.match(text);
+    const qint64 maxBytes = tooLarge.hasMatch() ? tooLarge.captured(1).toLongLong() : -1;
     std::map<quint64, InFlight> pending;
     pending.swap(m_inFlight);
     m_channel = amqp_channel_t(m_channel % 2000 + 1);
@@ -385,18 +430,22 @@ void AmqpPublisher::channelClosed(const amqp_method_t& method)
         connectionLost(lost);
         return;
     }
-    // The closed channel's unanswered publishes: those for the refused exchange fail for good, the
-    // others are published again on the new channel (same message_id: at worst a duplicate).
+    // The closed channel's unanswered publishes: those for the refused exchange, or larger than the
+    // broker's limit, fail for good; the others are published again on the new channel (same
+    // message_id: at worst a duplicate). A close that names neither is sent again later, without an
+    // attempt spent: it says nothing against any one event.
     for (auto& entry : pending) {
         InFlight& f = entry.second;
         auto alive = f.alive.lock();
         if (!alive)
             continue;
-        if (exchange.isEmpty() || exchangeOf(f.message) == exchange) {
-            if (exchange.isEmpty())
-                report(*f.batch, f.index, DeliveryClass::Transient, why, true);
-            else
-                report(*f.batch, f.index, DeliveryClass::Deterministic, why, false);
+        if (maxBytes >= 0 ? f.message.payload.size() > maxBytes
+                          : !exchange.isEmpty() && exchangeOf(f.message) == exchange) {
+            report(*f.batch, f.index, DeliveryClass::Deterministic, why, false);
+            continue;
+        }
+        if (maxBytes < 0 && exchange.isEmpty()) {
+            report(*f.batch, f.index, DeliveryClass::Transient, why, true);
             continue;
         }
         if (!m_connection) {

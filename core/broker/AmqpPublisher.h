@@ -57,14 +57,18 @@ private:
     explicit AmqpPublisher(AmqpOptions options) : m_options(std::move(options)) {}
     bool ensureConnected();
     Status connect();
-    // Publishes one message on the channel; false when the connection broke.
-    bool publish(PendingBatch& batch, int index, const BrokerMessage& message);
+    // Publishes one message on the channel within `deadlineMs` (0: the connection's wait limit); false
+    // when the connection broke.
+    bool publish(PendingBatch& batch, int index, const BrokerMessage& message, qint64 deadlineMs = 0);
     // Reads the broker's frames for up to `timeoutMs`; returns early once a batch completes.
     void serve(qint64 timeoutMs);
     void handleFrame(const amqp_frame_t& frame);
     void settle(quint64 tag, bool multiple, bool acked);
     void channelClosed(const amqp_method_t& method);
     void connectionLost(const QString& why);
+    // The deadline's sentence when it cut the connection ("RabbitMQ at … gave no answer: …"), else
+    // `otherwise`.
+    QString lostBecause(const QString& otherwise) const;
     void expireUnconfirmed();
     void report(PendingBatch& batch, int index, DeliveryClass c, const QString& message,
                 bool possiblyPersisted, qint64 tag = -1);

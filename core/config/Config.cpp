@@ -146,9 +146,12 @@ QVector<ConfigKey> buildKeys()
                     QStringLiteral("OUTBOX_RELAY_POLL_MIN_MS"), 10, 1, 600000, QStringLiteral("ms"),
                     QStringLiteral("Without wake-ups (no doorbell, --no-notify, MariaDB): first wait after "
                                    "an empty claim, doubling up to poll_ms."));
-    keys << integer(QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
-                    QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
-                    QStringLiteral("Attempts before DEAD."));
+    keys << integer(
+        QStringLiteral("relay.max_attempts"), QStringLiteral("max-attempts"),
+        QStringLiteral("OUTBOX_RELAY_MAX_ATTEMPTS"), 10, 1, 1000, QStringLiteral("n"),
+        QStringLiteral("Attempts before DEAD: only leases that expired because their relay died "
+                       "count (a deterministic refusal is FAILED at once; nacks, retriable errors "
+                       "and unanswered publishes spend none)."));
     keys << integer(QStringLiteral("relay.backoff_base_ms"), QStringLiteral("backoff-base-ms"),
                     QStringLiteral("OUTBOX_RELAY_BACKOFF_BASE_MS"), 500, 1, 3600000, QStringLiteral("ms"),
                     QStringLiteral("Backoff base."));
@@ -295,8 +298,16 @@ QVector<ConfigKey> buildKeys()
                        "in there and takes its JWT access tokens; empty: static tokens only."));
     keys << text(QStringLiteral("oidc.client_id"), QString(), QStringLiteral("OUTBOX_OIDC_CLIENT_ID"),
                  QString(), QStringLiteral("id"),
-                 QStringLiteral("Client id of the console and wall at the provider (a public client: "
-                                "authorization code with PKCE, no secret)."));
+                 QStringLiteral("Client id of the console and wall at the provider (authorization code "
+                                "with PKCE; a public client unless a client secret is given)."));
+    keys << secret(
+        QStringLiteral("oidc.client_secret"), QStringLiteral("OUTBOX_OIDC_CLIENT_SECRET"),
+        QStringLiteral("Client secret, when the provider has serve as a confidential client: serve "
+                       "then exchanges codes and refresh tokens itself (never a flag)."));
+    keys << text(QStringLiteral("oidc.client_secret_file"), QString(),
+                 QStringLiteral("OUTBOX_OIDC_CLIENT_SECRET_FILE"), QString(), QStringLiteral("file"),
+                 QStringLiteral("File holding the client secret (its first line; chmod 600), instead of "
+                                "client_secret."));
     keys << text(QStringLiteral("oidc.audience"), QString(), QStringLiteral("OUTBOX_OIDC_AUDIENCE"),
                  QString(), QStringLiteral("aud"),
                  QStringLiteral("The aud an access token must name (default: the client id)."));

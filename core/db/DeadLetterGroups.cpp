@@ -73,7 +73,7 @@ Result<QVector<DeadLetterGroup>> DeadLetterGroups::list(const QStringList& statu
         if (it == index.end()) {
             index.insert(key, int(groups.size()));
             groups << DeadLetterGroup{
-                consumer, cls, print, text, q->value(2).toLongLong(), q->value(3).toLongLong(), statuses};
+                consumer, cls, print, text, q->value(2).toLongLong(), q->value(3).toLongLong(), statuses, {}};
         } else {
             DeadLetterGroup& g = groups[*it];
             g.count += q->value(2).toLongLong();
@@ -111,7 +111,10 @@ Result<QVector<qint64>> DeadLetterGroups::ids(const DeadLetterGroup& group, qint
             ++rows;
             cursor = q->value(0).toLongLong();
             const QString text = q->value(1).toString();
-            if (errorClass(text) == group.errorClass && FailureGroups::fingerprint(text) == group.fingerprint)
+            const QString fingerprint = group.fingerprintSeenAs
+                                            ? group.fingerprintSeenAs(FailureGroups::fingerprint(text))
+                                            : FailureGroups::fingerprint(text);
+            if (errorClass(text) == group.errorClass && fingerprint == group.fingerprint)
                 out << cursor;
         }
         if (rows < Scan)

@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <functional>
 
 namespace outbox {
 
@@ -25,6 +26,10 @@ struct DeadLetterGroup
     // The statuses the group was counted over (empty: NEW); ids() returns members in these only,
     // so a replayed dead letter leaves a NEW group.
     QStringList statuses;
+    // How the requester was shown fingerprints (a viewer's masking, which may merge groups): ids()
+    // then takes the letters whose fingerprint looks like `fingerprint` once passed through it.
+    // Empty: fingerprints as they are.
+    std::function<QString(const QString&)> fingerprintSeenAs;
 
     QJsonObject toJson() const;
 };

@@ -341,6 +341,14 @@ Result<FenceResult> EventStore::retryLater(const QString& leaseToken, const QVec
     return fencedErrorUpdate(leaseToken, marks, QStringLiteral("status = 'PENDING'"), true);
 }
 
+Result<FenceResult> EventStore::retryUncounted(const QString& leaseToken, const QVector<ErrorMark>& marks)
+{
+    return fencedErrorUpdate(
+        leaseToken, marks,
+        QStringLiteral("status = 'PENDING', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END"),
+        true);
+}
+
 Result<FenceResult> EventStore::markFailed(const QString& leaseToken, const QVector<ErrorMark>& marks)
 {
     return fencedErrorUpdate(leaseToken, marks, QStringLiteral("status = 'FAILED'"), false);

@@ -96,6 +96,9 @@ public:
     // Fenced transitions out of SENDING: only rows still SENDING under `leaseToken` change.
     Result<FenceResult> markSent(const QString& leaseToken, const QVector<SentMark>& marks);
     Result<FenceResult> retryLater(const QString& leaseToken, const QVector<ErrorMark>& marks);
+    // PENDING again after `retryDelayMs`, the attempt given back: the broker gave no answer (the
+    // connection went, no confirm in time), which says nothing about the event (docs/contract.md).
+    Result<FenceResult> retryUncounted(const QString& leaseToken, const QVector<ErrorMark>& marks);
     Result<FenceResult> markFailed(const QString& leaseToken, const QVector<ErrorMark>& marks);
     Result<FenceResult> markDead(const QString& leaseToken, const QVector<ErrorMark>& marks);
     // Gives back claims that were never sent (drain): PENDING again, the attempt not counted.

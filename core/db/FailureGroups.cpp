@@ -73,7 +73,7 @@ Result<QVector<FailureGroup>> FailureGroups::list(const QStringList& statuses)
         if (it == index.end()) {
             index.insert(key, groups.size());
             groups << FailureGroup{
-                errorClass, print, text, q->value(2).toLongLong(), q->value(3).toLongLong(), statuses};
+                errorClass, print, text, q->value(2).toLongLong(), q->value(3).toLongLong(), statuses, {}};
         } else {
             FailureGroup& g = groups[*it];
             g.count += q->value(2).toLongLong();
@@ -111,7 +111,10 @@ Result<QVector<qint64>> FailureGroups::ids(const FailureGroup& group, qint64 aft
         while (q->next()) {
             ++rows;
             cursor = q->value(0).toLongLong();
-            if (fingerprint(q->value(1).toString()) == group.fingerprint && out.size() < limit)
+            const QString seen = group.fingerprintSeenAs
+                                     ? group.fingerprintSeenAs(fingerprint(q->value(1).toString()))
+                                     : fingerprint(q->value(1).toString());
+            if (seen == group.fingerprint && out.size() < limit)
                 out << cursor;
         }
         if (rows < 2000)

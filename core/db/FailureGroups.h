@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <functional>
 
 namespace outbox {
 
@@ -22,6 +23,10 @@ struct FailureGroup
     // The statuses the group was counted over (empty: PENDING, SENDING, FAILED and DEAD); ids()
     // returns members in these statuses only, so a requeued (PENDING) event leaves a FAILED group.
     QStringList statuses;
+    // How the requester was shown fingerprints (a viewer's masking, which may merge groups): ids()
+    // then takes the events whose fingerprint looks like `fingerprint` once passed through it.
+    // Empty: fingerprints as they are.
+    std::function<QString(const QString&)> fingerprintSeenAs;
 };
 
 // Groups PENDING/SENDING/FAILED/DEAD events with an error by (error class, fingerprint), and

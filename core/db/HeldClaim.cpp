@@ -117,7 +117,7 @@ Result<FenceResult> HeldClaim::markSent(const QVector<SentMark>& marks)
 }
 
 Result<FenceResult> HeldClaim::errorMarks(const QVector<ErrorMark>& marks, const QString& status,
-                                          bool withDelay)
+                                          bool withDelay, bool countAttempt)
 {
     FenceResult result;
     if (marks.isEmpty())
@@ -127,12 +127,13 @@ Result<FenceResult> HeldClaim::errorMarks(const QVector<ErrorMark>& marks, const
     const Dialect& d = m_db->dialect();
     const QString statement =
         QStringLiteral(
-            "UPDATE {events} SET status = '%1', attempts = attempts + 1, last_error = :error, "
+            "UPDATE {events} SET status = '%1'%3, last_error = :error, "
             "last_error_class = :class, worker_id = NULL, lease_until = NULL, lease_token = NULL%2 "
             "WHERE id = :id AND status = 'PENDING'")
-            .arg(status, withDelay
-                             ? QStringLiteral(", available_at = ") + d.nowPlusMillis(QStringLiteral(":delay"))
-                             : QString());
+            .arg(status,
+                 withDelay ? QStringLiteral(", available_at = ") + d.nowPlusMillis(QStringLiteral(":delay"))
+                           : QString(),
+                 countAttempt ? QStringLiteral(", attempts = attempts + 1") : QString());
     for (const ErrorMark& m : marks) {
         QVariantMap binds{{QStringLiteral(":error"), m.error.left(4000)},
                           {QStringLiteral(":class"), m.errorClass},
@@ -154,6 +155,11 @@ Result<FenceResult> HeldClaim::errorMarks(const QVector<ErrorMark>& marks, const
 Result<FenceResult> HeldClaim::retryLater(const QVector<ErrorMark>& marks)
 {
     return errorMarks(marks, QStringLiteral("PENDING"), true);
+}
+
+Result<FenceResult> HeldClaim::retryUncounted(const QVector<ErrorMark>& marks)
+{
+    return errorMarks(marks, QStringLiteral("PENDING"), true, false);
 }
 
 Result<FenceResult> HeldClaim::markFailed(const QVector<ErrorMark>& marks)

@@ -43,6 +43,8 @@ public:
     // nothing is visible to others before finish() commits.
     Result<FenceResult> markSent(const QVector<SentMark>& marks);
     Result<FenceResult> retryLater(const QVector<ErrorMark>& marks);
+    // PENDING after the backoff without counting the attempt (no answer from the broker).
+    Result<FenceResult> retryUncounted(const QVector<ErrorMark>& marks);
     Result<FenceResult> markFailed(const QVector<ErrorMark>& marks);
     Result<FenceResult> markDead(const QVector<ErrorMark>& marks);
 
@@ -101,7 +103,8 @@ public:
 
 private:
     explicit HeldClaim(std::unique_ptr<Database> db);
-    Result<FenceResult> errorMarks(const QVector<ErrorMark>& marks, const QString& status, bool withDelay);
+    Result<FenceResult> errorMarks(const QVector<ErrorMark>& marks, const QString& status, bool withDelay,
+                                   bool countAttempt = true);
 
     std::unique_ptr<Database> m_db;
     bool m_holding = false;

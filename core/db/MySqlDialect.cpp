@@ -6,12 +6,16 @@ namespace outbox {
 
 QStringList MySqlDialect::urlOptions() const
 {
+    // CLIENT_FOUND_ROWS=1: found rows instead of changed rows as the affected-row count, the flag
+    // many drivers send by default; the consumer decides from the inbox statuses it reads, not from
+    // that count (tst_inboxconsumer runs it with the flag).
     return {QStringLiteral("MYSQL_OPT_CONNECT_TIMEOUT"),
             QStringLiteral("SSL_CA"),
             QStringLiteral("SSL_CAPATH"),
             QStringLiteral("SSL_CERT"),
             QStringLiteral("SSL_KEY"),
-            QStringLiteral("SSL_CIPHER")};
+            QStringLiteral("SSL_CIPHER"),
+            QStringLiteral("CLIENT_FOUND_ROWS")};
 }
 
 QStringList MySqlDialect::connectOptions(const DatabaseUrl& url, int connectTimeoutSeconds) const

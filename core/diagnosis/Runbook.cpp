@@ -128,9 +128,9 @@ QVector<Runbook> build()
     r.title = QStringLiteral("A relay is DEGRADED and claims nothing");
     r.severity = QStringLiteral("critical when no relay is healthy, else warning");
     r.summary = QStringLiteral(
-        "A relay reports DEGRADED with its last error: it cannot reach the brokers (down, network, "
-        "authentication, TLS, a RabbitMQ memory alarm). Events stay PENDING; one finding per distinct "
-        "error.");
+        "A relay reports DEGRADED with its last error: it is alive (its heartbeat is fresh) but cannot "
+        "publish: it cannot reach the brokers (down, network, authentication, TLS, a RabbitMQ memory alarm) "
+        "or they stopped answering. Events stay PENDING; one finding per distinct error.");
     r.causes = {
         {"rabbitmq-blocked",
          QT_TRANSLATE_NOOP(
@@ -166,6 +166,12 @@ QVector<Runbook> build()
                            "The relay's principal lacks a cluster-level ACL the idempotent producer needs "
                            "(IdempotentWrite)."),
          "the error is a cluster authorization failure"},
+        {"stalled",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or "
+             "load balancer in between holds the connection without passing anything on."),
+         "the error says the broker gave no answer"},
         {"unreachable",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
@@ -227,6 +233,18 @@ QVector<Runbook> build()
                            "reaches the bootstrap "
                            "address (e.g. nc -vz BROKER PORT), and look at the relay's log."),
          "any other error"},
+        {"stalled",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product: check the broker's health and load (rabbitmq-diagnostics status, or the "
+             "Kafka brokers' logs) and anything between the relay and the broker (proxy, load balancer, "
+             "firewall that drops packets), and look at the relay's log."),
+         "the error says the broker gave no answer"},
+        {"keep",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Fix the broker, not the relay: do not start another relay (it cannot publish "
+                           "either) and do not "
+                           "forget this one (it is alive and registers again at its next heartbeat).")},
         {"recovers", QT_TRANSLATE_NOOP(
                          "outbox::Runbook",
                          "The relay probes the brokers by itself and returns to RUNNING when they answer; no "

@@ -4,10 +4,12 @@
 #include "core/ops/AuditLog.h"
 #include "core/support/Failpoints.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QSysInfo>
+#include <QThread>
 
 namespace outbox {
 
@@ -43,6 +45,21 @@ Result<NotifySwitchResult> NotifyTrigger::setEnabled(bool enabled, const QString
 {
     if (reason.trimmed().isEmpty())
         return Error::usage(tr("a reason is required"));
+    QElapsedTimer waited;
+    waited.start();
+    while (true) {
+        auto result = switchOnce(enabled, reason, actor, TryLockMs);
+        // Only a lock that could not be had is tried again; "lock timeout" is PostgreSQL's word.
+        if (result || !result.message().contains(QLatin1String("lock timeout")) ||
+            waited.elapsed() + PauseBetweenTriesMs + TryLockMs > LockTimeoutMs)
+            return result;
+        QThread::msleep(PauseBetweenTriesMs);
+    }
+}
+
+Result<NotifySwitchResult> NotifyTrigger::switchOnce(bool enabled, const QString& reason,
+                                                     const QString& actor, int lockMs)
+{
     NotifySwitchResult result;
     result.action = actionName(enabled);
     result.enabled = enabled;
@@ -50,7 +67,7 @@ Result<NotifySwitchResult> NotifyTrigger::setEnabled(bool enabled, const QString
     Transaction tx(m_db);
     if (Status s = tx.beginWrite(); !s)
         return s.error();
-    for (const QString& statement : m_db.dialect().lockTimeout(LockTimeoutMs))
+    for (const QString& statement : m_db.dialect().lockTimeout(lockMs))
         if (auto set = m_db.exec(statement); !set)
             return set.error();
     auto current = state();

@@ -61,6 +61,7 @@ void Relay::setState(const QString& state, const QString& error)
     m_state = state;
     if (!error.isEmpty())
         m_lastError = error;
+    m_pulse.setState(state, error);
 }
 
 Status Relay::connect()
@@ -140,6 +141,7 @@ void Relay::checkWakeUpTrigger()
     if (wakeUp == m_wakeUp)
         return;
     m_wakeUp = wakeUp;
+    m_pulse.setWakeUp(wakeUp); // the heartbeat's thread writes it into the registry row
     if (wakeUp == QLatin1String("notify"))
         m_log(QStringLiteral("wake-up: notify (every commit of events wakes this relay)"));
     else if (wakeUp == QLatin1String("doorbell"))
@@ -251,18 +253,36 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
         return Error::usage(QStringLiteral("relay.claim_mode = held needs PostgreSQL (row locks held while a "
                                            "batch is sent); use relay.claim_mode = lease on this database"))
             .about(QStringLiteral("relay.claim_mode"));
-    auto publisher = m_options.publisher();
-    if (!publisher)
+    // What the heartbeat says this loop waits for, when it waits too long (built once: poll() is
+    // marked thousands of times a second).
+    m_callProbe = QStringLiteral("probing %1").arg(m_options.brokerText());
+    m_callAnswers = QStringLiteral("waiting for %1's answers").arg(m_options.brokerText());
+    m_callPublish = QStringLiteral("publishing to %1").arg(m_options.brokerText());
+    m_callReplay = QStringLiteral("replaying dead letters to %1").arg(m_options.brokerText());
+    // Registered and reaping before the broker is first asked: a broker that hangs the first
+    // connection leaves a relay that says so (DEGRADED), not one that looks absent.
+    m_heartbeat = std::make_unique<RelayHeartbeat>(m_url, m_options, m_stats, m_pulse, m_log);
+    m_heartbeat->start();
+    Result<std::unique_ptr<Publisher>> publisher = Error::runtime(QString());
+    {
+        BrokerCall call(m_pulse, QStringLiteral("connecting to %1").arg(m_options.brokerText()));
+        publisher = m_options.publisher();
+    }
+    if (!publisher) {
+        m_heartbeat->stop();
+        (void)RelayStore(*m_db).remove(m_options.workerId);
         return publisher.error();
+    }
     m_publisher = std::move(publisher).value();
     m_sinceHeartbeat.start();
-    m_sinceReap.start();
     m_sinceRetention.start();
     m_sinceDeadRetention.start();
     m_sinceReplay.start();
     m_sinceEmptyClaim.start();
     m_sinceClaimStarted.start();
     setState(QStringLiteral("RUNNING"));
+    if (m_publisher->connectionDown()) // no claim before a probe succeeds
+        degrade(m_publisher->connectionError());
     maintenance(true);
     m_stats.inLoop = true;
     loop(stopRequested);
@@ -275,6 +295,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
 {
     bool lastClaimEmpty = false;
     while (true) {
+        m_desired = m_pulse.desired();
         const bool stopping =
             stopRequested.load() || m_desired == QLatin1String("DRAIN") || m_desired == QLatin1String("STOP");
         maintenance();
@@ -283,12 +304,31 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 m_log(QStringLiteral("desired state %1: drained").arg(m_desired));
             return;
         }
+        if (stopping && !m_sinceStop.isValid())
+            m_sinceStop.start();
+        if (stopping && m_sinceStop.elapsed() >= drainLimitMs()) {
+            // Whatever the broker does, a stop ends within the lease: what it left unanswered stays
+            // SENDING until the lease expires, then goes again (the attempt counted, as for a crash).
+            m_log(QStringLiteral("drain time (%1 ms) passed with %2 event(s) unanswered by %3; their "
+                                 "leases expire and they are sent again")
+                      .arg(drainLimitMs())
+                      .arg(inFlightCount())
+                      .arg(m_options.brokerText()));
+            for (Flight& f : m_flights)
+                if (f.held)
+                    f.held->abandon();
+            m_flights.clear();
+            m_leasesHeld = 0;
+            m_pulse.setLeasesHeld(0);
+            return;
+        }
         if (!m_db && !reconnectDatabase()) {
             waitForWork(int(std::max<qint64>(100, m_backoff.delayFor(++m_degradedRounds))), stopRequested);
             continue;
         }
         if (m_degraded && m_flights.empty() && !stopping) {
             // Do not claim while the broker is unreachable: events stay PENDING for whoever can send.
+            BrokerCall call(m_pulse, m_callProbe);
             if (m_publisher->fatal()) {
                 m_log(QStringLiteral("recreating the producer after a fatal error: %1")
                           .arg(m_publisher->connectionError()));
@@ -353,7 +393,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 m_poll.empty();
             } else {
                 m_poll.found();
-                setState(QStringLiteral("RUNNING"));
+                if (!brokerFailing()) // DEGRADED stays until the broker answers (accepts) again
+                    setState(QStringLiteral("RUNNING"));
                 m_sinceFindingClaim = m_sinceClaimStarted;
                 const bool full = int(batch->events.size()) == m_options.batchSize;
                 // A short batch means the relay has caught up. When every commit wakes it (NOTIFY,
@@ -372,7 +413,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         if (m_flights.empty()) {
             if (m_desired == QLatin1String("PAUSE"))
                 setState(QStringLiteral("PAUSED"));
-            else if (lastClaimEmpty && !m_degraded)
+            else if (lastClaimEmpty && !m_degraded && !brokerFailing())
                 setState(QStringLiteral("IDLE"));
             if (lingerLeft > 0) {
                 QThread::msleep(ulong(lingerLeft)); // a few ms: the NOTIFYs meanwhile wait in the socket
@@ -385,7 +426,10 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             }
             continue;
         }
-        m_publisher->poll(1);
+        {
+            BrokerCall call(m_pulse, m_callAnswers);
+            m_publisher->poll(1);
+        }
         QCoreApplication::processEvents(); // delivers NOTIFYs that arrived meanwhile
         harvest(false);
     }
@@ -434,7 +478,13 @@ void Relay::launch(ClaimedBatch batch)
     flight.claimedAtMs = claimedAtMs;
     flight.held = std::move(held);
     flight.journalId = journalId;
-    flight.pending = m_publisher->enqueue(messages, queueWaitMs);
+    {
+        BrokerCall call(m_pulse, m_callPublish);
+        flight.pending = m_publisher->enqueue(messages, queueWaitMs);
+    }
+    // The connection went while publishing: no further claim before a probe succeeds.
+    if (m_publisher->connectionDown())
+        degrade(m_publisher->connectionError());
     // Under producer back-pressure, claim next time about what fitted (no claim-and-release churn
     // of whole batches), and grow back to the batch size once batches fit again.
     const int notQueued = flight.pending->notQueued();
@@ -486,6 +536,7 @@ void Relay::harvest(bool everything)
         std::remove_if(m_flights.begin(), m_flights.end(), [](const Flight& f) { return f.unmarked == 0; }),
         m_flights.end());
     m_leasesHeld = inFlightCount();
+    m_pulse.setLeasesHeld(m_leasesHeld);
 }
 
 Result<std::unique_ptr<HeldClaim>> Relay::heldConnection()
@@ -609,14 +660,20 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         return;
     }
     QVector<SentMark> sent;
-    QVector<ErrorMark> retry, failed, dead;
+    QVector<ErrorMark> refused, unanswered, failed;
     QVector<qint64> release, notQueued;
-    QString connectionError;
+    QString connectionError, notQueuedWhy;
+    // created_at comes from the database's clock; the ack from this host's (RelayHeartbeat measures
+    // the difference), so that a relay whose clock is off still reports true latencies.
+    const qint64 clockOffsetMs = m_pulse.clockOffsetMs.load();
+    bool answered = false; // the broker answered some publish (ack or refusal) of these
+    bool accepted = false; // … and acknowledged some
     for (int i : indexes) {
         const OutboxEvent& e = batch.events.at(i);
         const DeliveryReport& r = reports.at(size_t(i));
         if (r.notQueued) { // never left this process: give it back, no attempt spent
             notQueued << e.id;
+            notQueuedWhy = r.message;
             continue;
         }
         DeliveryClass c = r.deliveryClass;
@@ -625,36 +682,94 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
             c != DeliveryClass::Deterministic && !r.possiblyPersisted)
             c = DeliveryClass::ConnectionWide;
         switch (c) {
-        case DeliveryClass::Success:
+        case DeliveryClass::Success: {
+            answered = true;
+            accepted = true;
+            if (!m_refusals.isEmpty())
+                m_refusals.remove(e.id);
             sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
-            m_stats.recordLatency(r.ackedAtMs - e.createdAt.toMSecsSinceEpoch());
-            m_stats.recordStages(claimedAtMs - e.createdAt.toMSecsSinceEpoch(), r.ackedAtMs - claimedAtMs);
+            const qint64 createdMs = e.createdAt.toMSecsSinceEpoch();
+            m_stats.recordLatency(r.ackedAtMs + clockOffsetMs - createdMs);
+            m_stats.recordStages(claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs);
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);
             break;
+        }
         case DeliveryClass::ConnectionWide:
             release << e.id;
             connectionError = r.message.isEmpty() ? m_publisher->connectionError() : r.message;
             break;
         case DeliveryClass::Deterministic:
+            // The broker's refusal of this event as it is (too large, no route, no such topic or
+            // exchange, not authorised): the one answer that spends its attempt, FAILED at once.
+            answered = true;
+            if (!m_refusals.isEmpty())
+                m_refusals.remove(e.id);
             failed << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
             break;
         case DeliveryClass::UnknownOutcome:
-        case DeliveryClass::Transient:
-            if (e.attempts >= m_options.maxAttempts) {
-                const QString why =
-                    QStringLiteral("attempts exhausted (%1): %2").arg(e.attempts).arg(r.message);
-                // In ordering mode the event keeps blocking its aggregate until an operator acts.
-                if (m_options.ordering == OrderingMode::Aggregate)
-                    failed << ErrorMark{e.id, why, QStringLiteral("exhausted"), 0};
-                else
-                    dead << ErrorMark{e.id, why, deliveryClassName(c), 0};
-            } else {
-                retry << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(e.attempts)};
-            }
+            // No answer (the connection went, or no confirm in time): says nothing about the event.
+            // Sent again after a backoff of its own, the attempt given back: a flapping broker or a
+            // resetting proxy never turns a deliverable event DEAD (docs/contract.md).
+            unanswered << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
+            break;
+        case DeliveryClass::Transient: {
+            // A refusal that may pass later (RabbitMQ's basic.nack, an internal error of its queue; a
+            // retriable Kafka error): the broker's trouble, not the event's. Sent again after a
+            // backoff of its own that grows with each refusal, the attempt given back, so that a
+            // nacking broker never turns a deliverable event DEAD (docs/contract.md).
+            answered = true;
+            if (m_refusals.size() >= 100000)
+                m_refusals.clear(); // a bound on memory: the backoff starts over, nothing else
+            const int times = ++m_refusals[e.id];
+            refused << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(times)};
             break;
         }
+        }
     }
+
+    const bool wasFailing = brokerFailing();
+    if (answered) {
+        m_unansweredRounds = 0;
+        m_sinceBrokerAnswered.start();
+    } else if (!unanswered.isEmpty() || !release.isEmpty()) {
+        ++m_unansweredRounds;
+        if (!m_sinceBrokerAnswered.isValid())
+            m_sinceBrokerAnswered.start();
+    }
+    if (accepted) {
+        m_refusedRounds = 0;
+        m_sinceBrokerAccepted.start();
+    } else if (!refused.isEmpty()) {
+        ++m_refusedRounds;
+        if (!m_sinceBrokerAccepted.isValid())
+            m_sinceBrokerAccepted.start();
+    }
+    if (wasFailing && !brokerFailing() && !m_degraded)
+        setState(QStringLiteral("RUNNING"));
+    // Each event its own draw (full jitter): a batch retried as one would hit the broker as one.
+    for (ErrorMark& m : unanswered)
+        m.retryDelayMs = m_backoff.delayFor(std::max(1, m_unansweredRounds));
+    const QString silence = !unanswered.isEmpty()        ? unanswered.constFirst().error
+                            : !connectionError.isEmpty() ? connectionError
+                                                         : m_publisher->connectionError();
+    // Persisting: DEGRADED (the doctor's relay-degraded) until the broker answers again.
+    if (brokerSilent())
+        degrade(QStringLiteral("%1 answered none of the last %2 batches for %3 s (%4); their events are "
+                               "sent again without spending attempts")
+                    .arg(m_options.brokerText())
+                    .arg(m_unansweredRounds)
+                    .arg(m_sinceBrokerAnswered.elapsed() / 1000)
+                    .arg(silence));
+    else if (brokerRefusing()) // it answers, so claims go on (each refused event at its own backoff)
+        // The same words while it lasts: the log says "still DEGRADED" once per new reason.
+        setState(QStringLiteral("DEGRADED"),
+                 QStringLiteral("%1 refuses every publish for longer than a heartbeat (%2); their events are "
+                                "sent again without spending attempts")
+                     .arg(m_options.brokerText(),
+                          refused.isEmpty() ? QStringLiteral("no new answer") : refused.constFirst().error));
+    else if (!unanswered.isEmpty() && m_publisher->connectionDown())
+        degrade(silence);
 
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
@@ -679,19 +794,21 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         // In the batch's own transaction, committed by finishHeld() once every event is marked.
         // Released events need no write: they are PENDING as they were when the locks go.
         bool ok = sent.isEmpty() || account("mark SENT", held->markSent(sent), m_stats.sent);
-        ok = ok && (retry.isEmpty() || account("retry later", held->retryLater(retry), m_stats.retried));
+        ok = ok &&
+             (refused.isEmpty() || account("retry refused", held->retryUncounted(refused), m_stats.retried));
+        ok = ok && (unanswered.isEmpty() ||
+                    account("retry unanswered", held->retryUncounted(unanswered), m_stats.retried));
         ok = ok && (failed.isEmpty() || account("mark FAILED", held->markFailed(failed), m_stats.failed));
-        ok = ok && (dead.isEmpty() || account("mark DEAD", held->markDead(dead), m_stats.dead));
         if (!ok)
             held->abandon();
         m_stats.released.fetch_add(release.size() + notQueued.size());
-        if (!release.isEmpty())
+        if (!release.isEmpty() && !brokerSilent())
             degrade(connectionError);
         if (!notQueued.isEmpty()) {
             m_queueFull = true;
-            m_log(QStringLiteral("%1 event(s) released: librdkafka's queue stayed full until too late in "
-                                 "their hold; claiming again once the queue drains")
-                      .arg(notQueued.size()));
+            m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
+                      .arg(notQueued.size())
+                      .arg(notQueuedWhy));
         }
         return;
     }
@@ -707,22 +824,23 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
     }
     if (!m_store)
         return;
-    if (!retry.isEmpty())
-        account("retry later", m_store->retryLater(batch.leaseToken, retry), m_stats.retried);
+    if (!refused.isEmpty())
+        account("retry refused", m_store->retryUncounted(batch.leaseToken, refused), m_stats.retried);
+    if (!unanswered.isEmpty())
+        account("retry unanswered", m_store->retryUncounted(batch.leaseToken, unanswered), m_stats.retried);
     if (!failed.isEmpty())
         account("mark FAILED", m_store->markFailed(batch.leaseToken, failed), m_stats.failed);
-    if (!dead.isEmpty())
-        account("mark DEAD", m_store->markDead(batch.leaseToken, dead), m_stats.dead);
     if (!release.isEmpty()) {
         account("release", m_store->release(batch.leaseToken, release), m_stats.released);
-        degrade(connectionError);
+        if (!brokerSilent())
+            degrade(connectionError);
     }
     if (!notQueued.isEmpty()) {
         m_queueFull = true;
         if (account("release", m_store->release(batch.leaseToken, notQueued), m_stats.released))
-            m_log(QStringLiteral("%1 event(s) released: librdkafka's queue stayed full until too late in "
-                                 "their lease; claiming again once the queue drains")
-                      .arg(notQueued.size()));
+            m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
+                      .arg(notQueued.size())
+                      .arg(notQueuedWhy));
     }
 }
 
@@ -734,80 +852,14 @@ void Relay::degrade(const QString& why)
 
 void Relay::maintenance(bool force)
 {
+    // The heartbeat and the lease reaper run on RelayHeartbeat's thread, whatever this loop waits for.
     if (!m_db)
         return;
     if (force || m_sinceHeartbeat.elapsed() >= m_options.heartbeatMs) {
         m_sinceHeartbeat.restart();
-        RelayRecord r;
-        r.workerId = m_options.workerId;
-        r.host = QHostInfo::localHostName();
-        r.pid = QCoreApplication::applicationPid();
-        r.version = QStringLiteral(OUTBOX_VERSION);
-        r.brokerKind = m_options.brokerKindName();
-        r.brokerAddress = m_options.brokerAddress();
-        // The state shown to operators is the heartbeat interval's, not this instant's: under
-        // steady load the loop is IDLE between batches most of the time, yet a relay that claimed
-        // since the last heartbeat or holds leases is at work.
-        const qint64 claimed = m_stats.claimed.load();
-        const bool busy = claimed != m_claimedAtHeartbeat || inFlightCount() > 0 || m_leasesHeld > 0;
-        m_claimedAtHeartbeat = claimed;
-        r.state = (m_state == QLatin1String("IDLE") && busy) ? QStringLiteral("RUNNING") : m_state;
-        r.claimedTotal = claimed;
-        r.sentTotal = m_stats.sent.load();
-        r.failedTotal = m_stats.failed.load() + m_stats.dead.load();
-        r.fencedTotal = m_stats.fenced.load();
-        r.leasesHeld = m_leasesHeld;
-        r.lastError = m_lastError;
-        r.leaseExpiredTotal = m_stats.leaseExpired.load();
-        r.latencySumMs = qint64(m_stats.latencySumSeconds() * 1000.0);
-        r.latencyCount = m_stats.latencyCount();
-        for (qint64 c : m_stats.bucketCounts())
-            r.latencyBuckets << c;
         checkWakeUpTrigger();
-        r.wakeup = wakeUpName();
-        auto desired = RelayStore(*m_db).heartbeat(r);
-        if (desired) {
-            if (*desired != m_desired)
-                m_log(QStringLiteral("desired state %1").arg(*desired));
-            m_desired = *desired;
-        } else {
-            m_log(QStringLiteral("heartbeat failed: %1").arg(desired.message()));
-        }
-    }
-    if (force || m_sinceReap.elapsed() >= m_options.leaseMs / 2) {
-        m_sinceReap.restart();
-        reaped(m_store->reapExpiredLeases(m_options.maxAttempts, m_options.ordering), false);
-        // Held relays count the attempts of held claims whose relay died (only they: a leased relay
-        // under a runtime role granted before migration 11 may not read the journal).
-        if (m_options.claimMode == ClaimMode::Held)
-            reaped(HeldClaim::reap(*m_db, m_options.maxAttempts, m_options.ordering), true);
     }
     maintenanceReplayAndRetention(force);
-}
-
-void Relay::reaped(const Result<ReapResult>& result, bool held)
-{
-    if (!result) {
-        m_log(result.message());
-        return;
-    }
-    if (result->returned + result->exhausted == 0)
-        return;
-    m_stats.leaseExpired.fetch_add(result->returned + result->exhausted);
-    if (result->returned > 0)
-        m_log(held ? QStringLiteral("counted the lost attempt of %1 event(s) whose relay died holding them")
-                         .arg(result->returned)
-                   : QStringLiteral("returned %1 event(s) with expired leases to PENDING")
-                         .arg(result->returned));
-    if (result->exhausted > 0) {
-        const bool ordered = m_options.ordering == OrderingMode::Aggregate;
-        (ordered ? m_stats.failed : m_stats.dead).fetch_add(result->exhausted);
-        m_log(QStringLiteral("%1 event(s) with %2 had used up their %3 attempts: marked %4")
-                  .arg(result->exhausted)
-                  .arg(held ? QStringLiteral("lost held claims") : QStringLiteral("expired leases"))
-                  .arg(m_options.maxAttempts)
-                  .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
-    }
 }
 
 void Relay::maintenanceReplayAndRetention(bool force)
@@ -817,6 +869,7 @@ void Relay::maintenanceReplayAndRetention(bool force)
     // REPLAYING by a crash are picked up again once their lease expires.
     if (m_publisher && !m_degraded && (force || m_sinceReplay.elapsed() >= 1000)) {
         m_sinceReplay.restart();
+        BrokerCall call(m_pulse, m_callReplay);
         ReplayOptions replay;
         replay.workerId = m_options.workerId;
         replay.leaseMs = m_options.leaseMs;
@@ -908,6 +961,9 @@ void Relay::drain()
     setState(QStringLiteral("DRAINING"));
     // Everything launched has been answered and marked by now (loop() waits for the flights).
     m_leasesHeld = 0;
+    m_pulse.setLeasesHeld(0);
+    if (m_heartbeat)
+        m_heartbeat->stop(); // before the row goes, or its next beat would register the relay again
     if (m_db)
         (void)RelayStore(*m_db).remove(m_options.workerId);
     setState(QStringLiteral("STOPPED"));

@@ -6,11 +6,14 @@
 #include "core/db/HeldClaim.h"
 #include "core/db/TopicRouter.h"
 #include "core/relay/AdaptivePoll.h"
+#include "core/relay/RelayHeartbeat.h"
 #include "core/relay/RelayOptions.h"
+#include "core/relay/RelayPulse.h"
 #include "core/relay/RelayStats.h"
 #include "core/support/Backoff.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QObject>
 #include <QString>
 #include <QVariant>
@@ -68,7 +71,6 @@ private:
     Result<std::unique_ptr<HeldClaim>> heldConnection();
     // Commits a held flight whose every event is marked, and keeps its connection for reuse.
     void finishHeld(Flight& flight);
-    void reaped(const Result<ReapResult>& result, bool held);
     void maintenanceReplayAndRetention(bool force);
     void maintenance(bool force = false);
     void waitForWork(int ms, const std::atomic<bool>& stopRequested);
@@ -98,6 +100,9 @@ private:
     void degrade(const QString& why);
     BrokerMessage toMessage(const OutboxEvent& event) const;
     bool reconnectDatabase();
+    // After SIGTERM or DRAIN: the longest the loop waits for the broker's answers to what is in
+    // flight (the lease: past it, others may send those events anyway).
+    qint64 drainLimitMs() const { return m_options.leaseMs; }
 
     DatabaseUrl m_url;
     RelayOptions m_options;
@@ -118,13 +123,39 @@ private:
     QString m_desired = QStringLiteral("RUN");
     bool m_degraded = false;
     int m_degradedRounds = 0;
+    // Publishes the broker left unanswered (connection lost, no confirm in time) since its last
+    // answer: their own backoff, no attempt spent, DEGRADED once they persist (docs/contract.md).
+    int m_unansweredRounds = 0;
+    QElapsedTimer m_sinceBrokerAnswered;
+    // The broker has answered none of the last three batches for longer than a heartbeat.
+    bool brokerSilent() const
+    {
+        return m_unansweredRounds >= 3 && m_sinceBrokerAnswered.isValid() &&
+               m_sinceBrokerAnswered.elapsed() >= m_options.heartbeatMs;
+    }
+    // Refusals that may pass later (RabbitMQ's basic.nack, a retriable Kafka error) since the
+    // broker last accepted a publish: no attempt spent, a backoff per event that grows with its
+    // refusals (forgotten once the event is marked otherwise), DEGRADED once they persist.
+    int m_refusedRounds = 0;
+    QElapsedTimer m_sinceBrokerAccepted;
+    QHash<qint64, int> m_refusals;
+    // The broker has refused everything in the last three answers for longer than a heartbeat.
+    bool brokerRefusing() const
+    {
+        return m_refusedRounds >= 3 && m_sinceBrokerAccepted.isValid() &&
+               m_sinceBrokerAccepted.elapsed() >= m_options.heartbeatMs;
+    }
+    // DEGRADED stays while the broker answers nothing or refuses everything.
+    bool brokerFailing() const { return brokerSilent() || brokerRefusing(); }
     bool m_listening = false;
     bool m_triggerOn = true; // the wake-up trigger fires (only asked while listening)
     AdaptivePoll m_poll{1, 1};
     int m_leasesHeld = 0;
-    qint64 m_claimedAtHeartbeat = 0; // claimed counter at the last heartbeat
-    QElapsedTimer m_sinceHeartbeat;
-    QElapsedTimer m_sinceReap;
+    RelayPulse m_pulse;                          // what the heartbeat thread reports of this loop
+    std::unique_ptr<RelayHeartbeat> m_heartbeat; // heartbeat and reaper, independent of this loop
+    QElapsedTimer m_sinceHeartbeat;              // the wake-up trigger is asked once a heartbeat interval
+    QElapsedTimer m_sinceStop;                   // since the stop (SIGTERM, DRAIN, STOP) was seen
+    QString m_callProbe, m_callAnswers, m_callPublish, m_callReplay; // RelayPulse's broker calls
     QElapsedTimer m_sinceRetention;
     QElapsedTimer m_sinceDeadRetention;
     bool m_retentionBehind = false; // the last retention pass left expired SENT rows behind

@@ -443,6 +443,10 @@
   signIn.then((r) => {
     oidc = r.oidc;
     if (oidc) document.getElementById("token-form").hidden = true;
+    // A token renewed before it expires goes to the open socket, which then stays open.
+    if (oidc) window.OutboxSignIn.onRenewed((t) => {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "auth", token: t }));
+    });
     connect();
   }, (e) => {
     setConnection("disconnected", "sign-in failed");

@@ -10,6 +10,14 @@
 //   code in a <meta> element; the code is never in an address, a history entry or a Referer.
 // - Until the provider answers, sessionStorage holds the PKCE verifier, the state and the address
 //   to come back to, keyed by the state; they are removed when the answer arrives.
+// - Who exchanges the code: this page at the provider's token endpoint for a public client; the
+//   server (POST /api/v1/auth/token, which adds the client secret) for a confidential one. Either
+//   way the tokens come back to this page's memory.
+// - Renewal before expiry: with a refresh token (the provider's answer had one), a new access token
+//   is fetched a third of its lifetime (at most a minute) before it expires, the same way as the
+//   code was exchanged; the pages hand it to their open /ws sockets. Without one, the page goes to
+//   the provider with prompt=none at that time and comes back to the same view (no form while the
+//   provider's session lasts).
 // - 401 (the token expired or was refused) starts a new sign-in; a 401 for a token not 10 s old
 //   is shown instead (no loop between the provider and a server that refuses its tokens).
 (function () {
@@ -17,8 +25,11 @@
   const PENDING = "outbox-oidc-pending:";
   let settings = null; // GET /api/v1/auth
   let accessToken = "";
+  let refreshToken = "";
   let expiresAt = 0;
   let tokenAt = 0;
+  let renewTimer = 0;
+  const renewed = new Set(); // callbacks(token) after a renewal
 
   function b64url(bytes) {
     let s = "";
@@ -41,7 +52,8 @@
     if (state) sessionStorage.removeItem(PENDING + state);
     if (saved) {
       const pending = JSON.parse(saved);
-      answer = { code: params.get("code"), error: params.get("error"), verifier: pending.verifier };
+      answer = { code: params.get("code"), error: params.get("error"), verifier: pending.verifier,
+                 silent: !!pending.silent };
       history.replaceState(null, "", pending.returnTo);
     } else {
       answer = { error: "state" };
@@ -60,35 +72,90 @@
     return settings;
   }
 
-  // Off to the provider's own sign-in page; the page unloads.
-  async function redirect() {
+  // Off to the provider's own sign-in page (silent: prompt=none, a renewal without a form); the
+  // page unloads.
+  async function redirect(silent) {
     const s = await loadSettings();
     const verifier = random();
     const state = random();
     const challenge = b64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
     sessionStorage.setItem(PENDING + state, JSON.stringify({
-      verifier, returnTo: location.pathname + location.search + location.hash }));
-    const url = new URL(s.authorization_endpoint);
-    url.search = new URLSearchParams({
+      verifier, silent: !!silent, returnTo: location.pathname + location.search + location.hash }));
+    const params = {
       response_type: "code", response_mode: "form_post", client_id: s.client_id, redirect_uri: redirectUri(),
-      scope: s.scopes, state, code_challenge: challenge, code_challenge_method: "S256" }).toString();
+      scope: s.scopes, state, code_challenge: challenge, code_challenge_method: "S256" };
+    if (silent) params.prompt = "none";
+    const url = new URL(s.authorization_endpoint);
+    url.search = new URLSearchParams(params).toString();
     location.assign(url.toString());
     return new Promise(() => {});
   }
 
-  async function exchange(s) {
-    const r = await fetch(s.token_endpoint, {
-      method: "POST", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "authorization_code", code: answer.code, redirect_uri: redirectUri(),
-                                  client_id: s.client_id, code_verifier: answer.verifier }).toString() });
-    answer = null;
-    if (!r.ok) throw new Error("the identity provider refused the sign-in (" + r.status + ")");
-    const body = await r.json();
+  // Posts a grant where this client exchanges it: the provider's token endpoint (a public client)
+  // or the server, which adds the client secret (a confidential one). Resolves the tokens, or
+  // rejects with {status, message}.
+  async function grant(s, fields) {
+    let r;
+    if (s.token_exchange === "server") {
+      r = await fetch("/api/v1/auth/token", {
+        method: "POST", cache: "no-store", credentials: "omit",
+        headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) });
+    } else {
+      r = await fetch(s.token_endpoint, {
+        method: "POST", cache: "no-store", credentials: "omit", referrerPolicy: "no-referrer",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...fields, client_id: s.client_id }).toString() });
+    }
+    let body = null;
+    try { body = await r.json(); } catch (_) { body = null; }
+    if (!r.ok || !body || !body.access_token) {
+      const why = body && (body.error_description || body.error);
+      const e = new Error(s.token_exchange === "server" && body && body.error ? body.error
+        : "the identity provider refused the sign-in (" + (why || r.status) + ")");
+      e.status = r.status;
+      throw e;
+    }
+    return body;
+  }
+
+  function take(body) {
     accessToken = body.access_token || "";
+    if (body.refresh_token) refreshToken = body.refresh_token;
     tokenAt = Date.now();
-    expiresAt = tokenAt + 1000 * (Number(body.expires_in) || 0);
+    const lifetime = 1000 * (Number(body.expires_in) || 0);
+    expiresAt = tokenAt + lifetime;
+    clearTimeout(renewTimer);
+    // Renew a third of the lifetime (at most a minute) before the token expires.
+    if (lifetime > 0) renewTimer = setTimeout(renew, Math.max(1000, lifetime - Math.min(60000, lifetime / 3)));
+  }
+
+  async function exchange(s) {
+    const code = answer.code;
+    const verifier = answer.verifier;
+    answer = null;
+    take(await grant(s, { grant_type: "authorization_code", code, code_verifier: verifier,
+                          redirect_uri: redirectUri() }));
     if (!accessToken) throw new Error("the identity provider gave no access token");
+  }
+
+  // Before the access token expires: a new one with the refresh token, in place; without one (or
+  // when the provider refuses it), a silent redirect to the provider and back.
+  async function renew() {
+    const s = await loadSettings();
+    if (!refreshToken) return redirect(true);
+    try {
+      take(await grant(s, { grant_type: "refresh_token", refresh_token: refreshToken }));
+      for (const fn of [...renewed]) fn(accessToken);
+    } catch (e) {
+      refreshToken = "";
+      // The provider or the server did not answer: try again while the token lasts.
+      if ((e.status === 0 || e.status === undefined || e.status >= 500) && e.status !== 502 &&
+          Date.now() < expiresAt - 5000) {
+        renewTimer = setTimeout(renew, 3000);
+        return;
+      }
+      redirect(true);
+    }
   }
 
   window.OutboxSignIn = {
@@ -103,25 +170,34 @@
       }
       if (answer && answer.error) {
         const why = answer.error;
+        const silent = answer.silent;
         answer = null;
+        // A silent renewal the provider could not do without the person (login_required,
+        // consent_required, …): its sign-in page, once.
+        if (silent && why !== "state") return redirect(false);
         throw new Error(why === "state" ? "the sign-in answer did not belong to this page; reload to sign in again"
                                         : "the identity provider refused the sign-in (" + why + ")");
       }
-      return redirect();
+      return redirect(false);
     },
     enabled() { return !!(settings && settings.oidc); },
     token() { return accessToken; },
     expiresAt() { return expiresAt; },
+    // fn(token) after each renewal in place (the pages hand it to their open /ws sockets).
+    onRenewed(fn) { renewed.add(fn); return () => renewed.delete(fn); },
     // A 401: sign in again, unless the token was fresh (then false: the page shows the refusal
     // rather than going round in circles between the provider and a server that refuses it).
     reauthenticate() {
       if (accessToken && Date.now() - tokenAt < 10000) return false;
       accessToken = "";
-      redirect();
+      clearTimeout(renewTimer);
+      redirect(false);
       return true;
     },
     signOut() {
       accessToken = "";
+      refreshToken = "";
+      clearTimeout(renewTimer);
       const s = settings || {};
       if (s.end_session_endpoint) {
         const url = new URL(s.end_session_endpoint);

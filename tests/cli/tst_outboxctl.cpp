@@ -111,6 +111,58 @@ private slots:
     }
 
     void requeueNeedsConfirmationThenAudits_data() { TestDatabases::addKinds(); }
+    // A MariaDB writer whose session is at +05:00 writes available_at = NOW(6): its event waits 5
+    // hours. status said "oldest pending 0ms" and nothing else; now it says that one event is held
+    // back, until when, and where to look (issue 37 item 4). On PostgreSQL and SQLite the same local
+    // time is written with the row.
+    void statusSaysWhatIsHeldBack_data() { TestDatabases::addKinds(); }
+    void statusSaysWhatIsHeldBack()
+    {
+        QFETCH(QString, kind);
+        auto db = TestDatabases::fresh(kind, QStringLiteral("held_back"));
+        const QString url = TestDatabases::urlText(db->url());
+        insertEvents(*db, 2); // due now
+        if (kind == QLatin1String("mysql")) {
+            QVERIFY(db->exec(QStringLiteral("SET time_zone = '+05:00'")).ok());
+            auto written = db->exec(
+                QStringLiteral("INSERT INTO {events} (event_id, event_type, aggregate_type, aggregate_id, "
+                               "payload, available_at) VALUES ('tz-writer', 'OrderCreated', 'Order', 'o-tz', "
+                               "'{}', NOW(6))"));
+            QVERIFY2(written.ok(), qPrintable(written.message()));
+            QVERIFY(db->exec(QStringLiteral("SET time_zone = '+00:00'")).ok());
+        } else {
+            const qint64 id =
+                insertEvents(*db, 1, QStringLiteral("OrderCreated"), QStringLiteral("tz-")).first();
+            auto written = db->exec(QStringLiteral("UPDATE {events} SET available_at = %1 WHERE id = :id")
+                                        .arg(db->dialect().nowPlusMillis(QStringLiteral(":ms"))),
+                                    {{QStringLiteral(":ms"), 5 * 3600 * 1000}, {QStringLiteral(":id"), id}});
+            QVERIFY2(written.ok(), qPrintable(written.message()));
+        }
+        const Run human = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
+        QVERIFY2(human.exitCode == 0, human.err.constData());
+        const QString out = QString::fromUtf8(human.out);
+        QVERIFY2(out.contains(QRegularExpression(
+                     QStringLiteral("held back +1 pending event\\(s\\) not due before \\d{4}-\\d\\d-\\d\\d "
+                                    "\\d\\d:\\d\\d:\\d\\d UTC \\((4h59m|5h0m) ahead\\)"))),
+                 qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("doctor --check contract-violations")), qPrintable(out));
+        QVERIFY2(!out.contains(QLatin1String("created ahead")), qPrintable(out));
+
+        const Run json =
+            outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url, QStringLiteral("--json")});
+        QVERIFY2(json.exitCode == 0, json.err.constData());
+        const QJsonObject held = json.json().value(QStringLiteral("held_back")).toObject();
+        QCOMPARE(held.value(QStringLiteral("not_due")).toInteger(), qint64(1));
+        const double ahead = held.value(QStringLiteral("last_due_in_seconds")).toDouble();
+        QVERIFY2(ahead > 5 * 3600 - 120 && ahead <= 5 * 3600, qPrintable(QString::number(ahead)));
+        QCOMPARE(held.value(QStringLiteral("created_ahead")).toInteger(), qint64(0));
+
+        // Due: nothing held back any more, and status says nothing about it.
+        QVERIFY(db->exec(QStringLiteral("UPDATE {events} SET available_at = created_at")).ok());
+        const Run due = outboxctl({QStringLiteral("status"), QStringLiteral("--db"), url});
+        QVERIFY2(!due.out.contains("held back"), due.out.constData());
+    }
+
     void requeueNeedsConfirmationThenAudits()
     {
         QFETCH(QString, kind);

@@ -938,6 +938,69 @@ private slots:
                  qint64(1));
     }
 
+    // MariaDB with CLIENT_FOUND_ROWS switched on, the flag Connector/J, mysqljs and others send by
+    // default: an UPDATE or an INSERT … ON DUPLICATE KEY UPDATE that changes nothing then reports 1.
+    // The consumer decides from the inbox statuses it reads, so every redelivery is a duplicate and a
+    // replayed dead letter is processed once (issue 37 item 1, "the same for the product's own
+    // consumer").
+    void foundRowsOnTheConnectionAppliesNoRedeliveryTwice()
+    {
+        if (!TestDatabases::available(QStringLiteral("mysql")))
+            QSKIP("no MariaDB server");
+        auto db = TestDatabases::fresh(QStringLiteral("mysql"), QStringLiteral("found_rows"));
+        createBusinessTables(*db);
+        auto foundRows =
+            DatabaseUrl::parse(TestDatabases::urlText(db->url()) + QStringLiteral("?CLIENT_FOUND_ROWS=1"));
+        QVERIFY2(foundRows.ok(), qPrintable(foundRows.message()));
+        // The flag is live on that connection: an UPDATE that changes nothing counts the row it found.
+        const QString noChange = QStringLiteral("UPDATE test_catalog SET sku = sku WHERE sku = 'SKU-1'");
+        auto changed = db->exec(noChange);
+        QVERIFY2(changed.ok(), qPrintable(changed.message()));
+        QCOMPARE(changed->numRowsAffected(), 0);
+        auto other = TestDatabases::open(*foundRows);
+        auto found = other->exec(noChange);
+        QVERIFY2(found.ok(), qPrintable(found.message()));
+        QCOMPARE(found->numRowsAffected(), 1);
+        other.reset();
+
+        const QString t = QStringLiteral("found-rows");
+        auto broker = startBroker(t, 2);
+        const int events = 200;
+        QVector<BrokerMessage> messages;
+        for (int i = 0; i < events; ++i)
+            messages << orderMessage(t, QStringLiteral("fr-%1").arg(i), QStringLiteral("order-%1").arg(i),
+                                     i == 7 ? QStringLiteral("SKU-404") : QStringLiteral("SKU-1"));
+        ConsumerThread consumer(*foundRows, testConsumerOptions(broker->bootstrap(), t, QStringLiteral("fr")),
+                                ledger);
+        consumer.start();
+        produce(broker->bootstrap(), messages);
+        QTRY_COMPARE_WITH_TIMEOUT(consumer.stats().processed.load() + consumer.stats().deadLettered.load(),
+                                  qint64(events), 120000);
+        QCOMPARE(consumer.stats().deadLettered.load(), qint64(1)); // SKU-404: a FAILED inbox row
+
+        // The fix, then every message again (a forced redelivery): the FAILED one is taken over and
+        // processed once, the others are duplicates.
+        QVERIFY(db->exec(QStringLiteral("INSERT INTO test_catalog (sku) VALUES ('SKU-404')")).ok());
+        produce(broker->bootstrap(), messages);
+        QTRY_COMPARE_WITH_TIMEOUT(consumer.stats().duplicates.load(), qint64(events - 1), 120000);
+        QCOMPARE(consumer.stats().processed.load(), qint64(events));
+        // And again: nothing left to do.
+        produce(broker->bootstrap(), messages);
+        QTRY_COMPARE_WITH_TIMEOUT(consumer.stats().duplicates.load(), qint64(2 * events - 1), 120000);
+        consumer.stop();
+        QCOMPARE(consumer.stats().processed.load(), qint64(events));
+        QCOMPARE(countRows(*db, QStringLiteral("test_effects")), qint64(events));
+        QCOMPARE(
+            db->scalar(QStringLiteral("SELECT COUNT(DISTINCT event_id) FROM test_effects"))->toLongLong(),
+            qint64(events));
+        QCOMPARE(countRows(*db, QStringLiteral("{inbox}"),
+                           QStringLiteral("status = 'PROCESSED' AND consumer_name = 'fr'")),
+                 qint64(events));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{inbox}"), QStringLiteral("event_id = 'fr-7' AND attempts = 2")),
+            qint64(1));
+    }
+
     void optionsRefuseAutoCommit()
     {
         ConsumerOptions o =

@@ -407,7 +407,7 @@ private slots:
         s = BulkActionEngine::validate(ActionKind::MarkDead, r, &input);
         QCOMPARE(input, ActionInput::Targets);
 
-        r.group = FailureGroup{QStringLiteral("deterministic"), QStringLiteral("x <n>"), {}, 3, 1, {}};
+        r.group = FailureGroup{QStringLiteral("deterministic"), QStringLiteral("x <n>"), {}, 3, 1, {}, {}};
         QVERIFY(BulkActionEngine::validate(ActionKind::MarkDead, r, &input).ok());
         QVERIFY(!BulkActionEngine::validate(ActionKind::ReplayDeadLetters, r, &input).ok());
         r.chunkSize = 1001;

@@ -64,6 +64,39 @@ private slots:
                             [](const GroupGrant& g) { return g.group == QLatin1String("/ops/noc"); }));
     }
 
+    // A confidential client's secret: from client_secret_file (owner-only, first line) or
+    // client_secret, not both; never repeated in a message.
+    void clientSecret()
+    {
+        const QByteArray groups = "[oidc_groups]\nsre = operator\n";
+        auto publicClient = load(Provider + groups);
+        QVERIFY(publicClient && !publicClient->oidc.confidential());
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("secret"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("s3cret-from-file\nsecond line\n");
+        f.close();
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner));
+        auto fromFile = load(Provider + "client_secret_file = " + file.toUtf8() + "\n" + groups);
+        QVERIFY2(fromFile, qPrintable(fromFile ? QString() : fromFile.error().message));
+        QCOMPARE(fromFile->oidc.clientSecret, QStringLiteral("s3cret-from-file"));
+        QVERIFY(fromFile->oidc.confidential());
+        auto inline_ = load(Provider + "client_secret = s3cret-inline\n" + groups);
+        QVERIFY(inline_ && inline_->oidc.clientSecret == QStringLiteral("s3cret-inline"));
+        auto both = load(Provider + "client_secret = s3cret-inline\nclient_secret_file = " + file.toUtf8() +
+                         "\n" + groups);
+        QVERIFY(!both && both.error().message.contains(QStringLiteral("not both")));
+        QVERIFY(f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther));
+        auto readable = load(Provider + "client_secret_file = " + file.toUtf8() + "\n" + groups);
+        QVERIFY(!readable);
+        QVERIFY2(readable.error().message.contains(QStringLiteral("chmod 600")),
+                 qPrintable(readable.error().message));
+        QVERIFY(!readable.error().message.contains(QStringLiteral("s3cret")));
+        auto without = load("[oidc]\nclient_secret = s3cret-inline\n");
+        QVERIFY(!without && without.error().message.contains(QStringLiteral("issuer")));
+    }
+
     void refusesWhatCannotBeSafe_data()
     {
         QTest::addColumn<QByteArray>("ini");
@@ -83,6 +116,15 @@ private slots:
         QTest::newRow("bad role") << Provider + "[oidc_groups]\nsre = admin\n" << QStringLiteral("no role");
         QTest::newRow("operator= on operator") << Provider + "[oidc_groups]\nsre = operator operator=team=a\n"
                                                << QStringLiteral("viewer groups");
+        // The scope words are a token's (one parser for both): each once, member names or tags only.
+        QTest::newRow("members= twice") << Provider + "[oidc_groups]\nsre = viewer members=a members=b\n"
+                                        << QStringLiteral("members= given twice");
+        QTest::newRow("bad selector") << Provider + "[oidc_groups]\nsre = viewer members=a;b\n"
+                                      << QStringLiteral("\"a;b\" is not a member name or tag");
+        QTest::newRow("unknown word") << Provider + "[oidc_groups]\nsre = viewer admins=a\n"
+                                      << QStringLiteral("unknown part \"admins=a\"");
+        QTest::newRow("group= twice") << Provider + "[oidc_groups]\nsre = viewer group=a group=b\n"
+                                      << QStringLiteral("unknown part \"group=b\"");
     }
     void refusesWhatCannotBeSafe()
     {

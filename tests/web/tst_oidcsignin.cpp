@@ -1,13 +1,15 @@
 // Signing in with the company's identity provider, end to end: a real OpenID provider (panva's
-// certified oidc-provider under Node, tests/oidc/provider) with two people in different groups, the
+// certified oidc-provider under Node, tests/oidc/provider, the fixture fixture.oidc.start) with two
+// people in different groups and a public client (PKCE, refresh tokens), the
 // real `outboxctl serve --fleet` with two SQLite members of different teams, and a real headless
 // Chromium that signs in through the provider's own login page. Checked: the wall shows the
 // person's team only; the console requeues on that member (the audit row names the person and the
 // issuer) and is refused on the other team's; the provider rotates its signing key mid-session and
-// an expired token is a 401 after which the page signs in again (with the new key) and keeps
-// working; tokens from another issuer, for another audience, with alg none, HS256 keyed with the
-// public key, signed by an unpublished key or expired are refused; a static token still works for
-// machines; no token or code appears in an address, the server's log, /metrics or the audit.
+// the page renews its token before it expires, in place (refresh token, new key), while the old
+// token is a 401; a client without refresh tokens renews with a silent redirect (prompt=none) and
+// a page whose token is refused signs in again; tokens from another issuer, for another audience, with alg
+// none, HS256 keyed with the public key, signed by an unpublished key or expired are refused; a static token
+// still works for machines; no token or code appears in an address, the server's log, /metrics or the audit.
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"
 #include "tests/support/ServeProcess.h"
@@ -16,6 +18,7 @@
 #include "tests/web/ChromiumPage.h"
 #include "tests/web/ConsoleView.h"
 #include "tests/web/HttpTestClient.h"
+#include "tests/web/OidcTestProvider.h"
 #include "ui/web/http/AccessControl.h"
 
 #include <QDateTime>
@@ -23,7 +26,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -49,46 +51,18 @@ class TestOidcSignIn : public QObject
 {
     Q_OBJECT
 
-private:
-    QProcess m_provider;
-    QString m_issuer;
-
-    bool startProvider(quint16 port, const QString& redirectUris)
-    {
-        const QString dir = QStringLiteral(OUTBOX_SOURCE_DIR "/tests/oidc/provider");
-        if (!QDir(dir + QStringLiteral("/node_modules/oidc-provider")).exists())
-            return false;
-        m_provider.setProcessChannelMode(QProcess::MergedChannels);
-        m_provider.setWorkingDirectory(dir);
-        m_provider.start(QStringLiteral("node"), {QStringLiteral("provider.js"), QString::number(port),
-                                                  redirectUris, QString::number(AccessTokenTtlSeconds)});
-        m_issuer = QStringLiteral("http://127.0.0.1:%1").arg(port);
-        return m_provider.waitForStarted(10000);
-    }
-
-    QByteArray mint(HttpTestClient& provider, const QString& mode, const QJsonObject& claims = {})
-    {
-        const auto r = provider.post(
-            QStringLiteral("/_test/mint"),
-            QJsonDocument(QJsonObject{{QStringLiteral("mode"), mode}, {QStringLiteral("claims"), claims}})
-                .toJson(QJsonDocument::Compact));
-        return r.json().value(QStringLiteral("token")).toString().toUtf8();
-    }
-
 private slots:
-    void cleanup()
-    {
-        if (m_provider.state() != QProcess::NotRunning) {
-            m_provider.terminate();
-            m_provider.waitForFinished(5000);
-        }
-    }
-
     void signsInScopesActsAndSurvivesRotationAndExpiry()
     {
         QVERIFY2(!qEnvironmentVariable("OUTBOXCTL").isEmpty(), "OUTBOXCTL must point at the binary");
-        if (QStandardPaths::findExecutable(QStringLiteral("node")).isEmpty())
-            QSKIP("no node");
+        QString unavailable;
+        const auto oidc = OidcTestProvider::fromFixture(&unavailable);
+        if (!oidc) {
+            if (qEnvironmentVariableIsSet("CI"))
+                QFAIL(qPrintable(unavailable));
+            QSKIP(qPrintable(unavailable));
+        }
+        const QByteArray issuer = oidc->issuerBytes();
         // Two teams, one SQLite member each, each with a failure group of its own.
         const DatabaseUrl paymentsUrl = TestDatabases::create(
             QStringLiteral("sqlite"), TestDatabases::uniqueName(QStringLiteral("oidcpay")));
@@ -107,10 +81,6 @@ private slots:
                 paymentsUrl.redacted().toUtf8() + "\ntags = team=payments\n[member shipping]\nurl = " +
                 shippingUrl.redacted().toUtf8() + "\ntags = team=shipping\n");
 
-        // serve first (it keeps asking the provider for its keys until it answers), then the
-        // provider, which must know serve's address for its redirect URIs.
-        const quint16 providerPort = freeLocalPort();
-        const QByteArray issuer = QByteArrayLiteral("http://127.0.0.1:") + QByteArray::number(providerPort);
         ServeProcess serve;
         OutboxctlStart options;
         options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
@@ -125,27 +95,26 @@ private slots:
             serve.output.constData());
         QProcess& server = *serve.process;
         const QString base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
-        if (!startProvider(providerPort, base + QStringLiteral("/,") + base + QStringLiteral("/console/"))) {
-            if (qEnvironmentVariableIsSet("CI"))
-                QFAIL("tests/oidc/provider/node_modules is missing (installer/install-deps.sh runs npm ci "
-                      "there)");
-            QSKIP(
-                "tests/oidc/provider/node_modules is missing (installer/install-deps.sh runs npm ci there)");
-        }
         HttpTestClient http{QUrl(base + QLatin1Char('/'))};
-        HttpTestClient provider{QUrl(QString::fromLatin1(issuer) + QLatin1Char('/'))};
         QTRY_VERIFY_WITH_TIMEOUT(
             http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool() ||
                 server.state() != QProcess::Running,
-            20000);
+            60000);
         QVERIFY2(server.state() == QProcess::Running, server.readAll().constData());
+        QVERIFY2(http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(),
+                 server.readAll().constData());
         const QJsonObject auth = http.get(QStringLiteral("/api/v1/auth")).json();
         QCOMPARE(auth.value(QStringLiteral("issuer")).toString(), QString::fromLatin1(issuer));
         QCOMPARE(auth.value(QStringLiteral("client_id")).toString(), QStringLiteral("outbox-console"));
+        // With [oidc], / and /console/ also take the provider's answer (POST; without it, 405).
+        for (const QString& path : {QStringLiteral("/"), QStringLiteral("/console/")}) {
+            const auto r = http.send("DELETE", path, {}, {});
+            QVERIFY2(r.status == 405 && r.header("Allow") == "GET, POST", qPrintable(path));
+        }
 
         // Tokens made on purpose: only the provider's own, for this audience, in time, pass.
         QByteArrayList seenTokens;
-        const QByteArray good = mint(provider, QStringLiteral("provider"));
+        const QByteArray good = oidc->mint(QStringLiteral("provider"));
         QVERIFY(!good.isEmpty());
         seenTokens << good;
         const auto me = http.get(QStringLiteral("/api/v1/me"), good);
@@ -155,24 +124,22 @@ private slots:
         const qint64 now = QDateTime::currentSecsSinceEpoch();
         const QList<QPair<QString, QByteArray>> forged = {
             {QStringLiteral("another issuer"),
-             mint(provider, QStringLiteral("provider"),
-                  {{QStringLiteral("iss"), QStringLiteral("http://127.0.0.1:1")}})},
+             oidc->mint(QStringLiteral("provider"),
+                        {{QStringLiteral("iss"), QStringLiteral("http://127.0.0.1:1")}})},
             {QStringLiteral("another audience"),
-             mint(provider, QStringLiteral("provider"),
-                  {{QStringLiteral("aud"), QStringLiteral("another-app")}})},
-            {QStringLiteral("alg none"), mint(provider, QStringLiteral("none"))},
-            {QStringLiteral("HS256 keyed with the public key"),
-             mint(provider, QStringLiteral("hs256-public"))},
-            {QStringLiteral("a key the provider never published"),
-             mint(provider, QStringLiteral("other-key"))},
+             oidc->mint(QStringLiteral("provider"),
+                        {{QStringLiteral("aud"), QStringLiteral("another-app")}})},
+            {QStringLiteral("alg none"), oidc->mint(QStringLiteral("none"))},
+            {QStringLiteral("HS256 keyed with the public key"), oidc->mint(QStringLiteral("hs256-public"))},
+            {QStringLiteral("a key the provider never published"), oidc->mint(QStringLiteral("other-key"))},
             {QStringLiteral("expired"),
-             mint(provider, QStringLiteral("provider"),
-                  {{QStringLiteral("exp"), double(now - 60)}, {QStringLiteral("iat"), double(now - 400)}})},
+             oidc->mint(QStringLiteral("provider"), {{QStringLiteral("exp"), double(now - 60)},
+                                                     {QStringLiteral("iat"), double(now - 400)}})},
             {QStringLiteral("not valid yet"),
-             mint(provider, QStringLiteral("provider"), {{QStringLiteral("nbf"), double(now + 300)}})},
+             oidc->mint(QStringLiteral("provider"), {{QStringLiteral("nbf"), double(now + 300)}})},
             {QStringLiteral("in no configured group"),
-             mint(provider, QStringLiteral("provider"),
-                  {{QStringLiteral("groups"), QJsonArray{QStringLiteral("visitors")}}})},
+             oidc->mint(QStringLiteral("provider"),
+                        {{QStringLiteral("groups"), QJsonArray{QStringLiteral("visitors")}}})},
         };
         for (const auto& [why, token] : forged) {
             QVERIFY2(!token.isEmpty(), qPrintable(why));
@@ -187,26 +154,15 @@ private slots:
                      .value(QStringLiteral("name"))
                      .toString(),
                  QStringLiteral("scrape"));
+        QVERIFY(
+            !http.get(QStringLiteral("/api/v1/me"), ScrapeSecret).json().contains(QStringLiteral("person")));
 
         // Chromium signs alice in through the provider's own login page and lands on her wall.
         ChromiumPage page;
         QString error;
         if (!page.open(base + QStringLiteral("/"), &error))
             QFAIL(qPrintable(error));
-        QVERIFY2(page.waitFor(QStringLiteral("!!document.querySelector('input[name=login]')"), 20000),
-                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
-        QVERIFY(page.evaluate(QStringLiteral("location.origin")) == QString::fromLatin1(issuer));
-        QVERIFY(page.type(QStringLiteral("input[name=login]"), QStringLiteral("alice")));
-        QVERIFY(page.type(QStringLiteral("input[name=password]"), QStringLiteral("any")));
-        QVERIFY(page.click(QStringLiteral("button[type=submit]")));
-        // The provider asks for consent once.
-        QVERIFY(page.waitFor(
-            QStringLiteral("location.origin === '%1' ? !!document.querySelector('button[type=submit]') && "
-                           "!document.querySelector('input[name=login]') : true")
-                .arg(QString::fromLatin1(issuer)),
-            15000));
-        if (page.evaluate(QStringLiteral("location.origin")) == QString::fromLatin1(issuer))
-            QVERIFY(page.click(QStringLiteral("button[type=submit]")));
+        QVERIFY2(oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
         QVERIFY2(
             page.waitFor(QStringLiteral("document.querySelectorAll('#wall-tiles li').length >= 1"), 20000),
             qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
@@ -274,31 +230,32 @@ private slots:
             qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
         seenTokens << page.evaluate(QStringLiteral("window.OutboxSignIn.token()")).toUtf8();
 
-        // Back on her member; the provider rotates its signing key; her token expires: the next call
-        // is a 401, the page signs in again (no form) and goes on with a token of the new key.
+        // Back on her member; the provider rotates its signing key; before her token expires the page
+        // renews it in place with its refresh token (no redirect: the page's marker stays, no call
+        // sees a 401) and goes on with a token of the new key, while the old token is a 401.
         page.navigate(base + QStringLiteral("/console/?member=payments#/audit"));
         QVERIFY(page.waitFor(QStringLiteral("document.getElementById('view').dataset.view === 'audit' && "
-                                            "document.getElementById('view').dataset.ready === '1'"),
+                                            "document.getElementById('view').dataset.ready === '1' && "
+                                            "!!window.OutboxSignIn.token()"),
                              20000));
+        QVERIFY(page.evaluate(QStringLiteral(
+                    "window.outboxTestMarker = 'same document'; window.outboxTestStatuses = []; "
+                    "const f = window.fetch; window.fetch = async (...a) => { const r = await "
+                    "f(...a); window.outboxTestStatuses.push(r.status); return r; }; 'ok'")) ==
+                QStringLiteral("ok"));
         const QString beforeRotation = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
         seenTokens << beforeRotation.toUtf8();
-        const QString newKid = provider.post(QStringLiteral("/_test/rotate"), "{}")
-                                   .json()
-                                   .value(QStringLiteral("kid"))
-                                   .toString();
+        const QString newKid = oidc->rotate();
         QVERIFY(!newKid.isEmpty() && newKid != firstKid);
         const qint64 expiresAtMs =
             page.evaluate(QStringLiteral("String(window.OutboxSignIn.expiresAt())")).toLongLong();
+        QVERIFY2(
+            page.waitFor(QStringLiteral("window.OutboxSignIn.token() !== '%1'").arg(beforeRotation), 15000),
+            qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+        QVERIFY2(QDateTime::currentMSecsSinceEpoch() < expiresAtMs, "renewed only after the token expired");
         QTest::qWait(int(std::max<qint64>(0, expiresAtMs - QDateTime::currentMSecsSinceEpoch())) + 1500);
         QCOMPARE(http.get(QStringLiteral("/api/v1/me"), beforeRotation.toUtf8()).status, 401); // expired
-        // The page notices by itself (its /ws is closed at the token's expiry and the new socket's
-        // token is refused, or its next API call is a 401): it signs in again, back to the same view.
-        QVERIFY2(page.waitFor(QStringLiteral("window.OutboxSignIn && window.OutboxSignIn.token() && "
-                                             "window.OutboxSignIn.token() !== '%1' && "
-                                             "document.getElementById('view').dataset.ready === '1'")
-                                  .arg(beforeRotation),
-                              30000),
-                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+        QCOMPARE(page.evaluate(QStringLiteral("window.outboxTestMarker")), QStringLiteral("same document"));
         QCOMPARE(page.evaluate(QStringLiteral("location.search + location.hash")),
                  QStringLiteral("?member=payments#/audit"));
         QVERIFY(page.click(QStringLiteral("#nav a[data-view=events]")));
@@ -310,6 +267,10 @@ private slots:
         QCOMPARE(kidOf(renewed), newKid);
         QCOMPARE(view.count(QStringLiteral("#events tbody tr")), 2);
         QCOMPARE(http.get(QStringLiteral("/api/v1/me"), renewed.toUtf8()).status, 200);
+        // Every call of the page went through with its token: none was a 401.
+        const QString statuses = page.evaluate(QStringLiteral("window.outboxTestStatuses.join(',')"));
+        QVERIFY2(!statuses.isEmpty() && !statuses.contains(QStringLiteral("401")), qPrintable(statuses));
+        QCOMPARE(page.evaluate(QStringLiteral("window.outboxTestMarker")), QStringLiteral("same document"));
 
         // No token and no code in an address, the server's log, /metrics or the audit.
         const QString history = page.evaluate(

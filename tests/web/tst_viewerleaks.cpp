@@ -8,6 +8,7 @@
 #include "ui/web/http/AccessControl.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcessEnvironment>
 #include <QTest>
 
@@ -33,6 +34,22 @@ WebConfig leaksConfig()
         ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
     c.maskedFields = {QStringLiteral("secret"), QStringLiteral("authorization")};
     return c;
+}
+
+// With the lead: a viewer token that is an operator on the fleet member orders.
+WebConfig leadConfig()
+{
+    WebConfig c = leaksConfig();
+    c.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
+                         MemberScope{{}, {QStringLiteral("orders")}}};
+    return c;
+}
+
+// A fleet of one member, orders, at `url`.
+Result<Fleet> ordersFleet(const QString& url)
+{
+    return Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " + url.toUtf8() + "\n",
+                        QStringLiteral("fleet.ini"), QProcessEnvironment());
 }
 
 bool leaks(const QByteArray& body)
@@ -123,13 +140,8 @@ private slots:
         exec(*orders, QStringLiteral("UPDATE {relays} SET last_error = :e"),
              {{QStringLiteral(":e"), SecretError}});
 
-        WebConfig config = leaksConfig();
-        config.tokens << ApiToken{QStringLiteral("lead"), Role::Viewer, AccessControl::hashToken(LeadSecret),
-                                  MemberScope{{}, {QStringLiteral("orders")}}};
-        WebServer server(config, own->url(), QString());
-        auto fleet = Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " +
-                                      orders->url().redacted().toUtf8() + "\n",
-                                  QStringLiteral("fleet.ini"), QProcessEnvironment());
+        WebServer server(leadConfig(), own->url(), QString());
+        auto fleet = ordersFleet(orders->url().redacted());
         QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
         server.watchFleet(*fleet);
         QVERIFY(server.start().ok());
@@ -225,6 +237,113 @@ private slots:
         QCOMPARE(requeued.json().value(QStringLiteral("href")).toString(), link);
         QCOMPARE(http.get(QStringLiteral("/api/v1/jobs"), OperatorSecret).body.contains(jobId.toUtf8()),
                  false);
+    }
+    // A viewer's token acting on a member (operator=orders) names a group as it was shown it (the
+    // fingerprint masked, groups perhaps merged): its actions find the group's members, and what the
+    // actions answer (a dry run's sample, a group edit's preview, an edited letter) is masked as every
+    // read is. Before, such a group matched nothing and the answers showed the member's data in clear.
+    void memberOperatorActsOnMaskedGroupsAndSeesMaskedAnswers()
+    {
+        auto own = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("viewerleaksown2"));
+        auto orders = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("viewerleaksorders2"));
+        const auto ids = insertEvents(*orders, 3);
+        forceStatus(*orders, ids, QStringLiteral("FAILED"), SecretError);
+        for (int i = 0; i < 3; ++i)
+            exec(*orders,
+                 QStringLiteral("INSERT INTO {dead_letters} (consumer_name, event_id, topic, payload, error) "
+                                "VALUES ('billing', :id, 'orders', :p, :e)"),
+                 {{QStringLiteral(":id"), QStringLiteral("dl-%1").arg(i)},
+                  {QStringLiteral(":p"), QStringLiteral("{\"secret\": \"hunter2\", \"note\": \"n\"}")},
+                  {QStringLiteral(":e"), SecretError}});
+        WebServer server(leadConfig(), own->url(), QString());
+        auto fleet = ordersFleet(orders->url().redacted());
+        QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
+        server.watchFleet(*fleet);
+        QVERIFY(server.start().ok());
+        HttpTestClient http(server.baseUrl());
+        const QString member = QStringLiteral("/api/v1/members/orders");
+        const auto firstGroup = [&](const QString& route, const QByteArray& token, const QStringList& keys) {
+            const auto reply = http.get(member + route, token);
+            const QJsonObject listed =
+                reply.json().value(QStringLiteral("groups")).toArray().first().toObject();
+            QJsonObject group;
+            for (const QString& key : keys)
+                group.insert(key, listed.value(key));
+            return group;
+        };
+        const auto post = [&](const QString& route, const QJsonObject& body, const QByteArray& token) {
+            return http.post(member + route, QJsonDocument(body).toJson(QJsonDocument::Compact), token);
+        };
+
+        // Events: a dry run of a requeue of the failure group as the lead was shown it.
+        const QJsonObject eventGroup =
+            firstGroup(QStringLiteral("/failure-groups"), LeadSecret,
+                       {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
+        QVERIFY2(!leaks(QJsonDocument(eventGroup).toJson()), QJsonDocument(eventGroup).toJson().constData());
+        const QJsonObject dryRun{{QStringLiteral("group"), eventGroup},
+                                 {QStringLiteral("dry_run"), true},
+                                 {QStringLiteral("reason"), QStringLiteral("viewer leaks test")}};
+        const auto requeue = post(QStringLiteral("/events/requeue"), dryRun, LeadSecret);
+        QVERIFY2(requeue.status == 200, requeue.body.constData());
+        QCOMPARE(requeue.json().value(QStringLiteral("matched")).toInteger(), 3);
+        QVERIFY2(!leaks(requeue.body), requeue.body.constData());
+        QVERIFY(!requeue.json().value(QStringLiteral("sample")).toArray().isEmpty());
+        const auto asOperator =
+            post(QStringLiteral("/events/requeue"),
+                 QJsonObject{{QStringLiteral("group"),
+                              firstGroup(QStringLiteral("/failure-groups"), OperatorSecret,
+                                         {QStringLiteral("error_class"), QStringLiteral("fingerprint")})},
+                             {QStringLiteral("dry_run"), true},
+                             {QStringLiteral("reason"), QStringLiteral("viewer leaks test")}},
+                 OperatorSecret);
+        QCOMPARE(asOperator.json().value(QStringLiteral("matched")).toInteger(), 3);
+        QVERIFY2(leaks(asOperator.body), asOperator.body.constData()); // operators see it all
+
+        // Dead letters: the group as the lead was shown it, replayed (dry run) and edited (preview).
+        const QJsonObject letterGroup = firstGroup(
+            QStringLiteral("/dead-letters/groups"), LeadSecret,
+            {QStringLiteral("consumer"), QStringLiteral("error_class"), QStringLiteral("fingerprint")});
+        const auto replay = post(QStringLiteral("/dead-letters/replay"),
+                                 QJsonObject{{QStringLiteral("group"), letterGroup},
+                                             {QStringLiteral("dry_run"), true},
+                                             {QStringLiteral("reason"), QStringLiteral("viewer leaks test")}},
+                                 LeadSecret);
+        QVERIFY2(replay.status == 200, replay.body.constData());
+        QCOMPARE(replay.json().value(QStringLiteral("matched")).toInteger(), 3);
+        QVERIFY2(!leaks(replay.body), replay.body.constData());
+        const QJsonObject change{{QStringLiteral("set"), QStringLiteral("note")},
+                                 {QStringLiteral("value"), QStringLiteral("fixed")}};
+        const auto preview =
+            post(QStringLiteral("/dead-letters/groups/edit/preview"),
+                 QJsonObject{{QStringLiteral("group"), letterGroup}, {QStringLiteral("change"), change}},
+                 LeadSecret);
+        QVERIFY2(preview.status == 200, preview.body.constData());
+        QCOMPARE(preview.json().value(QStringLiteral("changing")).toInteger(), 3);
+        QVERIFY2(!leaks(preview.body), preview.body.constData());
+        QVERIFY2(preview.body.contains("fixed"), preview.body.constData());
+        QJsonArray versions;
+        for (const QJsonValue& v : preview.json().value(QStringLiteral("dead_letters")).toArray())
+            versions.append(QJsonObject{
+                {QStringLiteral("id"), v.toObject().value(QStringLiteral("id"))},
+                {QStringLiteral("edit_count"), v.toObject().value(QStringLiteral("edit_count"))}});
+        const auto edited = post(QStringLiteral("/dead-letters/groups/edit"),
+                                 QJsonObject{{QStringLiteral("group"), letterGroup},
+                                             {QStringLiteral("change"), change},
+                                             {QStringLiteral("versions"), versions},
+                                             {QStringLiteral("reason"), QStringLiteral("viewer leaks test")}},
+                                 LeadSecret);
+        QVERIFY2(edited.status == 200, edited.body.constData());
+        QCOMPARE(edited.json().value(QStringLiteral("edited")).toInteger(), 3);
+        // One letter edited alone: the answer is the letter, masked.
+        const qint64 letterId = qint64(versions.first().toObject().value(QStringLiteral("id")).toDouble());
+        const auto patched = http.patch(
+            member + QStringLiteral("/dead-letters/%1").arg(letterId),
+            "{\"payload\":{\"secret\":\"hunter2\",\"note\":\"again\"},\"reason\":\"viewer leaks test\","
+            "\"edit_count\":1}",
+            LeadSecret);
+        QVERIFY2(patched.status == 200, patched.body.constData());
+        QVERIFY2(!leaks(patched.body), patched.body.constData());
+        QVERIFY2(patched.body.contains("again"), patched.body.constData());
     }
 };
 

@@ -223,10 +223,13 @@ private slots:
         QVERIFY(http.get(QStringLiteral("/docs/runbooks/")).body.contains("#"));
         // Another method: 405 naming the one the path takes, for pages and API alike (HEAD too).
         const QList<std::tuple<QByteArray, QString, QByteArray>> others = {
-            // POST / and POST /console/: the identity provider's answer to a sign-in ([oidc]).
-            {"DELETE", QStringLiteral("/"), "GET, POST"},
-            {"HEAD", QStringLiteral("/"), "GET, POST"},
-            {"PUT", QStringLiteral("/console/"), "GET, POST"},
+            // Without [oidc], no POST / or POST /console/ (the identity provider's answer to a
+            // sign-in; tst_oidcsignin checks them with it).
+            {"DELETE", QStringLiteral("/"), "GET"},
+            {"HEAD", QStringLiteral("/"), "GET"},
+            {"POST", QStringLiteral("/"), "GET"},
+            {"PUT", QStringLiteral("/console/"), "GET"},
+            {"POST", QStringLiteral("/console/"), "GET"},
             {"DELETE", QStringLiteral("/metrics"), "GET"},
             {"DELETE", QStringLiteral("/docs/runbooks/README.md"), "GET"},
             {"DELETE", QStringLiteral("/api/v1/events"), "GET"},
@@ -242,9 +245,15 @@ private slots:
                                     .arg(QString::fromLatin1(r.header("Allow")))));
         }
         // A body for a page: only the identity provider's sign-in answer (at most 16 KiB) is taken,
-        // and without [oidc] it is 404.
-        QCOMPARE(http.post(QStringLiteral("/"), "{}", OperatorSecret).status, 404);
+        // and without [oidc] there is none: 405 as for any method a path is not served for.
+        QCOMPARE(http.post(QStringLiteral("/"), "{}", OperatorSecret).status, 405);
         QCOMPARE(http.post(QStringLiteral("/api/v1/nothing"), "{}", OperatorSecret).status, 404);
+        // Without [oidc]: /api/v1/me as it always was, /api/v1/auth says so and has no token route.
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), OperatorSecret).json().keys(),
+                 (QStringList{QStringLiteral("may_change"), QStringLiteral("name"), QStringLiteral("role")}));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/auth")).json(),
+                 (QJsonObject{{QStringLiteral("oidc"), false}}));
+        QCOMPARE(http.post(QStringLiteral("/api/v1/auth/token"), "{}").status, 404);
     }
 
     void listsPageAndFind_data() { TestDatabases::addKinds(); }

@@ -1,5 +1,7 @@
 #include "ui/web/WebConfig.h"
 
+#include "ui/web/http/MemberScopeWords.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 #include <QUrl>
@@ -68,7 +70,6 @@ Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value
     // ROLE:SHA256HEX, then optionally members=SELECTORS and operator=SELECTORS (fleet members by
     // name or tag, comma-separated).
     static const QRegularExpression pattern(QStringLiteral("^(viewer|operator):([0-9a-f]{64})$"));
-    static const QRegularExpression selector(QStringLiteral("^[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?$"));
     const QStringList words =
         value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     const auto m = pattern.match(words.value(0).toLower());
@@ -84,23 +85,10 @@ Result<ApiToken> WebConfig::parseToken(const QString& name, const QString& value
     t.name = name.trimmed();
     t.role = m.captured(1) == QLatin1String("operator") ? Role::Operator : Role::Viewer;
     t.sha256Hex = m.captured(2).toLatin1();
-    for (const QString& word : words.mid(1)) {
-        const qsizetype eq = word.indexOf(QLatin1Char('='));
-        const QString key = word.left(eq);
-        if (eq < 0 || (key != QLatin1String("members") && key != QLatin1String("operator")))
-            return invalid(tr("unknown part \"%1\"").arg(word.left(40)));
-        QStringList& list = key == QLatin1String("members") ? t.scope.members : t.scope.operatorOn;
-        if (!list.isEmpty())
-            return invalid(tr("%1= given twice").arg(key));
-        for (const QString& s : word.mid(eq + 1).split(QLatin1Char(','))) {
-            if (!selector.match(s).hasMatch())
-                return invalid(tr("\"%1\" is not a member name or tag").arg(s.left(40)));
-            list << s;
-        }
-    }
-    if (!t.scope.operatorOn.isEmpty() && t.role == Role::Operator)
-        return invalid(tr("operator= is for viewer tokens (an operator token is an operator on every member "
-                          "it sees)"));
+    auto scope = MemberScopeWords::parse(words.mid(1), t.role);
+    if (!scope)
+        return invalid(scope.message());
+    t.scope = *scope;
     return t;
 }
 

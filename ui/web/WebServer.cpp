@@ -286,7 +286,7 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
         return WebReply::error(413,
                                tr("the request body is larger than %1 bytes").arg(m_config.maxBodyBytes));
     ApiCall call = callOf(request);
-    auto resolved = ApiRoutes::resolve(call);
+    auto resolved = ApiRoutes::resolve(call, m_identity != nullptr);
     if (request.webSocketUpgrade) {
         if (!std::holds_alternative<const ApiRoute*>(resolved) ||
             std::get<const ApiRoute*>(resolved)->access != Access::WebSocket)
@@ -309,7 +309,8 @@ std::optional<WebReply> WebServer::checkHead(const HttpRequest& request) const
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);
     if (route.method != "POST" && route.method != "PATCH")
         return WebReply::error(400, tr("%1 takes no request body").arg(request.path));
-    // The one body anybody may send: the identity provider's answer to a sign-in, a few fields.
+    // The bodies anybody may send, a few fields: the identity provider's answer to a sign-in and a
+    // confidential client's exchange (POST /api/v1/auth/token).
     if (route.access == Access::Anyone && (request.chunked || request.contentLength > MaxSignInAnswerBytes))
         return WebReply::error(413, tr("the request body is larger than %1 bytes").arg(MaxSignInAnswerBytes));
     const auto token = m_access.checkAuthorizationHeader(request.header(QByteArrayLiteral("Authorization")));
@@ -326,7 +327,7 @@ void WebServer::dispatch(const HttpRequest& request, const BoundedHttpServer::Re
 {
     // Size, host and body rights were settled by checkHead(); the route table matches the path.
     ApiCall call = callOf(request);
-    auto resolved = ApiRoutes::resolve(call);
+    auto resolved = ApiRoutes::resolve(call, m_identity != nullptr);
     if (auto* reply = std::get_if<WebReply>(&resolved))
         return responder.send(*reply);
     const ApiRoute& route = *std::get<const ApiRoute*>(resolved);

@@ -3,6 +3,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
+#include "core/metrics/HeldBackEvents.h"
 #include "core/metrics/MetricsQuery.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/support/TerminalText.h"
@@ -69,6 +70,11 @@ int runStatus(Context& ctx)
     auto sample = MetricsQuery(**db).counts();
     if (!sample)
         return ctx.fail(sample.error());
+    // Pending events with times ahead of the database's clock: the oldest pending age alone reads
+    // 0ms for an event held back for hours (issue 37 item 4).
+    auto held = HeldBackEvents::read(**db);
+    if (!held)
+        return ctx.fail(held.error());
     auto letters = DeadLetterStore(**db).countsByStatus();
     if (!letters)
         return ctx.fail(letters.error());
@@ -108,6 +114,14 @@ int runStatus(Context& ctx)
             {QStringLiteral("oldest_pending_age_seconds"),
              sample->oldestPendingAgeMs < 0 ? QJsonValue()
                                             : QJsonValue(double(sample->oldestPendingAgeMs) / 1000.0)},
+            {QStringLiteral("held_back"),
+             QJsonObject{{QStringLiteral("not_due"), held->notDue},
+                         {QStringLiteral("last_due"),
+                          held->notDue > 0 ? QJsonValue(held->lastDue.toUTC().toString(Qt::ISODateWithMs))
+                                           : QJsonValue()},
+                         {QStringLiteral("last_due_in_seconds"),
+                          held->notDue > 0 ? QJsonValue(double(held->lastDueInMs) / 1000.0) : QJsonValue()},
+                         {QStringLiteral("created_ahead"), held->createdAhead}}},
             {QStringLiteral("dead_letters"), dlq},
             {QStringLiteral("relays"), relayArray},
             {QStringLiteral("notifications"), notifications},
@@ -123,6 +137,23 @@ int runStatus(Context& ctx)
                                 : QString::number(it.value())};
     ctx.out << table({}, rows);
     ctx.out << "  oldest pending  " << formatAge(sample->oldestPendingAgeMs) << "\n";
+    if (held->notDue > 0)
+        ctx.out << "  "
+                << QCoreApplication::translate("outbox::cli::Status",
+                                               "held back       %1 pending event(s) not due before %2 UTC "
+                                               "(%3 ahead): available_at in the future, a delay or a local "
+                                               "time (outboxctl doctor --check contract-violations)")
+                       .arg(held->notDue)
+                       .arg(timeText(held->lastDue), formatAge(held->lastDueInMs))
+                << "\n";
+    if (held->createdAhead > 0)
+        ctx.out << "  "
+                << QCoreApplication::translate("outbox::cli::Status",
+                                               "created ahead   %1 pending event(s) have created_at in the "
+                                               "future, so the oldest pending age reads too low (outboxctl "
+                                               "doctor --check contract-violations)")
+                       .arg(held->createdAhead)
+                << "\n";
     if (notifications == QLatin1String("on")) {
         ctx.out << "  "
                 << QCoreApplication::translate("outbox::cli::Status",

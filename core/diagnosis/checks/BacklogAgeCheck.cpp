@@ -98,7 +98,11 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
         f.runbook << rb.step("start");
     if (!paused.isEmpty())
         f.runbook << rb.step("resume");
-    f.runbook << rb.step("logs") << rb.step("scale") << rb.step("again");
+    f.runbook << rb.step("logs");
+    // More relays help only relays that work: a DEGRADED one waits for its broker, as another would.
+    if (working > 0)
+        f.runbook << rb.step("scale");
+    f.runbook << rb.step("again");
     if (!paused.isEmpty()) {
         PreparedAction resume;
         resume.operation = PreparedAction::Operation::ResumeRelays;

@@ -73,6 +73,10 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
         } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
             f.causes << rb.cause("rabbitmq-refused");
             f.runbook << rb.step("rabbitmq-refused");
+        } else if (lower.contains(QLatin1String("no answer")) ||
+                   lower.contains(QLatin1String("answered none"))) {
+            f.causes << rb.cause("stalled");
+            f.runbook << rb.step("stalled");
         } else if (rabbit) {
             f.causes << rb.cause("rabbitmq-unreachable");
             f.runbook << rb.step("rabbitmq-unreachable");
@@ -92,7 +96,7 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
             f.runbook << rb.step("unreachable");
         }
         f.causes << rb.cause("nothing-lost");
-        f.runbook << rb.step("recovers");
+        f.runbook << rb.step("keep") << rb.step("recovers");
         if (f.severity == Severity::Critical)
             f.runbook << rb.step("no-healthy");
         f.runbook << rb.step("again");

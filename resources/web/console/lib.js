@@ -209,6 +209,11 @@ export const live = {
   },
   connect() {
     if (this.socket) return;
+    // A token renewed before it expires goes to the open socket, which then stays open.
+    if (signIn && signIn.enabled() && !this.renewing)
+      this.renewing = signIn.onRenewed((t) => {
+        if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "auth", token: t }));
+      });
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
     this.socket = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: "auth", token: token() }));

@@ -1,22 +1,34 @@
 // A real OpenID Connect provider for the sign-in tests (tests/oidc): panva's oidc-provider (an
-// OpenID-certified implementation) with its own login page, two people in different groups, JWT
-// access tokens for the audience "outbox-console", and two test-only doors on the same port:
+// OpenID-certified implementation) with its own login page, two people in different groups, and
+// three clients, each getting JWT access tokens with its own id as the audience:
+//   outbox-console       public (PKCE only), refresh tokens, access tokens for 12 s
+//   outbox-norefresh     public, no refresh tokens (the page renews with prompt=none), 12 s
+//   outbox-confidential  confidential: client_secret_basic, its secret from OUTBOX_TEST_OIDC_SECRET,
+//                        refresh tokens, access tokens for 15 s
+// Their redirect URIs are / and /console/ on 127.0.0.1 at any port (native clients, RFC 8252
+// 7.3), so one provider serves every test's `outboxctl serve` (a CTest fixture: provider.sh).
+// Two test-only doors on the same port:
 //   POST /_test/rotate  a new signing key first in the JWKS, the old one kept after it (what a
 //                       provider does when it rotates); sessions and grants stay
 //   POST /_test/mint    a token made on purpose ({mode, claims}): signed with the provider's key
 //                       ("provider"), alg none ("none"), HS256 keyed with the public key
 //                       ("hs256-public") or with a key the provider never published ("other-key")
-// Usage: node provider.js PORT REDIRECT_URI[,REDIRECT_URI…] [ACCESS_TOKEN_TTL_SECONDS]
+// Usage: node provider.js PORT
 import { createServer } from 'node:http';
 import { createHmac, generateKeyPairSync, createPublicKey, randomUUID } from 'node:crypto';
-import Provider from 'oidc-provider';
+import Provider, { interactionPolicy } from 'oidc-provider';
 import * as jose from 'jose';
 
 const port = Number(process.argv[2]);
-const redirectUris = process.argv[3].split(',');
-const ttl = Number(process.argv[4] || 60);
+if (!port || !process.env.OUTBOX_TEST_OIDC_SECRET) {
+  console.error('usage: OUTBOX_TEST_OIDC_SECRET=… node provider.js PORT');
+  process.exit(2);
+}
 const issuer = `http://127.0.0.1:${port}`;
-const audience = 'outbox-console';
+const audience = 'outbox-console'; // of the tokens /_test/mint makes
+const confidentialSecret = process.env.OUTBOX_TEST_OIDC_SECRET; // never in argv
+const redirectUris = ['http://127.0.0.1/', 'http://127.0.0.1/console/'];
+const ttlOf = { 'outbox-console': 12, 'outbox-norefresh': 12, 'outbox-confidential': 15 };
 
 const people = {
   alice: { groups: ['team-payments'] },
@@ -57,32 +69,48 @@ class SharedAdapter {
   }
 }
 
+// The clients are native (any loopback port), which oidc-provider would ask for consent on every
+// sign-in; the sign-in without a form (a new page, prompt=none) needs a consent given once to last,
+// as it does for a web client.
+const policy = interactionPolicy.base();
+policy.get('consent').checks.remove('native_client_prompt');
+
 function build() {
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: audience,
-      token_endpoint_auth_method: 'none',
-      redirect_uris: redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-    }],
+    interactions: { policy },
+    clients: [
+      { client_id: 'outbox-console', token_endpoint_auth_method: 'none', application_type: 'native',
+        redirect_uris: redirectUris, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+      { client_id: 'outbox-norefresh', token_endpoint_auth_method: 'none', application_type: 'native',
+        redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] },
+      { client_id: 'outbox-confidential', client_secret: confidentialSecret,
+        token_endpoint_auth_method: 'client_secret_basic', application_type: 'native',
+        redirect_uris: redirectUris, grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
+    ],
     jwks: { keys },
     adapter: SharedAdapter,
     cookies: { keys: ['outbox-test-cookie-key'] },
     pkce: { required: () => true },
     scopes: ['openid', 'profile', 'outbox'],
     claims: { openid: ['sub'], profile: ['preferred_username', 'groups'] },
-    ttl: { AccessToken: ttl, AuthorizationCode: 60, IdToken: 3600, Session: 3600, Grant: 3600, Interaction: 600 },
+    ttl: { AccessToken: 12, AuthorizationCode: 60, IdToken: 3600, RefreshToken: 3600, Session: 3600, Grant: 3600,
+           Interaction: 600 },
+    // The pages of a public client exchange codes and refresh tokens from the browser: CORS for
+    // the servers on 127.0.0.1 at any port (the redirect URIs' loopback rule).
+    clientBasedCORS: (ctx, origin, client) =>
+      client.clientAuthMethod === 'none' && /^http:\/\/127\.0\.0\.1:[0-9]+$/.test(origin),
+    // As Keycloak does: a refresh token whenever the client may use one (without offline_access).
+    issueRefreshToken: async (ctx, client) => client.grantTypeAllowed('refresh_token'),
     features: {
       devInteractions: { enabled: true },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => 'urn:outbox:api',
         useGrantedResource: async () => true,
-        getResourceServerInfo: async () => ({
+        getResourceServerInfo: async (ctx, resource, client) => ({
           scope: 'outbox',
-          audience,
-          accessTokenTTL: ttl,
+          audience: client.clientId,
+          accessTokenTTL: ttlOf[client.clientId] || 12,
           accessTokenFormat: 'jwt',
           jwt: { sign: { alg: 'RS256' } },
         }),

@@ -114,8 +114,9 @@ public:
     QByteArray chartJs;
     // /metrics: a relay whose heartbeat is older is reported stale.
     int relayStaleAfterMs = 0;
-    // GET /api/v1/auth: the identity provider people sign in with (none: static tokens only).
-    const IdentityProvider* identity = nullptr;
+    // GET /api/v1/auth: the identity provider people sign in with (none: static tokens only); POST
+    // /api/v1/auth/token: a confidential client's exchange there.
+    IdentityProvider* identity = nullptr;
 
 private:
     PayloadMasker m_viewerMasker;

@@ -19,6 +19,7 @@ constexpr auto Checked = ApiRoute::Query::Checked;
 constexpr auto Ignored = ApiRoute::Query::Ignored;
 constexpr auto Anyone = Access::Anyone;
 constexpr auto Server = ApiRoute::Scope::Server; // not per fleet member
+constexpr bool OidcOnly = true;                  // served only with [oidc]
 constexpr auto Viewer = Access::Viewer;
 constexpr auto Operator = Access::Operator;
 const QByteArray Get = QByteArrayLiteral("GET");
@@ -46,8 +47,9 @@ QList<ApiRoute> table()
          QStringLiteral("/api/v1/me"),
          Viewer,
          QStringLiteral(
-             "Who the token is: name, role and may_change; member=NAME: its role on that fleet "
-             "member (tokens scoped with members= / operator=), 404 for a member it does not see."),
+             "Who the token is: name, role and may_change (an identity provider's token also person, "
+             "issuer and expires_at); member=NAME: its role on that fleet member (tokens scoped with "
+             "members= / operator=), 404 for a member it does not see."),
          {},
          Ignored,
          SummaryController::me,
@@ -61,6 +63,20 @@ QList<ApiRoute> table()
          Ignored,
          AuthController::settings,
          ApiRoute::Scope::Server},
+        {Post,
+         QStringLiteral("/api/v1/auth/token"),
+         Anyone,
+         QStringLiteral(
+             "A confidential client's exchange ([oidc] client_secret): body grant_type "
+             "authorization_code with code, code_verifier and redirect_uri, or refresh_token with "
+             "refresh_token; the server adds its secret, asks the token endpoint and answers "
+             "access_token, expires_in and refresh_token (no token needed; 404 for a public client, "
+             "502 when the provider refuses the secret). Only with `[oidc]`."),
+         {},
+         Ignored,
+         AuthController::token,
+         ApiRoute::Scope::Server,
+         OidcOnly},
 
         {Get, QStringLiteral("/api/v1/events"), Viewer,
          QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "
@@ -297,7 +313,8 @@ QList<ApiRoute> table()
          {},
          Ignored,
          PagesController::signInAnswer,
-         Server},
+         Server,
+         OidcOnly},
         {Get,
          QStringLiteral("/static/{file:dashboard\\.js|dashboard\\.css|chart\\.js|signin\\.js}"),
          Anyone,
@@ -330,7 +347,8 @@ QList<ApiRoute> table()
          {},
          Ignored,
          PagesController::signInAnswer,
-         Server},
+         Server,
+         OidcOnly},
         {Get,
          QStringLiteral("/console/{file:[A-Za-z0-9_-]+\\.(?:html|js|css|json)}"),
          Anyone,
@@ -432,13 +450,13 @@ const QList<ApiRoute>& ApiRoutes::all()
     return compiled().routes;
 }
 
-std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
+std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call, bool oidc)
 {
     static const QRegularExpression memberPath(QStringLiteral("^/api/v1/members/([^/]+)(/.*)?$"));
     if (const auto m = memberPath.match(call.path); m.hasMatch()) {
         call.member = m.captured(1);
         call.path = QStringLiteral("/api/v1") + m.captured(2);
-        auto resolved = resolve(call);
+        auto resolved = resolve(call, oidc);
         if (const auto* route = std::get_if<const ApiRoute*>(&resolved);
             route && (*route)->scope != ApiRoute::Scope::Database)
             return WebReply::error(404, tr("%1 is not served per member").arg(call.path));
@@ -449,7 +467,7 @@ std::variant<const ApiRoute*, WebReply> ApiRoutes::resolve(ApiCall& call)
     QList<int> candidates;
     bool literal = false;
     for (int i = 0; i < c.routes.size(); ++i) {
-        if (!c.patterns.at(i).match(call.path).hasMatch())
+        if ((c.routes.at(i).oidcOnly && !oidc) || !c.patterns.at(i).match(call.path).hasMatch())
             continue;
         const bool isLiteral = !c.routes.at(i).pattern.contains(QLatin1Char('{'));
         if (isLiteral && !literal)
@@ -578,8 +596,10 @@ QString ApiRoutes::reference()
             token = QStringLiteral("operator");
             break;
         }
+        const QString only =
+            r.oidcOnly ? QStringLiteral(" Only with `[oidc]` (without it, 405).") : QString();
         md += QStringLiteral("| %1 | `%2` | %3 | %4 |\n")
-                  .arg(QString::fromLatin1(r.method), path(r), token, r.summary);
+                  .arg(QString::fromLatin1(r.method), path(r), token, r.summary + only);
     }
     return md;
 }

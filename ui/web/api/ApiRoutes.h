@@ -48,6 +48,7 @@ struct ApiRoute
     Query query;
     void (*handler)(ApiContext& api, const ApiCall& call, ApiDone done); // of a controller (Controllers.h)
     Scope scope = Scope::Database;
+    bool oidcOnly = false; // served only when [oidc] is configured (else as if it were not in the table)
 };
 
 namespace ApiRoutes {
@@ -60,8 +61,9 @@ const QList<ApiRoute>& all();
 // served for other methods (HEAD included: every answer has a body). A literal path wins over a
 // pattern (/events/blocked over /events/{id}).
 // /api/v1/members/{name}/REST is the route of /api/v1/REST for the member `name` (call->member,
-// call->path becomes /api/v1/REST); only Database routes are served there.
-std::variant<const ApiRoute*, WebReply> resolve(ApiCall& call);
+// call->path becomes /api/v1/REST); only Database routes are served there. Without `oidc` (serve
+// has no [oidc]), the routes marked oidcOnly are not served: POST / is a 405 as before.
+std::variant<const ApiRoute*, WebReply> resolve(ApiCall& call, bool oidc);
 
 // Who the request is for `route`, from its token (`token`: the principal of a valid token, if any):
 // an anonymous principal where the route needs no token, else the token's; or the refusal: 401

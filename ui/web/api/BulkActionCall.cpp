@@ -194,7 +194,21 @@ QString fieldOf(ActionInput input)
 
 } // namespace
 
-void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done)
+QJsonObject maskActionReply(const PayloadMasker& masker, QJsonObject reply)
+{
+    if (masker.isEmpty())
+        return reply;
+    if (reply.value(QStringLiteral("sample")).isArray()) {
+        QJsonArray sample;
+        for (const QJsonValue& row : reply.value(QStringLiteral("sample")).toArray())
+            sample.append(row.isObject() ? QJsonValue(masker.maskRow(row.toObject())) : row);
+        reply[QStringLiteral("sample")] = sample;
+    }
+    return masker.maskRow(reply);
+}
+
+void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done,
+                  const PayloadMasker& masker)
 {
     auto job = api.jobs.start(kind, request);
     if (!job) {
@@ -204,7 +218,7 @@ void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request
         r.headers << qMakePair(QByteArrayLiteral("Retry-After"), QByteArrayLiteral("10"));
         return done(r);
     }
-    WebReply r = WebReply::json(*job, 202);
+    WebReply r = WebReply::json(maskActionReply(masker, *job), 202);
     r.headers << qMakePair(QByteArrayLiteral("Location"),
                            job->value(QStringLiteral("href")).toString().toUtf8());
     done(r);
@@ -215,6 +229,11 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
     auto parsed = requestFromBody(call, kind);
     if (!parsed)
         return done(WebReply::fromError(parsed.error()));
+    const PayloadMasker masker = api.maskerFor(call.principal);
+    if (parsed->group)
+        matchAsSeen(*parsed->group, masker);
+    if (parsed->deadLetterGroup)
+        matchAsSeen(*parsed->deadLetterGroup, masker);
     const ActionRequest request = *parsed;
     ActionInput input = ActionInput::Targets;
     if (Status s = BulkActionEngine::validate(kind, request, &input); !s) {
@@ -230,16 +249,17 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
     uniqueIds.erase(std::unique(uniqueIds.begin(), uniqueIds.end()), uniqueIds.end());
     if (request.dryRun || (!uniqueIds.isEmpty() && uniqueIds.size() <= request.chunkSize)) {
         api.query([request, kind](Database& db) { return OperatorActions(db).perform(kind, request); },
-                  [](const auto& result) { return result.toJson(); }, std::move(done));
+                  [masker](const auto& result) { return maskActionReply(masker, result.toJson()); },
+                  std::move(done));
         return;
     }
     // More ids than one chunk: a job, no need to count first.
     if (!uniqueIds.isEmpty())
-        return startBulkJob(api, kind, request, done);
+        return startBulkJob(api, kind, request, done, masker);
     // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
     auto needsJob = std::make_shared<std::atomic<bool>>(false);
     api.submit(
-        [request, kind, needsJob](Database& db) {
+        [request, kind, needsJob, masker](Database& db) {
             BulkActionEngine engine(db);
             ActionRequest counting = request;
             counting.sampleSize = 0;
@@ -248,16 +268,16 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
                 return WebReply::fromError(preview.error());
             if (preview->matched > request.chunkSize) {
                 needsJob->store(true);
-                return WebReply::json(preview->toJson(), 202);
+                return WebReply::json(maskActionReply(masker, preview->toJson()), 202);
             }
             auto result = engine.run(kind, request);
             if (!result)
                 return WebReply::fromError(result.error());
-            return WebReply::json(result->toJson());
+            return WebReply::json(maskActionReply(masker, result->toJson()));
         },
-        [&api, kind, request, needsJob, done = std::move(done)](const WebReply& reply) {
+        [&api, kind, request, needsJob, masker, done = std::move(done)](const WebReply& reply) {
             if (needsJob->load())
-                return startBulkJob(api, kind, request, done);
+                return startBulkJob(api, kind, request, done, masker);
             done(reply);
         });
 }

@@ -14,7 +14,7 @@ using ApiHandler = void(ApiContext& api, const ApiCall& call, ApiDone done);
 // The controllers, one per resource, each defined in the file of its name in this folder.
 // clang-format off
 namespace SummaryController { ApiHandler summary, me; }
-namespace AuthController { ApiHandler settings; }
+namespace AuthController { ApiHandler settings, token; }
 namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
 namespace DeadLettersController { ApiHandler list, groups, show, edit, previewGroupEdit, editGroup; }

@@ -5,6 +5,7 @@
 #include "core/ops/DeadLetterEditor.h"
 #include "core/ops/DeadLetterGroupEditor.h"
 #include "ui/web/api/ApiContext.h"
+#include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
 
 #include <QJsonArray>
@@ -54,6 +55,29 @@ Result<DeadLetterGroup> bodyGroup(const QJsonObject& body)
                                "/api/v1/dead-letters/groups lists it"))
             .about(QStringLiteral("group"));
     return group;
+}
+
+// A group edit's preview as `masker` lets its requester see it (a viewer's token acting on a member):
+// each letter's payload before and after, and the differences, which quote values.
+QJsonObject maskedPreview(const PayloadMasker& masker, QJsonObject preview)
+{
+    if (masker.isEmpty())
+        return preview;
+    QJsonArray letters;
+    for (const QJsonValue& v : preview.value(QStringLiteral("dead_letters")).toArray()) {
+        QJsonObject letter = v.toObject();
+        for (const QString& key : {QStringLiteral("before"), QStringLiteral("after")})
+            if (letter.contains(key))
+                letter[key] = masker.maskRow({{QStringLiteral("payload"), letter.value(key)}})
+                                  .value(QStringLiteral("payload"));
+        QJsonArray differences;
+        for (const QJsonValue& d : letter.value(QStringLiteral("differences")).toArray())
+            differences.append(masker.maskText(d.toString()));
+        letter[QStringLiteral("differences")] = differences;
+        letters.append(letter);
+    }
+    preview[QStringLiteral("dead_letters")] = letters;
+    return preview;
 }
 
 } // namespace
@@ -150,7 +174,13 @@ void DeadLettersController::edit(ApiContext& api, const ApiCall& call, ApiDone d
                                              .arg(call.args.value(0))));
     api.query([id = call.args.value(0).toLongLong(),
                edit](Database& db) { return DeadLetterEditor(db).edit(id, edit); },
-              [](const auto& result) { return result.toJson(); }, // an operator's token: nothing masked
+              [masker = api.maskerFor(call.principal)](const auto& result) {
+                  QJsonObject o = result.toJson();
+                  if (!masker.isEmpty()) // a viewer's token acting on a member (operator=MEMBER)
+                      o[QStringLiteral("dead_letter")] =
+                          masker.maskRow(o.value(QStringLiteral("dead_letter")).toObject());
+                  return o;
+              },
               std::move(done));
 }
 
@@ -165,9 +195,12 @@ void DeadLettersController::previewGroupEdit(ApiContext& api, const ApiCall& cal
     auto change = JsonChange::fromJson(body->value(QStringLiteral("change")).toObject());
     if (!change)
         return done(WebReply::fromError(change.error()));
-    api.query([group = *group,
+    const PayloadMasker masker = api.maskerFor(call.principal);
+    DeadLetterGroup named = *group;
+    matchAsSeen(named, masker);
+    api.query([group = named,
                change = *change](Database& db) { return DeadLetterGroupEditor(db).preview(group, change); },
-              [](const GroupEditPreview& p) { return p.toJson(true); }, // an operator's token
+              [masker](const GroupEditPreview& p) { return maskedPreview(masker, p.toJson(true)); },
               std::move(done));
 }
 
@@ -189,6 +222,7 @@ void DeadLettersController::editGroup(ApiContext& api, const ApiCall& call, ApiD
         return done(WebReply::fromError(reason.error()));
     GroupEditRequest request;
     request.group = *group;
+    matchAsSeen(request.group, api.maskerFor(call.principal));
     request.change = *change;
     request.reason = *reason;
     request.actor = call.principal.name;

@@ -65,11 +65,12 @@ void FindingsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
     const PreparedAction action = finding->actions.at(int(index));
     const QString actor = call.principal.name;
     const qint64 staleMs = api.relayStaleAfterMs;
+    const PayloadMasker masker = api.maskerFor(call.principal);
     if (*dryRun) {
         api.query([action, actor, staleMs](
                       Database& db) { return PreparedActionRunner(db, staleMs).preview(action, actor); },
-                  [action](const ActionResult& preview) {
-                      QJsonObject o = preview.toJson();
+                  [action, masker](const ActionResult& preview) {
+                      QJsonObject o = maskActionReply(masker, preview.toJson());
                       o[QStringLiteral("prepared_action")] = action.toJson();
                       return o;
                   },
@@ -83,7 +84,8 @@ void FindingsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
     const ActionRequest request = PreparedActionRunner::request(action, reason->trimmed(), actor);
     auto needsJob = std::make_shared<std::atomic<bool>>(false);
     api.submit(
-        [action, actor, staleMs, request, needsJob, expected = qint64(expected.toDouble())](Database& db) {
+        [action, actor, staleMs, request, needsJob, masker,
+         expected = qint64(expected.toDouble())](Database& db) {
             PreparedActionRunner runner(db, staleMs);
             auto preview = runner.preview(action, actor);
             if (!preview)
@@ -96,16 +98,16 @@ void FindingsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
             if (!PreparedActionRunner::controlsRelays(action.operation) &&
                 preview->matched > request.chunkSize) {
                 needsJob->store(true);
-                return WebReply::json(preview->toJson(), 202);
+                return WebReply::json(maskActionReply(masker, preview->toJson()), 202);
             }
             auto result = runner.run(action, request.reason, actor, {}, &*preview);
             if (!result)
                 return WebReply::fromError(result.error());
-            return WebReply::json(result->toJson());
+            return WebReply::json(maskActionReply(masker, result->toJson()));
         },
-        [&api, bulk, request, needsJob, done = std::move(done)](const WebReply& reply) {
+        [&api, bulk, request, needsJob, masker, done = std::move(done)](const WebReply& reply) {
             if (needsJob->load() && bulk)
-                return startBulkJob(api, *bulk, request, done);
+                return startBulkJob(api, *bulk, request, done, masker);
             done(reply);
         });
 }

@@ -18,17 +18,11 @@ const QByteArray Html = QByteArrayLiteral("text/html; charset=utf-8");
 const QByteArray JavaScript = QByteArrayLiteral("text/javascript; charset=utf-8");
 
 // The origin of the identity provider's token endpoint: the one place besides the server the pages
-// talk to (the code is exchanged there).
+// of a public client talk to (the code is exchanged there); none for a confidential client.
 QByteArray providerOrigin(const ApiContext& api)
 {
-    if (!api.identity)
-        return {};
-    const QUrl endpoint(api.identity->pageSettings().value(QStringLiteral("token_endpoint")).toString());
-    if (!endpoint.isValid() || endpoint.host().isEmpty())
-        return {};
-    return ' ' + endpoint.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
-                     .toString(QUrl::FullyEncoded)
-                     .toUtf8();
+    const QString origin = api.identity ? api.identity->pageConnectOrigin() : QString();
+    return origin.isEmpty() ? QByteArray() : ' ' + origin.toUtf8();
 }
 
 // A page's file from the binary's resources, with the headers every page carries.

@@ -23,14 +23,18 @@ void SummaryController::me(ApiContext&, const ApiCall& call, ApiDone done)
 {
     // Who the token is: the web console shows actions to operators.
     const bool operatorToken = call.principal.memberRole.value_or(call.principal.role) == Role::Operator;
-    done(WebReply::json(QJsonObject{
+    QJsonObject o{
         {QStringLiteral("name"), call.principal.name},
         {QStringLiteral("role"), operatorToken ? QStringLiteral("operator") : QStringLiteral("viewer")},
-        {QStringLiteral("may_change"), call.principal.mayChange()},
-        // Signed in with the identity provider: the person, the issuer and when the token expires.
-        {QStringLiteral("person"), call.principal.person},
-        {QStringLiteral("issuer"), call.principal.issuer},
-        {QStringLiteral("expires_at"), double(call.principal.expiresAt)}}));
+        {QStringLiteral("may_change"), call.principal.mayChange()}};
+    // Signed in with the identity provider: the person, the issuer and when the token expires (a
+    // static token's answer is as it always was).
+    if (!call.principal.person.isEmpty()) {
+        o.insert(QStringLiteral("person"), call.principal.person);
+        o.insert(QStringLiteral("issuer"), call.principal.issuer);
+        o.insert(QStringLiteral("expires_at"), double(call.principal.expiresAt));
+    }
+    done(WebReply::json(o));
 }
 
 } // namespace outbox::web

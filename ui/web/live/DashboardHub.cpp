@@ -173,16 +173,53 @@ void DashboardHub::authenticate(QWebSocket* socket, const QByteArray& token, boo
         return refuse(socket, tr("too many dashboard clients"));
     }
     client->principal = *principal;
-    if (principal->expiresAt > 0) {
-        // An access token's socket lives as long as the token.
-        const qint64 left = principal->expiresAt * 1000 - QDateTime::currentMSecsSinceEpoch();
-        QPointer<QWebSocket> guard(socket);
-        QTimer::singleShot(std::max<qint64>(0, std::min<qint64>(left, 24LL * 3600 * 1000)), this, [guard] {
-            if (guard)
-                guard->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token has expired"));
-        });
-    }
+    if (principal->expiresAt > 0)
+        watchExpiry(socket); // an access token's socket lives as long as the token (or its renewal)
     admit(*client, false);
+}
+
+void DashboardHub::watchExpiry(QWebSocket* socket)
+{
+    const Client* client = find(socket);
+    if (!client)
+        return;
+    const qint64 left = client->principal.expiresAt * 1000 - QDateTime::currentMSecsSinceEpoch();
+    QPointer<QWebSocket> guard(socket);
+    QTimer::singleShot(std::max<qint64>(0, std::min<qint64>(left, 24LL * 3600 * 1000)), this, [this, guard] {
+        const Client* c = guard ? find(guard) : nullptr;
+        if (!c)
+            return;
+        if (c->principal.expiresAt * 1000 > QDateTime::currentMSecsSinceEpoch())
+            return watchExpiry(guard); // renewed meanwhile
+        guard->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token has expired"));
+    });
+}
+
+void DashboardHub::renew(QWebSocket* socket, const QByteArray& token, bool keysRefreshed)
+{
+    Client* client = find(socket);
+    if (!client || !client->authenticated || client->anonymous || client->principal.expiresAt <= 0)
+        return;
+    const AccessControl::Check check = m_access.check(token);
+    if (check.unknownKey && m_identity && !keysRefreshed) {
+        QPointer<QWebSocket> guard(socket);
+        m_identity->refreshKeys([this, guard, token] {
+            if (guard)
+                renew(guard, token, true);
+        });
+        return;
+    }
+    // Only the same person's newer token: a socket never changes hands.
+    if (!check.principal || check.principal->name != client->principal.name ||
+        check.principal->expiresAt <= 0) {
+        socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("error")},
+                                        {QStringLiteral("message"), tr("the token is not valid")}}));
+        socket->close(QWebSocketProtocol::CloseCodePolicyViolated, tr("the token is not valid"));
+        return;
+    }
+    // Its groups may have changed: the next push follows them. The expiry timer started at sign-in
+    // finds the later expiry when it fires and waits for that instead.
+    client->principal = *check.principal;
 }
 
 void DashboardHub::onClientRequest(Client& client, const QJsonObject& request)
@@ -199,6 +236,8 @@ void DashboardHub::onClientRequest(Client& client, const QJsonObject& request)
         }
         return;
     }
+    if (type == QLatin1String("auth"))
+        return renew(socket, request.value(QStringLiteral("token")).toString().toUtf8(), false);
     if (type != QLatin1String("subscribe_job"))
         return; // nothing else is asked of the server; unknown requests are ignored
     const QString id = request.value(QStringLiteral("id")).toString();

@@ -114,6 +114,11 @@ private:
 
     void onMessage(QWebSocket* socket, const QString& text);
     void authenticate(QWebSocket* socket, const QByteArray& token, bool keysRefreshed);
+    // A renewed access token on an open socket ({"type": "auth"} again): the same person's, valid;
+    // the socket then lives until the new token expires. Anything else closes it.
+    void renew(QWebSocket* socket, const QByteArray& token, bool keysRefreshed);
+    // Closes the socket when its access token has expired (unless renewed by then).
+    void watchExpiry(QWebSocket* socket);
     void onClientRequest(Client& client, const QJsonObject& request);
     // Sends unless the client's unsent data is past `bound` (then it is dropped): false if dropped.
     bool sendBounded(QWebSocket* socket, const QString& text, qint64 bound);

@@ -1,9 +1,11 @@
 #include "ui/web/oidc/IdentityProvider.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QRegularExpression>
 
 namespace outbox::web {
 
@@ -150,15 +152,108 @@ IdentityProvider::Verdict IdentityProvider::authenticate(const QByteArray& token
     return v;
 }
 
+QString IdentityProvider::pageConnectOrigin() const
+{
+    if (m_settings.confidential())
+        return {};
+    const QUrl endpoint(m_discovery.value(QStringLiteral("token_endpoint")).toString());
+    if (!endpoint.isValid() || endpoint.host().isEmpty())
+        return {};
+    return endpoint.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment)
+        .toString(QUrl::FullyEncoded);
+}
+
+void IdentityProvider::exchange(const QUrlQuery& grant, std::function<void(const Exchange&)> done)
+{
+    const QUrl endpoint(m_discovery.value(QStringLiteral("token_endpoint")).toString());
+    const bool secure = endpoint.scheme() == QLatin1String("https") ||
+                        (endpoint.scheme() == QLatin1String("http") &&
+                         QUrl(m_settings.issuer).scheme() == QLatin1String("http"));
+    if (!m_settings.confidential() || !endpoint.isValid() || endpoint.host().isEmpty() || !secure ||
+        m_exchanges >= MaxExchangesInFlight)
+        return done(Exchange{});
+    // client_secret_basic unless the provider lists only client_secret_post (RFC 8414: absent
+    // means client_secret_basic).
+    const QJsonArray methods =
+        m_discovery.value(QStringLiteral("token_endpoint_auth_methods_supported")).toArray();
+    const bool post = !methods.isEmpty() && !methods.contains(QStringLiteral("client_secret_basic")) &&
+                      methods.contains(QStringLiteral("client_secret_post"));
+    QUrlQuery form = grant;
+    QNetworkRequest request(endpoint);
+    request.setTransferTimeout(TimeoutMs);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
+    request.setHeader(QNetworkRequest::ContentTypeHeader,
+                      QByteArrayLiteral("application/x-www-form-urlencoded"));
+    request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
+    if (post) {
+        form.addQueryItem(QStringLiteral("client_id"), m_settings.clientId);
+        form.addQueryItem(QStringLiteral("client_secret"), m_settings.clientSecret);
+    } else {
+        // RFC 6749 2.3.1: id and secret form-encoded, then joined by ':' and base64-encoded.
+        const QByteArray credentials = QUrl::toPercentEncoding(m_settings.clientId) + ':' +
+                                       QUrl::toPercentEncoding(m_settings.clientSecret);
+        request.setRawHeader(QByteArrayLiteral("Authorization"), "Basic " + credentials.toBase64());
+    }
+    // Form encoding: every character outside the unreserved set percent-encoded ('+' too).
+    QByteArray body;
+    for (const auto& [key, value] : form.queryItems(QUrl::FullyDecoded)) {
+        if (!body.isEmpty())
+            body += '&';
+        body += QUrl::toPercentEncoding(key) + '=' + QUrl::toPercentEncoding(value);
+    }
+    ++m_exchanges;
+    QNetworkReply* reply = m_network->post(request, body);
+    connect(reply, &QNetworkReply::downloadProgress, reply, [reply](qint64 received, qint64 total) {
+        if (received > MaxDocumentBytes || total > MaxDocumentBytes)
+            reply->abort();
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, done = std::move(done)] {
+        reply->deleteLater();
+        --m_exchanges;
+        const QByteArray answer = reply->readAll();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        const QJsonObject o = QJsonDocument::fromJson(answer).object();
+        Exchange e;
+        if (status == 200 && o.value(QStringLiteral("access_token")).isString()) {
+            e.kind = Exchange::Tokens;
+            for (const QString& key : {QStringLiteral("access_token"), QStringLiteral("token_type"),
+                                       QStringLiteral("expires_in"), QStringLiteral("refresh_token")})
+                if (o.contains(key))
+                    e.tokens.insert(key, o.value(key));
+            return done(e);
+        }
+        static const QRegularExpression code(QStringLiteral("^[a-z_]{1,40}$"));
+        const QString error = o.value(QStringLiteral("error")).toString();
+        e.error = code.match(error).hasMatch() ? error : QString();
+        if (status == 401 || error == QLatin1String("invalid_client")) {
+            e.kind = Exchange::ClientRefused;
+            // Said once per refusal, for the operator: the provider's code, never the secret.
+            qWarning("serve: the identity provider %s refused the client %s and its secret (%s): check "
+                     "[oidc] client_secret",
+                     qPrintable(m_settings.issuer), qPrintable(m_settings.clientId),
+                     qPrintable(e.error.isEmpty() ? QStringLiteral("HTTP %1").arg(status) : e.error));
+        } else if (status >= 400 && status < 500 && !e.error.isEmpty()) {
+            e.kind = Exchange::Refused;
+        }
+        done(e);
+    });
+}
+
 QJsonObject IdentityProvider::pageSettings() const
 {
     return QJsonObject{
+        {QStringLiteral("token_exchange"),
+         m_settings.confidential() ? QStringLiteral("server") : QStringLiteral("page")},
         {QStringLiteral("issuer"), m_settings.issuer},
         {QStringLiteral("client_id"), m_settings.clientId},
         {QStringLiteral("scopes"), m_settings.scopes},
         {QStringLiteral("authorization_endpoint"),
          m_discovery.value(QStringLiteral("authorization_endpoint")).toString()},
-        {QStringLiteral("token_endpoint"), m_discovery.value(QStringLiteral("token_endpoint")).toString()},
+        // A confidential client's pages never talk to the token endpoint: the server does.
+        {QStringLiteral("token_endpoint"),
+         m_settings.confidential() ? QString()
+                                   : m_discovery.value(QStringLiteral("token_endpoint")).toString()},
         {QStringLiteral("end_session_endpoint"),
          m_discovery.value(QStringLiteral("end_session_endpoint")).toString()},
         {QStringLiteral("ready"), ready()},

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QTimer>
 #include <QUrl>
+#include <QUrlQuery>
 #include <functional>
 #include <optional>
 
@@ -35,6 +36,7 @@ public:
     static constexpr int MinUnknownKeyRefetchMs = 10 * 1000;
     static constexpr int FirstRetryMs = 1000; // doubling up to MaxRetryMs while the provider fails
     static constexpr int MaxRetryMs = 60 * 1000;
+    static constexpr int MaxExchangesInFlight = 16; // codes and refresh tokens posted at once
 
     struct Verdict
     {
@@ -56,8 +58,32 @@ public:
     // is over, whatever came of it (at once when a fetch is not allowed yet).
     void refreshKeys(std::function<void()> done);
 
-    // What the pages need to sign in (GET /api/v1/auth): issuer, client id, scopes, endpoints.
+    // What the pages need to sign in (GET /api/v1/auth): issuer, client id, scopes, endpoints, and
+    // who exchanges codes: the page itself (a public client) or this server (a confidential one).
     QJsonObject pageSettings() const;
+    // The origin the pages may connect to besides the server (the token endpoint's, for a public
+    // client); empty for a confidential client, whose pages talk to the server only.
+    QString pageConnectOrigin() const;
+
+    // How an exchange at the token endpoint ended.
+    struct Exchange
+    {
+        enum Kind {
+            Tokens,        // `tokens`: access_token, token_type, expires_in and refresh_token if any
+            Refused,       // the provider refused the code or refresh token (`error`: its code)
+            ClientRefused, // the provider refused this server's client id or secret
+            Unavailable    // no answer, a malformed one, or too many exchanges at once
+        };
+        Kind kind = Unavailable;
+        QJsonObject tokens;
+        QString error; // the provider's error code ([a-z_]), never its description
+    };
+    // A confidential client's exchange (POST /api/v1/auth/token): posts `grant` (grant_type
+    // authorization_code with code, code_verifier and redirect_uri, or refresh_token with
+    // refresh_token) with the client id and secret to the token endpoint, as client_secret_basic or,
+    // when the discovery document lists only that, client_secret_post; bounded as the key fetches.
+    // `done` is called once, on this object's thread. Nothing of the grant or the answer is logged.
+    void exchange(const QUrlQuery& grant, std::function<void(const Exchange&)> done);
 
 signals:
     void keysChanged();
@@ -78,6 +104,7 @@ private:
     int m_retryMs = FirstRetryMs;
     QDateTime m_lastUnknownKeyFetch;
     QVector<std::function<void()>> m_waiting;
+    int m_exchanges = 0;
     QTimer m_refresh;
 };
 

@@ -1,9 +1,14 @@
 #include "ui/web/oidc/OidcSettings.h"
 
+#include "ui/web/http/MemberScopeWords.h"
+
 #include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
+#include <algorithm>
 
 namespace outbox::web {
 
@@ -33,13 +38,33 @@ bool printable(const QString& text)
     return true;
 }
 
+// The client secret from client_secret_file: its first line, from a file only its owner may read or
+// change (as a fleet member's password_file). The message names the file, never its content.
+Result<QString> readSecretFile(const QString& path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile())
+        return Error::usage(tr("client_secret_file %1 is not a readable file").arg(path));
+    const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                      QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+    if (info.permissions() & others)
+        return Error::usage(tr("client_secret_file %1 may be read or changed by other users: allow its owner "
+                               "only (chmod 600)")
+                                .arg(path));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::usage(tr("cannot read client_secret_file %1: %2").arg(path, file.errorString()));
+    const QString secret = QString::fromUtf8(file.readLine(4096)).trimmed();
+    if (secret.isEmpty())
+        return Error::usage(tr("client_secret_file %1 is empty").arg(path));
+    return secret;
+}
+
 } // namespace
 
 Result<GroupGrant> OidcSettings::parseGroup(const QString& label, const QString& value)
 {
-    static const QRegularExpression selector(QStringLiteral("^[A-Za-z0-9_.-]+(=[A-Za-z0-9_.-]+)?$"));
-    const QStringList words =
-        value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    QStringList words = value.trimmed().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     const auto invalid = [&label](const QString& why) {
         return Error::usage(tr("invalid group entry \"%1\": %2 (expected GROUP = viewer or operator, then "
                                "optionally group=NAME, members=SELECTORS and operator=SELECTORS)")
@@ -51,31 +76,20 @@ Result<GroupGrant> OidcSettings::parseGroup(const QString& label, const QString&
     GroupGrant g;
     g.group = label.trimmed();
     g.role = role == QLatin1String("operator") ? Role::Operator : Role::Viewer;
-    bool named = false;
-    for (const QString& word : words.mid(1)) {
-        const qsizetype eq = word.indexOf(QLatin1Char('='));
-        const QString key = word.left(eq);
-        if (key == QLatin1String("group") && !named) {
-            g.group = word.mid(eq + 1);
-            named = true;
-            if (g.group.isEmpty() || !printable(g.group))
-                return invalid(tr("empty group="));
-            continue;
-        }
-        if (eq < 0 || (key != QLatin1String("members") && key != QLatin1String("operator")))
-            return invalid(tr("unknown part \"%1\"").arg(word.left(40)));
-        QStringList& list = key == QLatin1String("members") ? g.scope.members : g.scope.operatorOn;
-        if (!list.isEmpty())
-            return invalid(tr("%1= given twice").arg(key));
-        for (const QString& s : word.mid(eq + 1).split(QLatin1Char(','))) {
-            if (!selector.match(s).hasMatch())
-                return invalid(tr("\"%1\" is not a member name or tag").arg(s.left(40)));
-            list << s;
-        }
+    words.removeFirst();
+    // group=NAME (once) names the group; the other words are the fleet scope, as a token's.
+    const auto named = std::find_if(words.begin(), words.end(),
+                                    [](const QString& w) { return w.startsWith(QLatin1String("group=")); });
+    if (named != words.end()) {
+        g.group = named->mid(6);
+        if (g.group.isEmpty() || !printable(g.group))
+            return invalid(tr("empty group="));
+        words.erase(named);
     }
-    if (!g.scope.operatorOn.isEmpty() && g.role == Role::Operator)
-        return invalid(tr("operator= is for viewer groups (an operator group is an operator on every member "
-                          "it sees)"));
+    auto scope = MemberScopeWords::parse(words, g.role);
+    if (!scope)
+        return invalid(scope.message());
+    g.scope = *scope;
     return g;
 }
 
@@ -88,6 +102,18 @@ Result<OidcSettings> OidcSettings::fromConfig(const config::Config& c)
         s.issuer.chop(1);
     s.clientId = c.value(QStringLiteral("oidc.client_id")).trimmed();
     s.audience = c.value(QStringLiteral("oidc.audience")).trimmed();
+    s.clientSecret = c.value(QStringLiteral("oidc.client_secret")).trimmed();
+    const QString secretFileKey = QStringLiteral("oidc.client_secret_file");
+    const QString secretFile = c.value(secretFileKey).trimmed();
+    if (!secretFile.isEmpty()) {
+        if (!s.clientSecret.isEmpty())
+            return c.located(secretFileKey, Error::usage(tr("give the client secret once: client_secret or "
+                                                            "client_secret_file, not both")));
+        auto secret = readSecretFile(secretFile);
+        if (!secret)
+            return c.located(secretFileKey, secret.error());
+        s.clientSecret = *secret;
+    }
     s.scopes = c.value(QStringLiteral("oidc.scopes")).simplified();
     s.nameClaim = c.value(QStringLiteral("oidc.name_claim")).trimmed();
     s.groupsClaim = c.value(QStringLiteral("oidc.groups_claim")).trimmed();
@@ -110,7 +136,7 @@ Result<OidcSettings> OidcSettings::fromConfig(const config::Config& c)
         s.groups << *grant;
     }
     if (!s.enabled()) {
-        if (!s.groups.isEmpty() || c.isSet(QStringLiteral("oidc.client_id")))
+        if (!s.groups.isEmpty() || c.isSet(QStringLiteral("oidc.client_id")) || !s.clientSecret.isEmpty())
             return c.located(QStringLiteral("oidc.client_id"),
                              Error::usage(tr("[oidc] needs an issuer (the identity provider's URL)")));
         return s;

@@ -26,6 +26,10 @@ struct OidcSettings
 {
     QString issuer;
     QString clientId;
+    // A confidential client's secret ([oidc] client_secret, OUTBOX_OIDC_CLIENT_SECRET or the first
+    // line of client_secret_file; never a flag): then serve, not the page, exchanges the code and
+    // refresh tokens at the token endpoint. Empty: a public client (PKCE only). Never logged.
+    QString clientSecret;
     QString audience; // the aud an access token must name; the client id when not set
     QString scopes = QStringLiteral("openid profile");
     QString nameClaim = QStringLiteral("preferred_username");
@@ -35,6 +39,7 @@ struct OidcSettings
     QVector<GroupGrant> groups;
 
     bool enabled() const { return !issuer.isEmpty(); }
+    bool confidential() const { return !clientSecret.isEmpty(); }
 
     // The settings of `config`; a bad value is a usage error naming where it came from.
     static Result<OidcSettings> fromConfig(const config::Config& config);
