@@ -333,8 +333,10 @@ void AmqpPublisher::handleFrame(const amqp_frame_t& frame)
                                       : QString();
         amqp_destroy_message(&returned);
         const QString text =
-            QStringLiteral("%1 (%2): RabbitMQ took the message but could not route it: no queue is bound to "
-                           "exchange \"%3\" for routing key \"%4\"")
+            // The exchange and routing key first: a group's title is this text cut at 100 characters,
+            // and two groups that differ only in their key must not read the same.
+            QStringLiteral("%1 (%2): no queue is bound to exchange \"%3\" for routing key \"%4\" (RabbitMQ "
+                           "took the message but could not route it)")
                 .arg(replyText)
                 .arg(code)
                 .arg(exchange, routingKey);

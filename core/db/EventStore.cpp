@@ -235,11 +235,11 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         binds.insert(QStringLiteral(":token"), leaseToken);
         // Prepared once per connection: the same text whatever the batch (bound arrays).
         auto q = m_db.execPrepared(
-            QStringLiteral(
-                "UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
-                "lease_token = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = m.t "
-                "FROM %2 WHERE e.id = m.id AND e.status = 'SENDING' AND e.lease_token = :token "
-                "RETURNING e.id")
+            QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, lease_until = NULL, "
+                           "lease_token = NULL, last_error = NULL, last_error_class = NULL, broker_partition "
+                           "= m.p, broker_offset = m.o, sent_topic = m.t "
+                           "FROM %2 WHERE e.id = m.id AND e.status = 'SENDING' AND e.lease_token = :token "
+                           "RETURNING e.id")
                 .arg(d.now(), sentMarksSource(d)),
             binds);
         if (!q)
@@ -274,7 +274,8 @@ Result<FenceResult> EventStore::markSent(const QString& leaseToken, const QVecto
         auto done = updateFenced(
             leaseToken, ids,
             QStringLiteral("status = 'SENT', sent_at = %1, lease_until = NULL, lease_token = NULL, "
-                           "broker_partition = %2 END, broker_offset = %3 END, sent_topic = %4 END")
+                           "last_error = NULL, last_error_class = NULL, broker_partition = %2 END, "
+                           "broker_offset = %3 END, sent_topic = %4 END")
                 .arg(d.now(), partitionCase, offsetCase, topicCase),
             binds);
         if (!done)

@@ -96,8 +96,9 @@ Result<FenceResult> HeldClaim::markSent(const QVector<SentMark>& marks)
     // Our locks are the fence: a row of the batch is PENDING until this transaction changes it.
     auto q = m_db->execPrepared(
         QStringLiteral("UPDATE {events} e SET status = 'SENT', sent_at = %1, attempts = e.attempts + 1, "
-                       "worker_id = :worker, lease_until = NULL, lease_token = NULL, broker_partition = m.p, "
-                       "broker_offset = m.o, sent_topic = m.t FROM %2 WHERE e.id = m.id AND e.status = "
+                       "worker_id = :worker, lease_until = NULL, lease_token = NULL, last_error = NULL, "
+                       "last_error_class = NULL, broker_partition = m.p, broker_offset = m.o, sent_topic = "
+                       "m.t FROM %2 WHERE e.id = m.id AND e.status = "
                        "'PENDING' RETURNING e.id")
             .arg(d.now(), EventStore::sentMarksSource(d)),
         binds);

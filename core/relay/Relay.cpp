@@ -74,6 +74,10 @@ Status Relay::connect()
         return db.error();
     m_db = std::move(db).value();
     m_store = std::make_unique<EventStore>(*m_db);
+    // Before the first claim: the heartbeat's thread measures it too, but perhaps only after the
+    // first batch was acked, whose latencies would then be off by the whole clock skew.
+    if (const auto offset = RelayHeartbeat::clockOffsetMs(*m_db))
+        m_pulse.clockOffsetMs.store(*offset);
     m_listening = false;
     m_notifyContext = std::make_unique<QObject>();
     // A relay in the writer's process is woken by the commit itself.

@@ -99,7 +99,7 @@ void RelayHeartbeat::run()
     }
 }
 
-void RelayHeartbeat::measureClock(Database& db)
+std::optional<qint64> RelayHeartbeat::clockOffsetMs(Database& db)
 {
     // The database's clock against this host's, halfway through the round trip. created_at was
     // written by the database's clock; a relay whose own clock is off by minutes would otherwise
@@ -108,11 +108,17 @@ void RelayHeartbeat::measureClock(Database& db)
     auto now = db.scalar(QStringLiteral("SELECT %1").arg(db.dialect().now()));
     const qint64 after = QDateTime::currentMSecsSinceEpoch();
     if (!now)
-        return;
+        return std::nullopt;
     const QDateTime at = db.dialect().toDateTime(*now);
     if (!at.isValid())
-        return;
-    m_pulse.clockOffsetMs.store(at.toMSecsSinceEpoch() - (before + after) / 2);
+        return std::nullopt;
+    return at.toMSecsSinceEpoch() - (before + after) / 2;
+}
+
+void RelayHeartbeat::measureClock(Database& db)
+{
+    if (const auto offset = clockOffsetMs(db))
+        m_pulse.clockOffsetMs.store(*offset);
 }
 
 bool RelayHeartbeat::beat(Database& db)

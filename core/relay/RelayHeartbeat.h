@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 class QThread;
 
@@ -42,6 +43,10 @@ public:
     void stop();
     // A broker call that lasts longer than this is reported (DEGRADED, with what it waits for).
     qint64 stuckAfterMs() const;
+    // The database's clock minus this host's, halfway through one round trip on db; nothing when
+    // the database does not answer. The worker measures it once before its first claim, the
+    // heartbeat again every beat.
+    static std::optional<qint64> clockOffsetMs(Database& db);
 
 private:
     void run();

@@ -230,6 +230,8 @@ private slots:
         QVERIFY2(!f.causes.join(QLatin1Char(' ')).contains(QLatin1String("does not recognise")),
                  qPrintable(f.causes.join(QLatin1Char('\n'))));
         QVERIFY2(f.title.startsWith(QLatin1String("200 FAILED event(s): NO_ROUTE")), qPrintable(f.title));
+        // The title (the group's text cut at 100 characters) names the routing key (issue 36, low).
+        QVERIFY2(f.title.contains(QLatin1String("routing key \"payment\"")), qPrintable(f.title));
         if (f.title.endsWith(QChar(0x2026))) {
             // The word before the ellipsis is whole: it is a word of the error text as it came.
             const QString head = f.title.chopped(1);

@@ -325,6 +325,27 @@ private slots:
         QCOMPARE(stale.actions.first().operation, PreparedAction::Operation::ForgetRelays);
         QVERIFY(stale.actions.first().command.contains(QLatin1String("relays forget")));
 
+        // The leases it still holds are counted in the table, not taken from its last heartbeat
+        // (issue 36: "2 leases" where there was 1): it said 2, one was marked SENT since.
+        const auto events = insertEvents(*db, 2);
+        exec(*db, QStringLiteral("UPDATE {relays} SET leases_held = 2 WHERE worker_id = 'relay-gone'"));
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENDING', worker_id = 'relay-gone', "
+                                 "lease_token = 't' WHERE id = %1")
+                      .arg(events[0]));
+        setTime(*db, QStringLiteral("{events}"), QStringLiteral("lease_until"), events.mid(0, 1), 60 * 1000);
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET status = 'SENT', worker_id = 'relay-gone' WHERE id = %1")
+                 .arg(events[1]));
+        const Finding counted = diagnose(*db).withId(QStringLiteral("relay-stale")).first();
+        QVERIFY2(counted.runbook.join(QLatin1Char('\n')).contains(QLatin1String("Its 1 SENDING lease(s)")),
+                 qPrintable(counted.runbook.join(QLatin1Char('\n'))));
+        const QJsonObject gone =
+            counted.evidence.details.value(QStringLiteral("relays")).toArray().first().toObject();
+        QCOMPARE(gone.value(QStringLiteral("leases_held")).toInteger(), qint64(1));
+        QCOMPARE(gone.value(QStringLiteral("leases_held_at_last_heartbeat")).toInteger(), qint64(2));
+        exec(*db, QStringLiteral("UPDATE {events} SET status = 'SENT', lease_until = NULL WHERE id = %1")
+                      .arg(events[0]));
+
         // With a healthy relay beside it, a degraded relay is a warning.
         addRelay(*db, QStringLiteral("relay-ok"), QStringLiteral("RUNNING"), 0);
         report = diagnose(*db);

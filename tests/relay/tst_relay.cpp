@@ -187,6 +187,11 @@ private slots:
         QVERIFY(relay.stats().retried.load() > 0);
         // No answer spends no attempt (issue 38 item 2): each event counts only the try that was acked.
         QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("attempts > 1")), qint64(0));
+        // A SENT event carries no error any more (issue 36, low): last_error is the error of an
+        // event that is not delivered, not a history (the trail keeps its attempts).
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"),
+                           QStringLiteral("last_error IS NOT NULL OR last_error_class IS NOT NULL")),
+                 qint64(0));
         // The same event_id was produced again: possibly twice on the topic, never lost.
         const auto messages = readTopic(b->bootstrap(), QStringLiteral("order"), -1, 3000);
         QSet<QByteArray> distinct;

@@ -49,6 +49,14 @@ QString OidcTestProvider::rotate()
     return m_http->post(QStringLiteral("/_test/rotate"), "{}").json().value(QStringLiteral("kid")).toString();
 }
 
+int OidcTestProvider::endSessions()
+{
+    return m_http->post(QStringLiteral("/_test/end-sessions"), "{}")
+        .json()
+        .value(QStringLiteral("ended"))
+        .toInt();
+}
+
 bool OidcTestProvider::signIn(ChromiumPage& page, const QString& person, QString* error)
 {
     const QString where = QStringLiteral("location.href + ' ' + document.body.innerText");

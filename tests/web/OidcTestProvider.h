@@ -10,8 +10,8 @@ namespace outbox::test {
 class ChromiumPage;
 
 // The OpenID provider of the fixture fixture.oidc.start (tests/oidc/provider.sh): its issuer, the
-// file with its confidential client's secret, its test-only doors (/_test/mint, /_test/rotate) and
-// its own login page driven in a real Chromium.
+// file with its confidential client's secret, its test-only doors (/_test/mint, /_test/rotate,
+// /_test/end-sessions) and its own login page driven in a real Chromium.
 class OidcTestProvider
 {
 public:
@@ -29,6 +29,8 @@ public:
     QByteArray mint(const QString& mode, const QJsonObject& claims = {});
     // A new signing key first in the JWKS (the old one kept); its kid.
     QString rotate();
+    // Ends every person's session at the provider; how many there were.
+    int endSessions();
 
     // Signs `person` in on the provider's own login page the page was sent to (and gives consent
     // when asked); false (with `error`) when the page never showed the form.

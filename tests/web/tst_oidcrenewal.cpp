@@ -7,6 +7,10 @@
 // - a wrong client secret: one clear error on the page and one line in the server's log, no loop;
 // - a public client without refresh tokens: the page renews with a silent redirect (prompt=none)
 //   before expiry and comes back to the same view without a form;
+// - a page that could not renew in time (the tab frozen past its token's lifetime, as on a laptop
+//   asleep) and cannot renew without the person any more (no refresh token, the provider's session
+//   ended): its expired token is a 401, and once awake the page sends the person to the provider's
+//   login form and back to the same view;
 // and no token, refresh token, code or secret in an address, the server's log or /metrics.
 #include "core/db/Database.h"
 #include "tests/support/ServeProcess.h"
@@ -19,7 +23,9 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -60,6 +66,34 @@ class TestOidcRenewal : public QObject
 private:
     std::unique_ptr<OidcTestProvider> m_oidc;
     DatabaseUrl m_url;
+
+    // A serve whose pages sign people in as the public client without refresh tokens, and `page`
+    // on its console's audit view with alice signed in through the provider's login form; `base`
+    // is the server's address, `ready` an expression true while the page shows the view signed in.
+    void aliceOnAuditWithoutRefreshToken(ServeProcess& serve, ChromiumPage& page, QString& base,
+                                         QString& ready)
+    {
+        OutboxctlStart options;
+        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
+        QVERIFY2(
+            serve.start(oidcConfig(m_url.redacted().toUtf8(), m_oidc->issuerBytes(), "outbox-norefresh", {}),
+                        {}, options),
+            serve.output.constData());
+        base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
+        QTRY_VERIFY_WITH_TIMEOUT(
+            http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(), 20000);
+        QString error;
+        QVERIFY2(page.open(base + QStringLiteral("/console/#/audit"), &error), qPrintable(error));
+        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
+        ready = QStringLiteral("location.origin === '%1' && !!window.OutboxSignIn && "
+                               "!!window.OutboxSignIn.token() && document.getElementById('view')"
+                               ".dataset.view === 'audit' && document.getElementById('view')"
+                               ".dataset.ready === '1'")
+                    .arg(base);
+        QVERIFY2(page.waitFor(ready, 30000),
+                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+    }
 
 private slots:
     void initTestCase()
@@ -215,28 +249,12 @@ private slots:
     void withoutRefreshTokenRenewsBySilentRedirect()
     {
         ServeProcess serve;
-        OutboxctlStart options;
-        options.removedVariables = {QStringLiteral("OUTBOX_DB_URL")};
-        QVERIFY2(
-            serve.start(oidcConfig(m_url.redacted().toUtf8(), m_oidc->issuerBytes(), "outbox-norefresh", {}),
-                        {}, options),
-            serve.output.constData());
-        const QString base = QStringLiteral("http://127.0.0.1:%1").arg(serve.port);
-        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
-        QTRY_VERIFY_WITH_TIMEOUT(
-            http.get(QStringLiteral("/api/v1/auth")).json().value(QStringLiteral("ready")).toBool(), 20000);
         ChromiumPage page;
-        QString error;
-        QVERIFY2(page.open(base + QStringLiteral("/console/#/audit"), &error), qPrintable(error));
-        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
-        const QString ready =
-            QStringLiteral("location.origin === '%1' && !!window.OutboxSignIn && "
-                           "!!window.OutboxSignIn.token() && document.getElementById('view')"
-                           ".dataset.view === 'audit' && document.getElementById('view')"
-                           ".dataset.ready === '1'")
-                .arg(base);
-        QVERIFY2(page.waitFor(ready, 30000),
-                 qPrintable(page.evaluate(QStringLiteral("location.href + ' ' + document.body.innerText"))));
+        QString base, ready;
+        aliceOnAuditWithoutRefreshToken(serve, page, base, ready);
+        if (QTest::currentTestFailed())
+            return;
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
         const QString first = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
         const qint64 expiresAtMs =
             page.evaluate(QStringLiteral("String(window.OutboxSignIn.expiresAt())")).toLongLong();
@@ -255,6 +273,56 @@ private slots:
                           page.evaluate(QStringLiteral("window.OutboxSignIn.token()")).toUtf8())
                      .status,
                  200);
+    }
+
+    void expiredTokenWithoutRenewalSignsInAgain()
+    {
+        ServeProcess serve;
+        ChromiumPage page;
+        QString base, ready;
+        aliceOnAuditWithoutRefreshToken(serve, page, base, ready);
+        if (QTest::currentTestFailed())
+            return;
+        HttpTestClient http{QUrl(base + QLatin1Char('/'))};
+        QString error;
+        const QString where = QStringLiteral("location.href + ' ' + document.body.innerText");
+        const QString first = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
+        const qint64 expiresAtMs =
+            page.evaluate(QStringLiteral("String(window.OutboxSignIn.expiresAt())")).toLongLong();
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), first.toUtf8()).status, 200);
+
+        // The laptop sleeps: no timer of the page runs, so it cannot renew before expiry ...
+        page.call(QStringLiteral("Page.setWebLifecycleState"),
+                  {{QStringLiteral("state"), QStringLiteral("frozen")}});
+        // ... and meanwhile alice's session at the provider ends: no renewal without her any more.
+        QVERIFY(m_oidc->endSessions() >= 1);
+        QTest::qWait(int(std::max<qint64>(0, expiresAtMs - QDateTime::currentMSecsSinceEpoch())) + 1500);
+        // Still the console, never off to the provider: the page slept (its renewal was due a third
+        // of the lifetime before expiry) and did not renew.
+        const QJsonObject history = page.call(QStringLiteral("Page.getNavigationHistory"));
+        const QJsonArray entries = history.value(QStringLiteral("entries")).toArray();
+        const int currentIndex = history.value(QStringLiteral("currentIndex")).toInt();
+        QVERIFY2(currentIndex == entries.size() - 1 &&
+                     entries.at(currentIndex).toObject().value(QStringLiteral("url")).toString() ==
+                         base + QStringLiteral("/console/#/audit"),
+                 QJsonDocument(history).toJson().constData());
+        // The token it holds has expired: the server refuses it.
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), first.toUtf8()).status, 401);
+
+        // Awake: the page sends alice to the provider's own login form (its silent sign-in is
+        // refused), and back to the same view with a token that works.
+        page.call(QStringLiteral("Page.setWebLifecycleState"),
+                  {{QStringLiteral("state"), QStringLiteral("active")}});
+        QVERIFY2(m_oidc->signIn(page, QStringLiteral("alice"), &error), qPrintable(error));
+        QVERIFY2(page.waitFor(ready + QStringLiteral(" && window.OutboxSignIn.token() !== '%1'").arg(first),
+                              30000),
+                 qPrintable(page.evaluate(where)));
+        QCOMPARE(page.evaluate(QStringLiteral("location.pathname + location.hash")),
+                 QStringLiteral("/console/#/audit"));
+        const QString second = page.evaluate(QStringLiteral("window.OutboxSignIn.token()"));
+        QCOMPARE(http.get(QStringLiteral("/api/v1/me"), second.toUtf8()).status, 200);
+        const QString shown = page.evaluate(QStringLiteral("document.body.innerText"));
+        QVERIFY2(!shown.contains(QStringLiteral("refused")), qPrintable(shown));
     }
 };
 

@@ -1,9 +1,12 @@
 #include "core/diagnosis/checks/RelayStaleCheck.h"
 
+#include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
 #include "core/diagnosis/Runbook.h"
 
+#include <QHash>
 #include <QJsonArray>
+#include <QSqlQuery>
 
 namespace outbox {
 
@@ -20,6 +23,16 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
     f.severity = Severity::Warning;
     f.evidence.unit = QStringLiteral("relays");
     f.evidence.sampleKind = QStringLiteral("relay");
+    // The leases a stale relay still holds are its SENDING rows, counted now: the registry row's
+    // leases_held is what it said at its last heartbeat, since marked or reaped in part.
+    auto holders = context.db().exec(QStringLiteral(
+        "SELECT worker_id, COUNT(*) FROM {events} WHERE status = 'SENDING' AND lease_until IS NOT NULL "
+        "GROUP BY worker_id"));
+    if (!holders)
+        return holders.error();
+    QHash<QString, qint64> held;
+    while (holders->next())
+        held.insert(holders->value(0).toString(), holders->value(1).toLongLong());
     QJsonArray relays;
     qint64 leases = 0;
     for (const RelayRecord& r : *all) {
@@ -32,13 +45,15 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
             f.evidence.oldest = r.heartbeatAt;
         if (!f.evidence.newest.isValid() || r.heartbeatAt > f.evidence.newest)
             f.evidence.newest = r.heartbeatAt;
-        leases += r.leasesHeld;
+        const qint64 holds = held.value(r.workerId);
+        leases += holds;
         relays.append(QJsonObject{{QStringLiteral("worker_id"), r.workerId},
                                   {QStringLiteral("host"), r.host},
                                   {QStringLiteral("pid"), r.pid},
                                   {QStringLiteral("state"), r.state},
                                   {QStringLiteral("heartbeat_age_ms"), r.heartbeatAgeMs},
-                                  {QStringLiteral("leases_held"), r.leasesHeld}});
+                                  {QStringLiteral("leases_held"), holds},
+                                  {QStringLiteral("leases_held_at_last_heartbeat"), r.leasesHeld}});
     }
     if (f.evidence.count == 0)
         return QVector<Finding>{};

@@ -10,6 +10,9 @@
 // Two test-only doors on the same port:
 //   POST /_test/rotate  a new signing key first in the JWKS, the old one kept after it (what a
 //                       provider does when it rotates); sessions and grants stay
+//   POST /_test/end-sessions  every person's session at the provider ends (an administrator's
+//                       "sign out everywhere", or a session at its end of life): a prompt=none
+//                       sign-in is then refused with login_required
 //   POST /_test/mint    a token made on purpose ({mode, claims}): signed with the provider's key
 //                       ("provider"), alg none ("none"), HS256 keyed with the public key
 //                       ("hs256-public") or with a key the provider never published ("other-key")
@@ -160,6 +163,14 @@ createServer(async (req, res) => {
     handler = build().callback();
     res.setHeader('Content-Type', 'application/json');
     res.end(JSON.stringify({ kid: keys[0].kid, previous: keys[1].kid }));
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/_test/end-sessions') {
+    let ended = 0;
+    for (const k of [...store.keys()])
+      if (k.startsWith('Session:')) { store.delete(k); ++ended; }
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ ended }));
     return;
   }
   if (req.method === 'POST' && req.url === '/_test/mint') {
