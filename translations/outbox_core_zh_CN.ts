@@ -267,18 +267,6 @@
         <source>A relay claims the PENDING events in id order and sends them to the broker.</source>
         <translation>中继按 id 顺序认领 PENDING 事件并发送到 Broker。</translation>
     </message>
-    <message>
-        <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
-        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 broker 地址</translation>
-    </message>
-    <message>
-        <source>this database&apos;s relays publish to %1, but the relay registry does not record the user they log in as: %2</source>
-        <translation>此数据库的中继发布到 %1，但中继注册表没有记录它们登录所用的用户：%2</translation>
-    </message>
-    <message>
-        <source>the broker is not configured and no relay has registered one: %1</source>
-        <translation>未配置 broker，也没有中继登记过 broker：%1</translation>
-    </message>
 </context>
 <context>
     <name>outbox::DiagnosisContext</name>
@@ -653,6 +641,21 @@
     <message>
         <source>no value %1 in the payload</source>
         <translation>负载中没有值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::MemberBroker</name>
+    <message>
+        <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
+        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 broker 地址</translation>
+    </message>
+    <message>
+        <source>this database&apos;s relays publish to %1, but the relay registry does not record the user they log in as: %2</source>
+        <translation>此数据库的中继发布到 %1，但中继注册表没有记录它们登录所用的用户：%2</translation>
+    </message>
+    <message>
+        <source>the broker is not configured and no relay has registered one: %1</source>
+        <translation>未配置 broker，也没有中继登记过 broker：%1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "core/db/BlockedAggregates.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/MemberBroker.h"
 
 namespace outbox {
 
@@ -10,41 +11,15 @@ QString DiagnosisCheck::notApplicable(DiagnosisContext&) const
     return {};
 }
 
-Result<DiagnosisCheck::RelayBroker> DiagnosisCheck::relayBroker(DiagnosisContext& context)
+Result<MemberBroker::Choice> DiagnosisCheck::relayBroker(DiagnosisContext& context)
 {
     const DiagnosisOptions& o = context.options();
-    RelayBroker broker;
-    if (!o.brokerArguments.isEmpty()) {
-        broker.arguments = o.brokerArguments;
-        return broker;
-    }
+    if (!o.brokerArguments.isEmpty())
+        return MemberBroker::choose(o.brokerArguments, {}, o.brokerUnknown);
     auto relays = context.relays();
     if (!relays)
         return relays.error();
-    const RelayRecord* latest = nullptr;
-    for (const RelayRecord& r : *relays)
-        if (!r.brokerKind.isEmpty() && !r.brokerAddress.isEmpty() &&
-            (!latest || r.heartbeatAgeMs < latest->heartbeatAgeMs))
-            latest = &r;
-    const QString what =
-        o.brokerUnknown.isEmpty()
-            ? tr("set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker's address "
-                 "with --kafka-bootstrap when you start outboxctl relay with this database's connection "
-                 "options")
-            : o.brokerUnknown;
-    if (latest && latest->brokerKind == QLatin1String("kafka")) {
-        broker.arguments = QStringList{QStringLiteral("--broker=kafka://") + latest->brokerAddress};
-        return broker;
-    }
-    if (latest)
-        // A RabbitMQ row records where (host, port, vhost), not the user to log in as: a URL made from
-        // it would log in as someone else.
-        broker.refused = tr("this database's relays publish to %1, but the relay registry does not record "
-                            "the user they log in as: %2")
-                             .arg(latest->brokerText(), what);
-    else
-        broker.refused = tr("the broker is not configured and no relay has registered one: %1").arg(what);
-    return broker;
+    return MemberBroker::choose({}, *relays, o.brokerUnknown);
 }
 
 Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& context)

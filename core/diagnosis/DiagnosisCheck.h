@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/diagnosis/Finding.h"
+#include "core/diagnosis/MemberBroker.h"
 #include "core/support/Result.h"
 
 #include <QCoreApplication>
@@ -9,6 +10,7 @@
 namespace outbox {
 
 class DiagnosisContext;
+class Runbook;
 
 // One check of the doctor. `id()` is a contract (alert rules, scripts and the console match on
 // it); a check returns no finding when all is well. Checks read, never write, and keep their
@@ -23,6 +25,10 @@ public:
     // Empty when the check applies to this database; otherwise why it does not (reported as skipped).
     virtual QString notApplicable(DiagnosisContext& context) const;
     virtual Result<QVector<Finding>> run(DiagnosisContext& context) = 0;
+    // Its page of docs/runbooks/ (what it means, the causes and steps its findings take by key),
+    // written beside the check as data: a new check is its class, its line in Doctor::allChecks()
+    // and its test.
+    virtual Runbook runbook() const = 0;
 
 protected:
     // "Start a relay on this database" with the broker the configuration names and the ordering the
@@ -30,17 +36,10 @@ protected:
     // broker there is no command: commandRefused says what the operator must add.
     static Result<PreparedAction> startRelayAction(DiagnosisContext& context);
 
-    // The broker a relay (or a delivering replay) started from a prepared command must publish to,
-    // as argv words (--broker=…, never a password): the configured one (options().brokerArguments),
-    // else the Kafka bootstrap this database's most recently alive relay registered. Empty, with
-    // `refused` saying what is missing, when neither tells: a command naming another database's
-    // broker would publish this database's events there and mark them SENT (issue 36 H1).
-    struct RelayBroker
-    {
-        QStringList arguments;
-        QString refused;
-    };
-    static Result<RelayBroker> relayBroker(DiagnosisContext& context);
+    // The broker a relay (or a delivering replay) started from a prepared command must publish to:
+    // MemberBroker::choose() of the configured one (options().brokerArguments) and this database's
+    // relay registry rows (read only when nothing is configured).
+    static Result<MemberBroker::Choice> relayBroker(DiagnosisContext& context);
 };
 
 } // namespace outbox

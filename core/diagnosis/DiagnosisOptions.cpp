@@ -2,6 +2,7 @@
 
 #include "core/broker/BrokerConfig.h"
 #include "core/config/Config.h"
+#include "core/diagnosis/MemberBroker.h"
 
 #include <algorithm>
 
@@ -43,13 +44,8 @@ DiagnosisOptions DiagnosisOptions::fromConfig(const config::Config& config)
     d.deadTupleRatio = double(config.integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
     d.retentionMs = config.durationMs(QStringLiteral("relay.retention")); // what the relays keep
     d.aggregateOrdering = config.value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate");
-    d.brokerArguments = brokerArgumentsFor(configuredBrokerUrl(config));
+    d.brokerArguments = MemberBroker::arguments(configuredBrokerUrl(config));
     return d;
-}
-
-QStringList DiagnosisOptions::brokerArgumentsFor(const QString& brokerUrl)
-{
-    return brokerUrl.isEmpty() ? QStringList() : QStringList{QStringLiteral("--broker=") + brokerUrl};
 }
 
 } // namespace outbox

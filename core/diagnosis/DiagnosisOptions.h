@@ -51,8 +51,6 @@ struct DiagnosisOptions
     QStringList onlyChecks;
 
     qint64 relayStaleAfterMs() const { return heartbeatIntervalMs * staleHeartbeats; }
-    // brokerArguments for a broker URL without its password (empty for an empty URL).
-    static QStringList brokerArgumentsFor(const QString& brokerUrl);
     // [doctor] and [relay] retention of the configuration; not yet validate()d.
     static DiagnosisOptions fromConfig(const config::Config& config);
     Status validate() const;

@@ -27,9 +27,7 @@
 
 namespace outbox {
 
-namespace {
-
-std::vector<std::unique_ptr<DiagnosisCheck>> allChecks()
+std::vector<std::unique_ptr<DiagnosisCheck>> Doctor::allChecks()
 {
     std::vector<std::unique_ptr<DiagnosisCheck>> checks;
     checks.push_back(std::make_unique<NoRelayCheck>());
@@ -50,8 +48,6 @@ std::vector<std::unique_ptr<DiagnosisCheck>> allChecks()
     checks.push_back(std::make_unique<SchemaOutdatedCheck>());
     return checks;
 }
-
-} // namespace
 
 Doctor::Doctor(Database& db, DiagnosisOptions options) : m_db(db), m_options(std::move(options)) {}
 

@@ -5,8 +5,12 @@
 #include "core/support/Result.h"
 
 #include <QStringList>
+#include <memory>
+#include <vector>
 
 namespace outbox {
+
+class DiagnosisCheck;
 
 class Database;
 
@@ -20,6 +24,8 @@ public:
 
     // Every check id, in the order the checks run (a contract: alert rules match on these).
     static QStringList checkIds();
+    // Every check, in the order the doctor runs them (and the runbook index lists them).
+    static std::vector<std::unique_ptr<DiagnosisCheck>> allChecks();
 
     // Fails only when the database cannot be asked anything at all; a check that fails is reported
     // in the report's checks (outcome "failed") and the others still run.

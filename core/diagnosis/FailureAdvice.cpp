@@ -156,4 +156,22 @@ FailureAdvice FailureAdvice::forCause(Cause cause, bool dead)
     return a;
 }
 
+QString FailureAdvice::runbookMarkdown(bool dead)
+{
+    // failed-events and dead-events: the advice by cause is FailureAdvice's own table.
+    QString text;
+    for (FailureAdvice::Cause cause : FailureAdvice::allCauses()) {
+        const FailureAdvice a = FailureAdvice::forCause(cause, dead);
+        text += QStringLiteral("\n## When the error is %1\n\n").arg(a.title);
+        text += QStringLiteral("Likely causes:\n\n");
+        for (const QString& c : a.causes)
+            text += QStringLiteral("- %1\n").arg(c);
+        text += QStringLiteral("\nWhat to do:\n\n");
+        int n = 0;
+        for (const QString& s : a.runbook)
+            text += QStringLiteral("%1. %2\n").arg(++n).arg(s);
+    }
+    return text;
+}
+
 } // namespace outbox

@@ -40,6 +40,8 @@ public:
     // failed-events and dead-events list every cause from here (docs/runbooks, Runbook).
     static FailureAdvice forCause(Cause cause, bool dead);
     static QVector<Cause> allCauses();
+    // The advice of every cause as sections of the failed-events (or, `dead`, dead-events) runbook page.
+    static QString runbookMarkdown(bool dead);
 };
 
 } // namespace outbox

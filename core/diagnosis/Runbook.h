@@ -33,13 +33,20 @@ public:
     // advice by cause of FailureAdvice).
     QString extraMarkdown;
 
+    // A page's header (UTF-8 source text, as the page shows it); the checks add causes and steps.
+    static Runbook page(const char* id, const char* title, const char* severity, const char* summary);
+
     // Translated text of a line; a key that is not there is a programming error (asserted; the
     // key itself is returned so that nothing is silently lost).
     QString cause(const char* key) const;
     QString step(const char* key) const;
 
-    // docs/runbooks/<id>.md.
+    // docs/runbooks/<id>.md: the generated file's header, then servedMarkdown().
     QString markdown() const;
+    // The page as `outboxctl serve` answers /docs/runbooks/<id>: without the files' "GENERATED …
+    // do not edit" comment, which is for whoever edits docs/runbooks/, not for the operator who
+    // follows an alert's link.
+    QString servedMarkdown() const;
 
     // Every page, findings in the doctor's check order first.
     static const QVector<Runbook>& all();
@@ -49,7 +56,11 @@ public:
     static const Runbook& of(const QString& id);
     // docs/runbooks/README.md: the index.
     static QString indexMarkdown();
-    // The header every generated page starts with (the regenerate command).
+    // The index as `outboxctl serve` answers /docs/runbooks/ (without the header).
+    static QString servedIndexMarkdown();
+
+private:
+    // The header every generated file starts with (the regenerate command).
     static QString generatedHeader();
 };
 

@@ -1,6 +1,7 @@
 #include "core/fleet/Fleet.h"
 
 #include "core/config/IniFile.h"
+#include "core/diagnosis/MemberBroker.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -81,7 +82,7 @@ bool FleetMember::hasTag(const QString& tag) const
 
 DiagnosisOptions FleetMember::diagnosisOptions(DiagnosisOptions base) const
 {
-    base.brokerArguments = DiagnosisOptions::brokerArgumentsFor(broker);
+    base.brokerArguments = MemberBroker::arguments(broker);
     base.brokerUnknown = QCoreApplication::translate(
                              "outbox::FleetMember",
                              "name it with broker = kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST in "

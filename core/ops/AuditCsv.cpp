@@ -1,34 +1,12 @@
 #include "core/ops/AuditCsv.h"
 
 #include "core/support/Csv.h"
+#include "core/support/JsonText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 
 namespace outbox {
-namespace {
-
-QString text(const QJsonValue& value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        return {};
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(value.toDouble(), 'g', 17);
-    case QJsonValue::String:
-        return value.toString();
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    }
-    return {};
-}
-
-} // namespace
 
 const QStringList& AuditCsv::columns()
 {
@@ -52,7 +30,7 @@ QByteArray AuditCsv::line(const QJsonObject& entry)
     QStringList cells;
     cells.reserve(columns().size());
     for (const QString& key : columns())
-        cells << text(entry.value(key));
+        cells << JsonText::of(entry.value(key));
     return Csv::line(cells);
 }
 

@@ -1,8 +1,10 @@
+#include "core/broker/BrokerUrl.h"
 #include "core/config/Config.h"
 #include "core/config/IniFile.h"
 #include "core/consumer/ConsumerOptions.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/diagnosis/DiagnosisOptions.h"
+#include "core/diagnosis/MemberBroker.h"
 #include "core/relay/RelayOptions.h"
 #include "ui/web/WebConfig.h"
 
@@ -46,6 +48,45 @@ private:
     }
 
 private slots:
+    void memberBrokerComesFromItsConfigurationThenItsRelays()
+    {
+        QCOMPARE(MemberBroker::arguments(QString()), QStringList());
+        const QStringList kafkaArgs = MemberBroker::arguments(QStringLiteral("kafka://k:9092"));
+        QCOMPARE(kafkaArgs, QStringList{QStringLiteral("--broker=kafka://k:9092")});
+        RelayRecord stale;
+        stale.brokerKind = QStringLiteral("kafka");
+        stale.brokerAddress = QStringLiteral("old:9092");
+        stale.heartbeatAgeMs = 60000;
+        RelayRecord kafka;
+        kafka.brokerKind = QStringLiteral("kafka");
+        kafka.brokerAddress = QStringLiteral("a:9092,b:9093");
+        kafka.heartbeatAgeMs = 1000;
+        RelayRecord old; // a relay older than migration 14: no broker
+        old.heartbeatAgeMs = 0;
+        // The database's own configuration names the broker: taken, whatever its relays registered.
+        MemberBroker::Choice c = MemberBroker::choose(kafkaArgs, {stale, kafka, old});
+        QCOMPARE(c.arguments, kafkaArgs);
+        QVERIFY(c.refused.isEmpty());
+        // Nothing configured: the freshest relay's registered Kafka bootstrap.
+        c = MemberBroker::choose({}, {stale, kafka, old});
+        QCOMPARE(c.arguments, QStringList{QStringLiteral("--broker=kafka://a:9092,b:9093")});
+        // The freshest relay publishes to RabbitMQ: its row names no user, so no command is guessed;
+        // the refusal says where the relays publish and what to set.
+        RelayRecord rabbit;
+        rabbit.brokerKind = QStringLiteral("amqp");
+        rabbit.brokerAddress = QStringLiteral("mq.internal:5672 vhost orders/v1");
+        rabbit.heartbeatAgeMs = 10;
+        c = MemberBroker::choose({}, {stale, kafka, rabbit}, QStringLiteral("name it in [member m]"));
+        QVERIFY(c.arguments.isEmpty());
+        QVERIFY2(c.refused.contains(QLatin1String("RabbitMQ mq.internal:5672 vhost orders/v1")),
+                 qPrintable(c.refused));
+        QVERIFY2(c.refused.endsWith(QLatin1String("name it in [member m]")), qPrintable(c.refused));
+        // No row names a broker and nothing is configured: refused with the configuration's keys.
+        c = MemberBroker::choose({}, {old});
+        QVERIFY(c.arguments.isEmpty());
+        QVERIFY2(c.refused.contains(QLatin1String("[kafka] bootstrap")), qPrintable(c.refused));
+    }
+
     void defaultsMatchTheOptionsTheyFeed()
     {
         auto c = load(QString());

@@ -163,12 +163,6 @@ private slots:
             return qMakePair(reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(),
                              reply->readAll());
         };
-        // What serve answers: the page without the files' "GENERATED … do not edit" comment.
-        const auto served = [](QString page) {
-            if (page.startsWith(Runbook::generatedHeader()))
-                page.remove(0, Runbook::generatedHeader().size());
-            return page;
-        };
         int checked = 0;
         for (const auto& [alert, url] : alertRunbookUrls()) {
             // The default of the template: the instance that raised the alert, or the installed page.
@@ -186,13 +180,13 @@ private slots:
             const auto [status, body] = get(resolved);
             QVERIFY2(status == 200, qPrintable(alert + QStringLiteral(": ") + resolved));
             const QString id = resolved.section(QLatin1Char('/'), -1).remove(QStringLiteral(".md"));
-            QCOMPARE(QString::fromUtf8(body), served(Runbook::of(id).markdown()));
+            QCOMPARE(QString::fromUtf8(body), Runbook::of(id).servedMarkdown());
             ++checked;
         }
         QVERIFY(checked >= 16);
         const auto index = get(QStringLiteral("http://%1/docs/runbooks/").arg(instance));
         QCOMPARE(index.first, 200);
-        QCOMPARE(QString::fromUtf8(index.second), served(Runbook::indexMarkdown()));
+        QCOMPARE(QString::fromUtf8(index.second), Runbook::servedIndexMarkdown());
         QCOMPARE(get(QStringLiteral("http://%1/docs/runbooks/no-such-finding").arg(instance)).first, 404);
         QCOMPARE(get(QStringLiteral("http://%1/docs/runbooks/../../etc/passwd").arg(instance)).first, 404);
         QCOMPARE(terminateAndWait(*server), 0);

@@ -376,6 +376,12 @@ private slots:
             scalar(*m_db,
                    QStringLiteral("SELECT SUM(affected_count) FROM {audit} WHERE action = 'events.requeue'")),
             failed);
+        // The page behind the result already shows the groups as they are now (issue 36: it showed
+        // the old ones until its next refresh), with the dialog still open.
+        QVERIFY2(m_page->waitFor(QStringLiteral("document.getElementById('action-dialog').open && "
+                                                "document.querySelectorAll('#groups tbody tr').length === 0"),
+                                 3000),
+                 qPrintable(text(QStringLiteral("#groups"))));
         QVERIFY(m_page->click(QStringLiteral("#action-close")));
         QVERIFY(viewReady(QStringLiteral("groups")));
         QCOMPARE(count(QStringLiteral("#groups tbody tr")), 0);

@@ -123,4 +123,63 @@ Result<QVector<Finding>> BacklogAgeCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook BacklogAgeCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "backlog-age", "The oldest PENDING event is older than the threshold",
+        "warning, critical after `[doctor] backlog_age_critical`",
+        "The oldest PENDING event waited longer than `[doctor] backlog_age` (default 5 min; critical after "
+        "`backlog_age_critical`, default 30 min): relays are missing, paused, degraded or too slow.");
+    r.causes = {
+        {"no-relay", QT_TRANSLATE_NOOP("outbox::Runbook", "No relay is running (see no-relay)."),
+         "no relay runs"},
+        {"paused", QT_TRANSLATE_NOOP("outbox::Runbook", "%1 relay(s) are paused by an operator: %2."),
+         "relays are paused", "N, WORKERS"},
+        {"degraded",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "%1 relay(s) are DEGRADED and claim nothing (see relay-degraded)."),
+         "relays are DEGRADED", "N"},
+        {"backing-off",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "%1 of the oldest %2 PENDING events wait for a retry after transient errors (their available_at "
+             "is in the future)."),
+         "some of the oldest events back off", "N, WINDOW"},
+        {"too-slow",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The running relays do not keep up with the rate of new events (too few workers, slow broker "
+             "acknowledgements, a slow database)."),
+         "relays are working"},
+        {"blocked",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "In ordering mode, events wait behind a FAILED event of their aggregate (see "
+                           "blocked-aggregates)."),
+         "FAILED events exist"},
+    };
+    r.steps = {
+        {"start",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Start a relay against this database (prepared below), or restart the relay service."),
+         "no relay runs"},
+        {"resume",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "If the pause is over, resume the paused relays (prepared below)."),
+         "relays are paused"},
+        {"logs",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Read the relays' logs for errors, and outboxctl status for their throughput.")},
+        {"scale",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the relays are busy but too slow, add workers (outboxctl relay --workers N) or more "
+             "relay processes; they share the table safely.")},
+        {"again",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Run outboxctl doctor again and watch the oldest age fall.")},
+    };
+    return r;
+}
+
 } // namespace outbox

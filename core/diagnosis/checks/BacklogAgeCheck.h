@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class BacklogAgeCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::BacklogAgeCheck)
@@ -11,6 +13,8 @@ class BacklogAgeCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("backlog-age"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/backlog-age.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

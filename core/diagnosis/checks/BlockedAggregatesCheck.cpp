@@ -94,4 +94,49 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook BlockedAggregatesCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "blocked-aggregates", "Aggregates are blocked behind a FAILED event", "critical",
+        "In ordering mode, later events of some aggregates wait behind a FAILED event for longer than "
+        "`[doctor] blocked_after`: nothing of those aggregates is delivered until an operator requeues "
+        "the blocking event or marks it DEAD.");
+    r.causes = {
+        {"ordering",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays run in ordering mode (--ordering aggregate): an event is sent only after "
+             "every earlier event of its aggregate, so a FAILED event holds back all later ones.")},
+        {"failed",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The FAILED event itself failed for a reason failed-events explains (a poison payload, "
+             "a topic ACL, attempts exhausted).")},
+    };
+    r.steps = {
+        {"list", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "List every blocked aggregate with its blocking event, since when and how many events "
+                     "wait: `outboxctl events blocked`, the console's Blocked page or GET "
+                     "/api/v1/events/blocked.")},
+        {"open",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Open the blocking event (samples) and read its error; failed-events has the "
+                           "cause-specific runbook for its group.")},
+        {"requeue",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the cause, then requeue the blocking events (prepared below): they are sent first, "
+             "and the waiting events of their aggregates follow in order.")},
+        {"dead",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If a blocking event must never be sent, mark it DEAD (prepared below): the waiting events "
+             "of its aggregate are then sent after it, without it. Make sure the consumers can live "
+             "with the gap in that aggregate's history.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -336,4 +336,120 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
     return findings;
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook ContractCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "contract-violations", "Rows in the outbox or inbox break the writer and inbox contract",
+        "critical for events that would never be published, else warning",
+        "A service wrote rows against docs/contract.md, among the newest 100,000 of each table: events "
+        "inserted "
+        "as SENT (never published) or SENDING without a lease (never reaped), unsent events without a topic "
+        "that `[relay] topic_template` cannot make a valid name for, payloads that are no JSON object or "
+        "array or headers that are no JSON object, headers of a name the relay sets itself, created_at or "
+        "available_at in the future (a writer in another time zone), or inbox rows of a status other than "
+        "PROCESSED/FAILED. One finding per kind of violation.");
+    r.causes = {
+        {"created-sent",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer sets status = 'SENT' in its INSERT, or a script updated events to SENT by "
+             "hand instead of requeueing or marking them DEAD."),
+         "events SENT without sent_at"},
+        {"created-sending",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A writer sets status = 'SENDING' in its INSERT, or a script changed status by "
+                           "hand without the relay's lease columns."),
+         "events SENDING without a lease"},
+        {"no-topic",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "The writer leaves topic NULL for aggregate or event types "
+                                              "that are no valid topic name once put "
+                                              "in the template (letters, digits, . _ - only)."),
+         "unsent events without a usable topic"},
+        {"not-json",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The writer stores a payload that is no JSON object or array (text that is not "
+                           "JSON, or a bare string or number), or headers that are no JSON object (an array, "
+                           "a string): text columns cannot refuse them, nor PostgreSQL before schema 18."),
+         "payload or headers not JSON"},
+        {"reserved-header",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The writer puts a member named like one of the relay's own headers (event_id, "
+                           "event_type, aggregate_type, aggregate_id, schema_version, aggregate_version, "
+                           "x-replay-*, x-replayed-by) into headers; the relay drops it and sends its own."),
+         "events with a reserved header name"},
+        {"future-time",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A writer writes local time into UTC columns: MariaDB/MySQL NOW(6) or "
+                           "CURRENT_TIMESTAMP(6) in a session whose time_zone is not +00:00 (DATETIME has "
+                           "no zone), or a time taken from the application's clock in its own zone. The "
+                           "relay claims the event only when available_at has come."),
+         "events held back by a time in the future"},
+        {"inbox-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "A consumer writes its own statuses (e.g. RECEIVED, DONE) into the inbox table."),
+         "inbox rows of an unknown status"},
+    };
+    r.steps = {
+        {"rule",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A writer inserts only event_id, event_type, aggregate_type, aggregate_id and payload (and "
+             "may set topic, headers, aggregate_version, schema_version, available_at); status, "
+             "attempts, leases and sent_at belong to the relay (docs/contract.md).")},
+        {"fix-status",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Fix the writer: leave status to its default (PENDING)."),
+         "events SENT or SENDING as written"},
+        {"resend",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Send the events (prepared below): they go back to PENDING and the relay publishes them with "
+             "their "
+             "own event_id; an inbox skips any a consumer already has."),
+         "events SENT without sent_at"},
+        {"requeue",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Requeue the events (prepared below): no relay holds them, so forcing takes nothing from a "
+             "working "
+             "relay."),
+         "events SENDING without a lease"},
+        {"topic",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Set topic in the writer's INSERT, or change relay.topic_template so that it makes a valid name "
+             "of "
+             "these types (%1); then requeue the FAILED ones (outboxctl requeue --status FAILED)."),
+         "unsent events without a usable topic", "TYPES"},
+        {"json",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the writer: payload is a JSON object or array, headers a JSON object whose values are "
+             "strings. Consumers refuse such messages into their dead letters; mark these events DEAD if "
+             "nobody should receive them (prepared below)."),
+         "payload or headers not JSON"},
+        {"reserved",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Fix the writer: rename the header (e.g. order_event_id). Consumers see only the "
+                           "relay's value of these names (docs/contract.md, \"Headers\")."),
+         "events with a reserved header name"},
+        {"utc",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the writer: leave available_at and created_at to their defaults, or write "
+             "UTC (MariaDB/MySQL: UTC_TIMESTAMP(6), or SET time_zone = '+00:00' in the "
+             "session). To send the events already written now: outboxctl dead ID… then outboxctl "
+             "requeue ID… (both audited; a requeue sets available_at to now)."),
+         "events held back by a time in the future"},
+        {"inbox",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Fix the consumer: PROCESSED in the transaction of its effect, FAILED with the dead letter "
+             "(docs/contract.md, \"Inbox contract\"); until then reconcile counts these events as "
+             "unprocessed."),
+         "inbox rows of an unknown status"},
+    };
+    return r;
+}
+
 } // namespace outbox

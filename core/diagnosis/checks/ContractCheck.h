@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 // Rows that writers or consumers put in the tables against the contract (docs/contract.md): events
 // inserted as SENT or SENDING (never published, or stuck where no reaper takes them), events without
 // a topic whose topic template gives no valid topic name, payloads or headers that are not JSON
@@ -19,6 +21,8 @@ public:
 
     QString id() const override { return QStringLiteral("contract-violations"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/contract-violations.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

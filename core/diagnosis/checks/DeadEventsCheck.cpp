@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/diagnosis/DiagnosisContext.h"
+#include "core/diagnosis/FailureAdvice.h"
 #include "core/diagnosis/FailureGroupFinding.h"
 #include "core/diagnosis/Runbook.h"
 
@@ -54,6 +55,26 @@ Result<QVector<Finding>> DeadEventsCheck::run(DiagnosisContext& context)
         findings << f;
     }
     return findings;
+}
+
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook DeadEventsCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "dead-events", "Events went DEAD recently",
+        "warning; info when older than `[doctor] dead_recent` or when an operator marked them DEAD",
+        "One finding per error group of DEAD events: the relay gave up on them (attempts exhausted or a "
+        "deterministic error), or an operator marked them DEAD. The doctor picks the causes and steps "
+        "below by the group's error and prepares a requeue of the group.");
+    r.causes = {
+        {"operator",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "An operator marked them DEAD (audit #%1: \"%2\"); this is a record of that decision."),
+         "the audit log shows an operator marked them", "AUDIT ID, REASON"},
+    };
+    r.extraMarkdown = FailureAdvice::runbookMarkdown(true);
+    return r;
 }
 
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class DeadEventsCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::DeadEventsCheck)
@@ -11,6 +13,8 @@ class DeadEventsCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("dead-events"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/dead-events.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

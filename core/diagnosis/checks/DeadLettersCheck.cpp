@@ -152,4 +152,52 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
     return findings;
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook DeadLettersCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "dead-letters", "Consumers dead-lettered messages", "warning",
+        "NEW dead letters, one finding per consumer and error fingerprint: the consumer gave up on these "
+        "messages. Replay or discard them once the cause is fixed.");
+    r.causes = {
+        {"gave-up",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 gave up on these messages: the handler failed for good (a poison message, missing "
+             "reference data, a bug) or its retries ran out."),
+         "", "CONSUMER"},
+        {"kept", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "The messages stay in dead_letters with their original bytes, key and headers; nothing "
+                     "retries them on its own.")},
+    };
+    r.steps = {
+        {"open", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                   "Open a sample dead letter and read its error, payload and context.")},
+        {"fix", QT_TRANSLATE_NOOP(
+                    "outbox::Runbook",
+                    "Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
+                    "reference data).")},
+        {"edit",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "When the payload itself is the cause (a typo, a wrong value, a missing field), repair the "
+             "group's payloads before replaying, or the replay makes the same dead letters again: one JSON "
+             "change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group "
+             "--consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then "
+             "without --dry-run). Each letter keeps its original and the edit is audited in chunks.")},
+        {"replay",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Replay the group (prepared below): a running relay produces the messages again to their "
+             "topic with their original event_id, and the consumer's inbox keeps it idempotent.")},
+        {"discard",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the messages are not needed any more, discard them (prepared below); the decision "
+             "stays in the audit log.")},
+    };
+    return r;
+}
+
 } // namespace outbox

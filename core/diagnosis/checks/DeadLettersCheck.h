@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class DeadLettersCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::DeadLettersCheck)
@@ -11,6 +13,8 @@ class DeadLettersCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("dead-letters"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/dead-letters.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

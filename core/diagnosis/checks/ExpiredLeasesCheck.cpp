@@ -86,4 +86,48 @@ Result<QVector<Finding>> ExpiredLeasesCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook ExpiredLeasesCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "expired-leases", "SENDING events hold expired leases nobody reaps", "warning",
+        "SENDING events are past `lease_until` for longer than `[doctor] expired_lease_grace`: no running "
+        "relay reaps them back to PENDING.");
+    r.causes = {
+        {"no-relay",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "No relay is running, and expired leases are returned to PENDING only by a running relay's "
+             "reaper (see no-relay)."),
+         "no relay runs"},
+        {"reaper-fails",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The running relays' lease reaper fails (read their logs for \"reap\" errors, e.g. a lock "
+             "timeout or missing privileges)."),
+         "relays run"},
+        {"holder-died",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay holding them died while sending: its lease ran out and no relay took "
+                           "the events back yet.")},
+    };
+    r.steps = {
+        {"run-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure at least one relay runs: every relay reaps expired leases every half "
+                           "lease.")},
+        {"requeue",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Or requeue the SENDING events with an expired lease now (prepared below); events whose "
+             "lease is still live are left alone, so a working relay keeps what it holds.")},
+        {"duplicates",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Events that the dead relay may have delivered already are sent again with the same "
+             "event_id: consumers with an inbox ignore the duplicate.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class ExpiredLeasesCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::ExpiredLeasesCheck)
@@ -11,6 +13,8 @@ class ExpiredLeasesCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("expired-leases"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/expired-leases.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class FailedEventsCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::FailedEventsCheck)
@@ -11,6 +13,8 @@ class FailedEventsCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("failed-events"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/failed-events.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

@@ -81,4 +81,57 @@ Result<QVector<Finding>> NoRelayCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook NoRelayCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "no-relay", "Events are pending and no relay is running", "critical",
+        "PENDING events wait and no relay has sent a heartbeat within `[doctor] relay_stale_heartbeats` "
+        "heartbeat intervals. Nothing is delivered to Kafka until a relay runs again.");
+    r.causes = {
+        {"none-registered",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "No relay is registered with this database and table prefix: none was started, the relays "
+             "stopped (a relay deregisters when it stops cleanly), or they use another database or table "
+             "prefix."),
+         "no relay is registered"},
+        {"stopped",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relays stopped or crashed: the last heartbeat came %1 s ago from %2 on %3."),
+         "relays are registered", "SECONDS, WORKER, HOST"},
+        {"database",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays cannot reach the database (network, credentials, a failover), so they cannot claim "
+             "events or send heartbeats.")},
+        {"other-database",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relays run against another database or another table prefix than the "
+                           "application.")},
+    };
+    r.steps = {
+        {"service",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check the relay service on its hosts (e.g. systemctl status 'outbox-relay@*' and its "
+             "journal).")},
+        {"start",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Start a relay against this database (prepared below, with the broker its relays publish to) "
+             "or restart the service.")},
+        {"same-target",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure the relays use the same database URL and table prefix as the "
+                           "application.")},
+        {"again",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Run outboxctl doctor again: this finding disappears once a relay sends heartbeats, and "
+             "backlog-age shows whether the backlog drains.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class NoRelayCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::NoRelayCheck)
@@ -11,6 +13,8 @@ class NoRelayCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("no-relay"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/no-relay.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

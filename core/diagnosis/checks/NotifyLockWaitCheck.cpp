@@ -81,4 +81,43 @@ Result<QVector<Finding>> NotifyLockWaitCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook NotifyLockWaitCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "notify-lock-wait", "Writers' commits wait for the notification lock", "warning",
+        "PostgreSQL: the wake-up trigger is on (`outboxctl notify on`; off by default since migration 19) "
+        "and the services' commits queue for the lock every notifying commit takes across its WAL flush "
+        "(`pg_stat_activity`: wait_event_type `Lock`, wait_event `object`). Each writing service pays it "
+        "inside its own transaction: 25-84 % of the commit rate at 8-64 durable writers "
+        "(docs/benchmarks.md). Relays do not need it: they wake by the doorbell or by polling.");
+    r.causes = {
+        {"switched-on",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "An operator switched notifications on with outboxctl notify on (the audit log "
+                           "keeps who, when and why: outboxctl audit --action notify.on), and more than one "
+                           "writer now commits at a time.")},
+        {"never-off",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The trigger was enabled with SQL (ALTER TABLE … ENABLE TRIGGER) or by a script; "
+                           "nothing recorded why.")},
+    };
+    r.steps = {
+        {"cost", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "Every writing service's commit waits here: its commit rate is capped at about one "
+                     "notifying commit per WAL flush of the server, whatever the machine.")},
+        {"off",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Switch back to the default, as the schema owner: outboxctl notify off --reason "
+                           "TEXT --yes. Running relays notice within a heartbeat and wake by the doorbell or "
+                           "by polling (relay.poll_ms); nothing is lost.")},
+        {"single-writer",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Keep notifications on only where a single writer commits at a time and the "
+                           "lowest idle latency matters more than the writers' throughput.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 // PostgreSQL's wake-up trigger switched on (`outboxctl notify on`, the opt-in since migration 19)
 // while writers' commits queue for the lock every notifying commit takes: the cost the outbox puts
 // into the services' own transactions (issue 42). Samples the lock's waiters for about half a
@@ -18,6 +20,8 @@ public:
 
     QString id() const override { return QStringLiteral("notify-lock-wait"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/notify-lock-wait.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

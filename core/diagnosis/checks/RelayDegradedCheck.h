@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class RelayDegradedCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::RelayDegradedCheck)
@@ -11,6 +13,8 @@ class RelayDegradedCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("relay-degraded"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/relay-degraded.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

@@ -86,4 +86,47 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook RelayStaleCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "relay-stale", "A registered relay stopped sending heartbeats", "warning",
+        "A registered relay's heartbeat is older than `[doctor] relay_stale_heartbeats` intervals: the "
+        "process died, hangs or lost its database connection. Its leases expire and other relays reap "
+        "them.");
+    r.causes = {
+        {"died", QT_TRANSLATE_NOOP(
+                     "outbox::Runbook",
+                     "The relay process died without deregistering (killed, out of memory, its host went "
+                     "down).")},
+        {"database",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay lost its database connection and cannot write its heartbeat.")},
+        {"hangs",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The relay hangs (e.g. blocked in a call to the broker) and its heartbeat thread "
+                           "stopped.")},
+    };
+    r.steps = {
+        {"look",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Look for the process on its host (host and pid are in the evidence) and read its log.")},
+        {"restart",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.")},
+        {"leases",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Its %1 SENDING lease(s) expire and any running relay reaps them back to PENDING; "
+                           "expired-leases reports them if nobody does."),
+         "the stale relays held leases", "N"},
+        {"forget", QT_TRANSLATE_NOOP(
+                       "outbox::Runbook",
+                       "A relay that is gone for good keeps its registration: forget it (prepared below) so "
+                       "that this finding clears.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class RelayStaleCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::RelayStaleCheck)
@@ -11,6 +13,8 @@ class RelayStaleCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("relay-stale"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/relay-stale.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

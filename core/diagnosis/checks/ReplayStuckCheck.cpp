@@ -147,4 +147,45 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook ReplayStuckCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "replay-stuck", "Dead-letter replays are stuck in REPLAYING", "warning",
+        "Dead letters stay REPLAYING longer than `[doctor] replay_stuck`: no relay delivers them, or the "
+        "delivery fails.");
+    r.causes = {
+        {"no-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "No relay is running, and REPLAYING dead letters are delivered "
+                                              "by a running relay (every second) "
+                                              "or by outboxctl dlq replay --deliver."),
+         "no relay runs"},
+        {"fails",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays try to deliver them and fail: the replay topic is unknown or not writable, or the "
+             "relays are DEGRADED (read the relays' logs for \"replay\")."),
+         "relays run"},
+        {"wrong-topic", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                          "A replay to another topic names a topic that does not exist.")},
+    };
+    r.steps = {
+        {"relay",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that a relay runs (no-relay, relay-degraded) and read its log for replay errors.")},
+        {"deliver",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Deliver them now without a relay (prepared below, with the "
+                                              "broker this database's relays publish "
+                                              "to); "
+                                              "the command says which dead letters fail and why.")},
+        {"topic",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay "
+             "that finally goes out marks the dead letters REPLAYED.")},
+    };
+    return r;
+}
+
 } // namespace outbox

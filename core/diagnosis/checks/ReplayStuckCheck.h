@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class ReplayStuckCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::ReplayStuckCheck)
@@ -11,6 +13,8 @@ class ReplayStuckCheck final : public DiagnosisCheck
 public:
     QString id() const override { return QStringLiteral("replay-stuck"); }
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/replay-stuck.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

@@ -40,4 +40,37 @@ Result<QVector<Finding>> SchemaOutdatedCheck::run(DiagnosisContext& context)
     return QVector<Finding>{f};
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook SchemaOutdatedCheck::runbook() const
+{
+    Runbook r =
+        Runbook::page("schema-outdated", "The database schema is behind this binary's migrations", "critical",
+                      "The outbox schema is older than the migrations of this `outboxctl` (or missing): run "
+                      "`outboxctl migrate`.");
+    r.causes = {
+        {"not-migrated",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "This binary was upgraded but outboxctl migrate was not run against this "
+                           "database.")},
+        {"other-target",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The application, the relays and this tool use different table prefixes or "
+                           "databases.")},
+    };
+    r.steps = {
+        {"read",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Read what the migrations change in the release notes; they are idempotent and upgrade an "
+             "existing database in place.")},
+        {"migrate",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Run the migration (prepared below) with an account that may change the schema.")},
+        {"restart",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Restart the relays and consoles of older versions after the migration.")},
+    };
+    return r;
+}
+
 } // namespace outbox

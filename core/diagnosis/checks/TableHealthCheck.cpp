@@ -138,4 +138,88 @@ Result<QVector<Finding>> TableHealthCheck::run(DiagnosisContext& context)
     return findings;
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook TableHealthCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "table-health", "The outbox table is bloated or retention does not keep up", "warning",
+        "PostgreSQL: the outbox table's dead-tuple share is above `[doctor] dead_tuple_percent`, or "
+        "autovacuum is off for it. Every database: SENT rows are older than `[relay] retention` plus a "
+        "day. Claims and the console slow down and the table grows.");
+    r.causes = {
+        {"dead-tuples",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Every status change of an outbox row leaves a dead tuple; autovacuum's defaults (vacuum at 20% "
+             "of the table) let a busy queue table bloat."),
+         "dead tuples above the threshold"},
+        {"autovacuum-off",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Autovacuum is off (server setting or the table's autovacuum_enabled)."),
+         "dead tuples above the threshold and autovacuum off"},
+        {"horizon",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "A long-running transaction (or an abandoned replication slot) holds back the cleanup horizon, "
+             "so vacuum cannot remove the dead rows."),
+         "dead tuples above the threshold"},
+        {"autovacuum-turned-off",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Autovacuum was turned off on the server or for this table; every status change of an outbox "
+             "row leaves a dead tuple that nothing removes."),
+         "autovacuum off (dead tuples below the threshold)"},
+        {"retention-no-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "No relay runs the retention cleanup (it runs inside every relay)."),
+         "SENT rows outlive the retention"},
+        {"retention-setting",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The relays run with --retention 0 (keep everything) or a longer window than [doctor] "
+             "retention."),
+         "SENT rows outlive the retention"},
+        {"retention-rate",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The cleanup deletes in bounded batches and falls behind a very high event rate."),
+         "SENT rows outlive the retention"},
+    };
+    r.steps = {
+        {"old-transactions",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Outside the product (psql): look for old transactions: SELECT pid, now() - xact_start, state, "
+             "query FROM pg_stat_activity ORDER BY xact_start LIMIT 5; end those that should not be there."),
+         "dead tuples above the threshold"},
+        {"vacuum", QT_TRANSLATE_NOOP("outbox::Runbook", "Vacuum the table now: %1"),
+         "dead tuples above the threshold", "VACUUM STATEMENT"},
+        {"autovacuum-on",
+         QT_TRANSLATE_NOOP("outbox::Runbook", "Outside the product (psql): turn autovacuum back on (ALTER "
+                                              "TABLE %1 RESET (autovacuum_enabled), "
+                                              "or autovacuum = on in postgresql.conf)."),
+         "autovacuum off", "TABLE"},
+        {"tune", QT_TRANSLATE_NOOP("outbox::Runbook", "Make autovacuum keep up with a queue table: %1"),
+         "dead tuples or autovacuum off", "ALTER TABLE STATEMENT"},
+        {"again", QT_TRANSLATE_NOOP("outbox::Runbook", "Run outboxctl doctor again after the vacuum."),
+         "dead tuples above the threshold"},
+        {"retention-setting",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check the relays' --retention against [doctor] retention; set them to the same value."),
+         "SENT rows outlive the retention"},
+        {"retention-relay",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Make sure a relay runs: it deletes SENT rows older than its retention in "
+                           "batches."),
+         "SENT rows outlive the retention"},
+        {"retention-backlog",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the backlog of old rows is huge, delete it in batches outside peak hours (or drop old "
+             "partitions where the table is partitioned)."),
+         "SENT rows outlive the retention"},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -206,4 +206,64 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
     return findings;
 }
 
+// Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).
+Runbook UnconsumedCheck::runbook() const
+{
+    Runbook r = Runbook::page(
+        "unconsumed", "Sent events were not processed by a consumer", "warning",
+        "Events SENT longer ago than `[doctor] unconsumed_older_than` (looking back "
+        "`unconsumed_window` before that) that a consumer of `[doctor] consumers` has not PROCESSED: the "
+        "consumer is down, lagging or dead-lettering. Only events of the topics the consumer subscribes to "
+        "count (`outboxctl consume` records them when it starts; not recorded: every topic), and not events "
+        "whose dead letter an operator discarded or replayed. Unconsumed events just before the window are "
+        "counted apart; older ones are not checked (the finding says so; `outboxctl reconcile --list` "
+        "lists them all). One finding per consumer.");
+    r.causes = {
+        {"down",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 is not running, or lags far behind (its consumer group's lag shows it)."),
+         "", "CONSUMER"},
+        {"dead-lettered",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The consumer received the events and dead-lettered them (see dead-letters for "
+                           "%1)."),
+         "", "CONSUMER"},
+        {"topics",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "The consumer subscribes to other topics than the events were sent to.")},
+        {"topics-unknown",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Consumer %1 has not recorded the topics it subscribes to (a consumer of another make, or "
+             "one on RabbitMQ without [consumer] topics): events of every topic are counted."),
+         "the consumer recorded no topics", "CONSUMER"},
+        {"inbox", QT_TRANSLATE_NOOP("outbox::Runbook",
+                                    "The consumer writes its inbox to another database than this one.")},
+    };
+    r.steps = {
+        {"lag",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Check that consumer %1 runs and look at its consumer-group lag (kafka-consumer-groups "
+             "--describe --group GROUP)."),
+         "", "CONSUMER"},
+        {"dead-letters",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "Look for dead letters of %1 (outboxctl dlq list --consumer %1)."),
+         "", "CONSUMER"},
+        {"list",
+         QT_TRANSLATE_NOOP("outbox::Runbook",
+                           "List every unconsumed event, beyond this check's window (prepared below).")},
+        {"resend",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "If the events were lost on the way (e.g. a topic was deleted and recreated), send them "
+             "again (prepared below): the consumer's inbox ignores any it already processed. Events with a "
+             "dead letter of the consumer, or one an operator discarded, are never sent again: decide "
+             "their dead letters instead.")},
+    };
+    return r;
+}
+
 } // namespace outbox

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Runbook;
+
 class UnconsumedCheck final : public DiagnosisCheck
 {
     Q_DECLARE_TR_FUNCTIONS(outbox::UnconsumedCheck)
@@ -12,6 +14,8 @@ public:
     QString id() const override { return QStringLiteral("unconsumed"); }
     QString notApplicable(DiagnosisContext& context) const override;
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
+    // Its runbook page: causes and steps the findings take by key, docs/runbooks/unconsumed.md.
+    Runbook runbook() const override;
 };
 
 } // namespace outbox

@@ -66,6 +66,14 @@ function resultView(result) {
     el("p", { class: "muted" }, t("Audit rows: %1", (result.audit_ids || (result.audit_id ? [result.audit_id] : [])).join(", ") || "-")));
 }
 
+// The page behind an action's dialog reads its rows again as soon as the action has finished, with
+// the result left open: it showed the old rows behind the result until the dialog was closed (issue
+// 36). now() refreshes once; a dialog closed after a finish without one (a 409) refreshes then.
+function pageBehind(onDone) {
+  let refreshed = false;
+  return { now() { if (!refreshed && onDone) { refreshed = true; onDone({ keepDialog: true }); } } };
+}
+
 // spec: {kind, target: {ids}|{group}|{filter}, toTopic, onDone}
 export async function openAction(spec) {
   const dialog = document.getElementById("action-dialog");
@@ -74,7 +82,8 @@ export async function openAction(spec) {
   fill(dialog, el("h2", { id: "action-title" }, titleOf(spec.kind)), el("p", { class: "muted" }, targetText(spec.target)), body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
   let finished = false;
-  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  const behind = pageBehind(spec.onDone);
+  dialog.onclose = () => { if (finished) behind.now(); };
   if (!dialog.open) dialog.showModal();
 
   const request = (extra) => {
@@ -131,6 +140,7 @@ export async function openAction(spec) {
     finished = true;
     if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body, spec.kind);
     else fill(body, resultView(reply.data, spec.kind));
+    behind.now();
     closeButton.focus();
   });
 }
@@ -148,7 +158,8 @@ export async function openPreparedAction(spec) {
   fill(dialog, el("h2", { id: "action-title" }, tc(spec.action.label)), spec.action.consequence ? el("p", { class: "muted" }, tc(spec.action.consequence)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
   let finished = false;
-  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  const behind = pageBehind(spec.onDone);
+  dialog.onclose = () => { if (finished) behind.now(); };
   if (!dialog.open) dialog.showModal();
   let preview;
   try {
@@ -181,6 +192,7 @@ export async function openPreparedAction(spec) {
       finished = true;
       if (reply.status === 202 && reply.data && reply.data.href) await followJob(reply.data, body);
       else fill(body, resultView(reply.data));
+      behind.now();
     } catch (e) {
       body.append(errorBox(e));
       return;
@@ -258,7 +270,8 @@ export function openRelayControl(command, workers, onDone) {
   reason.addEventListener("input", update);
   if (confirm) confirm.addEventListener("input", update);
   let finished = false;
-  dialog.onclose = () => { if (finished && onDone) onDone(); };
+  const behind = pageBehind(onDone);
+  dialog.onclose = () => { if (finished) behind.now(); };
   fill(dialog, el("h2", { id: "action-title" }, { pause: t("Pause relays"), resume: t("Resume relays"), drain: t("Drain relays"), forget: t("Forget relays") }[command]),
     command === "forget" ? el("p", { class: "muted" }, t("Deletes the registration of relays whose last heartbeat is older than %1 s; a relay that is alive is refused.", 60)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
@@ -273,6 +286,7 @@ export function openRelayControl(command, workers, onDone) {
         el("p", { id: "action-changed" }, command === "forget" ? t("Forgotten: %1", r.changed.join(", ") || "-") : t("Changed: %1", r.changed.join(", ") || "-")),
         r.missing.length ? el("p", {}, t("Not registered: %1", r.missing.join(", "))) : null,
         el("p", { class: "muted" }, t("Audit row: %1", r.audit_id))));
+      behind.now();
     } catch (e) {
       body.append(errorBox(e));
     }
@@ -355,7 +369,8 @@ export function openLetterEdit(spec) {
   const body = el("div", { id: "action-body" });
   const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
   let finished = false;
-  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  const behind = pageBehind(spec.onDone);
+  dialog.onclose = () => { if (finished) behind.now(); };
   fill(dialog, el("h2", { id: "action-title" }, t("Edit dead letter %1", l.id)),
     el("p", { class: "muted" }, t("Consumer %1, topic %2, edit %3. The message as it came is kept; a replay sends the edited one.", l.consumer_name, l.topic, l.edit_count ?? 0)),
     body, el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
@@ -405,6 +420,7 @@ export function openLetterEdit(spec) {
         fill(body, el("div", { id: "action-result" },
           el("p", {}, el("strong", { id: "action-affected" }, t("Saved: dead letter %1 is at edit %2.", l.id, r.edit_count))),
           el("p", { class: "muted" }, t("Audit row: %1", r && r.audit_id))));
+        behind.now();
         closeButton.focus();
       } catch (e) {
         body.append(errorBox(e));
@@ -434,7 +450,8 @@ export function openGroupEdit(spec) {
   const body = el("div", { id: "action-body" });
   const closeButton = el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"));
   let finished = false;
-  dialog.onclose = () => { if (finished && spec.onDone) spec.onDone(); };
+  const behind = pageBehind(spec.onDone);
+  dialog.onclose = () => { if (finished) behind.now(); };
   fill(dialog, el("h2", { id: "action-title" }, t("Edit the payloads of a dead-letter group")),
     el("p", { class: "muted" }, t("Consumer %1, %2 dead letter(s): %3", g.consumer, g.count, g.fingerprint)),
     body, el("div", { class: "toolbar" }, el("span", { class: "spacer" }), closeButton));
@@ -496,6 +513,7 @@ export function openGroupEdit(spec) {
           el("p", {}, el("strong", { id: "action-affected" }, t("Edited %1 dead letter(s) in %2 audited chunk(s).", r.edited, r.chunks))),
           r.conflicts ? el("p", { class: "notice", id: "action-conflicts" }, t("%1 conflict(s): changed by someone else since the preview, left as they are.", r.conflicts)) : null,
           el("p", { class: "muted" }, t("The originals are kept; a replay of the group sends the edited messages."))));
+        behind.now();
         closeButton.focus();
       } catch (e) { body.append(errorBox(e)); }
     };

@@ -26,15 +26,19 @@ export function go(path, params) {
   location.hash = `#${path}${params ? query(params) : ""}`;
 }
 
-async function render() {
+// options.keepDialog: the view is read again behind an action's open result (actions.js), which
+// stays; any other render (a new route, a refresh) closes the dialog.
+async function render(options) {
   for (const fn of cleanup) fn();
   cleanup = [];
   // A dialog or result pane belongs to the view it was opened from: going to another view closes
   // it (a running job goes on on the server; the dialog stops following it) without re-rendering.
   const dialog = document.getElementById("action-dialog");
-  dialog.onclose = null;
-  if (dialog.open) dialog.close();
-  dialog.replaceChildren();
+  if (!(options && options.keepDialog === true)) {
+    dialog.onclose = null;
+    if (dialog.open) dialog.close();
+    dialog.replaceChildren();
+  }
   if (!token()) return showSignIn();
   const { parts, params } = route();
   const name = parts[0] || "events";

@@ -2,6 +2,7 @@
 
 #include "core/ops/AuditCsv.h"
 #include "core/ops/AuditLog.h"
+#include "core/support/JsonText.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -117,7 +118,7 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
                 for (const QString& key : {QStringLiteral("host"), QStringLiteral("filter"),
                                            QStringLiteral("before"), QStringLiteral("after")})
                     if (!o.value(key).isNull() && !o.value(key).isUndefined())
-                        lines << QStringLiteral("%1: %2").arg(key, RecordTableModel::display(o.value(key)));
+                        lines << QStringLiteral("%1: %2").arg(key, JsonText::of(o.value(key)));
                 m_detail->setPlainText(lines.join(QLatin1Char('\n')));
             });
     connect(apply, &QPushButton::clicked, this, &AuditPage::reload);

@@ -3,6 +3,7 @@
 #include "core/db/EventStore.h"
 #include "core/ops/AuditLog.h"
 #include "core/ops/EventTrail.h"
+#include "core/support/JsonText.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -191,7 +192,7 @@ void EventInspector::inspect(qint64 id)
             m_columns->setRowCount(o.size());
             int row = 0;
             for (auto it = o.begin(); it != o.end(); ++it, ++row) {
-                const QString value = RecordTableModel::display(it.value());
+                const QString value = JsonText::of(it.value());
                 auto* valueItem = new QTableWidgetItem(value.left(300));
                 valueItem->setToolTip(PlainToolTip::of(value.left(4000)));
                 m_columns->setItem(row, 0, new QTableWidgetItem(it.key()));

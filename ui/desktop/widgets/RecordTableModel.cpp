@@ -1,5 +1,6 @@
 #include "ui/desktop/widgets/RecordTableModel.h"
 
+#include "core/support/JsonText.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/PlainToolTip.h"
 
@@ -48,26 +49,6 @@ int RecordTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : m_columns.size();
 }
 
-QString RecordTableModel::display(const QJsonValue& value)
-{
-    switch (value.type()) {
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        return {};
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QString::number(value.toDouble(), 'g', 17);
-    case QJsonValue::String:
-        return value.toString();
-    case QJsonValue::Array:
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object:
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
-    }
-    return {};
-}
-
 QVariant RecordTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -89,7 +70,7 @@ QString RecordTableModel::cellText(int row, int column) const
         if (at.isValid())
             return Labels::dateTime(at);
     }
-    return display(value);
+    return JsonText::of(value);
 }
 
 QVariant RecordTableModel::headerData(int section, Qt::Orientation orientation, int role) const

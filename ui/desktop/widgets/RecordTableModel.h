@@ -39,8 +39,6 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // A JSON value as one line of text, as the tables and the CSV export show it.
-    static QString display(const QJsonValue& value);
     // The text of one cell as the table shows it (dates local, with seconds).
     QString cellText(int row, int column) const;
 

@@ -10,12 +10,8 @@ namespace outbox::web {
 
 namespace {
 
-WebReply markdown(QString text)
+WebReply markdown(const QString& text)
 {
-    // The files' "GENERATED … do not edit" comment is for whoever edits docs/runbooks/, not for the
-    // operator who follows an alert's link: shown as plain text it was noise at the top (issue 36).
-    if (text.startsWith(Runbook::generatedHeader()))
-        text.remove(0, Runbook::generatedHeader().size());
     WebReply r = WebReply::bytes(text.toUtf8(), QByteArrayLiteral("text/plain; charset=utf-8"));
     r.headers << qMakePair(QByteArrayLiteral("X-Content-Type-Options"), QByteArrayLiteral("nosniff"));
     r.headers << qMakePair(QByteArrayLiteral("Content-Security-Policy"),
@@ -27,7 +23,7 @@ WebReply markdown(QString text)
 
 void RunbooksController::index(ApiContext&, const ApiCall&, ApiDone done)
 {
-    done(markdown(Runbook::indexMarkdown()));
+    done(markdown(Runbook::servedIndexMarkdown()));
 }
 
 void RunbooksController::page(ApiContext&, const ApiCall& call, ApiDone done)
@@ -38,7 +34,7 @@ void RunbooksController::page(ApiContext&, const ApiCall& call, ApiDone done)
     const Runbook* runbook = Runbook::find(id);
     if (!runbook)
         return done(WebReply::error(404, ApiContext::tr("there is no runbook page at %1").arg(call.path)));
-    done(markdown(runbook->markdown()));
+    done(markdown(runbook->servedMarkdown()));
 }
 
 } // namespace outbox::web
