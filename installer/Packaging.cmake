@@ -92,7 +92,8 @@ browser scrolls tables of millions of rows. PostgreSQL, MariaDB/MySQL and
 SQLite.")
 set(CPACK_COMPONENT_CONSOLE_DEPENDS outboxctl)
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)
-# The Qt platform plugins are loaded at run time, so dpkg-shlibdeps cannot see them.
-set(CPACK_DEBIAN_CONSOLE_PACKAGE_DEPENDS "qt6-qpa-plugins")
+# The Qt platform plugins and Qt's own catalogues (qtbase_zh_CN: dialog buttons, the file dialog)
+# are loaded at run time, so dpkg-shlibdeps cannot see them.
+set(CPACK_DEBIAN_CONSOLE_PACKAGE_DEPENDS "qt6-qpa-plugins, qt6-translations-l10n")
 
 include(CPack)

@@ -9,6 +9,8 @@ PACKAGES=(
   libqt6sql6-psql libqt6sql6-mysql libqt6sql6-sqlite
   qt6-charts-dev qt6-websockets-dev libhttp-parser-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  # Qt's own texts (dialog buttons, the file dialog) in the console's languages
+  qt6-translations-l10n
   librdkafka-dev kcat
   # serve's sign-in with an identity provider: JWS/JWK by cjose (and the headers it includes)
   libcjose-dev libjansson-dev libssl-dev

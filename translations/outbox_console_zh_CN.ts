@@ -85,6 +85,14 @@
             <numerusform>%n 字节</numerusform>
         </translation>
     </message>
+    <message>
+        <source>permanent</source>
+        <translation>永久性</translation>
+    </message>
+    <message>
+        <source>retries exhausted</source>
+        <translation>重试次数已用尽</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2978,6 +2986,10 @@
     <message>
         <source>Wake-up</source>
         <translation>唤醒方式</translation>
+    </message>
+    <message>
+        <source>Managed relay running for %1</source>
+        <translation>托管中继正在为 %1 运行</translation>
     </message>
 </context>
 <context>

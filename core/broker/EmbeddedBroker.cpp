@@ -1,5 +1,7 @@
 #include "core/broker/EmbeddedBroker.h"
 
+#include "core/broker/TcpForwarder.h"
+
 namespace outbox {
 namespace {
 constexpr int16_t ProduceApiKey = 0;
@@ -30,10 +32,28 @@ Result<std::unique_ptr<EmbeddedBroker>> EmbeddedBroker::start(int brokers)
 
 EmbeddedBroker::~EmbeddedBroker()
 {
+    m_bootstrapPort.reset(); // before the brokers it forwards to
     if (m_cluster)
         rd_kafka_mock_cluster_destroy(m_cluster);
     if (m_rk)
         rd_kafka_destroy(m_rk);
+}
+
+Status EmbeddedBroker::bootstrapOn(quint16 port)
+{
+    // The first broker's own address: "127.0.0.1:PORT[,…]".
+    bool ok = false;
+    const quint16 first =
+        m_bootstrap.section(QLatin1Char(','), 0, 0).section(QLatin1Char(':'), -1).toUShort(&ok);
+    if (!ok)
+        return Error::runtime(QStringLiteral("the embedded broker has no address (%1)").arg(m_bootstrap));
+    auto forwarder = TcpForwarder::start(port, first);
+    if (!forwarder)
+        return Error::runtime(
+            QStringLiteral("the embedded broker cannot take port %1: %2").arg(port).arg(forwarder.message()));
+    m_bootstrapPort = std::move(forwarder).value();
+    m_bootstrap = QStringLiteral("127.0.0.1:%1").arg(m_bootstrapPort->port());
+    return {};
 }
 
 Status EmbeddedBroker::createTopic(const QString& topic, int partitions, int replication)

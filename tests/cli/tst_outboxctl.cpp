@@ -4,6 +4,7 @@
 #include "tests/support/BulkEvents.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TopicReader.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -12,6 +13,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <csignal>
@@ -610,6 +612,47 @@ private slots:
         broker.terminate();
         QVERIFY(broker.waitForFinished(10000));
         QCOMPARE(broker.exitCode(), 0);
+    }
+
+    // `kafka --port`: the embedded broker on a bootstrap address known in advance (issue 36); a
+    // relay and a consumer given only that address reach it, and a port that is taken is one error.
+    void kafkaOnAFixedBootstrapPort()
+    {
+        quint16 port = 0;
+        {
+            QTcpServer probe; // a port free a moment ago
+            QVERIFY(probe.listen(QHostAddress::LocalHost, 0));
+            port = probe.serverPort();
+        }
+        auto started =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--port"), QString::number(port),
+                            QStringLiteral("--topic"), QStringLiteral("order:1")});
+        QProcess& broker = *started;
+        QVERIFY(broker.canReadLine() || broker.waitForReadyRead(10000));
+        const QByteArray line = broker.readLine().trimmed();
+        QCOMPARE(line, QByteArray("bootstrap 127.0.0.1:") + QByteArray::number(port));
+        const QString bootstrap = QStringLiteral("127.0.0.1:%1").arg(port);
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("fixedport"));
+        insertEvents(*db, 20);
+        const Run relay =
+            outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                       QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
+                      {}, 4000);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20));
+        QCOMPARE(readTopic(bootstrap, QStringLiteral("order"), 20).size(), 20);
+        // The same port again, while it is taken: one clear error, exit 1.
+        const Run taken =
+            outboxctl({QStringLiteral("kafka"), QStringLiteral("--port"), QString::number(port)});
+        QCOMPARE(taken.exitCode, 1);
+        QVERIFY2(taken.err.contains(QStringLiteral("cannot take port %1").arg(port).toUtf8()),
+                 taken.err.constData());
+        const Run bad =
+            outboxctl({QStringLiteral("kafka"), QStringLiteral("--port"), QStringLiteral("70000")});
+        QCOMPARE(bad.exitCode, 2);
+        broker.terminate();
+        QVERIFY(broker.waitForFinished(10000));
+        QCOMPARE(broker.exitCode(), 0);
+        QVERIFY(broker.readAll().contains("keeps the newest 5 MiB of each partition")); // stderr, merged
     }
 
     void relayRefusesUnsafeOptions_data()

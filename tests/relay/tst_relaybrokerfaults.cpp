@@ -370,7 +370,8 @@ private slots:
 
     // The real RabbitMQ stopped for a while: the doctor says relay-degraded every time it is asked,
     // never no-relay or relay-stale, and prepares nothing that forgets the relay; once RabbitMQ is
-    // back every event goes out.
+    // back every event goes out. The outage lasts 30 s in CI; OUTBOX_TEST_MQ_OUTAGE_S makes it longer
+    // (issue 36 asks for 2 minutes: run once with 120, the closing note has the figures).
     void rabbitmqStopped()
     {
         if (!amqpAvailable())
@@ -388,7 +389,9 @@ private slots:
         down.start();
         int degradedSeen = 0;
         QStringList wrong;
-        while (down.elapsed() < 30000) {
+        const int outageSeconds = qEnvironmentVariableIntValue("OUTBOX_TEST_MQ_OUTAGE_S");
+        const qint64 outageMs = outageSeconds > 0 ? 1000LL * outageSeconds : 30000;
+        while (down.elapsed() < outageMs) {
             QTest::qWait(2000);
             const auto findings = doctorFindings(*db);
             if (findings.contains(QStringLiteral("relay-degraded"))) {
@@ -405,7 +408,9 @@ private slots:
         }
         QVERIFY(rabbitmqctl({QStringLiteral("start_app")}).ok());
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QStringLiteral(", "))));
-        QVERIFY2(degradedSeen >= 10, qPrintable(QString::number(degradedSeen)));
+        qInfo("RabbitMQ down %lld s: relay-degraded in %d doctor runs, nothing wrong in any",
+              down.elapsed() / 1000, degradedSeen);
+        QVERIFY2(degradedSeen >= outageMs / 3000, qPrintable(QString::number(degradedSeen)));
         QTRY_COMPARE_WITH_TIMEOUT(
             countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(100),
             60000);

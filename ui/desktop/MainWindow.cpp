@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -125,12 +126,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     file->addAction(tr("&Export connection profiles to fleet file…"), this,
                     &MainWindow::showExportProfilesDialog)
         ->setObjectName(QStringLiteral("exportProfilesAction"));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcut(QKeySequence::Quit);
     auto* connection = menuBar()->addMenu(tr("&Connection"));
     QAction* connectAction = connection->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
     connectAction->setShortcut(QKeySequence::Open);
     connection->addAction(tr("&Disconnect"), this, &MainWindow::requestDisconnect);
-    connection->addSeparator();
-    connection->addAction(tr("&Quit"), qApp, &QApplication::quit)->setShortcut(QKeySequence::Quit);
     auto* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Wallboard"), this, &MainWindow::showWallboard)->setShortcut(Qt::Key_F11);
     m_nocServer = new ManagedRelay(this);
@@ -158,6 +161,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     // Every page follows the data from the same samples (no polling loop of its own).
     connect(this, &MainWindow::snapshotReady, m_events, &EventsPage::noteSnapshot);
     connect(this, &MainWindow::snapshotReady, m_deadLetters, &DeadLettersPage::noteSnapshot);
+    connect(this, &MainWindow::snapshotReady, m_blocked, &BlockedAggregatesPage::noteSnapshot);
     connect(this, &MainWindow::snapshotReady, m_audit, [this]() { m_audit->noteSnapshot(); });
     connect(m_relays, &RelaysPage::relaysChanged, m_audit, &AuditPage::noteSnapshot);
     connect(m_overview, &OverviewPage::drillDown, this, &MainWindow::drillDown);
@@ -170,19 +174,67 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 void MainWindow::restoreWindowGeometry()
 {
     const QByteArray saved = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
-    if (!saved.isEmpty() && restoreGeometry(saved))
+    if (!saved.isEmpty() && restoreGeometry(saved)) {
+        // Saved on a bigger screen, or by a version whose window grew past this one: it comes back
+        // inside the screen it is on, title bar included.
+        keepOnScreen(AssumedFrame);
+        m_placedSize = size();
         return;
+    }
     const QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
     if (!where) {
         resize(1280, 800);
+        m_placedSize = size();
         return;
     }
-    // The frame (title bar, borders) comes on top of the window's own size.
+    // The frame (title bar, borders) comes on top of the window's own size. No move: the window
+    // manager places a new window with its title bar on the screen (a move to the screen's corner
+    // put the client area there and the title bar above the screen's edge).
     const QRect available = where->availableGeometry();
-    const QSize frame(16, 40);
-    resize(std::max(640, available.width() - frame.width()),
-           std::max(480, available.height() - frame.height()));
-    move(available.topLeft());
+    resize(std::max(640, available.width() - AssumedFrame.left() - AssumedFrame.right()),
+           std::max(480, available.height() - AssumedFrame.top() - AssumedFrame.bottom()));
+    m_placedSize = size();
+}
+
+void MainWindow::keepOnScreen(const QMargins& frame)
+{
+    const QScreen* where = QGuiApplication::screenAt(geometry().center());
+    if (!where)
+        where = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!where)
+        return;
+    const QRect available = where->availableGeometry();
+    const QSize room(available.width() - frame.left() - frame.right(),
+                     available.height() - frame.top() - frame.bottom());
+    const QSize fitting = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    if (fitting != size())
+        resize(fitting);
+    // The frame's top left corner, so that the whole frame is inside the available area.
+    const QRect outer(pos(), fitting.grownBy(frame)); // pos(): where the frame's corner is
+    const int x = std::clamp(outer.left(), available.left(),
+                             std::max(available.left(), available.right() + 1 - outer.width()));
+    const int y = std::clamp(outer.top(), available.top(),
+                             std::max(available.top(), available.bottom() + 1 - outer.height()));
+    if (QPoint(x, y) != outer.topLeft())
+        move(x, y); // QWidget::move places the frame
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (m_placed)
+        return;
+    m_placed = true;
+    // Once shown, the window system knows the real frame: check again with it (unless the
+    // geometry was set on purpose after the console placed the window, e.g. by a test).
+    if (size() != m_placedSize)
+        return;
+    QTimer::singleShot(0, this, [this]() {
+        const QRect frame = frameGeometry();
+        const QRect inner = geometry();
+        keepOnScreen(QMargins(inner.left() - frame.left(), inner.top() - frame.top(),
+                              frame.right() - inner.right(), frame.bottom() - inner.bottom()));
+    });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
@@ -325,7 +377,9 @@ void MainWindow::checkThenSwitch(const DatabaseTarget& target, const ConnectionP
                         [this, target, profile]() { checkThenSwitch(target, profile, nullptr); });
                 m_retry->start(RetryMs);
             }
-            askPasswordIfNeeded(target, profile, r.message());
+            // The Connect dialog (if it is still open) follows the attempt with the password:
+            // it closes once that one connects.
+            askPasswordIfNeeded(target, profile, r.message(), guard.data());
         });
 }
 
@@ -473,7 +527,7 @@ void MainWindow::requestDisconnect()
 }
 
 void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
-                                     const QString& message)
+                                     const QString& message, ConnectDialog* dialog)
 {
     const DatabaseUrl& url = target.url();
     // Servers without password authentication need none; ask only when the server wants one.
@@ -494,9 +548,11 @@ void MainWindow::askPasswordIfNeeded(const DatabaseTarget& target, const Connect
     prompt->setAttribute(Qt::WA_DeleteOnClose);
     m_passwordPrompt = prompt;
     // The profile of the connection being tried (a fleet member's names the member), not the open one's.
-    connect(prompt, &QInputDialog::textValueSelected, this, [this, target, profile](const QString& password) {
-        checkThenSwitch(target.withPassword(password), profile, nullptr);
-    });
+    QPointer<ConnectDialog> from(dialog);
+    connect(prompt, &QInputDialog::textValueSelected, this,
+            [this, target, profile, from](const QString& password) {
+                checkThenSwitch(target.withPassword(password), profile, from.data());
+            });
     prompt->open();
 }
 
@@ -683,6 +739,10 @@ void MainWindow::showWallboard()
         board->showSnapshot(s);
     connect(this, &MainWindow::snapshotReady, board, &OverviewPage::showSnapshot);
     m_wallboard = board;
+    // On the console's screen, at that screen's size (a laptop's 800 px are not a wall's 1080).
+    QScreen* where = screen() ? screen() : QGuiApplication::primaryScreen();
+    board->fitScreen(where->geometry().size());
+    board->setScreen(where);
     board->showFullScreen();
 }
 

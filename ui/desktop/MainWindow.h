@@ -8,6 +8,7 @@
 #include "ui/desktop/relays/ManagedRelay.h"
 
 #include <QMainWindow>
+#include <QMargins>
 #include <QPointer>
 #include <functional>
 
@@ -88,6 +89,7 @@ public slots:
 protected:
     // Remembers the window's geometry (only that: no URL, no password) for the next start.
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 signals:
     void snapshotReady(const outbox::MetricsSnapshot& snapshot);
@@ -96,6 +98,12 @@ private:
     // Where the operator left the window, else the screen's available size (a 1280×800 laptop
     // gets 1280×800, not a fixed 1400×900 that hangs off its edges).
     void restoreWindowGeometry();
+    // Smaller than the available area of the window's screen (with `frame` around it) and inside it.
+    void keepOnScreen(const QMargins& frame);
+    // A title bar and borders, until the window system says what they are.
+    static constexpr QMargins AssumedFrame{8, 32, 8, 8};
+    bool m_placed = false;
+    QSize m_placedSize; // the size restoreWindowGeometry chose
     void showBanner(const QString& message);
     void hideBanner();
     void showStatus(const QString& message);
@@ -103,8 +111,10 @@ private:
     void sampleFailed(const QString& message);
     // The database answers again: messages of the outage leave the status bar.
     void connectionHealed();
+    // `dialog`: the Connect dialog the failed attempt came from, if any (it closes once the
+    // password works).
     void askPasswordIfNeeded(const DatabaseTarget& target, const ConnectionProfile& profile,
-                             const QString& message);
+                             const QString& message, ConnectDialog* dialog = nullptr);
     void checkThenSwitch(const DatabaseTarget& target, const ConnectionProfile& profile,
                          ConnectDialog* dialog);
     void switchTo(const DatabaseTarget& target, const ConnectionProfile& profile);

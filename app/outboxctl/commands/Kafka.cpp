@@ -24,9 +24,18 @@ int runKafka(Context& ctx)
                             : 1;
     if (!ok || brokers < 1 || brokers > 9)
         return ctx.usage(QStringLiteral("--brokers must be between 1 and 9"));
+    int port = 0;
+    if (ctx.parser.isSet(QStringLiteral("port"))) {
+        port = ctx.parser.value(QStringLiteral("port")).toInt(&ok);
+        if (!ok || port < 1 || port > 65535)
+            return ctx.usage(QStringLiteral("--port must be a TCP port (1 to 65535)"));
+    }
     auto broker = EmbeddedBroker::start(brokers);
     if (!broker)
         return ctx.fail(broker.error());
+    if (port != 0)
+        if (Status s = (*broker)->bootstrapOn(quint16(port)); !s)
+            return ctx.fail(s.error());
     for (const QString& spec : ctx.parser.values(QStringLiteral("topic"))) {
         const QString name = spec.section(QLatin1Char(':'), 0, 0);
         const int partitions =
@@ -43,7 +52,11 @@ int runKafka(Context& ctx)
     else
         ctx.out << "bootstrap " << (*broker)->bootstrap() << Qt::endl;
     ctx.err << "outboxctl kafka: embedded broker (" << brokers << " broker(s)) on " << (*broker)->bootstrap()
-            << "; Ctrl-C stops it" << Qt::endl;
+            << "; Ctrl-C stops it" << Qt::endl
+            << "outboxctl kafka: it keeps the newest "
+            << EmbeddedBroker::KeptBytesPerPartition / (1024 * 1024)
+            << " MiB of each partition and drops older messages: for a demo and tests, not for data you keep"
+            << Qt::endl;
     while (!stop.load())
         QThread::msleep(100);
     return Ok;
@@ -53,15 +66,19 @@ int runKafka(Context& ctx)
 
 Command kafkaCommand()
 {
-    return {QStringLiteral("kafka"),
-            QStringLiteral("Run the embedded Kafka broker and print its bootstrap address."),
-            QString(),
-            {QCommandLineOption(QStringLiteral("brokers"), QStringLiteral("Number of brokers (default 1)."),
-                                QStringLiteral("n")),
-             QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Create a topic, repeatable."),
-                                QStringLiteral("name[:partitions]"))},
-            runKafka,
-            {}};
+    return {
+        QStringLiteral("kafka"),
+        QStringLiteral("Run the embedded Kafka broker and print its bootstrap address."),
+        QString(),
+        {QCommandLineOption(QStringLiteral("brokers"), QStringLiteral("Number of brokers (default 1)."),
+                            QStringLiteral("n")),
+         QCommandLineOption(QStringLiteral("topic"), QStringLiteral("Create a topic, repeatable."),
+                            QStringLiteral("name[:partitions]")),
+         QCommandLineOption(QStringLiteral("port"),
+                            QStringLiteral("Bootstrap port on 127.0.0.1 (default: one the system picks)."),
+                            QStringLiteral("port"))},
+        runKafka,
+        {}};
 }
 
 } // namespace outbox::cli

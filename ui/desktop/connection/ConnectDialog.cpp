@@ -147,9 +147,15 @@ void ConnectDialog::connectionFailed(const QString& message)
 
 QString ConnectDialog::failureText(const QString& url, const QString& message)
 {
-    // The database layer's message starts with "cannot connect to URL: …" already.
-    if (message.startsWith(QLatin1String("cannot connect"), Qt::CaseInsensitive))
-        return message.left(1).toUpper() + message.mid(1);
+    // The database layer's message is "cannot connect to URL: driver's words": the sentence in the
+    // operator's language, the URL and the driver's (server's) words as they are.
+    static const QString prefix = QStringLiteral("cannot connect to ");
+    if (message.startsWith(prefix, Qt::CaseInsensitive)) {
+        const int colon = message.indexOf(QLatin1String(": "), prefix.size());
+        if (colon > 0)
+            return tr("Cannot connect to %1: %2")
+                .arg(message.mid(prefix.size(), colon - prefix.size()), message.mid(colon + 2));
+    }
     return url.isEmpty() ? tr("Cannot connect: %1").arg(message)
                          : tr("Cannot connect to %1: %2").arg(url, message);
 }

@@ -2,6 +2,7 @@
 
 #include "core/db/InboxStore.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/ChartAxes.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
@@ -106,9 +107,11 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     m_chartX = new QDateTimeAxis;
     m_chartX->setFormat(QStringLiteral("HH:mm"));
     m_chartY = new QValueAxis;
-    m_chartY->setLabelFormat(QStringLiteral("%.0f"));
     m_chart->addAxis(m_chartX, Qt::AlignBottom);
     m_chart->addAxis(m_chartY, Qt::AlignLeft);
+    // Whole, round steps: an idle consumer's axis reads 0 1, not 1 1 1 0 0.
+    niceCountAxis(m_chartY, 0);
+    keepCountLabels(m_chart);
     auto* chartView = new QChartView(m_chart, top);
     chartView->setObjectName(QStringLiteral("consumerRateChartView"));
     chartView->setRenderHint(QPainter::Antialiasing);
@@ -316,7 +319,7 @@ void ConsumersPage::showOverview(const ConsumerOverview& overview)
         series->attachAxis(m_chartY);
     }
     m_chartX->setRange(overview.rateSince.toLocalTime(), overview.takenAt.toLocalTime());
-    m_chartY->setRange(0, max > 0 ? std::ceil(max * 1.1) : 1.0);
+    niceCountAxis(m_chartY, std::ceil(max));
 
     QString info = tr("%n consumer(s), as of %1", nullptr, int(overview.consumers.size()))
                        .arg(Labels::time(overview.takenAt.toLocalTime()));

@@ -4,6 +4,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/deadletters/GroupEditDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
+#include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QDialogButtonBox>
@@ -74,8 +75,11 @@ void DeadLetterGroupsDialog::reload()
             }
             m_groups = *r;
             QVector<QJsonObject> rows;
-            for (const DeadLetterGroup& g : m_groups)
-                rows << g.toJson();
+            for (const DeadLetterGroup& g : m_groups) {
+                QJsonObject row = g.toJson();
+                row[QStringLiteral("error_class")] = Labels::errorClass(g.errorClass);
+                rows << row;
+            }
             m_model->setRows(rows);
             m_hint->setReason(tr("No NEW dead letters — nothing to group."));
         });
@@ -92,8 +96,9 @@ void DeadLetterGroupsDialog::act(ActionKind kind)
     ActionTarget target;
     QString description; // for the preview
     target.deadLetterGroup = group;
-    description = tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
-                      .arg(group.consumerName, group.fingerprint.left(120), group.errorClass);
+    description =
+        tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
+            .arg(group.consumerName, group.fingerprint.left(120), Labels::errorClass(group.errorClass));
     auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
                                     m_context.actor, this);
     connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {

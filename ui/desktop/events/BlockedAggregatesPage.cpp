@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QTableView>
 
 namespace outbox::desktop {
@@ -75,19 +76,53 @@ void BlockedAggregatesPage::setContext(const ConsoleContext& context)
     reload();
 }
 
+void BlockedAggregatesPage::noteSnapshot(const MetricsSnapshot& snapshot)
+{
+    m_sampled = {snapshot.events.value(QStringLiteral("FAILED")),
+                 snapshot.events.value(QStringLiteral("PENDING")),
+                 snapshot.events.value(QStringLiteral("SENDING"))};
+    if (isVisible() && m_sampled != m_loadedAt)
+        reload();
+}
+
+void BlockedAggregatesPage::fitAggregateColumn()
+{
+    // Aggregate names whole (up to half the table; the tooltip has the rest).
+    m_table->resizeColumnToContents(0);
+    m_table->setColumnWidth(0, std::min(m_table->columnWidth(0), std::max(300, m_table->width() / 2)));
+}
+
+void BlockedAggregatesPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Rows read while the page was hidden were fitted to a table that had no width yet (its
+    // pending resize arrives just before it is shown).
+    fitAggregateColumn();
+    if (!m_sampled.isEmpty() && m_sampled != m_loadedAt)
+        reload();
+}
+
 void BlockedAggregatesPage::reload()
 {
     const quint64 generation = ++m_generation;
-    m_model->setRows({});
-    m_info->clear();
-    if (!m_context.browse)
+    m_loadedAt = m_sampled;
+    // The operator's selection, by blocking event, survives the new list.
+    QSet<qint64> selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows())
+        selected << qint64(m_model->record(index.row()).value(QStringLiteral("blocking_id")).toInteger());
+    if (!m_context.browse) {
+        m_model->setRows({});
+        m_info->clear();
         return;
+    }
     m_context.browse->run<BlockedAggregateList>(
         this, [](Database& db) { return BlockedAggregates(db).list(BlockedAggregatesQuery{}); },
-        [this, generation](const Result<BlockedAggregateList>& r) {
+        [this, generation, selected](const Result<BlockedAggregateList>& r) {
             if (generation != m_generation)
                 return;
             if (!r.ok()) {
+                m_model->setRows({});
+                m_info->clear();
                 emit statusMessage(r.message());
                 return;
             }
@@ -98,10 +133,11 @@ void BlockedAggregatesPage::reload()
                 rows << o;
             }
             m_model->setRows(rows);
-            // Aggregate names whole (up to half the table; the tooltip has the rest).
-            m_table->resizeColumnToContents(0);
-            m_table->setColumnWidth(0,
-                                    std::min(m_table->columnWidth(0), std::max(300, m_table->width() / 2)));
+            for (int i = 0; i < rows.size(); ++i)
+                if (selected.contains(qint64(rows.at(i).value(QStringLiteral("blocking_id")).toInteger())))
+                    m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select |
+                                                                                QItemSelectionModel::Rows);
+            fitAggregateColumn();
             m_hint->setReason(tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
                                  "its aggregate."));
             m_info->setText(r->aggregates.isEmpty()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/metrics/MetricsSnapshot.h"
 #include "core/ops/OperatorActions.h"
 #include "ui/desktop/ConsoleContext.h"
 
@@ -30,12 +31,20 @@ public:
 
 public slots:
     void reload();
+    // Follows the sampler: when the counts that make or free a blocked aggregate (FAILED, PENDING,
+    // SENDING) changed since the list was read, it is read again (only while the page is on
+    // screen; a hidden page catches up when it is opened). The selection stays.
+    void noteSnapshot(const MetricsSnapshot& snapshot);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 signals:
     void statusMessage(const QString& message);
 
 private:
     void act(ActionKind kind);
+    void fitAggregateColumn();
 
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;
@@ -44,6 +53,8 @@ private:
     QLabel* m_info = nullptr;
     EmptyHint* m_hint = nullptr;
     quint64 m_generation = 0;
+    QList<qint64> m_sampled;  // FAILED, PENDING and SENDING of the latest sample
+    QList<qint64> m_loadedAt; // …when the list on screen was read
 };
 
 } // namespace outbox::desktop

@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeAxis>
+#include <QGraphicsLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +26,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
 
 namespace outbox::desktop {
@@ -52,7 +54,8 @@ void fitY(QValueAxis* axis, const QList<GappedLine*>& series)
 
 } // namespace
 
-OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m_wallboard(wallboard)
+OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
+    : QWidget(parent), m_wallboard(wallboard), m_scale(wallboard ? WallboardScale : 1.0)
 {
     setObjectName(wallboard ? QStringLiteral("wallboardOverview") : QStringLiteral("overviewPage"));
     auto* layout = new QVBoxLayout(this);
@@ -94,7 +97,6 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     for (const auto& spec : tileSpec) {
         auto* tile = new StatTile(spec.second, this);
         tile->setObjectName(QStringLiteral("tile_") + spec.first);
-        tile->setScale(wallboard ? 3.0 : 1.0);
         if (!wallboard) {
             tile->setClickable(tr("Show what this counts"));
             const QString key = spec.first;
@@ -121,6 +123,8 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
                                                 Labels::status(status), QPen(statusColour(status), 2)));
     }
     m_backlogChart->setObjectName(QStringLiteral("backlogChart"));
+    // Beside the plot, not above it: the height goes to the axis values.
+    m_backlogChart->legend()->setAlignment(Qt::AlignRight);
     grid->addWidget(makeChartView(m_backlogChart), 0, 0);
 
     m_rateChart = new QChart;
@@ -148,6 +152,7 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     niceCountAxis(m_failedY, 0);
     niceCountAxis(m_backlogY, 0);
     rateChart->setObjectName(QStringLiteral("rateChart"));
+    rateChart->legend()->setAlignment(Qt::AlignRight);
     grid->addWidget(makeChartView(rateChart), 0, 1);
     setSamplingInterval(2000);
 
@@ -180,15 +185,12 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     m_relays->setObjectName(QStringLiteral("overviewRelays"));
     m_relays->setHorizontalHeaderLabels({tr("Relay"), tr("State"), tr("Heartbeat age"), tr("Health")});
     for (QTableWidget* t : {m_leases, m_relays}) {
-        if (wallboard) {
-            QFont f = t->font();
-            f.setPointSize(16);
-            t->setFont(f);
-            t->verticalHeader()->setDefaultSectionSize(36);
-        }
         t->setEditTriggers(QAbstractItemView::NoEditTriggers);
         t->horizontalHeader()->setStretchLastSection(true);
         t->verticalHeader()->hide();
+        // A header and a row at least: the two tables share a chart's row, not more.
+        t->setMinimumHeight(t->horizontalHeader()->sizeHint().height() +
+                            t->verticalHeader()->defaultSectionSize() + 2 * t->frameWidth());
     }
     tables->addWidget(new QLabel(tr("Lease holders"), this));
     tables->addWidget(m_leases);
@@ -197,32 +199,71 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent) : QWidget(parent), m
     auto* tableBox = new QWidget(this);
     tableBox->setLayout(tables);
     grid->addWidget(tableBox, 2, 1);
+    applyScale(m_scale);
 }
 
 QChartView* OverviewPage::makeChartView(QChart* chart)
 {
-    if (m_wallboard) {
-        QFont f = chart->titleFont();
-        f.setPointSize(18);
-        chart->setTitleFont(f);
-        QFont lf = chart->legend()->font();
-        lf.setPointSize(14);
-        chart->legend()->setFont(lf);
-        for (QAbstractAxis* axis : chart->axes()) {
-            QFont af = axis->labelsFont();
-            af.setPointSize(13);
-            axis->setLabelsFont(af);
-            axis->setTitleFont(af);
-        }
-    }
     chart->setAnimationOptions(QChart::NoAnimation);
+    // Little room around the plot: on a laptop every pixel of height goes to the axis values.
+    chart->setMargins(QMargins(4, 2, 4, 2));
+    chart->layout()->setContentsMargins(0, 0, 0, 0);
+    chart->setBackgroundRoundness(0);
+    keepCountLabels(chart);
     auto* view = new QChartView(chart, this);
     view->setObjectName(chart->objectName() + QStringLiteral("View"));
     view->setRenderHint(QPainter::Antialiasing);
-    // Three rows of charts fit a 1080p wall screen, and the window with its tiles and status bar a
-    // 1280×800 laptop.
-    view->setMinimumHeight(m_wallboard ? 240 : 150);
+    view->setFrameShape(QFrame::NoFrame);
+    m_views << view;
     return view;
+}
+
+void OverviewPage::applyScale(double scale)
+{
+    m_scale = scale;
+    // The desktop's base font, or the wallboard's larger one (readable across a room); the chart
+    // height keeps three rows of charts with their axis values on the screen.
+    const QFont base = font();
+    const double points = base.pointSizeF() > 0 ? base.pointSizeF() : 9.0;
+    for (QChartView* view : std::as_const(m_views)) {
+        QChart* chart = view->chart();
+        QFont title = base;
+        title.setBold(true);
+        title.setPointSizeF(m_wallboard ? points * scale * 0.75 : points);
+        chart->setTitleFont(title);
+        QFont legend = base;
+        legend.setPointSizeF(m_wallboard ? points * scale * 0.6 : std::max(7.0, points - 1));
+        chart->legend()->setFont(legend);
+        for (QAbstractAxis* axis : chart->axes()) {
+            QFont labels = base;
+            labels.setPointSizeF(m_wallboard ? points * scale * 0.55 : std::max(7.0, points - 1));
+            axis->setLabelsFont(labels);
+            axis->setTitleFont(labels);
+        }
+        view->setMinimumHeight(m_wallboard ? int(ChartHeight * scale * 0.6) : ChartHeight);
+    }
+    if (m_wallboard)
+        for (StatTile* tile : std::as_const(m_tiles))
+            tile->setScale(scale);
+    for (QTableWidget* t : {m_leases, m_relays}) {
+        if (!t || !m_wallboard)
+            continue;
+        QFont f = t->font();
+        f.setPointSizeF(points * scale * 0.6);
+        t->setFont(f);
+        t->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 8);
+    }
+}
+
+void OverviewPage::fitScreen(const QSize& screen)
+{
+    if (!m_wallboard || screen.isEmpty())
+        return;
+    // WallboardScale fills a 1080p wall screen; a smaller screen gets smaller tiles and charts,
+    // never below what a desk can read.
+    const double byHeight = WallboardScale * screen.height() / 1080.0;
+    const double byWidth = WallboardScale * screen.width() / 1440.0;
+    applyScale(std::clamp(std::min(byHeight, byWidth), 1.2, WallboardScale));
 }
 
 void OverviewPage::keyPressEvent(QKeyEvent* event)

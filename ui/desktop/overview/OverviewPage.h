@@ -54,6 +54,10 @@ public:
     // Back to "not connected": no numbers, no charts, no rows.
     void clearAll();
     int pointCount() const;
+    // The wallboard's tiles, charts and tables sized for a screen of this size (a 1080p wall screen
+    // gets the largest; a 1280×800 laptop smaller ones that still fit).
+    void fitScreen(const QSize& screen);
+    double scale() const { return m_scale; }
     // States the sampling interval on the charts.
     void setSamplingInterval(int ms);
 
@@ -73,8 +77,16 @@ protected:
 
 private:
     QChartView* makeChartView(QChart* chart);
+    void applyScale(double scale);
+
+    // The least height of a chart on the desktop (with its title, legend and axis values), and
+    // the wallboard's scale on a 1080p screen.
+    static constexpr int ChartHeight = 110;
+    static constexpr double WallboardScale = 3.0;
 
     bool m_wallboard;
+    double m_scale = 1.0;
+    QList<QChartView*> m_views;
     ThroughputTracker m_throughput;
     QMap<QString, StatTile*> m_tiles;
     QMap<QString, GappedLine*> m_backlog;

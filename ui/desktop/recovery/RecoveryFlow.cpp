@@ -23,6 +23,7 @@
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
@@ -53,6 +54,24 @@ QPushButton* button(const QString& text, const QString& name, QWidget* parent)
     auto* b = new QPushButton(text, parent);
     b->setObjectName(name);
     return b;
+}
+
+// A step's page inside a scroll area: a long evidence text or audit summary scrolls within the
+// page instead of making the window taller than the screen.
+void addScrolled(QStackedWidget* steps, QWidget* page)
+{
+    auto* scroll = new QScrollArea(steps);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(page);
+    steps->addWidget(scroll);
+}
+
+// Two lines at least; the rest of the height is the splitter's to share.
+void keepLow(QListWidget* list)
+{
+    list->setMinimumHeight(list->fontMetrics().lineSpacing() * 2 + 2 * list->frameWidth() + 4);
 }
 
 } // namespace
@@ -98,7 +117,16 @@ void RecoveryFlow::buildWhatHappened()
     m_evidence->setObjectName(QStringLiteral("findingEvidence"));
     m_evidence->setWordWrap(true);
     m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    happenedLayout->addWidget(m_evidence);
+    // Long evidence scrolls in its box: a word-wrapped label's height would otherwise become the
+    // page's least height and make the window taller than a laptop's screen.
+    auto* evidenceScroll = new QScrollArea(happened);
+    evidenceScroll->setObjectName(QStringLiteral("findingEvidenceScroll"));
+    evidenceScroll->setWidgetResizable(true);
+    evidenceScroll->setFrameShape(QFrame::NoFrame);
+    evidenceScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    evidenceScroll->setWidget(m_evidence);
+    evidenceScroll->setMinimumHeight(m_evidence->fontMetrics().lineSpacing() * 2);
+    happenedLayout->addWidget(evidenceScroll, 1);
     auto* samplesRow = new QHBoxLayout;
     m_samples = list(QStringLiteral("findingSamples"), happened);
     m_samples->setFlow(QListView::LeftToRight);
@@ -164,6 +192,8 @@ void RecoveryFlow::buildWhatHappened()
             emit startManagedRelay(a->relayArguments, a->brokerKnown);
     });
 
+    for (QListWidget* w : {m_samples, m_causes, m_runbook, m_actions})
+        keepLow(w);
     auto* split = new QSplitter(Qt::Vertical, page);
     split->addWidget(happened);
     split->addWidget(why);
@@ -235,7 +265,7 @@ void RecoveryFlow::buildRunning()
         m_cancelButton->setEnabled(false);
         m_progressText->setText(tr("Cancelling after the chunk under way…"));
     });
-    m_steps->addWidget(page);
+    addScrolled(m_steps, page);
 }
 
 void RecoveryFlow::buildVerification()
@@ -264,7 +294,7 @@ void RecoveryFlow::buildVerification()
     layout->addStretch(1);
     connect(m_verifyAgain, &QPushButton::clicked, this, &RecoveryFlow::verify);
     connect(finished, &QPushButton::clicked, this, &RecoveryFlow::done);
-    m_steps->addWidget(page);
+    addScrolled(m_steps, page);
 }
 
 void RecoveryFlow::setContext(const ConsoleContext& context, const DiagnosisOptions& options)

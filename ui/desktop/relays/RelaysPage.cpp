@@ -146,9 +146,12 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
 
 void RelaysPage::attach(ManagedRelay* relay)
 {
-    // Every managed relay reports here for its whole life; only the page's own one writes to the
-    // log and the state, the others to the list of background relays.
-    if (!m_background.contains(relay) && relay != m_relay) {
+    // Every managed relay reports here for its whole life, connected once (a relay that comes back
+    // from the background is not connected again, or its lines would show twice); only the page's
+    // own one writes to the log and the state, the others to the list of background relays.
+    static constexpr char Wired[] = "outboxRelaysPageWired";
+    if (!relay->property(Wired).toBool()) {
+        relay->setProperty(Wired, true);
         connect(relay, &ManagedRelay::line, this, [this, relay](const QString& text) {
             if (relay == m_relay)
                 m_log->appendPlainText(text);
@@ -158,6 +161,9 @@ void RelaysPage::attach(ManagedRelay* relay)
                 m_relayState->setText(state);
                 if (!relay->isActive())
                     m_relayBroker->clear();
+                // What the status bar asked for (a broker's address) is answered: say what runs.
+                if (relay->isRunning())
+                    emit statusMessage(tr("Managed relay running for %1").arg(relay->database()));
                 return;
             }
             if (!relay->isActive() && m_background.removeAll(relay) > 0)
@@ -227,6 +233,17 @@ void RelaysPage::setContext(const ConsoleContext& context)
         showBackgroundRelays();
     }
     m_relayDatabase->setText(database.isEmpty() ? QString() : tr("Serves %1").arg(database));
+    // Each database its own relay arguments (its broker, its ordering), kept for this session only
+    // (they may hold a broker's password): another database's page never offers them.
+    if (database != m_database) {
+        if (!m_database.isEmpty())
+            m_argumentsOf.insert(m_database, m_arguments->text());
+        if (!database.isEmpty())
+            m_arguments->setText(m_argumentsOf.value(database));
+        else
+            m_arguments->clear();
+        m_database = database;
+    }
 }
 
 void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)

@@ -5,6 +5,7 @@
 #include "core/ops/RelayControl.h"
 #include "ui/desktop/ConsoleContext.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QLineEdit;
@@ -70,6 +71,9 @@ private:
     QTableWidget* m_backgroundTable = nullptr;
     ManagedRelay* m_relay = nullptr;
     QList<ManagedRelay*> m_background;
+    QSet<const QObject*> m_wired;          // managed relays whose signals this page receives
+    QString m_database;                    // the label of the connection shown (ManagedRelay::databaseLabel)
+    QHash<QString, QString> m_argumentsOf; // relay arguments per database label
     EmptyHint* m_hint = nullptr;
     QLabel* m_notCurrent = nullptr;
 };

@@ -62,6 +62,11 @@ QString Labels::errorClass(const QString& errorClass)
         return QCoreApplication::translate("Labels", "unknown outcome");
     if (errorClass == QLatin1String("connection"))
         return QCoreApplication::translate("Labels", "connection");
+    // Dead letters' classes (core/db/DeadLetterGroups): what the consumer said, or its retries.
+    if (errorClass == QLatin1String("permanent"))
+        return QCoreApplication::translate("Labels", "permanent");
+    if (errorClass == QLatin1String("retries_exhausted"))
+        return QCoreApplication::translate("Labels", "retries exhausted");
     return errorClass;
 }
 
