@@ -75,7 +75,6 @@ Result<ConsumerOptions> ConsumerOptions::fromConfig(const config::Config& config
     if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
         return s.error();
     o.topics = config.list(QStringLiteral("consumer.topics"));
-    o.tablePrefix = config.tablePrefix();
     o.schemaVersions.clear();
     for (const QString& part : config.list(QStringLiteral("consumer.schema_versions"))) {
         bool ok = false;

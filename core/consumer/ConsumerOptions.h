@@ -24,7 +24,6 @@ struct ConsumerOptions
     QStringList topics;                              // Kafka
     AmqpOptions amqp;                                // RabbitMQ: URL and amqp.queue
     QSet<int> schemaVersions{1};                     // messages with another schema_version are dead letters
-    QString tablePrefix;
     int maxAttempts = 5; // transient failures of one message before it becomes a dead letter
     qint64 backoffBaseMs = 200;
     qint64 backoffCapMs = 5000;
@@ -35,7 +34,7 @@ struct ConsumerOptions
     int batchMaxWaitMs = 5;
     QMap<QString, QString> kafka; // extra librdkafka consumer properties
 
-    // [consumer], [kafka] and [database] table_prefix of the configuration.
+    // [consumer] and [kafka] of the configuration. The database is a DatabaseTarget of its own.
     static Result<ConsumerOptions> fromConfig(const config::Config& config);
     Status validate() const;
     // "Kafka 127.0.0.1:9092 topics order" or "RabbitMQ 127.0.0.1:5672 vhost / queue inventory".

@@ -2,10 +2,10 @@
 
 namespace outbox {
 
-ConsumerRunner::ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
+ConsumerRunner::ConsumerRunner(DatabaseTarget target, ConsumerOptions options, InboxConsumer::Handler handler,
                                InboxConsumerStats& stats, Logger log)
-    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats),
-      m_log(std::move(log))
+    : m_target(std::move(target)), m_options(std::move(options)), m_handler(std::move(handler)),
+      m_stats(stats), m_log(std::move(log))
 {
 }
 
@@ -17,7 +17,7 @@ ConsumerRunner::~ConsumerRunner()
 void ConsumerRunner::start()
 {
     m_thread.reset(QThread::create([this] {
-        InboxConsumer consumer(m_url, m_options, m_handler, m_stats, [this](const QString& line) {
+        InboxConsumer consumer(m_target, m_options, m_handler, m_stats, [this](const QString& line) {
             if (m_log)
                 m_log(line);
         });

@@ -18,7 +18,7 @@ public:
     // One log line of the consumer; called from the consumer's thread.
     using Logger = std::function<void(const QString& line)>;
 
-    ConsumerRunner(DatabaseUrl url, ConsumerOptions options, InboxConsumer::Handler handler,
+    ConsumerRunner(DatabaseTarget target, ConsumerOptions options, InboxConsumer::Handler handler,
                    InboxConsumerStats& stats, Logger log = {});
     ~ConsumerRunner();
 
@@ -30,7 +30,7 @@ public:
     QString error() const;
 
 private:
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     ConsumerOptions m_options;
     InboxConsumer::Handler m_handler;
     InboxConsumer::BatchHandler m_batchHandler;

@@ -29,10 +29,10 @@ QString versionsText(const QSet<int>& versions)
 
 } // namespace
 
-InboxConsumer::InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler,
+InboxConsumer::InboxConsumer(DatabaseTarget target, ConsumerOptions options, Handler handler,
                              InboxConsumerStats& stats, Logger log)
-    : m_url(std::move(url)), m_options(std::move(options)), m_handler(std::move(handler)), m_stats(stats),
-      m_log(std::move(log)), m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
+    : m_target(std::move(target)), m_options(std::move(options)), m_handler(std::move(handler)),
+      m_stats(stats), m_log(std::move(log)), m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs)
 {
     if (!m_log)
         m_log = [](const QString&) {};
@@ -46,10 +46,7 @@ InboxConsumer::~InboxConsumer()
 
 Status InboxConsumer::connectDatabase()
 {
-    Database::Options options;
-    options.purpose = QStringLiteral("consumer");
-    options.tablePrefix = m_options.tablePrefix;
-    auto db = Database::open(m_url, options);
+    auto db = m_target.open(QStringLiteral("consumer"));
     if (!db)
         return db.error();
     m_db = std::move(db).value();

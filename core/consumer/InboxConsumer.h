@@ -6,6 +6,7 @@
 #include "core/consumer/InboxMessage.h"
 #include "core/consumer/MessageSource.h"
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/support/Backoff.h"
 
 #include <QDateTime>
@@ -72,7 +73,7 @@ public:
         std::function<BatchHandlerResult(Database& db, const QVector<const InboxMessage*>& messages)>;
     using Logger = std::function<void(const QString&)>;
 
-    InboxConsumer(DatabaseUrl url, ConsumerOptions options, Handler handler, InboxConsumerStats& stats,
+    InboxConsumer(DatabaseTarget target, ConsumerOptions options, Handler handler, InboxConsumerStats& stats,
                   Logger log = {});
     ~InboxConsumer();
     // Before run(); an empty one (the default) runs every message through the per-message Handler.
@@ -150,7 +151,7 @@ private:
     void settle(const QVector<InboxMessage>& messages, int i, Disposition d);
     bool pause(qint64 ms, const std::atomic<bool>& stop);
 
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     ConsumerOptions m_options;
     Handler m_handler;
     BatchHandler m_batchHandler;

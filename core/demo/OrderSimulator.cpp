@@ -15,10 +15,10 @@
 
 namespace outbox::demo {
 
-OrderSimulator::OrderSimulator(DatabaseUrl url, QString tablePrefix, int ordersPerSecond,
-                               QString restrictedTopic, int oversizedBytes, int writers)
-    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix)), m_rate(ordersPerSecond),
-      m_restrictedTopic(std::move(restrictedTopic)), m_oversizedBytes(oversizedBytes), m_writers(writers)
+OrderSimulator::OrderSimulator(DatabaseTarget target, int ordersPerSecond, QString restrictedTopic,
+                               int oversizedBytes, int writers)
+    : m_target(std::move(target)), m_rate(ordersPerSecond), m_restrictedTopic(std::move(restrictedTopic)),
+      m_oversizedBytes(oversizedBytes), m_writers(writers)
 {
 }
 
@@ -63,10 +63,7 @@ int OrderSimulator::writersFor(const DatabaseUrl& url, int requested)
 
 void OrderSimulator::run()
 {
-    Database::Options options;
-    options.purpose = QStringLiteral("order-service");
-    options.tablePrefix = m_tablePrefix;
-    auto opened = Database::open(m_url, options);
+    auto opened = m_target.open(QStringLiteral("order-service"));
     if (!opened) {
         fail(opened.message());
         return;
@@ -86,14 +83,12 @@ void OrderSimulator::run()
         return;
     }
     m_first = *last;
-    const int writers = writersFor(m_url, m_writers);
+    const int writers = writersFor(m_target.url(), m_writers);
     m_clock.start();
     std::vector<std::unique_ptr<QThread>> others;
     for (int w = 1; w < writers; ++w) {
-        others.emplace_back(QThread::create([this, w, options] {
-            Database::Options own = options;
-            own.purpose = QStringLiteral("order-service-%1").arg(w);
-            auto connection = Database::open(m_url, own);
+        others.emplace_back(QThread::create([this, w] {
+            auto connection = m_target.open(QStringLiteral("order-service-%1").arg(w));
             if (!connection) {
                 fail(connection.message());
                 return;

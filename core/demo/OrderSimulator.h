@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 
 #include <QElapsedTimer>
 #include <QMutex>
@@ -27,8 +28,8 @@ public:
     static constexpr int DefaultServerWriters = 4;
     static constexpr int MaxWriters = 32;
 
-    OrderSimulator(DatabaseUrl url, QString tablePrefix, int ordersPerSecond, QString restrictedTopic,
-                   int oversizedBytes, int writers = 0);
+    OrderSimulator(DatabaseTarget target, int ordersPerSecond, QString restrictedTopic, int oversizedBytes,
+                   int writers = 0);
     void requestStop() { m_stop = true; }
     // Orders written (committed) so far.
     qint64 orders() const { return m_orders.load(); }
@@ -52,8 +53,7 @@ private:
     // One writer connection's loop until requestStop(): takes due order numbers and writes them.
     void writeOrders(Database& db, int writer);
 
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     int m_rate;
     QString m_restrictedTopic;
     int m_oversizedBytes;

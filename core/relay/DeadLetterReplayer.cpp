@@ -11,7 +11,7 @@
 namespace outbox {
 
 DeadLetterReplayer::DeadLetterReplayer(Database& db, Publisher& publisher, Logger log)
-    : DeadLetterReplayer(db, publisher, ReplayOptions{}, std::move(log))
+    : DeadLetterReplayer(db, publisher, ReplayOptions(), std::move(log))
 {
 }
 

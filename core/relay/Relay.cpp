@@ -23,8 +23,8 @@
 
 namespace outbox {
 
-Relay::Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log)
-    : m_url(std::move(url)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
+Relay::Relay(DatabaseTarget target, RelayOptions options, RelayStats& stats, Logger log)
+    : m_target(std::move(target)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
       m_router(m_options.topicTemplate), m_exchangeRouter(m_options.amqp.exchange),
       m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs),
       m_poll(m_options.pollMinIntervalMs, m_options.pollIntervalMs)
@@ -66,10 +66,7 @@ void Relay::setState(const QString& state, const QString& error)
 
 Status Relay::connect()
 {
-    Database::Options dbOptions;
-    dbOptions.purpose = QStringLiteral("relay");
-    dbOptions.tablePrefix = m_options.tablePrefix;
-    auto db = Database::open(m_url, dbOptions);
+    auto db = m_target.open(QStringLiteral("relay"));
     if (!db)
         return db.error();
     m_db = std::move(db).value();
@@ -94,9 +91,7 @@ Status Relay::connect()
         // inside that statement's result and wait in its queue, unseen by the socket notifier,
         // until the next notification or the poll interval (the cause of NOTIFY being slower than
         // polling under load).
-        Database::Options listenOptions = dbOptions;
-        listenOptions.purpose = QStringLiteral("relay-listen");
-        auto listener = Database::open(m_url, listenOptions);
+        auto listener = m_target.open(QStringLiteral("relay-listen"));
         if (listener) {
             m_listener = std::move(listener).value();
             m_listening = m_listener->listenForNewEvents();
@@ -199,7 +194,7 @@ void Relay::updateDoorbell()
         m_wakeUp.clear();
     }
     auto bell = ReplicationDoorbell::open(
-        m_url, ReplicationDoorbell::publication(m_db->dialect()),
+        m_target.url(), ReplicationDoorbell::publication(m_db->dialect()),
         m_db->dialect().table(QStringLiteral("outbox_events")),
         QStringLiteral("outbox-relay-doorbell %1").arg(m_options.workerId).left(63));
     if (!bell) {
@@ -265,7 +260,7 @@ Status Relay::run(const std::atomic<bool>& stopRequested)
     m_callReplay = QStringLiteral("replaying dead letters to %1").arg(m_options.brokerText());
     // Registered and reaping before the broker is first asked: a broker that hangs the first
     // connection leaves a relay that says so (DEGRADED), not one that looks absent.
-    m_heartbeat = std::make_unique<RelayHeartbeat>(m_url, m_options, m_stats, m_pulse, m_log);
+    m_heartbeat = std::make_unique<RelayHeartbeat>(m_target, m_options, m_stats, m_pulse, m_log);
     m_heartbeat->start();
     Result<std::unique_ptr<Publisher>> publisher = Error::runtime(QString());
     {
@@ -550,10 +545,7 @@ Result<std::unique_ptr<HeldClaim>> Relay::heldConnection()
         m_idleHeld.pop_back();
         return held;
     }
-    Database::Options options;
-    options.purpose = QStringLiteral("relay-held");
-    options.tablePrefix = m_options.tablePrefix;
-    auto db = Database::open(m_url, options);
+    auto db = m_target.open(QStringLiteral("relay-held"));
     if (!db)
         return db.error();
     return HeldClaim::open(std::move(db).value(), m_options.leaseMs);

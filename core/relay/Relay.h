@@ -2,6 +2,7 @@
 
 #include "core/broker/Publisher.h"
 #include "core/db/Database.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
 #include "core/db/TopicRouter.h"
@@ -37,7 +38,7 @@ class Relay
 public:
     using Logger = std::function<void(const QString&)>;
 
-    Relay(DatabaseUrl url, RelayOptions options, RelayStats& stats, Logger log = {});
+    Relay(DatabaseTarget target, RelayOptions options, RelayStats& stats, Logger log = {});
     ~Relay();
 
     // Returns an error only when the relay cannot start (database or producer unusable).
@@ -104,7 +105,7 @@ private:
     // flight (the lease: past it, others may send those events anyway).
     qint64 drainLimitMs() const { return m_options.leaseMs; }
 
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     RelayOptions m_options;
     RelayStats& m_stats;
     Logger m_log;

@@ -14,9 +14,9 @@
 
 namespace outbox {
 
-RelayHeartbeat::RelayHeartbeat(DatabaseUrl url, RelayOptions options, RelayStats& stats, RelayPulse& pulse,
+RelayHeartbeat::RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats, RelayPulse& pulse,
                                Logger log)
-    : m_url(std::move(url)), m_options(std::move(options)), m_stats(stats), m_pulse(pulse),
+    : m_target(std::move(target)), m_options(std::move(options)), m_stats(stats), m_pulse(pulse),
       m_log(std::move(log))
 {
     if (!m_log)
@@ -66,10 +66,7 @@ void RelayHeartbeat::run()
     QElapsedTimer sinceOpenFailed;
     while (true) {
         if (!db && (!sinceOpenFailed.isValid() || sinceOpenFailed.elapsed() >= m_options.heartbeatMs)) {
-            Database::Options options;
-            options.purpose = QStringLiteral("relay-heartbeat");
-            options.tablePrefix = m_options.tablePrefix;
-            auto opened = Database::open(m_url, options);
+            auto opened = m_target.open(QStringLiteral("relay-heartbeat"));
             if (opened) {
                 db = std::move(opened).value();
                 sinceOpenFailed.invalidate();

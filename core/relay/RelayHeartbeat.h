@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayPulse.h"
 #include "core/relay/RelayStats.h"
@@ -32,7 +32,7 @@ class RelayHeartbeat
 public:
     using Logger = std::function<void(const QString&)>;
 
-    RelayHeartbeat(DatabaseUrl url, RelayOptions options, RelayStats& stats, RelayPulse& pulse, Logger log);
+    RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats, RelayPulse& pulse, Logger log);
     ~RelayHeartbeat();
     RelayHeartbeat(const RelayHeartbeat&) = delete;
     RelayHeartbeat& operator=(const RelayHeartbeat&) = delete;
@@ -55,7 +55,7 @@ private:
     void reaped(const Result<ReapResult>& result, bool held);
     void measureClock(Database& db);
 
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     RelayOptions m_options;
     RelayStats& m_stats;
     RelayPulse& m_pulse;

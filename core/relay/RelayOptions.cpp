@@ -116,7 +116,6 @@ Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
 {
     RelayOptions o;
     o.workerId = config.value(QStringLiteral("relay.worker_id"));
-    o.tablePrefix = config.tablePrefix();
     if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
         return s.error();
     for (const config::Setting& p : config.kafkaProperties()) {

@@ -25,8 +25,7 @@ enum class ClaimMode { Lease, Held };
 // Everything one relay worker needs to know; validate() refuses unsafe combinations.
 struct RelayOptions
 {
-    QString workerId; // empty: host-pid-random
-    QString tablePrefix;
+    QString workerId;                                // empty: host-pid-random
     BrokerUrl::Kind broker = BrokerUrl::Kind::Kafka; // which publisher (core/broker/Publisher.h)
     QString bootstrap;                               // Kafka bootstrap servers
     KafkaProperties kafka;
@@ -55,7 +54,8 @@ struct RelayOptions
     bool pipeline = true; // claim the next batch while the current one is in flight
     ClaimMode claimMode = ClaimMode::Lease;
 
-    // [relay], [kafka] and [database] table_prefix of the configuration; not yet validate()d.
+    // [relay] and [kafka] of the configuration; not yet validate()d. The database is a
+    // DatabaseTarget of its own.
     static Result<RelayOptions> fromConfig(const config::Config& config);
     // The publisher these options name (broker, bootstrap, kafka, amqp).
     Result<std::unique_ptr<Publisher>> publisher() const;

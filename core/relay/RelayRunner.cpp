@@ -9,8 +9,8 @@
 
 namespace outbox {
 
-RelayRunner::RelayRunner(DatabaseUrl url, RelayOptions options, int workers)
-    : m_url(std::move(url)), m_options(std::move(options)), m_workers(workers)
+RelayRunner::RelayRunner(DatabaseTarget target, RelayOptions options, int workers)
+    : m_target(std::move(target)), m_options(std::move(options)), m_workers(workers)
 {
     for (int i = 0; i < m_workers; ++i)
         m_stats.push_back(std::make_unique<RelayStats>());
@@ -50,7 +50,7 @@ Status RelayRunner::run(const std::atomic<bool>& stop, const Logger& log, const 
         threads.emplace_back(
             QThread::create([this, options, stats, &stopWorkers, &errorMutex, &startError, &running, &log] {
                 const QString name = options.workerId.isEmpty() ? QStringLiteral("worker") : options.workerId;
-                Relay relay(m_url, options, *stats, [&log, name](const QString& line) {
+                Relay relay(m_target, options, *stats, [&log, name](const QString& line) {
                     if (log)
                         log(name, line);
                 });

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/relay/RelayOptions.h"
 #include "core/relay/RelayStats.h"
 #include "core/support/Result.h"
@@ -20,7 +20,7 @@ public:
     // One log line of a worker: its id ("worker" when none was given) and the line.
     using Logger = std::function<void(const QString& workerId, const QString& line)>;
 
-    RelayRunner(DatabaseUrl url, RelayOptions options, int workers);
+    RelayRunner(DatabaseTarget target, RelayOptions options, int workers);
     // Blocks. `onTick` runs on the calling thread about every 200 ms while the workers run, and
     // once more when a stop is seen, before the workers drain; `log` (may be empty) is called from
     // the workers' threads.
@@ -31,7 +31,7 @@ public:
     std::unique_ptr<RelayStats> totals() const;
 
 private:
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     RelayOptions m_options;
     int m_workers;
     std::vector<std::unique_ptr<RelayStats>> m_stats; // one per worker

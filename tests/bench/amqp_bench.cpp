@@ -324,7 +324,6 @@ RelayOptions relayOptions(const AmqpOptions& amqp)
     RelayOptions o;
     o.broker = BrokerUrl::Kind::Amqp;
     o.amqp = amqp;
-    o.tablePrefix = Prefix;
     o.batchSize = 500;
     o.localWakeup = false;
     o.pollIntervalMs = 100;
@@ -341,7 +340,7 @@ double relayRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 events)
     QElapsedTimer t;
     t.start();
     QThread* thread = QThread::create([&] {
-        Relay relay(url, o, stats);
+        Relay relay(DatabaseTarget(url, Prefix), o, stats);
         if (Status s = relay.run(stop); !s)
             die(s.message());
     });
@@ -361,7 +360,6 @@ double consumerRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 mess
 {
     ConsumerOptions o;
     o.consumerName = QStringLiteral("amqp-bench");
-    o.tablePrefix = Prefix;
     o.broker = BrokerUrl::Kind::Amqp;
     o.amqp = amqp;
     o.amqp.queue = Queue;
@@ -371,7 +369,8 @@ double consumerRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 mess
     t.start();
     QThread* thread = QThread::create([&] {
         InboxConsumer consumer(
-            url, o, [](Database&, const InboxMessage&) { return HandlerResult::ok(); }, stats);
+            DatabaseTarget(url, Prefix), o,
+            [](Database&, const InboxMessage&) { return HandlerResult::ok(); }, stats);
         if (Status s = consumer.run(stop); !s)
             die(s.message());
     });
@@ -395,7 +394,7 @@ void latencyAt(const DatabaseUrl& url, const AmqpOptions& amqp, int rate, int se
     RelayOptions o = relayOptions(amqp);
     o.workerId = QStringLiteral("amqp-latency");
     QThread* relayThread = QThread::create([&] {
-        Relay relay(url, o, stats);
+        Relay relay(DatabaseTarget(url, Prefix), o, stats);
         if (Status s = relay.run(stop); !s)
             die(s.message());
     });

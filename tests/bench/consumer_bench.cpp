@@ -176,7 +176,7 @@ Figures run(const DatabaseUrl& url, int messages, int partitions, int batchSize,
             return m.json.object().value(QStringLiteral("order_id")).toString();
         };
         InboxConsumer consumer(
-            url, options,
+            DatabaseTarget(url, QString()), options,
             [&](Database& db, const InboxMessage& m) {
                 if (handler == Handler::Inventory) {
                     const HandlerResult r = inventory.handle(db, m);

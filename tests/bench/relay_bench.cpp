@@ -751,7 +751,7 @@ double relayRate(const DatabaseUrl& url, const QString& bootstrap, int relays, i
         stats.push_back(std::make_unique<RelayStats>());
         RelayStats* mine = stats.back().get();
         threads.emplace_back(QThread::create([&, o, mine] {
-            Relay relay(url, o, *mine);
+            Relay relay(DatabaseTarget(url, QString()), o, *mine);
             if (Status s = relay.run(stop); !s)
                 die(s.message());
         }));
@@ -837,7 +837,7 @@ Latency latencyAt(const DatabaseUrl& url, const QString& bootstrap, int rate, in
     o.pollIntervalMs = pollMs;
     o.workerId = notify ? QStringLiteral("latency-notify") : QStringLiteral("latency-poll");
     QThread* relayThread = QThread::create([&] {
-        Relay relay(url, o, stats, wakeUpPrinter());
+        Relay relay(DatabaseTarget(url, QString()), o, stats, wakeUpPrinter());
         if (Status s = relay.run(stop); !s)
             die(s.message());
     });
@@ -893,7 +893,7 @@ Latency trickleLatency(const DatabaseUrl& url, const QString& bootstrap, bool no
     o.pollIntervalMs = pollMs;
     o.workerId = notify ? QStringLiteral("trickle-default") : QStringLiteral("trickle-poll");
     QThread* relayThread = QThread::create([&] {
-        Relay relay(url, o, stats, wakeUpPrinter());
+        Relay relay(DatabaseTarget(url, QString()), o, stats, wakeUpPrinter());
         if (Status s = relay.run(stop); !s)
             die(s.message());
     });

@@ -170,14 +170,15 @@ private slots:
         QCOMPARE(c->integer(QStringLiteral("relay.max_attempts")), qint64(10));
         auto relay = RelayOptions::fromConfig(*c);
         QVERIFY2(relay.ok(), qPrintable(relay.message()));
-        QCOMPARE(relay->tablePrefix, QStringLiteral("env_"));
+        auto target = DatabaseTarget::fromConfig(*c);
+        QVERIFY2(target.ok(), qPrintable(target.message()));
+        QCOMPARE(target->tablePrefix(), QStringLiteral("env_"));
         QCOMPARE(relay->bootstrap, QStringLiteral("file:9092"));
         QCOMPARE(relay->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
         QCOMPARE(relay->kafka.value(QStringLiteral("linger.ms")), QStringLiteral("5"));
         QCOMPARE(relay->kafka.value(QStringLiteral("acks")), QStringLiteral("all")); // relay default kept
         auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
-        QCOMPARE(consumer->tablePrefix, QStringLiteral("env_"));
         QCOMPARE(consumer->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
         QCOMPARE(consumer->topics, QStringList{QStringLiteral("order")});
     }

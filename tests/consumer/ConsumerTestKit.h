@@ -15,7 +15,7 @@ class ConsumerThread
 {
 public:
     ConsumerThread(const DatabaseUrl& url, ConsumerOptions options, InboxConsumer::Handler handler)
-        : m_url(url), m_options(std::move(options)), m_handler(std::move(handler))
+        : m_target(url, QString()), m_options(std::move(options)), m_handler(std::move(handler))
     {
     }
     ~ConsumerThread() { stop(); }
@@ -23,7 +23,7 @@ public:
     void start()
     {
         m_thread.reset(QThread::create([this] {
-            InboxConsumer consumer(m_url, m_options, m_handler, m_stats,
+            InboxConsumer consumer(m_target, m_options, m_handler, m_stats,
                                    [](const QString& line) { qDebug("%s", qPrintable(line)); });
             consumer.setBatchHandler(m_batchHandler);
             Status s = consumer.run(m_stop);
@@ -43,7 +43,7 @@ public:
     InboxConsumerStats& stats() { return m_stats; }
 
 private:
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     ConsumerOptions m_options;
     InboxConsumer::Handler m_handler;
     InboxConsumer::BatchHandler m_batchHandler;

@@ -5,7 +5,7 @@
 namespace outbox::test {
 
 RelayThread::RelayThread(const DatabaseUrl& url, RelayOptions options)
-    : m_url(url), m_options(std::move(options))
+    : m_target(url, QString()), m_options(std::move(options))
 {
 }
 
@@ -18,7 +18,7 @@ void RelayThread::start()
 {
     m_thread.reset(QThread::create([this] {
         const QString id = m_options.workerId;
-        Relay relay(m_url, m_options, m_stats, [id](const QString& line) {
+        Relay relay(m_target, m_options, m_stats, [id](const QString& line) {
             if (qEnvironmentVariableIsSet("OUTBOX_TEST_VERBOSE"))
                 std::fprintf(stderr, "relay %s: %s\n", qPrintable(id), qPrintable(line));
         });

@@ -12,6 +12,7 @@ namespace outbox::test {
 class RelayThread
 {
 public:
+    // The outbox tables of `url` without a table prefix.
     RelayThread(const DatabaseUrl& url, RelayOptions options);
     ~RelayThread();
     void start();
@@ -20,7 +21,7 @@ public:
     QString startError() const { return m_error; }
 
 private:
-    DatabaseUrl m_url;
+    DatabaseTarget m_target;
     RelayOptions m_options;
     RelayStats m_stats;
     std::atomic<bool> m_stop{false};

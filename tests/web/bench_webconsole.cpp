@@ -77,7 +77,7 @@ int main(int argc, char* argv[])
     WebConfig config;
     config.port = 0;
     config.tokens = {ApiToken{QStringLiteral("bench"), Role::Operator, AccessControl::hashToken(Secret)}};
-    WebServer server(config, *url, prefix);
+    WebServer server(config, DatabaseTarget(*url, prefix));
     if (auto started = server.start(); !started) {
         std::fprintf(stderr, "bench_webconsole: %s\n", qPrintable(started.message()));
         return 1;

@@ -72,7 +72,7 @@ private slots:
 
         WebConfig config = testConfig();
         config.consumerLag.bootstrap = (*broker)->bootstrap();
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
 

@@ -105,7 +105,7 @@ private slots:
         config.sampleIntervalMs = 300;
         config.tokens = {
             ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
 
         QTemporaryDir profile;

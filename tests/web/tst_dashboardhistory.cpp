@@ -46,7 +46,7 @@ private slots:
         config.sampleIntervalMs = 300;
         config.tokens = {
             ApiToken{QStringLiteral("wallboard"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
 
         // The server samples 5 PENDING for a while and keeps it in its history…

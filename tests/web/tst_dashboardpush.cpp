@@ -90,7 +90,7 @@ private slots:
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("push")));
         insertEvents(*db, 4);
         constexpr int IntervalMs = 250;
-        WebServer server(pushConfig(IntervalMs), db->url(), QString());
+        WebServer server(pushConfig(IntervalMs), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
 
         std::vector<std::unique_ptr<Client>> clients;
@@ -146,7 +146,7 @@ private slots:
     void clientsWithoutAValidTokenAreClosed()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("wsauth"));
-        WebServer server(pushConfig(200), db->url(), QString());
+        WebServer server(pushConfig(200), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         Client wrong;
         wrong.open(wsUrl(server), "not-the-token");
@@ -166,7 +166,7 @@ private slots:
     void publicDashboardNeedsNoToken()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("wspublic"));
-        WebServer server(pushConfig(200, true), db->url(), QString());
+        WebServer server(pushConfig(200, true), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         Client anonymous;
         anonymous.open(wsUrl(server), QByteArray());
@@ -177,7 +177,7 @@ private slots:
     void samplerFailureIsPushed()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("wsfail"));
-        WebServer server(pushConfig(200), db->url(), QString());
+        WebServer server(pushConfig(200), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         QWebSocket socket;
         QStringList types;

@@ -67,7 +67,7 @@ private slots:
         auto db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("findings")));
         insertEvents(*db, 5);
         ageCreated(*db, 10 * 60 * 1000);
-        WebServer server(testConfig(), db->url(), QString());
+        WebServer server(testConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
 
@@ -129,7 +129,7 @@ private slots:
         const auto events = insertEvents(*db, 4);
         forceStatus(*db, events.mid(0, 3), QStringLiteral("FAILED"),
                     QStringLiteral("Broker: Topic authorization failed"));
-        WebServer server(testConfig(), db->url(), QString());
+        WebServer server(testConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
         QJsonObject failed;
@@ -235,7 +235,7 @@ private slots:
         const auto events = insertEvents(*db, 1500);
         forceStatus(*db, events, QStringLiteral("FAILED"),
                     QStringLiteral("Broker: Topic authorization failed"));
-        WebServer server(testConfig(), db->url(), QString());
+        WebServer server(testConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
         QJsonObject failed;
@@ -296,7 +296,7 @@ private slots:
         registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000); // relay-stale: warning
         forceStatus(*db, events, QStringLiteral("FAILED"),
                     QStringLiteral("Broker: Topic authorization failed"));
-        WebServer server(testConfig(), db->url(), QString());
+        WebServer server(testConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         QUrl ws = server.baseUrl();
         ws.setScheme(QStringLiteral("ws"));
@@ -341,7 +341,7 @@ private slots:
         // An error text with markup: shown as text, never parsed.
         forceStatus(*db, events, QStringLiteral("FAILED"),
                     QStringLiteral("<img src=x onerror=\"document.body.dataset.pwned=1\"> rejected"));
-        WebServer server(testConfig(), db->url(), QString());
+        WebServer server(testConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
 
         ChromiumPage page;

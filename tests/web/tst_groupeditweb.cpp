@@ -56,7 +56,7 @@ private slots:
         config.sampleIntervalMs = 500;
         config.tokens = {ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
                                   AccessControl::hashToken(OperatorSecret)}};
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         QString base = server.baseUrl().toString();
         base.chop(1);

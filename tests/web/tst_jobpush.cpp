@@ -95,7 +95,7 @@ private slots:
             ApiToken{QStringLiteral("olga-operator"), Role::Operator,
                      AccessControl::hashToken(OperatorSecret)},
             ApiToken{QStringLiteral("vic-viewer"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         QUrl ws = server.baseUrl();
         ws.setScheme(QStringLiteral("ws"));

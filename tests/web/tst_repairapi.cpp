@@ -36,7 +36,7 @@ struct Fixture
             ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
         c.maskedFields = {QStringLiteral("card")};
         db = TestDatabases::fresh(kind, TestDatabases::uniqueName(kind));
-        server = std::make_unique<WebServer>(c, db->url(), QString());
+        server = std::make_unique<WebServer>(c, DatabaseTarget(db->url(), QString()));
         auto port = server->start();
         if (!port)
             qFatal("server did not start: %s", qPrintable(port.message()));

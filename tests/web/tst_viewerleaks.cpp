@@ -69,7 +69,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("viewerleaks"));
         const auto ids = insertEvents(*db, 3);
         forceStatus(*db, ids, QStringLiteral("FAILED"), SecretError);
-        WebServer server(leaksConfig(), db->url(), QString());
+        WebServer server(leaksConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
         // An operator's audited action whose reason quotes the secret: a step of the trace.
@@ -140,7 +140,7 @@ private slots:
         exec(*orders, QStringLiteral("UPDATE {relays} SET last_error = :e"),
              {{QStringLiteral(":e"), SecretError}});
 
-        WebServer server(leadConfig(), own->url(), QString());
+        WebServer server(leadConfig(), DatabaseTarget(own->url(), QString()));
         auto fleet = ordersFleet(orders->url().redacted());
         QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
         server.watchFleet(*fleet);
@@ -255,7 +255,7 @@ private slots:
                  {{QStringLiteral(":id"), QStringLiteral("dl-%1").arg(i)},
                   {QStringLiteral(":p"), QStringLiteral("{\"secret\": \"hunter2\", \"note\": \"n\"}")},
                   {QStringLiteral(":e"), SecretError}});
-        WebServer server(leadConfig(), own->url(), QString());
+        WebServer server(leadConfig(), DatabaseTarget(own->url(), QString()));
         auto fleet = ordersFleet(orders->url().redacted());
         QVERIFY2(fleet.ok(), fleet ? "" : qPrintable(fleet.error().message));
         server.watchFleet(*fleet);

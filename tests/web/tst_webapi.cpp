@@ -49,7 +49,7 @@ struct Fixture
     Fixture(const QString& kind, const QString& name, WebConfig config = testConfig())
     {
         db = TestDatabases::fresh(kind, TestDatabases::uniqueName(name));
-        server = std::make_unique<WebServer>(config, db->url(), QString());
+        server = std::make_unique<WebServer>(config, DatabaseTarget(db->url(), QString()));
         auto port = server->start();
         if (!port)
             qFatal("server did not start: %s", qPrintable(port.message()));
@@ -591,7 +591,7 @@ private slots:
         WebConfig config = testConfig();
         auto url = DatabaseUrl::parse(QStringLiteral("postgresql://nobody@127.0.0.1:1/none"));
         QVERIFY(url.ok());
-        WebServer server(config, *url, QString());
+        WebServer server(config, DatabaseTarget(*url, QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
         const auto r = http.get(QStringLiteral("/api/v1/events"), ViewerSecret);
@@ -704,7 +704,7 @@ print(json.dumps(out))
         config.tlsCertificateFile = cert;
         config.tlsKeyFile = key;
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("tls"));
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         QCOMPARE(server.baseUrl().scheme(), QStringLiteral("https"));
         HttpTestClient https(server.baseUrl());

@@ -81,7 +81,7 @@ private slots:
             ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
                      AccessControl::hashToken(OperatorSecret)},
             ApiToken{QStringLiteral("victor-viewer"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
-        m_server = std::make_unique<WebServer>(config, m_db->url(), QString());
+        m_server = std::make_unique<WebServer>(config, DatabaseTarget(m_db->url(), QString()));
         QVERIFY(m_server->start().ok());
         m_base = m_server->baseUrl().toString();
         m_base.chop(1); // no trailing slash

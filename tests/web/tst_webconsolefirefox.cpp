@@ -61,7 +61,7 @@ private slots:
         config.findingsIntervalMs = 60000;
         config.tokens = {ApiToken{QStringLiteral("fiona-firefox"), Role::Operator,
                                   AccessControl::hashToken(OperatorSecret)}};
-        m_server = std::make_unique<WebServer>(config, m_db->url(), QString());
+        m_server = std::make_unique<WebServer>(config, DatabaseTarget(m_db->url(), QString()));
         QVERIFY(m_server->start().ok());
         m_base = m_server->baseUrl().toString();
         m_base.chop(1);

@@ -240,7 +240,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("origin"));
         WebConfig config = hardeningConfig(true);
         config.allowedOrigins = {QStringLiteral("https://noc.example.com")};
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         const QString self = QStringLiteral("http://127.0.0.1:%1").arg(server.baseUrl().port());
 
@@ -286,7 +286,7 @@ private slots:
     void waitingSocketsHaveTheirOwnCapsAndAShortWindow()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("slots"));
-        WebServer server(hardeningConfig(), db->url(), QString());
+        WebServer server(hardeningConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         const quint16 port = server.baseUrl().port();
 
@@ -337,7 +337,7 @@ private slots:
                        {QStringLiteral(":e"), QString(500, QLatin1Char('e'))}})
                     .ok());
         QVERIFY(db->commit());
-        WebServer server(hardeningConfig(false, 200), db->url(), QString());
+        WebServer server(hardeningConfig(false, 200), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         const quint16 port = server.baseUrl().port();
 
@@ -381,7 +381,7 @@ private slots:
                          {{QStringLiteral(":e"),
                            QStringLiteral("produce failed for card %1").arg(QString::fromUtf8(Card))}})
                     .ok());
-        WebServer server(hardeningConfig(), db->url(), QString());
+        WebServer server(hardeningConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient http(server.baseUrl());
         // An operator's action whose reason carries a card number, for the audit log.
@@ -446,7 +446,7 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("httpbasics"));
         forceStatus(*db, insertEvents(*db, 2), QStringLiteral("FAILED"), QStringLiteral("x"));
-        WebServer server(hardeningConfig(), db->url(), QString());
+        WebServer server(hardeningConfig(), DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         const quint16 port = server.baseUrl().port();
         const QByteArray host = "Host: 127.0.0.1:" + QByteArray::number(port) + "\r\n";
@@ -531,7 +531,7 @@ private slots:
         WebConfig config = hardeningConfig();
         config.tlsCertificateFile = cert;
         config.tlsKeyFile = key;
-        WebServer server(config, db->url(), QString());
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
         QVERIFY(server.start().ok());
         HttpTestClient https(server.baseUrl());
         https.setIgnoreSslErrors(true);

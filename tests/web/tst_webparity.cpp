@@ -99,7 +99,7 @@ private slots:
             ApiToken{QStringLiteral("olga-oncall"), Role::Operator, AccessControl::hashToken(OperatorSecret)},
             ApiToken{QStringLiteral("vera-viewer"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
         config.maskedFields = {QStringLiteral("currency")};
-        m_server = std::make_unique<WebServer>(config, m_db->url(), QString());
+        m_server = std::make_unique<WebServer>(config, DatabaseTarget(m_db->url(), QString()));
         QVERIFY(m_server->start().ok());
         m_base = m_server->baseUrl().toString();
         m_base.chop(1);

@@ -86,7 +86,7 @@ private slots:
         config.port = 0;
         config.tokens = {
             ApiToken{QStringLiteral("wall"), Role::Viewer, AccessControl::hashToken(ViewerSecret)}};
-        WebServer server(config, own->url(), QString());
+        WebServer server(config, DatabaseTarget(own->url(), QString()));
         auto fleet = Fleet::parse("[fleet]\ninterval = 1s\ntimeout = 2s\n[member orders]\nurl = " +
                                       m_url.redacted().toUtf8() + "\n",
                                   QStringLiteral("fleet.ini"), QProcessEnvironment());

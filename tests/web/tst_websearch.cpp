@@ -43,7 +43,7 @@ struct Fixture
             ApiToken{QStringLiteral("alice-ops"), Role::Operator, AccessControl::hashToken(OperatorSecret)}};
         c.maskedFields = maskedFields;
         db = TestDatabases::fresh(kind, TestDatabases::uniqueName(QStringLiteral("websearch_") + kind));
-        server = std::make_unique<WebServer>(c, db->url(), QString());
+        server = std::make_unique<WebServer>(c, DatabaseTarget(db->url(), QString()));
         auto port = server->start();
         if (!port)
             qFatal("server did not start: %s", qPrintable(port.message()));

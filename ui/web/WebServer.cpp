@@ -58,11 +58,6 @@ ApiCall callOf(const HttpRequest& request)
 
 } // namespace
 
-WebServer::WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent)
-    : WebServer(std::move(config), DatabaseTarget(std::move(url), std::move(tablePrefix)), parent)
-{
-}
-
 WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
     : QObject(parent), m_config(std::move(config)), m_target(std::move(target)), m_access(m_config.tokens),
       m_findings(m_config.findingsIntervalMs)

@@ -46,7 +46,6 @@ public:
     // Serves `target`'s database; the doctor's prepared commands name it as the target says (the same
     // --config file, --db without the password, --table-prefix).
     WebServer(WebConfig config, DatabaseTarget target, QObject* parent = nullptr);
-    WebServer(WebConfig config, DatabaseUrl url, QString tablePrefix, QObject* parent = nullptr);
     ~WebServer() override;
 
     // Also watches every member of `fleet` (before start()): GET /api/v1/fleet, outbox_member_up on

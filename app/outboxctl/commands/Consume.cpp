@@ -40,8 +40,11 @@ int runConsume(Context& ctx)
         return ctx.fail(db.error());
     if (Status s = demo::InventoryService::prepare(**db); !s)
         return ctx.fail(s.error());
-    const DatabaseUrl url = (*db)->url();
     db->reset();
+    auto target = ctx.target();
+    if (!target)
+        return ctx.fail(target.error());
+    const DatabaseUrl& url = target->url();
 
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
@@ -55,7 +58,7 @@ int runConsume(Context& ctx)
                          qPrintable(TerminalText::escape(name)), qPrintable(TerminalText::escape(line)));
         };
     ConsumerRunner runner(
-        url, *options, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },
+        *target, *options, [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); },
         stats, log);
     runner.setBatchHandler([inventory](Database& d, const QVector<const InboxMessage*>& ms) {
         return inventory.handleBatch(d, ms);
@@ -63,9 +66,9 @@ int runConsume(Context& ctx)
     if (verbose)
         ctx.err << "outboxctl consume: inventory service as consumer \"" << options->consumerName << "\", "
                 << url.redacted()
-                << (options->tablePrefix.isEmpty()
+                << (target->tablePrefix().isEmpty()
                         ? QString()
-                        : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
+                        : QStringLiteral(" (tables %1*)").arg(target->tablePrefix()))
                 << " <- " << options->sourceText() << Qt::endl;
     runner.start();
     QElapsedTimer sinceReport;

@@ -46,12 +46,14 @@ int runDemo(Context& ctx)
         return ctx.usage(
             QStringLiteral("--writers must be between 1 and %1 connections").arg(OrderSimulator::MaxWriters));
 
-    // The configured database, else a SQLite file in the current directory.
-    QString urlText = ctx.config().value(QStringLiteral("database.url"));
-    if (urlText.isEmpty())
-        urlText =
-            QStringLiteral("sqlite://") + QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
-    auto target = DatabaseTarget::fromConfig(ctx.config(), urlText, ctx.config().tablePrefix());
+    // The configured database (or --member's), else a SQLite file in the current directory.
+    auto target = !ctx.config().value(QStringLiteral("database.url")).isEmpty()
+                      ? ctx.target()
+                      : DatabaseTarget::fromConfig(ctx.config(),
+                                                   QStringLiteral("sqlite://") +
+                                                       QDir::current().absoluteFilePath(
+                                                           QStringLiteral("outbox-demo.db")),
+                                                   ctx.config().tablePrefix());
     if (!target)
         return ctx.fail(target.error());
     const DatabaseUrl* url = &target->url();
@@ -105,7 +107,6 @@ int runDemo(Context& ctx)
     }
 
     RelayOptions options;
-    options.tablePrefix = tablePrefix;
     options.broker = brokerKind;
     options.amqp = amqp;
     options.bootstrap = embedded ? embedded->bootstrap() : QString();
@@ -151,7 +152,7 @@ int runDemo(Context& ctx)
         << Qt::endl;
 
     std::atomic<bool>& stop = installStopSignals();
-    OrderSimulator simulator(*url, tablePrefix, rate, restricted, DemoMaxMessageBytes + 50000, writers);
+    OrderSimulator simulator(*target, rate, restricted, DemoMaxMessageBytes + 50000, writers);
     simulator.start();
     InboxConsumerStats consumerStats;
     ConsumerOptions consumerOptions;
@@ -160,13 +161,12 @@ int runDemo(Context& ctx)
     consumerOptions.amqp = amqp;
     consumerOptions.bootstrap = options.bootstrap;
     consumerOptions.topics = {QStringLiteral("order")};
-    consumerOptions.tablePrefix = tablePrefix;
     consumerOptions.maxAttempts = 4;
     consumerOptions.backoffBaseMs = 100;
     consumerOptions.backoffCapMs = 1000;
     const InventoryService inventory(5);
     ConsumerRunner consumer(
-        *url, consumerOptions,
+        *target, consumerOptions,
         [inventory](Database& d, const InboxMessage& m) { return inventory.handle(d, m); }, consumerStats);
     consumer.setBatchHandler([inventory](Database& d, const QVector<const InboxMessage*>& ms) {
         return inventory.handleBatch(d, ms);
@@ -189,7 +189,7 @@ int runDemo(Context& ctx)
                 << " order(s) not written; last error: " << simulator.lastError() << Qt::endl;
         failuresReported = failures;
     };
-    RelayRunner runner(*url, options, 1);
+    RelayRunner runner(*target, options, 1);
     Status s = runner.run(finished, {}, [&] {
         if (stop.load() || (duration > 0 && clock.elapsed() >= qint64(duration) * 1000))
             finished = true;

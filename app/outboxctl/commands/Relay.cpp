@@ -28,22 +28,25 @@ int runRelay(Context& ctx)
     auto db = ctx.openMigratedDatabase(); // fail fast on a bad URL, an unreachable database or no schema
     if (!db)
         return ctx.fail(db.error());
-    const DatabaseUrl url = (*db)->url();
     db->reset();
+    auto target = ctx.target();
+    if (!target)
+        return ctx.fail(target.error());
+    const DatabaseUrl& url = target->url();
 
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
         ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: " << workers
                 << " worker(s), " << url.redacted()
-                << (options->tablePrefix.isEmpty()
+                << (target->tablePrefix().isEmpty()
                         ? QString()
-                        : QStringLiteral(" (tables %1*)").arg(options->tablePrefix))
+                        : QStringLiteral(" (tables %1*)").arg(target->tablePrefix()))
                 << " -> " << options->brokerText() << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
-    RelayRunner runner(url, *options, workers);
+    RelayRunner runner(*target, *options, workers);
     RelayRunner::Logger log;
     if (verbose)
         log = [](const QString& worker, const QString& line) {

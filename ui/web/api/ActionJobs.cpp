@@ -51,10 +51,7 @@ QJsonObject targetJson(const ActionRequest& r)
 
 } // namespace
 
-ActionJobs::ActionJobs(DatabaseUrl url, QString tablePrefix)
-    : m_url(std::move(url)), m_tablePrefix(std::move(tablePrefix))
-{
-}
+ActionJobs::ActionJobs(DatabaseTarget target) : m_target(std::move(target)) {}
 
 ActionJobs::~ActionJobs()
 {
@@ -90,20 +87,16 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
     job->target = targetJson(request);
     job->createdAt = QDateTime::currentDateTimeUtc();
     job->progress.action = actionName(kind);
-    const DatabaseUrl url = m_url;
-    const QString prefix = m_tablePrefix;
+    const DatabaseTarget target = m_target;
     const Listener listener = m_listener;
     auto announce = [job, listener]() {
         if (listener && !job->announced.exchange(true))
             listener(job->id);
     };
-    job->thread.reset(QThread::create([job, kind, request, url, prefix, announce]() {
+    job->thread.reset(QThread::create([job, kind, request, target, announce]() {
         Result<ActionResult> result = Error::runtime(QStringLiteral("the job did not run"));
         {
-            Database::Options options;
-            options.purpose = QStringLiteral("web-job");
-            options.tablePrefix = prefix;
-            auto db = Database::open(url, options);
+            auto db = target.open(QStringLiteral("web-job"));
             if (!db) {
                 result = db.error();
             } else {

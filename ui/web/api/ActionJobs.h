@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/db/DatabaseUrl.h"
+#include "core/db/DatabaseTarget.h"
 #include "core/ops/BulkActionEngine.h"
 
 #include <QDateTime>
@@ -32,7 +32,7 @@ public:
     static constexpr int MaxRetained = 50;
     static constexpr qint64 RetainFinishedMs = 60LL * 60 * 1000;
 
-    ActionJobs(DatabaseUrl url, QString tablePrefix);
+    explicit ActionJobs(DatabaseTarget target);
     // Cancels every running job and waits for it: a chunk under way commits first.
     ~ActionJobs();
     ActionJobs(const ActionJobs&) = delete;
@@ -66,8 +66,7 @@ private:
     void pruneLocked();
     QJsonObject toJsonLocked(const Job& job) const;
 
-    DatabaseUrl m_url;
-    QString m_tablePrefix;
+    DatabaseTarget m_target;
     QString m_apiBase = QStringLiteral("/api/v1");
     Listener m_listener;
     QMutex m_mutex;

@@ -6,8 +6,8 @@ namespace outbox::web {
 
 ApiContext::ApiContext(DatabaseWorkerPool& pool_, const LatestSnapshot& latest_, PayloadMasker masker,
                        int sampleIntervalMs_)
-    : pool(pool_), latest(latest_), sampleIntervalMs(sampleIntervalMs_),
-      jobs(pool_.url(), pool_.tablePrefix()), m_viewerMasker(std::move(masker))
+    : pool(pool_), latest(latest_), sampleIntervalMs(sampleIntervalMs_), jobs(pool_.target()),
+      m_viewerMasker(std::move(masker))
 {
 }
 

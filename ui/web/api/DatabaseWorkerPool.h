@@ -38,8 +38,6 @@ public:
     int pending() const { return m_pending.load(); }
     // Where the pool's connections go (for work that needs a connection of its own).
     const DatabaseTarget& target() const { return m_target; }
-    const DatabaseUrl& url() const { return m_target.url(); }
-    const QString& tablePrefix() const { return m_target.tablePrefix(); }
 
     static constexpr int MaxQueued = 256;
 
