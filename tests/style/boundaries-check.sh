@@ -5,6 +5,8 @@
 #    relay, consumer, diagnosis < metrics, demo);
 #  - a desktop feature folder includes another one (shared: widgets, connection, actions);
 #  - outside core/db, code switches on the database kind (the differences live in core/db/Dialect);
+#  - outside core/db, code builds Database::Options or calls Database::open (a connection is opened
+#    from a DatabaseTarget: its URL, table prefix and password travel as one value);
 #  - anything cites a design document that is not in the repository (its sections, "§N");
 #  - a core error text names a command-line flag (each front end adds its own hint).
 # Usage: boundaries-check.sh SOURCE_DIR
@@ -76,6 +78,13 @@ report "the broker kind is switched on in core outside its two factories and the
   "$(grep -rn 'BrokerUrl::Kind::' core --include='*.cpp' --include='*.h' |
       grep -vE '^core/broker/|^core/relay/RelayOptions\.|^core/consumer/(ConsumerOptions|MessageSource)\.')"
 
+# A connection is opened from a DatabaseTarget (docs/architecture.md, "Threads and connections"):
+# Database::Options (purpose, table prefix, timeout) are put together, and Database::open called, only
+# inside core/db; everything else takes a target and calls its open() or openForReading().
+report "a connection opened outside core/db without a DatabaseTarget (take one and call its open()):" \
+  "$(grep -rnE 'Database::(Options|open)\b' app core ui --include='*.cpp' --include='*.h' |
+      grep -v '^core/db/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//')"
+
 report "a design document outside the repository is cited (say it here or in docs/architecture.md):" \
   "$(grep -rnI '[D]ESIGN §' --exclude-dir=.git --exclude-dir='build*' .)"
 
@@ -90,4 +99,4 @@ report "a core error text names a command-line flag (the front end adds its own 
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
-echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, no broker switches in the relay or consumer, no outside design documents cited, no flags in core texts"
+echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, connections opened from a DatabaseTarget, no broker switches in the relay or consumer, no outside design documents cited, no flags in core texts"

@@ -61,6 +61,12 @@ expect_failure "core includes a front end" \
   core/ops/AuditLog.h '#include "ui/web/WebServer.h"' "core/ops/AuditLog.h"
 expect_failure "the database kind switched on in a header outside core/db" \
   core/ops/AuditLog.h '// if (kind == DatabaseKind::Sqlite)' "core/ops/AuditLog.h"
+expect_failure "Database::Options built outside core/db (relay)" \
+  core/relay/Relay.cpp 'Database::Options listenOptions = dbOptions;' "core/relay/Relay.cpp"
+expect_failure "Database::Options built outside core/db (web)" \
+  ui/web/api/ActionJobs.cpp 'auto db = Database::open(url, Database::Options{purpose, prefix, 5});' "ui/web/api/ActionJobs.cpp"
+expect_failure "a connection opened from a bare URL outside core/db (app)" \
+  app/outboxctl/commands/Relay.cpp 'auto db = Database::open(url);' "app/outboxctl/commands/Relay.cpp"
 
 # A core folder nobody placed on a floor is an error too.
 mkdir -p "$work/core/newthing"
