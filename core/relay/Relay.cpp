@@ -110,6 +110,7 @@ Status Relay::connect()
     m_sinceChangeCheck.start();
     m_triggerOn = true;
     m_doorbellRefused.clear();
+    m_doorbellCrowded.clear();
     m_wakeUp.clear();
     checkWakeUpTrigger();
     return {};
@@ -156,9 +157,10 @@ void Relay::checkWakeUpTrigger()
         m_log(QStringLiteral("wake-up: poll (every %1 to %2 ms while idle)%3")
                   .arg(m_poll.floor())
                   .arg(m_poll.ceiling())
-                  .arg(m_doorbellRefused.isEmpty()
+                  .arg(m_doorbellRefused.isEmpty() && m_doorbellCrowded.isEmpty()
                            ? QString()
-                           : QString(QStringLiteral("; no doorbell: ") + m_doorbellRefused)));
+                           : QString(QStringLiteral("; no doorbell: ") +
+                                     (m_doorbellRefused.isEmpty() ? m_doorbellCrowded : m_doorbellRefused))));
 }
 
 bool Relay::doorbellRings() const
@@ -192,6 +194,27 @@ void Relay::updateDoorbell()
         // ring again from now.
         m_doorbell.reset();
         m_wakeUp.clear();
+    }
+    // Enough relays ring on this database already (ReplicationDoorbell::MaxPerDatabase): poll, and
+    // ask again now and then, so that a relay takes over a doorbell whose relay went away.
+    constexpr qint64 CrowdCheckMs = 30000;
+    if (!m_doorbellCrowded.isEmpty() && m_sinceCrowdCheck.isValid() &&
+        m_sinceCrowdCheck.elapsed() < CrowdCheckMs)
+        return;
+    if (auto ringing = ReplicationDoorbell::ringingOn(*m_db);
+        ringing && *ringing >= ReplicationDoorbell::MaxPerDatabase) {
+        m_doorbellCrowded =
+            QStringLiteral("%1 relays ring a doorbell on this database already (at most %2: each WAL sender "
+                           "decodes all of the server's WAL); asking again every %3 s")
+                .arg(*ringing)
+                .arg(ReplicationDoorbell::MaxPerDatabase)
+                .arg(CrowdCheckMs / 1000);
+        m_sinceCrowdCheck.restart();
+        return;
+    }
+    if (!m_doorbellCrowded.isEmpty()) {
+        m_doorbellCrowded.clear();
+        m_wakeUp.clear(); // say the new wake-up
     }
     auto bell = ReplicationDoorbell::open(
         m_target.url(), ReplicationDoorbell::publication(m_db->dialect()),
@@ -352,18 +375,22 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // one claimed (with two batches for a window of two, the broker idled during that SQL).
         const int ahead = std::max(m_options.batchSize, m_publisher->inFlightLimit());
         const int window = m_options.pipeline ? m_options.batchSize + ahead : m_options.batchSize;
-        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval; a
-        // relay that no commit wakes after AdaptivePoll's interval, short right after work.
+        // After an empty claim, ask again only when woken or after the poll interval: the full
+        // interval when every commit rings at once (NOTIFY, SQLite), else AdaptivePoll's, short
+        // right after work (polling, and behind a doorbell that may ring late: ringsAtCommit()).
         if (lastClaimEmpty && !m_notified && databaseChanged())
             m_notified = true;
-        const int waitAfterEmpty = wakesOnCommit() ? m_options.pollIntervalMs : m_poll.interval();
+        const int waitAfterEmpty = ringsAtCommit() ? m_options.pollIntervalMs : m_poll.interval();
         const bool pollDue = m_sinceEmptyClaim.elapsed() >= waitAfterEmpty;
+        const bool intervalDue = m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
         // Caught up and woken by a commit: the commits of the next few milliseconds share one
         // claim and one mark. At 2,000 events/s a claim per commit was two statements per commit
         // on the database's cores, which the writers, the consumers and the console share
         // (docs/benchmarks.md, "Linger": 13-17 % fewer transactions for 2 ms of p50). An event
-        // alone waits for nothing: the linger runs from the last claim that found events.
-        const qint64 lingerLeft = lastClaimEmpty && m_notified && !pollDue && m_sinceFindingClaim.isValid()
+        // alone waits for nothing: the linger runs from the last claim that found events. Behind a
+        // doorbell the adaptive poll stands in for a late ring, so the linger holds it back alike.
+        const bool woken = m_notified || (pollDue && wakesOnCommit() && !ringsAtCommit());
+        const qint64 lingerLeft = lastClaimEmpty && woken && !intervalDue && m_sinceFindingClaim.isValid()
                                       ? m_options.lingerMs - m_sinceFindingClaim.elapsed()
                                       : 0;
         const bool due = (!lastClaimEmpty || m_notified || pollDue) && lingerLeft <= 0;
@@ -404,6 +431,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 lastClaimEmpty = !full && wakesOnCommit();
                 if (lastClaimEmpty)
                     m_sinceEmptyClaim.restart();
+                if (lastClaimEmpty && !ringsAtCommit())
+                    (void)m_poll.empty(); // behind a doorbell: the safety-net poll starts at its floor
                 launch(std::move(*batch));
                 if (full)
                     continue; // a full batch: there may be more right away
@@ -419,7 +448,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             } else if (!m_notified) {
                 // Polling adaptively: wait what is left of the interval since the empty claim.
                 const qint64 left = m_poll.interval() - m_sinceEmptyClaim.elapsed();
-                waitForWork(lastClaimEmpty && !wakesOnCommit() ? int(std::max<qint64>(1, left))
+                waitForWork(lastClaimEmpty && !ringsAtCommit() ? int(std::max<qint64>(1, left))
                                                                : m_options.pollIntervalMs,
                             stopRequested);
             }
@@ -656,6 +685,14 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         return;
     }
     QVector<SentMark> sent;
+    // Counted once the events are marked SENT, never for those fenced: the heartbeat thread reads
+    // the histogram and the sent counter at any moment, and /metrics must not count a latency for
+    // an event that is not (yet) SENT.
+    struct SentLatency
+    {
+        qint64 id, commitToAck, commitToClaim, claimToAck;
+    };
+    QVector<SentLatency> latencies;
     QVector<ErrorMark> refused, unanswered, failed;
     QVector<qint64> release, notQueued;
     QString connectionError, notQueuedWhy;
@@ -685,8 +722,8 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
                 m_refusals.remove(e.id);
             sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             const qint64 createdMs = e.createdAt.toMSecsSinceEpoch();
-            m_stats.recordLatency(r.ackedAtMs + clockOffsetMs - createdMs);
-            m_stats.recordStages(claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs);
+            latencies << SentLatency{e.id, r.ackedAtMs + clockOffsetMs - createdMs,
+                                     claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs};
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);
             break;
@@ -778,6 +815,15 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
             return false;
         }
         counter.fetch_add(result->updated);
+        if (&counter == &m_stats.sent) {
+            const QSet<qint64> fenced(result->fenced.cbegin(), result->fenced.cend());
+            for (const SentLatency& l : latencies) {
+                if (!fenced.contains(l.id)) {
+                    m_stats.recordLatency(l.commitToAck);
+                    m_stats.recordStages(l.commitToClaim, l.claimToAck);
+                }
+            }
+        }
         if (!result->fenced.isEmpty()) {
             m_stats.fenced.fetch_add(result->fenced.size());
             m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over")
