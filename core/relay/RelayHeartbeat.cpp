@@ -14,8 +14,8 @@
 
 namespace outbox {
 
-RelayHeartbeat::RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats, RelayPulse& pulse,
-                               Logger log)
+RelayHeartbeat::RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats,
+                               RelayPulse& pulse, Logger log)
     : m_target(std::move(target)), m_options(std::move(options)), m_stats(stats), m_pulse(pulse),
       m_log(std::move(log))
 {

@@ -32,7 +32,8 @@ class RelayHeartbeat
 public:
     using Logger = std::function<void(const QString&)>;
 
-    RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats, RelayPulse& pulse, Logger log);
+    RelayHeartbeat(DatabaseTarget target, RelayOptions options, RelayStats& stats, RelayPulse& pulse,
+                   Logger log);
     ~RelayHeartbeat();
     RelayHeartbeat(const RelayHeartbeat&) = delete;
     RelayHeartbeat& operator=(const RelayHeartbeat&) = delete;

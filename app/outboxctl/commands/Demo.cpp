@@ -47,13 +47,11 @@ int runDemo(Context& ctx)
             QStringLiteral("--writers must be between 1 and %1 connections").arg(OrderSimulator::MaxWriters));
 
     // The configured database (or --member's), else a SQLite file in the current directory.
-    auto target = !ctx.config().value(QStringLiteral("database.url")).isEmpty()
-                      ? ctx.target()
-                      : DatabaseTarget::fromConfig(ctx.config(),
-                                                   QStringLiteral("sqlite://") +
-                                                       QDir::current().absoluteFilePath(
-                                                           QStringLiteral("outbox-demo.db")),
-                                                   ctx.config().tablePrefix());
+    const QString demoFile = QDir::current().absoluteFilePath(QStringLiteral("outbox-demo.db"));
+    auto target = ctx.config().value(QStringLiteral("database.url")).isEmpty()
+                      ? DatabaseTarget::fromConfig(ctx.config(), QStringLiteral("sqlite://") + demoFile,
+                                                   ctx.config().tablePrefix())
+                      : ctx.target();
     if (!target)
         return ctx.fail(target.error());
     const DatabaseUrl* url = &target->url();
