@@ -38,6 +38,19 @@ Run outboxctl(const QStringList& args, const QProcessEnvironment& extraEnv = {},
     return runOutboxctl(args, options);
 }
 
+// 20 events in a new SQLite database, relayed by `outboxctl relay` through `bootstrap` until its
+// SIGTERM: how many it marked SENT, and its exit code.
+std::pair<qint64, int> relayTwentyEvents(const QString& bootstrap, const QString& name)
+{
+    auto db = TestDatabases::fresh(QStringLiteral("sqlite"), name);
+    insertEvents(*db, 20);
+    const Run relay =
+        outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
+                   QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
+                  {}, 4000);
+    return {countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), relay.exitCode};
+}
+
 } // namespace
 
 class TestOutboxctl : public QObject
@@ -601,14 +614,8 @@ private slots:
         const QByteArray line = broker.readLine().trimmed();
         QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
         const QString bootstrap = QString::fromUtf8(line.mid(10));
-        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("standalone"));
-        insertEvents(*db, 20);
-        const Run relay =
-            outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                       QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
-                      {}, 4000);
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20));
-        QCOMPARE(relay.exitCode, 0); // SIGTERM drains and exits cleanly
+        // SIGTERM drains and exits cleanly.
+        QCOMPARE(relayTwentyEvents(bootstrap, QStringLiteral("standalone")), std::make_pair(qint64(20), 0));
         broker.terminate();
         QVERIFY(broker.waitForFinished(10000));
         QCOMPARE(broker.exitCode(), 0);
@@ -632,13 +639,7 @@ private slots:
         const QByteArray line = broker.readLine().trimmed();
         QCOMPARE(line, QByteArray("bootstrap 127.0.0.1:") + QByteArray::number(port));
         const QString bootstrap = QStringLiteral("127.0.0.1:%1").arg(port);
-        auto db = TestDatabases::fresh(QStringLiteral("sqlite"), QStringLiteral("fixedport"));
-        insertEvents(*db, 20);
-        const Run relay =
-            outboxctl({QStringLiteral("relay"), QStringLiteral("--db"), TestDatabases::urlText(db->url()),
-                       QStringLiteral("--kafka-bootstrap"), bootstrap, QStringLiteral("--quiet")},
-                      {}, 4000);
-        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'SENT'")), qint64(20));
+        QCOMPARE(relayTwentyEvents(bootstrap, QStringLiteral("fixedport")), std::make_pair(qint64(20), 0));
         QCOMPARE(readTopic(bootstrap, QStringLiteral("order"), 20).size(), 20);
         // The same port again, while it is taken: one clear error, exit 1.
         const Run taken =
