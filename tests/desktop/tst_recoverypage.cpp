@@ -452,7 +452,7 @@ private slots:
         };
         for (int attempt = 0; attempt < 10 && !listed(); ++attempt) {
             QVERIFY(runDoctor(window));
-            QTest::qWaitFor(listed, 5000);
+            (void)QTest::qWaitFor(listed, 5000);
         }
         stopWriters(*db, writers);
         QVERIFY2(listed(), "no commit was seen waiting for the notification lock");
