@@ -357,11 +357,12 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         // one claimed (with two batches for a window of two, the broker idled during that SQL).
         const int ahead = std::max(m_options.batchSize, m_publisher->inFlightLimit());
         const int window = m_options.pipeline ? m_options.batchSize + ahead : m_options.batchSize;
-        // After an empty claim, ask again only when woken (NOTIFY) or after the poll interval; a
-        // relay that no commit wakes after AdaptivePoll's interval, short right after work.
+        // After an empty claim, ask again only when woken or after the poll interval: the full
+        // interval when every commit rings at once (NOTIFY, SQLite), else AdaptivePoll's, short
+        // right after work (polling, and behind a doorbell that may ring late: ringsAtCommit()).
         if (lastClaimEmpty && !m_notified && databaseChanged())
             m_notified = true;
-        const int waitAfterEmpty = wakesOnCommit() ? m_options.pollIntervalMs : m_poll.interval();
+        const int waitAfterEmpty = ringsAtCommit() ? m_options.pollIntervalMs : m_poll.interval();
         const bool pollDue = m_sinceEmptyClaim.elapsed() >= waitAfterEmpty;
         // Caught up and woken by a commit: the commits of the next few milliseconds share one
         // claim and one mark. At 2,000 events/s a claim per commit was two statements per commit
@@ -424,7 +425,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             } else if (!m_notified) {
                 // Polling adaptively: wait what is left of the interval since the empty claim.
                 const qint64 left = m_poll.interval() - m_sinceEmptyClaim.elapsed();
-                waitForWork(lastClaimEmpty && !wakesOnCommit() ? int(std::max<qint64>(1, left))
+                waitForWork(lastClaimEmpty && !ringsAtCommit() ? int(std::max<qint64>(1, left))
                                                                : m_options.pollIntervalMs,
                             stopRequested);
             }
@@ -664,6 +665,14 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         return;
     }
     QVector<SentMark> sent;
+    // Counted once the events are marked SENT, never for those fenced: the heartbeat thread reads
+    // the histogram and the sent counter at any moment, and /metrics must not count a latency for
+    // an event that is not (yet) SENT.
+    struct SentLatency
+    {
+        qint64 id, commitToAck, commitToClaim, claimToAck;
+    };
+    QVector<SentLatency> latencies;
     QVector<ErrorMark> refused, unanswered, failed;
     QVector<qint64> release, notQueued;
     QString connectionError, notQueuedWhy;
@@ -693,8 +702,8 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
                 m_refusals.remove(e.id);
             sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             const qint64 createdMs = e.createdAt.toMSecsSinceEpoch();
-            m_stats.recordLatency(r.ackedAtMs + clockOffsetMs - createdMs);
-            m_stats.recordStages(claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs);
+            latencies << SentLatency{e.id, r.ackedAtMs + clockOffsetMs - createdMs,
+                                     claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs};
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);
             break;
@@ -786,6 +795,15 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
             return false;
         }
         counter.fetch_add(result->updated);
+        if (&counter == &m_stats.sent) {
+            const QSet<qint64> fenced(result->fenced.cbegin(), result->fenced.cend());
+            for (const SentLatency& l : latencies) {
+                if (!fenced.contains(l.id)) {
+                    m_stats.recordLatency(l.commitToAck);
+                    m_stats.recordStages(l.commitToClaim, l.claimToAck);
+                }
+            }
+        }
         if (!result->fenced.isEmpty()) {
             m_stats.fenced.fetch_add(result->fenced.size());
             m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over")

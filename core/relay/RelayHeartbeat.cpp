@@ -151,16 +151,18 @@ bool RelayHeartbeat::beat(Database& db)
     } else {
         m_reportedError.clear();
     }
+    // The latencies before the sent counter: the relay adds to the counter first, so a row never
+    // counts more latencies than events sent.
+    r.latencySumMs = qint64(m_stats.latencySumSeconds() * 1000.0);
+    r.latencyCount = m_stats.latencyCount();
+    for (qint64 c : m_stats.bucketCounts())
+        r.latencyBuckets << c;
     r.claimedTotal = claimed;
     r.sentTotal = m_stats.sent.load();
     r.failedTotal = m_stats.failed.load() + m_stats.dead.load();
     r.fencedTotal = m_stats.fenced.load();
     r.leasesHeld = pulse.leasesHeld;
     r.leaseExpiredTotal = m_stats.leaseExpired.load();
-    r.latencySumMs = qint64(m_stats.latencySumSeconds() * 1000.0);
-    r.latencyCount = m_stats.latencyCount();
-    for (qint64 c : m_stats.bucketCounts())
-        r.latencyBuckets << c;
     auto desired = RelayStore(db).heartbeat(r);
     if (!desired) {
         m_log(QStringLiteral("heartbeat failed: %1").arg(desired.message()));
