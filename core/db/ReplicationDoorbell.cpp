@@ -1,5 +1,7 @@
 #include "core/db/ReplicationDoorbell.h"
 
+#include "core/db/Database.h"
+
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDateTime>
@@ -66,6 +68,16 @@ QByteArray identifier(PGconn* conn, const QString& text)
 }
 
 } // namespace
+
+Result<int> ReplicationDoorbell::ringingOn(Database& db)
+{
+    auto n =
+        db.scalar(QStringLiteral("SELECT count(*) FROM pg_replication_slots WHERE slot_name LIKE "
+                                 "'outbox\\_doorbell\\_%' AND database = current_database() AND active"));
+    if (!n)
+        return n.error();
+    return n->toInt();
+}
 
 QString ReplicationDoorbell::publication(const Dialect& dialect)
 {

@@ -37,6 +37,16 @@ public:
     // The publication of the events table's INSERTs (migration 19), with the table prefix.
     static QString publication(const Dialect& dialect);
 
+    // Doorbells one database keeps at most. Every WAL sender decodes the server's whole WAL stream,
+    // the relays' own heartbeats included, so N doorbells cost the server about N times N: measured
+    // with tests/bench/relay_idle_cost.sh, one idle relay's doorbell 0.38 % of a core, each of 50
+    // 0.68 % (34 % in all). A ring wakes one relay and that relay claims every due event, so a few
+    // doorbells give the latency; the other relays poll adaptively.
+    static constexpr int MaxPerDatabase = 4;
+    // Doorbells ringing on the database `db` is connected to (active temporary slots named as
+    // open() names them).
+    static Result<int> ringingOn(class Database& db);
+
     // Connects, checks what the doorbell needs (one sentence naming what is missing when it cannot
     // ring: the role, wal_level, `table` in `publication`), creates the temporary slot and starts
     // streaming.

@@ -115,6 +115,7 @@ Status Relay::connect()
     m_sinceChangeCheck.start();
     m_triggerOn = true;
     m_doorbellRefused.clear();
+    m_doorbellCrowded.clear();
     m_wakeUp.clear();
     checkWakeUpTrigger();
     return {};
@@ -161,9 +162,10 @@ void Relay::checkWakeUpTrigger()
         m_log(QStringLiteral("wake-up: poll (every %1 to %2 ms while idle)%3")
                   .arg(m_poll.floor())
                   .arg(m_poll.ceiling())
-                  .arg(m_doorbellRefused.isEmpty()
+                  .arg(m_doorbellRefused.isEmpty() && m_doorbellCrowded.isEmpty()
                            ? QString()
-                           : QString(QStringLiteral("; no doorbell: ") + m_doorbellRefused)));
+                           : QString(QStringLiteral("; no doorbell: ") +
+                                     (m_doorbellRefused.isEmpty() ? m_doorbellCrowded : m_doorbellRefused))));
 }
 
 bool Relay::doorbellRings() const
@@ -197,6 +199,27 @@ void Relay::updateDoorbell()
         // ring again from now.
         m_doorbell.reset();
         m_wakeUp.clear();
+    }
+    // Enough relays ring on this database already (ReplicationDoorbell::MaxPerDatabase): poll, and
+    // ask again now and then, so that a relay takes over a doorbell whose relay went away.
+    constexpr qint64 CrowdCheckMs = 30000;
+    if (!m_doorbellCrowded.isEmpty() && m_sinceCrowdCheck.isValid() &&
+        m_sinceCrowdCheck.elapsed() < CrowdCheckMs)
+        return;
+    if (auto ringing = ReplicationDoorbell::ringingOn(*m_db);
+        ringing && *ringing >= ReplicationDoorbell::MaxPerDatabase) {
+        m_doorbellCrowded =
+            QStringLiteral("%1 relays ring a doorbell on this database already (at most %2: each WAL sender "
+                           "decodes all of the server's WAL); asking again every %3 s")
+                .arg(*ringing)
+                .arg(ReplicationDoorbell::MaxPerDatabase)
+                .arg(CrowdCheckMs / 1000);
+        m_sinceCrowdCheck.restart();
+        return;
+    }
+    if (!m_doorbellCrowded.isEmpty()) {
+        m_doorbellCrowded.clear();
+        m_wakeUp.clear(); // say the new wake-up
     }
     auto bell = ReplicationDoorbell::open(
         m_url, ReplicationDoorbell::publication(m_db->dialect()),
@@ -364,12 +387,15 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             m_notified = true;
         const int waitAfterEmpty = ringsAtCommit() ? m_options.pollIntervalMs : m_poll.interval();
         const bool pollDue = m_sinceEmptyClaim.elapsed() >= waitAfterEmpty;
+        const bool intervalDue = m_sinceEmptyClaim.elapsed() >= m_options.pollIntervalMs;
         // Caught up and woken by a commit: the commits of the next few milliseconds share one
         // claim and one mark. At 2,000 events/s a claim per commit was two statements per commit
         // on the database's cores, which the writers, the consumers and the console share
         // (docs/benchmarks.md, "Linger": 13-17 % fewer transactions for 2 ms of p50). An event
-        // alone waits for nothing: the linger runs from the last claim that found events.
-        const qint64 lingerLeft = lastClaimEmpty && m_notified && !pollDue && m_sinceFindingClaim.isValid()
+        // alone waits for nothing: the linger runs from the last claim that found events. Behind a
+        // doorbell the adaptive poll stands in for a late ring, so the linger holds it back alike.
+        const bool woken = m_notified || (pollDue && wakesOnCommit() && !ringsAtCommit());
+        const qint64 lingerLeft = lastClaimEmpty && woken && !intervalDue && m_sinceFindingClaim.isValid()
                                       ? m_options.lingerMs - m_sinceFindingClaim.elapsed()
                                       : 0;
         const bool due = (!lastClaimEmpty || m_notified || pollDue) && lingerLeft <= 0;
@@ -410,6 +436,8 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
                 lastClaimEmpty = !full && wakesOnCommit();
                 if (lastClaimEmpty)
                     m_sinceEmptyClaim.restart();
+                if (lastClaimEmpty && !ringsAtCommit())
+                    (void)m_poll.empty(); // behind a doorbell: the safety-net poll starts at its floor
                 launch(std::move(*batch));
                 if (full)
                     continue; // a full batch: there may be more right away

@@ -177,7 +177,9 @@ private:
     // before it was lost (then it is opened again at the next heartbeat).
     std::unique_ptr<ReplicationDoorbell> m_doorbell;
     QString m_doorbellRefused;
-    QString m_wakeUp; // the wake-up last logged
+    QString m_doorbellCrowded;       // why not now: enough doorbells ring on this database already
+    QElapsedTimer m_sinceCrowdCheck; // asked again every CrowdCheckMs while crowded
+    QString m_wakeUp;                // the wake-up last logged
     // Without notifications: the statement that tells whether others committed (SQLite), its last
     // answer, and when it was last asked.
     static constexpr int ChangeCheckMs = 5;

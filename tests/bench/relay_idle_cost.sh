@@ -3,6 +3,7 @@
 # an idle relay costs the server"). Not run by ctest.
 #
 #   bash tests/bench/relay_idle_cost.sh OUTBOXCTL PGPORT KAFKA_BOOTSTRAP [SECONDS=60] [ARMS="poll10 poll25 poll50 poll250 doorbell notify"]
+#   RELAYS=200 bash tests/bench/relay_idle_cost.sh OUTBOXCTL PGPORT KAFKA_BOOTSTRAP 60 doorbell   (many relays, one server)
 #
 # Each arm is one `outboxctl relay` process (one worker) on a database of its own, all idle at the
 # same time (nothing writes): pollN polls with a ceiling of N ms (--no-notify --poll-ms N), doorbell
@@ -18,6 +19,7 @@ port=${2:?PostgreSQL port}
 bootstrap=${3:?Kafka bootstrap}
 seconds=${4:-60}
 arms=${5:-poll10 poll25 poll50 poll250 doorbell notify}
+relays=${RELAYS:-1} # relay processes per arm, all on the arm's database (each needs 2-3 connections)
 user=${PGUSER:-outbox}
 psql=(psql -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$user")
 tick=$(getconf CLK_TCK)
@@ -44,11 +46,13 @@ for arm in $arms; do
     poll*) extra=(--no-notify --poll-ms "${arm#poll}") ;;
     notify) "$ctl" notify on --db "$url" --reason "idle cost bench" --yes >/dev/null ;;
   esac
-  "$ctl" relay --db "$url" --kafka-bootstrap "$bootstrap" --worker-id "idle-$arm" --quiet "${extra[@]}" \
-    >"/tmp/relay_idle_cost.$arm.log" 2>&1 &
-  pids+=($!)
+  for r in $(seq "$relays"); do
+    "$ctl" relay --db "$url" --kafka-bootstrap "$bootstrap" --worker-id "idle-$arm-$r" --quiet "${extra[@]}" \
+      >"/tmp/relay_idle_cost.$arm.$r.log" 2>&1 &
+    pids+=($!)
+  done
 done
-sleep 10
+sleep $(( 10 + relays / 5 ))
 declare -A before
 for arm in $arms; do
   while IFS=: read -r pid ticks; do before[$arm:$pid]=$ticks; done < <(cpu_of_db "idle_$arm")
@@ -63,8 +67,8 @@ for arm in $arms; do
     used=$(( used + ticks - ${before[$arm:$pid]:-0} ))
     procs=$(( procs + 1 ))
   done < <(cpu_of_db "idle_$arm")
-  wakeup=$("${psql[@]}" -d "idle_$arm" -tAc "SELECT string_agg(wakeup, ',') FROM outbox_relays")
+  wakeup=$("${psql[@]}" -d "idle_$arm" -tAc "SELECT string_agg(n || ' ' || wakeup, ',') FROM (SELECT wakeup, count(*) AS n FROM outbox_relays WHERE state <> 'STOPPED' GROUP BY wakeup) w")
   awk -v a="$arm" -v w="$wakeup" -v u="$used" -v t="$tick" -v s="$start" -v e="$end" -v n="$procs" \
-    'BEGIN { printf "%-9s wake-up %-9s %2d server processes  %6.2f %% of one core\n", a, w, n, 100 * u / t / (e - s) }'
+    'BEGIN { printf "%-9s wake-up %-9s %3d server processes  %6.2f %% of one core\n", a, w, n, 100 * u / t / (e - s) }'
 done
 echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
