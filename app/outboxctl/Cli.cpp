@@ -14,9 +14,9 @@
 
 namespace outbox::cli {
 
-Context::Context(QCommandLineParser& p, QStringList pos, config::Config config)
+Context::Context(QCommandLineParser& p, QStringList pos, config::Config config, DatabaseTarget member)
     : parser(p), positionals(std::move(pos)), m_stdout(stdout), out(&m_stdout), err(stderr),
-      m_config(std::move(config))
+      m_config(std::move(config)), m_member(std::move(member))
 {
 }
 
@@ -96,7 +96,7 @@ QList<QCommandLineOption> configOptions(const QStringList& patterns)
     return options;
 }
 
-Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns)
+Result<LoadedConfig> loadConfig(const QCommandLineParser& parser, const QStringList& patterns)
 {
     config::ConfigInputs inputs;
     inputs.file = parser.value(QStringLiteral("config"));
@@ -114,12 +114,14 @@ Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStrin
     if (patterns.contains(KafkaArgument))
         inputs.kafkaArguments = parser.values(QStringLiteral("X"));
     auto config = config::Config::load(inputs);
-    if (!config || !parser.isSet(QStringLiteral("member")))
-        return config;
+    if (!config)
+        return config.error();
+    if (!parser.isSet(QStringLiteral("member")))
+        return LoadedConfig{std::move(config).value(), {}};
     return withFleetMember(*config, parser.value(QStringLiteral("member")));
 }
 
-Result<config::Config> withFleetMember(const config::Config& config, const QString& memberName)
+Result<LoadedConfig> withFleetMember(const config::Config& config, const QString& memberName)
 {
     const QString fleetFile = config.value(QStringLiteral("general.fleet"));
     if (fleetFile.isEmpty())
@@ -139,13 +141,13 @@ Result<config::Config> withFleetMember(const config::Config& config, const QStri
     // The member's database stands for the configuration's, as if given by flags: every reader of
     // [database] (and a child started on it) reaches the member.
     const config::Source chosen{config::Source::Flag, {}, 0, QStringLiteral("--member ") + member->name};
-    DatabaseUrl withoutPassword = member->url;
+    DatabaseUrl withoutPassword = member->url();
     withoutPassword.password.clear();
     auto result = config.withValue(QStringLiteral("database.url"), withoutPassword.redacted(), chosen);
     if (result)
-        result = result->withValue(QStringLiteral("database.table_prefix"), member->tablePrefix, chosen);
+        result = result->withValue(QStringLiteral("database.table_prefix"), member->tablePrefix(), chosen);
     if (result)
-        result = result->withValue(QStringLiteral("database.password"), member->url.password,
+        result = result->withValue(QStringLiteral("database.password"), member->url().password,
                                    member->sources.value(QStringLiteral("password"), chosen));
     // The member's broker (its `broker` key) stands for the configuration's too, unless a flag names
     // one: a relay started for the member, and the doctor's prepared commands, publish where the
@@ -158,7 +160,9 @@ Result<config::Config> withFleetMember(const config::Config& config, const QStri
         if (result)
             result = result->withValue(QStringLiteral("kafka.bootstrap"), QString(), fromFleet);
     }
-    return result;
+    if (!result)
+        return result.error();
+    return LoadedConfig{*result, member->target.withConfigFile(config.file())};
 }
 
 bool fleetGivenWithoutMember(const QCommandLineParser& parser, const config::Config& config)
@@ -195,6 +199,8 @@ bool Context::assumeYes() const
 
 Result<DatabaseTarget> Context::target() const
 {
+    if (!m_member.isEmpty())
+        return m_member;
     return DatabaseTarget::fromConfig(m_config);
 }
 

@@ -25,7 +25,9 @@ enum ExitCode { Ok = 0, RuntimeError = 1, UsageError = 2 };
 class Context
 {
 public:
-    Context(QCommandLineParser& parser, QStringList positionals, config::Config config);
+    // `member`: the fleet member that --member NAME chose (loadConfig()), empty without one.
+    Context(QCommandLineParser& parser, QStringList positionals, config::Config config,
+            DatabaseTarget member = {});
 
     QCommandLineParser& parser;
     QStringList positionals; // after the command (and sub-command) words
@@ -44,8 +46,9 @@ public:
     // The effective configuration: flags > environment > --config file > defaults.
     const config::Config& config() const { return m_config; }
 
-    // The configured database ([database] url, password and table_prefix) as one value: every
-    // connection and every command line on it come from here.
+    // The configured database ([database] url, password and table_prefix) as one value, or the
+    // member --member chose as the fleet file gave it (its command lines name --fleet FILE --member
+    // NAME): every connection and every command line on it come from here.
     Result<DatabaseTarget> target() const;
     // The fleet file ([general] fleet, --fleet, OUTBOX_FLEET), read now.
     Result<Fleet> fleet() const;
@@ -66,6 +69,7 @@ public:
 
 private:
     config::Config m_config;
+    DatabaseTarget m_member;
 };
 
 // One entry of the command table: everything --help (and a man page) needs, and what runs.
@@ -93,13 +97,23 @@ QStringList commonConfigKeys();
 QVector<config::ConfigKey> configKeysFor(const QStringList& patterns);
 // Command-line options for those keys (and -X when the patterns name it).
 QList<QCommandLineOption> configOptions(const QStringList& patterns);
-// The configuration from --config, the environment and the flags of `patterns` in `parser`.
-Result<config::Config> loadConfig(const QCommandLineParser& parser, const QStringList& patterns);
+// What a command runs with: the configuration, and the fleet member --member NAME chose (its
+// database as the fleet file gave it, never read back from the configuration's text), empty without.
+struct LoadedConfig
+{
+    config::Config config;
+    DatabaseTarget member;
+};
 
-// `config` with a fleet member's database ([database] url, table_prefix and password) standing for
-// the configured one: what --member NAME does for every command. A usage error when there is no
+// The configuration from --config, the environment and the flags of `patterns` in `parser`, with
+// the member of --member standing for the configured database.
+Result<LoadedConfig> loadConfig(const QCommandLineParser& parser, const QStringList& patterns);
+
+// `config` with a fleet member's database ([database] url, table_prefix and password, for what
+// reads the configuration: config show, the relay's options) standing for the configured one, and
+// that member's target: what --member NAME does for every command. A usage error when there is no
 // fleet file, no such member, or --db / --table-prefix is given too.
-Result<config::Config> withFleetMember(const config::Config& config, const QString& memberName);
+Result<LoadedConfig> withFleetMember(const config::Config& config, const QString& memberName);
 // True when --fleet is given without --member (a command that works on one database refuses it).
 bool fleetGivenWithoutMember(const QCommandLineParser& parser, const config::Config& config);
 

@@ -11,9 +11,7 @@ Result<QVector<MemberSample>> sampleFleetOnce(const Context& ctx, const Diagnosi
     auto fleet = ctx.fleet();
     if (!fleet)
         return fleet.error();
-    FleetSampler sampler(*fleet, options, [](const Fleet& f, const FleetMember& member) {
-        return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
-    });
+    FleetSampler sampler(*fleet, options);
     QVector<MemberSample> samples;
     QEventLoop loop;
     QObject::connect(&sampler, &FleetSampler::tickFinished, &loop, [&](const QVector<MemberSample>& done) {

@@ -118,11 +118,11 @@ int main(int argc, char* argv[])
         err << "outboxctl: " << outbox::TerminalText::escapeKeepingLines(config.message()) << "\n";
         return config.error().kind == outbox::ErrorKind::Usage ? UsageError : RuntimeError;
     }
-    if (!command->watchesFleets && fleetGivenWithoutMember(parser, *config)) {
+    if (!command->watchesFleets && fleetGivenWithoutMember(parser, config->config)) {
         err << "outboxctl: " << name
             << " works on one database: add --member NAME to --fleet (or give --db instead)\n";
         return UsageError;
     }
-    Context ctx(parser, parser.positionalArguments(), std::move(config).value());
+    Context ctx(parser, parser.positionalArguments(), std::move(config->config), std::move(config->member));
     return command->run(ctx);
 }

@@ -1,6 +1,7 @@
 #include "core/db/DatabaseTarget.h"
 
 #include "core/config/Config.h"
+#include "core/db/SnapshotRead.h"
 
 namespace outbox {
 namespace {
@@ -44,10 +45,28 @@ DatabaseTarget DatabaseTarget::fromConfig(const config::Config& config, Database
     return DatabaseTarget(std::move(url), tablePrefix);
 }
 
+DatabaseTarget DatabaseTarget::fleetMember(const QString& fleetFile, const QString& memberName,
+                                           const QString& passwordVariable, DatabaseUrl url,
+                                           QString tablePrefix)
+{
+    DatabaseTarget t(std::move(url), std::move(tablePrefix));
+    t.m_fleetFile = fleetFile;
+    t.m_memberName = memberName;
+    t.m_passwordVariable = passwordVariable;
+    return t;
+}
+
 DatabaseTarget DatabaseTarget::withPassword(const QString& password) const
 {
     DatabaseTarget t = *this;
     t.m_url.password = password;
+    return t;
+}
+
+DatabaseTarget DatabaseTarget::withConfigFile(const QString& configFile) const
+{
+    DatabaseTarget t = *this;
+    t.m_configFile = configFile;
     return t;
 }
 
@@ -66,11 +85,19 @@ Result<std::unique_ptr<Database>> DatabaseTarget::open(const QString& purpose,
     return Database::open(m_url, options(purpose, connectTimeoutSeconds));
 }
 
+Result<std::unique_ptr<Database>> DatabaseTarget::openForReading(const QString& purpose,
+                                                                 int connectTimeoutSeconds) const
+{
+    return outbox::openForReading(m_url, options(purpose, connectTimeoutSeconds));
+}
+
 QStringList DatabaseTarget::outboxctlArguments() const
 {
     QStringList args;
     if (!m_configFile.isEmpty())
         args << QStringLiteral("--config") << m_configFile;
+    if (!m_memberName.isEmpty())
+        return args << QStringLiteral("--fleet") << m_fleetFile << QStringLiteral("--member") << m_memberName;
     if (m_urlInArguments)
         args << QStringLiteral("--db") << m_url.redacted();
     // One word, also when empty: an empty prefix given here overrides one from the environment.
@@ -88,7 +115,8 @@ QProcessEnvironment DatabaseTarget::childEnvironment(const QProcessEnvironment& 
 {
     QProcessEnvironment env = base;
     if (!m_url.password.isEmpty())
-        env.insert(QStringLiteral("OUTBOX_DB_PASSWORD"), m_url.password);
+        env.insert(m_memberName.isEmpty() ? QStringLiteral("OUTBOX_DB_PASSWORD") : m_passwordVariable,
+                   m_url.password);
     return env;
 }
 

@@ -168,6 +168,7 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
     }
 
     QHash<QString, QString> urlTexts; // member -> url text, checked once all its keys are read
+    QHash<QString, QString> prefixes;
     QHash<QString, int> urlLines;
     QHash<QString, QString> passwordFiles;
     QHash<QString, int> passwordFileLines;
@@ -230,7 +231,7 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 return memberError(
                     path, e.line, member.name,
                     QStringLiteral("table_prefix %1 (got \"%2\")").arg(prefixKey->patternHelp, e.value));
-            member.tablePrefix = e.value;
+            prefixes.insert(member.name, e.value);
         } else if (key == QLatin1String("tags")) {
             for (const QString& item : e.value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
                 const QString tag = item.trimmed();
@@ -287,10 +288,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 QStringLiteral("a password does not belong in the fleet file: give it in %1 or "
                                "the member's password_file")
                     .arg(passwordVariable(member.name)));
-        member.url = *url;
         const QString variable = passwordVariable(member.name);
         if (!environment.value(variable).isEmpty()) {
-            member.url.password = environment.value(variable);
+            url->password = environment.value(variable);
             member.sources.insert(QStringLiteral("password"),
                                   config::Source{config::Source::Environment, {}, 0, variable});
         } else if (passwordFiles.contains(member.name)) {
@@ -298,11 +298,13 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             if (!password)
                 return memberError(path, passwordFileLines.value(member.name), member.name,
                                    password.message());
-            member.url.password = *password;
+            url->password = *password;
             member.sources.insert(
                 QStringLiteral("password"),
                 config::Source{config::Source::File, passwordFiles.value(member.name), 1, {}});
         }
+        member.target =
+            DatabaseTarget::fleetMember(path, member.name, variable, *url, prefixes.value(member.name));
     }
     return fleet;
 }
@@ -352,11 +354,11 @@ QVector<Row> fleetRows(const Fleet& fleet, const QMap<QString, config::Source>& 
 QVector<Row> memberRows(const FleetMember& m)
 {
     const auto source = [&](const char* key) { return m.sources.value(QLatin1String(key)); };
-    return {{QStringLiteral("url"), m.url.redacted(), source("url")},
-            {QStringLiteral("table_prefix"), m.tablePrefix, source("table_prefix")},
+    return {{QStringLiteral("url"), m.url().redacted(), source("url")},
+            {QStringLiteral("table_prefix"), m.tablePrefix(), source("table_prefix")},
             {QStringLiteral("tags"), m.tagTexts().join(QStringLiteral(", ")), source("tags")},
             {QStringLiteral("broker"), m.broker, source("broker")},
-            {QStringLiteral("password"), m.url.password.isEmpty() ? QString() : QStringLiteral("***"),
+            {QStringLiteral("password"), m.url().password.isEmpty() ? QString() : QStringLiteral("***"),
              source("password")}};
 }
 

@@ -19,9 +19,12 @@ namespace outbox {
 struct FleetMember
 {
     QString name;
-    int line = 0;    // of its [member NAME] header
-    DatabaseUrl url; // with the password (from the environment or its password_file)
-    QString tablePrefix;
+    int line = 0; // of its [member NAME] header
+    // Its database (URL with the password from the environment or its password_file, table prefix)
+    // as one value whose command lines name --fleet FILE --member NAME: what every connection to the
+    // member (the sampler, the web console's database threads, the desktop opened on it) is opened
+    // from and every command prepared for it names.
+    DatabaseTarget target;
     QVector<QPair<QString, QString>> tags; // "team=checkout, env=prod", in order; a bare word has no value
     // The broker its relays publish to ("broker" key: kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST,
     // never a password); empty when the fleet file does not say.
@@ -34,9 +37,8 @@ struct FleetMember
     QStringList tagTexts() const;
     // True when one of its tags is `tag` ("team=checkout", or "edge" for a bare word).
     bool hasTag(const QString& tag) const;
-    // Its database as one value (URL with the password, table prefix): what every connection to
-    // the member (the web console's database threads, its actions) is opened from.
-    DatabaseTarget target() const { return DatabaseTarget(url, tablePrefix); }
+    const DatabaseUrl& url() const { return target.url(); }
+    const QString& tablePrefix() const { return target.tablePrefix(); }
     // The doctor's options for this member: the thresholds of `base` (the server's or the console's)
     // and the member's own broker for prepared relay commands, never the one `base` names (another
     // database's broker, issue 36 H1): without a `broker` key the member's relay registry tells, or

@@ -56,11 +56,8 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
         ~Release() { --open; }
     } release{open};
 
-    Database::Options o;
-    o.purpose = QStringLiteral("fleet");
-    o.tablePrefix = member.tablePrefix;
-    o.connectTimeoutSeconds = connectTimeoutSeconds;
-    auto db = openForReading(member.url, o); // SQLite: read-only
+    auto db =
+        member.target.openForReading(QStringLiteral("fleet"), connectTimeoutSeconds); // SQLite: read-only
 
     if (!db)
         return done(MemberSample::State::Unreachable, db.message());
@@ -110,11 +107,9 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
 
 } // namespace
 
-FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
-                           QObject* parent)
+FleetSampler::FleetSampler(Fleet fleet, DiagnosisOptions options, QObject* parent)
     : QObject(parent), m_fleet(std::move(fleet)), m_options(std::move(options)),
-      m_memberArguments(std::move(memberArguments)), m_pool(std::make_unique<QThreadPool>()),
-      m_shared(std::make_shared<Shared>())
+      m_pool(std::make_unique<QThreadPool>()), m_shared(std::make_shared<Shared>())
 {
     m_shared->owner = this;
     qRegisterMetaType<MemberSample>();
@@ -224,9 +219,10 @@ void FleetSampler::startSample(int index)
         if (tick == m_tick && !m_slots.at(index).resolved)
             resolve(index, missed(index, tr("did not answer within %1").arg(seconds(timeoutMs)), true));
     });
-    // The member's own broker in its prepared relay commands, never the server's (issue 36 H1).
+    // The member's own broker in its prepared relay commands, never the server's (issue 36 H1), and
+    // its own command line (--fleet FILE --member NAME).
     DiagnosisOptions options = slot.member.diagnosisOptions(m_options);
-    options.connectionArguments << m_memberArguments(m_fleet, slot.member);
+    options.connectionArguments << slot.member.target.outboxctlArguments();
     // The second cadence: the doctor's checks at most every doctor_interval, the counts every tick.
     const bool runDoctor = !slot.hasAnswer || !slot.answer.findingsAt.isValid() ||
                            !slot.sinceDoctor.isValid() || slot.sinceDoctor.elapsed() >= slot.doctorDueMs;

@@ -9,7 +9,6 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <atomic>
-#include <functional>
 #include <memory>
 
 namespace outbox {
@@ -43,13 +42,9 @@ class FleetSampler : public QObject
 public:
     static constexpr qint64 MaxBackoffMs = 5 * 60 * 1000;
 
-    // What makes a prepared command reach one member (the front end's spelling, e.g. the fleet file
-    // and the member's name); added to the doctor's connectionArguments for that member.
-    using MemberArguments = std::function<QStringList(const Fleet& fleet, const FleetMember& member)>;
-
-    // `options`: the doctor's thresholds.
-    FleetSampler(Fleet fleet, DiagnosisOptions options, MemberArguments memberArguments,
-                 QObject* parent = nullptr);
+    // `options`: the doctor's thresholds. A member's prepared commands reach it by its target's
+    // command line (--fleet FILE --member NAME, DatabaseTarget::outboxctlArguments()).
+    FleetSampler(Fleet fleet, DiagnosisOptions options, QObject* parent = nullptr);
     // Never waits: samples still running (a member that does not answer) finish on their threads
     // and their results are dropped; their pool is deleted once they have (or when the application
     // object goes, which then waits for them: at most the connect timeout).
@@ -103,7 +98,6 @@ private:
 
     Fleet m_fleet;
     DiagnosisOptions m_options;
-    MemberArguments m_memberArguments;
     std::unique_ptr<QThreadPool> m_pool;
     std::shared_ptr<Shared> m_shared;
     QTimer m_timer;

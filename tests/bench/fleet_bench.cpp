@@ -256,11 +256,6 @@ qint64 median(QVector<qint64> v)
     return v.at(v.size() / 2);
 }
 
-QStringList memberArguments(const Fleet& fleet, const FleetMember& member)
-{
-    return {QStringLiteral("--fleet"), fleet.file(), QStringLiteral("--member"), member.name};
-}
-
 Fleet loadFleet(const QString& path)
 {
     auto fleet = Fleet::load(path);
@@ -406,7 +401,7 @@ int main(int argc, char** argv)
         writeFleet(path, false, index);
         QVector<qint64> first, counts;
         for (int round = 0; round < 3; ++round) {
-            FleetSampler sampler(loadFleet(path), {}, memberArguments);
+            FleetSampler sampler(loadFleet(path), {});
             first << tickOnce(sampler).sumSampleMs;
             if (round == 0)
                 for (int i = 0; i < 4; ++i)
@@ -493,7 +488,7 @@ int main(int argc, char** argv)
         const QString path =
             dir.filePath(withHoles ? QStringLiteral("holes.ini") : QStringLiteral("fleet.ini"));
         writeFleet(path, withHoles);
-        FleetSampler sampler(loadFleet(path), {}, memberArguments);
+        FleetSampler sampler(loadFleet(path), {});
         QVector<qint64> tickMs, healthyMs;
         // The first tick runs every member's doctor (no report yet); the steady ticks follow every
         // interval (5 s) as `serve --fleet` ticks, each running the doctors that are due.

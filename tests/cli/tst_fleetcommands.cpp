@@ -134,6 +134,27 @@ private slots:
                  qint64(0));
         QCOMPARE(countRows(*billing, QStringLiteral("{audit}")), qint64(1));
         QCOMPARE(countRows(*orders, QStringLiteral("{audit}")), qint64(0));
+
+        // The doctor on one member prepares commands that name it as the fleet's doctor does
+        // (--fleet FILE --member NAME), never --db (issue 39 item 1).
+        forceStatus(*billing, insertEvents(*billing, 2), QStringLiteral("FAILED"),
+                    QStringLiteral("no route"));
+        const OutboxctlRun doctor =
+            runOutboxctl({QStringLiteral("doctor"), QStringLiteral("--json"), QStringLiteral("--fleet"),
+                          fleet, QStringLiteral("--member"), QStringLiteral("billing")});
+        int commands = 0;
+        for (const QJsonValue& f : doctor.json().value(QStringLiteral("findings")).toArray())
+            for (const QJsonValue& a : f.toObject().value(QStringLiteral("actions")).toArray()) {
+                const QString command = a.toObject().value(QStringLiteral("command")).toString();
+                if (command.isEmpty())
+                    continue;
+                ++commands;
+                QVERIFY2(command.contains(QStringLiteral("--fleet ") + fleet +
+                                          QStringLiteral(" --member billing")) &&
+                             !command.contains(QLatin1String("--db")),
+                         qPrintable(command));
+            }
+        QVERIFY2(commands > 0, doctor.out.constData());
     }
 
     // Issue 27's "Done when" fleet (tests/support/TestFleet.h): three PostgreSQL members (orders and

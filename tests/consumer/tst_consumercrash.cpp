@@ -26,8 +26,12 @@ std::unique_ptr<QProcess> startConsumer(const QString& dbUrl, const QString& boo
                            QStringLiteral("--db"), dbUrl, QStringLiteral("--kafka-bootstrap"), bootstrap,
                            QStringLiteral("--transient-percent"), QStringLiteral("0"),
                            QStringLiteral("--backoff-base-ms"), QStringLiteral("20"),
-                           QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"), QStringLiteral("-X"),
-                           QStringLiteral("session.timeout.ms=6000")},
+                           QStringLiteral("--backoff-cap-ms"), QStringLiteral("100"),
+                           // The embedded broker gives a crashed member's partitions back after the
+                           // session timeout: 3 s instead of the product's 6 s saves ~5 s a crash
+                           // (15 crashes a run); heartbeats every 500 ms keep a live member in.
+                           QStringLiteral("-X"), QStringLiteral("session.timeout.ms=3000"),
+                           QStringLiteral("-X"), QStringLiteral("heartbeat.interval.ms=500")},
                           failpoints);
 }
 

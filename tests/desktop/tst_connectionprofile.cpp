@@ -226,17 +226,17 @@ private slots:
         QCOMPARE(fleet->members().size(), 3);
         const FleetMember& dev = fleet->members().at(0);
         QCOMPARE(dev.name, QStringLiteral("Local-dev"));
-        QCOMPARE(dev.url.redacted(), QStringLiteral("sqlite:///tmp/dev.db"));
+        QCOMPARE(dev.url().redacted(), QStringLiteral("sqlite:///tmp/dev.db"));
         QVERIFY(dev.tags.isEmpty());
         const FleetMember* orders = fleet->member(QStringLiteral("orders"));
         QVERIFY(orders);
-        QCOMPARE(orders->url.redacted(), QStringLiteral("postgresql://ops@db-orders:5432/orders"));
-        QVERIFY(orders->url.password.isEmpty());
-        QCOMPARE(orders->tablePrefix, QStringLiteral("o_"));
+        QCOMPARE(orders->url().redacted(), QStringLiteral("postgresql://ops@db-orders:5432/orders"));
+        QVERIFY(orders->url().password.isEmpty());
+        QCOMPARE(orders->tablePrefix(), QStringLiteral("o_"));
         QCOMPARE(orders->tagTexts(), QStringList{QStringLiteral("env=prod")});
         const FleetMember* payments = fleet->member(QStringLiteral("payments"));
         QVERIFY(payments);
-        QCOMPARE(payments->url.redacted(), QStringLiteral("mysql://outbox@db-pay:3306/payments"));
+        QCOMPARE(payments->url().redacted(), QStringLiteral("mysql://outbox@db-pay:3306/payments"));
 
         // Imported again, the same profiles come back (the red one red).
         QSettings().clear();

@@ -11,6 +11,8 @@
 #include "ui/desktop/fleet/FleetPage.h"
 #include "ui/desktop/fleet/FleetTableModel.h"
 #include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/recovery/FindingsModel.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
 
 #include <QAbstractItemModelTester>
 #include <QAbstractItemView>
@@ -253,6 +255,22 @@ private slots:
         QVERIFY2(header->styleSheet().contains(QStringLiteral("#6a1b9a")), qPrintable(header->styleSheet()));
         QCOMPARE(header->textFormat(), Qt::PlainText);
         QCOMPARE(window.pages()->currentWidget(), window.overview());
+
+        // The doctor's prepared commands for the member opened here name it as its Fleet page's do
+        // (--fleet FILE --member NAME), never --db (issue 39 item 1: two command lines for one database).
+        QTRY_VERIFY_WITH_TIMEOUT(!window.recovery()->model()->findings().isEmpty(), 20000);
+        int commands = 0;
+        for (const Finding& f : window.recovery()->model()->findings())
+            for (const PreparedAction& a : f.actions) {
+                if (a.command.isEmpty())
+                    continue;
+                ++commands;
+                QVERIFY2(a.command.contains(QStringLiteral("--fleet ") + path +
+                                            QStringLiteral(" --member orders")) &&
+                             !a.command.contains(QStringLiteral("--db")),
+                         qPrintable(a.command));
+            }
+        QVERIFY(commands > 0);
 
         // Requeue its FAILED events through the real dialog: reason, typed confirmation.
         QTRY_VERIFY_WITH_TIMEOUT(window.events()->model() != nullptr, 10000);

@@ -68,16 +68,26 @@ private slots:
         QCOMPARE(fleet->members().size(), 3);
         const FleetMember& orders = fleet->members().at(0);
         QCOMPARE(orders.name, QStringLiteral("orders"));
-        QCOMPARE(orders.url.kind, DatabaseKind::PostgreSql);
-        QCOMPARE(orders.url.host, QStringLiteral("db-orders"));
-        QCOMPARE(orders.url.password, QStringLiteral("s3cret"));
+        QCOMPARE(orders.url().kind, DatabaseKind::PostgreSql);
+        QCOMPARE(orders.url().host, QStringLiteral("db-orders"));
+        QCOMPARE(orders.url().password, QStringLiteral("s3cret"));
+        // One command line for a member wherever it is printed: its target's.
+        QCOMPARE(orders.target.memberName(), QStringLiteral("orders"));
+        QCOMPARE(orders.target.outboxctlArguments(),
+                 (QStringList{QStringLiteral("--fleet"), QStringLiteral("fleet.ini"),
+                              QStringLiteral("--member"), QStringLiteral("orders")}));
+        // A child started on it (the desktop's relay or serve on a member) gets the password in the
+        // member's own variable, which --member reads first.
+        const QProcessEnvironment child = orders.target.childEnvironment(QProcessEnvironment());
+        QCOMPARE(child.value(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS")), QStringLiteral("s3cret"));
+        QVERIFY(!child.contains(QStringLiteral("OUTBOX_DB_PASSWORD")));
         QCOMPARE(orders.tagTexts(),
                  (QStringList{QStringLiteral("team=checkout"), QStringLiteral("env=prod")}));
         QVERIFY(orders.hasTag(QStringLiteral("team=checkout")));
         QVERIFY(!orders.hasTag(QStringLiteral("team=payments")));
-        QCOMPARE(fleet->member(QStringLiteral("payments"))->url.kind, DatabaseKind::MySql);
-        QCOMPARE(fleet->member(QStringLiteral("payments"))->url.password, QString());
-        QCOMPARE(fleet->member(QStringLiteral("edge-cache"))->url.database,
+        QCOMPARE(fleet->member(QStringLiteral("payments"))->url().kind, DatabaseKind::MySql);
+        QCOMPARE(fleet->member(QStringLiteral("payments"))->url().password, QString());
+        QCOMPARE(fleet->member(QStringLiteral("edge-cache"))->url().database,
                  QStringLiteral("/var/lib/edge/outbox.db"));
         QCOMPARE(Fleet::passwordVariable(QStringLiteral("edge-cache")),
                  QStringLiteral("OUTBOX_DB_PASSWORD_EDGE_CACHE"));
@@ -118,7 +128,7 @@ private slots:
             "\n";
         auto fleet = Fleet::parse(text, QStringLiteral("f.ini"), {});
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        QCOMPARE(fleet->members().at(0).url.password, QStringLiteral("from-file"));
+        QCOMPARE(fleet->members().at(0).url().password, QStringLiteral("from-file"));
         QVERIFY(fleet->toText().contains(QStringLiteral("; file:") + secret + QStringLiteral(":1")));
 
         // The environment wins over the file.
@@ -126,7 +136,7 @@ private slots:
         env.insert(QStringLiteral("OUTBOX_DB_PASSWORD_ORDERS"), QStringLiteral("from-env"));
         fleet = Fleet::parse(text, QStringLiteral("f.ini"), env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        QCOMPARE(fleet->members().at(0).url.password, QStringLiteral("from-env"));
+        QCOMPARE(fleet->members().at(0).url().password, QStringLiteral("from-env"));
 
         // A file the group or the world may read is refused, naming the member and the line.
         QFile::setPermissions(secret,
@@ -230,12 +240,12 @@ private slots:
         auto fleet = Fleet::parse(*text, QStringLiteral("written.ini"), {});
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
         QCOMPARE(fleet->members().size(), 2);
-        QCOMPARE(fleet->members().at(0).url.redacted(),
+        QCOMPARE(fleet->members().at(0).url().redacted(),
                  QStringLiteral("postgresql://ops@db-orders:5432/orders?sslmode=require"));
-        QCOMPARE(fleet->members().at(0).tablePrefix, QStringLiteral("o_"));
+        QCOMPARE(fleet->members().at(0).tablePrefix(), QStringLiteral("o_"));
         QCOMPARE(fleet->members().at(0).tagTexts(),
                  (QStringList{QStringLiteral("team=checkout"), QStringLiteral("env=prod")}));
-        QCOMPARE(fleet->members().at(1).url.database, QStringLiteral("/var/lib/edge ;odd/#outbox.db"));
+        QCOMPARE(fleet->members().at(1).url().database, QStringLiteral("/var/lib/edge ;odd/#outbox.db"));
         QCOMPARE(fleet->members().at(1).tagTexts(), QStringList{QStringLiteral("edge")});
 
         const QString path = m_dir.filePath(QStringLiteral("written.ini"));

@@ -36,11 +36,6 @@ QByteArray urlWithoutPassword(DatabaseUrl url)
     return url.redacted().toUtf8();
 }
 
-QStringList memberArguments(const Fleet& fleet, const FleetMember& member)
-{
-    return {QStringLiteral("--fleet"), fleet.file(), QStringLiteral("--member"), member.name};
-}
-
 const MemberSample* find(const QVector<MemberSample>& samples, const QString& name)
 {
     for (const MemberSample& s : samples)
@@ -135,7 +130,7 @@ private slots:
     {
         auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        FleetSampler sampler(*fleet, {}, memberArguments);
+        FleetSampler sampler(*fleet, {});
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         QElapsedTimer clock;
         clock.start();
@@ -244,7 +239,7 @@ private slots:
                 urlWithoutPassword(url) + "\n",
             QStringLiteral("fleet.ini"), env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        FleetSampler sampler(*fleet, {}, memberArguments);
+        FleetSampler sampler(*fleet, {});
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         auto next = [&] {
             if (!sampler.tick() || !ticks.wait(10000))
@@ -286,7 +281,7 @@ private slots:
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
         QCOMPARE(fleet->doctorIntervalMs(), qint64(60000));
         QCOMPARE(fleet->unreachableAfter(), 3);
-        FleetSampler sampler(*fleet, {}, memberArguments);
+        FleetSampler sampler(*fleet, {});
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         auto next = [&] {
             // A tick whose only member is still out resolves at once, inside tick().
@@ -364,7 +359,7 @@ private slots:
     {
         auto fleet = Fleet::parse(m_fleetText, QStringLiteral("fleet.ini"), m_env);
         QVERIFY2(fleet.ok(), qPrintable(fleet.message()));
-        FleetSampler sampler(*fleet, {}, memberArguments);
+        FleetSampler sampler(*fleet, {});
         QSignalSpy ticks(&sampler, &FleetSampler::tickFinished);
         sampler.start();
         QTRY_VERIFY_WITH_TIMEOUT(ticks.size() >= 2, 10000);

@@ -643,13 +643,13 @@ Status MainWindow::openFleetMember(const QString& name)
         return member.error();
     ConnectionProfile profile;
     profile.name = member->name;
-    profile.url = member->url.redacted();
-    profile.tablePrefix = member->tablePrefix;
+    profile.url = member->url().redacted();
+    profile.tablePrefix = member->tablePrefix();
     profile.fleetMember = member->name;
     // A member tagged as production gets the production profile's red header and confirmations.
     if (member->hasTag(QStringLiteral("env=prod")) || member->hasTag(QStringLiteral("env=production")))
         profile.colour = QStringLiteral("red");
-    checkThenSwitch(member->target(), profile, nullptr);
+    checkThenSwitch(member->target, profile, nullptr);
     return {};
 }
 

@@ -139,10 +139,7 @@ WebServer::WebServer(WebConfig config, DatabaseTarget target, QObject* parent)
 
 void WebServer::watchFleet(const Fleet& fleet)
 {
-    m_fleetSampler =
-        std::make_unique<FleetSampler>(fleet, m_config.doctor, [](const Fleet& f, const FleetMember& member) {
-            return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
-        });
+    m_fleetSampler = std::make_unique<FleetSampler>(fleet, m_config.doctor);
     connect(m_fleetSampler.get(), &FleetSampler::tickFinished, this,
             [this](const QVector<MemberSample>& samples) {
                 m_fleet.update(samples);

@@ -26,10 +26,11 @@ constexpr int FindingsExitCode = 3;
 constexpr int UnreachableExitCode = 4;
 
 // How the prepared command lines reach the same database as this run: the same --config, and the
-// --db (without a password) and --table-prefix given as flags; the environment carries the rest.
+// --db (without a password) and --table-prefix given as flags, or --fleet and --member; the
+// environment carries the rest.
 QStringList connectionArguments(Context& ctx)
 {
-    auto target = DatabaseTarget::fromConfig(ctx.config());
+    auto target = ctx.target();
     return target ? target->outboxctlArguments() : QStringList();
 }
 

@@ -15,8 +15,8 @@ Result<QVector<ConnectionProfile>> FleetProfiles::read(const QString& path)
     for (const FleetMember& m : fleet->members()) {
         ConnectionProfile p;
         p.name = m.name;
-        p.url = ProfileStore::withoutPassword(m.url.redacted());
-        p.tablePrefix = m.tablePrefix;
+        p.url = ProfileStore::withoutPassword(m.url().redacted());
+        p.tablePrefix = m.tablePrefix();
         if (m.hasTag(QStringLiteral("env=prod")) || m.hasTag(QStringLiteral("env=production")))
             p.colour = QStringLiteral("red");
         profiles << p;

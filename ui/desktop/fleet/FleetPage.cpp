@@ -62,11 +62,7 @@ FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidge
 
     m_summary->setText(
         tr("%n member(s) of %1, sampling…", nullptr, int(m_fleet.members().size())).arg(m_fleet.file()));
-    // The doctor's prepared commands in a member's report reach it the way serve's do.
-    m_sampler =
-        std::make_unique<FleetSampler>(m_fleet, options, [](const Fleet& f, const FleetMember& member) {
-            return QStringList{QStringLiteral("--fleet"), f.file(), QStringLiteral("--member"), member.name};
-        });
+    m_sampler = std::make_unique<FleetSampler>(m_fleet, options);
     connect(m_sampler.get(), &FleetSampler::tickFinished, this, &FleetPage::showTick);
     m_sampler->start();
 }

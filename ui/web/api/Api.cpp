@@ -62,7 +62,7 @@ ApiContext* Api::member(const QString& name)
         return nullptr;
     auto m = std::make_unique<Member>(int(m_fleet->intervalMs()));
     m->member = *fleetMember;
-    m->pool = std::make_unique<DatabaseWorkerPool>(fleetMember->target(), m_memberThreads);
+    m->pool = std::make_unique<DatabaseWorkerPool>(fleetMember->target, m_memberThreads);
     m->context =
         std::make_unique<ApiContext>(*m->pool, m->latest, m_viewerMasker, int(m_fleet->intervalMs()));
     m->context->findings = &m->findings;
