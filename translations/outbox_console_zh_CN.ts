@@ -156,30 +156,6 @@
         <translation>正在读取预览（行数与样本）…</translation>
     </message>
     <message>
-        <source>Id</source>
-        <translation>ID</translation>
-    </message>
-    <message>
-        <source>Type</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <source>Aggregate</source>
-        <translation>聚合</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Consumer</source>
-        <translation>消费者</translation>
-    </message>
-    <message>
-        <source>Event id</source>
-        <translation>事件 ID</translation>
-    </message>
-    <message>
         <source>Target</source>
         <translation>目标</translation>
     </message>
@@ -220,16 +196,6 @@
         <translation>
             <numerusform>%n 条死信被标记为 DISCARDED：不再处理或重放，保留供审计。</numerusform>
         </translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more aggregate(s).</source>
-        <translation>
-            <numerusform>… 以及另外 %n 个聚合。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Ordering:</source>
-        <translation>顺序：</translation>
     </message>
 </context>
 <context>
@@ -2514,6 +2480,83 @@
     <message>
         <source>STALE, presumed dead (last reported %1)</source>
         <translation>已失效，推测已停止（最后报告于 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::PreviewSample</name>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aggregate</source>
+        <translation>聚合</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>工作者</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Desired</source>
+        <translation>期望状态</translation>
+    </message>
+    <message>
+        <source>Heartbeat age</source>
+        <translation>心跳间隔</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>Wake-up trigger</source>
+        <translation>唤醒触发器</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more aggregate(s).</source>
+        <translation>
+            <numerusform>… 以及另外 %n 个聚合。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ordering:</source>
+        <translation>顺序：</translation>
     </message>
 </context>
 <context>

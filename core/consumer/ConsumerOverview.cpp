@@ -181,14 +181,10 @@ Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
             // Tests stand for a big inbox's slow reconciliation with this failpoint.
             if (Status s = Failpoints::hit("consumer.overview.reconcile"); !s)
                 return s.error();
-            ReconcileOptions r;
-            r.consumerName = name;
-            r.olderThanMs = o.unconsumedOlderThanMs;
-            r.sampleSize = 0;
-            auto reconciled = Reconciler(m_db).run(r);
-            if (!reconciled)
-                return reconciled.error();
-            c.unconsumed = reconciled->unconsumed;
+            auto unconsumed = Reconciler(m_db).count(name, o.unconsumedOlderThanMs);
+            if (!unconsumed)
+                return unconsumed.error();
+            c.unconsumed = *unconsumed;
         }
         if (overview.lagQueried && overview.lagError.isEmpty()) {
             auto lag = ConsumerLag::query(o.lag, name);

@@ -10,6 +10,53 @@
 
 namespace outbox {
 
+Result<QVariant> Reconciler::cutoff(qint64 olderThanMs)
+{
+    // The cut-off comes from the outbox database's clock, like sent_at itself.
+    auto at = m_outbox.scalar(
+        QStringLiteral("SELECT %1").arg(m_outbox.dialect().nowPlusMillis(QStringLiteral(":age"))),
+        {{QStringLiteral(":age"), -olderThanMs}});
+    if (!at)
+        return at.error();
+    const Dialect& d = m_outbox.dialect();
+    return d.fromDateTime(d.toDateTime(*at));
+}
+
+Result<qint64> Reconciler::count(const QString& consumer, qint64 olderThanMs)
+{
+    if (m_inbox) { // the inbox is elsewhere: its rows can only be asked for by event id
+        ReconcileOptions o;
+        o.consumerName = consumer;
+        o.olderThanMs = olderThanMs;
+        o.sampleSize = 0;
+        auto walked = run(o);
+        if (!walked)
+            return walked.error();
+        return walked->unconsumed;
+    }
+    if (consumer.trimmed().isEmpty())
+        return Error::usage(QStringLiteral("reconciliation needs a consumer name"))
+            .about(QStringLiteral("consumer.name"));
+    if (olderThanMs < 0)
+        return Error::usage(QStringLiteral("the age must not be negative"));
+    auto scope = UnconsumedScope::load(m_outbox, consumer);
+    if (!scope)
+        return scope.error();
+    auto cutoffAt = cutoff(olderThanMs);
+    if (!cutoffAt)
+        return cutoffAt.error();
+    SqlCondition c = scope->condition(QStringLiteral("u"));
+    c.binds.insert(QStringLiteral(":cutoff"), *cutoffAt);
+    auto n = m_outbox.scalar(
+        QStringLiteral(
+            "SELECT COUNT(*) FROM {events} e WHERE e.status = 'SENT' AND e.sent_at <= :cutoff AND %1")
+            .arg(c.where()),
+        c.binds);
+    if (!n)
+        return n.error();
+    return n->toLongLong();
+}
+
 Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
 {
     if (o.consumerName.trimmed().isEmpty())
@@ -38,14 +85,11 @@ Result<ReconcileResult> Reconciler::run(const ReconcileOptions& o)
     result.topics = scope->topics;
     const SqlCondition topics = scope->topicCondition(QStringLiteral("u"));
 
-    // The cut-off comes from the outbox database's clock, like sent_at itself.
-    auto cutoff = m_outbox.scalar(
-        QStringLiteral("SELECT %1").arg(m_outbox.dialect().nowPlusMillis(QStringLiteral(":age"))),
-        {{QStringLiteral(":age"), -o.olderThanMs}});
-    if (!cutoff)
-        return cutoff.error();
+    auto cutoffAt = cutoff(o.olderThanMs);
+    if (!cutoffAt)
+        return cutoffAt.error();
     const Dialect& d = m_outbox.dialect();
-    const QVariant cutoffValue = d.fromDateTime(d.toDateTime(*cutoff));
+    const QVariant cutoffValue = *cutoffAt;
 
     bool pageFull = false;
     auto note = [&](qint64 id, const QString& eventId, const QVariant& topic, const QVariant& created,

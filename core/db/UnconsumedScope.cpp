@@ -45,10 +45,13 @@ SqlCondition UnconsumedScope::undecidedCondition(const QString& prefix) const
 {
     SqlCondition c;
     const QString name = QStringLiteral(":%1d").arg(prefix);
+    // No decided dead letter without an open one: one anti-join. (Written as "no decided one, or an
+    // open one", PostgreSQL ran it as two subplans, which keep a count over the whole table from a
+    // parallel hash join: 7 s instead of 2 s on 1.1M events.)
     c.add(QStringLiteral("NOT EXISTS (SELECT 1 FROM {dead_letters} dl WHERE dl.event_id = e.event_id AND "
-                         "dl.consumer_name = %1 AND dl.status IN (%2)) OR EXISTS (SELECT 1 FROM "
-                         "{dead_letters} dl WHERE dl.event_id = e.event_id AND dl.consumer_name = %1 AND "
-                         "dl.status IN (%3))")
+                         "dl.consumer_name = %1 AND dl.status IN (%2) AND NOT EXISTS (SELECT 1 FROM "
+                         "{dead_letters} o WHERE o.event_id = dl.event_id AND o.consumer_name = %1 AND "
+                         "o.status IN (%3)))")
               .arg(name, decidedStatuses(), undecidedStatuses()),
           name, consumer);
     return c;

@@ -21,6 +21,8 @@ QString PreparedAction::operationName() const
         return QStringLiteral("relay.drain");
     case Operation::ForgetRelays:
         return QStringLiteral("relay.forget");
+    case Operation::SwitchNotifyOff:
+        return QStringLiteral("notify.off");
     case Operation::RunCommand:
         break;
     }

@@ -24,6 +24,7 @@ struct PreparedAction : ActionTarget
         ResumeRelays,       // relay.resume
         DrainRelays,        // relay.drain
         ForgetRelays,       // relay.forget: deletes the registration of relays that are gone
+        SwitchNotifyOff,    // notify.off: the wake-up trigger off (NotifyTrigger; the table's owner only)
         RunCommand,         // outside the audited operations: the command line is the action
     };
 
@@ -50,7 +51,7 @@ struct PreparedAction : ActionTarget
     QStringList relayArguments;
 
     // "events.requeue", "events.dead", "dlq.replay", "dlq.discard", "relay.resume", "relay.drain",
-    // "relay.forget", "command": the audit log's action names.
+    // "relay.forget", "notify.off", "command": the audit log's action names.
     QString operationName() const;
     // "failure-group", "filter", "ids", "relays" or "none".
     QString targetKind() const { return kindName(); }

@@ -1,7 +1,10 @@
 #include "core/diagnosis/PreparedActionRunner.h"
 
 #include "core/db/RelayStore.h"
+#include "core/ops/NotifyTrigger.h"
 #include "core/ops/RelayControl.h"
+
+#include <QJsonObject>
 
 namespace outbox {
 
@@ -28,6 +31,7 @@ Result<ActionKind> PreparedActionRunner::bulkKind(PreparedAction::Operation oper
     case PreparedAction::Operation::ResumeRelays:
     case PreparedAction::Operation::DrainRelays:
     case PreparedAction::Operation::ForgetRelays:
+    case PreparedAction::Operation::SwitchNotifyOff:
     case PreparedAction::Operation::RunCommand:
         break;
     }
@@ -55,8 +59,31 @@ ActionRequest PreparedActionRunner::request(const PreparedAction& action, const 
     return r;
 }
 
+Result<ActionResult> PreparedActionRunner::previewNotifyOff(const PreparedAction& action)
+{
+    auto state = NotifyTrigger(m_db).state();
+    if (!state)
+        return state.error();
+    // The same refusals as the switch itself, before the operator types a reason.
+    if (Status refused = NotifyTrigger::refusal(*state, false); !refused)
+        return refused.error();
+    ActionResult preview;
+    preview.action = action.operationName();
+    preview.dryRun = true;
+    if (state->exists && state->enabled) {
+        preview.matched = 1;
+        preview.sample.append(QJsonObject{{QStringLiteral("table"), state->table},
+                                          {QStringLiteral("trigger"), state->trigger},
+                                          {QStringLiteral("enabled"), true}});
+    }
+    preview.expected = preview.matched;
+    return preview;
+}
+
 Result<ActionResult> PreparedActionRunner::preview(const PreparedAction& action, const QString& actor)
 {
+    if (action.operation == PreparedAction::Operation::SwitchNotifyOff)
+        return previewNotifyOff(action);
     if (controlsRelays(action.operation)) {
         auto relays = RelayStore(m_db).list();
         if (!relays)
@@ -83,6 +110,21 @@ Result<ActionResult> PreparedActionRunner::run(const PreparedAction& action, con
                                                const QString& actor, const BulkControl& control,
                                                const ActionResult* previewed)
 {
+    if (action.operation == PreparedAction::Operation::SwitchNotifyOff) {
+        auto r = NotifyTrigger(m_db).setEnabled(false, reason, actor);
+        if (!r)
+            return r.error();
+        ActionResult result;
+        result.action = r->action;
+        result.matched = r->changed ? 1 : 0;
+        result.affected = result.matched;
+        result.conflictCount = r->changed ? 0 : 1; // already off: someone else switched it
+        result.auditId = r->auditId;
+        if (r->auditId > 0)
+            result.auditIds = {r->auditId};
+        result.chunks = r->changed ? 1 : 0;
+        return result;
+    }
     if (controlsRelays(action.operation)) {
         RelayControl relays(m_db);
         auto r = action.operation == PreparedAction::Operation::ForgetRelays

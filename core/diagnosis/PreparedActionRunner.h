@@ -9,7 +9,8 @@ namespace outbox {
 class Database;
 
 // Previews and runs a doctor's prepared action, the same way for every front end: events and dead
-// letters through the bulk engine, relays through RelayControl. Which engine an operation needs is
+// letters through the bulk engine, relays through RelayControl, the wake-up trigger through
+// NotifyTrigger. Which engine an operation needs is
 // decided here and nowhere else; an operation that is not an audited action (a command line to
 // run) or that this build does not know is an error, never another action.
 //
@@ -41,6 +42,7 @@ public:
                              const BulkControl& control = {}, const ActionResult* previewed = nullptr);
 
 private:
+    Result<ActionResult> previewNotifyOff(const PreparedAction& action);
     static Error notAnAction(PreparedAction::Operation operation);
 
     Database& m_db;

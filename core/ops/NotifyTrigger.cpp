@@ -40,6 +40,28 @@ Result<NotifyTriggerState> NotifyTrigger::state()
     return s;
 }
 
+Status NotifyTrigger::refusal(const NotifyTriggerState& state, bool enabled)
+{
+    if (!state.supported) {
+        if (!enabled)
+            return {}; // no trigger, relays poll: already what was asked
+        return Error::usage(tr("this database has no wake-up trigger: relays poll it (relay.poll_ms); "
+                               "there is nothing to switch on"));
+    }
+    if (!state.exists)
+        return Error::conflict(tr("the wake-up trigger %1 on %2 is missing: run outboxctl migrate as the "
+                                  "schema owner to create it")
+                                   .arg(state.trigger, state.table));
+    if (state.enabled == enabled)
+        return {};
+    if (!state.mayAlter)
+        return Error::usage(tr("only the owner of %1 (the account that ran outboxctl migrate) may switch its "
+                               "wake-up trigger; this connection's role may not: nothing changed")
+                                .arg(state.table))
+            .about(QStringLiteral("database.url"));
+    return {};
+}
+
 Result<NotifySwitchResult> NotifyTrigger::setEnabled(bool enabled, const QString& reason,
                                                      const QString& actor)
 {
@@ -76,23 +98,10 @@ Result<NotifySwitchResult> NotifyTrigger::switchOnce(bool enabled, const QString
     result.table = current->table;
     result.trigger = current->trigger;
     result.supported = current->supported;
-    if (!current->supported) {
-        if (!enabled)
-            return result; // no trigger, relays poll: already what was asked
-        return Error::usage(tr("this database has no wake-up trigger: relays poll it (relay.poll_ms); "
-                               "there is nothing to switch on"));
-    }
-    if (!current->exists)
-        return Error::conflict(tr("the wake-up trigger %1 on %2 is missing: run outboxctl migrate as the "
-                                  "schema owner to create it")
-                                   .arg(current->trigger, current->table));
-    if (current->enabled == enabled)
-        return result; // nothing to change, nothing to record
-    if (!current->mayAlter)
-        return Error::usage(tr("only the owner of %1 (the account that ran outboxctl migrate) may switch its "
-                               "wake-up trigger; this connection's role may not: nothing changed")
-                                .arg(current->table))
-            .about(QStringLiteral("database.url"));
+    if (Status refused = refusal(*current, enabled); !refused)
+        return refused.error();
+    if (!current->supported || current->enabled == enabled)
+        return result; // no trigger and off was asked, or already so: nothing to change, nothing to record
 
     auto alter = m_db.exec(m_db.dialect().switchNewEventsTrigger(enabled));
     if (!alter) {

@@ -64,6 +64,10 @@ public:
     Result<std::optional<AuditEntry>> switchedOffBy();
 
     static QString actionName(bool enabled);
+    // Why this session cannot switch the trigger of `state` to `enabled`: there is none to switch on
+    // (the database polls), it is missing, or the session is not the table's owner. OK when it may,
+    // and when the trigger already is so (nothing to do).
+    static Status refusal(const NotifyTriggerState& state, bool enabled);
 
 private:
     // One try in one transaction, waiting at most `lockMs` for the table's lock.

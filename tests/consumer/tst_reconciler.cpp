@@ -215,12 +215,19 @@ private slots:
             QVERIFY2(r.ok(), qPrintable(r.message()));
             QCOMPARE(r->unconsumed, qint64(14)); // 15 - #5; every topic: none recorded
             QVERIFY(!r->topicsKnown);
+            // The count alone (the Consumers page's, one anti-join in the same database) agrees.
+            auto counted = Reconciler(*outbox, other).count(QStringLiteral("billing"), o.olderThanMs);
+            QVERIFY2(counted.ok(), qPrintable(counted.message()));
+            QCOMPARE(*counted, qint64(14));
             QVERIFY(
                 InboxStore(*inbox).recordTopics(QStringLiteral("billing"), {QStringLiteral("orders")}).ok());
             r = Reconciler(*outbox, other).run(o);
             QVERIFY(r->topicsKnown);
             QCOMPARE(r->topics, QStringList{QStringLiteral("orders")});
             QCOMPARE(r->unconsumed, qint64(12)); // and not #1, #3 (payments)
+            counted = Reconciler(*outbox, other).count(QStringLiteral("billing"), o.olderThanMs);
+            QVERIFY2(counted.ok(), qPrintable(counted.message()));
+            QCOMPARE(*counted, qint64(12));
             QVERIFY(!r->sampleIds.contains(f.ids.at(4)));
             QVERIFY(r->sampleIds.contains(f.ids.at(6)));
             exec(*inbox, QStringLiteral("DELETE FROM {dead_letters}"));

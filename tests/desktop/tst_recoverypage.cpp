@@ -3,7 +3,9 @@
 // preview → reason (prefilled with the finding id) → typed confirmation → chunked run (with
 // Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
 #include "core/config/Config.h"
+#include "core/ops/NotifyTrigger.h"
 #include "core/support/Failpoints.h"
+#include "tests/support/NotifyingWriters.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
@@ -68,6 +70,16 @@ bool chooseFinding(MainWindow& window, const QString& id)
     const QRect r = table->visualRect(model->index(row, FindingsModel::TitleColumn));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
     return window.recovery()->flow()->finding().id == id;
+}
+
+// Clicks "Run the doctor now" once it may be clicked (not while a run is under way).
+bool runDoctor(MainWindow& window)
+{
+    auto* button = child<QPushButton>(&window, "runDoctor");
+    if (!QTest::qWaitFor([&]() { return button->isEnabled(); }, 30000))
+        return false;
+    QTest::mouseClick(button, Qt::LeftButton);
+    return true;
 }
 
 // Selects the prepared action whose label starts with `label` and clicks Preview.
@@ -310,6 +322,171 @@ private slots:
                            QStringLiteral("reason = 'failed-events: limit raised'")),
                  pending / 1000);
         QVERIFY(child<QLabel>(flow, "verificationAudit")->text().contains(QLatin1String("cancelled")));
+    }
+
+    // Issue 40 item 7: the Recovery flow's preview reads like the Events and Blocked dialogs: the same
+    // captions in the user's language (not column names), aggregates as type/id, what a requeue means
+    // for the later events of each aggregate (ordering), and a stale relay's heartbeat as an age.
+    void previewReadsLikeTheActionDialogs()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("previewwords")));
+        const QVector<qint64> blocking =
+            insertEvents(*db, 1, QStringLiteral("OrderChanged"), QStringLiteral("O-42-"));
+        // Two later events of the same aggregate wait behind it (ordering mode).
+        exec(*db,
+             QStringLiteral("INSERT INTO {events} (event_id, aggregate_type, aggregate_id, event_type, "
+                            "topic, payload) VALUES ('later-1', 'Order', 'O-42-0', 'OrderChanged', "
+                            "'Order', '{}'), ('later-2', 'Order', 'O-42-0', 'OrderChanged', 'Order', '{}')"));
+        failEvents(*db, blocking, QStringLiteral("Broker: Topic authorization failed"));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("failed-events")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        QVERIFY(previewAction(flow, QStringLiteral("Requeue the 1 FAILED")));
+        auto* sample = child<QTableWidget>(flow, "previewSample");
+        QStringList captions;
+        for (int c = 0; c < sample->columnCount(); ++c)
+            captions << sample->horizontalHeaderItem(c)->text();
+        QCOMPARE(captions, (QStringList{QStringLiteral("Id"), QStringLiteral("Type"),
+                                        QStringLiteral("Aggregate"), QStringLiteral("Error")}));
+        QCOMPARE(sample->rowCount(), 1);
+        QCOMPARE(sample->item(0, 0)->text(), QString::number(blocking.first()));
+        QCOMPARE(sample->item(0, 2)->text(), QStringLiteral("Order/O-42-0"));
+        QCOMPARE(sample->item(0, 3)->text(), QStringLiteral("Broker: Topic authorization failed"));
+        auto* ordering = child<QLabel>(flow, "recoveryOrdering");
+        QVERIFY(ordering->isVisible());
+        QVERIFY2(ordering->text().contains(
+                     QStringLiteral("2 later event(s) of Order/O-42-0 will be sent after it")),
+                 qPrintable(ordering->text()));
+
+        // Back on step 1, a stale relay: the forget's preview names workers, states and ages.
+        QTest::mouseClick(child<QPushButton>(flow, "backToFinding"), Qt::LeftButton);
+        registerRelay(*db, QStringLiteral("relay-gone"), 10 * 60 * 1000);
+        QVERIFY(runDoctor(window));
+        QVERIFY(chooseFinding(window, QStringLiteral("relay-stale")));
+        QVERIFY(previewAction(flow, QStringLiteral("Forget")));
+        captions.clear();
+        for (int c = 0; c < sample->columnCount(); ++c)
+            captions << sample->horizontalHeaderItem(c)->text();
+        QCOMPARE(captions,
+                 (QStringList{QStringLiteral("Worker"), QStringLiteral("Host"), QStringLiteral("State"),
+                              QStringLiteral("Desired"), QStringLiteral("Heartbeat age")}));
+        QCOMPARE(sample->rowCount(), 1);
+        QCOMPARE(sample->item(0, 0)->text(), QStringLiteral("relay-gone"));
+        QCOMPARE(sample->item(0, 1)->text(), QStringLiteral("relay-host"));
+        QCOMPARE(sample->item(0, 4)->text(), QStringLiteral("10 min"));
+        QVERIFY(!ordering->isVisible()); // relays have no aggregates
+    }
+
+    // Issue 40 item 7: relay-stale counts the leases the stale relay's events still hold, not what its
+    // last heartbeat reported (the reaper may have taken them back since).
+    void relayStaleCountsTheLeasesStillHeld()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("staleleases")));
+        const auto ids = insertEvents(*db, 5);
+        registerRelay(*db, QStringLiteral("relay-killed"), 10 * 60 * 1000);
+        // Its last heartbeat said 5 leases; 3 of its events are still SENDING, the reaper took 2 back.
+        exec(*db, QStringLiteral("UPDATE {relays} SET leases_held = 5 WHERE worker_id = 'relay-killed'"));
+        exec(*db,
+             QStringLiteral(
+                 "UPDATE {events} SET status = 'SENDING', worker_id = 'relay-killed', lease_until = %1 "
+                 "WHERE id <= :last")
+                 .arg(db->dialect().nowPlusMillis(QStringLiteral(":ms"))),
+             {{QStringLiteral(":ms"), 600000}, {QStringLiteral(":last"), ids.at(2)}});
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("relay-stale")));
+        auto* runbook = child<QListWidget>(window.recovery()->flow(), "findingRunbook");
+        QStringList steps;
+        for (int i = 0; i < runbook->count(); ++i)
+            steps << runbook->item(i)->text();
+        QVERIFY2(steps.join(QLatin1Char('\n')).contains(QLatin1String("Its 3 SENDING lease(s) expire")),
+                 qPrintable(steps.join(QLatin1Char('\n'))));
+
+        // Once the reaper took them all back, the step about leases is gone.
+        forceStatus(*db, ids, QStringLiteral("PENDING"));
+        QVERIFY(runDoctor(window));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&]() {
+                for (int i = 0; i < runbook->count(); ++i)
+                    if (runbook->item(i)->text().contains(QLatin1String("SENDING lease(s)")))
+                        return false;
+                return runbook->count() > 0;
+            }(),
+            20000);
+    }
+
+    // Issue 40 item 6: the notify-lock-wait finding is fixed from the console as the CLI fixes it: its
+    // prepared switch is previewed (the trigger, on), run with a reason (audited, through core's
+    // NotifyTrigger) and verified (the check finds nothing any more).
+    void notifyLockWaitIsSwitchedOffFromTheConsole()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"),
+                                       TestDatabases::uniqueName(QStringLiteral("notifyoff")));
+        auto on = NotifyTrigger(*db).setEnabled(true, QStringLiteral("lowest idle latency"),
+                                                QStringLiteral("tester"));
+        QVERIFY2(on.ok() && on->changed, qPrintable(on.message()));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        // Writers commit at once with the trigger on: the doctor sees their commits wait.
+        auto writers = startNotifyingWriters(*db, 8);
+        FindingsModel* model = window.recovery()->model();
+        const auto listed = [&]() {
+            for (int i = 0; i < model->rowCount(); ++i)
+                if (model->at(i)->id == QLatin1String("notify-lock-wait"))
+                    return true;
+            return false;
+        };
+        for (int attempt = 0; attempt < 10 && !listed(); ++attempt) {
+            QVERIFY(runDoctor(window));
+            (void)QTest::qWaitFor(listed, 5000);
+        }
+        stopWriters(*db, writers);
+        QVERIFY2(listed(), "no commit was seen waiting for the notification lock");
+
+        QVERIFY(chooseFinding(window, QStringLiteral("notify-lock-wait")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        QVERIFY(previewAction(flow, QStringLiteral("Switch the wake-up trigger off")));
+        QVERIFY2(
+            child<QLabel>(flow, "previewSummary")->text().contains(QLatin1String("1 row(s) will change")),
+            qPrintable(child<QLabel>(flow, "previewSummary")->text()));
+        auto* sample = child<QTableWidget>(flow, "previewSample");
+        QCOMPARE(sample->rowCount(), 1);
+        QCOMPARE(sample->horizontalHeaderItem(1)->text(), QStringLiteral("Wake-up trigger"));
+        QCOMPARE(sample->item(0, 0)->text(), db->dialect().table(QStringLiteral("outbox_events")));
+        QCOMPARE(sample->item(0, 2)->text(), QStringLiteral("on"));
+        auto* run = child<QPushButton>(flow, "recoveryRun");
+        QVERIFY(!run->isEnabled()); // the prefilled reason alone is not enough
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryReason"), QStringLiteral("writers wait (INC-9)"));
+        QVERIFY(run->isEnabled());
+        QTest::mouseClick(run, Qt::LeftButton);
+
+        auto* verification = child<QLabel>(flow, "verificationResult");
+        QTRY_VERIFY_WITH_TIMEOUT(verification->property("findingGone").isValid(), 30000);
+        QVERIFY2(verification->property("findingGone").toBool(), qPrintable(verification->text()));
+        auto state = NotifyTrigger(*db).state();
+        QVERIFY(state.ok());
+        QVERIFY(!state->enabled);
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{audit}"),
+                      QStringLiteral("action = 'notify.off' AND reason = 'notify-lock-wait: writers wait "
+                                     "(INC-9)' AND affected_count = 1")),
+            qint64(1));
+        QVERIFY2(child<QLabel>(flow, "verificationAudit")->text().contains(QLatin1String("1 row(s) changed")),
+                 qPrintable(child<QLabel>(flow, "verificationAudit")->text()));
     }
 };
 

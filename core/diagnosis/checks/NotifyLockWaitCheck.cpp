@@ -67,16 +67,15 @@ Result<QVector<Finding>> NotifyLockWaitCheck::run(DiagnosisContext& context)
         f.causes << rb.cause("never-off");
     }
     f.runbook << rb.step("cost") << rb.step("off") << rb.step("single-writer");
+    // Audited like the command (NotifyTrigger, the table's owner only): every front end runs it
+    // through PreparedActionRunner; Doctor adds the finding as the command's reason.
     PreparedAction off;
-    off.operation = PreparedAction::Operation::RunCommand;
+    off.operation = PreparedAction::Operation::SwitchNotifyOff;
     off.label = tr("Switch the wake-up trigger off (the default): relays wake by doorbell or polling");
     off.consequence = tr("Writers' commits stop queueing on the notification lock; the switch and its "
                          "reason go into the audit log; running relays notice within a heartbeat.");
     context.prepareCommand(
-        off,
-        CommandLine(QStringLiteral("outboxctl"),
-                    {QStringLiteral("notify"), QStringLiteral("off"), QStringLiteral("--reason"),
-                     QStringLiteral("notify-lock-wait: commits of writers wait on the notification lock")}));
+        off, CommandLine(QStringLiteral("outboxctl"), {QStringLiteral("notify"), QStringLiteral("off")}));
     f.actions << off;
     return QVector<Finding>{f};
 }

@@ -1,5 +1,6 @@
 #include "ui/desktop/actions/ActionDialog.h"
 
+#include "ui/desktop/actions/PreviewSample.h"
 #include "ui/desktop/widgets/PlainToolTip.h"
 
 #include <QDialogButtonBox>
@@ -16,27 +17,10 @@
 
 namespace outbox::desktop {
 
-namespace {
-
-// One line, elided in the middle: the start and the end of an error say the most.
-QString cellText(const QString& text)
-{
-    QString line = text.simplified();
-    if (line.size() > ActionDialog::MaxCellLength) {
-        const int half = (ActionDialog::MaxCellLength - 1) / 2;
-        line = line.left(half) + QChar(0x2026) + line.right(half);
-    }
-    return line;
-}
-
-} // namespace
-
 ActionDialog::ActionDialog(ActionKind kind, const QString& title, const QString& target, QWidget* parent)
     : QDialog(parent), m_kind(kind)
 {
-    build(title, target,
-          isEventAction(kind) ? QStringList{tr("Id"), tr("Type"), tr("Aggregate"), tr("Error")}
-                              : QStringList{tr("Id"), tr("Consumer"), tr("Event id"), tr("Error")});
+    build(title, target, PreviewSample::captions(sampleKind(kind)));
 }
 
 ActionDialog::ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample,
@@ -46,7 +30,7 @@ ActionDialog::ActionDialog(const QString& title, const QString& summary, const Q
     build(title, summary, {tr("Target")});
     m_sample->setRowCount(int(sample.size()));
     for (int row = 0; row < sample.size(); ++row)
-        m_sample->setItem(row, 0, new QTableWidgetItem(cellText(sample.at(row).toString())));
+        m_sample->setItem(row, 0, new QTableWidgetItem(PreviewSample::cell(sample.at(row).toString())));
     setPreview(summary, sample.size(), {}, confirmPhrase);
 }
 
@@ -146,32 +130,8 @@ void ActionDialog::setPreview(const QString& summary, qint64 matched, const QJso
     m_matched = matched;
     m_phrase = confirmPhrase;
     m_summary->setText(summary);
-    const bool events = m_kind && isEventAction(*m_kind);
     if (m_kind)
-        m_sample->setRowCount(int(sample.size()));
-    for (int row = 0; m_kind && row < sample.size(); ++row) {
-        const QJsonObject o = sample.at(row).toObject();
-        QStringList cells;
-        if (events) {
-            const QString aggregate = o.value(QStringLiteral("aggregate_type")).toString() +
-                                      QLatin1Char('/') + o.value(QStringLiteral("aggregate_id")).toString();
-            cells << QString::number(o.value(QStringLiteral("id")).toInteger())
-                  << o.value(QStringLiteral("event_type")).toString() << aggregate
-                  << o.value(QStringLiteral("last_error")).toString();
-        } else {
-            cells << QString::number(o.value(QStringLiteral("id")).toInteger())
-                  << o.value(QStringLiteral("consumer_name")).toString()
-                  << o.value(QStringLiteral("event_id")).toString()
-                  << o.value(QStringLiteral("error")).toString();
-        }
-        for (int column = 0; column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(cellText(cells.at(column)));
-            // The full text (bounded) on hover; payloads are never shown here.
-            item->setToolTip(PlainToolTip::of(cells.at(column).left(2000)));
-            m_sample->setItem(row, column, item);
-        }
-    }
-    m_sample->resizeColumnsToContents();
+        PreviewSample::fill(m_sample, sampleKind(*m_kind), sample);
     m_sample->setEnabled(true);
     if (!m_phrase.isEmpty()) {
         m_confirm->setPlaceholderText(m_phrase);
@@ -190,14 +150,13 @@ void ActionDialog::setPreview(const QString& summary, qint64 matched, const QJso
 
 void ActionDialog::setOrdering(const QStringList& consequences)
 {
-    constexpr int Shown = 8;
-    QStringList lines = consequences.mid(0, Shown);
-    if (consequences.size() > Shown)
-        lines << tr("… and %n more aggregate(s).", nullptr, int(consequences.size() - Shown));
-    m_ordering->setText(consequences.isEmpty()
-                            ? QString()
-                            : tr("Ordering:") + QLatin1Char('\n') + lines.join(QLatin1Char('\n')));
+    m_ordering->setText(PreviewSample::ordering(consequences));
     m_ordering->setVisible(!consequences.isEmpty());
+}
+
+PreviewSample::Kind ActionDialog::sampleKind(ActionKind kind)
+{
+    return isEventAction(kind) ? PreviewSample::Kind::Events : PreviewSample::Kind::DeadLetters;
 }
 
 QString ActionDialog::reason() const

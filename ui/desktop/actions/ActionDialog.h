@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/ops/OperatorActions.h"
+#include "ui/desktop/actions/PreviewSample.h"
 
 #include <QDialog>
 #include <QJsonArray>
@@ -16,17 +17,14 @@ namespace outbox::desktop {
 
 // The preview before an operator action changes anything. It opens at once, busy (an
 // indeterminate bar, Run disabled) while the preview is read on the session thread; setPreview()
-// then fills it: how many rows, a sentence on what the action does, a sample table (events: id,
-// type, aggregate, error; dead letters: id, consumer, event id, error), for replay the target
-// topic, a required reason (focused from the start, so typing goes there) and, for bulk actions or
-// production profiles, a typed confirmation.
+// then fills it: how many rows, a sentence on what the action does, a sample table (PreviewSample,
+// the same as the Recovery flow's), for replay the target topic, a required reason (focused from the start,
+// so typing goes there) and, for bulk actions or production profiles, a typed confirmation.
 class ActionDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    static constexpr int MaxCellLength = 160; // sample cells are elided in the middle beyond this
-
     ActionDialog(ActionKind kind, const QString& title, const QString& target, QWidget* parent = nullptr);
     // A ready dialog for other actions (e.g. relay control): `sample` lists the targets, one a row.
     ActionDialog(const QString& title, const QString& summary, const QJsonArray& sample,
@@ -47,6 +45,7 @@ public:
     static QString consequence(ActionKind kind, qint64 matched, const QString& replayTopic);
 
 private:
+    static PreviewSample::Kind sampleKind(ActionKind kind);
     void build(const QString& title, const QString& summary, const QStringList& columns);
     void updateRunButton();
     void updateConsequence();

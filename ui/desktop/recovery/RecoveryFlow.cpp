@@ -3,6 +3,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/diagnosis/Doctor.h"
 #include "core/diagnosis/PreparedActionRunner.h"
+#include "ui/desktop/actions/PreviewSample.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
@@ -212,9 +213,28 @@ void RecoveryFlow::buildPreview()
     m_previewSummary->setObjectName(QStringLiteral("previewSummary"));
     m_previewSummary->setWordWrap(true);
     layout->addWidget(m_previewSummary);
+    m_previewOrdering = new QLabel(page);
+    m_previewOrdering->setTextFormat(Qt::PlainText);
+    m_previewOrdering->setObjectName(QStringLiteral("recoveryOrdering"));
+    m_previewOrdering->setWordWrap(true);
+    // Up to nine lines (PreviewSample::ordering): they scroll in a box of a few lines, so that the
+    // preview never makes the window taller than a laptop's screen.
+    m_previewOrderingBox = new QScrollArea(page);
+    m_previewOrderingBox->setObjectName(QStringLiteral("recoveryOrderingBox"));
+    m_previewOrderingBox->setWidgetResizable(true);
+    m_previewOrderingBox->setFrameShape(QFrame::NoFrame);
+    m_previewOrderingBox->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_previewOrderingBox->setWidget(m_previewOrdering);
+    m_previewOrderingBox->setMinimumHeight(m_previewOrdering->fontMetrics().lineSpacing() * 2);
+    m_previewOrderingBox->setMaximumHeight(m_previewOrdering->fontMetrics().lineSpacing() * 5);
+    m_previewOrderingBox->hide();
+    layout->addWidget(m_previewOrderingBox);
     m_previewSample = new QTableWidget(page);
     m_previewSample->setObjectName(QStringLiteral("previewSample"));
     m_previewSample->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_previewSample->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_previewSample->setWordWrap(false);
+    m_previewSample->setTextElideMode(Qt::ElideMiddle);
     m_previewSample->horizontalHeader()->setStretchLastSection(true);
     m_previewSample->verticalHeader()->hide();
     layout->addWidget(m_previewSample, 1);
@@ -404,11 +424,6 @@ const PreparedAction* RecoveryFlow::selectedAction() const
     return m_action >= 0 && m_action < m_finding.actions.size() ? &m_finding.actions.at(m_action) : nullptr;
 }
 
-bool RecoveryFlow::isRelayAction(const PreparedAction& a)
-{
-    return PreparedActionRunner::controlsRelays(a.operation);
-}
-
 QString RecoveryFlow::verbOf(const PreparedAction& a)
 {
     switch (a.operation) {
@@ -426,6 +441,8 @@ QString RecoveryFlow::verbOf(const PreparedAction& a)
         return QStringLiteral("drain");
     case PreparedAction::Operation::ForgetRelays:
         return QStringLiteral("forget");
+    case PreparedAction::Operation::SwitchNotifyOff:
+        return QStringLiteral("notify-off");
     case PreparedAction::Operation::RunCommand:
         break;
     }
@@ -544,28 +561,17 @@ void RecoveryFlow::showPreview(const ActionResult& preview)
         summary = tr("Nothing to change: no row is in a state this action accepts (any more).");
     m_previewSummary->setText(summary);
 
-    // The sample: the columns that tell rows apart, whatever their kind.
-    const QStringList columns =
-        isRelayAction(a) ? QStringList{QStringLiteral("worker_id"), QStringLiteral("state"),
-                                       QStringLiteral("desired_state"), QStringLiteral("heartbeat_age_ms")}
-        : a.deadLetterFilter || a.operation == PreparedAction::Operation::ReplayDeadLetters
-            ? QStringList{QStringLiteral("id"), QStringLiteral("status"), QStringLiteral("consumer_name"),
-                          QStringLiteral("error")}
-            : QStringList{QStringLiteral("id"), QStringLiteral("status"), QStringLiteral("event_type"),
-                          QStringLiteral("aggregate_id"), QStringLiteral("last_error")};
+    // The sample and the ordering read as in the Events and Blocked dialogs (PreviewSample).
+    const auto bulk = PreparedActionRunner::bulkKind(a.operation);
+    const PreviewSample::Kind kind = a.operation == PreparedAction::Operation::SwitchNotifyOff
+                                         ? PreviewSample::Kind::Trigger
+                                     : !bulk                ? PreviewSample::Kind::Relays
+                                     : isEventAction(*bulk) ? PreviewSample::Kind::Events
+                                                            : PreviewSample::Kind::DeadLetters;
     m_previewSample->clear();
-    m_previewSample->setColumnCount(int(columns.size()));
-    m_previewSample->setHorizontalHeaderLabels(columns);
-    m_previewSample->setRowCount(int(preview.sample.size()));
-    for (int r = 0; r < preview.sample.size(); ++r) {
-        const QJsonObject row = preview.sample.at(r).toObject();
-        for (int c = 0; c < columns.size(); ++c) {
-            const QJsonValue v = row.value(columns.at(c));
-            m_previewSample->setItem(
-                r, c, new QTableWidgetItem(v.isDouble() ? QString::number(v.toInteger()) : v.toString()));
-        }
-    }
-    m_previewSample->resizeColumnsToContents();
+    PreviewSample::fill(m_previewSample, kind, preview.sample);
+    m_previewOrdering->setText(PreviewSample::ordering(preview.consequences));
+    m_previewOrderingBox->setVisible(!preview.consequences.isEmpty());
 
     m_reason->setText(m_finding.id + QStringLiteral(": "));
     const bool confirm = a.typedConfirmation || m_context.production || preview.matched > 1;
@@ -605,7 +611,8 @@ void RecoveryFlow::run()
     m_progressText->setText(tr("Running %1 in audited chunks of at most %2 rows…")
                                 .arg(action.operationName())
                                 .arg(BulkActionEngine::MaxChunkSize));
-    m_cancelButton->setEnabled(!isRelayAction(action));
+    // Only the bulk engine stops between chunks; a relay or trigger switch is one statement.
+    m_cancelButton->setEnabled(PreparedActionRunner::bulkKind(action.operation).ok());
     setStep(Running);
     auto done = [this, generation](const Result<ActionResult>& r) {
         if (generation == m_generation)

@@ -13,6 +13,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QStackedWidget;
 class QTableWidget;
@@ -72,7 +73,6 @@ private:
     void verify();
     const PreparedAction* selectedAction() const;
     static QString verbOf(const PreparedAction& action);
-    static bool isRelayAction(const PreparedAction& action);
 
     ConsoleContext m_context;
     DiagnosisOptions m_options;
@@ -102,6 +102,8 @@ private:
     QPushButton* m_startRelay = nullptr;
     // 2
     QLabel* m_previewSummary = nullptr;
+    QLabel* m_previewOrdering = nullptr;
+    QScrollArea* m_previewOrderingBox = nullptr;
     QTableWidget* m_previewSample = nullptr;
     QLineEdit* m_reason = nullptr;
     QLabel* m_confirmLabel = nullptr;
