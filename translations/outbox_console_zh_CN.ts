@@ -93,6 +93,10 @@
         <source>retries exhausted</source>
         <translation>重试次数已用尽</translation>
     </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1318,6 +1322,10 @@
     <message>
         <source>(routed by the relay&apos;s topic template)</source>
         <translation>（由中继的主题模板路由）</translation>
+    </message>
+    <message>
+        <source>Held</source>
+        <translation>持有中</translation>
     </message>
 </context>
 <context>

@@ -288,6 +288,113 @@
     </message>
 </context>
 <context>
+    <name>outbox::EventTrail</name>
+    <message>
+        <source>unclassified</source>
+        <translation>未分类</translation>
+    </message>
+    <message>
+        <source>transient</source>
+        <translation>暂时性</translation>
+    </message>
+    <message>
+        <source>deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>unknown_outcome</source>
+        <translation>结果未知</translation>
+    </message>
+    <message>
+        <source>connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>last error (%1): %2</source>
+        <translation>最后一次错误（%1）：%2</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1，操作者 %2</translation>
+    </message>
+    <message>
+        <source>: &quot;%1&quot;</source>
+        <translation>：“%1”</translation>
+    </message>
+    <message>
+        <source>, outcome %1</source>
+        <translation>，结果 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2/%3</source>
+        <translation>%2/%3 的 %1</translation>
+    </message>
+    <message>
+        <source> for topic %1</source>
+        <translation>，主题 %1</translation>
+    </message>
+    <message>
+        <source>, traceparent %1</source>
+        <translation>，traceparent %1</translation>
+    </message>
+    <message>
+        <source>claimed %1 time(s)</source>
+        <translation>已被认领 %1 次</translation>
+    </message>
+    <message>
+        <source>, lease held by %1 until %2</source>
+        <translation>，租约由 %1 持有至 %2</translation>
+    </message>
+    <message>
+        <source>, last claimed by %1 (no lease held now)</source>
+        <translation>，最后由 %1 认领（当前无租约）</translation>
+    </message>
+    <message>
+        <source>; status now %1</source>
+        <translation>；当前状态 %1</translation>
+    </message>
+    <message>
+        <source>held by relay %1 since %2, being sent now (held until %3; a relay that dies lets go at once and the attempt is counted after that)</source>
+        <translation>自 %2 起由中继 %1 持有，正在发送（持有至 %3；中继终止时会立即释放，之后才计入此次尝试）</translation>
+    </message>
+    <message>
+        <source>an unrecorded time</source>
+        <translation>未记录的时间</translation>
+    </message>
+    <message>
+        <source>sent to %1 partition %2 offset %3</source>
+        <translation>已发送到 %1，分区 %2，偏移量 %3</translation>
+    </message>
+    <message>
+        <source>(topic not recorded)</source>
+        <translation>（未记录主题）</translation>
+    </message>
+    <message>
+        <source> (event %1)</source>
+        <translation>（事件 %1）</translation>
+    </message>
+    <message>
+        <source>consumer %1: %2 (%3 attempt(s))</source>
+        <translation>消费者 %1：%2（%3 次尝试）</translation>
+    </message>
+    <message>
+        <source>dead letter %1 by consumer %2 from %3 partition %4 offset %5 after %6 attempt(s): %7</source>
+        <translation>死信 %1，由消费者 %2 在 %6 次尝试后产生，来自 %3 分区 %4 偏移量 %5：%7</translation>
+    </message>
+    <message>
+        <source>dead letter %1 replayed to %2 (%3 replay(s))</source>
+        <translation>死信 %1 已重放到 %2（%3 次重放）</translation>
+    </message>
+    <message>
+        <source>dead letter %1 replayed to %2 (%3 replay(s), by %4)</source>
+        <translation>死信 %1 已重放到 %2（%3 次重放，操作者 %4）</translation>
+    </message>
+    <message>
+        <source> (dead letter %1)</source>
+        <translation>（死信 %1）</translation>
+    </message>
+</context>
+<context>
     <name>outbox::ExpiredLeasesCheck</name>
     <message>
         <source>%1 SENDING event(s) hold a lease that expired over %2 ago</source>
@@ -678,18 +785,6 @@
     <message>
         <source>Writers&apos; commits stop queueing on the notification lock; the switch and its reason go into the audit log; running relays notice within a heartbeat.</source>
         <translation>写入方的提交不再排队等待通知锁；这次切换及其原因记入审计日志；运行中的中继会在一个心跳周期内察觉。</translation>
-    </message>
-    <message>
-        <source>Switch the wake-up notifications back on</source>
-        <translation>重新开启唤醒通知</translation>
-    </message>
-    <message>
-        <source>Relays are woken by every commit again instead of polling; the switch is audited with its reason. Run it as the schema owner.</source>
-        <translation>中继将再次由每次提交唤醒，而不是轮询；该切换连同原因记入审计。请以 schema 所有者身份运行。</translation>
-    </message>
-    <message>
-        <source>notify-off: relays woken on every commit again</source>
-        <translation>notify-off：中继再次由每次提交唤醒</translation>
     </message>
 </context>
 <context>

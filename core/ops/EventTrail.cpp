@@ -31,22 +31,86 @@ int rank(const QString& kind)
     return i < 0 ? int(order.size()) : i;
 }
 
-TrailStep step(const QDateTime& at, const QString& kind, const QString& summary, QJsonObject details = {})
+using Phrase = TrailStep::Phrase;
+
+constexpr char Context[] = "outbox::EventTrail";
+
+// The phrase with its arguments substituted in one pass (an argument holding "%1" stays as it is);
+// with `translated` the source and its terms in the user's language.
+QString render(const Phrase& p, bool translated)
 {
-    return TrailStep{at.toUTC(), kind, summary, std::move(details)};
+    const QString source =
+        translated ? QCoreApplication::translate(Context, p.source) : QString::fromUtf8(p.source);
+    QString out;
+    out.reserve(source.size() + 64);
+    for (qsizetype i = 0; i < source.size(); ++i) {
+        const QChar c = source.at(i);
+        const int n = i + 1 < source.size() ? source.at(i + 1).digitValue() : -1;
+        if (c == QLatin1Char('%') && n >= 1 && n <= p.args.size()) {
+            const QString& arg = p.args.at(n - 1);
+            out += translated && p.terms.contains(n - 1)
+                       ? QCoreApplication::translate(Context, arg.toUtf8().constData())
+                       : arg;
+            ++i;
+            continue;
+        }
+        out += c;
+    }
+    return out;
 }
 
-TrailStep auditStep(const AuditEntry& a, const QString& target)
+QString render(const QVector<Phrase>& phrases, bool translated)
 {
-    QString summary = QStringLiteral("%1 by %2%3 (%4): \"%5\"")
-                          .arg(a.action, a.actor, a.host.isEmpty() ? QString() : QStringLiteral("@") + a.host,
-                               target, a.reason);
+    QString out;
+    for (const Phrase& p : phrases)
+        out += render(p, translated);
+    return out;
+}
+
+// An error class the catalogue has a word for is a term (translated in the console); another
+// class is the relay's own text.
+Phrase lastError(const QString& errorClass, const QString& error)
+{
+    static const char* const known[] = {
+        QT_TRANSLATE_NOOP("outbox::EventTrail", "unclassified"),
+        QT_TRANSLATE_NOOP("outbox::EventTrail", "transient"),
+        QT_TRANSLATE_NOOP("outbox::EventTrail", "deterministic"),
+        QT_TRANSLATE_NOOP("outbox::EventTrail", "unknown_outcome"),
+        QT_TRANSLATE_NOOP("outbox::EventTrail", "connection"),
+    };
+    const QString cls = errorClass.isEmpty() ? QStringLiteral("unclassified") : errorClass;
+    Phrase p{QT_TRANSLATE_NOOP("outbox::EventTrail", "last error (%1): %2"), {cls, error}, {}};
+    for (const char* word : known)
+        if (cls == QLatin1String(word))
+            p.terms << 0;
+    return p;
+}
+
+TrailStep step(const QDateTime& at, const QString& kind, QVector<Phrase> phrases, QJsonObject details = {})
+{
+    TrailStep s{at.toUTC(), kind, render(phrases, false), std::move(details), {}};
+    s.phrases = std::move(phrases);
+    return s;
+}
+
+// "events.requeue by alice@host (event 12): \"reason\"": `target` says which row it was.
+TrailStep auditStep(const AuditEntry& a, const Phrase& target)
+{
+    QVector<Phrase> phrases{{QT_TRANSLATE_NOOP("outbox::EventTrail", "%1 by %2"), {a.action, a.actor}, {}}};
+    if (!a.host.isEmpty())
+        phrases << Phrase{"@%1", {a.host}, {}};
+    phrases << target << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ": \"%1\""), {a.reason}, {}};
     if (a.outcome != QLatin1String("ok"))
-        summary += QStringLiteral(", outcome %1").arg(a.outcome);
-    return step(a.at, QStringLiteral("audit"), summary, a.toJson());
+        phrases << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ", outcome %1"), {a.outcome}, {}};
+    return step(a.at, QStringLiteral("audit"), phrases, a.toJson());
 }
 
 } // namespace
+
+QString TrailStep::text() const
+{
+    return phrases.isEmpty() ? summary : render(phrases, true);
+}
 
 QJsonObject TrailStep::toJson() const
 {
@@ -83,12 +147,15 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     const QJsonValue traceHeader =
         QJsonDocument::fromJson(e.headers).object().value(QStringLiteral("traceparent"));
     const QString traceparent = traceHeader.isString() ? traceHeader.toString() : QString();
+    QVector<Phrase> created{{QT_TRANSLATE_NOOP("outbox::EventTrail", "%1 of %2/%3"),
+                             {e.eventType, e.aggregateType, e.aggregateId},
+                             {}}};
+    if (!e.topic.isEmpty())
+        created << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", " for topic %1"), {e.topic}, {}};
+    if (!traceparent.isEmpty())
+        created << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ", traceparent %1"), {traceparent}, {}};
     steps << step(
-        e.createdAt, QStringLiteral("created"),
-        QStringLiteral("%1 of %2/%3%4%5")
-            .arg(e.eventType, e.aggregateType, e.aggregateId,
-                 e.topic.isEmpty() ? QString() : QStringLiteral(" for topic %1").arg(e.topic),
-                 traceparent.isEmpty() ? QString() : QStringLiteral(", traceparent %1").arg(traceparent)),
+        e.createdAt, QStringLiteral("created"), created,
         QJsonObject{{QStringLiteral("event_type"), e.eventType},
                     {QStringLiteral("aggregate_type"), e.aggregateType},
                     {QStringLiteral("aggregate_id"), e.aggregateId},
@@ -102,16 +169,22 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                        : e.leaseUntil.isValid()      ? e.leaseUntil
                        : e.availableAt > e.createdAt ? e.availableAt
                                                      : e.createdAt;
-        QString summary = QStringLiteral("claimed %1 time(s)").arg(e.attempts);
+        QVector<Phrase> claims{{QT_TRANSLATE_NOOP("outbox::EventTrail", "claimed %1 time(s)"),
+                                {QString::number(e.attempts)},
+                                {}}};
         // A lease without an end is no lease: the relay let go of the row (sent, failed, released).
         if (!e.workerId.isEmpty() && e.leaseUntil.isValid())
-            summary += QStringLiteral(", lease held by %1 until %2")
-                           .arg(e.workerId, e.leaseUntil.toUTC().toString(Qt::ISODateWithMs));
+            claims << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ", lease held by %1 until %2"),
+                             {e.workerId, e.leaseUntil.toUTC().toString(Qt::ISODateWithMs)},
+                             {}};
         else if (!e.workerId.isEmpty())
-            summary += QStringLiteral(", last claimed by %1 (no lease held now)").arg(e.workerId);
-        summary += QStringLiteral("; status now %1").arg(e.status);
+            claims << Phrase{
+                QT_TRANSLATE_NOOP("outbox::EventTrail", ", last claimed by %1 (no lease held now)"),
+                {e.workerId},
+                {}};
+        claims << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", "; status now %1"), {e.status}, {}};
         steps << step(
-            at, QStringLiteral("attempts"), summary,
+            at, QStringLiteral("attempts"), claims,
             QJsonObject{{QStringLiteral("attempts"), e.attempts},
                         {QStringLiteral("status"), e.status},
                         {QStringLiteral("worker_id"), e.workerId.isEmpty() ? QJsonValue() : e.workerId},
@@ -119,13 +192,9 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                         {QStringLiteral("available_at"), time(e.availableAt)},
                         {QStringLiteral("per_attempt_times_recorded"), false}});
         if (!e.lastError.isEmpty())
-            steps << step(
-                at, QStringLiteral("last_error"),
-                QStringLiteral("last error (%1): %2")
-                    .arg(e.lastErrorClass.isEmpty() ? QStringLiteral("unclassified") : e.lastErrorClass,
-                         e.lastError),
-                QJsonObject{{QStringLiteral("error"), e.lastError},
-                            {QStringLiteral("error_class"), e.lastErrorClass}});
+            steps << step(at, QStringLiteral("last_error"), {lastError(e.lastErrorClass, e.lastError)},
+                          QJsonObject{{QStringLiteral("error"), e.lastError},
+                                      {QStringLiteral("error_class"), e.lastErrorClass}});
     }
     // A held claim (relay.claim_mode = held) leaves the row PENDING under a row lock while its relay
     // sends it: the journal says who holds it and since when, so the trail does not read "waiting".
@@ -135,13 +204,19 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
             return holder.error();
         if (*holder) {
             const HeldClaim::Holder& h = **holder;
-            steps << step(h.since.isValid() ? h.since : e.createdAt, QStringLiteral("held"),
-                          QStringLiteral("held by relay %1 since %2, being sent now (held until %3; a relay "
-                                         "that dies lets go at once and the attempt is counted after that)")
-                              .arg(h.workerId,
-                                   h.since.isValid() ? h.since.toUTC().toString(Qt::ISODateWithMs)
-                                                     : QStringLiteral("an unrecorded time"),
-                                   h.until.toUTC().toString(Qt::ISODateWithMs)),
+            Phrase held{QT_TRANSLATE_NOOP("outbox::EventTrail",
+                                          "held by relay %1 since %2, being sent now (held until %3; a "
+                                          "relay that dies lets go at once and the attempt is counted after "
+                                          "that)"),
+                        {h.workerId,
+                         h.since.isValid() ? h.since.toUTC().toString(Qt::ISODateWithMs)
+                                           : QString::fromLatin1(QT_TRANSLATE_NOOP("outbox::EventTrail",
+                                                                                   "an unrecorded time")),
+                         h.until.toUTC().toString(Qt::ISODateWithMs)},
+                        {}};
+            if (!h.since.isValid())
+                held.terms << 1;
+            steps << step(h.since.isValid() ? h.since : e.createdAt, QStringLiteral("held"), {held},
                           QJsonObject{{QStringLiteral("worker_id"), h.workerId},
                                       {QStringLiteral("held_since"), time(h.since)},
                                       {QStringLiteral("held_until"), time(h.until)}});
@@ -149,11 +224,16 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     }
     if (e.sentAt.isValid()) {
         const QString topic = e.sentTopic.isEmpty() ? e.topic : e.sentTopic;
-        steps << step(e.sentAt, QStringLiteral("sent"),
-                      QStringLiteral("sent to %1 partition %2 offset %3")
-                          .arg(topic.isEmpty() ? QStringLiteral("(topic not recorded)") : topic)
-                          .arg(e.brokerPartition ? QString::number(*e.brokerPartition) : QStringLiteral("?"))
-                          .arg(e.brokerOffset ? QString::number(*e.brokerOffset) : QStringLiteral("?")),
+        Phrase sent{QT_TRANSLATE_NOOP("outbox::EventTrail", "sent to %1 partition %2 offset %3"),
+                    {topic.isEmpty() ? QString::fromLatin1(
+                                           QT_TRANSLATE_NOOP("outbox::EventTrail", "(topic not recorded)"))
+                                     : topic,
+                     e.brokerPartition ? QString::number(*e.brokerPartition) : QStringLiteral("?"),
+                     e.brokerOffset ? QString::number(*e.brokerOffset) : QStringLiteral("?")},
+                    {}};
+        if (topic.isEmpty())
+            sent.terms << 0;
+        steps << step(e.sentAt, QStringLiteral("sent"), {sent},
                       QJsonObject{{QStringLiteral("topic"), topic.isEmpty() ? QJsonValue() : topic},
                                   {QStringLiteral("partition"),
                                    e.brokerPartition ? QJsonValue(*e.brokerPartition) : QJsonValue()},
@@ -170,7 +250,8 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     if (!eventAudit)
         return eventAudit.error();
     for (const AuditEntry& a : *eventAudit)
-        steps << auditStep(a, QStringLiteral("event %1").arg(e.id));
+        steps << auditStep(
+            a, {QT_TRANSLATE_NOOP("outbox::EventTrail", " (event %1)"), {QString::number(e.id)}, {}});
 
     auto inbox = db.exec(QStringLiteral("SELECT consumer_name, status, attempts, processed_at, last_error, "
                                         "created_at, traceparent FROM {inbox} WHERE event_id = :event_id "
@@ -186,14 +267,15 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         const QString error = inbox->value(4).toString();
         const QDateTime createdAt = d.toDateTime(inbox->value(5));
         const QString inboxTrace = inbox->value(6).toString();
-        QString summary =
-            QStringLiteral("consumer %1: %2 (%3 attempt(s))").arg(consumer, status).arg(attempts);
+        QVector<Phrase> phrases{{QT_TRANSLATE_NOOP("outbox::EventTrail", "consumer %1: %2 (%3 attempt(s))"),
+                                 {consumer, status, QString::number(attempts)},
+                                 {}}};
         if (!inboxTrace.isEmpty())
-            summary += QStringLiteral(", traceparent %1").arg(inboxTrace);
+            phrases << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ", traceparent %1"), {inboxTrace}, {}};
         if (!error.isEmpty())
-            summary += QStringLiteral(": %1").arg(error);
+            phrases << Phrase{": %1", {error}, {}};
         steps << step(
-            processedAt.isValid() ? processedAt : createdAt, QStringLiteral("inbox"), summary,
+            processedAt.isValid() ? processedAt : createdAt, QStringLiteral("inbox"), phrases,
             QJsonObject{{QStringLiteral("consumer"), consumer},
                         {QStringLiteral("status"), status},
                         {QStringLiteral("attempts"), attempts},
@@ -215,29 +297,35 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
     while (letters->next())
         deadLetters << DeadLetter::fromQuery(*letters, d);
     for (const DeadLetter& l : deadLetters) {
-        steps << step(l.firstFailedAt, QStringLiteral("dead_letter"),
-                      QStringLiteral("dead letter %1 by consumer %2 from %3 partition %4 offset %5 after %6 "
-                                     "attempt(s): %7")
-                          .arg(l.id)
-                          .arg(l.consumerName, l.topic,
-                               l.sourcePartition ? QString::number(*l.sourcePartition) : QStringLiteral("?"),
-                               l.sourceOffset ? QString::number(*l.sourceOffset) : QStringLiteral("?"))
-                          .arg(l.attempts)
-                          .arg(l.error),
-                      QJsonObject{{QStringLiteral("dead_letter_id"), double(l.id)},
-                                  {QStringLiteral("consumer"), l.consumerName},
-                                  {QStringLiteral("topic"), l.topic},
-                                  {QStringLiteral("error"), l.error},
-                                  {QStringLiteral("status"), l.status},
-                                  {QStringLiteral("last_failed_at"), time(l.lastFailedAt)}});
+        steps << step(
+            l.firstFailedAt, QStringLiteral("dead_letter"),
+            {{QT_TRANSLATE_NOOP("outbox::EventTrail", "dead letter %1 by consumer %2 from %3 "
+                                                      "partition %4 offset %5 after %6 attempt(s): %7"),
+              {QString::number(l.id), l.consumerName, l.topic,
+               l.sourcePartition ? QString::number(*l.sourcePartition) : QStringLiteral("?"),
+               l.sourceOffset ? QString::number(*l.sourceOffset) : QStringLiteral("?"),
+               QString::number(l.attempts), l.error},
+              {}}},
+            QJsonObject{{QStringLiteral("dead_letter_id"), double(l.id)},
+                        {QStringLiteral("consumer"), l.consumerName},
+                        {QStringLiteral("topic"), l.topic},
+                        {QStringLiteral("error"), l.error},
+                        {QStringLiteral("status"), l.status},
+                        {QStringLiteral("last_failed_at"), time(l.lastFailedAt)}});
         if (l.replayedAt.isValid())
             steps << step(
                 l.replayedAt, QStringLiteral("replayed"),
-                QStringLiteral("dead letter %1 replayed to %2 (%3 replay(s)%4)")
-                    .arg(l.id)
-                    .arg(l.replayTopic.isEmpty() ? l.topic : l.replayTopic)
-                    .arg(l.replayCount)
-                    .arg(l.replayedBy.isEmpty() ? QString() : QStringLiteral(", by %1").arg(l.replayedBy)),
+                {l.replayedBy.isEmpty()
+                     ? Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail",
+                                                "dead letter %1 replayed to %2 (%3 replay(s))"),
+                              {QString::number(l.id), l.replayTopic.isEmpty() ? l.topic : l.replayTopic,
+                               QString::number(l.replayCount)},
+                              {}}
+                     : Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail",
+                                                "dead letter %1 replayed to %2 (%3 replay(s), by %4)"),
+                              {QString::number(l.id), l.replayTopic.isEmpty() ? l.topic : l.replayTopic,
+                               QString::number(l.replayCount), l.replayedBy},
+                              {}}},
                 QJsonObject{{QStringLiteral("dead_letter_id"), double(l.id)},
                             {QStringLiteral("topic"), l.replayTopic.isEmpty() ? l.topic : l.replayTopic},
                             {QStringLiteral("replay_count"), l.replayCount},
@@ -250,7 +338,9 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         if (!dlAudit)
             return dlAudit.error();
         for (const AuditEntry& a : *dlAudit)
-            steps << auditStep(a, QStringLiteral("dead letter %1").arg(l.id));
+            steps << auditStep(
+                a,
+                {QT_TRANSLATE_NOOP("outbox::EventTrail", " (dead letter %1)"), {QString::number(l.id)}, {}});
     }
     (void)tx.commit();
 

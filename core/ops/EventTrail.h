@@ -3,8 +3,10 @@
 #include "core/db/OutboxEvent.h"
 #include "core/support/Result.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonObject>
+#include <QStringList>
 #include <QVector>
 
 namespace outbox {
@@ -14,11 +16,25 @@ class Database;
 // One step in the life of an event.
 struct TrailStep
 {
-    QDateTime at;
-    QString kind;    // created, attempts, last_error, sent, audit, inbox, dead_letter, replayed
-    QString summary; // one line for people (not translated: the CLI and the API print it as is)
-    QJsonObject details;
+    // A piece of the step's sentence: its English source, marked for core's catalogue (context
+    // outbox::EventTrail), and its arguments (%1, %2, …, substituted in one pass: data that holds
+    // "%1" stays as it is). The arguments listed in `terms` are words of the catalogue too (an error
+    // class, "an unrecorded time"); the others are data (names, errors, reasons), never translated.
+    struct Phrase
+    {
+        const char* source = "";
+        QStringList args;
+        QVector<int> terms;
+    };
 
+    QDateTime at;
+    QString kind;    // created, attempts, held, last_error, sent, audit, inbox, dead_letter, replayed
+    QString summary; // one line for people in English: the CLI and the API print it as is
+    QJsonObject details;
+    QVector<Phrase> phrases; // the summary's pieces, for text()
+
+    // The summary in the user's language (the installed translators), for the desktop console.
+    QString text() const;
     QJsonObject toJson() const;
 };
 

@@ -1,31 +1,46 @@
 // Issue 40 item 8: the console in zh_CN beyond the Recovery page (tst_recoveryzhcn): Qt's own texts
 // (the file dialog, standard buttons) from qtbase's catalogue as outbox-console loads it, the
-// dead-letter error classes and the Connect dialog's "cannot connect". Real clicks on the real
-// MainWindow; a text in English outside the database's own words fails.
+// dead-letter error classes, the Connect dialog's, the Fleet page's and the banner's "cannot
+// connect", an event's trail and the error classes of the Recovery page's evidence. Real clicks on
+// the real MainWindow; a text in English outside the database's own words fails.
 #include "core/db/DeadLetterStore.h"
+#include "core/db/InboxStore.h"
+#include "core/ops/OperatorActions.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/fleet/FleetPage.h"
+#include "ui/desktop/fleet/FleetTableModel.h"
+#include "ui/desktop/recovery/FindingsModel.h"
+#include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
 
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
+#include <QFile>
 #include <QFileDialog>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QTranslator>
 
 using namespace outbox;
@@ -60,6 +75,41 @@ QStringList englishTexts(QWidget* root, const QStringList& data = {})
         if (w->isVisibleTo(root) && looksEnglish(w->text(), data))
             english << w->text();
     return english;
+}
+
+// The Latin words (three letters or more) left in `text` once the database's words (`data`) are
+// taken out: in a Chinese sentence about data, none.
+QStringList latinWords(QString text, const QStringList& data)
+{
+    static const QRegularExpression word(QStringLiteral("[A-Za-z]{3,}"));
+    for (const QString& d : data)
+        text.remove(d);
+    QStringList found;
+    for (auto it = word.globalMatch(text); it.hasNext();)
+        found << it.next().captured();
+    return found;
+}
+
+bool chooseFinding(MainWindow& window, const QString& id)
+{
+    QTabBar* tabs = window.pages()->tabBar();
+    QTest::mouseClick(tabs, Qt::LeftButton, {},
+                      tabs->tabRect(window.pages()->indexOf(window.recovery())).center());
+    FindingsModel* model = window.recovery()->model();
+    int row = -1;
+    if (!QTest::qWaitFor(
+            [&]() {
+                for (int i = 0; i < model->rowCount(); ++i)
+                    if (model->at(i)->id == id)
+                        row = i;
+                return row >= 0;
+            },
+            20000))
+        return false;
+    auto* table = child<QTableView>(&window, "recoveryFindings");
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
+    return window.recovery()->flow()->finding().id == id;
 }
 
 QAction* menuAction(MainWindow& window, const QString& text)
@@ -196,6 +246,126 @@ private slots:
         dialog->reject();
     }
 
+    // Recovery › a failure group: its error class is a word of the console ("确定性"), and the
+    // sample event's Trail tab reads in Chinese: created, claims, last error (its class translated),
+    // the operator's requeue, a consumer's inbox row and dead letter. The relay's error, names,
+    // statuses, the action's name, the reason and the times are the database's words.
+    void trailAndErrorClassesAreChinese()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("zhtrail")));
+        const QString error = QStringLiteral("Broker: Topic authorization failed");
+        const QVector<qint64> ids = insertEvents(*db, 1);
+        const qint64 id = ids.first();
+        // An operator requeued it once (an audit row), then it failed again for good.
+        ActionRequest requeue;
+        requeue.ids = {id};
+        requeue.reason = QStringLiteral("INC-7 retry");
+        requeue.actor = QStringLiteral("alice");
+        forceStatus(*db, ids, QStringLiteral("FAILED"), error);
+        auto requeued = OperatorActions(*db).requeue(requeue);
+        QVERIFY2(requeued.ok() && requeued->affected == 1, qPrintable(requeued.message()));
+        forceStatus(*db, ids, QStringLiteral("FAILED"), error);
+        exec(*db,
+             QStringLiteral("UPDATE {events} SET last_error_class = 'deterministic', attempts = 3, "
+                            "worker_id = 'relay-a' WHERE id = :id"),
+             {{QStringLiteral(":id"), id}});
+        auto q = db->exec(QStringLiteral("SELECT event_id FROM {events} WHERE id = :id"),
+                          {{QStringLiteral(":id"), id}});
+        QVERIFY(q.ok() && q->next());
+        const QString eventId = q->value(0).toString();
+        QVERIFY(InboxStore(*db).recordProcessed(eventId, QStringLiteral("billing"), QString(), 1).ok());
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("inventory");
+        letter.eventId = eventId;
+        letter.topic = QStringLiteral("Order");
+        letter.payload = "{}";
+        letter.error = QStringLiteral("unknown SKU SKU-1");
+        QVERIFY(DeadLetterStore(*db).insert(letter).ok());
+
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("failed-events")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        const QString evidence = child<QLabel>(flow, "findingEvidence")->text();
+        QVERIFY2(evidence.contains(QStringLiteral("确定性")) &&
+                     !evidence.contains(QLatin1String("deterministic")),
+                 qPrintable(evidence));
+
+        // The sample (the event) opens in the inspector; its Trail tab.
+        auto* samples = child<QListWidget>(flow, "findingSamples");
+        QVERIFY(samples && samples->count() == 1);
+        QTest::mouseClick(samples->viewport(), Qt::LeftButton, {},
+                          samples->visualItemRect(samples->item(0)).center());
+        QTest::mouseClick(child<QPushButton>(flow, "openSample"), Qt::LeftButton);
+        auto* inspector = waitForTopLevel<QDialog>(QStringLiteral("sampleInspector"));
+        QVERIFY(inspector);
+        auto* trail = child<QTableWidget>(inspector, "eventTrail");
+        QVERIFY(trail);
+        QTRY_VERIFY_WITH_TIMEOUT(trail->rowCount() >= 6, 15000);
+        const QStringList data{error,
+                               QStringLiteral("unknown SKU SKU-1"),
+                               eventId,
+                               QStringLiteral("OrderCreated"),
+                               QStringLiteral("Order/order-0"),
+                               QStringLiteral("Order"),
+                               QStringLiteral("relay-a"),
+                               QStringLiteral("alice"),
+                               QStringLiteral("@") + QSysInfo::machineHostName(),
+                               QStringLiteral("INC-7 retry"),
+                               QStringLiteral("events.requeue"),
+                               QStringLiteral("billing"),
+                               QStringLiteral("inventory"),
+                               QStringLiteral("PROCESSED"),
+                               QStringLiteral("FAILED")};
+        QStringList english;
+        QSet<QString> steps;
+        for (int r = 0; r < trail->rowCount(); ++r) {
+            steps << trail->item(r, 1)->data(Qt::UserRole).toString();
+            for (int c = 1; c < trail->columnCount(); ++c) {
+                const QString text = trail->item(r, c)->text();
+                if (!latinWords(text, data).isEmpty())
+                    english << text;
+            }
+        }
+        QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
+        for (const char* kind : {"created", "attempts", "last_error", "audit", "inbox", "dead_letter"})
+            QVERIFY2(steps.contains(QLatin1String(kind)), kind);
+        inspector->close();
+    }
+
+    // A fleet member that refuses connections: the Fleet page says "无法连接到" with the URL and the
+    // driver's words, in the cell and its tooltip.
+    void fleetCannotConnectIsChinese()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("[fleet]\ninterval = 1s\ntimeout = 2s\n[member refused]\nurl = "
+                   "mysql://outbox@127.0.0.1:1/outbox\n");
+        file.close();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFleet(path).ok());
+        QVERIFY(window.fleetPage());
+        FleetTableModel* model = window.fleetPage()->model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowCount() == 1 &&
+                                     !model->index(0, FleetTableModel::ErrorText).data().toString().isEmpty(),
+                                 15000);
+        const QString text = model->index(0, FleetTableModel::ErrorText).data().toString();
+        QVERIFY2(text.startsWith(QStringLiteral("无法连接到 ")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("annot connect")), qPrintable(text));
+        QTextDocument tip;
+        tip.setHtml(model->index(0, FleetTableModel::ErrorText).data(Qt::ToolTipRole).toString());
+        QVERIFY2(tip.toPlainText().contains(QStringLiteral("无法连接到 ")), qPrintable(tip.toPlainText()));
+    }
+
     // The check above can fail.
     void anEnglishTextIsReported()
     {
@@ -204,6 +374,12 @@ private slots:
         QVERIFY(looksEnglish(QStringLiteral("permanent")));
         QVERIFY(!looksEnglish(QStringLiteral("取消")));
         QVERIFY(!looksEnglish(QStringLiteral("unknown SKU SKU-1"), {QStringLiteral("unknown SKU SKU-1")}));
+        QCOMPARE(
+            latinWords(QStringLiteral("claimed 3 time(s); status now FAILED"), {QStringLiteral("FAILED")}),
+            (QStringList{QStringLiteral("claimed"), QStringLiteral("time"), QStringLiteral("status"),
+                         QStringLiteral("now")}));
+        QVERIFY(
+            latinWords(QStringLiteral("已认领 3 次；当前状态 FAILED"), {QStringLiteral("FAILED")}).isEmpty());
     }
 
 private:

@@ -6,6 +6,9 @@
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
+#include "ui/desktop/deadletters/DeadLettersPage.h"
+#include "ui/desktop/fleet/FleetPage.h"
+#include "ui/desktop/fleet/FleetTableModel.h"
 #include "ui/desktop/overview/OverviewPage.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
@@ -28,10 +31,13 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 
 using namespace outbox;
 using namespace outbox::desktop;
@@ -93,6 +99,47 @@ void clickTab(MainWindow& window, QWidget* page)
 {
     QTabBar* tabs = window.pages()->tabBar();
     QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(window.pages()->indexOf(page)).center());
+}
+
+// The cells of `columns` whose text the view cannot show whole (it elides them): wider than their
+// column on one line, or, in a view that wraps, taller than their row; as "row,column: text".
+QStringList cutCells(QTableView* table, const QList<int>& columns)
+{
+    QStringList cut;
+    const QAbstractItemModel* model = table->model();
+    const QFontMetrics fm(table->font());
+    // The delegate's margins: the focus frame's on either side of the text.
+    const int margins = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+    for (int row = 0; row < model->rowCount(); ++row)
+        for (int column : columns) {
+            const QModelIndex i = model->index(row, column);
+            const QString text = i.data().toString();
+            if (text.isEmpty())
+                continue;
+            // On one line, or (a view that wraps) on as many as the row's height holds.
+            const int width = table->columnWidth(column) - margins;
+            const QRect needed = table->wordWrap()
+                                     ? fm.boundingRect(QRect(0, 0, width, 100000), Qt::TextWordWrap, text)
+                                     : QRect(0, 0, fm.horizontalAdvance(text), fm.height());
+            if (needed.width() > width || needed.height() > table->rowHeight(row))
+                cut << QStringLiteral("%1,%2: %3 (%4x%5 px in %6x%7)")
+                           .arg(row)
+                           .arg(column)
+                           .arg(text)
+                           .arg(needed.width())
+                           .arg(needed.height())
+                           .arg(width)
+                           .arg(table->rowHeight(row));
+        }
+    return cut;
+}
+
+// A tooltip's text as it reads (PlainToolTip escapes and wraps it), on one line.
+QString tipText(const QModelIndex& index)
+{
+    QTextDocument doc;
+    doc.setHtml(index.data(Qt::ToolTipRole).toString());
+    return doc.toPlainText().simplified();
 }
 
 // The axis and title texts a chart view draws that QtCharts cut to "..." for want of room.
@@ -354,6 +401,94 @@ private slots:
         }
         QTest::keyClick(board, Qt::Key_Escape);
         QTRY_VERIFY(!board->isVisible());
+    }
+
+    // Item 10: the Fleet page at the width of the screen: states, numbers, findings and tags whole
+    // (no "…"); the long error of a refused member wraps onto more than one line and is whole in its
+    // tooltip; the window does not grow for any of it.
+    void fleetTableFitsTheScreen()
+    {
+        auto shop = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("laptopfleet_shop")));
+        forceStatus(*shop, insertEvents(*shop, 3), QStringLiteral("FAILED"), QStringLiteral("no broker"));
+        auto edge = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                         TestDatabases::uniqueName(QStringLiteral("laptopfleet_edge")));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QStringLiteral("[fleet]\ninterval = 1s\ntimeout = 2s\n"
+                           "[member shop-eu-west-1]\nurl = %1\ntags = team=payments, region=eu-west-1, "
+                           "tier=gold\n"
+                           "[member edge]\nurl = %2\ntags = team=edge\n"
+                           "[member refused]\nurl = postgresql://outbox@127.0.0.1:1/outbox\n"
+                           "tags = team=checkout\n")
+                .arg(shop->url().redacted(), edge->url().redacted())
+                .toUtf8());
+        file.close();
+
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resize(QGuiApplication::primaryScreen()->availableGeometry().width() -
+                          (window.frameGeometry().width() - window.width()),
+                      window.height());
+        const QSize opened = window.size();
+        QVERIFY2(window.openFleet(path).ok(), qPrintable(path));
+        FleetPage* page = window.fleetPage();
+        QVERIFY(page);
+        auto* table = child<QTableView>(&window, "fleetTable");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            table->model()->rowCount() == 3 && page->ticks() >= 1 &&
+                !table->model()->index(0, FleetTableModel::ErrorText).data().toString().isEmpty(),
+            20000);
+        QTest::qWait(100);
+        QCOMPARE(window.size(), opened);
+        QList<int> whole;
+        for (int c = FleetTableModel::Member; c < FleetTableModel::ErrorText; ++c)
+            if (c != FleetTableModel::Trend)
+                whole << c;
+        const QStringList cut = cutCells(table, whole);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+        // Every text is whole in its tooltip; the refused member's error (first: worst first) wraps.
+        const QAbstractItemModel* model = table->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            for (int c = FleetTableModel::State; c <= FleetTableModel::ErrorText; ++c) {
+                const QString text = model->index(row, c).data().toString();
+                if (!text.isEmpty() && c != FleetTableModel::ErrorText)
+                    QVERIFY2(tipText(model->index(row, c)).contains(text.simplified()), qPrintable(text));
+            }
+        const QModelIndex error = model->index(0, FleetTableModel::ErrorText);
+        const QString errorText = error.data().toString();
+        QVERIFY2(tipText(error).contains(errorText.simplified()), qPrintable(errorText));
+        if (table->fontMetrics().horizontalAdvance(errorText) >
+            table->columnWidth(FleetTableModel::ErrorText))
+            QVERIFY2(table->rowHeight(0) > table->fontMetrics().lineSpacing() * 3 / 2,
+                     qPrintable(QStringLiteral("%1 px high for \"%2\" in %3 px")
+                                    .arg(table->rowHeight(0))
+                                    .arg(errorText)
+                                    .arg(table->columnWidth(FleetTableModel::ErrorText))));
+    }
+
+    // Item 10: the Dead letters page at the width of the screen: ids, states, attempts and times whole.
+    void deadLettersTimesFitTheScreen()
+    {
+        auto db = incident();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.resize(QGuiApplication::primaryScreen()->availableGeometry().width() -
+                          (window.frameGeometry().width() - window.width()),
+                      window.height());
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        clickTab(window, window.deadLetters());
+        auto* table = child<QTableView>(&window, "deadLettersTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, 15000);
+        QTest::qWait(100);
+        const QStringList cut = cutCells(table, {0, 1, 5, 6});
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
     }
 
     // The check below can fail: a chart squeezed below what its labels need shows "…" and is caught.

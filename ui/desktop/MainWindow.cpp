@@ -285,7 +285,7 @@ void MainWindow::showBanner(const QString& message)
 {
     if (!m_browse)
         return; // only an open connection (it answered its check) can be lost
-    m_banner->setText(tr("Connection lost: %1 — reconnecting…").arg(message));
+    m_banner->setText(tr("Connection lost: %1 — reconnecting…").arg(Labels::databaseError(message)));
     m_banner->show();
 }
 

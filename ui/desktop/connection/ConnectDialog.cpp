@@ -1,6 +1,7 @@
 #include "ui/desktop/connection/ConnectDialog.h"
 
 #include "core/config/Config.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -149,13 +150,8 @@ QString ConnectDialog::failureText(const QString& url, const QString& message)
 {
     // The database layer's message is "cannot connect to URL: driver's words": the sentence in the
     // operator's language, the URL and the driver's (server's) words as they are.
-    static const QString prefix = QStringLiteral("cannot connect to ");
-    if (message.startsWith(prefix, Qt::CaseInsensitive)) {
-        const int colon = message.indexOf(QLatin1String(": "), prefix.size());
-        if (colon > 0)
-            return tr("Cannot connect to %1: %2")
-                .arg(message.mid(prefix.size(), colon - prefix.size()), message.mid(colon + 2));
-    }
+    if (const QString sentence = Labels::databaseError(message); sentence != message)
+        return sentence;
     return url.isEmpty() ? tr("Cannot connect: %1").arg(message)
                          : tr("Cannot connect to %1: %2").arg(url, message);
 }

@@ -521,9 +521,11 @@ void EventsPage::act(ActionKind kind, bool onGroup)
             return;
         }
         target.group = m_groupList.at(rows.first().row());
-        description = tr("Failure group \"%1\" (error class %2)")
-                          .arg(target.group->fingerprint.left(80),
-                               target.group->errorClass.isEmpty() ? tr("none") : target.group->errorClass);
+        description =
+            tr("Failure group \"%1\" (error class %2)")
+                .arg(target.group->fingerprint.left(80), target.group->errorClass.isEmpty()
+                                                             ? tr("none")
+                                                             : Labels::errorClass(target.group->errorClass));
     } else if (m_scope->currentIndex() == 1) {
         // The filter the table shows, never the boxes as typed but not applied.
         if (!m_model) {

@@ -13,6 +13,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace outbox::desktop {
 
@@ -49,8 +50,13 @@ FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidge
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setWordWrap(false);
+    // At 1280 px the error (last, stretching) wraps onto up to three lines and the other texts are
+    // whole (fitColumns); anything still cut off is whole in its tooltip.
+    m_table->setWordWrap(true);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setMaximumSectionSize(m_table->fontMetrics().lineSpacing() * MaxErrorLines +
+                                                     8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(FleetTableModel::Trend, 120);
     connect(m_table, &QTableView::doubleClicked, this, &FleetPage::openRow);
@@ -79,6 +85,7 @@ void FleetPage::showTick(const QVector<MemberSample>& samples)
     ++m_ticks;
     const QString selected = m_table->currentIndex().data(FleetTableModel::MemberNameRole).toString();
     m_model->update(samples);
+    fitColumns();
     if (!selected.isEmpty())
         for (int row = 0; row < m_filtered->rowCount(); ++row) {
             const QModelIndex i = m_filtered->index(row, 0);
@@ -94,6 +101,20 @@ void FleetPage::showTick(const QVector<MemberSample>& samples)
             .arg(sick)
             .arg(Labels::time(QDateTime::currentDateTime()))
             .arg(Labels::age(m_fleet.intervalMs())));
+}
+
+void FleetPage::fitColumns()
+{
+    // Numbers, states, findings and tags as wide as their widest text, within a fifth of the table
+    // each (a long list of tags wraps); the error takes the rest.
+    const int cap = std::max(160, m_table->viewport()->width() / 5);
+    for (int c = 0; c < FleetTableModel::ErrorText; ++c) {
+        if (c == FleetTableModel::Trend)
+            continue;
+        m_table->resizeColumnToContents(c);
+        if (m_table->columnWidth(c) > cap)
+            m_table->setColumnWidth(c, cap);
+    }
 }
 
 void FleetPage::openRow(const QModelIndex& index)

@@ -31,6 +31,8 @@ class FleetPage : public QWidget
     Q_OBJECT
 
 public:
+    static constexpr int MaxErrorLines = 3; // a row's height at most: its error wraps onto this many lines
+
     FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidget* parent = nullptr);
     ~FleetPage() override;
 
@@ -44,6 +46,7 @@ signals:
 private:
     void showTick(const QVector<outbox::MemberSample>& samples);
     void openRow(const QModelIndex& index);
+    void fitColumns();
 
     Fleet m_fleet;
     std::unique_ptr<FleetSampler> m_sampler;

@@ -1,6 +1,7 @@
 #include "ui/desktop/fleet/FleetTableModel.h"
 
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/PlainToolTip.h"
 
 #include <QBrush>
 #include <QColor>
@@ -40,6 +41,12 @@ int FleetTableModel::rowCount(const QModelIndex& parent) const
 int FleetTableModel::columnCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString FleetTableModel::errorLine(const MemberSample& s)
+{
+    // Database and driver text on one line, "cannot connect to" in the user's language.
+    return Labels::databaseError(QString(s.error).replace(QLatin1Char('\n'), QLatin1Char(' ')));
 }
 
 QString FleetTableModel::stateText(MemberSample::State state)
@@ -95,10 +102,16 @@ QVariant FleetTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
-        if (index.column() == ErrorText || index.column() == State)
-            return s.error;
+        // Every text whole (the view may elide or wrap it at 1280 px): the error in full.
+        if (index.column() == State && !s.error.isEmpty())
+            return PlainToolTip::of(data(index, Qt::DisplayRole).toString() + QLatin1Char('\n') +
+                                    errorLine(s));
         if (index.column() == Member)
-            return tr("Double-click to open %1 in the console's pages").arg(s.member);
+            return PlainToolTip::of(tr("Double-click to open %1 in the console's pages").arg(s.member));
+        if (index.column() != Trend) {
+            const QString text = data(index, Qt::DisplayRole).toString();
+            return text.isEmpty() ? QVariant() : QVariant(PlainToolTip::of(text));
+        }
         return {};
     case Qt::DisplayRole:
         break;
@@ -140,10 +153,8 @@ QVariant FleetTableModel::data(const QModelIndex& index, int role) const
         // Database and driver text: shown as plain text (the view never renders rich text) on one line.
         // One error text; when an unreachable member is tried again is said beside it.
         if (s.nextAttemptMs >= 0)
-            return tr("%1 (next attempt in %2)")
-                .arg(QString(s.error).replace(QLatin1Char('\n'), QLatin1Char(' ')),
-                     Labels::age(s.nextAttemptMs));
-        return QString(s.error).replace(QLatin1Char('\n'), QLatin1Char(' '));
+            return tr("%1 (next attempt in %2)").arg(errorLine(s), Labels::age(s.nextAttemptMs));
+        return errorLine(s);
     }
     return {};
 }

@@ -51,6 +51,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString stateText(MemberSample::State state);
+    // The member's error on one line in the user's language (the driver's words as they are).
+    static QString errorLine(const MemberSample& sample);
 
 private:
     QVector<MemberSample> m_samples;

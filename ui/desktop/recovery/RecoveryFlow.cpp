@@ -7,6 +7,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
+#include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -376,9 +377,12 @@ void RecoveryFlow::showFinding(const Finding& finding)
                                              {"consumer", QT_TR_NOOP("consumer: %1")},
                                              {"last_error", QT_TR_NOOP("last error: %1")}};
     for (const auto& detail : details) {
-        const QString v = e.details.value(QLatin1String(detail[0])).toString();
-        if (!v.isEmpty())
-            lines << tr(detail[1]).arg(v);
+        QString v = e.details.value(QLatin1String(detail[0])).toString();
+        if (v.isEmpty())
+            continue;
+        if (qstrcmp(detail[0], "error_class") == 0)
+            v = Labels::errorClass(v); // a word of the console's, not the relay's text
+        lines << tr(detail[1]).arg(v);
     }
     m_evidence->setText(lines.join(QLatin1Char('\n')));
     for (qint64 id : e.sampleIds) {

@@ -37,6 +37,8 @@ QString stepLabel(const QString& kind)
         return EventInspector::tr("Created");
     if (kind == QLatin1String("attempts"))
         return EventInspector::tr("Claims");
+    if (kind == QLatin1String("held"))
+        return EventInspector::tr("Held");
     if (kind == QLatin1String("last_error"))
         return EventInspector::tr("Last error");
     if (kind == QLatin1String("sent"))
@@ -215,7 +217,7 @@ void EventInspector::inspect(qint64 id)
             m_trail->setRowCount(r->trail.size());
             for (int i = 0; i < r->trail.size(); ++i) {
                 const TrailStep& step = r->trail.at(i);
-                const QStringList cells{Labels::dateTime(step.at), stepLabel(step.kind), step.summary};
+                const QStringList cells{Labels::dateTime(step.at), stepLabel(step.kind), step.text()};
                 for (int c = 0; c < cells.size(); ++c) {
                     auto* item = new QTableWidgetItem(cells.at(c));
                     item->setToolTip(PlainToolTip::of(cells.at(c)));

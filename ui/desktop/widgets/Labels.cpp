@@ -70,6 +70,18 @@ QString Labels::errorClass(const QString& errorClass)
     return errorClass;
 }
 
+QString Labels::databaseError(const QString& message)
+{
+    static const QString prefix = QStringLiteral("cannot connect to ");
+    if (message.startsWith(prefix, Qt::CaseInsensitive)) {
+        const qsizetype colon = message.indexOf(QLatin1String(": "), prefix.size());
+        if (colon > 0)
+            return QCoreApplication::translate("Labels", "Cannot connect to %1: %2")
+                .arg(message.mid(prefix.size(), colon - prefix.size()), message.mid(colon + 2));
+    }
+    return message;
+}
+
 QString Labels::dateTime(const QDateTime& at)
 {
     return at.isValid() ? at.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QString();

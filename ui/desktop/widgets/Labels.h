@@ -19,6 +19,9 @@ public:
     static QString time(const QDateTime& at);
     // A duration in the largest unit that keeps it short ("45 s", "12 min", "1.5 h"); "none" below 0.
     static QString age(qint64 ms);
+    // The database layer's "cannot connect to URL: driver's words" as a sentence in the user's
+    // language (the URL and the driver's words as they are); any other message as it is.
+    static QString databaseError(const QString& message);
     // A size in bytes, in the largest unit that keeps it short ("812 bytes", "148 KB", "1.2 MB").
     static QString bytes(qint64 bytes);
 };
