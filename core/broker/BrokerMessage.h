@@ -14,7 +14,7 @@ struct BrokerHeader
     QByteArray value;
 };
 
-// One message as every publisher takes it (docs/architecture.md, "How a second broker plugs in").
+// One message as every publisher takes it (docs/architecture.md, "How a broker plugs in").
 struct BrokerMessage
 {
     QString topic;  // Kafka: the topic; AMQP: the routing key

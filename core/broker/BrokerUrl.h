@@ -6,31 +6,17 @@
 
 namespace outbox {
 
-// Which broker and where ([broker] url):
-//   kafka://host:port[,host:port…]           Kafka bootstrap servers
-//   amqp://user@host[:5672][/vhost]          RabbitMQ (AMQP 0-9-1); amqps:// for TLS (port 5671)
-// The vhost is percent-decoded ("%2f" and an empty path are "/"). A password may stand in the URL
-// only where the URL is not a command-line argument; core/config takes it from [broker] password
-// (OUTBOX_BROKER_PASSWORD) or [amqp] password_file otherwise.
-struct BrokerUrl
+// Which broker and where ([broker] url): a scheme that names the broker (BrokerRegistry), then what
+// that broker reads after "://" (core/broker/<name>/): kafka://host:port[,host:port…],
+// amqp://user@host[:5672][/vhost], amqps://… A password may stand in the URL only where the URL is
+// not a command-line argument.
+class BrokerUrl
 {
-    enum class Kind { Kafka, Amqp };
-    Kind kind = Kind::Kafka;
-    QString bootstrap; // Kafka
-    bool tls = false;  // amqps
-    QString host;
-    int port = 0;
-    QString user;
-    QString password;
-    QString vhost;
-
-    static Result<BrokerUrl> parse(const QString& text);
-    // The URL without its password (safe for logs, pages and child command lines).
-    QString redacted() const;
-    // "Kafka" or "RabbitMQ".
-    QString kindName() const;
-    // Where, for people: "127.0.0.1:9092" or "127.0.0.1:5672 vhost /".
-    QString address() const;
+public:
+    // The scheme in lower case ("kafka", "amqp"); a usage error when the text has none.
+    static Result<QString> scheme(const QString& text);
+    // A usage error about broker.url that shows the URL without its password, whatever its shape.
+    static Error invalid(const QString& text, const QString& why);
 };
 
 } // namespace outbox

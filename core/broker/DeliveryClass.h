@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-#include <librdkafka/rdkafka.h>
 
 namespace outbox {
 
@@ -14,9 +13,7 @@ enum class DeliveryClass {
     ConnectionWide, // the whole connection is broken (auth, TLS, all brokers down): keep PENDING
 };
 
-// Classifies a librdkafka error; `status` is the message's persistence status when known.
-DeliveryClass classifyDelivery(rd_kafka_resp_err_t err,
-                               rd_kafka_msg_status_t status = RD_KAFKA_MSG_STATUS_NOT_PERSISTED);
+// Each broker maps its own answers onto these (Kafka: classifyDelivery() in core/broker/kafka).
 // Stable lower-case names stored in outbox_events.last_error_class.
 QString deliveryClassName(DeliveryClass c);
 

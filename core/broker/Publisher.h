@@ -1,10 +1,7 @@
 #pragma once
 
 #include "core/broker/BrokerMessage.h"
-#include "core/broker/BrokerUrl.h"
 #include "core/broker/PendingBatch.h"
-#include "core/broker/amqp/AmqpOptions.h"
-#include "core/broker/kafka/KafkaProperties.h"
 #include "core/support/Result.h"
 
 #include <QString>
@@ -13,10 +10,9 @@
 
 namespace outbox {
 
-// What the relay and the dead-letter replayer need of a broker (docs/architecture.md, "How a second
-// broker plugs in"): hand over a batch, learn each message's fate, and tell a broken connection from
-// a refused message. KafkaPublisher and AmqpPublisher implement it; a third broker is one more class
-// and one line in create().
+// What the relay and the dead-letter replayer need of a broker (docs/architecture.md, "How a broker
+// plugs in"): hand over a batch, learn each message's fate, and tell a broken connection from a
+// refused message. KafkaPublisher and AmqpPublisher implement it; Broker::publisher() makes one.
 //
 // The contract every implementation keeps:
 //  - a report says Success only once the broker has taken responsibility for the message (Kafka:
@@ -30,12 +26,6 @@ class Publisher
 {
 public:
     virtual ~Publisher();
-
-    // The publisher of `kind` ([broker] url: Kafka at `bootstrap` with `kafka`'s properties, or AMQP
-    // with `amqp`). Usage errors for bad options; it does not wait for the broker (probe() does).
-    // RelayOptions::publisher() calls it with a relay's options.
-    static Result<std::unique_ptr<Publisher>> create(BrokerUrl::Kind kind, const QString& bootstrap,
-                                                     const KafkaProperties& kafka, const AmqpOptions& amqp);
 
     // Hands every message over; local refusals become reports at once. While the client cannot take
     // more (a full queue or window) it serves the broker's answers and tries again, for at most

@@ -1,17 +1,19 @@
 #include "core/consumer/ConsumerOptions.h"
 
-#include "core/broker/BrokerConfig.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/config/Config.h"
 
 #include <algorithm>
 
 namespace outbox {
 
-QString ConsumerOptions::sourceText() const
+MessageSource::Settings ConsumerOptions::sourceSettings() const
 {
-    if (broker == BrokerUrl::Kind::Amqp)
-        return QStringLiteral("RabbitMQ %1 queue %2").arg(amqp.url.address(), amqp.queue);
-    return QStringLiteral("Kafka %1 topics %2").arg(bootstrap, topics.join(QLatin1Char(',')));
+    MessageSource::Settings settings;
+    settings.consumerName = consumerName;
+    settings.topics = topics;
+    settings.batchSize = batchSize;
+    return settings;
 }
 
 Status ConsumerOptions::validate() const
@@ -21,20 +23,8 @@ Status ConsumerOptions::validate() const
             .about(QStringLiteral("consumer.name"));
     if (consumerName.size() > 191)
         return Error::usage(QStringLiteral("a consumer name is limited to 191 characters"));
-    if (broker == BrokerUrl::Kind::Amqp) {
-        if (amqp.url.kind != BrokerUrl::Kind::Amqp || amqp.url.host.isEmpty())
-            return Error::usage(QStringLiteral("no AMQP broker URL given"))
-                .about(QStringLiteral("broker.url"));
-        if (amqp.queue.trimmed().isEmpty())
-            return Error::usage(QStringLiteral("a consumer on RabbitMQ needs a queue"))
-                .about(QStringLiteral("consumer.queue"));
-    } else {
-        if (bootstrap.trimmed().isEmpty())
-            return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-                .about(QStringLiteral("kafka.bootstrap"));
-        if (topics.isEmpty())
-            return Error::usage(QStringLiteral("the consumer needs at least one topic"));
-    }
+    if (Status s = broker->validateForConsumer(sourceSettings()); !s)
+        return s;
     if (schemaVersions.isEmpty())
         return Error::usage(QStringLiteral("the consumer needs at least one supported schema_version"));
     if (maxAttempts < 1 || maxAttempts > 1000)
@@ -53,18 +43,6 @@ Status ConsumerOptions::validate() const
     if (qint64(maxAttempts) * backoffCapMs >= 240000)
         return Error::usage(QStringLiteral("max attempts x backoff cap must stay below 240 s (the consumer "
                                            "does not poll while it retries)"));
-    // Offsets move only after the database commit; these would let librdkafka move them on its own.
-    for (const char* name : {"enable.auto.commit", "enable.auto.offset.store"}) {
-        const QString value = kafka.value(QLatin1String(name));
-        if (!value.isEmpty() && value != QLatin1String("false"))
-            return Error::usage(
-                QStringLiteral("%1 must stay false: the consumer acknowledges only after its database commit")
-                    .arg(QLatin1String(name)));
-    }
-    if (kafka.contains(QStringLiteral("group.id")))
-        return Error::usage(
-                   QStringLiteral("group.id cannot be set: the consumer group is named after the consumer"))
-            .about(QStringLiteral("consumer.name"));
     return {};
 }
 
@@ -72,8 +50,10 @@ Result<ConsumerOptions> ConsumerOptions::fromConfig(const config::Config& config
 {
     ConsumerOptions o;
     o.consumerName = config.value(QStringLiteral("consumer.name"));
-    if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
-        return s.error();
+    auto broker = BrokerRegistry::fromConfig(config);
+    if (!broker)
+        return broker.error();
+    o.broker = std::move(broker).value();
     o.topics = config.list(QStringLiteral("consumer.topics"));
     o.schemaVersions.clear();
     for (const QString& part : config.list(QStringLiteral("consumer.schema_versions"))) {
@@ -89,8 +69,6 @@ Result<ConsumerOptions> ConsumerOptions::fromConfig(const config::Config& config
     o.backoffCapMs = std::max(config.integer(QStringLiteral("consumer.backoff_cap_ms")), o.backoffBaseMs);
     o.batchSize = int(config.integer(QStringLiteral("consumer.batch_size")));
     o.batchMaxWaitMs = int(config.integer(QStringLiteral("consumer.batch_max_wait_ms")));
-    for (const config::Setting& p : config.kafkaProperties())
-        o.kafka.insert(p.key, p.value);
     return o;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/broker/BrokerUrl.h"
-#include "core/broker/amqp/AmqpOptions.h"
+#include "core/broker/AnyBroker.h"
+#include "core/broker/MessageSource.h"
 #include "core/support/Result.h"
 
 #include <QMap>
@@ -18,13 +18,11 @@ namespace outbox {
 // Everything an InboxConsumer needs to know; validate() refuses what would break "ACK after commit".
 struct ConsumerOptions
 {
-    QString consumerName;                            // inbox consumer_name and Kafka group.id
-    BrokerUrl::Kind broker = BrokerUrl::Kind::Kafka; // which message source (core/consumer/MessageSource.h)
-    QString bootstrap;                               // Kafka bootstrap servers
-    QStringList topics;                              // Kafka
-    AmqpOptions amqp;                                // RabbitMQ: URL and amqp.queue
-    QSet<int> schemaVersions{1};                     // messages with another schema_version are dead letters
-    int maxAttempts = 5; // transient failures of one message before it becomes a dead letter
+    QString consumerName;        // inbox consumer_name and Kafka group.id
+    AnyBroker broker;            // where to read ([broker] url and its own sections; core/broker/Broker.h)
+    QStringList topics;          // [consumer] topics: Kafka subscribes to them; a RabbitMQ queue's bindings
+    QSet<int> schemaVersions{1}; // messages with another schema_version are dead letters
+    int maxAttempts = 5;         // transient failures of one message before it becomes a dead letter
     qint64 backoffBaseMs = 200;
     qint64 backoffCapMs = 5000;
     int pollMs = 100;
@@ -32,13 +30,15 @@ struct ConsumerOptions
     // offsets committed after the transaction) and how long a batch waits for more after its first message.
     int batchSize = 500;
     int batchMaxWaitMs = 5;
-    QMap<QString, QString> kafka; // extra librdkafka consumer properties
 
-    // [consumer] and [kafka] of the configuration. The database is a DatabaseTarget of its own.
+    // [consumer] and the broker's sections of the configuration. The database is a DatabaseTarget
+    // of its own.
     static Result<ConsumerOptions> fromConfig(const config::Config& config);
     Status validate() const;
     // "Kafka 127.0.0.1:9092 topics order" or "RabbitMQ 127.0.0.1:5672 vhost / queue inventory".
-    QString sourceText() const;
+    QString sourceText() const { return broker->sourceText(sourceSettings()); }
+    // What the consumer tells its broker's MessageSource.
+    MessageSource::Settings sourceSettings() const;
 };
 
 } // namespace outbox

@@ -1,6 +1,6 @@
 #include "core/consumer/InboxConsumer.h"
 
-#include "core/consumer/MessageSource.h"
+#include "core/broker/MessageSource.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "core/support/Failpoints.h"
@@ -66,7 +66,7 @@ Status InboxConsumer::run(const std::atomic<bool>& stopRequested)
     if (Status s = InboxStore(*m_db).recordTopics(m_options.consumerName, m_options.topics); !s)
         m_log(QStringLiteral("consumer %1 could not record its topics: %2")
                   .arg(m_options.consumerName, s.message()));
-    auto source = MessageSource::create(m_options, m_log);
+    auto source = m_options.broker->source(m_options.sourceSettings(), m_log);
     if (!source)
         return source.error();
     m_source = std::move(source).value();

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "core/broker/InboxMessage.h"
+#include "core/broker/MessageSource.h"
 #include "core/consumer/ConsumerOptions.h"
 #include "core/consumer/HandlerResult.h"
 #include "core/consumer/InboxConsumerStats.h"
-#include "core/consumer/InboxMessage.h"
-#include "core/consumer/MessageSource.h"
 #include "core/db/Database.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/support/Backoff.h"
@@ -19,7 +19,7 @@
 
 namespace outbox {
 
-// A consumer (of a Kafka consumer group or a RabbitMQ queue: core/consumer/MessageSource.h) that
+// A consumer (of a Kafka consumer group or a RabbitMQ queue: core/broker/MessageSource.h) that
 // processes each message exactly once in effect, through the
 // inbox table (the article's consumption order): validate headers and payload; skip what this
 // consumer already PROCESSED; otherwise, in ONE database transaction, write the inbox row and run

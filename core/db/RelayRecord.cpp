@@ -29,14 +29,4 @@ QJsonObject RelayRecord::toJson() const
     return o;
 }
 
-QString RelayRecord::brokerText() const
-{
-    if (brokerKind.isEmpty())
-        return {};
-    const QString kind = brokerKind == QLatin1String("amqp")    ? QStringLiteral("RabbitMQ")
-                         : brokerKind == QLatin1String("kafka") ? QStringLiteral("Kafka")
-                                                                : brokerKind;
-    return brokerAddress.isEmpty() ? kind : kind + QLatin1Char(' ') + brokerAddress;
-}
-
 } // namespace outbox

@@ -37,9 +37,6 @@ struct RelayRecord
     // replication slot), "data_version" (SQLite's change counter) or "poll"; empty for older relays.
     QString wakeup;
 
-    // "Kafka 127.0.0.1:9092", "RabbitMQ mq.internal:5672 vhost /", or "" when not known.
-    QString brokerText() const;
-
     QJsonObject toJson() const;
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/broker/InboxMessage.h"
 #include "core/consumer/HandlerResult.h"
-#include "core/consumer/InboxMessage.h"
 #include "core/support/Result.h"
 
 namespace outbox {

@@ -1,6 +1,6 @@
 #include "core/diagnosis/DiagnosisOptions.h"
 
-#include "core/broker/BrokerConfig.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/config/Config.h"
 #include "core/diagnosis/MemberBroker.h"
 
@@ -44,7 +44,7 @@ DiagnosisOptions DiagnosisOptions::fromConfig(const config::Config& config)
     d.deadTupleRatio = double(config.integer(QStringLiteral("doctor.dead_tuple_percent"))) / 100.0;
     d.retentionMs = config.durationMs(QStringLiteral("relay.retention")); // what the relays keep
     d.aggregateOrdering = config.value(QStringLiteral("relay.ordering")) == QLatin1String("aggregate");
-    d.brokerArguments = MemberBroker::arguments(configuredBrokerUrl(config));
+    d.brokerArguments = MemberBroker::arguments(BrokerRegistry::configuredUrl(config));
     return d;
 }
 

@@ -1,6 +1,6 @@
 #include "core/diagnosis/MemberBroker.h"
 
-#include "core/broker/BrokerUrl.h"
+#include "core/broker/BrokerRegistry.h"
 
 namespace outbox {
 
@@ -28,17 +28,19 @@ MemberBroker::Choice MemberBroker::choose(const QStringList& configured, const Q
                  "with --kafka-bootstrap when you start outboxctl relay with this database's connection "
                  "options")
             : whatToSet;
-    if (freshest && freshest->brokerKind == QLatin1String("kafka")) {
-        auto url = BrokerUrl::parse(QStringLiteral("kafka://") + freshest->brokerAddress);
-        if (url) {
-            choice.arguments = arguments(url->redacted());
+    if (freshest) {
+        if (const QString url =
+                BrokerRegistry::urlFromRegistryRow(freshest->brokerKind, freshest->brokerAddress);
+            !url.isEmpty()) {
+            choice.arguments = arguments(url);
             return choice;
         }
     }
     if (freshest)
-        choice.refused = tr("this database's relays publish to %1, but the relay registry does not record "
-                            "the user they log in as: %2")
-                             .arg(freshest->brokerText(), what);
+        choice.refused =
+            tr("this database's relays publish to %1, but the relay registry does not record "
+               "the user they log in as: %2")
+                .arg(BrokerRegistry::describe(freshest->brokerKind, freshest->brokerAddress), what);
     else
         choice.refused = tr("the broker is not configured and no relay has registered one: %1").arg(what);
     return choice;

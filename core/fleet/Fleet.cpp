@@ -1,5 +1,6 @@
 #include "core/fleet/Fleet.h"
 
+#include "core/broker/BrokerRegistry.h"
 #include "core/config/IniFile.h"
 #include "core/diagnosis/MemberBroker.h"
 
@@ -249,12 +250,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 member.tags.push_back({name, eq < 0 ? QString() : value});
             }
         } else if (key == QLatin1String("broker")) {
-            // Printed into prepared commands as --broker=URL: a scheme the relay knows, no password.
+            // Printed into prepared commands as --broker=URL: a broker the relay knows, no password.
             const QUrl url(e.value, QUrl::StrictMode);
-            const QString scheme = url.scheme().toLower();
-            if (!url.isValid() || url.host().isEmpty() ||
-                (scheme != QLatin1String("kafka") && scheme != QLatin1String("amqp") &&
-                 scheme != QLatin1String("amqps")))
+            if (!url.isValid() || url.host().isEmpty() || !BrokerRegistry::fromUrl(e.value))
                 return memberError(path, e.line, member.name,
                                    QStringLiteral("broker must be kafka://HOST:PORT or "
                                                   "amqp://USER@HOST:PORT/VHOST (got \"%1\")")

@@ -1,5 +1,7 @@
 #include "core/metrics/MetricsSnapshot.h"
 
+#include "core/broker/BrokerRegistry.h"
+
 #include <QJsonArray>
 
 namespace outbox {
@@ -33,8 +35,13 @@ QJsonObject MetricsSnapshot::toJson() const
                                    {QStringLiteral("expired"), h.expired},
                                    {QStringLiteral("held"), h.held}});
     QJsonArray relayArray;
-    for (const RelayRecord& r : relays)
-        relayArray.append(r.toJson());
+    for (const RelayRecord& r : relays) {
+        QJsonObject relay = r.toJson();
+        // Where it publishes, for people ("RabbitMQ mq:5672 vhost /"): front ends show it as it is.
+        const QString broker = BrokerRegistry::describe(r.brokerKind, r.brokerAddress);
+        relay[QStringLiteral("broker")] = broker.isEmpty() ? QJsonValue() : QJsonValue(broker);
+        relayArray.append(relay);
+    }
     QJsonObject dlq;
     for (auto it = deadLetters.cbegin(); it != deadLetters.cend(); ++it)
         dlq[it.key()] = it.value();

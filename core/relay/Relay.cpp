@@ -25,7 +25,7 @@ namespace outbox {
 
 Relay::Relay(DatabaseTarget target, RelayOptions options, RelayStats& stats, Logger log)
     : m_target(std::move(target)), m_options(std::move(options)), m_stats(stats), m_log(std::move(log)),
-      m_router(m_options.topicTemplate), m_exchangeRouter(m_options.amqp.exchange),
+      m_router(m_options.topicTemplate), m_exchangeRouter(m_options.broker->exchangeTemplate()),
       m_backoff(m_options.backoffBaseMs, m_options.backoffCapMs),
       m_poll(m_options.pollMinIntervalMs, m_options.pollIntervalMs)
 {

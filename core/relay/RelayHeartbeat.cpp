@@ -126,8 +126,8 @@ bool RelayHeartbeat::beat(Database& db)
     r.host = QHostInfo::localHostName();
     r.pid = QCoreApplication::applicationPid();
     r.version = QStringLiteral(OUTBOX_VERSION);
-    r.brokerKind = m_options.brokerKindName();
-    r.brokerAddress = m_options.brokerAddress();
+    r.brokerKind = m_options.broker->scheme();
+    r.brokerAddress = m_options.broker->address();
     r.wakeup = pulse.wakeUp;
     // The state shown to operators is the heartbeat interval's, not this instant's: under steady
     // load the loop is IDLE between batches most of the time, yet a relay that claimed since the

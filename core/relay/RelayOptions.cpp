@@ -1,35 +1,11 @@
 #include "core/relay/RelayOptions.h"
 
-#include "core/broker/BrokerConfig.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/config/Config.h"
 #include "core/db/TopicRouter.h"
 #include "core/support/CommandLine.h"
 
 namespace outbox {
-
-qint64 RelayOptions::deliveryDeadlineMs() const
-{
-    if (broker == BrokerUrl::Kind::Amqp)
-        return amqp.confirmTimeoutMs + 2000;
-    return kafka.messageTimeoutMs() + 2000;
-}
-
-QString RelayOptions::brokerText() const
-{
-    if (broker == BrokerUrl::Kind::Amqp)
-        return QStringLiteral("RabbitMQ ") + amqp.url.address();
-    return QStringLiteral("Kafka ") + bootstrap;
-}
-
-QString RelayOptions::brokerKindName() const
-{
-    return broker == BrokerUrl::Kind::Amqp ? QStringLiteral("amqp") : QStringLiteral("kafka");
-}
-
-QString RelayOptions::brokerAddress() const
-{
-    return broker == BrokerUrl::Kind::Amqp ? amqp.url.address() : bootstrap;
-}
 
 Status RelayOptions::validateCommon() const
 {
@@ -59,69 +35,26 @@ Status RelayOptions::validate() const
 {
     if (Status s = validateCommon(); !s)
         return s;
-    if (broker == BrokerUrl::Kind::Amqp) {
-        if (amqp.url.kind != BrokerUrl::Kind::Amqp || amqp.url.host.isEmpty())
-            return Error::usage(QStringLiteral("no AMQP broker URL given"))
-                .about(QStringLiteral("broker.url"));
-        if (amqp.window < 1 || amqp.window > 65535)
-            return Error::usage(QStringLiteral("the AMQP publish window must be between 1 and 65535"))
-                .about(QStringLiteral("amqp.window"));
-        // A claimed event is published at once and confirmed (or given up) within the confirm timeout;
-        // the mark follows. All of it must end before the lease does.
-        if (deliveryDeadlineMs() >= leaseMs)
-            return Error::usage(
-                       QStringLiteral("the lease (%1 ms) must exceed the AMQP confirm deadline (%2 ms)")
-                           .arg(leaseMs)
-                           .arg(deliveryDeadlineMs()))
-                .about(QStringLiteral("relay.lease_ms"));
-        if (!amqp.exchange.isEmpty()) {
-            if (Status s = TopicRouter::validateTemplate(amqp.exchange); !s)
-                return Error::usage(QStringLiteral("invalid exchange \"%1\" (letters, digits, . _ - and "
-                                                   "{aggregate_type}, {event_type})")
-                                        .arg(amqp.exchange))
-                    .about(QStringLiteral("amqp.exchange"));
-        }
-        return TopicRouter::validateTemplate(topicTemplate);
+    if (Status s = broker->validateForRelay(leaseMs); !s)
+        return s;
+    if (const QString exchange = broker->exchangeTemplate(); !exchange.isEmpty()) {
+        if (Status s = TopicRouter::validateTemplate(exchange); !s)
+            return Error::usage(QStringLiteral("invalid exchange \"%1\" (letters, digits, . _ - and "
+                                               "{aggregate_type}, {event_type})")
+                                    .arg(exchange))
+                .about(QStringLiteral("amqp.exchange"));
     }
-    if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
-            .about(QStringLiteral("kafka.bootstrap"));
-    // A claimed event is produced at once and librdkafka reports it within message.timeout.ms; the
-    // mark follows. All of it must end before the lease does, or another relay would send it too.
-    if (kafka.messageTimeoutMs() <= 0)
-        return Error::usage(
-            QStringLiteral("message.timeout.ms=0 means no delivery timeout at all in librdkafka: a claimed "
-                           "event could wait for its report longer than any lease, and another relay would "
-                           "send it too; give a timeout below the lease (%1 ms)")
-                .arg(leaseMs));
-    const qint64 worstCase = deliveryDeadlineMs();
-    if (kafka.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
-        return Error::usage(
-                   QStringLiteral(
-                       "message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
-                       "%3 ms; lower message.timeout.ms or lengthen the lease")
-                       .arg(kafka.messageTimeoutMs())
-                       .arg(leaseMs)
-                       .arg(worstCase))
-            .about(QStringLiteral("relay.lease_ms"));
     return TopicRouter::validateTemplate(topicTemplate);
-}
-
-Result<std::unique_ptr<Publisher>> RelayOptions::publisher() const
-{
-    return Publisher::create(broker, bootstrap, kafka, amqp);
 }
 
 Result<RelayOptions> RelayOptions::fromConfig(const config::Config& config)
 {
     RelayOptions o;
     o.workerId = config.value(QStringLiteral("relay.worker_id"));
-    if (Status s = brokerFromConfig(config, o.broker, o.bootstrap, o.amqp); !s)
-        return s.error();
-    for (const config::Setting& p : config.kafkaProperties()) {
-        if (Status s = o.kafka.set(p.key, p.value); !s)
-            return config.located(QStringLiteral("kafka.") + p.key, s.error());
-    }
+    auto broker = BrokerRegistry::fromConfig(config);
+    if (!broker)
+        return broker.error();
+    o.broker = std::move(broker).value();
     o.batchSize = int(config.integer(QStringLiteral("relay.batch_size")));
     o.leaseMs = config.integer(QStringLiteral("relay.lease_ms"));
     o.pollIntervalMs = int(config.integer(QStringLiteral("relay.poll_ms")));

@@ -1,9 +1,7 @@
 #pragma once
 
-#include "core/broker/BrokerUrl.h"
+#include "core/broker/AnyBroker.h"
 #include "core/broker/Publisher.h"
-#include "core/broker/amqp/AmqpOptions.h"
-#include "core/broker/kafka/KafkaProperties.h"
 #include "core/db/EventStore.h"
 #include "core/support/Result.h"
 
@@ -25,11 +23,8 @@ enum class ClaimMode { Lease, Held };
 // Everything one relay worker needs to know; validate() refuses unsafe combinations.
 struct RelayOptions
 {
-    QString workerId;                                // empty: host-pid-random
-    BrokerUrl::Kind broker = BrokerUrl::Kind::Kafka; // which publisher (core/broker/Publisher.h)
-    QString bootstrap;                               // Kafka bootstrap servers
-    KafkaProperties kafka;
-    AmqpOptions amqp; // RabbitMQ: URL, exchange (template), window
+    QString workerId; // empty: host-pid-random
+    AnyBroker broker; // where to publish ([broker] url and its own sections; core/broker/Broker.h)
     int batchSize = 500;
     qint64 leaseMs = 30000;
     int pollIntervalMs = 250; // fallback when NOTIFY is off or missed
@@ -54,20 +49,17 @@ struct RelayOptions
     bool pipeline = true; // claim the next batch while the current one is in flight
     ClaimMode claimMode = ClaimMode::Lease;
 
-    // [relay] and [kafka] of the configuration; not yet validate()d. The database is a
+    // [relay] and the broker's sections of the configuration; not yet validate()d. The database is a
     // DatabaseTarget of its own.
     static Result<RelayOptions> fromConfig(const config::Config& config);
-    // The publisher these options name (broker, bootstrap, kafka, amqp).
-    Result<std::unique_ptr<Publisher>> publisher() const;
+    // A new publisher to the broker (Broker::publisher()).
+    Result<std::unique_ptr<Publisher>> publisher() const { return broker->publisher(); }
     Status validate() const;
     Status validateCommon() const;
     // The longest a claimed event may wait for its delivery report (see validate()).
-    qint64 deliveryDeadlineMs() const;
+    qint64 deliveryDeadlineMs() const { return broker->deliveryDeadlineMs(); }
     // "Kafka 127.0.0.1:9092" or "RabbitMQ 127.0.0.1:5672 vhost /" for logs and relay pages.
-    QString brokerText() const;
-    // For the relay's heartbeat row: "kafka" or "amqp", and where, never credentials.
-    QString brokerKindName() const;
-    QString brokerAddress() const;
+    QString brokerText() const { return broker->text(); }
 };
 
 } // namespace outbox

@@ -30,6 +30,7 @@
 #include "core/relay/Relay.h"
 #include "core/relay/RelayStats.h"
 #include "core/support/TimeZone.h"
+#include "tests/support/BrokerTestKit.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -322,8 +323,7 @@ void rawLatencyAt(const AmqpOptions& options, int rate, int seconds, const Datab
 RelayOptions relayOptions(const AmqpOptions& amqp)
 {
     RelayOptions o;
-    o.broker = BrokerUrl::Kind::Amqp;
-    o.amqp = amqp;
+    o.broker = test::rabbitWith(amqp);
     o.batchSize = 500;
     o.localWakeup = false;
     o.pollIntervalMs = 100;
@@ -360,9 +360,8 @@ double consumerRate(const DatabaseUrl& url, const AmqpOptions& amqp, qint64 mess
 {
     ConsumerOptions o;
     o.consumerName = QStringLiteral("amqp-bench");
-    o.broker = BrokerUrl::Kind::Amqp;
-    o.amqp = amqp;
-    o.amqp.queue = Queue;
+    o.broker = test::rabbitWith(amqp);
+    test::amqpOf(o).queue = Queue;
     InboxConsumerStats stats;
     std::atomic<bool> stop{false};
     QElapsedTimer t;
@@ -453,8 +452,8 @@ int main(int argc, char* argv[])
     auto url = DatabaseUrl::parse(parser.value(QStringLiteral("db")));
     if (!url)
         die(url.message());
-    auto broker = BrokerUrl::parse(parser.value(QStringLiteral("broker")));
-    if (!broker || broker->kind != BrokerUrl::Kind::Amqp)
+    auto broker = AmqpUrl::parse(parser.value(QStringLiteral("broker")));
+    if (!broker)
         die(QStringLiteral("--broker amqp://… is required"));
     AmqpOptions amqp;
     amqp.url = *broker;

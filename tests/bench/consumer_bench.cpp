@@ -19,6 +19,7 @@
 #include "core/db/Migrator.h"
 #include "core/demo/InventoryService.h"
 #include "core/support/TimeZone.h"
+#include "tests/support/BrokerTestKit.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -161,7 +162,7 @@ Figures run(const DatabaseUrl& url, int messages, int partitions, int batchSize,
 
     ConsumerOptions options;
     options.consumerName = QStringLiteral("bench");
-    options.bootstrap = (*broker)->bootstrap();
+    options.broker = test::kafkaAt((*broker)->bootstrap());
     options.topics = {QStringLiteral("bench")};
     options.pollMs = 20;
     options.batchSize = batchSize;

@@ -36,6 +36,7 @@
 #include "core/ops/NotifyTrigger.h"
 #include "core/relay/Relay.h"
 #include "core/support/TimeZone.h"
+#include "tests/support/BrokerTestKit.h"
 #include "tests/support/BulkEvents.h"
 #include "tests/support/ConsoleSampler.h"
 #include "tests/support/OutboxctlProcess.h"
@@ -726,7 +727,7 @@ RelayOptions relayOptions(const QString& bootstrap, int batch, bool notify, Clai
     RelayOptions o;
     o.lingerMs = g_lingerMs;
     o.claimMode = mode;
-    o.bootstrap = bootstrap;
+    o.broker = test::kafkaAt(bootstrap);
     o.batchSize = batch;
     o.notify = notify;
     // The bench's writer shares this process; an order service usually does not: measure NOTIFY

@@ -9,6 +9,7 @@
 #include "core/relay/DeadLetterReplayer.h"
 #include "tests/consumer/ConsumerTestKit.h"
 #include "tests/support/AmqpTestKit.h"
+#include "tests/support/BrokerTestKit.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 
@@ -148,9 +149,8 @@ private slots:
         QHash<QString, int> effects;
         ConsumerOptions o;
         o.consumerName = QStringLiteral("billing");
-        o.broker = BrokerUrl::Kind::Amqp;
-        o.amqp = testAmqpOptions(QStringLiteral("t-dlq"));
-        o.amqp.queue = QStringLiteral("q-dlq");
+        o.broker = rabbitWith(testAmqpOptions(QStringLiteral("t-dlq")));
+        amqpOf(o).queue = QStringLiteral("q-dlq");
         o.maxAttempts = 2;
         o.backoffBaseMs = 20;
         o.backoffCapMs = 50;

@@ -1,13 +1,14 @@
 // The relay on RabbitMQ, against the private rabbitmq-server of the CTest fixture (tests/fixtures/
 // rabbitmq.sh) and PostgreSQL: confirms, mandatory routing, a missing exchange, a memory alarm and a
 // broker restart, each checked in the outbox table and in the queue itself.
-#include "core/broker/BrokerUrl.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/broker/amqp/AmqpAdmin.h"
 #include "core/broker/amqp/AmqpPublisher.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
 #include "core/diagnosis/Doctor.h"
 #include "tests/support/AmqpTestKit.h"
+#include "tests/support/BrokerTestKit.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
@@ -30,8 +31,7 @@ const QString Kind = QStringLiteral("postgresql");
 RelayOptions amqpRelayOptions(const QString& exchange, const QString& workerId)
 {
     RelayOptions o = testRelayOptions(QString(), workerId);
-    o.broker = BrokerUrl::Kind::Amqp;
-    o.amqp = testAmqpOptions(exchange);
+    o.broker = rabbitWith(testAmqpOptions(exchange));
     o.leaseMs = 8000; // above the confirm deadline (3 s + 2 s)
     return o;
 }
@@ -104,25 +104,30 @@ private slots:
 
     void brokerUrls()
     {
-        auto kafka = BrokerUrl::parse(QStringLiteral("kafka://a:9092,b:9093"));
+        // The registry picks the broker by the URL's scheme; each broker reads the rest.
+        auto kafka = BrokerRegistry::fromUrl(QStringLiteral("kafka://a:9092,b:9093"));
         QVERIFY(kafka.ok());
-        QCOMPARE(int(kafka->kind), int(BrokerUrl::Kind::Kafka));
-        QCOMPARE(kafka->bootstrap, QStringLiteral("a:9092,b:9093"));
-        auto amqp = BrokerUrl::parse(QStringLiteral("amqps://relay:s3cret@mq.example:5671/orders%2fv1"));
+        QCOMPARE((*kafka)->scheme(), QStringLiteral("kafka"));
+        QCOMPARE((*kafka)->address(), QStringLiteral("a:9092,b:9093"));
+        auto rabbit = BrokerRegistry::fromUrl(QStringLiteral("amqps://relay@mq.example/orders%2fv1"));
+        QVERIFY(rabbit.ok());
+        QCOMPARE((*rabbit)->scheme(), QStringLiteral("amqp"));
+        QCOMPARE((*rabbit)->address(), QStringLiteral("mq.example:5671 vhost orders/v1"));
+        auto amqp = AmqpUrl::parse(QStringLiteral("amqps://relay:s3cret@mq.example:5671/orders%2fv1"));
         QVERIFY(amqp.ok());
         QVERIFY(amqp->tls);
         QCOMPARE(amqp->user, QStringLiteral("relay"));
         QCOMPARE(amqp->password, QStringLiteral("s3cret"));
         QCOMPARE(amqp->vhost, QStringLiteral("orders/v1"));
         QVERIFY(!amqp->redacted().contains(QLatin1String("s3cret")));
-        auto plain = BrokerUrl::parse(QStringLiteral("amqp://mq"));
+        auto plain = AmqpUrl::parse(QStringLiteral("amqp://mq"));
         QVERIFY(plain.ok());
         QCOMPARE(plain->port, 5672);
         QCOMPARE(plain->vhost, QStringLiteral("/"));
         QCOMPARE(plain->user, QStringLiteral("guest"));
         for (const char* bad : {"", "localhost:9092", "nats://x:4222", "kafka://", "kafka://host", "amqp://",
                                 "amqp://h:99999/", "amqp://h/a/b"}) {
-            auto r = BrokerUrl::parse(QString::fromLatin1(bad));
+            auto r = BrokerRegistry::fromUrl(QString::fromLatin1(bad));
             QVERIFY2(!r.ok(), bad);
             QCOMPARE(r.error().kind, ErrorKind::Usage);
         }

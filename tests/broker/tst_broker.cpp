@@ -1,5 +1,5 @@
-#include "core/broker/DeliveryClass.h"
 #include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/kafka/KafkaDelivery.h"
 #include "core/broker/kafka/KafkaPublisher.h"
 #include "tests/support/TopicReader.h"
 

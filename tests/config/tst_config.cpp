@@ -1,4 +1,4 @@
-#include "core/broker/BrokerUrl.h"
+#include "core/broker/amqp/AmqpOptions.h"
 #include "core/config/Config.h"
 #include "core/config/IniFile.h"
 #include "core/consumer/ConsumerOptions.h"
@@ -6,6 +6,7 @@
 #include "core/diagnosis/DiagnosisOptions.h"
 #include "core/diagnosis/MemberBroker.h"
 #include "core/relay/RelayOptions.h"
+#include "tests/support/BrokerTestKit.h"
 #include "ui/web/WebConfig.h"
 
 #include <QFile>
@@ -105,9 +106,10 @@ private slots:
         QCOMPARE(relay->notify, plain.notify);
         QCOMPARE(relay->pipeline, plain.pipeline);
         QCOMPARE(relay->topicTemplate, plain.topicTemplate);
-        QCOMPARE(relay->amqp.exchange, plain.amqp.exchange);
-        QCOMPARE(relay->amqp.window, plain.amqp.window);
-        QCOMPARE(relay->amqp.confirmTimeoutMs, plain.amqp.confirmTimeoutMs);
+        const AmqpOptions amqp; // RabbitMQ's options live in its room (core/broker/amqp)
+        QCOMPARE(c->value(QStringLiteral("amqp.exchange")), amqp.exchange);
+        QCOMPARE(int(c->integer(QStringLiteral("amqp.window"))), amqp.window);
+        QCOMPARE(c->integer(QStringLiteral("amqp.confirm_timeout_ms")), amqp.confirmTimeoutMs);
         auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
         const ConsumerOptions plainConsumer;
@@ -173,13 +175,16 @@ private slots:
         auto target = DatabaseTarget::fromConfig(*c);
         QVERIFY2(target.ok(), qPrintable(target.message()));
         QCOMPARE(target->tablePrefix(), QStringLiteral("env_"));
-        QCOMPARE(relay->bootstrap, QStringLiteral("file:9092"));
-        QCOMPARE(relay->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
-        QCOMPARE(relay->kafka.value(QStringLiteral("linger.ms")), QStringLiteral("5"));
-        QCOMPARE(relay->kafka.value(QStringLiteral("acks")), QStringLiteral("all")); // relay default kept
+        QCOMPARE(relay->broker->address(), QStringLiteral("file:9092"));
+        QCOMPARE(test::kafkaProducer(*relay).value(QStringLiteral("compression.type")),
+                 QStringLiteral("lz4"));
+        QCOMPARE(test::kafkaProducer(*relay).value(QStringLiteral("linger.ms")), QStringLiteral("5"));
+        QCOMPARE(test::kafkaProducer(*relay).value(QStringLiteral("acks")),
+                 QStringLiteral("all")); // relay default kept
         auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
-        QCOMPARE(consumer->kafka.value(QStringLiteral("compression.type")), QStringLiteral("lz4"));
+        QCOMPARE(test::kafkaConsumer(*consumer).value(QStringLiteral("compression.type")),
+                 QStringLiteral("lz4"));
         QCOMPARE(consumer->topics, QStringList{QStringLiteral("order")});
     }
 

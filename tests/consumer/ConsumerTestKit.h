@@ -3,6 +3,7 @@
 #include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/broker/kafka/KafkaPublisher.h"
 #include "core/consumer/InboxConsumer.h"
+#include "tests/support/BrokerTestKit.h"
 
 #include <QThread>
 #include <atomic>
@@ -96,13 +97,13 @@ inline ConsumerOptions testConsumerOptions(const QString& bootstrap, const QStri
 {
     ConsumerOptions o;
     o.consumerName = name;
-    o.bootstrap = bootstrap;
+    o.broker = kafkaAt(bootstrap);
     o.topics = {topic};
     o.maxAttempts = 3;
     o.backoffBaseMs = 20;
     o.backoffCapMs = 100;
     o.pollMs = 50;
-    o.kafka.insert(QStringLiteral("session.timeout.ms"), QStringLiteral("6000"));
+    kafkaConsumer(o).insert(QStringLiteral("session.timeout.ms"), QStringLiteral("6000"));
     return o;
 }
 

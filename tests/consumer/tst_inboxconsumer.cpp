@@ -4,6 +4,7 @@
 #include "core/relay/DeadLetterReplayer.h"
 #include "core/support/Failpoints.h"
 #include "tests/consumer/ConsumerTestKit.h"
+#include "tests/support/BrokerTestKit.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
@@ -1006,10 +1007,10 @@ private slots:
         ConsumerOptions o =
             testConsumerOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("t"), QStringLiteral("c"));
         QVERIFY(o.validate().ok());
-        o.kafka.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("true"));
+        kafkaConsumer(o).insert(QStringLiteral("enable.auto.commit"), QStringLiteral("true"));
         QVERIFY(!o.validate().ok());
         QCOMPARE(o.validate().error().kind, ErrorKind::Usage);
-        o.kafka.remove(QStringLiteral("enable.auto.commit"));
+        kafkaConsumer(o).remove(QStringLiteral("enable.auto.commit"));
         o.maxAttempts = 100;
         o.backoffCapMs = 60000;
         QVERIFY(!o.validate().ok()); // retries would outlast max.poll.interval.ms

@@ -4,7 +4,7 @@
 // probes) and slowed the demo's consumer as the inbox grew; it is now one kept-prepared statement
 // with the ids as a bound text array, one probe of the unique index per id. The handler's SKUs,
 // quantities and reservations are bound arrays on PostgreSQL too.
-#include "core/consumer/InboxMessage.h"
+#include "core/broker/InboxMessage.h"
 #include "core/db/InboxStore.h"
 #include "core/demo/InventoryService.h"
 #include "tests/support/TestDatabases.h"

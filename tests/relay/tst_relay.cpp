@@ -3,6 +3,7 @@
 #include "core/metrics/MetricsQuery.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/support/Failpoints.h"
+#include "tests/support/BrokerTestKit.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/TopicReader.h"
@@ -151,7 +152,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("outage"));
         insertEvents(*db, 2000);
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-outage"));
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("1500"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("1500"));
         RelayThread relay(db->url(), o);
         b->setAllBrokersDown();
         relay.start();
@@ -172,7 +173,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("timeouts"));
         const auto ids = insertEvents(*db, 50);
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-slow"));
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
         o.backoffBaseMs = 2000;
         o.backoffCapMs = 2000;
         b->setLatency(1, 2500); // every answer arrives after the producer gave up: unknown outcome
@@ -207,7 +208,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("backoff"));
         insertEvents(*db, 5);
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-backoff"));
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
         o.backoffBaseMs = 20000;
         o.backoffCapMs = 20000;
         b->setLatency(1, 2500);
@@ -287,7 +288,7 @@ private slots:
         events[20].topic = QStringLiteral("forbidden");
         write(*db, events);
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-poison"));
-        (void)o.kafka.set(QStringLiteral("message.max.bytes"), QStringLiteral("20000"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.max.bytes"), QStringLiteral("20000"));
         RelayThread relay(db->url(), o);
         relay.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 98 && count(*db, "FAILED") == 2, 30000);
@@ -312,7 +313,7 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("unanswered"));
         insertEvents(*db, 5);
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-unanswered"));
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("500"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("500"));
         o.maxAttempts = 2;
         o.backoffBaseMs = 50;
         o.backoffCapMs = 100;
@@ -404,7 +405,7 @@ private slots:
         QVERIFY(Failpoints::configure(QStringLiteral("relay.after_confirm_before_mark=1*sleep(6000)")).ok());
         RelayOptions oa = testRelayOptions(b->bootstrap(), QStringLiteral("stale-a"));
         oa.leaseMs = 3000;
-        (void)oa.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
+        (void)kafkaProducer(oa).set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
         RelayThread a(db->url(), oa);
         a.start();
         QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENDING") == 10, 10000);
@@ -437,8 +438,9 @@ private slots:
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("queue-full"));
         o.leaseMs = 8000;
         o.batchSize = 100;
-        QVERIFY(o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("4000")).ok());
-        QVERIFY(o.kafka.set(QStringLiteral("queue.buffering.max.messages"), QStringLiteral("10")).ok());
+        QVERIFY(kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("4000")).ok());
+        QVERIFY(
+            kafkaProducer(o).set(QStringLiteral("queue.buffering.max.messages"), QStringLiteral("10")).ok());
         QVERIFY(o.validate().ok());
         RelayThread relay(db->url(), o);
         QElapsedTimer t;
@@ -582,7 +584,7 @@ private slots:
     {
         RelayOptions o = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
         o.leaseMs = 5000;
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("60000"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("60000"));
         const Status s = o.validate();
         QVERIFY(!s.ok());
         QCOMPARE(s.error().kind, ErrorKind::Usage);
@@ -592,7 +594,7 @@ private slots:
             RelayOptions infinite = testRelayOptions(QStringLiteral("127.0.0.1:1"), QStringLiteral("bad"));
             infinite.leaseMs = 30000;
             QVERIFY(infinite.validate().ok());
-            QVERIFY(infinite.kafka.set(QLatin1String(name), QStringLiteral("0")).ok());
+            QVERIFY(kafkaProducer(infinite).set(QLatin1String(name), QStringLiteral("0")).ok());
             const Status refused = infinite.validate();
             QVERIFY2(!refused.ok(), name);
             QCOMPARE(refused.error().kind, ErrorKind::Usage);
@@ -619,8 +621,8 @@ private slots:
         RelayOptions o = testRelayOptions(b->bootstrap(), QStringLiteral("r-ordered"));
         o.ordering = OrderingMode::Aggregate;
         o.batchSize = 50;
-        (void)o.kafka.set(QStringLiteral("message.max.bytes"), QStringLiteral("20000"));
-        (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.max.bytes"), QStringLiteral("20000"));
+        (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("800"));
         RelayThread relay(db->url(), o);
         // Transient trouble while it runs: answers slower than the timeout for a while.
         b->setLatency(1, 2500);

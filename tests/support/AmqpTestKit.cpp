@@ -31,7 +31,7 @@ QString testAmqpUrl()
 AmqpOptions testAmqpOptions(const QString& exchange)
 {
     AmqpOptions o;
-    auto url = BrokerUrl::parse(testAmqpUrl());
+    auto url = AmqpUrl::parse(testAmqpUrl());
     if (!url)
         qFatal("%s", qPrintable(url.message()));
     o.url = *url;

@@ -1,5 +1,7 @@
 #include "tests/support/RelayThread.h"
 
+#include "tests/support/BrokerTestKit.h"
+
 #include <cstdio>
 
 namespace outbox::test {
@@ -41,7 +43,7 @@ void RelayThread::stop()
 RelayOptions testRelayOptions(const QString& bootstrap, const QString& workerId)
 {
     RelayOptions o;
-    o.bootstrap = bootstrap;
+    o.broker = kafkaAt(bootstrap);
     o.workerId = workerId;
     o.leaseMs = 5000;
     o.pollIntervalMs = 100;
@@ -49,7 +51,7 @@ RelayOptions testRelayOptions(const QString& bootstrap, const QString& workerId)
     o.backoffBaseMs = 100;
     o.backoffCapMs = 1000;
     o.retentionMs = 0;
-    (void)o.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("2000"));
+    (void)kafkaProducer(o).set(QStringLiteral("message.timeout.ms"), QStringLiteral("2000"));
     return o;
 }
 

@@ -1,8 +1,6 @@
 #include "app/outboxctl/Signals.h"
 #include "app/outboxctl/commands/Commands.h"
-#include "core/broker/BrokerConfig.h"
-#include "core/broker/amqp/AmqpAdmin.h"
-#include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/consumer/ConsumerRunner.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/db/Migrator.h"
@@ -72,82 +70,43 @@ int runDemo(Context& ctx)
     }
 
     // The broker: the embedded Kafka broker, or the RabbitMQ that --broker amqp://… names.
-    BrokerUrl::Kind brokerKind = BrokerUrl::Kind::Kafka;
-    QString configuredBootstrap;
-    AmqpOptions amqp;
-    if (Status b = brokerFromConfig(ctx.config(), brokerKind, configuredBootstrap, amqp); !b)
-        return ctx.fail(b.error());
-    const bool rabbit = brokerKind == BrokerUrl::Kind::Amqp;
+    auto configured = BrokerRegistry::fromConfig(ctx.config());
+    if (!configured)
+        return ctx.fail(configured.error());
     const QString restricted = QStringLiteral("order-audit-restricted");
-    std::unique_ptr<EmbeddedBroker> embedded;
-    if (rabbit) {
-        // The inventory's queue takes routing key "order" only: the restricted events come back
-        // NO_ROUTE (FAILED), as the embedded Kafka broker refuses their topic.
-        if (amqp.queue.isEmpty())
-            amqp.queue = InventoryService::defaultConsumerName();
-        auto admin = AmqpAdmin::connect(amqp);
-        if (!admin)
-            return ctx.fail(admin.error());
-        if (Status d = (*admin)->declareExchange(amqp.exchange); !d)
-            return ctx.fail(d.error());
-        if (Status d = (*admin)->declareQueue(amqp.queue, amqp.exchange, QStringLiteral("order")); !d)
-            return ctx.fail(d.error());
-    } else {
-        auto broker = EmbeddedBroker::start(1);
-        if (!broker)
-            return ctx.fail(broker.error());
-        embedded = std::move(broker).value();
-        if (Status b = embedded->createTopic(QStringLiteral("order"), 6); !b)
-            return ctx.fail(b.error());
-        if (Status b = embedded->createTopic(restricted, 1); !b)
-            return ctx.fail(b.error());
-        embedded->setTopicError(restricted, RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED);
-    }
+    auto prepared = (*configured)
+                        ->prepareDemo(QStringLiteral("order"), 6, restricted,
+                                      InventoryService::defaultConsumerName(), DemoMaxMessageBytes);
+    if (!prepared)
+        return ctx.fail(prepared.error());
+    BrokerDemo demo = std::move(prepared).value();
 
     RelayOptions options;
-    options.broker = brokerKind;
-    options.amqp = amqp;
-    options.bootstrap = embedded ? embedded->bootstrap() : QString();
+    options.broker = demo.broker->clone();
     options.workerId = QStringLiteral("demo-relay");
     options.batchSize = 200;
     options.maxAttempts = 5;
     options.backoffBaseMs = 200;
     options.backoffCapMs = 5000;
-    (void)options.kafka.set(QStringLiteral("message.max.bytes"), QString::number(DemoMaxMessageBytes));
-    (void)options.kafka.set(QStringLiteral("message.timeout.ms"), QStringLiteral("5000"));
     options.retentionMs = 0;
 
-    ctx.out
-        << "Outbox Console demo\n"
-        << "  database        " << url->redacted()
-        << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
-        << (rabbit ? QStringLiteral("  rabbitmq        %1  (exchange \"%2\" -> queue \"%3\", routing key "
-                                    "\"order\")\n")
-                         .arg(amqp.url.redacted(), amqp.exchange, amqp.queue)
-                   : QStringLiteral("  kafka bootstrap %1  (topic \"order\", 6 partitions)\n")
-                         .arg(options.bootstrap))
-        << "  order service   " << rate << " orders/s on " << writers
-        << " connection(s), one transaction per order;\n"
-        << (rabbit
-                ? QStringLiteral("                  every 97th event has a routing key no queue is bound for "
-                                 "(NO_ROUTE): FAILED\n")
-                : QStringLiteral("                  every 97th event goes to a topic the broker refuses,\n"
-                                 "                  every 211th is larger than message.max.bytes: both end "
-                                 "FAILED\n"))
-        << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
-           "names an\n"
-        << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
-           "(retried)\n"
-        << "look at it with:\n"
-        << "  outboxctl status" << connection << "\n"
-        << "  outboxctl events list" << connection << " --status FAILED\n"
-        << "  outboxctl dlq list" << connection << "\n"
-        << "  outboxctl reconcile" << connection << " --consumer inventory --older-than 1m\n"
-        << (rabbit ? QStringLiteral("  rabbitmqctl list_queues name messages_ready messages_unacknowledged\n")
-                   : QStringLiteral("  kcat -b %1 -C -t order -o beginning -e -f '%k %h\\n'\n")
-                         .arg(options.bootstrap))
-        << "Ctrl-C stops the demo (the database stays for the next run).\n"
-        << Qt::endl;
+    ctx.out << "Outbox Console demo\n"
+            << "  database        " << url->redacted()
+            << (tablePrefix.isEmpty() ? QString() : QStringLiteral(" (tables %1*)").arg(tablePrefix)) << "\n"
+            << demo.where << "  order service   " << rate << " orders/s on " << writers
+            << " connection(s), one transaction per order;\n"
+            << demo.refusals
+            << "  inventory       consumer \"inventory\" reserves stock through the inbox; every 53rd order "
+               "names an\n"
+            << "                  unknown SKU (a dead letter), about 5% of first attempts fail transiently "
+               "(retried)\n"
+            << "look at it with:\n"
+            << "  outboxctl status" << connection << "\n"
+            << "  outboxctl events list" << connection << " --status FAILED\n"
+            << "  outboxctl dlq list" << connection << "\n"
+            << "  outboxctl reconcile" << connection << " --consumer inventory --older-than 1m\n"
+            << demo.look << "Ctrl-C stops the demo (the database stays for the next run).\n"
+            << Qt::endl;
 
     std::atomic<bool>& stop = installStopSignals();
     OrderSimulator simulator(*target, rate, restricted, DemoMaxMessageBytes + 50000, writers);
@@ -155,9 +114,7 @@ int runDemo(Context& ctx)
     InboxConsumerStats consumerStats;
     ConsumerOptions consumerOptions;
     consumerOptions.consumerName = InventoryService::defaultConsumerName();
-    consumerOptions.broker = brokerKind;
-    consumerOptions.amqp = amqp;
-    consumerOptions.bootstrap = options.bootstrap;
+    consumerOptions.broker = demo.broker->clone();
     consumerOptions.topics = {QStringLiteral("order")};
     consumerOptions.maxAttempts = 4;
     consumerOptions.backoffBaseMs = 100;

@@ -27,13 +27,13 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
     auto relayOptions = RelayOptions::fromConfig(ctx.config());
     if (!relayOptions)
         return ctx.fail(relayOptions.error());
-    if (relayOptions->broker == BrokerUrl::Kind::Kafka && relayOptions->bootstrap.isEmpty())
+    if (relayOptions->broker->address().isEmpty())
         return ctx.usage(QStringLiteral("--deliver needs a broker: --broker kafka://host:port or "
                                         "amqp://user@host:5672/vhost (or --kafka-bootstrap host:port)"));
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
-    (void)relayOptions->kafka.set(QStringLiteral("client.id"), QStringLiteral("outboxctl-dlq-replay"));
+    relayOptions->broker->setClientId(QStringLiteral("outboxctl-dlq-replay"));
     auto publisher = relayOptions->publisher();
     if (!publisher)
         return ctx.fail(publisher.error());

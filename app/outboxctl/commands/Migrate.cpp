@@ -1,5 +1,4 @@
 #include "app/outboxctl/commands/Commands.h"
-#include "core/broker/amqp/AmqpAdmin.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"
@@ -93,21 +92,18 @@ int runMigrate(Context& ctx)
         auto options = RelayOptions::fromConfig(ctx.config());
         if (!options)
             return ctx.fail(options.error());
-        if (options->broker != BrokerUrl::Kind::Amqp)
+        if (!options->broker->declaresExchanges())
             return ctx.usage(QStringLiteral("--declare-exchange needs --broker amqp://user@host:5672/vhost"));
-        const QString exchange = options->amqp.exchange;
+        const QString exchange = options->broker->exchangeTemplate();
         if (exchange.isEmpty() || exchange.contains(QLatin1Char('{')))
             return ctx.usage(QStringLiteral("--declare-exchange declares one exchange; \"%1\" is a template: "
                                             "declare each exchange it names with rabbitmqadmin or "
                                             "--exchange NAME")
                                  .arg(exchange));
-        auto admin = AmqpAdmin::connect(options->amqp);
-        if (!admin)
-            return ctx.fail(admin.error());
-        if (Status s = (*admin)->declareExchange(exchange); !s)
-            return ctx.fail(s.error());
-        declared = QStringLiteral("exchange \"%1\" (topic, durable) on RabbitMQ %2")
-                       .arg(exchange, options->amqp.url.address());
+        auto done = options->broker->declareExchange(exchange);
+        if (!done)
+            return ctx.fail(done.error());
+        declared = *done;
     }
     if (ctx.json()) {
         QJsonArray applied;

@@ -1,6 +1,7 @@
 // `outboxctl relays`: the relay registry (list) and its audited control (pause, resume, drain,
 // forget), the command-line side of the console's Relays page and of the doctor's prepared actions.
 #include "app/outboxctl/commands/Commands.h"
+#include "core/broker/BrokerRegistry.h"
 #include "core/db/RelayStore.h"
 #include "core/ops/RelayControl.h"
 #include "core/support/TerminalText.h"
@@ -35,7 +36,7 @@ int runList(Context& ctx)
                             QString::number(r.pid),
                             r.state,
                             r.desiredState,
-                            r.brokerText(),
+                            BrokerRegistry::describe(r.brokerKind, r.brokerAddress),
                             formatAge(r.heartbeatAgeMs),
                             QString::number(r.leasesHeld),
                             QString::number(r.sentTotal),

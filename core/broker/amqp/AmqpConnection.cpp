@@ -59,8 +59,8 @@ QString AmqpConnection::closeText(const amqp_method_t& method, int* code)
 Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpOptions& options,
                                                              const QString& purpose)
 {
-    const BrokerUrl& url = options.url;
-    if (url.kind != BrokerUrl::Kind::Amqp || url.host.isEmpty())
+    const AmqpUrl& url = options.url;
+    if (url.host.isEmpty())
         return Error::usage(QStringLiteral("no AMQP broker URL given (amqp://user@host:5672/vhost)"))
             .about(QStringLiteral("broker.url"));
     std::unique_ptr<AmqpConnection> c(new AmqpConnection);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/BrokerUrl.h"
+#include "core/broker/amqp/AmqpUrl.h"
 
 #include <QString>
 
@@ -9,7 +9,7 @@ namespace outbox {
 // How to reach RabbitMQ and what to publish to or read from ([broker] url, [amqp], [consumer] queue).
 struct AmqpOptions
 {
-    BrokerUrl url; // amqp:// or amqps://, the password filled in by core/config
+    AmqpUrl url; // amqp:// or amqps://, the password filled in by AmqpBroker from the configuration
     // The exchange events are published to; {aggregate_type} and {event_type} are filled in as in
     // topic templates. The routing key is the event's topic.
     QString exchange = QStringLiteral("outbox");

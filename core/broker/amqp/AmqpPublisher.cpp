@@ -36,7 +36,7 @@ constexpr qint64 ReadMarginMs = 1000;
 
 Result<std::unique_ptr<AmqpPublisher>> AmqpPublisher::create(const AmqpOptions& options)
 {
-    if (options.url.kind != BrokerUrl::Kind::Amqp || options.url.host.isEmpty())
+    if (options.url.host.isEmpty())
         return Error::usage(QStringLiteral("no AMQP broker URL given (amqp://user@host:5672/vhost)"))
             .about(QStringLiteral("broker.url"));
     if (options.window < 1 || options.window > 65535)

@@ -1,5 +1,6 @@
 #include "core/broker/kafka/KafkaPublisher.h"
 
+#include "core/broker/kafka/KafkaDelivery.h"
 #include "core/support/TerminalText.h"
 #include "core/support/TopicName.h"
 

@@ -598,7 +598,7 @@ async function relaysView(v) {
       const age = r.heartbeat_age_ms === undefined ? null : r.heartbeat_age_ms / 1000;
       setText(c.state, r.state || "");
       setText(c.desired, r.desired_state || "");
-      setText(c.broker, r.broker_kind ? `${r.broker_kind === "amqp" ? "RabbitMQ" : r.broker_kind === "kafka" ? "Kafka" : r.broker_kind} ${r.broker_address || ""}`.trim() : "");
+      setText(c.broker, r.broker || "");
       setText(c.wakeup, r.wakeup || "");
       setText(c.heartbeat, fmtTime(r.heartbeat_at));
       setText(c.age, age === null ? "" : `${age.toFixed(0)} s`);

@@ -1,5 +1,6 @@
 #include "ui/desktop/relays/RelaysPage.h"
 
+#include "core/broker/BrokerRegistry.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelayControlDialog.h"
@@ -264,12 +265,12 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
         o[QStringLiteral("leases_held")] = held.value(r.workerId);
         if (r.heartbeatAgeMs > ConsoleContext::StaleHeartbeatMs)
             o[QStringLiteral("state")] = tr("STALE, presumed dead (last reported %1)").arg(r.state);
-        o[QStringLiteral("broker")] = r.brokerText();
+        const QString broker = BrokerRegistry::describe(r.brokerKind, r.brokerAddress);
+        o[QStringLiteral("broker")] = broker;
         rows << o;
         // The managed relay (our child process) says where it publishes.
         if (m_relay->isRunning() && r.pid == m_relay->processId() && r.host == QSysInfo::machineHostName())
-            m_relayBroker->setText(r.brokerText().isEmpty() ? QString()
-                                                            : tr("publishes to %1").arg(r.brokerText()));
+            m_relayBroker->setText(broker.isEmpty() ? QString() : tr("publishes to %1").arg(broker));
     }
     m_model->setRows(rows);
     m_hint->setReason(tr("No relay has registered with this database: nothing sends the outbox's events. "

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "core/broker/MessageSource.h"
 #include "core/broker/amqp/AmqpConnection.h"
-#include "core/consumer/MessageSource.h"
 
 #include <QElapsedTimer>
 #include <memory>
@@ -17,7 +17,10 @@ namespace outbox {
 class AmqpSource final : public MessageSource
 {
 public:
-    AmqpSource(ConsumerOptions options, Logger log) : m_options(std::move(options)), m_log(std::move(log)) {}
+    AmqpSource(Settings settings, AmqpOptions amqp, Logger log)
+        : m_settings(std::move(settings)), m_amqp(std::move(amqp)), m_log(std::move(log))
+    {
+    }
     ~AmqpSource() override;
 
     Status open() override;
@@ -30,7 +33,8 @@ private:
     InboxMessage decode(const amqp_envelope_t& envelope) const;
     void lost(const QString& why);
 
-    ConsumerOptions m_options;
+    Settings m_settings;
+    AmqpOptions m_amqp;
     Logger m_log;
     std::unique_ptr<AmqpConnection> m_connection;
     quint64 m_epoch = 0;

@@ -1,18 +1,19 @@
 #pragma once
 
-#include "core/consumer/ConsumerOptions.h"
-#include "core/consumer/InboxMessage.h"
+#include "core/broker/InboxMessage.h"
 #include "core/support/Result.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <functional>
 #include <memory>
 
 namespace outbox {
 
-// Where an InboxConsumer's messages come from (docs/architecture.md, "How a second broker plugs
-// in"): a Kafka consumer group (KafkaSource) or a RabbitMQ queue (AmqpSource). The consumer decides
+// Where an InboxConsumer's messages come from (docs/architecture.md, "How a broker plugs in"): a
+// Kafka consumer group (core/broker/kafka/KafkaSource) or a RabbitMQ queue
+// (core/broker/amqp/AmqpSource); a Broker makes the one it names (Broker::source()). The consumer decides
 // what a message means; the source only delivers and settles:
 //  - poll() hands over messages in delivery order, the broker's own data (topic/partition/offset or
 //    routing key/delivery tag) in the InboxMessage, headers and payload as sent;
@@ -24,10 +25,14 @@ class MessageSource
 {
 public:
     using Logger = std::function<void(const QString&)>;
+    // What the consumer tells every source; where to read (topics, a queue) is the broker's.
+    struct Settings
+    {
+        QString consumerName; // the inbox consumer_name (Kafka: group.id; AMQP: the consumer tag)
+        QStringList topics;   // [consumer] topics (Kafka subscribes to them; a queue's are its bindings)
+        int batchSize = 500;  // messages the consumer takes at once (AMQP: basic.qos)
+    };
     virtual ~MessageSource();
-
-    // The source the options name (Kafka topics or a RabbitMQ queue).
-    static Result<std::unique_ptr<MessageSource>> create(const ConsumerOptions& options, Logger log);
 
     // Connects and subscribes; an error when the broker refuses (unknown queue, bad credentials).
     virtual Status open() = 0;

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "core/consumer/MessageSource.h"
+#include "core/broker/MessageSource.h"
 
+#include <QMap>
 #include <librdkafka/rdkafka.h>
 
 namespace outbox {
@@ -11,7 +12,12 @@ namespace outbox {
 class KafkaSource final : public MessageSource
 {
 public:
-    KafkaSource(ConsumerOptions options, Logger log) : m_options(std::move(options)), m_log(std::move(log)) {}
+    // `properties`: extra librdkafka consumer properties ([kafka]); KafkaBroker checked them.
+    KafkaSource(Settings settings, QString bootstrap, QMap<QString, QString> properties, Logger log)
+        : m_settings(std::move(settings)), m_bootstrap(std::move(bootstrap)),
+          m_properties(std::move(properties)), m_log(std::move(log))
+    {
+    }
     ~KafkaSource() override;
 
     Status open() override;
@@ -23,7 +29,9 @@ public:
 private:
     static InboxMessage decode(const rd_kafka_message_t* raw);
 
-    ConsumerOptions m_options;
+    Settings m_settings;
+    QString m_bootstrap;
+    QMap<QString, QString> m_properties;
     Logger m_log;
     rd_kafka_t* m_rk = nullptr;
     QString m_lastError;

@@ -1,4 +1,4 @@
-#include "core/consumer/AmqpSource.h"
+#include "core/broker/amqp/AmqpSource.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -56,23 +56,22 @@ AmqpSource::~AmqpSource()
 Status AmqpSource::open()
 {
     m_sinceAttempt.start();
-    auto c = AmqpConnection::open(m_options.amqp,
-                                  QStringLiteral("outbox consumer %1").arg(m_options.consumerName));
+    auto c = AmqpConnection::open(m_amqp, QStringLiteral("outbox consumer %1").arg(m_settings.consumerName));
     if (!c)
         return c.error();
     std::unique_ptr<AmqpConnection> connection = std::move(c).value();
     if (Status s = connection->openChannel(Channel, false); !s)
         return s;
     // One batch in flight: the broker sends no more until the consumer acknowledges.
-    amqp_basic_qos(connection->state(), Channel, 0, uint16_t(std::min(m_options.batchSize, 65535)), 0);
+    amqp_basic_qos(connection->state(), Channel, 0, uint16_t(std::min(m_settings.batchSize, 65535)), 0);
     if (QString why = connection->rpcError(QStringLiteral("basic.qos"), Channel); !why.isEmpty())
         return Error::runtime(QStringLiteral("RabbitMQ: %1").arg(why));
-    const QByteArray queue = m_options.amqp.queue.toUtf8();
-    const QByteArray tag = QStringLiteral("outbox-%1").arg(m_options.consumerName).toUtf8();
+    const QByteArray queue = m_amqp.queue.toUtf8();
+    const QByteArray tag = QStringLiteral("outbox-%1").arg(m_settings.consumerName).toUtf8();
     amqp_basic_consume(connection->state(), Channel, AmqpConnection::bytes(queue), AmqpConnection::bytes(tag),
                        0, 0 /* manual acknowledgements */, 0, amqp_empty_table);
     if (QString why =
-            connection->rpcError(QStringLiteral("consuming queue \"%1\"").arg(m_options.amqp.queue), Channel);
+            connection->rpcError(QStringLiteral("consuming queue \"%1\"").arg(m_amqp.queue), Channel);
         !why.isEmpty())
         return Error::runtime(QStringLiteral("RabbitMQ: %1").arg(why));
     m_connection = std::move(connection);
@@ -131,7 +130,7 @@ QVector<InboxMessage> AmqpSource::poll(int max, int firstWaitMs, int moreWaitMs)
             QThread::msleep(quint64(std::max(1, firstWaitMs)));
             return batch;
         }
-        m_log(QStringLiteral("RabbitMQ: consuming queue %1 again").arg(m_options.amqp.queue));
+        m_log(QStringLiteral("RabbitMQ: consuming queue %1 again").arg(m_amqp.queue));
     }
     QElapsedTimer sinceFirst;
     while (m_connection && batch.size() < max) {
@@ -177,7 +176,7 @@ QVector<InboxMessage> AmqpSource::poll(int max, int firstWaitMs, int moreWaitMs)
             }
             if (method.id == AMQP_BASIC_CANCEL_METHOD) {
                 lost(QStringLiteral("the broker cancelled the consumer of queue %1 (deleted?)")
-                         .arg(m_options.amqp.queue));
+                         .arg(m_amqp.queue));
                 break;
             }
             continue;

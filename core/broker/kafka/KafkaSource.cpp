@@ -1,4 +1,4 @@
-#include "core/consumer/KafkaSource.h"
+#include "core/broker/kafka/KafkaSource.h"
 
 #include "core/support/TerminalText.h"
 
@@ -39,11 +39,11 @@ Status KafkaSource::open()
         {QStringLiteral("heartbeat.interval.ms"), QStringLiteral("1000")},
         {QStringLiteral("client.id"), QStringLiteral("outbox-consumer")},
     };
-    for (auto it = m_options.kafka.cbegin(); it != m_options.kafka.cend(); ++it)
+    for (auto it = m_properties.cbegin(); it != m_properties.cend(); ++it)
         properties.insert(it.key(), it.value());
     // Not overridable: the offset moves only when acknowledge() commits it, after the database commit.
-    properties.insert(QStringLiteral("bootstrap.servers"), m_options.bootstrap);
-    properties.insert(QStringLiteral("group.id"), m_options.consumerName);
+    properties.insert(QStringLiteral("bootstrap.servers"), m_bootstrap);
+    properties.insert(QStringLiteral("group.id"), m_settings.consumerName);
     properties.insert(QStringLiteral("enable.auto.commit"), QStringLiteral("false"));
     properties.insert(QStringLiteral("enable.auto.offset.store"), QStringLiteral("false"));
     for (auto it = properties.cbegin(); it != properties.cend(); ++it) {
@@ -62,15 +62,16 @@ Status KafkaSource::open()
             QStringLiteral("cannot create the Kafka consumer: %1").arg(QString::fromUtf8(err)));
     }
     rd_kafka_poll_set_consumer(m_rk);
-    rd_kafka_topic_partition_list_t* topics = rd_kafka_topic_partition_list_new(int(m_options.topics.size()));
-    for (const QString& t : m_options.topics)
+    rd_kafka_topic_partition_list_t* topics =
+        rd_kafka_topic_partition_list_new(int(m_settings.topics.size()));
+    for (const QString& t : m_settings.topics)
         rd_kafka_topic_partition_list_add(topics, t.toUtf8().constData(), RD_KAFKA_PARTITION_UA);
     const rd_kafka_resp_err_t e = rd_kafka_subscribe(m_rk, topics);
     rd_kafka_topic_partition_list_destroy(topics);
     if (e != RD_KAFKA_RESP_ERR_NO_ERROR)
         return Error::runtime(
             QStringLiteral("cannot subscribe to %1: %2")
-                .arg(m_options.topics.join(QStringLiteral(", ")), QString::fromUtf8(rd_kafka_err2str(e))));
+                .arg(m_settings.topics.join(QStringLiteral(", ")), QString::fromUtf8(rd_kafka_err2str(e))));
     return {};
 }
 

@@ -1,4 +1,4 @@
-#include "core/consumer/InboxMessage.h"
+#include "core/broker/InboxMessage.h"
 
 namespace outbox {
 

@@ -1,0 +1,7 @@
+#include "core/broker/MessageSource.h"
+
+namespace outbox {
+
+MessageSource::~MessageSource() = default;
+
+} // namespace outbox
