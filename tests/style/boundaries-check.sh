@@ -7,6 +7,8 @@
 #  - outside core/db, code switches on the database kind (the differences live in core/db/Dialect);
 #  - outside core/db, code builds Database::Options or calls Database::open (a connection is opened
 #    from a DatabaseTarget: its URL, table prefix and password travel as one value);
+#  - outside core/broker/<name>/, code switches on the broker kind or uses a broker's client library,
+#    and a room's Broker is made anywhere but BrokerRegistry;
 #  - anything cites a design document that is not in the repository (its sections, "§N");
 #  - a core error text names a command-line flag (each front end adds its own hint).
 # Usage: boundaries-check.sh SOURCE_DIR
@@ -72,11 +74,23 @@ report "a desktop feature folder includes another feature (or a shared folder in
 report "the database kind is switched on outside core/db (add a Dialect capability instead):" \
   "$(grep -rn 'DatabaseKind::' app core ui --include='*.cpp' --include='*.h' | grep -v '^core/db/')"
 
-# A broker is a Publisher and a MessageSource (docs/architecture.md, "How a second broker plugs in"):
-# the relay, the replayer and the consumer never ask which one they talk to.
-report "the broker kind is switched on in core outside its two factories and the options (add a Publisher/MessageSource instead):" \
-  "$(grep -rn 'BrokerUrl::Kind::' core --include='*.cpp' --include='*.h' |
-      grep -vE '^core/broker/|^core/relay/RelayOptions\.|^core/consumer/(ConsumerOptions|MessageSource)\.')"
+# A room per broker (docs/architecture.md, "How a broker plugs in"): what is particular to one
+# broker lives in core/broker/<name>/ and answers through Broker; BrokerRegistry has one line per
+# broker. Outside the rooms nothing asks which broker it is: no comparison of a broker kind (the
+# relay registry's broker_kind, Broker::scheme()/kindName()), no cast to a room's class, no client
+# library of a broker, and no room's Broker made anywhere but the registry. Tests may do all of it.
+broker_rooms='^core/broker/[a-z]+/'
+report "the broker kind is switched on outside its room core/broker/<name>/ (answer it in the room, through Broker):" \
+  "$(grep -rnE '(brokerKind|broker_kind|broker->(scheme|kindName)\(\))[[:space:]]*(!|=)=|(!|=)==?[[:space:]]*(QLatin1String|QStringLiteral)?\(?"(kafka|amqps?|Kafka|RabbitMQ)"|BrokerUrl::Kind|as<(Kafka|Amqp)[A-Za-z]*>|dynamic_cast<[^>]*(Kafka|Amqp)' \
+      app core ui resources/web --include='*.cpp' --include='*.h' --include='*.js' |
+      grep -vE "$broker_rooms" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' |
+      grep -vE '^[^:]+:[0-9]+:[[:space:]]*if \(section == ')" # [kafka], a configuration section
+report "a broker's client library is used outside its room core/broker/<name>/:" \
+  "$(grep -rnE '#include <(librdkafka/|amqp\.h|amqp_|rabbitmq-c/)' app core ui --include='*.cpp' --include='*.h' |
+      grep -vE "$broker_rooms")"
+report "a room's Broker is made outside BrokerRegistry (add the broker's one line there):" \
+  "$(grep -rnE '#include [<"]core/broker/[a-z]+/[A-Za-z]*Broker\.h' app core ui --include='*.cpp' --include='*.h' |
+      grep -vE "$broker_rooms|^core/broker/BrokerRegistry\.cpp:|^[^:]+:[0-9]+:#include [<\"]core/broker/kafka/EmbeddedBroker\.h")"
 
 # A connection is opened from a DatabaseTarget (docs/architecture.md, "Threads and connections"):
 # Database::Options (purpose, table prefix, timeout) are put together, and Database::open called, only
@@ -99,4 +113,4 @@ report "a core error text names a command-line flag (the front end adds its own 
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
-echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, connections opened from a DatabaseTarget, no broker switches in the relay or consumer, no outside design documents cited, no flags in core texts"
+echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, connections opened from a DatabaseTarget, brokers in their rooms, no outside design documents cited, no flags in core texts"

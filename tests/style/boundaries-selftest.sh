@@ -8,6 +8,7 @@ check="$source_dir/tests/style/boundaries-check.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -r "$source_dir/core" "$source_dir/ui" "$source_dir/app" "$work/"
+mkdir -p "$work/resources" && cp -r "$source_dir/resources/web" "$work/resources/"
 
 if ! out=$(bash "$check" "$work" 2>&1); then
   echo "boundaries-selftest: the check fails on the untouched copy:"
@@ -67,6 +68,22 @@ expect_failure "Database::Options built outside core/db (web)" \
   ui/web/api/ActionJobs.cpp 'auto db = Database::open(url, Database::Options{purpose, prefix, 5});' "ui/web/api/ActionJobs.cpp"
 expect_failure "a connection opened from a bare URL outside core/db (app)" \
   app/outboxctl/commands/Relay.cpp 'auto db = Database::open(url);' "app/outboxctl/commands/Relay.cpp"
+expect_failure "the relay asks which broker it has" \
+  core/relay/Relay.cpp 'const bool rabbit = m_options.broker->scheme() == QLatin1String("amqp");' "core/relay/Relay.cpp"
+expect_failure "a front end names a relay registry row's broker kind" \
+  ui/desktop/relays/RelaysPage.cpp 'const bool rabbit = r.brokerKind == QLatin1String("amqp");' "ui/desktop/relays/RelaysPage.cpp"
+expect_failure "the web console maps broker kinds itself" \
+  resources/web/console/console.js 'const name = r.broker_kind === "amqp" ? "RabbitMQ" : "Kafka";' "resources/web/console/console.js"
+expect_failure "a command casts to a room's class" \
+  app/outboxctl/commands/Migrate.cpp 'auto* rabbit = options->broker.as<AmqpBroker>();' "app/outboxctl/commands/Migrate.cpp"
+expect_failure "librdkafka outside the Kafka room (relay)" \
+  core/relay/Relay.cpp '#include <librdkafka/rdkafka.h>' "core/relay/Relay.cpp"
+expect_failure "rabbitmq-c outside the RabbitMQ room (consumer)" \
+  core/consumer/InboxConsumer.cpp '#include <amqp.h>' "core/consumer/InboxConsumer.cpp"
+expect_failure "a room's Broker made outside the registry (demo)" \
+  app/outboxctl/commands/Demo.cpp '#include "core/broker/kafka/KafkaBroker.h"' "app/outboxctl/commands/Demo.cpp"
+expect_failure "the flat broker folder switches on a scheme" \
+  core/broker/Publisher.cpp 'if (scheme == QLatin1String("kafka")) {}' "core/broker/Publisher.cpp"
 
 # A core folder nobody placed on a floor is an error too.
 mkdir -p "$work/core/newthing"
