@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <librdkafka/rdkafka.h>
 #include <memory>
 #include <mutex>
 #include <thread>
