@@ -183,7 +183,8 @@ private slots:
                  QStringLiteral("all")); // relay default kept
         auto consumer = ConsumerOptions::fromConfig(*c);
         QVERIFY(consumer.ok());
-        QCOMPARE(test::kafkaConsumer(*consumer).value(QStringLiteral("compression.type")),
+        ConsumerOptions consumerOptions = *consumer;
+        QCOMPARE(test::kafkaConsumer(consumerOptions).value(QStringLiteral("compression.type")),
                  QStringLiteral("lz4"));
         QCOMPARE(consumer->topics, QStringList{QStringLiteral("order")});
     }
