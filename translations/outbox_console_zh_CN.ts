@@ -134,6 +134,13 @@
     </message>
 </context>
 <context>
+    <name>outbox::Database</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::ActionDialog</name>
     <message>
         <source>Sample of the rows that will change:</source>
@@ -909,14 +916,6 @@
         <translation>保存编辑</translation>
     </message>
     <message>
-        <source>The payload is not valid JSON: %1 at character %2.</source>
-        <translation>载荷不是有效的 JSON：第 %2 个字符处 %1。</translation>
-    </message>
-    <message>
-        <source>The headers are not valid JSON: %1 at character %2.</source>
-        <translation>消息头不是有效的 JSON：第 %2 个字符处 %1。</translation>
-    </message>
-    <message>
         <source>The headers must be a JSON object.</source>
         <translation>消息头必须是 JSON 对象。</translation>
     </message>
@@ -947,6 +946,14 @@
     <message>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>The payload is not valid JSON: %1 (line %2, column %3).</source>
+        <translation>载荷不是有效的 JSON：%1（第 %2 行，第 %3 列）。</translation>
+    </message>
+    <message>
+        <source>The headers are not valid JSON: %1 (line %2, column %3).</source>
+        <translation>消息头不是有效的 JSON：%1（第 %2 行，第 %3 列）。</translation>
     </message>
 </context>
 <context>

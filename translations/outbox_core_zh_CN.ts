@@ -117,6 +117,13 @@
     </message>
 </context>
 <context>
+    <name>outbox::Database</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLetterEditor</name>
     <message>
         <source>nothing to change: give a new payload, new headers or both</source>
@@ -748,6 +755,73 @@
     <message>
         <source>no value %1 in the payload</source>
         <translation>负载中没有值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::JsonText</name>
+    <message>
+        <source>no error</source>
+        <translation>没有错误</translation>
+    </message>
+    <message>
+        <source>unterminated object</source>
+        <translation>对象未结束</translation>
+    </message>
+    <message>
+        <source>missing name separator (:)</source>
+        <translation>缺少名称分隔符（:）</translation>
+    </message>
+    <message>
+        <source>unterminated array</source>
+        <translation>数组未结束</translation>
+    </message>
+    <message>
+        <source>missing value separator (,)</source>
+        <translation>缺少值分隔符（,）</translation>
+    </message>
+    <message>
+        <source>illegal value</source>
+        <translation>非法的值</translation>
+    </message>
+    <message>
+        <source>the text ends inside a number</source>
+        <translation>文本在数字中间结束</translation>
+    </message>
+    <message>
+        <source>illegal number</source>
+        <translation>非法的数字</translation>
+    </message>
+    <message>
+        <source>illegal escape sequence</source>
+        <translation>非法的转义序列</translation>
+    </message>
+    <message>
+        <source>illegal UTF-8 string</source>
+        <translation>非法的 UTF-8 字符串</translation>
+    </message>
+    <message>
+        <source>unterminated string</source>
+        <translation>字符串未结束</translation>
+    </message>
+    <message>
+        <source>an object is missing after a comma</source>
+        <translation>逗号后缺少对象</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>嵌套过深</translation>
+    </message>
+    <message>
+        <source>the document is too large</source>
+        <translation>文档过大</translation>
+    </message>
+    <message>
+        <source>unexpected text after the end of the document</source>
+        <translation>文档结束后还有多余的文本</translation>
+    </message>
+    <message>
+        <source>invalid JSON</source>
+        <translation>无效的 JSON</translation>
     </message>
 </context>
 <context>
