@@ -1,7 +1,7 @@
 #include "core/broker/Publisher.h"
 
-#include "core/broker/AmqpPublisher.h"
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/amqp/AmqpPublisher.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 
 namespace outbox {
 

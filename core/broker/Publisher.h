@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/broker/AmqpOptions.h"
 #include "core/broker/BrokerMessage.h"
 #include "core/broker/BrokerUrl.h"
-#include "core/broker/KafkaProperties.h"
 #include "core/broker/PendingBatch.h"
+#include "core/broker/amqp/AmqpOptions.h"
+#include "core/broker/kafka/KafkaProperties.h"
 #include "core/support/Result.h"
 
 #include <QString>

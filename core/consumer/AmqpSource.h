@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/AmqpConnection.h"
+#include "core/broker/amqp/AmqpConnection.h"
 #include "core/consumer/MessageSource.h"
 
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/broker/AmqpOptions.h"
 #include "core/broker/BrokerUrl.h"
-#include "core/broker/KafkaProperties.h"
 #include "core/broker/Publisher.h"
+#include "core/broker/amqp/AmqpOptions.h"
+#include "core/broker/kafka/KafkaProperties.h"
 #include "core/db/EventStore.h"
 #include "core/support/Result.h"
 

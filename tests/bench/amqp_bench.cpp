@@ -21,8 +21,8 @@
 // 4. latency:  a writer commits events at `rate`/s while the relay runs: commit -> ack p50/p99, next
 //              to the broker's own floor measured just before: the raw publisher sending at `rate`/s,
 //              publish -> confirm p50/p99 (persistent messages are confirmed once on disk).
-#include "core/broker/AmqpAdmin.h"
-#include "core/broker/AmqpPublisher.h"
+#include "core/broker/amqp/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpPublisher.h"
 #include "core/consumer/InboxConsumer.h"
 #include "core/db/Database.h"
 #include "core/db/EventWriter.h"

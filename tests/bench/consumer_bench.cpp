@@ -12,8 +12,8 @@
 //                         [--messages 20000] [--partitions 6] [--batch-size 500]
 //                         [--handler batch|message|inventory]
 //                         [--smoke]
-#include "core/broker/EmbeddedBroker.h"
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 #include "core/consumer/InboxConsumer.h"
 #include "core/db/Database.h"
 #include "core/db/Migrator.h"

@@ -26,8 +26,8 @@
 // With --minrelay (PostgreSQL), each round also runs ../shared/bench/minrelay (the cheapest correct
 // relay, an external program) on a minimal table and on the project's table, and every relay figure
 // is printed as a percentage of minrelay on the minimal table; the summary splits the gap.
-#include "core/broker/EmbeddedBroker.h"
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "core/db/EventWriter.h"

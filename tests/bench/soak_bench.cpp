@@ -12,7 +12,7 @@
 //   outbox-soak-bench --db postgresql://outbox@127.0.0.1:55432/postgres [--duration 30m]
 //                     [--rate 2000] [--interval 60] [--retention 2m] [--ws-clients 20] [--smoke]
 //   tests/bench/soak.sh BUILD_DIR PORT [30m] [2000]   (a private PostgreSQL, the 30-minute run)
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/Database.h"
 #include "core/db/DatabaseTarget.h"
 #include "core/db/EventWriter.h"

@@ -2,8 +2,8 @@
 // the commit, a real `outboxctl consume` crash between commit and ack (the redelivery is a
 // duplicate, the effect happens once), and a dead letter replayed over AMQP with confirms that
 // reaches the consumer once.
-#include "core/broker/AmqpAdmin.h"
-#include "core/broker/AmqpPublisher.h"
+#include "core/broker/amqp/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpPublisher.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/OperatorActions.h"
 #include "core/relay/DeadLetterReplayer.h"

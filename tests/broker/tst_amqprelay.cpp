@@ -1,9 +1,9 @@
 // The relay on RabbitMQ, against the private rabbitmq-server of the CTest fixture (tests/fixtures/
 // rabbitmq.sh) and PostgreSQL: confirms, mandatory routing, a missing exchange, a memory alarm and a
 // broker restart, each checked in the outbox table and in the queue itself.
-#include "core/broker/AmqpAdmin.h"
-#include "core/broker/AmqpPublisher.h"
 #include "core/broker/BrokerUrl.h"
+#include "core/broker/amqp/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpPublisher.h"
 #include "core/db/EventWriter.h"
 #include "core/db/RelayStore.h"
 #include "core/diagnosis/Doctor.h"

@@ -1,6 +1,6 @@
 #include "core/broker/DeliveryClass.h"
-#include "core/broker/EmbeddedBroker.h"
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 #include "tests/support/TopicReader.h"
 
 #include <QDateTime>

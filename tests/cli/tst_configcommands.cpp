@@ -1,7 +1,7 @@
 // The one configuration as the real `outboxctl` sees it: `config show` (sources, redaction, --json),
 // strict errors, and [database] table_prefix from the file honoured by every command against
 // prefixed tables beside unprefixed ones in the same database; the demo runs twice on one database.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
 #include "core/db/Migrator.h"
 #include "tests/support/OutboxctlProcess.h"

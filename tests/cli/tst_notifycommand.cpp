@@ -1,4 +1,4 @@
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/Database.h"
 #include "core/db/ReplicationDoorbell.h"
 #include "tests/support/NotifyingWriters.h"

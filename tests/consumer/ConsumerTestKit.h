@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/broker/EmbeddedBroker.h"
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 #include "core/consumer/InboxConsumer.h"
 
 #include <QThread>

@@ -1,7 +1,7 @@
 // A connection profile with a table prefix, driven through the real connect dialog: saved without a
 // password, chosen again from the list, and every page, action and managed relay of the console then
 // works on the prefixed tables while the unprefixed outbox in the same database stays as it was.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/Migrator.h"
 #include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"

@@ -1,7 +1,7 @@
 // The Consumers page driven like an operator drives it: real widgets, QTest clicks and keys, a
 // real database and the embedded broker. Per-consumer table, rate chart, lag per partition after
 // typing a bootstrap, and the inbox browser's filters and keyset pages.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "tests/support/ConsumerGroupKit.h"

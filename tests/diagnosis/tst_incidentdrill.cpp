@@ -9,7 +9,7 @@
 // nothing critical or warning is left, every event is SENT (and on the topic) or DEAD by decision,
 // the dead letters are REPLAYED or DISCARDED as chosen, and a real Prometheus scraping a real
 // `outboxctl serve` with the shipped alert rules has no alert firing or pending.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/DeadLetterStore.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayChecks.h"

@@ -2,7 +2,7 @@
 // only once the relay (or the web server) really runs, WATCHDOG=1 pings at half WatchdogSec,
 // STOPPING=1 when a SIGTERM starts the drain, journal priorities ("<3>", "<5>") only when
 // stderr is the journal, and the database password from a systemd credential.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 

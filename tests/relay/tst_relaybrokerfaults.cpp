@@ -6,7 +6,7 @@
 // DEGRADED with the reason, SIGTERM ends the relay within its drain time (the lease), no event goes
 // DEAD from a connection lost or a publish unanswered, and the doctor says relay-degraded, never
 // no-relay or relay-stale.
-#include "core/broker/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpAdmin.h"
 #include "core/db/RelayStore.h"
 #include "tests/support/AmqpTestKit.h"
 #include "tests/support/FakeAmqpBroker.h"

@@ -1,4 +1,4 @@
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/EventStore.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayChecks.h"

@@ -2,7 +2,7 @@
 // (too many): its claims cannot commit, so it must send nothing, say DEGRADED with the database's
 // own error and back off; once the database accepts again, every event goes out exactly once.
 // The relay runs as a runtime account (no superuser: those are exempt from both refusals).
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/Dialect.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayChecks.h"

@@ -1,6 +1,6 @@
 #include "tests/support/AmqpTestKit.h"
 
-#include "core/broker/AmqpConnection.h"
+#include "core/broker/amqp/AmqpConnection.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

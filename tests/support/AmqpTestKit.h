@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/AmqpOptions.h"
+#include "core/broker/amqp/AmqpOptions.h"
 #include "core/support/Result.h"
 
 #include <QByteArray>

@@ -1,6 +1,6 @@
 #include "tests/support/RelayChecks.h"
 
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/Database.h"
 #include "core/db/EventStore.h"
 #include "tests/support/TopicReader.h"

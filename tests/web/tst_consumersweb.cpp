@@ -1,6 +1,6 @@
 // GET /api/v1/consumers, GET /api/v1/inbox and the consumer metrics on /metrics over real HTTP,
 // against PostgreSQL, MariaDB and SQLite and the embedded broker.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/InboxStore.h"
 #include "core/metrics/MetricsSampler.h"
 #include "tests/support/ConsumerGroupKit.h"

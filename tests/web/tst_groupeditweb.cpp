@@ -3,7 +3,7 @@
 // → Preview with every letter's diff → reason → the count typed → audited chunks) and replayed with
 // the group's Replay group…; the real `outboxctl dlq replay --deliver` then produces the repaired
 // messages to the embedded broker.
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/db/DeadLetterStore.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"

@@ -1,7 +1,7 @@
 #include "app/outboxctl/Signals.h"
 #include "app/outboxctl/Systemd.h"
 #include "app/outboxctl/commands/Commands.h"
-#include "core/broker/EmbeddedBroker.h"
+#include "core/broker/kafka/EmbeddedBroker.h"
 #include "core/relay/RelayRunner.h"
 
 #include <QDateTime>

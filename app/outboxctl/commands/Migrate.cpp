@@ -1,5 +1,5 @@
 #include "app/outboxctl/commands/Commands.h"
-#include "core/broker/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpAdmin.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/db/RelayStore.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/broker/ConsumerLag.h"
+#include "core/broker/kafka/ConsumerLag.h"
 #include "core/support/PayloadMasker.h"
 #include "core/support/Result.h"
 #include "ui/web/api/ActionJobs.h"

@@ -1,4 +1,4 @@
-#include "core/broker/KafkaProperties.h"
+#include "core/broker/kafka/KafkaProperties.h"
 
 namespace outbox {
 

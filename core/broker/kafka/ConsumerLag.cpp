@@ -1,4 +1,4 @@
-#include "core/broker/ConsumerLag.h"
+#include "core/broker/kafka/ConsumerLag.h"
 
 #include <QSet>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "core/broker/AmqpConnection.h"
+#include "core/broker/amqp/AmqpConnection.h"
 
 #include <amqp_ssl_socket.h>
 #include <amqp_tcp_socket.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/broker/AmqpOptions.h"
 #include "core/broker/amqp/AmqpDeadline.h"
+#include "core/broker/amqp/AmqpOptions.h"
 #include "core/support/Result.h"
 
 #include <QByteArray>

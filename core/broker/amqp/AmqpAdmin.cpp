@@ -1,4 +1,4 @@
-#include "core/broker/AmqpAdmin.h"
+#include "core/broker/amqp/AmqpAdmin.h"
 
 #include <amqp.h>
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/broker/BrokerMessage.h"
-#include "core/broker/KafkaProperties.h"
 #include "core/broker/Publisher.h"
+#include "core/broker/kafka/KafkaProperties.h"
 #include "core/support/Result.h"
 
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "core/broker/KafkaPublisher.h"
+#include "core/broker/kafka/KafkaPublisher.h"
 
 #include "core/support/TerminalText.h"
 #include "core/support/TopicName.h"

@@ -1,4 +1,4 @@
-#include "core/broker/AmqpPublisher.h"
+#include "core/broker/amqp/AmqpPublisher.h"
 
 #include "core/support/TopicName.h"
 

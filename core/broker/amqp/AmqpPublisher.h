@@ -1,8 +1,8 @@
 #pragma once
 
-#include "core/broker/AmqpConnection.h"
-#include "core/broker/AmqpOptions.h"
 #include "core/broker/Publisher.h"
+#include "core/broker/amqp/AmqpConnection.h"
+#include "core/broker/amqp/AmqpOptions.h"
 
 #include <QElapsedTimer>
 #include <QHash>
