@@ -186,49 +186,100 @@ const QStringList& ScreenTexts::allowedWords()
 {
     // Names: products, protocols and formats that Chinese texts write as they are.
     static const QStringList words{
+        // Products, protocols, formats, units and terms that Chinese texts write as they are.
         QStringLiteral("Kafka"), QStringLiteral("RabbitMQ"), QStringLiteral("PostgreSQL"),
         QStringLiteral("MySQL"), QStringLiteral("MariaDB"), QStringLiteral("SQLite"),
         QStringLiteral("Broker"), QStringLiteral("AMQP"), QStringLiteral("JSON"), QStringLiteral("CSV"),
         QStringLiteral("SQL"), QStringLiteral("URL"), QStringLiteral("NOC"), QStringLiteral("UTC"),
         QStringLiteral("HTTP"), QStringLiteral("HTTPS"), QStringLiteral("TCP"), QStringLiteral("TLS"),
         QStringLiteral("W3C"), QStringLiteral("ID"), QStringLiteral("PID"), QStringLiteral("UTF"),
-        QStringLiteral("Outbox"), QStringLiteral("outboxctl"),
-        // The statuses the database stores, shown (and typed in commands) as they are.
+        QStringLiteral("ACL"), QStringLiteral("traceparent"), QStringLiteral("Outbox"),
+        QStringLiteral("outboxctl"), QStringLiteral("KB"), QStringLiteral("MB"), QStringLiteral("GB"),
+        QStringLiteral("Esc"),
+        // The words typed to confirm an action ("requeue 2"): the CLI's verbs, in every language.
+        QStringLiteral("requeue"), QStringLiteral("dead"), QStringLiteral("replay"),
+        QStringLiteral("discard"),
+        // Keys of the configuration and fleet files that messages name ("缺少 url 键").
+        QStringLiteral("url"),
+        // Kafka's ACL operations, as kafka-acls names them.
+        QStringLiteral("WRITE"), QStringLiteral("DESCRIBE"),
+        // The statuses and desired states the database stores, shown (and typed in commands) as
+        // they are.
         QStringLiteral("PENDING"), QStringLiteral("SENDING"), QStringLiteral("SENT"),
         QStringLiteral("FAILED"), QStringLiteral("DEAD"), QStringLiteral("NEW"), QStringLiteral("REPLAYING"),
         QStringLiteral("REPLAYED"), QStringLiteral("DISCARDED"), QStringLiteral("PROCESSED"),
         QStringLiteral("RUNNING"), QStringLiteral("PAUSED"), QStringLiteral("DRAINING"),
-        QStringLiteral("STOPPED"), QStringLiteral("STALE")};
+        QStringLiteral("STOPPED"), QStringLiteral("STALE"), QStringLiteral("RUN"), QStringLiteral("PAUSE"),
+        QStringLiteral("DRAIN")};
     return words;
 }
 
+namespace {
+
+// The Latin words (two letters or more) of `text` that the allow-list does not name.
+QStringList words(const QString& text)
+{
+    static const QRegularExpression word(QStringLiteral("(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9_]*[A-Za-z0-9]"));
+    QStringList found;
+    for (auto it = word.globalMatch(text); it.hasNext();) {
+        const QString w = it.next().captured();
+        if (!ScreenTexts::allowedWords().contains(w))
+            found << w;
+    }
+    return found;
+}
+
+} // namespace
+
 QStringList ScreenTexts::latinWords(QString text, const QStringList& data)
 {
-    // The longest data first: "unknown SKU SKU-1" before "SKU-1".
-    QStringList sorted = data;
-    std::sort(sorted.begin(), sorted.end(),
-              [](const QString& a, const QString& b) { return a.size() > b.size(); });
-    for (const QString& d : std::as_const(sorted))
-        if (!d.isEmpty())
-            text.remove(d);
     static const QRegularExpression verbatim(
-        QStringLiteral("outboxctl\\b[^\\n]*"                          // a command, to the end of its line
-                       "|[a-z][a-z0-9+.-]*://\\S*"                    // a URL
+        QStringLiteral("(\\S*/)?(outboxctl|systemctl|journalctl|kafka-[a-z-]+|rabbitmqctl|rabbitmq-[a-z]+)\\s"
+                       "[^\\n。；，）]*"                              // a command, to the end of its clause
+                       "|[a-z][a-z0-9+.-]*://[^\\s：，。；（）]*"     // a URL
                        "|(?<![\\w-])--?[a-z][a-z0-9-]*(=\\S*)?"       // a flag
                        "|\\*\\.[a-z]+"                                // a file pattern
                        "|\\b[A-Z][A-Z0-9]*(_[A-Z0-9<>]+)+\\b"         // an environment variable
                        "|(?<![\\w:/.])/[\\w.<>*@+-][\\w./<>*@+-]*"    // an absolute path
                        "|\\b[\\w-]+\\.(csv|json|ini|conf|db)\\b"      // a file name
                        "|\\b(Ctrl|Shift|Alt|Meta)\\+\\S+|\\bF\\d+\\b" // a shortcut
+                       "|\\b[a-z][a-z0-9]*(-[a-z0-9]+)+\\b"           // a code: a finding's id, a unit's name
+                       "|\\b[A-Za-z_]\\w*(\\.\\w+)+\\b"               // a dotted name: a setting, a JSON path
+                       "|\\b[a-z_][\\w.]* ?= ?\\S+"                   // an example assignment (trace_id=abc)
+                       "|\\b[\\w.-]+:\\d+\\b"                         // host:port
+                       "|\\[[a-z]+\\]\\s*[a-z_]+" // a configuration key ([kafka] bootstrap)
+                       "|\"[^\"\\n]*\"(?=\\s*:)|(?<=:|: )(null|true|false)\\b" // JSON: member names, literals
+                       "|\\bSIG[A-Z]+\\b"                                      // a signal
                        ));
-    text.remove(verbatim);
-    static const QRegularExpression word(QStringLiteral("(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9_]*[A-Za-z0-9]"));
+    // The data, the longest first ("unknown SKU SKU-1" before "SKU-1"), as whole words ("ok" is
+    // not taken out of "Broker").
+    QStringList sorted = data;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const QString& a, const QString& b) { return a.size() > b.size(); });
+    const auto withoutData = [&sorted](QString t) {
+        const auto alnum = [](QChar c) { return c.isLetterOrNumber(); };
+        for (const QString& d : std::as_const(sorted)) {
+            if (d.isEmpty())
+                continue;
+            for (qsizetype at = t.indexOf(d); at >= 0; at = t.indexOf(d, at)) {
+                const bool before = at > 0 && alnum(d.front()) && alnum(t.at(at - 1));
+                const bool after = at + d.size() < t.size() && alnum(d.back()) && alnum(t.at(at + d.size()));
+                if (before || after)
+                    at += d.size();
+                else
+                    t.remove(at, d.size());
+            }
+        }
+        return t;
+    };
+    // A word is English only when neither order explains it: data first (a URL inside an error
+    // text), or what is verbatim first (a key of "trace_id=abc" that is data too).
+    const QStringList dataFirst = words(QString(withoutData(text)).remove(verbatim));
+    QStringList verbatimFirst = words(withoutData(QString(text).remove(verbatim)));
     QStringList found;
-    for (auto it = word.globalMatch(text); it.hasNext();) {
-        const QString w = it.next().captured();
-        if (!allowedWords().contains(w))
+    for (const QString& w : dataFirst)
+        if (verbatimFirst.removeOne(w))
             found << w;
-    }
     return found;
 }
 
