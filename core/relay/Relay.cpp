@@ -764,11 +764,18 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
     const bool wasFailing = brokerFailing();
     if (answered) {
         m_unansweredRounds = 0;
+        m_silences = 0;
         m_sinceBrokerAnswered.start();
     } else if (!unanswered.isEmpty() || !release.isEmpty()) {
         ++m_unansweredRounds;
         if (!m_sinceBrokerAnswered.isValid())
             m_sinceBrokerAnswered.start();
+        if (flight.launched.msecsSinceReference() > m_silenceCountedAtMs) {
+            ++m_silences;
+            QElapsedTimer now;
+            now.start();
+            m_silenceCountedAtMs = now.msecsSinceReference();
+        }
     }
     if (accepted) {
         m_refusedRounds = 0;
@@ -782,7 +789,7 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         setState(QStringLiteral("RUNNING"));
     // Each event its own draw (full jitter): a batch retried as one would hit the broker as one.
     for (ErrorMark& m : unanswered)
-        m.retryDelayMs = m_backoff.delayFor(std::max(1, m_unansweredRounds));
+        m.retryDelayMs = m_backoff.delayFor(std::max(1, m_silences));
     const QString silence = !unanswered.isEmpty()        ? unanswered.constFirst().error
                             : !connectionError.isEmpty() ? connectionError
                                                          : m_publisher->connectionError();

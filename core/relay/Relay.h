@@ -20,6 +20,7 @@
 #include <QVariant>
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -132,6 +133,12 @@ private:
     // answer: their own backoff, no attempt spent, DEGRADED once they persist (docs/contract.md).
     int m_unansweredRounds = 0;
     QElapsedTimer m_sinceBrokerAnswered;
+    // The backoff of unanswered events grows with the broker's silences, not with its batches: the
+    // flights launched before the last silence was counted went with the same connection (RabbitMQ's
+    // window holds several batches), so they count once. Counting each batch made one reset of a
+    // flapping broker push its events a minute away (2^k for k batches lost together).
+    int m_silences = 0;
+    qint64 m_silenceCountedAtMs = std::numeric_limits<qint64>::min(); // QElapsedTimer's reference clock
     // The broker has answered none of the last three batches for longer than a heartbeat.
     bool brokerSilent() const
     {

@@ -13,6 +13,7 @@
 #include <QTcpSocket>
 #include <QTest>
 #include <QWebSocket>
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -24,6 +25,7 @@ namespace {
 const QByteArray ViewerSecret = "frames-viewer-secret";
 constexpr int Members = 10000;
 constexpr int StalledSockets = 40;
+constexpr int FitWithinBudget = 10; // 10 frames of 5.4 MB and the reader's within 64 MiB
 
 // A masked client text frame (RFC 6455: clients mask what they send).
 QByteArray clientTextFrame(const QByteArray& payload)
@@ -54,26 +56,41 @@ struct StalledDashboard
     {
         socket.setReadBufferSize(4096);
         socket.connectToHost(QHostAddress::LocalHost, port);
-        socket.waitForConnected(5000);
+        QTRY_VERIFY_WITH_TIMEOUT(socket.state() == QAbstractSocket::ConnectedState, 10000);
         socket.write("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:" + QByteArray::number(port) +
                      "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
         // The auth message after the server's 101, as a browser sends it (bytes sent before the
-        // upgrade was answered are not the WebSocket's).
-        QByteArray seen;
-        while (!seen.contains("\r\n\r\n") && socket.waitForReadyRead(5000))
-            seen += socket.read(4096 - seen.size());
+        // upgrade was answered are not the WebSocket's). Waiting runs the event loop, so that the
+        // reading dashboard keeps reading meanwhile (a blocking wait starved it on a busy machine,
+        // and the server rightly dropped it as the dashboard furthest behind).
+        QElapsedTimer waited;
+        waited.start();
+        const auto readUntil = [&](const QByteArray& what) {
+            while (!seen.contains(what) && seen.size() < 4096 && waited.elapsed() < StepMs &&
+                   socket.state() == QAbstractSocket::ConnectedState) {
+                QTest::qWait(20);
+                seen += socket.read(4096 - seen.size());
+            }
+        };
+        readUntil("\r\n\r\n");
         upgraded = seen.startsWith("HTTP/1.1 101");
         socket.write(clientTextFrame("{\"type\":\"auth\",\"token\":\"" + ViewerSecret + "\"}"));
-        socket.flush();
         // Admitted: the welcome comes (then it never reads again).
-        while (!seen.contains("welcome") && seen.size() < 4096 && socket.waitForReadyRead(5000))
-            seen += socket.read(4096 - seen.size());
+        waited.restart();
+        readUntil("welcome");
+        seen += socket.read(4096 - seen.size());
         admitted = seen.contains("welcome");
+        admittedAfterMs = waited.elapsed();
+        connected = socket.state() == QAbstractSocket::ConnectedState;
     }
 
+    static constexpr qint64 StepMs = 30000;
+    QByteArray seen;
     bool upgraded = false;
     bool admitted = false;
+    bool connected = false;
+    qint64 admittedAfterMs = 0;
 };
 
 } // namespace
@@ -127,23 +144,52 @@ private slots:
         QVERIFY(frameBytes > 1024 * 1024); // the frame is large: what the test is about
 
         std::vector<std::unique_ptr<StalledDashboard>> stalled;
+        qint64 slowestWelcomeMs = 0;
+        int droppedEarly = 0;
         for (int i = 0; i < StalledSockets; ++i) {
             stalled.push_back(std::make_unique<StalledDashboard>(serve.port));
-            QVERIFY(stalled.back()->upgraded);
-            QVERIFY(stalled.back()->admitted);
+            const StalledDashboard& last = *stalled.back();
+            QVERIFY2(
+                last.upgraded,
+                qPrintable(
+                    QStringLiteral("dashboard %1: %2").arg(i).arg(QString::fromLatin1(last.seen.left(300)))));
+            // The server holds at most 64 MiB of unsent frames for all dashboards together and drops
+            // the ones furthest behind (DashboardHub::MaxQueuedBytes): about a dozen stalled
+            // dashboards fit. On a busy machine a later one may be dropped before its welcome
+            // left the server: then it was cut off (no refusal, no close frame), never refused.
+            // The first ten fit within the budget beside the reader: each of them is welcomed.
+            const bool droppedBeforeWelcome =
+                !last.admitted && !last.connected && !last.seen.contains("error") && i >= FitWithinBudget;
+            QVERIFY2(last.admitted || droppedBeforeWelcome,
+                     qPrintable(QStringLiteral("dashboard %1 not welcomed after %2 ms (%3): %4")
+                                    .arg(i)
+                                    .arg(last.admittedAfterMs)
+                                    .arg(last.connected ? QLatin1String("still connected")
+                                                        : QLatin1String("disconnected"))
+                                    .arg(QString::fromLatin1(last.seen.left(300)))));
+            if (droppedBeforeWelcome)
+                ++droppedEarly;
+            else
+                slowestWelcomeMs = std::max(slowestWelcomeMs, last.admittedAfterMs);
         }
+        qInfo("%d stalled dashboards welcomed (%d more dropped before their welcome), the slowest after %lld "
+              "ms",
+              StalledSockets - droppedEarly, droppedEarly, slowestWelcomeMs);
         const int framesBefore = readerFrames;
         qint64 peakKb = 0;
         QElapsedTimer clock;
         clock.start();
-        while (clock.elapsed() < 30000) { // fifteen fleet ticks
+        // Fifteen fleet ticks, and on a busy machine (CI runs this beside a compile) until the reader
+        // has had five frames: the stalled sockets' queues are full by then either way.
+        while (clock.elapsed() < 30000 || (readerFrames - framesBefore < 5 && clock.elapsed() < 150000)) {
             QTest::qWait(250);
             peakKb = std::max(peakKb, procStatusKb(pid, "VmRSS"));
         }
-        qInfo("serve peaked at %lld KiB RSS with %d stalled dashboards (%d frames to the reader meanwhile)",
-              peakKb, StalledSockets, readerFrames - framesBefore);
+        qInfo("serve peaked at %lld KiB RSS with %d stalled dashboards (%d frames to the reader in %lld ms)",
+              peakKb, StalledSockets, readerFrames - framesBefore, clock.elapsed());
         QVERIFY2(peakKb < 300 * 1024, qPrintable(QStringLiteral("peak %1 KiB").arg(peakKb)));
         // The reading dashboard kept getting the wall.
+        QVERIFY2(reader.state() == QAbstractSocket::ConnectedState, "the reading dashboard was dropped");
         QVERIFY2(readerFrames - framesBefore >= 5, qPrintable(QString::number(readerFrames - framesBefore)));
         stalled.clear();
         QCOMPARE(terminateAndWait(*serve.process), 0);

@@ -52,9 +52,9 @@ class DashboardHub : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int AuthTimeoutMs = 3000;
-    static constexpr int MaxClients = 1000; // admitted dashboards
-    static constexpr int MaxWaiting = 256;  // not yet authenticated
+    static constexpr int AuthTimeoutMs = 10000; // a busy browser or server: seconds are normal
+    static constexpr int MaxClients = 1000;     // admitted dashboards
+    static constexpr int MaxWaiting = 256;      // not yet authenticated
     static constexpr int MaxWaitingPerAddress = 64;
     static constexpr int MaxAnonymousPerAddress = 64; // public dashboard: admitted without a token
     static constexpr int MaxAuthCharacters = 4096;
