@@ -169,6 +169,42 @@ InboxConsumer::BatchOutcome InboxConsumer::transact(QVector<InboxMessage>& messa
     }
 }
 
+namespace {
+
+// The new messages from k on, up to the next one that must go on its own (a replayed dead letter,
+// one the batch handler failed at, an event_id twice), for one call of the batch handler: `segment`
+// gets them, the index after the last is returned.
+int newSegment(QVector<InboxMessage>& messages, int k, int to, const QSet<int>& alone,
+               const QHash<QString, QString>& known, const QSet<QString>& done,
+               QVector<const InboxMessage*>& segment)
+{
+    QSet<QString> ids;
+    int end = k;
+    for (; end < to && !alone.contains(end); ++end) {
+        InboxMessage& m = messages[end];
+        if (!known.value(m.eventId).isEmpty() || done.contains(m.eventId) || ids.contains(m.eventId))
+            break;
+        m.attempt = 1;
+        ids.insert(m.eventId);
+        segment << &m;
+    }
+    return end;
+}
+
+// As if the call had stopped at its first failure: rolled back, the messages before it again in
+// one call, it on its own, then the ones after it.
+BatchHandlerResult stoppedAtFirstFailure(const BatchHandlerResult& r)
+{
+    const auto first =
+        std::min_element(r.failures.cbegin(), r.failures.cend(),
+                         [](const BatchHandlerResult::Failure& a, const BatchHandlerResult::Failure& b) {
+                             return a.index < b.index;
+                         });
+    return BatchHandlerResult::failedAt(first->index, first->result);
+}
+
+} // namespace
+
 InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& messages, int from, int to,
                                                         const QHash<QString, QString>& known, int guardFrom,
                                                         const QHash<int, QVector<Attempt>>& earlier,
@@ -232,28 +268,12 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             // The new messages from k on, up to the next one that must go on its own (a replayed
             // dead letter, one the batch handler failed at, an event_id twice), in one call.
             QVector<const InboxMessage*> segment;
-            QSet<QString> ids;
-            int end = k;
-            for (; end < to && !alone.contains(end); ++end) {
-                InboxMessage& m = messages[end];
-                if (!known.value(m.eventId).isEmpty() || done.contains(m.eventId) || ids.contains(m.eventId))
-                    break;
-                m.attempt = 1;
-                ids.insert(m.eventId);
-                segment << &m;
-            }
+            const int end = newSegment(messages, k, to, alone, known, done, segment);
             if (auto sp = m_db->exec(QStringLiteral("SAVEPOINT outbox_batch")); !sp)
                 return giveUp(sp.message());
             BatchHandlerResult r = m_batchHandler(*m_db, segment);
-            if (cutAtFailures && !r.failures.isEmpty()) {
-                // As if the call had stopped at its first failure: rolled back below, the messages
-                // before it again in one call, it on its own, then the ones after it.
-                const auto first =
-                    std::min_element(r.failures.cbegin(), r.failures.cend(),
-                                     [](const BatchHandlerResult::Failure& a,
-                                        const BatchHandlerResult::Failure& b) { return a.index < b.index; });
-                r = BatchHandlerResult::failedAt(first->index, first->result);
-            }
+            if (cutAtFailures && !r.failures.isEmpty())
+                r = stoppedAtFirstFailure(r);
             if (r.result.outcome == HandlerResult::Outcome::Ok) {
                 // Failures named at once: the others are done and stay; each failed one goes on its
                 // own from the first of them on, under its savepoint, after the call's others.
@@ -339,24 +359,14 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
         if (!succeeded && isFinal(failures)) {
             // No attempt left: its dead letter commits with the batch (at its savepoint, where its
             // handler's changes are undone), and the batch goes on.
-            const Failure f = failureOf(failures);
-            auto id = storeDeadLetter(msg, f);
-            if (!id)
-                return giveUp(id.message());
-            if (*id > 0)
-                deadLetters.append({*id, QStringLiteral("event %1 at %2/%3@%4 failed for good: %5")
-                                             .arg(msg.eventId, msg.topic)
-                                             .arg(msg.partition)
-                                             .arg(msg.offset)
-                                             .arg(f.error)});
+            if (Status s = deadLetterInBatch(msg, failures, deadLetters); !s)
+                return giveUp(s.message());
             done.insert(msg.eventId);
             continue;
         }
         if (!succeeded) {
-            bool doneAfter = false; // later messages already done in this transaction
-            for (int j : std::as_const(handled))
-                doneAfter = doneAfter || j > k;
-            if (doneAfter) {
+            // Later messages already done in this transaction?
+            if (std::any_of(handled.cbegin(), handled.cend(), [k](int j) { return j > k; })) {
                 tx.rollback();
                 out.cutAtFailures = true;
                 return out;
@@ -388,7 +398,32 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
             return giveUp(s.message());
         m_stats.batches.fetch_add(1);
     }
-    for (const auto& [id, line] : std::as_const(deadLetters)) {
+    countCommitted(inbox, deadLetters, processed, duplicates, retries);
+    out.done = k - from;
+    out.individually = false;
+    return out;
+}
+
+Status InboxConsumer::deadLetterInBatch(const InboxMessage& msg, const QVector<Attempt>& failures,
+                                        QVector<std::pair<qint64, QString>>& deadLetters)
+{
+    const Failure f = failureOf(failures);
+    auto id = storeDeadLetter(msg, f);
+    if (!id)
+        return id.error();
+    if (*id > 0)
+        deadLetters.append({*id, QStringLiteral("event %1 at %2/%3@%4 failed for good: %5")
+                                     .arg(msg.eventId, msg.topic)
+                                     .arg(msg.partition)
+                                     .arg(msg.offset)
+                                     .arg(f.error)});
+    return {};
+}
+
+void InboxConsumer::countCommitted(InboxStore& inbox, const QVector<std::pair<qint64, QString>>& deadLetters,
+                                   qint64 processed, qint64 duplicates, qint64 retries)
+{
+    for (const auto& [id, line] : deadLetters) {
         m_stats.deadLettered.fetch_add(1);
         m_log(QStringLiteral("%1; dead letter #%2").arg(line).arg(id));
     }
@@ -398,9 +433,6 @@ InboxConsumer::BatchOutcome InboxConsumer::transactOnce(QVector<InboxMessage>& m
     // Persistent for /metrics and the Consumers page; best effort, never holds the batch.
     if (Status s = inbox.countDuplicates(m_options.consumerName, duplicates); !s)
         m_log(QStringLiteral("cannot count %1 duplicates: %2").arg(duplicates).arg(s.message()));
-    out.done = k - from;
-    out.individually = false;
-    return out;
 }
 
 void InboxConsumer::completeFromHeaders(InboxMessage& msg)

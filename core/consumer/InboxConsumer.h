@@ -19,6 +19,8 @@
 
 namespace outbox {
 
+class InboxStore;
+
 // A consumer (of a Kafka consumer group or a RabbitMQ queue: core/consumer/MessageSource.h) that
 // processes each message exactly once in effect, through the
 // inbox table (the article's consumption order): validate headers and payload; skip what this
@@ -139,6 +141,13 @@ private:
     // The same writes in the open transaction, once: the dead letter's id, or 0 when it was stored
     // before (a crash before the acknowledgement).
     Result<qint64> storeDeadLetter(const InboxMessage& message, const Failure& failure);
+    // transactOnce()'s message with no attempt left: its dead letter in the batch's transaction,
+    // logged in `deadLetters` once the batch commits.
+    Status deadLetterInBatch(const InboxMessage& msg, const QVector<Attempt>& failures,
+                             QVector<std::pair<qint64, QString>>& deadLetters);
+    // A committed batch's counts: stats, the log's dead-letter lines, the inbox's duplicate counter.
+    void countCommitted(InboxStore& inbox, const QVector<std::pair<qint64, QString>>& deadLetters,
+                        qint64 processed, qint64 duplicates, qint64 retries);
     // A handler's failure (transient or permanent) as one attempt of its message.
     static Attempt failedAttempt(const HandlerResult& failure);
     // What a message's failed attempts (in order, at least one) make its dead letter.

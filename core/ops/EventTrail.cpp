@@ -105,43 +105,9 @@ TrailStep auditStep(const AuditEntry& a, const Phrase& target)
     return step(a.at, QStringLiteral("audit"), phrases, a.toJson());
 }
 
-} // namespace
-
-QString TrailStep::text() const
+// The writer's row: created, then the claims and the last error the row keeps.
+void rowSteps(const OutboxEvent& e, QVector<TrailStep>& steps)
 {
-    return phrases.isEmpty() ? summary : render(phrases, true);
-}
-
-QJsonObject TrailStep::toJson() const
-{
-    return QJsonObject{{QStringLiteral("at"), time(at)},
-                       {QStringLiteral("kind"), kind},
-                       {QStringLiteral("summary"), summary},
-                       {QStringLiteral("details"), details}};
-}
-
-QJsonObject EventTrail::toJson() const
-{
-    QJsonArray list;
-    for (const TrailStep& s : steps)
-        list.append(s.toJson());
-    return QJsonObject{{QStringLiteral("event"), event.toJson()}, {QStringLiteral("steps"), list}};
-}
-
-Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
-{
-    const Dialect& d = db.dialect();
-    Transaction tx(db);
-    if (Status s = tx.beginRead(); !s)
-        return s.error();
-    auto found = EventStore(db).find(idOrEventId);
-    if (!found)
-        return found.error();
-    EventTrail trail;
-    trail.event = *found;
-    const OutboxEvent& e = trail.event;
-    QVector<TrailStep>& steps = trail.steps;
-
     // The W3C trace the writer started (docs/contract.md, "Trace context"): the relay sends the
     // header on, consumers record it in their inbox rows.
     const QJsonValue traceHeader =
@@ -196,6 +162,11 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                           QJsonObject{{QStringLiteral("error"), e.lastError},
                                       {QStringLiteral("error_class"), e.lastErrorClass}});
     }
+}
+
+// A held claim of the row, from the held-claims journal.
+Status heldStep(Database& db, const OutboxEvent& e, QVector<TrailStep>& steps)
+{
     // A held claim (relay.claim_mode = held) leaves the row PENDING under a row lock while its relay
     // sends it: the journal says who holds it and since when, so the trail does not read "waiting".
     if (e.status == QLatin1String("PENDING")) {
@@ -222,6 +193,11 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                                       {QStringLiteral("held_until"), time(h.until)}});
         }
     }
+    return {};
+}
+
+void sentStep(const OutboxEvent& e, QVector<TrailStep>& steps)
+{
     if (e.sentAt.isValid()) {
         const QString topic = e.sentTopic.isEmpty() ? e.topic : e.sentTopic;
         Phrase sent{QT_TRANSLATE_NOOP("outbox::EventTrail", "sent to %1 partition %2 offset %3"),
@@ -240,23 +216,17 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                                   {QStringLiteral("offset"),
                                    e.brokerOffset ? QJsonValue(double(*e.brokerOffset)) : QJsonValue()}});
     }
+}
 
-    AuditLog audit(db);
-    AuditQuery aq;
-    aq.targetKind = QStringLiteral("event");
-    aq.targetId = e.id;
-    aq.limit = MaxSteps;
-    auto eventAudit = audit.list(aq);
-    if (!eventAudit)
-        return eventAudit.error();
-    for (const AuditEntry& a : *eventAudit)
-        steps << auditStep(
-            a, {QT_TRANSLATE_NOOP("outbox::EventTrail", " (event %1)"), {QString::number(e.id)}, {}});
-
-    auto inbox = db.exec(QStringLiteral("SELECT consumer_name, status, attempts, processed_at, last_error, "
-                                        "created_at, traceparent FROM {inbox} WHERE event_id = :event_id "
-                                        "ORDER BY id LIMIT :limit"),
-                         {{QStringLiteral(":event_id"), e.eventId}, {QStringLiteral(":limit"), MaxSteps}});
+// Every consumer's inbox row of the event.
+Status inboxSteps(Database& db, const OutboxEvent& e, QVector<TrailStep>& steps)
+{
+    const Dialect& d = db.dialect();
+    auto inbox =
+        db.exec(QStringLiteral("SELECT consumer_name, status, attempts, processed_at, last_error, "
+                               "created_at, traceparent FROM {inbox} WHERE event_id = :event_id "
+                               "ORDER BY id LIMIT :limit"),
+                {{QStringLiteral(":event_id"), e.eventId}, {QStringLiteral(":limit"), EventTrail::MaxSteps}});
     if (!inbox)
         return inbox.error();
     while (inbox->next()) {
@@ -284,13 +254,19 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                         {QStringLiteral("last_error"), error.isEmpty() ? QJsonValue() : error},
                         {QStringLiteral("traceparent"), inboxTrace.isEmpty() ? QJsonValue() : inboxTrace}});
     }
+    return {};
+}
 
+// The event's dead letters, their replays and what operators did to them.
+Status deadLetterSteps(Database& db, AuditLog& audit, const OutboxEvent& e, QVector<TrailStep>& steps)
+{
+    const Dialect& d = db.dialect();
     auto letters =
         db.exec(QStringLiteral("SELECT %1 FROM {dead_letters} WHERE event_id = :event_id ORDER BY id "
                                "LIMIT :limit")
                     .arg(DeadLetter::columns()),
                 {{QStringLiteral(":event_id"), DeadLetter::storableEventId(e.eventId)},
-                 {QStringLiteral(":limit"), MaxSteps}});
+                 {QStringLiteral(":limit"), EventTrail::MaxSteps}});
     if (!letters)
         return letters.error();
     QVector<DeadLetter> deadLetters;
@@ -333,7 +309,7 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         AuditQuery dq;
         dq.targetKind = QStringLiteral("dead_letter");
         dq.targetId = l.id;
-        dq.limit = MaxSteps;
+        dq.limit = EventTrail::MaxSteps;
         auto dlAudit = audit.list(dq);
         if (!dlAudit)
             return dlAudit.error();
@@ -342,6 +318,64 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
                 a,
                 {QT_TRANSLATE_NOOP("outbox::EventTrail", " (dead letter %1)"), {QString::number(l.id)}, {}});
     }
+    return {};
+}
+
+} // namespace
+
+QString TrailStep::text() const
+{
+    return phrases.isEmpty() ? summary : render(phrases, true);
+}
+
+QJsonObject TrailStep::toJson() const
+{
+    return QJsonObject{{QStringLiteral("at"), time(at)},
+                       {QStringLiteral("kind"), kind},
+                       {QStringLiteral("summary"), summary},
+                       {QStringLiteral("details"), details}};
+}
+
+QJsonObject EventTrail::toJson() const
+{
+    QJsonArray list;
+    for (const TrailStep& s : steps)
+        list.append(s.toJson());
+    return QJsonObject{{QStringLiteral("event"), event.toJson()}, {QStringLiteral("steps"), list}};
+}
+
+Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
+{
+    Transaction tx(db);
+    if (Status s = tx.beginRead(); !s)
+        return s.error();
+    auto found = EventStore(db).find(idOrEventId);
+    if (!found)
+        return found.error();
+    EventTrail trail;
+    trail.event = *found;
+    const OutboxEvent& e = trail.event;
+    QVector<TrailStep>& steps = trail.steps;
+    rowSteps(e, steps);
+    if (Status s = heldStep(db, e, steps); !s)
+        return s.error();
+    sentStep(e, steps);
+    AuditLog audit(db);
+    AuditQuery aq;
+    aq.targetKind = QStringLiteral("event");
+    aq.targetId = e.id;
+    aq.limit = EventTrail::MaxSteps;
+    auto eventAudit = audit.list(aq);
+    if (!eventAudit)
+        return eventAudit.error();
+    for (const AuditEntry& a : *eventAudit)
+        steps << auditStep(
+            a, {QT_TRANSLATE_NOOP("outbox::EventTrail", " (event %1)"), {QString::number(e.id)}, {}});
+
+    if (Status s = inboxSteps(db, e, steps); !s)
+        return s.error();
+    if (Status s = deadLetterSteps(db, audit, e, steps); !s)
+        return s.error();
     (void)tx.commit();
 
     std::stable_sort(steps.begin(), steps.end(), [](const TrailStep& a, const TrailStep& b) {

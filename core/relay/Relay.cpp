@@ -675,32 +675,29 @@ BrokerMessage Relay::toMessage(const OutboxEvent& e) const
 
 void Relay::mark(Flight& flight, const QVector<int>& indexes)
 {
-    const ClaimedBatch& batch = flight.batch;
-    const std::vector<DeliveryReport>& reports = flight.pending->reports();
-    const qint64 claimedAtMs = flight.claimedAtMs;
     HeldClaim* held = flight.held.get();
     if (!m_store && !held) {
         // No database right now: the events stay SENDING until their lease expires, then go again.
         m_stats.markErrors.fetch_add(1);
         return;
     }
-    QVector<SentMark> sent;
-    // Counted once the events are marked SENT, never for those fenced: the heartbeat thread reads
-    // the histogram and the sent counter at any moment, and /metrics must not count a latency for
-    // an event that is not (yet) SENT.
-    struct SentLatency
-    {
-        qint64 id, commitToAck, commitToClaim, claimToAck;
-    };
-    QVector<SentLatency> latencies;
-    QVector<ErrorMark> refused, unanswered, failed;
-    QVector<qint64> release, notQueued;
-    QString connectionError, notQueuedWhy;
+    Outcome o = sortReports(flight, indexes);
+    judgeBroker(flight, o);
+    record(flight, o);
+}
+
+// The broker's answers for these events, sorted by what is done with each event.
+Relay::Outcome Relay::sortReports(const Flight& flight, const QVector<int>& indexes)
+{
+    const ClaimedBatch& batch = flight.batch;
+    const std::vector<DeliveryReport>& reports = flight.pending->reports();
+    const qint64 claimedAtMs = flight.claimedAtMs;
+    Outcome o;
+    auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError, notQueuedWhy,
+           answered, accepted] = o;
     // created_at comes from the database's clock; the ack from this host's (RelayHeartbeat measures
     // the difference), so that a relay whose clock is off still reports true latencies.
     const qint64 clockOffsetMs = m_pulse.clockOffsetMs.load();
-    bool answered = false; // the broker answered some publish (ack or refusal) of these
-    bool accepted = false; // … and acknowledged some
     for (int i : indexes) {
         const OutboxEvent& e = batch.events.at(i);
         const DeliveryReport& r = reports.at(size_t(i));
@@ -761,6 +758,15 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
         }
     }
 
+    return o;
+}
+
+// What the answers say of the broker: silences, refusals, DEGRADED, and each unanswered event's
+// backoff.
+void Relay::judgeBroker(const Flight& flight, Outcome& o)
+{
+    auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError, notQueuedWhy,
+           answered, accepted] = o;
     const bool wasFailing = brokerFailing();
     if (answered) {
         m_unansweredRounds = 0;
@@ -810,7 +816,16 @@ void Relay::mark(Flight& flight, const QVector<int>& indexes)
                           refused.isEmpty() ? QStringLiteral("no new answer") : refused.constFirst().error));
     else if (!unanswered.isEmpty() && m_publisher->connectionDown())
         degrade(silence);
+}
 
+// The answers written: SENT, retried, FAILED or released, in the held claim's transaction or by
+// lease token.
+void Relay::record(Flight& flight, const Outcome& o)
+{
+    const ClaimedBatch& batch = flight.batch;
+    HeldClaim* held = flight.held.get();
+    const auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError,
+                 notQueuedWhy, answered, accepted] = o;
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);

@@ -69,6 +69,27 @@ private:
     void harvest(bool everything);
     int inFlightCount() const;
     void mark(Flight& flight, const QVector<int>& indexes);
+    // Counted once the events are marked SENT, never for those fenced: the heartbeat thread reads
+    // the histogram and the sent counter at any moment, and /metrics must not count a latency for
+    // an event that is not (yet) SENT.
+    struct SentLatency
+    {
+        qint64 id, commitToAck, commitToClaim, claimToAck;
+    };
+    // mark()'s events sorted by the broker's answer.
+    struct Outcome
+    {
+        QVector<SentMark> sent;
+        QVector<SentLatency> latencies;
+        QVector<ErrorMark> refused, unanswered, failed;
+        QVector<qint64> release, notQueued;
+        QString connectionError, notQueuedWhy;
+        bool answered = false; // the broker answered some publish (ack or refusal) of these
+        bool accepted = false; // … and acknowledged some
+    };
+    Outcome sortReports(const Flight& flight, const QVector<int>& indexes);
+    void judgeBroker(const Flight& flight, Outcome& o);
+    void record(Flight& flight, const Outcome& o);
     // claim_mode held: a connection for the next claim (an idle one, or a new one).
     Result<std::unique_ptr<HeldClaim>> heldConnection();
     // Commits a held flight whose every event is marked, and keeps its connection for reuse.

@@ -82,16 +82,28 @@ Finding finding(const QString& id, const QString& kind, Severity severity, const
 
 Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
 {
+    Database& db = context.db();
+    auto eventsFloor = windowFloor(db, db.dialect().sql(QStringLiteral("{events}")));
+    if (!eventsFloor)
+        return eventsFloor.error();
+    QVector<Finding> findings;
+    for (auto part : {&ContractCheck::insertedFindings, &ContractCheck::topicFindings,
+                      &ContractCheck::shapeFindings, &ContractCheck::timeFindings})
+        if (Status status = (this->*part)(context, *eventsFloor, findings); !status)
+            return status.error();
+    if (Status status = inboxFindings(context, findings); !status)
+        return status.error();
+    return findings;
+}
+
+Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsFloor,
+                                       QVector<Finding>& findings) const
+{
     const Runbook& rb = Runbook::of(id());
     Database& db = context.db();
     const Dialect& d = db.dialect();
-    QVector<Finding> findings;
-    auto eventsFloor = windowFloor(db, d.sql(QStringLiteral("{events}")));
-    if (!eventsFloor)
-        return eventsFloor.error();
-    const QVariantMap window{{QStringLiteral(":floor"), *eventsFloor}};
     const QString events = d.sql(QStringLiteral("{events}"));
-
+    const QVariantMap window{{QStringLiteral(":floor"), eventsFloor}};
     // Inserted as SENT: the relay sets sent_at whenever it marks an event SENT, and an operator's
     // resend clears both. Such an event is never published: a silent loss unless it is sent again.
     auto sent =
@@ -150,170 +162,193 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         f.actions << requeue;
         findings << f;
     }
+    return {};
+}
 
+Status ContractCheck::topicFindings(DiagnosisContext& context, qint64 eventsFloor,
+                                    QVector<Finding>& findings) const
+{
+    const Runbook& rb = Runbook::of(id());
+    Database& db = context.db();
+    const QString events = db.dialect().sql(QStringLiteral("{events}"));
     // No topic of their own, and the topic template makes no valid topic name of their types
     // (e.g. an aggregate_type with a space): the relay fails them.
-    {
-        auto groups =
-            db.exec(QStringLiteral("SELECT aggregate_type, event_type, COUNT(*), MIN(id) FROM %1 WHERE "
-                                   "id > :floor AND topic IS NULL AND status IN ('PENDING','FAILED') "
-                                   "GROUP BY aggregate_type, event_type ORDER BY MIN(id) LIMIT :limit")
-                        .arg(events),
-                    {{QStringLiteral(":floor"), *eventsFloor}, {QStringLiteral(":limit"), MaxTopicGroups}});
-        if (!groups)
-            return groups.error();
-        const TopicRouter router(context.options().topicTemplate);
-        Sample unroutable;
-        QStringList types;
-        while (groups->next()) {
-            OutboxEvent e;
-            e.aggregateType = groups->value(0).toString();
-            e.eventType = groups->value(1).toString();
-            if (TopicRouter::isValidTopic(router.topicFor(e)))
-                continue;
-            unroutable.count += groups->value(2).toLongLong();
-            if (unroutable.ids.size() < Finding::MaxSamples)
-                unroutable.ids << groups->value(3).toLongLong();
-            if (types.size() < 10)
-                types << QStringLiteral("%1/%2").arg(e.aggregateType.left(60), e.eventType.left(60));
-        }
-        if (unroutable.count > 0) {
-            Finding f = finding(id(), QStringLiteral("no-topic"), Severity::Warning, unroutable,
-                                QStringLiteral("events"), QStringLiteral("event"));
-            f.evidence.details.insert(QStringLiteral("topic_template"), context.options().topicTemplate);
-            f.evidence.details.insert(QStringLiteral("types"), types.join(QStringLiteral(", ")));
-            f.title =
-                tr("%1 unsent event(s) name no topic, and the topic template %2 makes none of their types")
-                    .arg(unroutable.count)
-                    .arg(context.options().topicTemplate);
-            f.causes << rb.cause("no-topic");
-            f.runbook << rb.step("topic").arg(types.join(QStringLiteral(", ")));
-            findings << f;
-        }
+    auto groups =
+        db.exec(QStringLiteral("SELECT aggregate_type, event_type, COUNT(*), MIN(id) FROM %1 WHERE "
+                               "id > :floor AND topic IS NULL AND status IN ('PENDING','FAILED') "
+                               "GROUP BY aggregate_type, event_type ORDER BY MIN(id) LIMIT :limit")
+                    .arg(events),
+                {{QStringLiteral(":floor"), eventsFloor}, {QStringLiteral(":limit"), MaxTopicGroups}});
+    if (!groups)
+        return groups.error();
+    const TopicRouter router(context.options().topicTemplate);
+    Sample unroutable;
+    QStringList types;
+    while (groups->next()) {
+        OutboxEvent e;
+        e.aggregateType = groups->value(0).toString();
+        e.eventType = groups->value(1).toString();
+        if (TopicRouter::isValidTopic(router.topicFor(e)))
+            continue;
+        unroutable.count += groups->value(2).toLongLong();
+        if (unroutable.ids.size() < Finding::MaxSamples)
+            unroutable.ids << groups->value(3).toLongLong();
+        if (types.size() < 10)
+            types << QStringLiteral("%1/%2").arg(e.aggregateType.left(60), e.eventType.left(60));
     }
+    if (unroutable.count > 0) {
+        Finding f = finding(id(), QStringLiteral("no-topic"), Severity::Warning, unroutable,
+                            QStringLiteral("events"), QStringLiteral("event"));
+        f.evidence.details.insert(QStringLiteral("topic_template"), context.options().topicTemplate);
+        f.evidence.details.insert(QStringLiteral("types"), types.join(QStringLiteral(", ")));
+        f.title = tr("%1 unsent event(s) name no topic, and the topic template %2 makes none of their types")
+                      .arg(unroutable.count)
+                      .arg(context.options().topicTemplate);
+        f.causes << rb.cause("no-topic");
+        f.runbook << rb.step("topic").arg(types.join(QStringLiteral(", ")));
+        findings << f;
+    }
+    return {};
+}
 
+Status ContractCheck::shapeFindings(DiagnosisContext& context, qint64 eventsFloor,
+                                    QVector<Finding>& findings) const
+{
+    const Runbook& rb = Runbook::of(id());
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    const QString events = d.sql(QStringLiteral("{events}"));
+    const QVariantMap window{{QStringLiteral(":floor"), eventsFloor}};
     // Payload that is no JSON object or array, or headers that are no JSON object: MariaDB/MySQL's
     // LONGTEXT takes anything, SQLite's CHECK only asks for JSON, and PostgreSQL's jsonb takes any
     // JSON value (refused only from schema 18 on). The relay would send a scalar payload that
     // consumers refuse, and drops headers that are not an object, traceparent with them.
-    {
-        auto notJson =
-            sample(db, events,
-                   QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND ") +
-                       JsonShape::badEventCondition(db.kind()),
-                   window);
-        if (!notJson)
-            return notJson.error();
-        if (notJson->count > 0) {
-            Finding f = finding(id(), QStringLiteral("not-json"), Severity::Warning, *notJson,
-                                QStringLiteral("events"), QStringLiteral("event"));
-            f.title = tr("%1 unsent event(s) have a payload that is no JSON object or array, or headers "
-                         "that are no JSON object")
-                          .arg(notJson->count);
-            f.causes << rb.cause("not-json");
-            f.runbook << rb.step("json");
-            PreparedAction dead;
-            dead.operation = PreparedAction::Operation::MarkEventsDead;
-            dead.ids = notJson->ids;
-            dead.typedConfirmation = true;
-            dead.label = tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size());
-            dead.consequence = tr("The events are never sent; they stay in the table as DEAD.");
-            CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
-            for (qint64 eventId : notJson->ids)
-                command.positional(QString::number(eventId));
-            context.prepareCommand(dead, command);
-            f.actions << dead;
-            findings << f;
-        }
+    auto notJson = sample(db, events,
+                          QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND ") +
+                              JsonShape::badEventCondition(db.kind()),
+                          window);
+    if (!notJson)
+        return notJson.error();
+    if (notJson->count > 0) {
+        Finding f = finding(id(), QStringLiteral("not-json"), Severity::Warning, *notJson,
+                            QStringLiteral("events"), QStringLiteral("event"));
+        f.title = tr("%1 unsent event(s) have a payload that is no JSON object or array, or headers "
+                     "that are no JSON object")
+                      .arg(notJson->count);
+        f.causes << rb.cause("not-json");
+        f.runbook << rb.step("json");
+        PreparedAction dead;
+        dead.operation = PreparedAction::Operation::MarkEventsDead;
+        dead.ids = notJson->ids;
+        dead.typedConfirmation = true;
+        dead.label = tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size());
+        dead.consequence = tr("The events are never sent; they stay in the table as DEAD.");
+        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
+        for (qint64 eventId : notJson->ids)
+            command.positional(QString::number(eventId));
+        context.prepareCommand(dead, command);
+        f.actions << dead;
+        findings << f;
     }
 
     // A writer's header of a name the relay sets itself: the relay drops it (the consumer sees the
     // relay's value), so whatever the writer meant by it is lost.
-    {
-        auto reserved = sample(db, events,
-                               QStringLiteral("id > :floor AND ") +
-                                   ReservedHeaders::sqlCondition(db.kind(), QStringLiteral("headers")),
-                               window);
-        if (!reserved)
-            return reserved.error();
-        if (reserved->count > 0) {
-            Finding f = finding(id(), QStringLiteral("reserved-header"), Severity::Warning, *reserved,
-                                QStringLiteral("events"), QStringLiteral("event"));
-            f.evidence.details.insert(
-                QStringLiteral("reserved"),
-                (ReservedHeaders::names() + ReservedHeaders::prefixes()).join(QStringLiteral(", ")));
-            f.title = tr("%1 event(s) carry a header of a name the relay sets itself; the relay drops the "
-                         "writer's value")
-                          .arg(reserved->count);
-            f.causes << rb.cause("reserved-header");
-            f.runbook << rb.step("reserved");
-            findings << f;
-        }
+    auto reserved = sample(db, events,
+                           QStringLiteral("id > :floor AND ") +
+                               ReservedHeaders::sqlCondition(db.kind(), QStringLiteral("headers")),
+                           window);
+    if (!reserved)
+        return reserved.error();
+    if (reserved->count > 0) {
+        Finding f = finding(id(), QStringLiteral("reserved-header"), Severity::Warning, *reserved,
+                            QStringLiteral("events"), QStringLiteral("event"));
+        f.evidence.details.insert(
+            QStringLiteral("reserved"),
+            (ReservedHeaders::names() + ReservedHeaders::prefixes()).join(QStringLiteral(", ")));
+        f.title = tr("%1 event(s) carry a header of a name the relay sets itself; the relay drops the "
+                     "writer's value")
+                      .arg(reserved->count);
+        f.causes << rb.cause("reserved-header");
+        f.runbook << rb.step("reserved");
+        findings << f;
     }
+    return {};
+}
 
+Status ContractCheck::timeFindings(DiagnosisContext& context, qint64 eventsFloor,
+                                   QVector<Finding>& findings) const
+{
+    const Runbook& rb = Runbook::of(id());
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
+    const QString events = d.sql(QStringLiteral("{events}"));
     // Times written in another time zone: created_at in the future (it defaults to the database's
     // now in UTC), or available_at a whole number of quarter hours after created_at, as when a
     // MariaDB writer whose session is at +05:00 writes available_at = NOW(6). Such an event is held
     // back for hours while it looks PENDING and fine.
-    {
-        const QString now = d.now();
-        // The database's clock, read first: one statement at a time on the connection.
-        auto dbNow = db.scalar(QStringLiteral("SELECT %1").arg(now));
-        if (!dbNow)
-            return dbNow.error();
-        const QDateTime serverNow = d.toDateTime(*dbNow);
-        auto future = db.exec(
-            QStringLiteral(
-                "SELECT id, created_at, available_at FROM %1 WHERE id > :floor AND status = 'PENDING' "
-                "AND (created_at > %2 OR available_at > %2) ORDER BY id LIMIT :limit")
-                .arg(events, now),
-            {{QStringLiteral(":floor"), *eventsFloor}, {QStringLiteral(":limit"), MaxActionIds}});
-        if (!future)
-            return future.error();
-        Sample skewed;
-        qint64 largestMs = 0;
-        qint64 likelyZone = 0; // created_at ahead, or a delay of whole quarter hours
+    const QString now = d.now();
+    // The database's clock, read first: one statement at a time on the connection.
+    auto dbNow = db.scalar(QStringLiteral("SELECT %1").arg(now));
+    if (!dbNow)
+        return dbNow.error();
+    const QDateTime serverNow = d.toDateTime(*dbNow);
+    auto future = db.exec(
+        QStringLiteral("SELECT id, created_at, available_at FROM %1 WHERE id > :floor AND status = 'PENDING' "
+                       "AND (created_at > %2 OR available_at > %2) ORDER BY id LIMIT :limit")
+            .arg(events, now),
+        {{QStringLiteral(":floor"), eventsFloor}, {QStringLiteral(":limit"), MaxActionIds}});
+    if (!future)
+        return future.error();
+    Sample skewed;
+    qint64 largestMs = 0;
+    qint64 likelyZone = 0; // created_at ahead, or a delay of whole quarter hours
 
-        while (future->next()) {
-            const QDateTime created = d.toDateTime(future->value(1));
-            const QDateTime available = d.toDateTime(future->value(2));
-            const qint64 createdAheadMs = serverNow.msecsTo(created);
-            const qint64 delayMs = created.msecsTo(available);
-            constexpr qint64 Quarter = 15 * 60 * 1000;
-            const qint64 offQuarter = std::llabs(delayMs - (delayMs + Quarter / 2) / Quarter * Quarter);
-            const bool zoneLike = delayMs >= Quarter && delayMs <= 14 * 4 * Quarter && offQuarter <= 2000;
-            const qint64 availableAheadMs = serverNow.msecsTo(available);
-            if (createdAheadMs > 60000 || zoneLike)
-                ++likelyZone;
-            else if (availableAheadMs <= 3600000)
-                continue; // a delay of an hour or less: nothing to say
-            ++skewed.count;
-            if (skewed.ids.size() < MaxActionIds)
-                skewed.ids << future->value(0).toLongLong();
-            if (!skewed.oldest.isValid() || created < skewed.oldest)
-                skewed.oldest = created;
-            if (!skewed.newest.isValid() || created > skewed.newest)
-                skewed.newest = created;
-            largestMs = std::max({largestMs, createdAheadMs, availableAheadMs});
-        }
-        if (skewed.count > 0) {
-            // Long delays can be meant; created_at ahead or a whole number of quarter hours rarely is.
-            Finding f = finding(id(), QStringLiteral("future-time"),
-                                likelyZone > 0 ? Severity::Warning : Severity::Info, skewed,
-                                QStringLiteral("events"), QStringLiteral("event"));
-            f.evidence.details.insert(QStringLiteral("largest_ahead_ms"), largestMs);
-            f.evidence.details.insert(QStringLiteral("time_zone_like"), likelyZone);
-            f.title = tr("%1 pending event(s) are held back by created_at or available_at in the future "
-                         "(up to %2 h ahead; %3 look written in another time zone)")
-                          .arg(skewed.count)
-                          .arg(QString::number(double(largestMs) / 3600000.0, 'f', 1))
-                          .arg(likelyZone);
-            f.causes << rb.cause("future-time");
-            f.runbook << rb.step("utc");
-            findings << f;
-        }
+    while (future->next()) {
+        const QDateTime created = d.toDateTime(future->value(1));
+        const QDateTime available = d.toDateTime(future->value(2));
+        const qint64 createdAheadMs = serverNow.msecsTo(created);
+        const qint64 delayMs = created.msecsTo(available);
+        constexpr qint64 Quarter = 15 * 60 * 1000;
+        const qint64 offQuarter = std::llabs(delayMs - (delayMs + Quarter / 2) / Quarter * Quarter);
+        const bool zoneLike = delayMs >= Quarter && delayMs <= 14 * 4 * Quarter && offQuarter <= 2000;
+        const qint64 availableAheadMs = serverNow.msecsTo(available);
+        if (createdAheadMs > 60000 || zoneLike)
+            ++likelyZone;
+        else if (availableAheadMs <= 3600000)
+            continue; // a delay of an hour or less: nothing to say
+        ++skewed.count;
+        if (skewed.ids.size() < MaxActionIds)
+            skewed.ids << future->value(0).toLongLong();
+        if (!skewed.oldest.isValid() || created < skewed.oldest)
+            skewed.oldest = created;
+        if (!skewed.newest.isValid() || created > skewed.newest)
+            skewed.newest = created;
+        largestMs = std::max({largestMs, createdAheadMs, availableAheadMs});
     }
+    if (skewed.count > 0) {
+        // Long delays can be meant; created_at ahead or a whole number of quarter hours rarely is.
+        Finding f =
+            finding(id(), QStringLiteral("future-time"), likelyZone > 0 ? Severity::Warning : Severity::Info,
+                    skewed, QStringLiteral("events"), QStringLiteral("event"));
+        f.evidence.details.insert(QStringLiteral("largest_ahead_ms"), largestMs);
+        f.evidence.details.insert(QStringLiteral("time_zone_like"), likelyZone);
+        f.title = tr("%1 pending event(s) are held back by created_at or available_at in the future "
+                     "(up to %2 h ahead; %3 look written in another time zone)")
+                      .arg(skewed.count)
+                      .arg(QString::number(double(largestMs) / 3600000.0, 'f', 1))
+                      .arg(likelyZone);
+        f.causes << rb.cause("future-time");
+        f.runbook << rb.step("utc");
+        findings << f;
+    }
+    return {};
+}
 
+Status ContractCheck::inboxFindings(DiagnosisContext& context, QVector<Finding>& findings) const
+{
+    const Runbook& rb = Runbook::of(id());
+    Database& db = context.db();
+    const Dialect& d = db.dialect();
     // Inbox rows of a status the console, `consumers` and `reconcile` do not know (the tables made
     // by `outboxctl migrate` refuse them; an inbox created by hand may not).
     const QString inbox = d.sql(QStringLiteral("{inbox}"));
@@ -333,7 +368,7 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
         f.runbook << rb.step("inbox");
         findings << f;
     }
-    return findings;
+    return {};
 }
 
 // Its page of docs/runbooks/ and the lines its findings take (core/diagnosis/Runbook.h).

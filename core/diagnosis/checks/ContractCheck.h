@@ -23,6 +23,14 @@ public:
     Result<QVector<Finding>> run(DiagnosisContext& context) override;
     // Its runbook page: causes and steps the findings take by key, docs/runbooks/contract-violations.md.
     Runbook runbook() const override;
+
+private:
+    // The parts of run(), each a kind of violation; eventsFloor bounds the events looked at.
+    Status insertedFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
+    Status topicFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
+    Status shapeFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
+    Status timeFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
+    Status inboxFindings(DiagnosisContext& context, QVector<Finding>& findings) const;
 };
 
 } // namespace outbox
