@@ -134,6 +134,13 @@
     </message>
 </context>
 <context>
+    <name>outbox::Database</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>outbox::desktop::ActionDialog</name>
     <message>
         <source>Sample of the rows that will change:</source>
@@ -701,7 +708,7 @@
     </message>
     <message>
         <source>Kafka bootstrap for lag, e.g. localhost:9092</source>
-        <translation>用于计算滞后的 Kafka bootstrap 地址，例如 localhost:9092</translation>
+        <translation>用于计算滞后的 Kafka 引导服务器地址，例如 localhost:9092</translation>
     </message>
     <message>
         <source>Lag from:</source>
@@ -909,14 +916,6 @@
         <translation>保存编辑</translation>
     </message>
     <message>
-        <source>The payload is not valid JSON: %1 at character %2.</source>
-        <translation>载荷不是有效的 JSON：第 %2 个字符处 %1。</translation>
-    </message>
-    <message>
-        <source>The headers are not valid JSON: %1 at character %2.</source>
-        <translation>消息头不是有效的 JSON：第 %2 个字符处 %1。</translation>
-    </message>
-    <message>
         <source>The headers must be a JSON object.</source>
         <translation>消息头必须是 JSON 对象。</translation>
     </message>
@@ -947,6 +946,14 @@
     <message>
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>The payload is not valid JSON: %1 (line %2, column %3).</source>
+        <translation>载荷不是有效的 JSON：%1（第 %2 行，第 %3 列）。</translation>
+    </message>
+    <message>
+        <source>The headers are not valid JSON: %1 (line %2, column %3).</source>
+        <translation>消息头不是有效的 JSON：%1（第 %2 行，第 %3 列）。</translation>
     </message>
 </context>
 <context>
@@ -1609,11 +1616,11 @@
     </message>
     <message>
         <source>header KEY=VALUE, e.g. trace_id=abc</source>
-        <translation>消息头 KEY=VALUE，例如 trace_id=abc</translation>
+        <translation>消息头 键=值，例如 trace_id=abc</translation>
     </message>
     <message>
         <source>payload PATH=VALUE, e.g. customer.id=C-42</source>
-        <translation>载荷 PATH=VALUE，例如 customer.id=C-42</translation>
+        <translation>载荷 路径=值，例如 customer.id=C-42</translation>
     </message>
     <message>
         <source>topic</source>
@@ -1629,11 +1636,11 @@
     </message>
     <message>
         <source>Events whose header KEY has exactly VALUE. Keys: letters, digits, _ . -</source>
-        <translation>消息头 KEY 的值恰好为 VALUE 的事件。键只能包含：字母、数字、_ . -</translation>
+        <translation>消息头中某个键的值恰好为给定值的事件。键只能包含：字母、数字、_ . -</translation>
     </message>
     <message>
         <source>Events whose payload has exactly VALUE at the dotted PATH (items.0.sku indexes an array). Bound it with a time range on large tables.</source>
-        <translation>载荷中点分路径 PATH 处的值恰好为 VALUE 的事件（items.0.sku 表示按下标访问数组）。在大表上请配合时间范围限定。</translation>
+        <translation>载荷中某个点分路径处的值恰好为给定值的事件（items.0.sku 表示按下标访问数组）。在大表上请配合时间范围限定。</translation>
     </message>
     <message>
         <source>Find:</source>
@@ -1689,19 +1696,19 @@
     </message>
     <message>
         <source>trace id (32 hex)</source>
-        <translation>追踪 id（32 位十六进制）</translation>
+        <translation>追踪 ID（32 位十六进制）</translation>
     </message>
     <message>
         <source>Events of one W3C trace: the 32 hex digits of the trace id, or a whole traceparent header. An index lookup on any table size.</source>
-        <translation>一个 W3C 追踪的事件：追踪 id 的 32 位十六进制数字，或完整的 traceparent 消息头。无论表多大都走索引查询。</translation>
+        <translation>一个 W3C 追踪的事件：追踪 ID 的 32 位十六进制数字，或完整的 traceparent 消息头。无论表多大都走索引查询。</translation>
     </message>
     <message>
         <source>Trace id: %1</source>
-        <translation>追踪 id：%1</translation>
+        <translation>追踪 ID：%1</translation>
     </message>
     <message>
         <source>trace id %1</source>
-        <translation>追踪 id %1</translation>
+        <translation>追踪 ID %1</translation>
     </message>
 </context>
 <context>

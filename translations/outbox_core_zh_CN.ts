@@ -117,6 +117,13 @@
     </message>
 </context>
 <context>
+    <name>outbox::Database</name>
+    <message>
+        <source>cannot connect to %1: %2</source>
+        <translation>无法连接到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLetterEditor</name>
     <message>
         <source>nothing to change: give a new payload, new headers or both</source>
@@ -168,7 +175,7 @@
     </message>
     <message>
         <source>invalid dead letter id %1</source>
-        <translation>无效的死信 id %1</translation>
+        <translation>无效的死信 ID %1</translation>
     </message>
     <message>
         <source>the edit must name the version it was made from (the dead letter&apos;s edit count)</source>
@@ -176,7 +183,7 @@
     </message>
     <message>
         <source>no dead letter with id %1</source>
-        <translation>没有 id 为 %1 的死信</translation>
+        <translation>没有 ID 为 %1 的死信</translation>
     </message>
     <message>
         <source>dead letter %1 is %2; only NEW dead letters can be edited (a replay or discard has taken it)</source>
@@ -261,11 +268,11 @@
     </message>
     <message>
         <source>A relay claims the PENDING events in id order and sends them to the broker; an aggregate blocked by a FAILED event keeps waiting (--ordering=aggregate).</source>
-        <translation>中继按 id 顺序认领 PENDING 事件并发送到 Broker；被 FAILED 事件阻塞的聚合会继续等待（--ordering=aggregate）。</translation>
+        <translation>中继按 ID 顺序认领 PENDING 事件并发送到 Broker；被 FAILED 事件阻塞的聚合会继续等待（--ordering=aggregate）。</translation>
     </message>
     <message>
         <source>A relay claims the PENDING events in id order and sends them to the broker.</source>
-        <translation>中继按 id 顺序认领 PENDING 事件并发送到 Broker。</translation>
+        <translation>中继按 ID 顺序认领 PENDING 事件并发送到 Broker。</translation>
     </message>
 </context>
 <context>
@@ -393,6 +400,10 @@
         <source> (dead letter %1)</source>
         <translation>（死信 %1）</translation>
     </message>
+    <message>
+        <source>@%1</source>
+        <translation>@%1</translation>
+    </message>
 </context>
 <context>
     <name>outbox::ExpiredLeasesCheck</name>
@@ -441,7 +452,7 @@
     </message>
     <message>
         <source>Requeue the whole group (prepared below); a relay sends the events again in id order.</source>
-        <translation>重新入队整个分组（已在下方准备好）；中继会按 id 顺序再次发送这些事件。</translation>
+        <translation>重新入队整个分组（已在下方准备好）；中继会按 ID 顺序再次发送这些事件。</translation>
     </message>
     <message>
         <source>The payload with its headers is larger than the broker&apos;s message.max.bytes or the topic&apos;s max.message.bytes.</source>
@@ -569,7 +580,7 @@
     </message>
     <message>
         <source>Requeue the group (prepared below); a relay sends the events again in id order.</source>
-        <translation>重新排队该组（已在下方准备好）；中继会按 id 顺序再次发送这些事件。</translation>
+        <translation>重新排队该组（已在下方准备好）；中继会按 ID 顺序再次发送这些事件。</translation>
     </message>
 </context>
 <context>
@@ -584,7 +595,7 @@
     </message>
     <message>
         <source>They go back to PENDING with their attempts reset, and a relay sends them again in id order.</source>
-        <translation>它们回到 PENDING 且尝试次数重置，中继会按 id 顺序再次发送。</translation>
+        <translation>它们回到 PENDING 且尝试次数重置，中继会按 ID 顺序再次发送。</translation>
     </message>
     <message>
         <source>They become DEAD: never sent, kept in the table for the audit trail.</source>
@@ -652,6 +663,69 @@
     <message>
         <source>commits waiting</source>
         <translation>个等待中的提交</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::Fleet</name>
+    <message>
+        <source>member %1: %2</source>
+        <translation>成员 %1：%2</translation>
+    </message>
+    <message>
+        <source>password_file %1 is not a readable file</source>
+        <translation>password_file %1 不是可读的文件</translation>
+    </message>
+    <message>
+        <source>cannot read password_file %1: %2</source>
+        <translation>无法读取 password_file %1：%2</translation>
+    </message>
+    <message>
+        <source>password_file %1 is empty</source>
+        <translation>password_file %1 是空的</translation>
+    </message>
+    <message>
+        <source>cannot read the fleet file %1</source>
+        <translation>无法读取舰队文件 %1</translation>
+    </message>
+    <message>
+        <source>the fleet file %1 is larger than %2 bytes</source>
+        <translation>舰队文件 %1 超过 %2 字节</translation>
+    </message>
+    <message>
+        <source>unknown section [%1] (a fleet file has [fleet] and [member NAME])</source>
+        <translation>未知的节 [%1]（舰队文件只有 [fleet] 节和 [member 名称] 节）</translation>
+    </message>
+    <message>
+        <source>[member] needs a name: [member orders]</source>
+        <translation>[member] 节需要名称，例如 [member orders]</translation>
+    </message>
+    <message>
+        <source>a member of that name is already on line %1</source>
+        <translation>第 %1 行已有同名成员</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in [fleet] (known: %2)</source>
+        <translation>[fleet] 节中的未知键 %1（可用的键：%2）</translation>
+    </message>
+    <message>
+        <source>unknown key %1 (known: %2)</source>
+        <translation>未知键 %1（可用的键：%2）</translation>
+    </message>
+    <message>
+        <source>password_file needs a file</source>
+        <translation>password_file 需要一个文件</translation>
+    </message>
+    <message>
+        <source>%1: the fleet file has no [member NAME] section</source>
+        <translation>%1：舰队文件没有 [member 名称] 节</translation>
+    </message>
+    <message>
+        <source>has no url</source>
+        <translation>缺少 url 键</translation>
+    </message>
+    <message>
+        <source>no member %1 in %2 (members: %3)</source>
+        <translation>%2 中没有成员 %1（成员：%3）</translation>
     </message>
 </context>
 <context>
@@ -751,10 +825,77 @@
     </message>
 </context>
 <context>
+    <name>outbox::JsonText</name>
+    <message>
+        <source>no error</source>
+        <translation>没有错误</translation>
+    </message>
+    <message>
+        <source>unterminated object</source>
+        <translation>对象未结束</translation>
+    </message>
+    <message>
+        <source>missing name separator (:)</source>
+        <translation>缺少名称分隔符（:）</translation>
+    </message>
+    <message>
+        <source>unterminated array</source>
+        <translation>数组未结束</translation>
+    </message>
+    <message>
+        <source>missing value separator (,)</source>
+        <translation>缺少值分隔符（,）</translation>
+    </message>
+    <message>
+        <source>illegal value</source>
+        <translation>非法的值</translation>
+    </message>
+    <message>
+        <source>the text ends inside a number</source>
+        <translation>文本在数字中间结束</translation>
+    </message>
+    <message>
+        <source>illegal number</source>
+        <translation>非法的数字</translation>
+    </message>
+    <message>
+        <source>illegal escape sequence</source>
+        <translation>非法的转义序列</translation>
+    </message>
+    <message>
+        <source>illegal UTF-8 string</source>
+        <translation>非法的 UTF-8 字符串</translation>
+    </message>
+    <message>
+        <source>unterminated string</source>
+        <translation>字符串未结束</translation>
+    </message>
+    <message>
+        <source>an object is missing after a comma</source>
+        <translation>逗号后缺少对象</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>嵌套过深</translation>
+    </message>
+    <message>
+        <source>the document is too large</source>
+        <translation>文档过大</translation>
+    </message>
+    <message>
+        <source>unexpected text after the end of the document</source>
+        <translation>文档结束后还有多余的文本</translation>
+    </message>
+    <message>
+        <source>invalid JSON</source>
+        <translation>无效的 JSON</translation>
+    </message>
+</context>
+<context>
     <name>outbox::MemberBroker</name>
     <message>
         <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
-        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 broker 地址</translation>
+        <translation>在配置中设置 [kafka] bootstrap（或 [broker] url），或者在使用此数据库的连接选项启动 outboxctl relay 时用 --kafka-bootstrap 给出 Broker 地址</translation>
     </message>
     <message>
         <source>this database&apos;s relays publish to %1, but the relay registry does not record the user they log in as: %2</source>
@@ -762,7 +903,7 @@
     </message>
     <message>
         <source>the broker is not configured and no relay has registered one: %1</source>
-        <translation>未配置 broker，也没有中继登记过 broker：%1</translation>
+        <translation>未配置 Broker，也没有中继登记过 Broker：%1</translation>
     </message>
 </context>
 <context>
@@ -879,7 +1020,7 @@
     </message>
     <message>
         <source>Start a relay against this database (prepared below, with the broker its relays publish to) or restart the service.</source>
-        <translation>针对此数据库启动一个中继（已在下方准备好，使用其中继所发布到的 broker），或重启该服务。</translation>
+        <translation>针对此数据库启动一个中继（已在下方准备好，使用其中继所发布到的 Broker），或重启该服务。</translation>
     </message>
     <message>
         <source>Make sure the relays use the same database URL and table prefix as the application.</source>
@@ -903,7 +1044,7 @@
     </message>
     <message>
         <source>Look for the process on its host (host and pid are in the evidence) and read its log.</source>
-        <translation>在其主机上查找该进程（主机和 pid 见证据）并阅读它的日志。</translation>
+        <translation>在其主机上查找该进程（主机和 PID 见证据）并阅读它的日志。</translation>
     </message>
     <message>
         <source>If it hangs, restart it; a relay that drains on SIGTERM finishes what it holds first.</source>
@@ -1151,7 +1292,7 @@
     </message>
     <message>
         <source>Deliver them now without a relay (prepared below, with the broker this database&apos;s relays publish to); the command says which dead letters fail and why.</source>
-        <translation>不经中继立即投递它们（已在下方准备好，使用此数据库的中继所发布到的 broker）；该命令会说明哪些死信失败及原因。</translation>
+        <translation>不经中继立即投递它们（已在下方准备好，使用此数据库的中继所发布到的 Broker）；该命令会说明哪些死信失败及原因。</translation>
     </message>
     <message>
         <source>If the topic is wrong, fix it outside the product (create it, grant the ACL); a replay that finally goes out marks the dead letters REPLAYED.</source>

@@ -4,6 +4,7 @@
 #include "core/db/NewEventsHub.h"
 
 #include <QAtomicInteger>
+#include <QCoreApplication>
 #include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -90,8 +91,10 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
     const bool readOnly = connectOptions.contains(QStringLiteral("QSQLITE_OPEN_READONLY"));
 
     if (!db->m_db.open())
-        return Error::runtime(
-            QStringLiteral("cannot connect to %1: %2").arg(url.redacted(), describe(db->m_db.lastError())));
+        // In the user's language (core's catalogue): the desktop shows it as it is, the web console
+        // translates the server's English from the same catalogue.
+        return Error::runtime(QCoreApplication::translate("outbox::Database", "cannot connect to %1: %2")
+                                  .arg(url.redacted(), describe(db->m_db.lastError())));
 
     for (const QString& statement : readOnly ? QStringList() : db->m_dialect->sessionSetup()) {
         QSqlQuery q(db->m_db);

@@ -1,6 +1,7 @@
 #include "core/db/EventWriter.h"
 
 #include "core/db/Database.h"
+#include "core/support/JsonText.h"
 
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -31,7 +32,7 @@ Status EventWriter::validate(const NewEvent& e) const
     const QJsonDocument doc = QJsonDocument::fromJson(e.payload, &err);
     if (err.error != QJsonParseError::NoError || doc.isNull())
         return Error::usage(QStringLiteral("payload is not valid JSON: %1 at offset %2")
-                                .arg(err.errorString())
+                                .arg(JsonText::parseError(err.error))
                                 .arg(err.offset));
     if (e.schemaVersion < 1)
         return Error::usage(QStringLiteral("schema_version must be 1 or higher"));

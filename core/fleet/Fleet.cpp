@@ -36,7 +36,7 @@ Error at(const QString& path, int line, const QString& what)
 
 Error memberError(const QString& path, int line, const QString& member, const QString& what)
 {
-    return at(path, line, QStringLiteral("member %1: %2").arg(member, what));
+    return at(path, line, QCoreApplication::translate("outbox::Fleet", "member %1: %2").arg(member, what));
 }
 
 QString durationText(qint64 ms)
@@ -49,7 +49,9 @@ Result<QString> readPasswordFile(const QString& path)
 {
     const QFileInfo info(path);
     if (!info.isFile())
-        return Error::usage(QStringLiteral("password_file %1 is not a readable file").arg(path));
+        return Error::usage(
+            QCoreApplication::translate("outbox::Fleet", "password_file %1 is not a readable file")
+                .arg(path));
     const QFile::Permissions others = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
                                       QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
     if (info.permissions() & others)
@@ -59,10 +61,12 @@ Result<QString> readPasswordFile(const QString& path)
                 .arg(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error::usage(QStringLiteral("cannot read password_file %1: %2").arg(path, file.errorString()));
+        return Error::usage(QCoreApplication::translate("outbox::Fleet", "cannot read password_file %1: %2")
+                                .arg(path, file.errorString()));
     const QString password = QString::fromUtf8(file.readLine(4096)).trimmed();
     if (password.isEmpty())
-        return Error::usage(QStringLiteral("password_file %1 is empty").arg(path));
+        return Error::usage(
+            QCoreApplication::translate("outbox::Fleet", "password_file %1 is empty").arg(path));
     return password;
 }
 
@@ -111,11 +115,13 @@ Result<Fleet> Fleet::load(const QString& path, const QProcessEnvironment& enviro
 {
     QFile file(path);
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
-        return Error::usage(QStringLiteral("cannot read the fleet file %1").arg(path));
+        return Error::usage(
+            QCoreApplication::translate("outbox::Fleet", "cannot read the fleet file %1").arg(path));
     if (file.size() > config::IniFile::MaxBytes)
-        return Error::usage(QStringLiteral("the fleet file %1 is larger than %2 bytes")
-                                .arg(path)
-                                .arg(config::IniFile::MaxBytes));
+        return Error::usage(
+            QCoreApplication::translate("outbox::Fleet", "the fleet file %1 is larger than %2 bytes")
+                .arg(path)
+                .arg(config::IniFile::MaxBytes));
     return parse(file.read(config::IniFile::MaxBytes), path, environment);
 }
 
@@ -139,13 +145,18 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
         const QString kind = section.section(QLatin1Char(' '), 0, 0);
         const QString name = section.section(QLatin1Char(' '), 1);
         if (kind != MemberKind)
-            return at(path, line,
-                      QStringLiteral("unknown section [%1] (a fleet file has [fleet] and [member NAME])")
-                          .arg(section));
+            return at(
+                path, line,
+                QCoreApplication::translate(
+                    "outbox::Fleet", "unknown section [%1] (a fleet file has [fleet] and [member NAME])")
+                    .arg(section));
         if (name.isEmpty())
-            return at(path, line, QStringLiteral("[member] needs a name: [member orders]"));
+            return at(path, line,
+                      QCoreApplication::translate("outbox::Fleet", "[member] needs a name: [member orders]"));
         if (!isMemberName(name))
-            return at(path, line, QStringLiteral("member %1: %2").arg(name, MemberNameRule));
+            return at(
+                path, line,
+                QCoreApplication::translate("outbox::Fleet", "member %1: %2").arg(name, MemberNameRule));
         const QString variable = passwordVariable(name);
         if (byVariable.contains(variable)) {
             const FleetMember& other = fleet.m_members.at(
@@ -153,7 +164,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             return memberError(
                 path, line, name,
                 other.name == name
-                    ? QStringLiteral("a member of that name is already on line %1").arg(other.line)
+                    ? QCoreApplication::translate("outbox::Fleet",
+                                                  "a member of that name is already on line %1")
+                          .arg(other.line)
                     : QStringLiteral("the name is the same as member %1's on line %2 (both would "
                                      "take their password from %3)")
                           .arg(other.name)
@@ -178,9 +191,10 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
         const config::Source source{config::Source::File, path, e.line, {}};
         if (e.section == FleetSection) {
             if (!FleetKeys.contains(key))
-                return at(path, e.line,
-                          QStringLiteral("unknown key %1 in [fleet] (known: %2)")
-                              .arg(e.key, FleetKeys.join(QStringLiteral(", "))));
+                return at(
+                    path, e.line,
+                    QCoreApplication::translate("outbox::Fleet", "unknown key %1 in [fleet] (known: %2)")
+                        .arg(e.key, FleetKeys.join(QStringLiteral(", "))));
             if (key == QLatin1String("max_connections")) {
                 bool ok = false;
                 const int n = e.value.toInt(&ok);
@@ -221,7 +235,7 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
         FleetMember& member = fleet.m_members[memberIndex.value(e.section)];
         if (!MemberKeys.contains(key))
             return memberError(path, e.line, member.name,
-                               QStringLiteral("unknown key %1 (known: %2)")
+                               QCoreApplication::translate("outbox::Fleet", "unknown key %1 (known: %2)")
                                    .arg(e.key, MemberKeys.join(QStringLiteral(", "))));
         member.sources.insert(key, source);
         if (key == QLatin1String("url")) {
@@ -265,17 +279,22 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             member.broker = e.value;
         } else if (key == QLatin1String("password_file")) {
             if (e.value.isEmpty())
-                return memberError(path, e.line, member.name, QStringLiteral("password_file needs a file"));
+                return memberError(
+                    path, e.line, member.name,
+                    QCoreApplication::translate("outbox::Fleet", "password_file needs a file"));
             passwordFiles.insert(member.name, e.value);
             passwordFileLines.insert(member.name, e.line);
         }
     }
 
     if (fleet.m_members.isEmpty())
-        return Error::usage(QStringLiteral("%1: the fleet file has no [member NAME] section").arg(path));
+        return Error::usage(
+            QCoreApplication::translate("outbox::Fleet", "%1: the fleet file has no [member NAME] section")
+                .arg(path));
     for (FleetMember& member : fleet.m_members) {
         if (!urlTexts.contains(member.name))
-            return memberError(path, member.line, member.name, QStringLiteral("has no url"));
+            return memberError(path, member.line, member.name,
+                               QCoreApplication::translate("outbox::Fleet", "has no url"));
         const int line = urlLines.value(member.name);
         auto url = DatabaseUrl::parse(urlTexts.value(member.name));
         if (!url)
@@ -322,7 +341,7 @@ Result<FleetMember> Fleet::find(const QString& name) const
     QStringList names;
     for (const FleetMember& m : m_members)
         names << m.name;
-    return Error::usage(QStringLiteral("no member %1 in %2 (members: %3)")
+    return Error::usage(QCoreApplication::translate("outbox::Fleet", "no member %1 in %2 (members: %3)")
                             .arg(name, m_file, names.join(QStringLiteral(", "))));
 }
 

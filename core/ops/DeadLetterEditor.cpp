@@ -4,6 +4,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/AuditLog.h"
 #include "core/support/Failpoints.h"
+#include "core/support/JsonText.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -59,7 +60,7 @@ Status DeadLetterEditor::validate(const DeadLetterEdit& e)
             QJsonDocument::fromJson(*e.payload, &error);
             if (error.error != QJsonParseError::NoError)
                 return Error::usage(tr("the payload is not valid JSON: %1 at byte %2")
-                                        .arg(error.errorString())
+                                        .arg(JsonText::parseError(error.error))
                                         .arg(error.offset));
         }
     }

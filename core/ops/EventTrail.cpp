@@ -98,7 +98,7 @@ TrailStep auditStep(const AuditEntry& a, const Phrase& target)
 {
     QVector<Phrase> phrases{{QT_TRANSLATE_NOOP("outbox::EventTrail", "%1 by %2"), {a.action, a.actor}, {}}};
     if (!a.host.isEmpty())
-        phrases << Phrase{"@%1", {a.host}, {}};
+        phrases << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", "@%1"), {a.host}, {}};
     phrases << target << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ": \"%1\""), {a.reason}, {}};
     if (a.outcome != QLatin1String("ok"))
         phrases << Phrase{QT_TRANSLATE_NOOP("outbox::EventTrail", ", outcome %1"), {a.outcome}, {}};

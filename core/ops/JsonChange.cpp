@@ -1,5 +1,7 @@
 #include "core/ops/JsonChange.h"
 
+#include "core/support/JsonText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <functional>
@@ -266,7 +268,9 @@ JsonChange::Outcome JsonChange::apply(const QByteArray& payload) const
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(payload, &error);
     if (error.error != QJsonParseError::NoError || doc.isNull()) {
-        out.why = tr("the payload is not JSON (%1 at byte %2)").arg(error.errorString()).arg(error.offset);
+        out.why = tr("the payload is not JSON (%1 at byte %2)")
+                      .arg(JsonText::parseError(error.error))
+                      .arg(error.offset);
         return out;
     }
     QJsonValue root = doc.isObject() ? QJsonValue(doc.object()) : QJsonValue(doc.array());

@@ -26,4 +26,41 @@ QString JsonText::of(const QJsonValue& value)
     return {};
 }
 
+QString JsonText::parseError(QJsonParseError::ParseError error)
+{
+    switch (error) {
+    case QJsonParseError::NoError:
+        return tr("no error");
+    case QJsonParseError::UnterminatedObject:
+        return tr("unterminated object");
+    case QJsonParseError::MissingNameSeparator:
+        return tr("missing name separator (:)");
+    case QJsonParseError::UnterminatedArray:
+        return tr("unterminated array");
+    case QJsonParseError::MissingValueSeparator:
+        return tr("missing value separator (,)");
+    case QJsonParseError::IllegalValue:
+        return tr("illegal value");
+    case QJsonParseError::TerminationByNumber:
+        return tr("the text ends inside a number");
+    case QJsonParseError::IllegalNumber:
+        return tr("illegal number");
+    case QJsonParseError::IllegalEscapeSequence:
+        return tr("illegal escape sequence");
+    case QJsonParseError::IllegalUTF8String:
+        return tr("illegal UTF-8 string");
+    case QJsonParseError::UnterminatedString:
+        return tr("unterminated string");
+    case QJsonParseError::MissingObject:
+        return tr("an object is missing after a comma");
+    case QJsonParseError::DeepNesting:
+        return tr("nested too deeply");
+    case QJsonParseError::DocumentTooLarge:
+        return tr("the document is too large");
+    case QJsonParseError::GarbageAtEnd:
+        return tr("unexpected text after the end of the document");
+    }
+    return tr("invalid JSON");
+}
+
 } // namespace outbox

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCoreApplication>
+#include <QJsonParseError>
 #include <QJsonValue>
 #include <QString>
 
@@ -9,8 +11,13 @@ namespace outbox {
 // null as empty, numbers with their full precision, arrays and objects as compact JSON.
 class JsonText
 {
+    Q_DECLARE_TR_FUNCTIONS(outbox::JsonText)
+
 public:
     static QString of(const QJsonValue& value);
+    // What is wrong with a JSON text, in the user's language ("unterminated object"): Qt's
+    // QJsonParseError::errorString() is English in every language (qtbase's catalogues lack it).
+    static QString parseError(QJsonParseError::ParseError error);
 };
 
 } // namespace outbox

@@ -3,6 +3,7 @@
 // databases and real `outboxctl` children (the relay, the embedded Kafka broker).
 #include "core/db/InboxStore.h"
 #include "core/db/RelayStore.h"
+#include "tests/support/ConsoleClicks.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
@@ -49,37 +50,6 @@ using namespace outbox::test;
 
 namespace {
 
-QAction* menuAction(MainWindow& window, const QString& text)
-{
-    for (QAction* menu : window.menuBar()->actions())
-        if (menu->menu())
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    qWarning("no menu action %s", qPrintable(text));
-    return nullptr;
-}
-
-template <typename T> T* waitForTopLevel(const QString& name)
-{
-    T* found = nullptr;
-    (void)QTest::qWaitFor(
-        [&]() {
-            for (QWidget* w : QApplication::topLevelWidgets())
-                if (w->objectName() == name && w->isVisible())
-                    found = qobject_cast<T*>(w);
-            return found != nullptr;
-        },
-        15000);
-    return found;
-}
-
-void clickTab(MainWindow& window, QWidget* page)
-{
-    QTabBar* tabs = window.pages()->tabBar();
-    QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(window.pages()->indexOf(page)).center());
-}
-
 // Connection › Connect…, the URL typed, Connect pressed.
 QDialog* connectThroughDialog(MainWindow& window, const QString& url)
 {
@@ -118,26 +88,6 @@ std::unique_ptr<QProcess> startBroker(QString* bootstrap)
         return nullptr;
     *bootstrap = QString::fromUtf8(line.mid(10));
     return broker;
-}
-
-bool chooseFinding(MainWindow& window, const QString& id)
-{
-    clickTab(window, window.recovery());
-    FindingsModel* model = window.recovery()->model();
-    int row = -1;
-    if (!QTest::qWaitFor(
-            [&]() {
-                for (int i = 0; i < model->rowCount(); ++i)
-                    if (model->at(i)->id == id)
-                        row = i;
-                return row >= 0;
-            },
-            20000))
-        return false;
-    auto* table = child<QTableView>(&window, "recoveryFindings");
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                      table->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
-    return window.recovery()->flow()->finding().id == id;
 }
 
 qint64 registeredRelays(Database& db)

@@ -6,6 +6,8 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
 #include "core/ops/OperatorActions.h"
+#include "tests/support/ConsoleClicks.h"
+#include "tests/support/ScreenTexts.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
@@ -28,6 +30,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSet>
@@ -87,53 +90,6 @@ QStringList latinWords(QString text, const QStringList& data)
     QStringList found;
     for (auto it = word.globalMatch(text); it.hasNext();)
         found << it.next().captured();
-    return found;
-}
-
-bool chooseFinding(MainWindow& window, const QString& id)
-{
-    QTabBar* tabs = window.pages()->tabBar();
-    QTest::mouseClick(tabs, Qt::LeftButton, {},
-                      tabs->tabRect(window.pages()->indexOf(window.recovery())).center());
-    FindingsModel* model = window.recovery()->model();
-    int row = -1;
-    if (!QTest::qWaitFor(
-            [&]() {
-                for (int i = 0; i < model->rowCount(); ++i)
-                    if (model->at(i)->id == id)
-                        row = i;
-                return row >= 0;
-            },
-            20000))
-        return false;
-    auto* table = child<QTableView>(&window, "recoveryFindings");
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                      table->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
-    return window.recovery()->flow()->finding().id == id;
-}
-
-QAction* menuAction(MainWindow& window, const QString& text)
-{
-    for (QAction* menu : window.menuBar()->actions())
-        if (menu->menu())
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    qWarning("no menu action %s", qPrintable(text));
-    return nullptr;
-}
-
-template <typename T> T* waitForTopLevel(const QString& name)
-{
-    T* found = nullptr;
-    (void)QTest::qWaitFor(
-        [&]() {
-            for (QWidget* w : QApplication::topLevelWidgets())
-                if (w->objectName() == name && w->isVisible())
-                    found = qobject_cast<T*>(w);
-            return found != nullptr;
-        },
-        10000);
     return found;
 }
 
@@ -364,6 +320,95 @@ private slots:
         QTextDocument tip;
         tip.setHtml(model->index(0, FleetTableModel::ErrorText).data(Qt::ToolTipRole).toString());
         QVERIFY2(tip.toPlainText().contains(QStringLiteral("无法连接到 ")), qPrintable(tip.toPlainText()));
+    }
+
+    // JSON parse errors in Chinese (Qt's QJsonParseError::errorString() is English in every
+    // language): the dead-letter editor's payload and headers, with line and column, and a group
+    // repair's preview of a letter whose stored payload is not JSON.
+    void jsonParseErrorsAreChinese()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("zhjson")));
+        const QString error = QStringLiteral("unknown SKU SKU-1");
+        qint64 good = 0;
+        qint64 broken = 0;
+        for (const QByteArray& payload : {QByteArray("{\"sku\":\"SKU-1\"}"), QByteArray("{\"sku\": ")}) {
+            DeadLetter letter;
+            letter.consumerName = QStringLiteral("inventory");
+            letter.eventId = QStringLiteral("ev-%1").arg(good + broken + 1);
+            letter.topic = QStringLiteral("Order");
+            letter.payload = payload;
+            letter.error = error;
+            auto id = DeadLetterStore(*db).insert(letter);
+            QVERIFY(id.ok());
+            (good ? broken : good) = *id;
+        }
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(clickTab(window, window.deadLetters()));
+        auto* table = child<QTableView>(&window, "deadLettersTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, 10000);
+        int row = -1;
+        for (int r = 0; r < 2; ++r)
+            if (table->model()->index(r, 0).data().toLongLong() == good)
+                row = r;
+        QVERIFY(row >= 0);
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualRect(table->model()->index(row, 0)).center());
+        QTest::mouseClick(child<QPushButton>(&window, "editButton"), Qt::LeftButton);
+        auto* edit = waitForTopLevel<QDialog>(QStringLiteral("dlqEditDialog"));
+        QVERIFY(edit);
+        auto* payload = child<QPlainTextEdit>(edit, "dlqEditPayload");
+        auto* problem = child<QLabel>(edit, "dlqEditError");
+        payload->selectAll();
+        QTest::keyClicks(payload, QStringLiteral("{\"sku\": \"SKU-1\","));
+        QTest::keyClick(payload, Qt::Key_Return);
+        QTest::keyClicks(payload, QStringLiteral("  "));
+        QTest::keyClicks(child<QLineEdit>(edit, "dlqEditReason"), QStringLiteral("SKU"));
+        QTest::mouseClick(child<QPushButton>(edit, "dlqEditSave"), Qt::LeftButton);
+        QTRY_VERIFY(!problem->text().isEmpty());
+        QVERIFY2(problem->text().startsWith(QStringLiteral("载荷不是有效的 JSON：")) &&
+                     problem->text().contains(QStringLiteral("（第 2 行，第 3 列）")),
+                 qPrintable(problem->text()));
+        QVERIFY2(ScreenTexts::latinWords(problem->text(), {}).isEmpty(), qPrintable(problem->text()));
+        payload->selectAll();
+        QTest::keyClicks(payload, QStringLiteral("{\"sku\": \"SKU-2\"}"));
+        auto* headers = child<QPlainTextEdit>(edit, "dlqEditHeaders");
+        headers->selectAll();
+        QTest::keyClicks(headers, QStringLiteral("{\"trace_id\" \"t-1\"}"));
+        QTest::mouseClick(child<QPushButton>(edit, "dlqEditSave"), Qt::LeftButton);
+        QTRY_VERIFY(problem->text().startsWith(QStringLiteral("消息头不是有效的 JSON：")));
+        QVERIFY2(ScreenTexts::latinWords(problem->text(), {}).isEmpty(), qPrintable(problem->text()));
+        edit->reject();
+
+        // Groups… › Edit group…: the broken letter is listed unchanged, with why, in Chinese.
+        QTest::mouseClick(child<QPushButton>(&window, "groupsButton"), Qt::LeftButton);
+        auto* groups = waitForTopLevel<QDialog>(QStringLiteral("dlqGroupsDialog"));
+        QVERIFY(groups);
+        auto* groupTable = child<QTableView>(groups, "dlqGroupsTable");
+        QTRY_COMPARE_WITH_TIMEOUT(groupTable->model()->rowCount(), 1, 10000);
+        QTest::mouseClick(groupTable->viewport(), Qt::LeftButton, {},
+                          groupTable->visualRect(groupTable->model()->index(0, 0)).center());
+        QTest::mouseClick(child<QPushButton>(groups, "dlqGroupEdit"), Qt::LeftButton);
+        auto* repair = waitForTopLevel<QDialog>(QStringLiteral("groupEditDialog"));
+        QVERIFY(repair);
+        QTest::keyClicks(child<QLineEdit>(repair, "groupEditPath"), QStringLiteral("sku"));
+        QTest::keyClicks(child<QLineEdit>(repair, "groupEditTo"), QStringLiteral("\"SKU-2\""));
+        QTest::mouseClick(child<QPushButton>(repair, "groupEditPreview"), Qt::LeftButton);
+        auto* diffs = child<QPlainTextEdit>(repair, "groupEditDiffs");
+        QTRY_VERIFY_WITH_TIMEOUT(diffs->toPlainText().contains(QLatin1Char('#') + QString::number(broken)),
+                                 15000);
+        const QString text = diffs->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("负载不是 JSON（")), qPrintable(text));
+        QVERIFY2(ScreenTexts::latinWords(
+                     text, {QStringLiteral("sku"), QStringLiteral("SKU-1"), QStringLiteral("SKU-2")})
+                     .isEmpty(),
+                 qPrintable(text));
+        repair->close();
+        groups->close();
     }
 
     // The check above can fail.

@@ -1,6 +1,7 @@
 // The desktop console's Fleet page (issue 27), driven like an operator drives it: real widgets
 // offscreen, QTest clicks and keys on the real table, filter and requeue dialog, real databases
 // (a PostgreSQL member on the fixture server and a SQLite member), core's FleetSampler behind it.
+#include "core/db/DeadLetterStore.h"
 #include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
@@ -320,6 +321,79 @@ private slots:
             rowOf(table, QStringLiteral("orders"), FleetTableModel::Failed).data().toLongLong(), qint64(0),
             15000);
         qunsetenv("OUTBOX_DB_PASSWORD_ORDERS");
+    }
+
+    // Issue 40 item 2 on the Fleet page: the dead-letter column counts the member's NEW dead
+    // letters; a member that refuses connections keeps one error text tick after tick (the next
+    // attempt beside it, never appended to it); a member whose tables are locked stops answering
+    // and is shown slow with its last counts, not "unreachable" like the refused one, until
+    // [fleet] unreachable_after missed ticks.
+    void slowIsNotUnreachableAndDeadLettersCount()
+    {
+        if (!TestDatabases::available(QStringLiteral("postgresql")))
+            QSKIP("needs the PostgreSQL test server");
+        auto slow = TestDatabases::fresh(QStringLiteral("postgresql"),
+                                         TestDatabases::uniqueName(QStringLiteral("fleetdesk_slow")));
+        insertEvents(*slow, 3);
+        for (int i = 0; i < 2; ++i) {
+            DeadLetter letter;
+            letter.consumerName = QStringLiteral("inventory");
+            letter.eventId = QStringLiteral("ev-%1").arg(i);
+            letter.topic = QStringLiteral("Order");
+            letter.payload = "{}";
+            letter.error = QStringLiteral("unknown SKU");
+            QVERIFY(DeadLetterStore(*slow).insert(letter).ok());
+        }
+        auto holder = TestDatabases::open(slow->url());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        QVERIFY(writeFile(path, "[fleet]\ninterval = 1s\ntimeout = 1s\ndoctor_interval = 60s\n"
+                                "unreachable_after = 30\n[member slow]\nurl = " +
+                                    withoutPassword(slow->url()) +
+                                    "\n[member refused]\nurl = mysql://outbox@127.0.0.1:1/outbox\n"));
+        qputenv("OUTBOX_DB_PASSWORD_SLOW", slow->url().password.toUtf8());
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFleet(path).ok());
+        auto* table = child<QTableView>(&window, "fleetTable");
+        const auto cell = [&](const QString& member, int column) {
+            return rowOf(table, member, column).data().toString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(cell(QStringLiteral("slow"), FleetTableModel::Backlog) ==
+                                         QLatin1String("3") &&
+                                     !cell(QStringLiteral("refused"), FleetTableModel::ErrorText).isEmpty(),
+                                 15000);
+        QCOMPARE(cell(QStringLiteral("slow"), FleetTableModel::DeadLetters), QStringLiteral("2"));
+        const QString unreachable = FleetTableModel::tr("unreachable");
+        QCOMPARE(cell(QStringLiteral("refused"), FleetTableModel::State), unreachable);
+        // The error says what happened once, whatever the number of ticks.
+        const auto errorOnly = [&]() {
+            return rowOf(table, QStringLiteral("refused"), FleetTableModel::ErrorText)
+                .data()
+                .toString()
+                .section(QStringLiteral(" (next attempt in "), 0, 0);
+        };
+        const QString firstError = errorOnly();
+        QVERIFY2(firstError.contains(QStringLiteral("127.0.0.1:1")), qPrintable(firstError));
+        QTest::qWait(3500);
+        QCOMPARE(errorOnly(), firstError);
+
+        // Locked: the member misses its ticks; its last state and counts stay, marked slow.
+        QVERIFY(holder->exec(QStringLiteral("BEGIN")).ok());
+        QVERIFY(holder->exec(QStringLiteral("LOCK TABLE {events} IN ACCESS EXCLUSIVE MODE")).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            cell(QStringLiteral("slow"), FleetTableModel::State).contains(QStringLiteral("(slow, ")), 10000);
+        const QString state = cell(QStringLiteral("slow"), FleetTableModel::State);
+        QVERIFY2(!state.startsWith(unreachable), qPrintable(state));
+        QCOMPARE(cell(QStringLiteral("slow"), FleetTableModel::Backlog), QStringLiteral("3"));
+        QCOMPARE(cell(QStringLiteral("slow"), FleetTableModel::DeadLetters), QStringLiteral("2"));
+        QVERIFY(holder->exec(QStringLiteral("ROLLBACK")).ok());
+        // Answering again: no longer slow.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !cell(QStringLiteral("slow"), FleetTableModel::State).contains(QStringLiteral("slow")), 15000);
+        qunsetenv("OUTBOX_DB_PASSWORD_SLOW");
     }
 
     // File › Open fleet file… and its dialog open a fleet on the Fleet page. A second file opened

@@ -5,6 +5,7 @@
 #include "core/config/Config.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/support/Failpoints.h"
+#include "tests/support/ConsoleClicks.h"
 #include "tests/support/NotifyingWriters.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
@@ -48,29 +49,6 @@ void failEvents(Database& db, const QVector<qint64>& ids, const QString& error)
 }
 
 // Opens the Recovery tab with a click and chooses the finding with `id` in the list.
-bool chooseFinding(MainWindow& window, const QString& id)
-{
-    QTabBar* tabs = window.pages()->tabBar();
-    const int tab = window.pages()->indexOf(window.recovery());
-    QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(tab).center());
-    if (window.pages()->currentWidget() != window.recovery())
-        return false;
-    FindingsModel* model = window.recovery()->model();
-    int row = -1;
-    if (!QTest::qWaitFor(
-            [&]() {
-                for (int i = 0; i < model->rowCount(); ++i)
-                    if (model->at(i)->id == id)
-                        row = i;
-                return row >= 0;
-            },
-            20000))
-        return false;
-    auto* table = child<QTableView>(&window, "recoveryFindings");
-    const QRect r = table->visualRect(model->index(row, FindingsModel::TitleColumn));
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, r.center());
-    return window.recovery()->flow()->finding().id == id;
-}
 
 // Clicks "Run the doctor now" once it may be clicked (not while a run is under way).
 bool runDoctor(MainWindow& window)

@@ -5,6 +5,8 @@
 // that the catalogues do not translate (the recording translator below sees every tr() call).
 #include "core/db/DeadLetterStore.h"
 #include "core/db/RelayStore.h"
+#include "tests/support/ConsoleClicks.h"
+#include "tests/support/RecordingTranslator.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
@@ -34,36 +36,6 @@ using namespace outbox::desktop;
 using namespace outbox::test;
 
 namespace {
-
-// The console's and core's catalogues, remembering every lookup of the product's own contexts
-// that found no translation.
-class RecordingTranslator : public QTranslator
-{
-public:
-    bool load(const QString& dir)
-    {
-        return m_console.load(dir + QStringLiteral("/outbox_console_zh_CN.qm")) &&
-               m_core.load(dir + QStringLiteral("/outbox_core_zh_CN.qm"));
-    }
-    QString translate(const char* context, const char* source, const char* disambiguation,
-                      int n) const override
-    {
-        QString t = m_console.translate(context, source, disambiguation, n);
-        if (t.isEmpty())
-            t = m_core.translate(context, source, disambiguation, n);
-        const QByteArray c(context);
-        if (t.isEmpty() && (c.startsWith("outbox::") || c == "Labels" || c == "CommandLine"))
-            missed.insert(QString::fromUtf8(c + " | " + source));
-        return t;
-    }
-    bool isEmpty() const override { return false; }
-
-    mutable QSet<QString> missed;
-
-private:
-    QTranslator m_console;
-    QTranslator m_core;
-};
 
 // Every text an operator sees on `root` (visible widgets only).
 QStringList visibleTexts(QWidget* root)
@@ -115,28 +87,6 @@ bool looksEnglish(QString text, const QStringList& data)
     if (text.trimmed().startsWith(QStringLiteral("outboxctl ")) || text.contains(han))
         return false;
     return text.contains(words);
-}
-
-bool chooseFinding(MainWindow& window, const QString& id)
-{
-    QTabBar* tabs = window.pages()->tabBar();
-    QTest::mouseClick(tabs, Qt::LeftButton, {},
-                      tabs->tabRect(window.pages()->indexOf(window.recovery())).center());
-    FindingsModel* model = window.recovery()->model();
-    int row = -1;
-    if (!QTest::qWaitFor(
-            [&]() {
-                for (int i = 0; i < model->rowCount(); ++i)
-                    if (model->at(i)->id == id)
-                        row = i;
-                return row >= 0;
-            },
-            20000))
-        return false;
-    auto* table = child<QTableView>(&window, "recoveryFindings");
-    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
-                      table->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
-    return window.recovery()->flow()->finding().id == id;
 }
 
 } // namespace
@@ -232,8 +182,7 @@ private slots:
         }
         QCOMPARE(kinds.size(), findingIds.size());
         QVERIFY2(english.isEmpty(), qPrintable(english.join(QLatin1Char('\n'))));
-        QStringList missed(m_translator.missed.cbegin(), m_translator.missed.cend());
-        missed.sort();
+        const QStringList missed = m_translator.missed();
         QVERIFY2(missed.isEmpty(), qPrintable(missed.join(QLatin1Char('\n'))));
     }
 

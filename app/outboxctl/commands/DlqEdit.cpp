@@ -1,6 +1,7 @@
 #include "app/outboxctl/commands/Dlq.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/DeadLetterEditor.h"
+#include "core/support/JsonText.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -50,7 +51,7 @@ int runDlqEdit(Context& ctx)
         if (error.error != QJsonParseError::NoError || !doc.isObject())
             return ctx.usage(QStringLiteral("--headers-file: expected a JSON object of strings (%1)")
                                  .arg(error.error != QJsonParseError::NoError
-                                          ? error.errorString()
+                                          ? JsonText::parseError(error.error)
                                           : QStringLiteral("not an object")));
         edit.headers = doc.object();
     }

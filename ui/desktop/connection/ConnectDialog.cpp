@@ -150,8 +150,8 @@ QString ConnectDialog::failureText(const QString& url, const QString& message)
 {
     // The database layer's message is "cannot connect to URL: driver's words": the sentence in the
     // operator's language, the URL and the driver's (server's) words as they are.
-    if (const QString sentence = Labels::databaseError(message); sentence != message)
-        return sentence;
+    if (Labels::isCannotConnect(message))
+        return Labels::databaseError(message);
     return url.isEmpty() ? tr("Cannot connect: %1").arg(message)
                          : tr("Cannot connect to %1: %2").arg(url, message);
 }

@@ -1,5 +1,7 @@
 #include "ui/desktop/deadletters/DeadLetterEditDialog.h"
 
+#include "core/support/JsonText.h"
+
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -105,20 +107,35 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, const QStr
 
 QString DeadLetterEditDialog::problem() const
 {
+    // Where the parser stopped, as line and column of the text in the box (its offset counts bytes).
+    const auto where = [](const QString& text, const QJsonParseError& error) {
+        const QString before = QString::fromUtf8(text.toUtf8().left(error.offset));
+        const qsizetype line = before.count(QLatin1Char('\n')) + 1;
+        const qsizetype column = before.size() - (before.lastIndexOf(QLatin1Char('\n')) + 1) + 1;
+        return std::make_pair(line, column);
+    };
     if (!m_binary) {
+        const QString text = m_payload->toPlainText();
         QJsonParseError error{};
-        QJsonDocument::fromJson(m_payload->toPlainText().toUtf8(), &error);
-        if (error.error != QJsonParseError::NoError)
-            return tr("The payload is not valid JSON: %1 at character %2.")
-                .arg(error.errorString())
-                .arg(error.offset);
+        QJsonDocument::fromJson(text.toUtf8(), &error);
+        if (error.error != QJsonParseError::NoError) {
+            const auto [line, column] = where(text, error);
+            return tr("The payload is not valid JSON: %1 (line %2, column %3).")
+                .arg(JsonText::parseError(error.error))
+                .arg(line)
+                .arg(column);
+        }
     }
+    const QString headersText = m_headers->toPlainText();
     QJsonParseError error{};
-    const QJsonDocument headers = QJsonDocument::fromJson(m_headers->toPlainText().toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError)
-        return tr("The headers are not valid JSON: %1 at character %2.")
-            .arg(error.errorString())
-            .arg(error.offset);
+    const QJsonDocument headers = QJsonDocument::fromJson(headersText.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        const auto [line, column] = where(headersText, error);
+        return tr("The headers are not valid JSON: %1 (line %2, column %3).")
+            .arg(JsonText::parseError(error.error))
+            .arg(line)
+            .arg(column);
+    }
     if (!headers.isObject())
         return tr("The headers must be a JSON object.");
     const QJsonObject o = headers.object();

@@ -70,6 +70,15 @@ QString Labels::errorClass(const QString& errorClass)
     return errorClass;
 }
 
+bool Labels::isCannotConnect(const QString& message)
+{
+    // core/db/Database's sentence, as core's catalogue translated it (or in English without one).
+    const QString translated = QCoreApplication::translate("outbox::Database", "cannot connect to %1: %2")
+                                   .section(QStringLiteral("%1"), 0, 0);
+    return message.startsWith(QLatin1String("cannot connect to "), Qt::CaseInsensitive) ||
+           (!translated.isEmpty() && message.startsWith(translated));
+}
+
 QString Labels::databaseError(const QString& message)
 {
     static const QString prefix = QStringLiteral("cannot connect to ");

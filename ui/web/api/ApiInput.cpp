@@ -1,6 +1,7 @@
 #include "ui/web/api/ApiInput.h"
 
 #include "core/db/EventStatus.h"
+#include "core/support/JsonText.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -65,7 +66,7 @@ Result<QJsonObject> jsonBody(const QByteArray& body, const QStringList& known)
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
         return Error::usage(tr("the request body must be a JSON object (%1)")
                                 .arg(parseError.error != QJsonParseError::NoError
-                                         ? parseError.errorString()
+                                         ? JsonText::parseError(parseError.error)
                                          : tr("got another JSON value")));
     const QJsonObject object = doc.object();
     for (auto it = object.begin(); it != object.end(); ++it)

@@ -1,0 +1,60 @@
+#include "tests/support/ConsoleClicks.h"
+
+#include "tests/support/WidgetFinder.h"
+#include "ui/desktop/MainWindow.h"
+#include "ui/desktop/recovery/FindingsModel.h"
+#include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/recovery/RecoveryPage.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+
+namespace outbox::test {
+
+using desktop::FindingsModel;
+using desktop::MainWindow;
+
+bool clickTab(MainWindow& window, QWidget* page)
+{
+    QTabBar* tabs = window.pages()->tabBar();
+    QTest::mouseClick(tabs, Qt::LeftButton, {}, tabs->tabRect(window.pages()->indexOf(page)).center());
+    return window.pages()->currentWidget() == page;
+}
+
+bool chooseFinding(MainWindow& window, const QString& id)
+{
+    if (!clickTab(window, window.recovery()))
+        return false;
+    FindingsModel* model = window.recovery()->model();
+    int row = -1;
+    if (!QTest::qWaitFor(
+            [&]() {
+                for (int i = 0; i < model->rowCount(); ++i)
+                    if (model->at(i)->id == id)
+                        row = i;
+                return row >= 0;
+            },
+            20000))
+        return false;
+    auto* table = child<QTableView>(&window, "recoveryFindings");
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
+    return window.recovery()->flow()->finding().id == id;
+}
+
+QAction* menuAction(MainWindow& window, const QString& nameOrText)
+{
+    for (QAction* menu : window.menuBar()->actions())
+        if (menu->menu())
+            for (QAction* a : menu->menu()->actions())
+                if (a->objectName() == nameOrText || a->text() == nameOrText)
+                    return a;
+    qWarning("no menu action %s", qPrintable(nameOrText));
+    return nullptr;
+}
+
+} // namespace outbox::test
