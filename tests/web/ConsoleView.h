@@ -36,12 +36,14 @@ public:
             .evaluate(QStringLiteral("String(document.querySelectorAll(%1).length)").arg(js(selector)))
             .toInt();
     }
-    // Waits until the console shows `view` loaded; when it does not, says what the page shows instead.
+    // Waits until the console shows `view` loaded for the current address (a link changes the
+    // address before the view follows); when it does not, says what the page shows instead.
     bool ready(const QString& view)
     {
         const bool ready =
             m_page.waitFor(QStringLiteral("document.getElementById('view').dataset.view === %1 && "
-                                          "document.getElementById('view').dataset.ready === '1'")
+                                          "document.getElementById('view').dataset.ready === '1' && "
+                                          "document.getElementById('view').dataset.route === location.hash")
                                .arg(js(view)),
                            15000);
         if (!ready)

@@ -234,7 +234,9 @@ private slots:
         QVERIFY(m_page->waitFor(QStringLiteral("location.hash.includes('after=')")));
         QVERIFY(viewReady(QStringLiteral("events")));
         const QStringList second = rowIds(QStringLiteral("events"));
-        QCOMPARE(second.size(), 50);
+        QVERIFY2(second.size() == 50, qPrintable(QStringLiteral("%1 rows on %2: %3")
+                                                     .arg(second.size())
+                                                     .arg(hash(), text(QStringLiteral("#view")).left(600))));
         QCOMPARE(second.first().toLongLong(), first.last().toLongLong() - 1);
         QVERIFY(m_page->click(QStringLiteral("#events-pager-next")));
         QVERIFY(m_page->waitFor(QStringLiteral("location.hash.includes('trail=')")));

@@ -12,7 +12,16 @@ const LETTER_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "REPLAYING"];
 const PAGE = 50;
 let me = null; // {name, role, may_change}
 let cleanup = []; // live subscriptions of the current view
+// Renders overlap (a click on "next" while the page before still loads): only the latest may say
+// the view is ready, or a test or a user reads a view that another render is still filling.
+let renders = 0;
 const view = () => document.getElementById("view");
+// The view is shown for this address: a click on a link changes the address at once and the view
+// only once the hashchange event has run, so "ready" names the address it is ready for.
+function markReady(v) {
+  v.dataset.route = location.hash;
+  v.dataset.ready = "1";
+}
 
 
 // ---- routing --------------------------------------------------------------------------------
@@ -50,6 +59,7 @@ async function render(options) {
                   blocked: blockedView };
   const fn = views[name];
   const v = view();
+  const seq = ++renders;
   fill(v, el("p", { class: "muted" }, t("Loading…")));
   v.dataset.view = name;
   delete v.dataset.ready;
@@ -59,9 +69,10 @@ async function render(options) {
   } catch (e) {
     if (e.status === 401 && signIn && signIn.enabled()) return showSignInError(e.message);
     if (e.status === 401) { clearToken(); return showSignIn(t("The token was refused; sign in again.")); }
-    fill(v, errorBox(e));
+    if (seq === renders) fill(v, errorBox(e));
   }
-  v.dataset.ready = "1";
+  if (seq !== renders) return; // a later render owns the view now
+  markReady(v);
   // From navigation start to the first rendered view (printed by the browser test).
   if (!window.outboxConsoleReadyMs) window.outboxConsoleReadyMs = performance.now();
 }
@@ -85,7 +96,7 @@ function showSignIn(message) {
   });
   view().replaceChildren(form);
   view().dataset.view = "signin";
-  view().dataset.ready = "1";
+  markReady(view());
   input.focus();
 }
 
@@ -99,7 +110,7 @@ function showMemberRefused(message) {
     errorBox(message),
     el("p", {}, el("a", { href: "/" }, t("back to the wall")))));
   view().dataset.view = "refused";
-  view().dataset.ready = "1";
+  markReady(view());
 }
 
 async function start() {
@@ -747,7 +758,7 @@ function showSignInError(message) {
     el("button", { id: "signin-again", class: "primary", type: "button", onclick: () => location.reload() },
        t("Sign in again"))));
   view().dataset.view = "signin";
-  view().dataset.ready = "1";
+  markReady(view());
 }
 
 main();
