@@ -1014,6 +1014,41 @@
         <source>Edit group…</source>
         <translation>编辑分组…</translation>
     </message>
+    <message>
+        <source>Show letters</source>
+        <translation>显示死信</translation>
+    </message>
+    <message>
+        <source>List this group&apos;s dead letters on the Dead letters page (also: double-click).</source>
+        <translation>在“死信”页面列出该分组的死信（也可双击）。</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::desktop::DeadLetterText</name>
+    <message>
+        <source>Error:</source>
+        <translation>错误：</translation>
+    </message>
+    <message numerus="yes">
+        <source>(binary, %n bytes)</source>
+        <translation>
+            <numerusform>（二进制，%n 字节）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Edited %n time(s), last by %1 at %2. Changes from the message as it came (- original, + edited; a replay sends the edited one):</source>
+        <translation>
+            <numerusform>已编辑 %n 次，最近一次由 %1 于 %2 编辑。与原始消息相比的更改（- 原始，+ 编辑后；重放发送编辑后的消息）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Payload:</source>
+        <translation>载荷：</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>消息头：</translation>
+    </message>
 </context>
 <context>
     <name>outbox::desktop::DeadLettersPage</name>
@@ -1116,10 +1151,6 @@
         <translation>未连接。</translation>
     </message>
     <message>
-        <source>Error:</source>
-        <translation>错误：</translation>
-    </message>
-    <message>
         <source>dead letters</source>
         <translation>死信</translation>
     </message>
@@ -1171,26 +1202,6 @@
         <source>NEW dead letters grouped by consumer and error; replay or discard a whole group.</source>
         <translation>按消费者和错误分组的 NEW 死信；可重放或丢弃整个分组。</translation>
     </message>
-    <message numerus="yes">
-        <source>(binary, %n bytes)</source>
-        <translation>
-            <numerusform>（二进制，%n 字节）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Edited %n time(s), last by %1 at %2. Changes from the message as it came (- original, + edited; a replay sends the edited one):</source>
-        <translation>
-            <numerusform>已编辑 %n 次，最近一次由 %1 于 %2 编辑。与原始消息相比的更改（- 原始，+ 编辑后；重放发送编辑后的消息）：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Payload:</source>
-        <translation>载荷：</translation>
-    </message>
-    <message>
-        <source>Headers:</source>
-        <translation>消息头：</translation>
-    </message>
     <message>
         <source>Select one dead letter to edit.</source>
         <translation>请选择一条要编辑的死信。</translation>
@@ -1210,6 +1221,32 @@
     <message>
         <source>not connected</source>
         <translation>未连接</translation>
+    </message>
+    <message>
+        <source>error contains</source>
+        <translation>错误包含</translation>
+    </message>
+    <message>
+        <source>Dead letters whose error contains this text (any case).</source>
+        <translation>错误中包含此文本的死信（不区分大小写）。</translation>
+    </message>
+    <message>
+        <source>Show the filter</source>
+        <translation>显示筛选结果</translation>
+    </message>
+    <message>
+        <source>Leave the group: the list shows the filter boxes&apos; dead letters again.</source>
+        <translation>离开分组：列表重新显示筛选框所选的死信。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n NEW dead letter(s) of %1 failing with &quot;%2&quot; (%3)</source>
+        <translation>
+            <numerusform>%1 中因“%2”（%3）失败的 %n 条 NEW 死信</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>error containing &quot;%1&quot;</source>
+        <translation>错误包含“%1”</translation>
     </message>
 </context>
 <context>
@@ -2811,6 +2848,14 @@
     <message>
         <source>payload: %1</source>
         <translation>载荷：%1</translation>
+    </message>
+    <message>
+        <source>Edit group…</source>
+        <translation>编辑分组…</translation>
+    </message>
+    <message>
+        <source>Repair the payloads of the group: one JSON change, every letter&apos;s diff previewed, a reason and the count typed.</source>
+        <translation>修复该分组的载荷：一次 JSON 更改，预览每条死信的差异，填写原因并输入数量确认。</translation>
     </message>
 </context>
 <context>

@@ -259,6 +259,18 @@
         <source>They become DISCARDED and are never delivered again.</source>
         <translation>它们变为 DISCARDED，永远不会再被投递。</translation>
     </message>
+    <message>
+        <source>Repair the payloads of the %1 dead letter(s) of this group first</source>
+        <translation>先修复该分组 %1 条死信的载荷</translation>
+    </message>
+    <message>
+        <source>Nothing changes yet: the group&apos;s payload repair opens (one JSON change, every letter&apos;s diff previewed, a reason, the count typed) and each letter keeps its original. Replay the group once its payloads are right.</source>
+        <translation>此时不会有任何更改：将打开该分组的载荷修复（一次 JSON 更改，预览每条死信的差异，填写原因并输入数量确认），每条死信都保留其原始消息。载荷正确后再重放该分组。</translation>
+    </message>
+    <message>
+        <source>the change is yours to write: outboxctl dlq edit-group for this group with --set PATH --to VALUE (or --replace), --dry-run first</source>
+        <translation>更改需由您编写：outboxctl dlq edit-group 加上该分组和 --set PATH --to VALUE（或 --replace），先用 --dry-run</translation>
+    </message>
 </context>
 <context>
     <name>outbox::DiagnosisCheck</name>
@@ -1581,6 +1593,18 @@
     <message>
         <source>Fix the writer: leave available_at and created_at to their defaults, or write UTC (MariaDB/MySQL: UTC_TIMESTAMP(6), or SET time_zone = &apos;+00:00&apos; in the session). To send the events already written now: outboxctl dead ID… then outboxctl requeue ID… (both audited; a requeue sets available_at to now).</source>
         <translation>修复写入方：让 available_at 和 created_at 使用默认值，或写入 UTC 时间（MariaDB/MySQL：UTC_TIMESTAMP(6)，或在会话中执行 SET time_zone = &apos;+00:00&apos;）。要立即发送已写入的事件：先 outboxctl dead ID…，再 outboxctl requeue ID…（两者都会审计；requeue 会把 available_at 设为现在）。</translation>
+    </message>
+    <message>
+        <source>The consumer refused the messages themselves, not a passing failure: when their payload is the cause (a typo, a wrong value, a missing field), replaying them as they are makes the same dead letters again.</source>
+        <translation>消费者拒绝的是消息本身，而不是暂时的失败：如果原因在于载荷（拼写错误、错误的值、缺少字段），原样重放只会再次产生同样的死信。</translation>
+    </message>
+    <message>
+        <source>Before any replay, find out whether the payload is the cause. When it is (a typo, a wrong value, a missing field), repair the group&apos;s payloads first (prepared below): one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
+        <translation>重放之前，先确认原因是否在于载荷。如果是（拼写错误、错误的值、缺少字段），先修复该分组的载荷（已在下方准备好）：对整个分组做一次 JSON 更改，预览每处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按批次记入审计日志。</translation>
+    </message>
+    <message>
+        <source>Then, once the payloads are repaired or the consumer is fixed, replay the group (prepared below): a running relay produces the messages again to their topic with their original event_id, and the consumer&apos;s inbox keeps it idempotent.</source>
+        <translation>载荷修复或消费者修好之后，再重放该分组（已在下方准备好）：运行中的中继会以原来的 event_id 把消息再次发送到其主题，消费者的收件箱保证幂等。</translation>
     </message>
 </context>
 <context>

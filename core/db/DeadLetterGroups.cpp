@@ -1,6 +1,7 @@
 #include "core/db/DeadLetterGroups.h"
 
 #include "core/db/Database.h"
+#include "core/db/DeadLetterGroupLetters.h"
 #include "core/db/EventStatus.h"
 #include "core/db/FailureGroups.h"
 
@@ -110,11 +111,7 @@ Result<QVector<qint64>> DeadLetterGroups::ids(const DeadLetterGroup& group, qint
         while (q->next() && out.size() < limit) {
             ++rows;
             cursor = q->value(0).toLongLong();
-            const QString text = q->value(1).toString();
-            const QString fingerprint = group.fingerprintSeenAs
-                                            ? group.fingerprintSeenAs(FailureGroups::fingerprint(text))
-                                            : FailureGroups::fingerprint(text);
-            if (errorClass(text) == group.errorClass && fingerprint == group.fingerprint)
+            if (DeadLetterGroupLetters::isMember(group, q->value(1).toString()))
                 out << cursor;
         }
         if (rows < Scan)

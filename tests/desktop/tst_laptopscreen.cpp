@@ -476,6 +476,18 @@ private slots:
     void deadLettersTimesFitTheScreen()
     {
         auto db = incident();
+        // An error longer than the column and than what a cell shows (300 characters): its start
+        // and its end on screen, elided in the middle, the whole of it in the tooltip.
+        DeadLetter longer;
+        longer.consumerName = QStringLiteral("inventory");
+        longer.eventId = QStringLiteral("ev-long");
+        longer.topic = QStringLiteral("Order");
+        longer.payload = "{}";
+        longer.error =
+            QStringLiteral("START-OF-ERROR handler refused the message: ") +
+            QStringLiteral("the reservation service answered 409 for the line item; ").repeated(8) +
+            QStringLiteral("END-OF-ERROR");
+        QVERIFY(DeadLetterStore(*db).insert(longer).ok());
         MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -485,10 +497,28 @@ private slots:
         QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
         clickTab(window, window.deadLetters());
         auto* table = child<QTableView>(&window, "deadLettersTable");
-        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 4, 15000);
         QTest::qWait(100);
         const QStringList cut = cutCells(table, {0, 1, 5, 6});
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+        // The error column (the last): the long one is elided in the middle, as the view draws it.
+        const int errorColumn = table->model()->columnCount() - 1;
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, errorColumn).data().toString().startsWith(QStringLiteral("START")))
+                row = r;
+        QVERIFY(row >= 0);
+        const QModelIndex error = table->model()->index(row, errorColumn);
+        QCOMPARE(table->textElideMode(), Qt::ElideMiddle);
+        const int margins =
+            2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+        const QString drawn = QFontMetrics(table->font())
+                                  .elidedText(error.data().toString(), table->textElideMode(),
+                                              table->columnWidth(errorColumn) - margins);
+        QVERIFY2(drawn.startsWith(QStringLiteral("START-OF-ERROR")) &&
+                     drawn.endsWith(QStringLiteral("END-OF-ERROR")) && drawn.contains(QChar(0x2026)),
+                 qPrintable(drawn));
+        QCOMPARE(tipText(error), longer.error.simplified());
     }
 
     // The check below can fail: a chart squeezed below what its labels need shows "…" and is caught.

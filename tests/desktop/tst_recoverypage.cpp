@@ -3,6 +3,7 @@
 // preview → reason (prefilled with the finding id) → typed confirmation → chunked run (with
 // Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
 #include "core/config/Config.h"
+#include "core/db/DeadLetterStore.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/ConsoleClicks.h"
@@ -465,6 +466,120 @@ private slots:
             qint64(1));
         QVERIFY2(child<QLabel>(flow, "verificationAudit")->text().contains(QLatin1String("1 row(s) changed")),
                  qPrintable(child<QLabel>(flow, "verificationAudit")->text()));
+    }
+
+    // Issue 40 item 3: when the consumer refused the messages themselves (the payload may be the
+    // cause), the dead-letters runbook says repair, then replay, and the preselected prepared action
+    // is the repair (Edit group…), not a replay that would make the same dead letters again; the
+    // repair and the replay then run from the flow by clicks. When the retries ran out, the replay
+    // is preselected as before.
+    void deadLettersRunbookRepairsBeforeReplaying()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("dlqrunbook")));
+        for (int i = 0; i < 25; ++i) {
+            DeadLetter l;
+            l.consumerName = QStringLiteral("inventory");
+            l.eventId = QStringLiteral("e-%1").arg(i);
+            l.topic = QStringLiteral("orders");
+            l.headers = "{}";
+            l.payload = QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\"}").arg(i).toUtf8();
+            l.error = QStringLiteral("unknown SKU SKU-l");
+            QVERIFY(DeadLetterStore(*db).insert(l).ok());
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QVERIFY(chooseFinding(window, QStringLiteral("dead-letters")));
+        RecoveryFlow* flow = window.recovery()->flow();
+        auto* runbook = child<QListWidget>(flow, "findingRunbook");
+        QStringList steps;
+        for (int i = 0; i < runbook->count(); ++i)
+            steps << runbook->item(i)->text();
+        const auto stepOf = [&steps](const QString& start) {
+            for (int i = 0; i < steps.size(); ++i)
+                if (steps.at(i).section(QStringLiteral(". "), 1).startsWith(start))
+                    return i;
+            return -1;
+        };
+        const int repairStep = stepOf(QStringLiteral("Before any replay, find out whether the payload"));
+        const int replayStep = stepOf(QStringLiteral("Then, once the payloads are repaired"));
+        QVERIFY2(repairStep >= 0 && replayStep > repairStep, qPrintable(steps.join(QLatin1Char('\n'))));
+        QCOMPARE(stepOf(QStringLiteral("Replay the group")), -1);
+        auto* causes = child<QListWidget>(flow, "findingCauses");
+        QVERIFY(causes->count() == 3 &&
+                causes->item(1)->text().contains(QLatin1String("refused the messages")));
+        // The preselected action is the repair: no preview of a replay, the group's editor instead.
+        auto* actions = child<QListWidget>(flow, "findingActions");
+        QCOMPARE(actions->currentRow(), 0);
+        QVERIFY2(actions->item(0)->text().startsWith(QLatin1String("Repair the payloads of the 25")),
+                 qPrintable(actions->item(0)->text()));
+        auto* preview = child<QPushButton>(flow, "previewAction");
+        auto* editGroup = child<QPushButton>(flow, "recoveryEditGroup");
+        QVERIFY(!preview->isVisible());
+        QVERIFY(editGroup->isVisible() && editGroup->isEnabled());
+        QVERIFY(child<QLabel>(flow, "recoveryConsequence")
+                    ->text()
+                    .startsWith(QLatin1String("Nothing changes yet")));
+
+        QTest::mouseClick(editGroup, Qt::LeftButton);
+        auto* edit = waitForTopLevel<QDialog>(QStringLiteral("groupEditDialog"));
+        QVERIFY(edit);
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditPath"), QStringLiteral("sku"));
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditTo"), QStringLiteral("\"SKU-1\""));
+        QTest::mouseClick(child<QPushButton>(edit, "groupEditPreview"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            child<QLabel>(edit, "groupEditSummary")->text().startsWith(QLatin1String("25 of 25")), 10000);
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditReason"), QStringLiteral("SKU typo"));
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditConfirm"), QStringLiteral("25"));
+        QTest::mouseClick(child<QPushButton>(edit, "groupEditRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"),
+                                            QStringLiteral("edit_count = 1 AND payload LIKE '%\"SKU-1\"%'")),
+                                  qint64(25), 10000);
+        edit->close();
+
+        // Then the replay: the second prepared action, through its preview.
+        QVERIFY(chooseFinding(window, QStringLiteral("dead-letters")));
+        QVERIFY(previewAction(flow, QStringLiteral("Replay the 25")));
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryReason"), QStringLiteral("after the repair"));
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryConfirm"), QStringLiteral("replay 25"));
+        QTest::mouseClick(child<QPushButton>(flow, "recoveryRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"),
+                      QStringLiteral("status = 'REPLAYING' AND payload LIKE '%\"SKU-1\"%'")),
+            qint64(25), 20000);
+
+        // Retries that ran out: the payload is not suspected; the replay is preselected.
+        auto other = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                          TestDatabases::uniqueName(QStringLiteral("dlqretries")));
+        for (int i = 0; i < 3; ++i) {
+            DeadLetter l;
+            l.consumerName = QStringLiteral("billing");
+            l.eventId = QStringLiteral("b-%1").arg(i);
+            l.topic = QStringLiteral("orders");
+            l.headers = "{}";
+            l.payload = "{}";
+            l.error = QStringLiteral("retries exhausted after 5 attempts: ledger timeout");
+            QVERIFY(DeadLetterStore(*other).insert(l).ok());
+        }
+        MainWindow second;
+        second.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&second));
+        QVERIFY(second.connectToText(TestDatabases::urlText(other->url())));
+        QVERIFY(chooseFinding(second, QStringLiteral("dead-letters")));
+        RecoveryFlow* secondFlow = second.recovery()->flow();
+        auto* secondActions = child<QListWidget>(secondFlow, "findingActions");
+        QCOMPARE(secondActions->currentRow(), 0);
+        QVERIFY2(secondActions->item(0)->text().startsWith(QLatin1String("Replay the 3")),
+                 qPrintable(secondActions->item(0)->text()));
+        QVERIFY(child<QPushButton>(secondFlow, "previewAction")->isVisible());
+        QVERIFY(!child<QPushButton>(secondFlow, "recoveryEditGroup")->isVisible());
+        auto* secondRunbook = child<QListWidget>(secondFlow, "findingRunbook");
+        bool replayStepShown = false;
+        for (int i = 0; i < secondRunbook->count(); ++i)
+            replayStepShown |= secondRunbook->item(i)->text().contains(QLatin1String(". Replay the group"));
+        QVERIFY(replayStepShown);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDialog>
 #include <QJsonDocument>
 #include <QLabel>
@@ -424,6 +425,106 @@ private slots:
             countRows(*db, QStringLiteral("{dead_letters}"),
                       QStringLiteral("status = 'REPLAYING' AND payload LIKE '%\"sku\":\"SKU-1\"%'")),
             qint64(25), 10000);
+    }
+
+    // Issue 40 item 3: the list filters by error text (a bound value: quotes and LIKE's wildcards
+    // are text), and the Groups dialog opens a group's letters on the page, where "Every dead
+    // letter of the filter" acts on exactly that group (not on another consumer's letters with the
+    // same error, nor on a substring match).
+    void groupLettersAndErrorFilterFromTheConsole()
+    {
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("grpletters")));
+        const QList<QPair<QString, QString>> letters{
+            {QStringLiteral("inventory"), QStringLiteral("unknown SKU 1")},
+            {QStringLiteral("inventory"), QStringLiteral("order 5 is closed")},
+            {QStringLiteral("inventory"), QStringLiteral("unknown SKU 22")},
+            {QStringLiteral("billing"), QStringLiteral("unknown SKU 7")},
+            {QStringLiteral("inventory"), QStringLiteral("unknown SKU 333")},
+            {QStringLiteral("inventory"), QStringLiteral("100% of 'stock' gone")}};
+        QVector<qint64> ids;
+        for (const auto& [consumer, error] : letters) {
+            DeadLetter l;
+            l.consumerName = consumer;
+            l.eventId = error;
+            l.topic = QStringLiteral("orders");
+            l.headers = "{}";
+            l.payload = "{}";
+            l.error = error;
+            ids << DeadLetterStore(*db).insert(l).value();
+        }
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.deadLetters() != nullptr, 10000);
+        window.pages()->setCurrentWidget(window.deadLetters());
+        RecordTableModel* list = window.deadLetters()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(list->rowCount(), 6, 10000);
+        const auto shownIds = [list]() {
+            QVector<qint64> shown;
+            for (int i = 0; i < list->rowCount(); ++i)
+                shown << list->record(i).value(QStringLiteral("id")).toInteger();
+            return shown;
+        };
+
+        // The error box, any case, applied with Return.
+        auto* error = child<QLineEdit>(&window, "dlqError");
+        QTest::keyClicks(error, QStringLiteral("ORDER 5"));
+        QTest::keyClick(error, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(shownIds(), QVector<qint64>{ids.at(1)}, 10000);
+        // A quote and LIKE's wildcard are matched as the characters they are.
+        error->clear();
+        QTest::keyClicks(error, QStringLiteral("100% of 'st"));
+        QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(shownIds(), QVector<qint64>{ids.at(5)}, 10000);
+        error->clear();
+        QTest::keyClicks(error, QStringLiteral("%' OR 1=1 --"));
+        QTest::mouseClick(child<QPushButton>(&window, "dlqApply"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(list->rowCount(), 0, 10000);
+        QTest::qWait(200);
+        QCOMPARE(list->rowCount(), 0);
+
+        // Groups…, the inventory "unknown SKU <n>" group, Show letters.
+        QTest::mouseClick(child<QPushButton>(&window, "groupsButton"), Qt::LeftButton);
+        QDialog* groups = openDialog(window, "dlqGroupsDialog");
+        QVERIFY(groups);
+        auto* table = child<QTableView>(groups, "dlqGroupsTable");
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 4, 10000);
+        auto* model = static_cast<RecordTableModel*>(table->model());
+        QCOMPARE(model->record(0).value(QStringLiteral("consumer")).toString(), QStringLiteral("inventory"));
+        QCOMPARE(model->record(0).value(QStringLiteral("fingerprint")).toString(),
+                 QStringLiteral("unknown SKU <n>"));
+        selectRow(table, 0);
+        QTest::mouseClick(child<QPushButton>(groups, "dlqGroupLetters"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!groups->isVisible(), 5000);
+        // Newest first, as the list shows every filter's letters.
+        QTRY_COMPARE_WITH_TIMEOUT(shownIds(), (QVector<qint64>{ids.at(4), ids.at(2), ids.at(0)}), 10000);
+        auto* shown = child<QLabel>(&window, "dlqGroupShown");
+        QVERIFY(shown->isVisible());
+        QVERIFY2(shown->text().contains(QStringLiteral("unknown SKU <n>")), qPrintable(shown->text()));
+        QCOMPARE(error->text(), QString());
+        QCOMPARE(child<QLineEdit>(&window, "dlqConsumer")->text(), QStringLiteral("inventory"));
+
+        // The whole group, from the page: exactly its three letters are discarded.
+        child<QComboBox>(&window, "dlqScope")->setCurrentIndex(1);
+        QTest::mouseClick(child<QPushButton>(&window, "discardButton"), Qt::LeftButton);
+        QDialog* action = openDialog(window, "actionDialog");
+        QVERIFY(action);
+        QTest::keyClicks(child<QLineEdit>(action, "actionReason"), QStringLiteral("retired SKUs"));
+        QTest::keyClicks(child<QLineEdit>(action, "actionConfirm"), QStringLiteral("discard 3"));
+        QTest::mouseClick(child<QPushButton>(action, "actionRun"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'DISCARDED'")),
+            qint64(3), 10000);
+        for (int k : {0, 2, 4})
+            QCOMPARE(DeadLetterStore(*db).find(ids.at(k))->status, QStringLiteral("DISCARDED"));
+        QCOMPARE(DeadLetterStore(*db).find(ids.at(3))->status, QStringLiteral("NEW")); // billing's
+        // The group is empty now; "Show the filter" lists the boxes' letters (NEW of inventory).
+        QTRY_COMPARE_WITH_TIMEOUT(list->rowCount(), 0, 10000);
+        QTest::mouseClick(child<QPushButton>(&window, "dlqGroupClear"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(shownIds(), (QVector<qint64>{ids.at(5), ids.at(1)}), 10000);
+        QVERIFY(!shown->isVisible());
     }
 };
 

@@ -13,6 +13,7 @@
 #include "ui/desktop/events/EventsPage.h"
 #include "ui/desktop/fleet/FleetPage.h"
 #include "ui/desktop/overview/OverviewPage.h"
+#include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -100,6 +101,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_audit, &AuditPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_relays, &RelaysPage::statusMessage, this, &MainWindow::showStatus);
     connect(m_recovery, &RecoveryPage::statusMessage, this, &MainWindow::showStatus);
+    // A finding's prepared repair of a dead-letter group: the Dead letters page's group editor, and
+    // the doctor again once it edited.
+    connect(m_recovery->flow(), &RecoveryFlow::editDeadLetterGroup, m_deadLetters,
+            &DeadLettersPage::editGroup);
+    connect(m_deadLetters, &DeadLettersPage::groupEdited, m_recovery, &RecoveryPage::runDoctor);
     // A finding's "Start a managed relay": the Relays page starts it and shows its log.
     connect(m_recovery, &RecoveryPage::startManagedRelay, this,
             [this](const QStringList& arguments, bool brokerKnown) {

@@ -113,9 +113,6 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.evidence.details.insert(QStringLiteral("consumer"), g.consumer);
         f.evidence.details.insert(QStringLiteral("fingerprint"), g.fingerprint);
         f.evidence.details.insert(QStringLiteral("example"), g.example);
-        f.causes << rb.cause("gave-up").arg(g.consumer) << rb.cause("kept");
-        f.runbook << rb.step("open") << rb.step("fix") << rb.step("edit") << rb.step("replay")
-                  << rb.step("discard");
         // The exact group (consumer, error class, fingerprint) in NEW: never a substring of the error,
         // which can match another group's letters ("unknown SKU SKU-" and "unknown SKU sku-27").
         DeadLetterGroup target;
@@ -125,6 +122,36 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         target.example = g.example;
         target.count = g.count;
         target.statuses = QStringList{DeadLetterStatus::New};
+        // A consumer that refused the messages themselves (not retries run out): the payload may be
+        // the cause, and a replay as they are would make the same dead letters again. The repair
+        // comes first, in the steps and in the prepared actions (a front end preselects the first).
+        const bool refused = target.errorClass == QLatin1String("permanent");
+        f.causes << rb.cause("gave-up").arg(g.consumer);
+        if (refused)
+            f.causes << rb.cause("refused");
+        f.causes << rb.cause("kept");
+        if (refused)
+            f.runbook << rb.step("open") << rb.step("edit-first") << rb.step("fix")
+                      << rb.step("replay-repaired") << rb.step("discard");
+        else
+            f.runbook << rb.step("open") << rb.step("fix") << rb.step("edit") << rb.step("replay")
+                      << rb.step("discard");
+        if (refused) {
+            PreparedAction repair;
+            repair.operation = PreparedAction::Operation::RunCommand;
+            repair.deadLetterGroup = target;
+            repair.typedConfirmation = g.count > 1;
+            repair.label =
+                tr("Repair the payloads of the %1 dead letter(s) of this group first").arg(g.count);
+            repair.consequence =
+                tr("Nothing changes yet: the group's payload repair opens (one JSON change, every letter's "
+                   "diff previewed, a reason, the count typed) and each letter keeps its original. Replay "
+                   "the group once its payloads are right.");
+            repair.commandRefused =
+                tr("the change is yours to write: outboxctl dlq edit-group for this group with --set PATH "
+                   "--to VALUE (or --replace), --dry-run first");
+            f.actions << repair;
+        }
         for (bool replay : {true, false}) {
             PreparedAction a;
             a.operation = replay ? PreparedAction::Operation::ReplayDeadLetters
@@ -166,6 +193,13 @@ Runbook DeadLettersCheck::runbook() const
              "Consumer %1 gave up on these messages: the handler failed for good (a poison message, missing "
              "reference data, a bug) or its retries ran out."),
          "", "CONSUMER"},
+        {"refused",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "The consumer refused the messages themselves, not a passing failure: when their payload is "
+             "the cause (a typo, a wrong value, a missing field), replaying them as they are makes the "
+             "same dead letters again."),
+         "the error class is permanent: the consumer refused the messages"},
         {"kept", QT_TRANSLATE_NOOP(
                      "outbox::Runbook",
                      "The messages stay in dead_letters with their original bytes, key and headers; nothing "
@@ -174,6 +208,15 @@ Runbook DeadLettersCheck::runbook() const
     r.steps = {
         {"open", QT_TRANSLATE_NOOP("outbox::Runbook",
                                    "Open a sample dead letter and read its error, payload and context.")},
+        {"edit-first",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Before any replay, find out whether the payload is the cause. When it is (a typo, a wrong "
+             "value, a missing field), repair the group's payloads first (prepared below): one JSON change "
+             "for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer "
+             "NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without "
+             "--dry-run). Each letter keeps its original and the edit is audited in chunks."),
+         "the error class is permanent: the consumer refused the messages"},
         {"fix", QT_TRANSLATE_NOOP(
                     "outbox::Runbook",
                     "Outside the product: fix the consumer or the data it missed (deploy the fix, add the "
@@ -185,12 +228,21 @@ Runbook DeadLettersCheck::runbook() const
              "group's payloads before replaying, or the replay makes the same dead letters again: one JSON "
              "change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group "
              "--consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then "
-             "without --dry-run). Each letter keeps its original and the edit is audited in chunks.")},
+             "without --dry-run). Each letter keeps its original and the edit is audited in chunks."),
+         "the error class is retries_exhausted: the retries ran out"},
         {"replay",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",
              "Replay the group (prepared below): a running relay produces the messages again to their "
-             "topic with their original event_id, and the consumer's inbox keeps it idempotent.")},
+             "topic with their original event_id, and the consumer's inbox keeps it idempotent."),
+         "the error class is retries_exhausted: the retries ran out"},
+        {"replay-repaired",
+         QT_TRANSLATE_NOOP(
+             "outbox::Runbook",
+             "Then, once the payloads are repaired or the consumer is fixed, replay the group (prepared "
+             "below): a running relay produces the messages again to their topic with their original "
+             "event_id, and the consumer's inbox keeps it idempotent."),
+         "the error class is permanent: the consumer refused the messages"},
         {"discard",
          QT_TRANSLATE_NOOP(
              "outbox::Runbook",

@@ -40,6 +40,9 @@ DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QW
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
     refresh->setObjectName(QStringLiteral("dlqGroupsRefresh"));
+    auto* letters = buttons->addButton(tr("Show letters"), QDialogButtonBox::ActionRole);
+    letters->setObjectName(QStringLiteral("dlqGroupLetters"));
+    letters->setToolTip(tr("List this group's dead letters on the Dead letters page (also: double-click)."));
     auto* replay = buttons->addButton(tr("Replay group…"), QDialogButtonBox::ActionRole);
     replay->setObjectName(QStringLiteral("dlqGroupReplay"));
     auto* discard = buttons->addButton(tr("Discard group…"), QDialogButtonBox::ActionRole);
@@ -52,6 +55,8 @@ DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QW
     connect(replay, &QPushButton::clicked, this, [this]() { act(ActionKind::ReplayDeadLetters); });
     connect(discard, &QPushButton::clicked, this, [this]() { act(ActionKind::DiscardDeadLetters); });
     connect(edit, &QPushButton::clicked, this, &DeadLetterGroupsDialog::editGroup);
+    connect(letters, &QPushButton::clicked, this, &DeadLetterGroupsDialog::openLetters);
+    connect(m_table, &QTableView::doubleClicked, this, &DeadLetterGroupsDialog::openLetters);
     resize(820, 420);
     reload();
 }
@@ -108,6 +113,17 @@ void DeadLetterGroupsDialog::act(ActionKind kind)
     });
     m_runner = runner;
     runner->start();
+}
+
+void DeadLetterGroupsDialog::openLetters()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty() || rows.first().row() >= m_groups.size()) {
+        emit statusMessage(tr("Select a group first."));
+        return;
+    }
+    emit showLetters(m_groups.at(rows.first().row()));
+    accept();
 }
 
 void DeadLetterGroupsDialog::editGroup()

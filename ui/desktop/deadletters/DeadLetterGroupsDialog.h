@@ -32,10 +32,13 @@ public slots:
 signals:
     void statusMessage(const QString& message);
     void changed();
+    // "Show letters": the Dead letters page lists the group's letters (the dialog closes).
+    void showLetters(const outbox::DeadLetterGroup& group);
 
 private:
     void act(ActionKind kind);
     void editGroup();
+    void openLetters();
 
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;

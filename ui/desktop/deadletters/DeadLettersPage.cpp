@@ -1,5 +1,6 @@
 #include "ui/desktop/deadletters/DeadLettersPage.h"
 
+#include "core/db/DeadLetterGroupLetters.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
 #include "core/ops/DeadLetterEditor.h"
@@ -7,9 +8,11 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/deadletters/DeadLetterEditDialog.h"
 #include "ui/desktop/deadletters/DeadLetterGroupsDialog.h"
+#include "ui/desktop/deadletters/GroupEditDialog.h"
+#include "ui/desktop/widgets/DeadLetterText.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
-#include "ui/desktop/widgets/LineDiff.h"
+#include "ui/desktop/widgets/PlainToolTip.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QComboBox>
@@ -39,6 +42,10 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_consumer = new QLineEdit(this);
     m_consumer->setObjectName(QStringLiteral("dlqConsumer"));
     m_consumer->setPlaceholderText(tr("consumer"));
+    m_error = new QLineEdit(this);
+    m_error->setObjectName(QStringLiteral("dlqError"));
+    m_error->setPlaceholderText(tr("error contains"));
+    m_error->setToolTip(tr("Dead letters whose error contains this text (any case)."));
     auto* apply = new QPushButton(tr("Apply"), this);
     apply->setObjectName(QStringLiteral("dlqApply"));
     auto* more = new QPushButton(tr("Load more"), this);
@@ -58,11 +65,28 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     groups->setObjectName(QStringLiteral("groupsButton"));
     groups->setToolTip(
         tr("NEW dead letters grouped by consumer and error; replay or discard a whole group."));
-    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, apply, more, m_scope, replay,
-                                                      discard, edit, groups})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, m_error, apply, more, m_scope,
+                                                      replay, discard, edit, groups})
         bar->addWidget(w);
-    bar->insertStretch(4);
+    bar->insertStretch(5);
     layout->addLayout(bar);
+    // A group opened from the Groups dialog: what the list shows instead of the filter.
+    m_groupBar = new QWidget(this);
+    auto* groupRow = new QHBoxLayout(m_groupBar);
+    groupRow->setContentsMargins(0, 0, 0, 0);
+    m_groupText = new QLabel(m_groupBar);
+    m_groupText->setObjectName(QStringLiteral("dlqGroupShown"));
+    m_groupText->setTextFormat(Qt::PlainText);
+    m_groupText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_groupText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto* showFilterButton = new QPushButton(tr("Show the filter"), m_groupBar);
+    showFilterButton->setObjectName(QStringLiteral("dlqGroupClear"));
+    showFilterButton->setToolTip(tr("Leave the group: the list shows the filter boxes' dead letters again."));
+    groupRow->addWidget(m_groupText, 1);
+    groupRow->addWidget(showFilterButton);
+    m_groupBar->hide();
+    layout->addWidget(m_groupBar);
+    connect(showFilterButton, &QPushButton::clicked, this, &DeadLettersPage::showFilter);
     auto* freshness = new QHBoxLayout;
     m_info = new QLabel(this);
     m_info->setTextFormat(Qt::PlainText);
@@ -118,7 +142,9 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_detail->setReadOnly(true);
     layout->addWidget(split, 1);
 
-    connect(apply, &QPushButton::clicked, this, &DeadLettersPage::reload);
+    connect(apply, &QPushButton::clicked, this, &DeadLettersPage::showFilter);
+    connect(m_error, &QLineEdit::returnPressed, this, &DeadLettersPage::showFilter);
+    connect(m_consumer, &QLineEdit::returnPressed, this, &DeadLettersPage::showFilter);
     connect(more, &QPushButton::clicked, this, &DeadLettersPage::loadMore);
     connect(replay, &QPushButton::clicked, this, [this]() { act(true); });
     connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
@@ -130,7 +156,8 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
                     return;
                 showDetail(m_model->record(current.row()));
             });
-    split->setStretchFactor(0, 2);
+    // The list gets most of the width, so that its error column (last) shows more than a word.
+    split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
 }
 
@@ -144,12 +171,17 @@ void DeadLettersPage::setContext(const ConsoleContext& context)
         m_hint->setReason(tr("Not connected."));
     if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
         m_runner->abandon();
+    m_group.reset(); // another database's letters
+    m_groupBar->hide();
     reload();
 }
 
 void DeadLettersPage::showStatus(const QString& status)
 {
+    m_group.reset();
+    m_groupBar->hide();
     m_consumer->clear();
+    m_error->clear();
     m_status->setCurrentIndex(std::max(0, m_status->findData(status)));
     reload();
 }
@@ -190,12 +222,40 @@ void DeadLettersPage::updateInfo()
     }
 }
 
+void DeadLettersPage::showGroup(const DeadLetterGroup& group)
+{
+    m_group = group;
+    // The boxes say what the group is made of; Apply shows their letters instead.
+    const QString status = group.statuses.isEmpty() ? QString(DeadLetterStatus::New) : group.statuses.first();
+    m_status->setCurrentIndex(std::max(0, m_status->findData(status)));
+    m_consumer->setText(group.consumerName);
+    m_error->clear();
+    m_groupText->setText(groupText(group));
+    m_groupText->setToolTip(PlainToolTip::of(group.example));
+    m_groupBar->show();
+    reload();
+}
+
+void DeadLettersPage::showFilter()
+{
+    m_group.reset();
+    m_groupBar->hide();
+    reload();
+}
+
+QString DeadLettersPage::groupText(const DeadLetterGroup& group) const
+{
+    return tr("The %n NEW dead letter(s) of %1 failing with \"%2\" (%3)", nullptr, int(group.count))
+        .arg(group.consumerName, group.fingerprint.left(120), Labels::errorClass(group.errorClass));
+}
+
 DeadLetterFilter DeadLettersPage::typedFilter() const
 {
     DeadLetterFilter filter;
     if (!m_status->currentData().toString().isEmpty())
         filter.statuses = QStringList{m_status->currentData().toString()};
     filter.consumerName = m_consumer->text().trimmed();
+    filter.errorText = m_error->text().trimmed();
     return filter;
 }
 
@@ -217,10 +277,15 @@ void DeadLettersPage::loadMore()
     if (!m_context.browse || (m_cursor < 0))
         return;
     const DeadLetterFilter filter = m_applied;
+    const std::optional<DeadLetterGroup> group = m_group;
     const qint64 cursor = m_cursor;
     const quint64 generation = m_generation;
     m_context.browse->run<DeadLetterPage>(
-        this, [filter, cursor](Database& db) { return DeadLetterStore(db).list(filter, cursor, PageSize); },
+        this,
+        [filter, group, cursor](Database& db) {
+            return group ? DeadLetterGroupLetters(db).list(*group, cursor, PageSize)
+                         : DeadLetterStore(db).list(filter, cursor, PageSize);
+        },
         [this, generation, filter](const Result<DeadLetterPage>& r) {
             if (generation != m_generation)
                 return;
@@ -247,7 +312,11 @@ void DeadLettersPage::act(bool replay)
         return;
     ActionTarget target;
     QString description; // for the preview
-    if (m_scope->currentIndex() == 1) {
+    if (m_scope->currentIndex() == 1 && m_group) {
+        // The group the list shows, exactly (never a substring of its error).
+        target.deadLetterGroup = *m_group;
+        description = groupText(*m_group);
+    } else if (m_scope->currentIndex() == 1) {
         // The filter the list shows, never the boxes as typed but not applied.
         target.deadLetterFilter = m_applied;
         QStringList parts;
@@ -255,6 +324,8 @@ void DeadLettersPage::act(bool replay)
             parts << tr("status %1").arg(m_applied.statuses.join(QStringLiteral(", ")));
         if (!m_applied.consumerName.isEmpty())
             parts << tr("consumer %1").arg(m_applied.consumerName);
+        if (!m_applied.errorText.isEmpty())
+            parts << tr("error containing \"%1\"").arg(m_applied.errorText);
         description = tr("Every dead letter of the applied filter (%1)")
                           .arg(parts.isEmpty() ? tr("no filter") : parts.join(QStringLiteral("; ")));
         if (typedFilter().toJson() != m_applied.toJson())
@@ -282,35 +353,7 @@ void DeadLettersPage::act(bool replay)
 
 void DeadLettersPage::showDetail(const QJsonObject& o)
 {
-    // The whole error first (the column elides it), then what an edit changed, then every field.
-    QString text = tr("Error:") + QLatin1Char('\n') + o.value(QStringLiteral("error")).toString() +
-                   QStringLiteral("\n\n");
-    const QJsonObject original = o.value(QStringLiteral("original")).toObject();
-    if (o.value(QStringLiteral("edit_count")).toInt() > 0 && !original.isEmpty()) {
-        // Payloads are compared as indented JSON when they are JSON, else as they are.
-        const auto shown = [](const QJsonObject& message) {
-            if (message.value(QStringLiteral("payload_is_binary")).toBool())
-                return tr("(binary, %n bytes)", nullptr,
-                          int(message.value(QStringLiteral("payload_bytes")).toInteger()));
-            const QString payload = message.value(QStringLiteral("payload")).toString();
-            const QJsonDocument doc = QJsonDocument::fromJson(payload.toUtf8());
-            return doc.isNull() ? payload : QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
-        };
-        const auto headers = [](const QJsonObject& message) {
-            return QString::fromUtf8(QJsonDocument(message.value(QStringLiteral("headers")).toObject())
-                                         .toJson(QJsonDocument::Indented))
-                .trimmed();
-        };
-        text += tr("Edited %n time(s), last by %1 at %2. Changes from the message as it came (- original, + "
-                   "edited; a replay sends the edited one):",
-                   nullptr, o.value(QStringLiteral("edit_count")).toInt())
-                    .arg(o.value(QStringLiteral("edited_by")).toString(),
-                         o.value(QStringLiteral("edited_at")).toString()) +
-                QLatin1Char('\n') + tr("Payload:") + QLatin1Char('\n') +
-                LineDiff::unified(shown(original), shown(o)) + QLatin1Char('\n') + tr("Headers:") +
-                QLatin1Char('\n') + LineDiff::unified(headers(original), headers(o)) + QStringLiteral("\n\n");
-    }
-    m_detail->setPlainText(text + QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+    m_detail->setPlainText(DeadLetterText::detail(o));
 }
 
 void DeadLettersPage::editSelected()
@@ -377,6 +420,21 @@ void DeadLettersPage::showGroups()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &DeadLetterGroupsDialog::statusMessage, this, &DeadLettersPage::statusMessage);
     connect(dialog, &DeadLetterGroupsDialog::changed, this, &DeadLettersPage::reload);
+    connect(dialog, &DeadLetterGroupsDialog::showLetters, this, &DeadLettersPage::showGroup);
+    dialog->open();
+}
+
+void DeadLettersPage::editGroup(const DeadLetterGroup& group)
+{
+    if (!m_context.actions)
+        return;
+    auto* dialog = new GroupEditDialog(m_context, group, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &GroupEditDialog::statusMessage, this, &DeadLettersPage::statusMessage);
+    connect(dialog, &GroupEditDialog::edited, this, [this]() {
+        reload();
+        emit groupEdited();
+    });
     dialog->open();
 }
 

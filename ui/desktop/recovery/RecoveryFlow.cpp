@@ -5,8 +5,8 @@
 #include "core/diagnosis/PreparedActionRunner.h"
 #include "ui/desktop/actions/PreviewSample.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/DeadLetterText.h"
 #include "ui/desktop/widgets/EventInspector.h"
-#include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
@@ -18,10 +18,10 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -29,7 +29,6 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableWidget>
-#include <QTreeView>
 #include <QVBoxLayout>
 
 namespace outbox::desktop {
@@ -177,11 +176,16 @@ void RecoveryFlow::buildWhatHappened()
     m_startRelay->setToolTip(
         tr("The console starts outboxctl relay on this database as its child (Relays page)."));
     m_startRelay->hide();
+    m_editGroup = button(tr("Edit group…"), QStringLiteral("recoveryEditGroup"), actions);
+    m_editGroup->setToolTip(tr("Repair the payloads of the group: one JSON change, every letter's diff "
+                               "previewed, a reason and the count typed."));
+    m_editGroup->hide();
     commandRow->addWidget(new QLabel(tr("outboxctl:"), actions));
     commandRow->addWidget(m_command, 1);
     commandRow->addWidget(m_copyCommand);
     commandRow->addWidget(m_previewButton);
     commandRow->addWidget(m_startRelay);
+    commandRow->addWidget(m_editGroup);
     actionsLayout->addLayout(commandRow);
     connect(m_actions, &QListWidget::currentRowChanged, this, &RecoveryFlow::selectAction);
     connect(m_copyCommand, &QPushButton::clicked, this, [this]() {
@@ -189,6 +193,7 @@ void RecoveryFlow::buildWhatHappened()
         emit statusMessage(tr("Command copied to the clipboard."));
     });
     connect(m_previewButton, &QPushButton::clicked, this, &RecoveryFlow::preparePreview);
+    connect(m_editGroup, &QPushButton::clicked, this, &RecoveryFlow::editGroup);
     connect(m_startRelay, &QPushButton::clicked, this, [this]() {
         if (const PreparedAction* a = selectedAction(); a && a->startsRelay)
             emit startManagedRelay(a->relayArguments, a->brokerKnown);
@@ -341,6 +346,7 @@ void RecoveryFlow::clear()
     m_previewButton->setEnabled(false);
     m_copyCommand->setEnabled(false);
     m_startRelay->hide();
+    m_editGroup->hide();
     m_openSample->setEnabled(false);
     setStep(WhatHappened);
 }
@@ -466,8 +472,19 @@ void RecoveryFlow::selectAction(int row)
     // A relay start: the console's own managed relay does it, with the prepared broker and ordering.
     m_startRelay->setVisible(a && a->startsRelay);
     m_startRelay->setEnabled(a && a->startsRelay && m_context.browse);
+    // A dead-letter group's repair (a command outside the bulk actions): the console's group editor.
+    const bool repair = a && !a->isAudited() && a->deadLetterGroup.has_value();
+    m_editGroup->setVisible(repair);
+    m_editGroup->setEnabled(repair && m_context.actions);
+    m_previewButton->setVisible(!repair);
     m_previewButton->setToolTip(a && !a->isAudited() ? tr("Runs outside the console: copy the command.")
                                                      : QString());
+}
+
+void RecoveryFlow::editGroup()
+{
+    if (const PreparedAction* a = selectedAction(); a && a->deadLetterGroup && m_context.actions)
+        emit editDeadLetterGroup(*a->deadLetterGroup);
 }
 
 void RecoveryFlow::openSample(int row)
@@ -488,11 +505,12 @@ void RecoveryFlow::openSample(int row)
         layout->addWidget(inspector);
         inspector->inspect(id);
     } else {
+        // As the Dead letters page shows one: the error, an edit's changes, every field.
         dialog->setWindowTitle(tr("Dead letter #%1").arg(id));
-        auto* model = new JsonTreeModel(dialog);
-        auto* tree = new QTreeView(dialog);
-        tree->setModel(model);
-        layout->addWidget(tree);
+        auto* text = new QPlainTextEdit(dialog);
+        text->setObjectName(QStringLiteral("sampleDeadLetter"));
+        text->setReadOnly(true);
+        layout->addWidget(text);
         m_context.browse->run<QJsonObject>(
             dialog,
             [id](Database& db) -> Result<QJsonObject> {
@@ -501,9 +519,8 @@ void RecoveryFlow::openSample(int row)
                     return letter.error();
                 return letter->toJson();
             },
-            [model, tree](const Result<QJsonObject>& r) {
-                model->setJson(r ? QJsonDocument(*r).toJson() : QByteArray("{}"));
-                tree->expandToDepth(0);
+            [text](const Result<QJsonObject>& r) {
+                text->setPlainText(r ? DeadLetterText::detail(*r) : r.message());
             });
     }
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, dialog);

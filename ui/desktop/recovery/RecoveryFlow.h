@@ -56,6 +56,9 @@ signals:
     // `outboxctl relay`'s options besides the connection; without brokerKnown the broker's address
     // is still to be added.
     void startManagedRelay(const QStringList& arguments, bool brokerKnown);
+    // The operator chose "Edit group…" for a prepared repair of a dead-letter group's payloads (the
+    // Dead letters page's group editor does it).
+    void editDeadLetterGroup(const outbox::DeadLetterGroup& group);
 
 private:
     void buildWhatHappened();
@@ -65,6 +68,7 @@ private:
     void setStep(Step step);
     void selectAction(int row);
     void openSample(int row);
+    void editGroup();
     void preparePreview();
     void showPreview(const ActionResult& preview);
     void updateRunButton();
@@ -100,6 +104,7 @@ private:
     QPushButton* m_copyCommand = nullptr;
     QPushButton* m_previewButton = nullptr;
     QPushButton* m_startRelay = nullptr;
+    QPushButton* m_editGroup = nullptr; // a dead-letter group's payload repair (GroupEditDialog)
     // 2
     QLabel* m_previewSummary = nullptr;
     QLabel* m_previewOrdering = nullptr;

@@ -59,7 +59,13 @@ QVariant RecordTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     const QString text = cellText(index.row(), index.column());
-    return role == Qt::DisplayRole ? QVariant(text.left(300)) : QVariant(PlainToolTip::of(text.left(4000)));
+    if (role == Qt::ToolTipRole)
+        return PlainToolTip::of(text.left(4000));
+    // A long text keeps its start and its end, as the views elide (in the middle): an error's
+    // last words are often what it is about.
+    constexpr int MaxShown = 300;
+    return text.size() <= MaxShown ? text
+                                   : text.left(MaxShown / 2) + QChar(0x2026) + text.right(MaxShown / 2 - 1);
 }
 
 QString RecordTableModel::cellText(int row, int column) const
