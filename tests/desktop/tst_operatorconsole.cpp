@@ -5,6 +5,7 @@
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -725,7 +726,7 @@ private slots:
     void chineseLabels()
     {
         QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_console_zh_CN.qm")));
+        QVERIFY(translator.load(outbox::test::qmPath(QStringLiteral("outbox_console_zh_CN.qm"))));
         QCoreApplication::installTranslator(&translator);
         const QLocale saved;
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
