@@ -693,8 +693,6 @@ Relay::Outcome Relay::sortReports(const Flight& flight, const QVector<int>& inde
     const std::vector<DeliveryReport>& reports = flight.pending->reports();
     const qint64 claimedAtMs = flight.claimedAtMs;
     Outcome o;
-    auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError, notQueuedWhy,
-           answered, accepted] = o;
     // created_at comes from the database's clock; the ack from this host's (RelayHeartbeat measures
     // the difference), so that a relay whose clock is off still reports true latencies.
     const qint64 clockOffsetMs = m_pulse.clockOffsetMs.load();
@@ -702,8 +700,8 @@ Relay::Outcome Relay::sortReports(const Flight& flight, const QVector<int>& inde
         const OutboxEvent& e = batch.events.at(i);
         const DeliveryReport& r = reports.at(size_t(i));
         if (r.notQueued) { // never left this process: give it back, no attempt spent
-            notQueued << e.id;
-            notQueuedWhy = r.message;
+            o.notQueued << e.id;
+            o.notQueuedWhy = r.message;
             continue;
         }
         DeliveryClass c = r.deliveryClass;
@@ -713,46 +711,46 @@ Relay::Outcome Relay::sortReports(const Flight& flight, const QVector<int>& inde
             c = DeliveryClass::ConnectionWide;
         switch (c) {
         case DeliveryClass::Success: {
-            answered = true;
-            accepted = true;
+            o.answered = true;
+            o.accepted = true;
             if (!m_refusals.isEmpty())
                 m_refusals.remove(e.id);
-            sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
+            o.sent << SentMark{e.id, r.partition, r.offset, m_router.topicFor(e)};
             const qint64 createdMs = e.createdAt.toMSecsSinceEpoch();
-            latencies << SentLatency{e.id, r.ackedAtMs + clockOffsetMs - createdMs,
-                                     claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs};
+            o.latencies << SentLatency{e.id, r.ackedAtMs + clockOffsetMs - createdMs,
+                                       claimedAtMs + clockOffsetMs - createdMs, r.ackedAtMs - claimedAtMs};
             if (e.attempts > 1)
                 m_stats.redelivered.fetch_add(1);
             break;
         }
         case DeliveryClass::ConnectionWide:
-            release << e.id;
-            connectionError = r.message.isEmpty() ? m_publisher->connectionError() : r.message;
+            o.release << e.id;
+            o.connectionError = r.message.isEmpty() ? m_publisher->connectionError() : r.message;
             break;
         case DeliveryClass::Deterministic:
             // The broker's refusal of this event as it is (too large, no route, no such topic or
             // exchange, not authorised): the one answer that spends its attempt, FAILED at once.
-            answered = true;
+            o.answered = true;
             if (!m_refusals.isEmpty())
                 m_refusals.remove(e.id);
-            failed << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
+            o.failed << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
             break;
         case DeliveryClass::UnknownOutcome:
             // No answer (the connection went, or no confirm in time): says nothing about the event.
             // Sent again after a backoff of its own, the attempt given back: a flapping broker or a
             // resetting proxy never turns a deliverable event DEAD (docs/contract.md).
-            unanswered << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
+            o.unanswered << ErrorMark{e.id, r.message, deliveryClassName(c), 0};
             break;
         case DeliveryClass::Transient: {
             // A refusal that may pass later (RabbitMQ's basic.nack, an internal error of its queue; a
             // retriable Kafka error): the broker's trouble, not the event's. Sent again after a
             // backoff of its own that grows with each refusal, the attempt given back, so that a
             // nacking broker never turns a deliverable event DEAD (docs/contract.md).
-            answered = true;
+            o.answered = true;
             if (m_refusals.size() >= 100000)
                 m_refusals.clear(); // a bound on memory: the backoff starts over, nothing else
             const int times = ++m_refusals[e.id];
-            refused << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(times)};
+            o.refused << ErrorMark{e.id, r.message, deliveryClassName(c), m_backoff.delayFor(times)};
             break;
         }
         }
@@ -765,14 +763,12 @@ Relay::Outcome Relay::sortReports(const Flight& flight, const QVector<int>& inde
 // backoff.
 void Relay::judgeBroker(const Flight& flight, Outcome& o)
 {
-    auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError, notQueuedWhy,
-           answered, accepted] = o;
     const bool wasFailing = brokerFailing();
-    if (answered) {
+    if (o.answered) {
         m_unansweredRounds = 0;
         m_silences = 0;
         m_sinceBrokerAnswered.start();
-    } else if (!unanswered.isEmpty() || !release.isEmpty()) {
+    } else if (!o.unanswered.isEmpty() || !o.release.isEmpty()) {
         ++m_unansweredRounds;
         if (!m_sinceBrokerAnswered.isValid())
             m_sinceBrokerAnswered.start();
@@ -783,10 +779,10 @@ void Relay::judgeBroker(const Flight& flight, Outcome& o)
             m_silenceCountedAtMs = now.msecsSinceReference();
         }
     }
-    if (accepted) {
+    if (o.accepted) {
         m_refusedRounds = 0;
         m_sinceBrokerAccepted.start();
-    } else if (!refused.isEmpty()) {
+    } else if (!o.refused.isEmpty()) {
         ++m_refusedRounds;
         if (!m_sinceBrokerAccepted.isValid())
             m_sinceBrokerAccepted.start();
@@ -794,11 +790,11 @@ void Relay::judgeBroker(const Flight& flight, Outcome& o)
     if (wasFailing && !brokerFailing() && !m_degraded)
         setState(QStringLiteral("RUNNING"));
     // Each event its own draw (full jitter): a batch retried as one would hit the broker as one.
-    for (ErrorMark& m : unanswered)
+    for (ErrorMark& m : o.unanswered)
         m.retryDelayMs = m_backoff.delayFor(std::max(1, m_silences));
-    const QString silence = !unanswered.isEmpty()        ? unanswered.constFirst().error
-                            : !connectionError.isEmpty() ? connectionError
-                                                         : m_publisher->connectionError();
+    const QString silence = !o.unanswered.isEmpty()        ? o.unanswered.constFirst().error
+                            : !o.connectionError.isEmpty() ? o.connectionError
+                                                           : m_publisher->connectionError();
     // Persisting: DEGRADED (the doctor's relay-degraded) until the broker answers again.
     if (brokerSilent())
         degrade(QStringLiteral("%1 answered none of the last %2 batches for %3 s (%4); their events are "
@@ -812,9 +808,9 @@ void Relay::judgeBroker(const Flight& flight, Outcome& o)
         setState(QStringLiteral("DEGRADED"),
                  QStringLiteral("%1 refuses every publish for longer than a heartbeat (%2); their events are "
                                 "sent again without spending attempts")
-                     .arg(m_options.brokerText(),
-                          refused.isEmpty() ? QStringLiteral("no new answer") : refused.constFirst().error));
-    else if (!unanswered.isEmpty() && m_publisher->connectionDown())
+                     .arg(m_options.brokerText(), o.refused.isEmpty() ? QStringLiteral("no new answer")
+                                                                      : o.refused.constFirst().error));
+    else if (!o.unanswered.isEmpty() && m_publisher->connectionDown())
         degrade(silence);
 }
 
@@ -824,8 +820,6 @@ void Relay::record(Flight& flight, const Outcome& o)
 {
     const ClaimedBatch& batch = flight.batch;
     HeldClaim* held = flight.held.get();
-    const auto& [sent, latencies, refused, unanswered, failed, release, notQueued, connectionError,
-                 notQueuedWhy, answered, accepted] = o;
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);
@@ -839,7 +833,7 @@ void Relay::record(Flight& flight, const Outcome& o)
         counter.fetch_add(result->updated);
         if (&counter == &m_stats.sent) {
             const QSet<qint64> fenced(result->fenced.cbegin(), result->fenced.cend());
-            for (const SentLatency& l : latencies) {
+            for (const SentLatency& l : o.latencies) {
                 if (!fenced.contains(l.id)) {
                     m_stats.recordLatency(l.commitToAck);
                     m_stats.recordStages(l.commitToClaim, l.claimToAck);
@@ -857,54 +851,54 @@ void Relay::record(Flight& flight, const Outcome& o)
     if (held) {
         // In the batch's own transaction, committed by finishHeld() once every event is marked.
         // Released events need no write: they are PENDING as they were when the locks go.
-        bool ok = sent.isEmpty() || account("mark SENT", held->markSent(sent), m_stats.sent);
-        ok = ok &&
-             (refused.isEmpty() || account("retry refused", held->retryUncounted(refused), m_stats.retried));
-        ok = ok && (unanswered.isEmpty() ||
-                    account("retry unanswered", held->retryUncounted(unanswered), m_stats.retried));
-        ok = ok && (failed.isEmpty() || account("mark FAILED", held->markFailed(failed), m_stats.failed));
+        bool ok = o.sent.isEmpty() || account("mark SENT", held->markSent(o.sent), m_stats.sent);
+        ok = ok && (o.refused.isEmpty() ||
+                    account("retry refused", held->retryUncounted(o.refused), m_stats.retried));
+        ok = ok && (o.unanswered.isEmpty() ||
+                    account("retry unanswered", held->retryUncounted(o.unanswered), m_stats.retried));
+        ok = ok && (o.failed.isEmpty() || account("mark FAILED", held->markFailed(o.failed), m_stats.failed));
         if (!ok)
             held->abandon();
-        m_stats.released.fetch_add(release.size() + notQueued.size());
-        if (!release.isEmpty() && !brokerSilent())
-            degrade(connectionError);
-        if (!notQueued.isEmpty()) {
+        m_stats.released.fetch_add(o.release.size() + o.notQueued.size());
+        if (!o.release.isEmpty() && !brokerSilent())
+            degrade(o.connectionError);
+        if (!o.notQueued.isEmpty()) {
             m_queueFull = true;
             m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
-                      .arg(notQueued.size())
-                      .arg(notQueuedWhy));
+                      .arg(o.notQueued.size())
+                      .arg(o.notQueuedWhy));
         }
         return;
     }
-    if (!sent.isEmpty()) {
-        auto result = m_store->markSent(batch.leaseToken, sent);
+    if (!o.sent.isEmpty()) {
+        auto result = m_store->markSent(batch.leaseToken, o.sent);
         if (!result) {
             // One more try on a fresh connection before leaving it to the lease.
             reconnectDatabase();
             if (m_store)
-                result = m_store->markSent(batch.leaseToken, sent);
+                result = m_store->markSent(batch.leaseToken, o.sent);
         }
         account("mark SENT", result, m_stats.sent);
     }
     if (!m_store)
         return;
-    if (!refused.isEmpty())
-        account("retry refused", m_store->retryUncounted(batch.leaseToken, refused), m_stats.retried);
-    if (!unanswered.isEmpty())
-        account("retry unanswered", m_store->retryUncounted(batch.leaseToken, unanswered), m_stats.retried);
-    if (!failed.isEmpty())
-        account("mark FAILED", m_store->markFailed(batch.leaseToken, failed), m_stats.failed);
-    if (!release.isEmpty()) {
-        account("release", m_store->release(batch.leaseToken, release), m_stats.released);
+    if (!o.refused.isEmpty())
+        account("retry refused", m_store->retryUncounted(batch.leaseToken, o.refused), m_stats.retried);
+    if (!o.unanswered.isEmpty())
+        account("retry unanswered", m_store->retryUncounted(batch.leaseToken, o.unanswered), m_stats.retried);
+    if (!o.failed.isEmpty())
+        account("mark FAILED", m_store->markFailed(batch.leaseToken, o.failed), m_stats.failed);
+    if (!o.release.isEmpty()) {
+        account("release", m_store->release(batch.leaseToken, o.release), m_stats.released);
         if (!brokerSilent())
-            degrade(connectionError);
+            degrade(o.connectionError);
     }
-    if (!notQueued.isEmpty()) {
+    if (!o.notQueued.isEmpty()) {
         m_queueFull = true;
-        if (account("release", m_store->release(batch.leaseToken, notQueued), m_stats.released))
+        if (account("release", m_store->release(batch.leaseToken, o.notQueued), m_stats.released))
             m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
-                      .arg(notQueued.size())
-                      .arg(notQueuedWhy));
+                      .arg(o.notQueued.size())
+                      .arg(o.notQueuedWhy));
     }
 }
 

@@ -5,6 +5,7 @@
 #include "core/diagnosis/Runbook.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -89,7 +90,7 @@ class TestAlertsFiring : public QObject
 private slots:
     void everyCheckHasAnAlert()
     {
-        QFile rules(QStringLiteral(OUTBOX_RULES_FILE));
+        QFile rules(outbox::test::sourcePath(QStringLiteral("resources/prometheus/outbox.rules.yml")));
         QVERIFY(rules.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(rules.readAll());
         for (const QString& id : Doctor::checkIds()) {

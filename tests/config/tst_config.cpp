@@ -7,6 +7,7 @@
 #include "core/diagnosis/MemberBroker.h"
 #include "core/relay/RelayOptions.h"
 #include "tests/support/BrokerTestKit.h"
+#include "tests/support/TestPaths.h"
 #include "ui/web/WebConfig.h"
 
 #include <QFile>
@@ -335,7 +336,7 @@ private slots:
     // docs/configuration.md names every key with its variable and flag.
     void configurationDocumentsEveryKey()
     {
-        QFile readme(QStringLiteral(OUTBOX_CONFIGURATION_DOC));
+        QFile readme(outbox::test::sourcePath(QStringLiteral("docs/configuration.md")));
         QVERIFY(readme.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(readme.readAll());
         for (const ConfigKey& k : Config::keys()) {

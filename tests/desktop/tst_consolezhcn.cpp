@@ -9,6 +9,7 @@
 #include "tests/support/ConsoleClicks.h"
 #include "tests/support/ScreenTexts.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/deadletters/DeadLettersPage.h"
@@ -107,8 +108,8 @@ private slots:
         QSettings().clear();
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
         // As outbox-console's main() loads them: its own, core's and Qt's (qtbase) catalogues.
-        QVERIFY(m_console.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_console_zh_CN.qm")));
-        QVERIFY(m_core.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_core_zh_CN.qm")));
+        QVERIFY(m_console.load(outbox::test::qmPath(QStringLiteral("outbox_console_zh_CN.qm"))));
+        QVERIFY(m_core.load(outbox::test::qmPath(QStringLiteral("outbox_core_zh_CN.qm"))));
         QVERIFY2(
             m_qt.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)),

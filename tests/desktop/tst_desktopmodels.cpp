@@ -1,3 +1,4 @@
+#include "tests/support/TestPaths.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/overview/ThroughputTracker.h"
 #include "ui/desktop/relays/ManagedRelay.h"
@@ -48,7 +49,7 @@ private slots:
     void chineseTranslationLoads()
     {
         QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_console_zh_CN.qm")));
+        QVERIFY(translator.load(outbox::test::qmPath(QStringLiteral("outbox_console_zh_CN.qm"))));
         QCoreApplication::installTranslator(&translator);
         {
             MainWindow window;

@@ -5,6 +5,7 @@
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -320,6 +321,7 @@ private slots:
         QPointer<QDialog> control = waitForDialog(QStringLiteral("relayControlDialog"));
         QVERIFY(control);
         QTest::keyClicks(child<QLineEdit>(control, "relayControlReason"), QStringLiteral("audit follows"));
+        QTest::keyClicks(child<QLineEdit>(control, "relayControlConfirm"), QStringLiteral("pause 1"));
         QTest::mouseClick(child<QPushButton>(control, "relayControlRun"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 2, 10000);
         QCOMPARE(window.audit()->model()->record(0).value(QStringLiteral("reason")).toString(),
@@ -587,7 +589,7 @@ private slots:
         run = child<QPushButton>(dialog, "relayControlRun");
         QVERIFY(!run->isEnabled()); // no reason carried over
         QTest::keyClicks(child<QLineEdit>(dialog, "relayControlReason"), QStringLiteral("back to work"));
-        QTest::keyClicks(child<QLineEdit>(dialog, "relayControlConfirm"), QStringLiteral("run 1"));
+        QTest::keyClicks(child<QLineEdit>(dialog, "relayControlConfirm"), QStringLiteral("resume 1"));
         QVERIFY(db->exec(QStringLiteral("DELETE FROM {relays} WHERE worker_id = 'relay-3'")).ok());
         QTest::mouseClick(run, Qt::LeftButton);
         auto* error = child<QLabel>(dialog, "relayControlError");
@@ -724,7 +726,7 @@ private slots:
     void chineseLabels()
     {
         QTranslator translator;
-        QVERIFY(translator.load(QStringLiteral(OUTBOX_QM_DIR "/outbox_console_zh_CN.qm")));
+        QVERIFY(translator.load(outbox::test::qmPath(QStringLiteral("outbox_console_zh_CN.qm"))));
         QCoreApplication::installTranslator(&translator);
         const QLocale saved;
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));

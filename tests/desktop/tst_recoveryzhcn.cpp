@@ -8,6 +8,7 @@
 #include "tests/support/ConsoleClicks.h"
 #include "tests/support/RecordingTranslator.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/recovery/FindingsModel.h"
@@ -101,7 +102,7 @@ private slots:
         QCoreApplication::setOrganizationName(QStringLiteral("OutboxConsoleTest"));
         QStandardPaths::setTestModeEnabled(true);
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-        QVERIFY(m_translator.load(QStringLiteral(OUTBOX_QM_DIR)));
+        QVERIFY(m_translator.load(outbox::test::qmPath()));
         QCoreApplication::installTranslator(&m_translator);
     }
 

@@ -18,6 +18,7 @@
 #include "tests/support/RecordingTranslator.h"
 #include "tests/support/ScreenTexts.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
 #include "ui/desktop/audit/AuditPage.h"
@@ -146,7 +147,7 @@ private slots:
         // Run as CTest runs it (LANG=zh_CN.UTF-8): Qt's own formats follow the system locale.
         QVERIFY2(QLocale::system().name() == QLatin1String("zh_CN"), qPrintable(QLocale::system().name()));
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
-        QVERIFY(m_product.load(QStringLiteral(OUTBOX_QM_DIR)));
+        QVERIFY(m_product.load(outbox::test::qmPath()));
         QVERIFY2(
             m_qt.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
                       QLibraryInfo::path(QLibraryInfo::TranslationsPath)),

@@ -5,6 +5,7 @@
 #include "core/diagnosis/Runbook.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,11 +21,6 @@ using namespace outbox;
 using namespace outbox::test;
 
 namespace {
-
-QString sourcePath(const QString& relative)
-{
-    return QDir(QStringLiteral(OUTBOX_SOURCE_DIR)).filePath(relative);
-}
 
 QByteArray readAll(const QString& path)
 {

@@ -3,6 +3,7 @@
 #include "core/db/Migrator.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/support/TopicReader.h"
 
 #include <QCoreApplication>
@@ -25,7 +26,7 @@ using namespace outbox::test;
 // and when it resumes its marks are fenced, nothing is marked twice.
 namespace {
 
-const QString Fixtures = QStringLiteral(OUTBOX_FIXTURES_DIR);
+const QString Fixtures = outbox::test::sourcePath(QStringLiteral("tests/fixtures"));
 
 bool runScript(const QStringList& args)
 {

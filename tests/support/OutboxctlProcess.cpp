@@ -2,14 +2,19 @@
 
 #include "core/support/CommandLine.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QJsonDocument>
 
 namespace outbox::test {
 
 QString outboxctlProgram()
 {
+    // CTest sets it; run by hand, the test finds outboxctl where the build puts it beside tests/.
     const QString fromEnvironment = qEnvironmentVariable("OUTBOXCTL");
-    return fromEnvironment.isEmpty() ? QStringLiteral(OUTBOXCTL_PATH) : fromEnvironment;
+    return fromEnvironment.isEmpty() ? QDir(QCoreApplication::applicationDirPath())
+                                           .filePath(QStringLiteral("../app/outboxctl/outboxctl"))
+                                     : fromEnvironment;
 }
 
 std::unique_ptr<QProcess> startOutboxctl(const QStringList& arguments, const QString& failpoints)

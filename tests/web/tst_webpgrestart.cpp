@@ -5,6 +5,7 @@
 #include "core/db/Migrator.h"
 #include "core/fleet/Fleet.h"
 #include "tests/support/TestDatabases.h"
+#include "tests/support/TestPaths.h"
 #include "tests/web/HttpTestClient.h"
 #include "ui/web/WebConfig.h"
 #include "ui/web/WebServer.h"
@@ -23,7 +24,7 @@ using namespace outbox::web;
 
 namespace {
 
-const QString Fixtures = QStringLiteral(OUTBOX_FIXTURES_DIR);
+const QString Fixtures = outbox::test::sourcePath(QStringLiteral("tests/fixtures"));
 const QByteArray ViewerSecret = "restart-viewer-secret";
 
 bool runScript(const QStringList& args)

@@ -13,7 +13,8 @@ const PAGE = 50;
 let me = null; // {name, role, may_change}
 let cleanup = []; // live subscriptions of the current view
 // Renders overlap (a click on "next" while the page before still loads): only the latest may say
-// the view is ready, or a test or a user reads a view that another render is still filling.
+// the view is ready or show its error, or a test or a user reads a view that another render is
+// still filling.
 let renders = 0;
 const view = () => document.getElementById("view");
 // The view is shown for this address: a click on a link changes the address at once and the view
@@ -58,7 +59,11 @@ async function render(options) {
                   "dead-letter": letterView, "dl-groups": letterGroupsView, audit: auditView, relays: relaysView, recovery: recoveryView,
                   blocked: blockedView };
   const fn = views[name];
-  const v = view();
+  // Each render fills a view element of its own: one still awaiting its data when a later render
+  // starts goes on filling the element it was given, which is no longer on the page.
+  const shown = view();
+  const v = shown.cloneNode(false);
+  shown.replaceWith(v);
   const seq = ++renders;
   fill(v, el("p", { class: "muted" }, t("Loading…")));
   v.dataset.view = name;
