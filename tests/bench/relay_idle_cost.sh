@@ -50,9 +50,22 @@ for arm in $arms; do
     "$ctl" relay --db "$url" --kafka-bootstrap "$bootstrap" --worker-id "idle-$arm-$r" --quiet "${extra[@]}" \
       >"/tmp/relay_idle_cost.$arm.$r.log" 2>&1 &
     pids+=($!)
+    # Many relays: started a few a second, as a fleet's hosts would, not all in one instant (200 at
+    # once on 2 cores drove the load to 350 and the script past its limit).
+    if [ "$relays" -gt 1 ]; then sleep 0.25; fi
   done
 done
-sleep $(( 10 + relays / 5 ))
+# Until every relay of every arm has registered and says RUNNING (at most 10 minutes), then 10 s
+# of settling.
+for arm in $arms; do
+  for _ in $(seq 600); do
+    up=$("${psql[@]}" -d "idle_$arm" -tAc "SELECT count(*) FROM outbox_relays WHERE state = 'RUNNING'")
+    [ "$up" -ge "$relays" ] && break
+    sleep 1
+  done
+  echo "$arm: $up of $relays relays RUNNING"
+done
+sleep 10
 declare -A before
 for arm in $arms; do
   while IFS=: read -r pid ticks; do before[$arm:$pid]=$ticks; done < <(cpu_of_db "idle_$arm")
