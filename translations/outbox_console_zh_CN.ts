@@ -2905,6 +2905,10 @@
         <translation>生产环境 — 输入“%1”以确认：</translation>
     </message>
     <message>
+        <source>Type &quot;%1&quot; to confirm:</source>
+        <translation>输入“%1”以确认：</translation>
+    </message>
+    <message>
         <source>Working…</source>
         <translation>执行中…</translation>
     </message>

@@ -173,7 +173,7 @@ private:
 // Shared by requeue, dead, dlq discard and dlq replay: dry run first, confirm, then the bulk
 // engine in audited chunks with progress and Ctrl-C between chunks; `then` runs after a
 // successful (non-dry, not cancelled) action.
-int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QString& verb, const QString& noun,
+int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QString& noun,
               const std::function<int(const ActionResult&)>& then)
 {
     ActionInput input = ActionInput::Targets;
@@ -186,35 +186,36 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
     if (!db)
         return ctx.fail(db.error());
     BulkActionEngine engine(**db);
+    ActionRequest previewing = request;
+    if (!request.dryRun)
+        previewing.sampleSize = 0; // the run's own preview: its count, no sample
+    auto preview = engine.preview(kind, previewing);
+    if (!preview)
+        return ctx.fail(preview.error());
     if (request.dryRun) {
-        auto preview = engine.preview(kind, request);
-        if (!preview)
-            return ctx.fail(preview.error());
         printResult(ctx, *preview, noun);
         return Ok;
     }
     if (!ctx.assumeYes()) {
-        auto preview = engine.preview(kind, request);
-        if (!preview)
-            return ctx.fail(preview.error());
         if (preview->matched == 0) {
             printResult(ctx, *preview, noun);
             return Ok;
         }
+        // Core's phrase, as the consoles ask for it ("requeue 12"); one row named by id: "yes".
+        const QString phrase =
+            preview->confirmation.isEmpty() ? QStringLiteral("yes") : preview->confirmation;
         if (!isatty(STDIN_FILENO))
-            return ctx.usage(
-                QStringLiteral(
-                    "refusing to %1 %2 %3 without confirmation: pass --yes, or --dry-run to preview")
-                    .arg(verb)
-                    .arg(preview->matched)
-                    .arg(noun));
+            return ctx.usage(QStringLiteral("refusing to change %1 %2 (%3) without confirmation: pass --yes, "
+                                            "or --dry-run to preview")
+                                 .arg(preview->matched)
+                                 .arg(noun, preview->action));
         printConsequences(ctx, *preview, &ctx.err);
-        ctx.err << verb << " " << preview->matched << " " << noun;
-        if (preview->matched > BulkActionEngine::MaxChunkSize)
-            ctx.err << " in chunks of " << BulkActionEngine::MaxChunkSize << " (Ctrl-C stops between chunks)";
-        ctx.err << "? Type yes to confirm: " << Qt::flush;
-        char answer[16] = {};
-        if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
+        ctx.err << preview->matched << " " << noun << " will change (" << preview->action << ")";
+        if (preview->runsAsJob)
+            ctx.err << " in chunks of " << request.chunkSize << " (Ctrl-C stops between chunks)";
+        ctx.err << ". Type \"" << phrase << "\" to confirm: " << Qt::flush;
+        char answer[64] = {};
+        if (!std::fgets(answer, sizeof answer, stdin) || QString::fromUtf8(answer).trimmed() != phrase)
             return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
     }
 
@@ -229,7 +230,7 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
         bar.update(p);
     };
     control.cancelRequested = [&stop]() { return stop.load(); };
-    auto result = engine.run(kind, request, control);
+    auto result = engine.run(kind, request, *preview, control);
     bar.end();
     if (!result) {
         if (last.chunks > 0)
@@ -277,7 +278,7 @@ bool anySet(const QCommandLineParser& p, const QList<QCommandLineOption>& option
     return false;
 }
 
-int runEventAction(Context& ctx, ActionKind kind, const QString& verb)
+int runEventAction(Context& ctx, ActionKind kind)
 {
     auto request = baseRequest(ctx);
     if (!request)
@@ -310,7 +311,7 @@ int runEventAction(Context& ctx, ActionKind kind, const QString& verb)
         request->force = ctx.parser.isSet(QStringLiteral("force"));
         request->resend = ctx.parser.isSet(QStringLiteral("resend"));
     }
-    return runAction(ctx, *request, kind, verb, QStringLiteral("event(s)"));
+    return runAction(ctx, *request, kind, QStringLiteral("event(s)"));
 }
 
 QList<QCommandLineOption> eventActionOptions()

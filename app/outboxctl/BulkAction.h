@@ -19,14 +19,15 @@ QList<QCommandLineOption> actionOptions();
 Result<ActionRequest> baseRequest(Context& ctx);
 // Whether any of `options` is set.
 bool anySet(const QCommandLineParser& p, const QList<QCommandLineOption>& options);
-// Dry run first, confirm, then the bulk engine in audited chunks with progress and Ctrl-C between
-// chunks; `then` runs after a successful (non-dry, not cancelled) action.
-int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QString& verb, const QString& noun,
+// Core's preview first (a dry run prints it), the confirmation it asks for (on a terminal, unless
+// --yes), then the bulk engine with that preview in audited chunks with progress and Ctrl-C
+// between chunks; `then` runs after a successful (non-dry, not cancelled) action.
+int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QString& noun,
               const std::function<int(const ActionResult&)>& then = {});
 
 // requeue and dead: the event filter, --group and --group-class besides actionOptions().
 QList<QCommandLineOption> eventActionOptions();
 // requeue and dead: the request from the ids, the event filter or a failure group.
-int runEventAction(Context& ctx, ActionKind kind, const QString& verb);
+int runEventAction(Context& ctx, ActionKind kind);
 
 } // namespace outbox::cli

@@ -1,6 +1,7 @@
 #include "core/diagnosis/PreparedActionRunner.h"
 
 #include "core/db/RelayStore.h"
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/ops/RelayControl.h"
 
@@ -80,10 +81,16 @@ Result<ActionResult> PreparedActionRunner::previewNotifyOff(const PreparedAction
     return preview;
 }
 
-Result<ActionResult> PreparedActionRunner::preview(const PreparedAction& action, const QString& actor)
+Result<ActionResult> PreparedActionRunner::preview(const PreparedAction& action, const QString& actor,
+                                                   bool confirmAlways)
 {
-    if (action.operation == PreparedAction::Operation::SwitchNotifyOff)
-        return previewNotifyOff(action);
+    const bool asked = action.typedConfirmation || confirmAlways;
+    if (action.operation == PreparedAction::Operation::SwitchNotifyOff) {
+        auto preview = previewNotifyOff(action);
+        if (preview)
+            ActionConfirmation::decide(preview.value(), action, asked);
+        return preview;
+    }
     if (controlsRelays(action.operation)) {
         auto relays = RelayStore(m_db).list();
         if (!relays)
@@ -98,17 +105,20 @@ Result<ActionResult> PreparedActionRunner::preview(const PreparedAction& action,
             preview.sample.append(r.toJson());
         }
         preview.expected = preview.matched;
+        ActionConfirmation::decide(preview, action, asked);
         return preview;
     }
     auto kind = bulkKind(action.operation);
     if (!kind)
         return kind.error();
-    return BulkActionEngine(m_db).preview(*kind, request(action, QString(), actor));
+    ActionRequest r = request(action, QString(), actor);
+    r.confirmAlways = asked;
+    return BulkActionEngine(m_db).preview(*kind, r);
 }
 
 Result<ActionResult> PreparedActionRunner::run(const PreparedAction& action, const QString& reason,
-                                               const QString& actor, const BulkControl& control,
-                                               const ActionResult* previewed)
+                                               const QString& actor, const ActionResult& previewed,
+                                               const BulkControl& control)
 {
     if (action.operation == PreparedAction::Operation::SwitchNotifyOff) {
         auto r = NotifyTrigger(m_db).setEnabled(false, reason, actor);
@@ -147,7 +157,7 @@ Result<ActionResult> PreparedActionRunner::run(const PreparedAction& action, con
     auto kind = bulkKind(action.operation);
     if (!kind)
         return kind.error();
-    return BulkActionEngine(m_db).run(*kind, request(action, reason, actor), control, previewed);
+    return BulkActionEngine(m_db).run(*kind, request(action, reason, actor), previewed, control);
 }
 
 } // namespace outbox

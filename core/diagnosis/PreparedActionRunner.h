@@ -16,8 +16,8 @@ class Database;
 //
 // Usage (on a thread that owns `db`):
 //   PreparedActionRunner runner(db, options.relayStaleAfterMs());
-//   auto preview = runner.preview(action, actor);                                 // nothing changes
-//   auto result = runner.run(action, reason, actor, control, &*preview);  // audited
+//   auto preview = runner.preview(action, actor);                        // nothing changes
+//   auto result = runner.run(action, reason, actor, *preview, control);  // audited
 class PreparedActionRunner
 {
 public:
@@ -33,13 +33,16 @@ public:
     // The bulk engine's request for the action's target.
     static ActionRequest request(const PreparedAction& action, const QString& reason, const QString& actor);
 
-    // A dry run for `actor`: the rows (or relays) the action would change now, with a sample.
-    Result<ActionResult> preview(const PreparedAction& action, const QString& actor);
+    // A dry run for `actor`: the rows (or relays) the action would change now, with a sample, the
+    // verb and the confirmation phrase (core/ops/ActionConfirmation.h: asked for bulk work, when the
+    // action says so, and always when `confirmAlways`, a production connection).
+    Result<ActionResult> preview(const PreparedAction& action, const QString& actor,
+                                 bool confirmAlways = false);
     // Runs it, audited with `reason` as `actor`. `previewed` is the preview the operator saw: the
     // bulk engine takes its count instead of counting again. `control` follows and cancels a bulk
     // run between chunks (a relay action is one statement).
     Result<ActionResult> run(const PreparedAction& action, const QString& reason, const QString& actor,
-                             const BulkControl& control = {}, const ActionResult* previewed = nullptr);
+                             const ActionResult& previewed, const BulkControl& control = {});
 
 private:
     Result<ActionResult> previewNotifyOff(const PreparedAction& action);

@@ -5,6 +5,7 @@
 #include "core/db/DeadLetterGroups.h"
 #include "core/db/EventStatus.h"
 #include "core/db/OutboxEvent.h"
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/AuditLog.h"
 #include "core/support/Failpoints.h"
 
@@ -433,6 +434,11 @@ QJsonObject ActionResult::toJson() const
         o[QStringLiteral("audit_id")] = auditId;
     if (!replayToken.isEmpty())
         o[QStringLiteral("replay_token")] = replayToken;
+    if (dryRun) {
+        o[QStringLiteral("verb")] = verb;
+        o[QStringLiteral("confirmation")] = confirmation;
+        o[QStringLiteral("job")] = runsAsJob;
+    }
     if (dryRun && action.startsWith(QLatin1String("events."))) {
         QJsonArray ord;
         for (const OrderingConsequence& consequence : ordering)
@@ -634,37 +640,34 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
     }
     result.before = countsToJson(before);
     result.expected = result.matched;
+    // Ids take more than one chunk when there are more of them than a chunk holds (the run walks
+    // them all); a group or a filter when its eligible rows do.
+    const qint64 rows = r.ids.isEmpty() ? result.matched : qint64(sortedUnique(r.ids).size());
+    result.runsAsJob = rows > r.chunkSize;
+    ActionConfirmation::decide(result, r, r.confirmAlways);
     return result;
 }
 
 Result<ActionResult> BulkActionEngine::run(ActionKind kind, const ActionRequest& request,
-                                           const BulkControl& control, const ActionResult* previewed)
+                                           const ActionResult& previewed, const BulkControl& control)
 {
     ActionRequest r = request;
     r.dryRun = false;
     if (Status s = validate(kind, r); !s)
         return s.error();
 
-    // What is eligible: the progress total, and the skipped rows of a group or filter. The
-    // caller's preview of this action says it already; otherwise count now.
+    // What is eligible — the progress total and the skipped rows of a group or filter — is what
+    // the operator's preview of this action said; nothing is counted again.
     const Spec spec = specFor(m_db.dialect(), kind, r);
-    std::optional<ActionResult> start;
-    if (previewed && previewed->dryRun && previewed->action == spec.action) {
-        start = *previewed;
-    } else {
-        ActionRequest counting = r;
-        counting.sampleSize = 0;
-        auto counted = preview(kind, counting);
-        if (!counted)
-            return counted.error();
-        start = *counted;
-    }
-
+    if (!previewed.dryRun || previewed.action != spec.action)
+        return Error::usage(
+            QStringLiteral("%1 runs after its own preview, not after %2")
+                .arg(spec.action, previewed.dryRun ? previewed.action : QStringLiteral("a run")));
     ActionResult result;
     result.action = spec.action;
-    result.expected = start->matched;
+    result.expected = previewed.matched;
     if (r.ids.isEmpty())
-        result.skipped = start->skipped;
+        result.skipped = previewed.skipped;
 
     Cursor cursor;
     cursor.ids = sortedUnique(r.ids);

@@ -49,8 +49,8 @@ struct BulkControl
 //
 // Usage (on a thread that owns `db`):
 //   BulkActionEngine engine(db);
-//   auto preview = engine.preview(ActionKind::Requeue, request);     // count, skipped, sample
-//   auto result = engine.run(ActionKind::Requeue, request, control); // chunked, audited
+//   auto preview = engine.preview(ActionKind::Requeue, request);  // count, sample, verb, phrase
+//   auto result = engine.run(ActionKind::Requeue, request, *preview, control); // chunked, audited
 //
 // Failpoints (core/support/Failpoints.h) for tests: "ops.bulk.before_chunk_lock" between a chunk's
 // selection and its transaction, "ops.bulk.between_chunks" after a chunk's progress report and
@@ -69,17 +69,20 @@ public:
     static Status validate(ActionKind kind, const ActionRequest& request, ActionInput* input = nullptr);
 
     // A dry run: `expected` and `matched` = rows eligible now, `skipped` (group/filter) or
-    // `conflicts` (ids), `before` by status and a sample of up to request.sampleSize rows.
+    // `conflicts` (ids), `before` by status and a sample of up to request.sampleSize rows; the
+    // verb, the confirmation phrase (ActionConfirmation) and whether the run takes more than one
+    // chunk (`runsAsJob`), for every front end to show as they are.
     // Reads only (filter previews in one read transaction). request.dryRun is ignored.
     Result<ActionResult> preview(ActionKind kind, const ActionRequest& request);
 
-    // Changes the target in audited chunks (request.dryRun is ignored: use preview()). An error
-    // stops the run; the chunks committed before it stay committed and are listed in the audit
-    // log. The result is returned when the target is exhausted or the run was cancelled.
-    // `previewed`: the preview of this request that the operator saw; its count (the progress
-    // total, `expected`) and skipped rows are taken as they are instead of counting again.
-    Result<ActionResult> run(ActionKind kind, const ActionRequest& request, const BulkControl& control = {},
-                             const ActionResult* previewed = nullptr);
+    // Changes the target in audited chunks (request.dryRun is ignored). `previewed` is the preview
+    // of this request that the operator saw and confirmed: its count (the progress total,
+    // `expected`) and skipped rows are taken as they are, never counted again; a preview of another
+    // action is a usage error. An error stops the run; the chunks committed before it stay committed
+    // and are listed in the audit log. The result is returned when the target is exhausted or the
+    // run was cancelled.
+    Result<ActionResult> run(ActionKind kind, const ActionRequest& request, const ActionResult& previewed,
+                             const BulkControl& control = {});
 
 private:
     Database& m_db;

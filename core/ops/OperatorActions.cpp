@@ -7,7 +7,14 @@ namespace outbox {
 Result<ActionResult> OperatorActions::perform(ActionKind kind, const ActionRequest& request)
 {
     BulkActionEngine engine(m_db);
-    return request.dryRun ? engine.preview(kind, request) : engine.run(kind, request);
+    if (request.dryRun)
+        return engine.preview(kind, request);
+    ActionRequest counting = request; // the run takes its count from a preview, without a sample
+    counting.sampleSize = 0;
+    auto preview = engine.preview(kind, counting);
+    if (!preview)
+        return preview.error();
+    return engine.run(kind, request, *preview);
 }
 
 } // namespace outbox

@@ -37,6 +37,9 @@ struct ActionRequest : ActionTarget
     QString replayTopic;  // replay: produce to this topic instead of the original
     int sampleSize = 10;  // dry run: eligible rows returned as a sample (0..1000)
     int chunkSize = 1000; // rows per audited transaction (1..BulkActionEngine::MaxChunkSize)
+    // The preview asks for a typed confirmation even for one row (a production connection, a
+    // doctor's action that asks for it); see core/ops/ActionConfirmation.h.
+    bool confirmAlways = false;
 };
 
 // The part of a request a validation error is about, so that each front end can name its own
@@ -74,6 +77,12 @@ struct ActionResult
     qint64 lastId = 0;                 // keyset cursor: the highest id a committed chunk covered
     bool cancelled = false;            // stopped between chunks on request; the rest is untouched
     QString replayToken;
+    // A preview's decisions, which every front end shows as it is given: the action's verb, the
+    // phrase the operator types to confirm (empty: none needed; core/ops/ActionConfirmation.h) and
+    // whether the run takes more than one chunk (a job with progress and cancel).
+    QString verb;
+    QString confirmation;
+    bool runsAsJob = false;
     // Event actions, previews: the targeted events that have later PENDING events in their
     // aggregate (in ordering mode those wait for them), at most MaxOrderingIds targets looked at,
     // and one sentence for each ("3 later events of Order/O-42 will be sent after it").

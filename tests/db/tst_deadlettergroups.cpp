@@ -87,7 +87,7 @@ private slots:
         auto preview = engine.preview(ActionKind::ReplayDeadLetters, replay);
         QVERIFY2(preview.ok(), qPrintable(preview.message()));
         QCOMPARE(preview->matched, qint64(3));
-        auto run = engine.run(ActionKind::ReplayDeadLetters, replay);
+        auto run = engine.run(ActionKind::ReplayDeadLetters, replay, *preview);
         QVERIFY2(run.ok(), qPrintable(run.message()));
         QCOMPARE(run->affected, qint64(3));
         QCOMPARE(run->chunks, 2);
@@ -115,7 +115,7 @@ private slots:
         discard.deadLetterGroup = billing;
         discard.actor = QStringLiteral("alice");
         discard.reason = QStringLiteral("billing reprocesses on its own");
-        auto discarded = engine.run(ActionKind::DiscardDeadLetters, discard);
+        auto discarded = OperatorActions(*db).perform(ActionKind::DiscardDeadLetters, discard);
         QVERIFY2(discarded.ok(), qPrintable(discarded.message()));
         QCOMPARE(discarded->affected, qint64(1));
         QCOMPARE(DeadLetterStore(*db).find(other)->status, QStringLiteral("DISCARDED"));
@@ -131,7 +131,7 @@ private slots:
         // An injection attempt in the consumer name matches nothing and changes nothing.
         ActionRequest injected = discard;
         injected.deadLetterGroup->consumerName = QStringLiteral("x' OR '1'='1");
-        auto none = engine.run(ActionKind::DiscardDeadLetters, injected);
+        auto none = OperatorActions(*db).perform(ActionKind::DiscardDeadLetters, injected);
         QVERIFY(none.ok());
         QCOMPARE(none->affected, qint64(0));
         QCOMPARE(DeadLetterStore(*db).find(t)->status, QStringLiteral("NEW"));

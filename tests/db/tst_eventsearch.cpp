@@ -349,7 +349,7 @@ private slots:
         auto preview = engine.preview(ActionKind::Requeue, r);
         QVERIFY2(preview.ok(), qPrintable(preview.message()));
         QCOMPARE(preview->expected, qint64(1));
-        auto done = engine.run(ActionKind::Requeue, r);
+        auto done = engine.run(ActionKind::Requeue, r, *preview);
         QVERIFY2(done.ok(), qPrintable(done.message()));
         QCOMPARE(done->affected, qint64(1));
         QCOMPARE(statusOf(*db, EventStore(*db).find(QStringLiteral("a"))->id), QStringLiteral("PENDING"));

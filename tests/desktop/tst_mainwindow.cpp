@@ -283,8 +283,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("maintenance window"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
-        // The preview dialog carries the reason over; Pause runs it.
+        // The preview dialog carries the reason over; pausing is typed ("pause 1"); Pause runs it.
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::keyClicks(child<QLineEdit>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                          "relayControlConfirm"),
+                         QStringLiteral("pause 1"));
         QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
                                              "relayControlRun"),
                           Qt::LeftButton);
@@ -649,8 +652,11 @@ private slots:
         selectRow(relaysTable, 0);
         QTest::keyClicks(child<QLineEdit>(&window, "relayReason"), QStringLiteral("hold deliveries"));
         QTest::mouseClick(child<QPushButton>(&window, "pauseRelay"), Qt::LeftButton);
-        // The preview dialog carries the reason over; Pause runs it.
+        // The preview dialog carries the reason over; pausing is typed ("pause 1"); Pause runs it.
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")), 10000);
+        QTest::keyClicks(child<QLineEdit>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
+                                          "relayControlConfirm"),
+                         QStringLiteral("pause 1"));
         QTest::mouseClick(child<QPushButton>(window.findChild<QDialog*>(QStringLiteral("relayControlDialog")),
                                              "relayControlRun"),
                           Qt::LeftButton);

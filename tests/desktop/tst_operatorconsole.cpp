@@ -321,6 +321,7 @@ private slots:
         QPointer<QDialog> control = waitForDialog(QStringLiteral("relayControlDialog"));
         QVERIFY(control);
         QTest::keyClicks(child<QLineEdit>(control, "relayControlReason"), QStringLiteral("audit follows"));
+        QTest::keyClicks(child<QLineEdit>(control, "relayControlConfirm"), QStringLiteral("pause 1"));
         QTest::mouseClick(child<QPushButton>(control, "relayControlRun"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 2, 10000);
         QCOMPARE(window.audit()->model()->record(0).value(QStringLiteral("reason")).toString(),
@@ -588,7 +589,7 @@ private slots:
         run = child<QPushButton>(dialog, "relayControlRun");
         QVERIFY(!run->isEnabled()); // no reason carried over
         QTest::keyClicks(child<QLineEdit>(dialog, "relayControlReason"), QStringLiteral("back to work"));
-        QTest::keyClicks(child<QLineEdit>(dialog, "relayControlConfirm"), QStringLiteral("run 1"));
+        QTest::keyClicks(child<QLineEdit>(dialog, "relayControlConfirm"), QStringLiteral("resume 1"));
         QVERIFY(db->exec(QStringLiteral("DELETE FROM {relays} WHERE worker_id = 'relay-3'")).ok());
         QTest::mouseClick(run, Qt::LeftButton);
         auto* error = child<QLabel>(dialog, "relayControlError");

@@ -170,7 +170,7 @@ private slots:
             auto preview = runner.preview(unknown, actor);
             QVERIFY(!preview.ok());
             QCOMPARE(preview.error().kind, ErrorKind::Usage);
-            auto run = runner.run(unknown, QStringLiteral("must not run"), actor);
+            auto run = runner.run(unknown, QStringLiteral("must not run"), actor, ActionResult{});
             QVERIFY(!run.ok());
             QCOMPARE(run.error().kind, ErrorKind::Usage);
             QVERIFY(!PreparedActionRunner::bulkKind(op).ok());
@@ -184,7 +184,9 @@ private slots:
         auto preview = runner.preview(dead, actor);
         QVERIFY2(preview.ok(), qPrintable(preview.message()));
         QCOMPARE(preview->matched, qint64(2));
-        auto run = runner.run(dead, QStringLiteral("poison"), actor, {}, &*preview);
+        QCOMPARE(preview->verb, QStringLiteral("dead"));
+        QCOMPARE(preview->confirmation, QStringLiteral("dead 2")); // two rows: typed, as core spells it
+        auto run = runner.run(dead, QStringLiteral("poison"), actor, *preview);
         QVERIFY2(run.ok(), qPrintable(run.message()));
         QCOMPARE(run->action, QStringLiteral("events.dead"));
         QCOMPARE(run->affected, qint64(2));
@@ -198,7 +200,12 @@ private slots:
         auto relays = runner.preview(resume, actor);
         QVERIFY2(relays.ok(), qPrintable(relays.message()));
         QCOMPARE(relays->matched, qint64(1));
-        auto resumed = runner.run(resume, QStringLiteral("maintenance over"), actor);
+        QCOMPARE(relays->verb, QStringLiteral("resume"));
+        QCOMPARE(relays->confirmation, QString()); // one relay, not asked for
+        auto production = runner.preview(resume, actor, true);
+        QVERIFY2(production.ok(), qPrintable(production.message()));
+        QCOMPARE(production->confirmation, QStringLiteral("resume 1"));
+        auto resumed = runner.run(resume, QStringLiteral("maintenance over"), actor, *relays);
         QVERIFY2(resumed.ok(), qPrintable(resumed.message()));
         QCOMPARE(resumed->action, QStringLiteral("relay.resume"));
         QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'RUN'")),

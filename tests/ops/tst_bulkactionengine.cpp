@@ -84,7 +84,8 @@ private slots:
         QVector<BulkProgress> reports;
         BulkControl control;
         control.progress = [&](const BulkProgress& p) { reports << p; };
-        auto result = engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("broker fixed")), control);
+        auto result =
+            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("broker fixed")), *preview, control);
         QVERIFY2(result.ok(), qPrintable(result.message()));
         QCOMPARE(result->expected, qint64(2500));
         QCOMPARE(result->affected, qint64(2500));
@@ -128,7 +129,8 @@ private slots:
 
     // A run given the preview the operator confirmed takes that preview's count instead of counting
     // again: rows that joined the filter since are still changed, the progress total stays the
-    // preview's, and fewer statements reach the database than for a run that counts first.
+    // preview's, and fewer statements reach the database than for a preview and a run; a preview of
+    // another action is refused.
     void runAfterPreviewDoesNotPreviewAgain()
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
@@ -144,34 +146,67 @@ private slots:
 
         quint64 before = db->statementsSent();
         auto reused =
-            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("after a preview")), {}, &*preview);
+            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("after a preview")), *preview);
         const quint64 reusedStatements = db->statementsSent() - before;
         QVERIFY2(reused.ok(), qPrintable(reused.message()));
         QCOMPARE(reused->expected, qint64(3)); // the preview's count: nothing counted again
         QCOMPARE(reused->affected, qint64(5));
 
-        // The same run without a preview counts first: the count of now, and more statements.
+        // Previewing and running (what OperatorActions does for callers without a preview of
+        // their own) sends more: the run above did not count again.
         forceStatus(*db, first + later, EventStatus::Failed);
         before = db->statementsSent();
-        auto counted = engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("no preview")));
+        auto counted =
+            OperatorActions(*db).perform(ActionKind::Requeue, failedFilter(QStringLiteral("again")));
         const quint64 countedStatements = db->statementsSent() - before;
         QVERIFY2(counted.ok(), qPrintable(counted.message()));
         QCOMPARE(counted->expected, qint64(5));
-        QCOMPARE(counted->affected, qint64(5));
         QVERIFY2(countedStatements > reusedStatements,
-                 qPrintable(QStringLiteral("%1 statements with a preview, %2 without")
+                 qPrintable(QStringLiteral("%1 statements with a preview, %2 previewing first")
                                 .arg(reusedStatements)
                                 .arg(countedStatements)));
 
-        // A preview of another action is not taken for this one: the run counts for itself.
+        // The preview says what every front end shows: the verb, the phrase to type (a filter is
+        // bulk work), and whether the run takes more than one chunk.
+        QCOMPARE(preview->verb, QStringLiteral("requeue"));
+        QCOMPARE(preview->confirmation, QStringLiteral("requeue 3"));
+        QVERIFY(!preview->runsAsJob);
+        const QJsonObject shown = preview->toJson();
+        QCOMPARE(shown.value(QStringLiteral("confirmation")).toString(), QStringLiteral("requeue 3"));
+        QCOMPARE(shown.value(QStringLiteral("verb")).toString(), QStringLiteral("requeue"));
+        QCOMPARE(shown.value(QStringLiteral("job")).toBool(true), false);
         forceStatus(*db, first + later, EventStatus::Failed);
+        ActionRequest small = failedFilter(QString());
+        small.chunkSize = 2;
+        auto chunked = engine.preview(ActionKind::MarkDead, small);
+        QVERIFY2(chunked.ok(), qPrintable(chunked.message()));
+        QVERIFY(chunked->runsAsJob); // five rows in chunks of two
+        QCOMPARE(chunked->confirmation, QStringLiteral("dead 5"));
+        // One row named by its id confirms without typing, unless the caller asks (production).
+        ActionRequest one;
+        one.ids = {first.first()};
+        one.actor = QStringLiteral("alice");
+        auto single = engine.preview(ActionKind::Requeue, one);
+        QVERIFY2(single.ok(), qPrintable(single.message()));
+        QCOMPARE(single->confirmation, QString());
+        one.confirmAlways = true;
+        single = engine.preview(ActionKind::Requeue, one);
+        QVERIFY2(single.ok(), qPrintable(single.message()));
+        QCOMPARE(single->confirmation, QStringLiteral("requeue 1"));
+
+        // A preview of another action is not taken for this one: refused, nothing changes.
         auto deadPreview = engine.preview(ActionKind::MarkDead, failedFilter(QString()));
         QVERIFY(deadPreview.ok());
-        deadPreview->matched = 1;
+        const qint64 audits = countRows(*db, QStringLiteral("{audit}"));
         auto other =
-            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("other preview")), {}, &*deadPreview);
-        QVERIFY2(other.ok(), qPrintable(other.message()));
-        QCOMPARE(other->expected, qint64(5));
+            engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("other preview")), *deadPreview);
+        QVERIFY(!other.ok());
+        QCOMPARE(other.error().kind, ErrorKind::Usage);
+        QCOMPARE(countRows(*db, QStringLiteral("{events}"), QStringLiteral("status = 'FAILED'")), qint64(5));
+        QCOMPARE(countRows(*db, QStringLiteral("{audit}")), audits);
+        // Nor is a run's result.
+        auto notAPreview = engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("a run")), *reused);
+        QVERIFY(!notAPreview.ok());
     }
 
     // Cancel between chunks: the finished chunk stays committed and audited, the rest is
@@ -186,9 +221,12 @@ private slots:
         BulkActionEngine engine(*db);
 
         // Cancelled before the first chunk: nothing changes, nothing is audited.
+        auto preview = engine.preview(ActionKind::MarkDead, failedFilter(QString()));
+        QVERIFY2(preview.ok(), qPrintable(preview.message()));
         BulkControl early;
         early.cancelRequested = []() { return true; };
-        auto none = engine.run(ActionKind::MarkDead, failedFilter(QStringLiteral("stop at once")), early);
+        auto none =
+            engine.run(ActionKind::MarkDead, failedFilter(QStringLiteral("stop at once")), *preview, early);
         QVERIFY2(none.ok(), qPrintable(none.message()));
         QVERIFY(none->cancelled);
         QCOMPARE(none->affected, qint64(0));
@@ -198,7 +236,8 @@ private slots:
         BulkControl control;
         control.progress = [&](const BulkProgress&) { ++chunksSeen; };
         control.cancelRequested = [&]() { return chunksSeen.load() >= 1; };
-        auto result = engine.run(ActionKind::MarkDead, failedFilter(QStringLiteral("poison batch")), control);
+        auto result =
+            engine.run(ActionKind::MarkDead, failedFilter(QStringLiteral("poison batch")), *preview, control);
         QVERIFY2(result.ok(), qPrintable(result.message()));
         QVERIFY(result->cancelled);
         QCOMPARE(result->chunks, 1);
@@ -213,7 +252,8 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{audit}"), QStringLiteral("reason = 'poison batch'")),
                  qint64(1));
 
-        auto rest = engine.run(ActionKind::MarkDead, failedFilter(QStringLiteral("poison batch, the rest")));
+        auto rest = OperatorActions(*db).perform(ActionKind::MarkDead,
+                                                 failedFilter(QStringLiteral("poison batch, the rest")));
         QVERIFY2(rest.ok(), qPrintable(rest.message()));
         QCOMPARE(rest->expected, qint64(1500));
         QCOMPARE(rest->affected, qint64(1500));
@@ -239,8 +279,11 @@ private slots:
             auto own = TestDatabases::open(url, QStringLiteral("engine"));
             BulkControl control;
             control.progress = [&](const BulkProgress&) { ++chunksSeen; };
-            result = BulkActionEngine(*own).run(ActionKind::Requeue, failedFilter(QStringLiteral("retry")),
-                                                control);
+            BulkActionEngine engine(*own);
+            auto preview = engine.preview(ActionKind::Requeue, failedFilter(QString()));
+            result = preview ? engine.run(ActionKind::Requeue, failedFilter(QStringLiteral("retry")),
+                                          *preview, control)
+                             : Result<ActionResult>(preview.error());
         }));
         worker->start();
         QTRY_VERIFY_WITH_TIMEOUT(chunksSeen.load() >= 1, 20000);
@@ -302,7 +345,7 @@ private slots:
         QCOMPARE(preview->sample.size(), 10);
 
         request.reason = QStringLiteral("schema registry fixed");
-        auto result = engine.run(ActionKind::Requeue, request);
+        auto result = engine.run(ActionKind::Requeue, request, *preview);
         QVERIFY2(result.ok(), qPrintable(result.message()));
         QCOMPARE(result->affected, qint64(2498));
         QCOMPARE(result->chunks, 3);
@@ -344,7 +387,7 @@ private slots:
         request.reason = QStringLiteral("SKU table fixed");
         request.actor = QStringLiteral("carol");
         request.chunkSize = 100;
-        auto result = BulkActionEngine(*db).run(ActionKind::ReplayDeadLetters, request);
+        auto result = OperatorActions(*db).perform(ActionKind::ReplayDeadLetters, request);
         QVERIFY2(result.ok(), qPrintable(result.message()));
         QCOMPARE(result->chunks, 3);
         QCOMPARE(result->affected, qint64(240));
@@ -358,7 +401,7 @@ private slots:
         QCOMPARE(auditFor(*db, QStringLiteral("dlq.replay")).size(), 3);
 
         request.deadLetterFilter->consumerName = QStringLiteral("billing");
-        auto discard = BulkActionEngine(*db).run(ActionKind::DiscardDeadLetters, request);
+        auto discard = OperatorActions(*db).perform(ActionKind::DiscardDeadLetters, request);
         QVERIFY2(discard.ok(), qPrintable(discard.message()));
         QCOMPARE(discard->affected, qint64(10));
         QCOMPARE(discard->chunks, 1);
@@ -376,7 +419,7 @@ private slots:
         r.ids = ids;
         r.actor = QStringLiteral("dave");
         r.reason = QStringLiteral("retry all");
-        auto result = BulkActionEngine(*db).run(ActionKind::Requeue, r);
+        auto result = OperatorActions(*db).perform(ActionKind::Requeue, r);
         QVERIFY2(result.ok(), qPrintable(result.message()));
         QCOMPARE(result->chunks, 3);
         QCOMPARE(result->affected, qint64(2197));

@@ -10,7 +10,8 @@
 #  - outside core/broker/<name>/, code switches on the broker kind or uses a broker's client library,
 #    and a room's Broker is made anywhere but BrokerRegistry;
 #  - anything cites a design document that is not in the repository (its sections, "§N");
-#  - a core error text names a command-line flag (each front end adds its own hint).
+#  - a core error text names a command-line flag (each front end adds its own hint);
+#  - outside core/ops, a confirmation phrase is put together from a verb (C++ or the web console's JS).
 # Usage: boundaries-check.sh SOURCE_DIR
 set -uo pipefail
 cd "$1" || exit 2
@@ -99,6 +100,16 @@ report "a connection opened outside core/db without a DatabaseTarget (take one a
   "$(grep -rnE 'Database::(Options|open)\b' app core ui --include='*.cpp' --include='*.h' |
       grep -v '^core/db/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//')"
 
+# The action decided once (docs/architecture.md, "Operator actions: decided once"): the verb of an action and the
+# phrase an operator types to confirm it ("requeue 12") are core/ops/ActionConfirmation's; previews
+# carry them (verb, confirmation) and every front end shows what it is given. Outside core/ops no
+# phrase is put together from a verb, and the web console's JavaScript builds none from a template.
+report "a confirmation phrase or a verb is decided outside core/ops (show the preview's verb and confirmation):" \
+  "$(grep -rnE '"%1 %2"\)\.arg\([^)]*([Vv]erb|desiredState|operation|actionName)|verbOf\(' app core ui \
+      --include='*.cpp' --include='*.h' | grep -v '^core/ops/'
+     grep -rnE '(phrase|[Cc]onfirm[A-Za-z]*)[[:space:]]*=[^;]*`[^`]*\$\{|`\$\{([A-Za-z]+\.)*(kind|command|operation|verb)\} \$\{' \
+      resources/web/console --include='*.js')"
+
 report "a design document outside the repository is cited (say it here or in docs/architecture.md):" \
   "$(grep -rnI '[D]ESIGN §' --exclude-dir=.git --exclude-dir='build*' .)"
 
@@ -113,4 +124,4 @@ report "a core error text names a command-line flag (the front end adds its own 
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
-echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, connections opened from a DatabaseTarget, brokers in their rooms, no outside design documents cited, no flags in core texts"
+echo "boundaries-check: layers respected (front ends, core floors, desktop features), no kind switches outside core/db, connections opened from a DatabaseTarget, brokers in their rooms, no outside design documents cited, no flags in core texts, confirmation phrases decided in core/ops"

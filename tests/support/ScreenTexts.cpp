@@ -196,9 +196,11 @@ const QStringList& ScreenTexts::allowedWords()
         QStringLiteral("ACL"), QStringLiteral("traceparent"), QStringLiteral("Outbox"),
         QStringLiteral("outboxctl"), QStringLiteral("KB"), QStringLiteral("MB"), QStringLiteral("GB"),
         QStringLiteral("Esc"),
-        // The words typed to confirm an action ("requeue 2"): the CLI's verbs, in every language.
+        // The words typed to confirm an action ("requeue 2", "pause 1"): core's verbs
+        // (core/ops/ActionConfirmation), the same in every language and every front end.
         QStringLiteral("requeue"), QStringLiteral("dead"), QStringLiteral("replay"),
-        QStringLiteral("discard"),
+        QStringLiteral("discard"), QStringLiteral("pause"), QStringLiteral("resume"), QStringLiteral("drain"),
+        QStringLiteral("forget"),
         // Keys of the configuration and fleet files that messages name ("缺少 url 键").
         QStringLiteral("url"),
         // Kafka's ACL operations, as kafka-acls names them.

@@ -696,6 +696,10 @@ private slots:
                                  .arg(kept)),
             QStringLiteral("true"));
         QVERIFY(m_page->click(QStringLiteral("#relay-pause")));
+        // The phrase is the server's (core's): pausing a relay is always typed.
+        QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-confirm')")));
+        QCOMPARE(m_page->evaluate(QStringLiteral("document.getElementById('action-confirm').placeholder")),
+                 QStringLiteral("pause 1"));
         QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker maintenance")));
         QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("pause 1")));
         QVERIFY(m_page->click(QStringLiteral("#action-run")));
@@ -732,7 +736,7 @@ private slots:
         QVERIFY(m_page->type(QStringLiteral("#action-reason"), QStringLiteral("broker back")));
         QVERIFY(m_page->evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")) ==
                 QLatin1String("true")); // three rows: the typed confirmation
-        QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("events.requeue 3")));
+        QVERIFY(m_page->type(QStringLiteral("#action-confirm"), QStringLiteral("requeue 3")));
         QVERIFY(m_page->waitFor(QStringLiteral("!document.getElementById('action-run').disabled")));
         QVERIFY(m_page->click(QStringLiteral("#action-run")));
         QVERIFY(m_page->waitFor(QStringLiteral("document.getElementById('action-affected')"), 15000));

@@ -5,13 +5,12 @@ namespace outbox::cli {
 
 Command deadCommand()
 {
-    return {
-        QStringLiteral("dead"),
-        QStringLiteral("Mark PENDING or FAILED events DEAD."),
-        QStringLiteral("[IDS...]"),
-        eventActionOptions(),
-        [](Context& ctx) { return runEventAction(ctx, ActionKind::MarkDead, QStringLiteral("mark DEAD")); },
-        {}};
+    return {QStringLiteral("dead"),
+            QStringLiteral("Mark PENDING or FAILED events DEAD."),
+            QStringLiteral("[IDS...]"),
+            eventActionOptions(),
+            [](Context& ctx) { return runEventAction(ctx, ActionKind::MarkDead); },
+            {}};
 }
 
 } // namespace outbox::cli

@@ -31,8 +31,7 @@ int runDlq(Context& ctx)
 
 } // namespace
 
-int runDlqAction(Context& ctx, ActionKind kind, const QString& verb,
-                 const std::function<int(const ActionResult&)>& then)
+int runDlqAction(Context& ctx, ActionKind kind, const std::function<int(const ActionResult&)>& then)
 {
     auto request = baseRequest(ctx);
     if (!request)
@@ -68,7 +67,7 @@ int runDlqAction(Context& ctx, ActionKind kind, const QString& verb,
     }
     request->force = ctx.parser.isSet(QStringLiteral("force"));
     request->replayTopic = ctx.parser.value(QStringLiteral("to-topic"));
-    return runAction(ctx, *request, kind, verb, QStringLiteral("dead letter(s)"), then);
+    return runAction(ctx, *request, kind, QStringLiteral("dead letter(s)"), then);
 }
 
 Command dlqCommand()

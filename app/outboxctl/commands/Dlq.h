@@ -26,7 +26,6 @@ DlqSubcommand dlqDiscard();   // DlqDiscard.cpp
 
 // dlq replay and dlq discard: the request from the ids, the dead-letter filter or a dead-letter
 // group, run through the bulk engine (BulkAction.h).
-int runDlqAction(Context& ctx, ActionKind kind, const QString& verb,
-                 const std::function<int(const ActionResult&)>& then = {});
+int runDlqAction(Context& ctx, ActionKind kind, const std::function<int(const ActionResult&)>& then = {});
 
 } // namespace outbox::cli

@@ -5,7 +5,7 @@ namespace outbox::cli {
 DlqSubcommand dlqDiscard()
 {
     return {QStringLiteral("discard"), {}, [](Context& ctx) {
-                return runDlqAction(ctx, ActionKind::DiscardDeadLetters, QStringLiteral("discard"));
+                return runDlqAction(ctx, ActionKind::DiscardDeadLetters);
             }};
 }
 

@@ -123,14 +123,14 @@ int deliverReplays(Context& ctx, const QString& token, const ActionResult* actio
 int runDlqReplay(Context& ctx)
 {
     if (!ctx.parser.isSet(QStringLiteral("deliver")))
-        return runDlqAction(ctx, ActionKind::ReplayDeadLetters, QStringLiteral("replay"));
+        return runDlqAction(ctx, ActionKind::ReplayDeadLetters);
     if (ctx.parser.isSet(QStringLiteral("dry-run")))
         return ctx.usage(QStringLiteral("--deliver and --dry-run exclude each other"));
     // No ids and no filter: deliver what is already REPLAYING (e.g. left behind by a crash).
     if (ctx.positionals.isEmpty() && !anySet(ctx.parser, deadLetterFilterOptions()) &&
         !ctx.parser.isSet(QStringLiteral("group")))
         return deliverReplays(ctx, QString(), nullptr);
-    return runDlqAction(ctx, ActionKind::ReplayDeadLetters, QStringLiteral("replay"),
+    return runDlqAction(ctx, ActionKind::ReplayDeadLetters,
                         [&ctx](const ActionResult& r) { return deliverReplays(ctx, r.replayToken, &r); });
 }
 

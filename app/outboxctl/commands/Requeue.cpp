@@ -14,7 +14,7 @@ Command requeueCommand()
             QStringLiteral("Put FAILED/DEAD (or stuck SENDING) events back to PENDING."),
             QStringLiteral("[IDS...]"),
             options,
-            [](Context& ctx) { return runEventAction(ctx, ActionKind::Requeue, QStringLiteral("requeue")); },
+            [](Context& ctx) { return runEventAction(ctx, ActionKind::Requeue); },
             {}};
 }
 

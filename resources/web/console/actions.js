@@ -40,7 +40,8 @@ function sampleTable(rows) {
 // What the action means for ordering (the preview's `ordering`, as the desktop's preview says it):
 // the later PENDING events of each aggregate wait for the targeted event until it is sent again or
 // made DEAD. The aggregate ids are the database's text (text nodes only).
-function consequencesView(preview, markDead) {
+function consequencesView(preview) {
+  const markDead = preview.action === "events.dead";
   const ordering = preview.ordering || [];
   const sentences = ordering.length
     ? ordering.map((c) => markDead
@@ -100,9 +101,9 @@ export async function openAction(spec) {
     return;
   }
 
+  // Core decides the phrase to type (empty: none) and whether the run is a job; the page shows them.
   const matched = preview.matched ?? 0;
-  const bulk = !spec.target.ids || matched > 1;
-  const phrase = bulk ? `${spec.kind} ${matched}` : "";
+  const phrase = preview.confirmation || "";
   const skipped = Object.entries(preview.skipped || {}).map(([s, n]) => t("%1 %2 row(s) match but are not eligible.", n, s)).join(" ");
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
   const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
@@ -117,8 +118,8 @@ export async function openAction(spec) {
   fill(body, 
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched)), " ",
       preview.conflict_count ? t("%1 targeted row(s) are in another state and will be left alone.", preview.conflict_count) : "", " ", skipped,
-      matched > 1000 ? ` ${t("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.", 1000)}` : ""),
-    consequencesView(preview, spec.kind === "dead"),
+      preview.job ? ` ${t("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops it between chunks.", 1000)}` : ""),
+    consequencesView(preview),
     sampleTable(preview.sample),
     topicInput ? el("div", { class: "row" }, el("label", { for: "action-topic" }, t("Replay to topic (empty: the original topic)")), topicInput) : null,
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
@@ -147,8 +148,8 @@ export async function openAction(spec) {
 
 // A doctor finding's prepared action: previewed and run by the server through core (the same
 // runner as the desktop's Recovery), taken by finding id, key and the action's index — the page
-// never maps an operation to an action of its own. Preview → reason → typed confirmation (bulk
-// work, or when the doctor asks for it) → the audited run with the previewed count → the result.
+// never maps an operation to an action of its own. Preview → reason → the typed confirmation the
+// preview asks for (bulk work, or when the doctor asks for it) → the audited run with the previewed count → the result.
 // spec: {finding: {id, key}, index, action, onDone}
 export async function openPreparedAction(spec) {
   const dialog = document.getElementById("action-dialog");
@@ -169,7 +170,7 @@ export async function openPreparedAction(spec) {
     return;
   }
   const matched = preview.matched ?? 0;
-  const phrase = spec.action.typed_confirmation || matched > 1 ? `${spec.action.operation} ${matched}` : "";
+  const phrase = preview.confirmation || "";
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
   const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
   const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Run"));
@@ -177,7 +178,7 @@ export async function openPreparedAction(spec) {
   for (const i of [reason, confirm]) if (i) i.addEventListener("input", update);
   fill(body,
     el("p", { id: "action-summary" }, el("strong", { id: "action-count" }, t("%1 row(s) will be changed.", matched))),
-    consequencesView(preview, spec.action.operation === "events.dead"),
+    consequencesView(preview),
     sampleTable(preview.sample),
     el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
     confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
@@ -255,20 +256,12 @@ function followJob(job, body, kind) {
 
 // Relays: pause, resume, drain (the relays obey on their next heartbeat), forget (the
 // registration of relays that are gone is deleted; the server refuses one that is alive).
-export function openRelayControl(command, workers, onDone) {
+export async function openRelayControl(command, workers, onDone) {
   const dialog = document.getElementById("action-dialog");
+  const path = `/api/v1/relays/${command}`;
   const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000 });
-  const phrase = command === "resume" ? "" : `${command} ${workers.length}`;
-  const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
   const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Run"));
-  const body = el("div", { id: "action-body" },
-    el("p", {}, t("Relays: %1", workers.join(", "))),
-    el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
-    confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
-    el("div", { class: "toolbar" }, run));
-  const update = () => { run.disabled = !reason.value.trim() || (confirm && confirm.value.trim() !== phrase); };
-  reason.addEventListener("input", update);
-  if (confirm) confirm.addEventListener("input", update);
+  const body = el("div", { id: "action-body" }, el("p", {}, t("Previewing…")));
   let finished = false;
   const behind = pageBehind(onDone);
   dialog.onclose = () => { if (finished) behind.now(); };
@@ -276,11 +269,29 @@ export function openRelayControl(command, workers, onDone) {
     command === "forget" ? el("p", { class: "muted" }, t("Deletes the registration of relays whose last heartbeat is older than %1 s; a relay that is alive is refused.", 60)) : null, body,
     el("div", { class: "toolbar" }, el("span", { class: "spacer" }), el("button", { id: "action-close", type: "button", onclick: () => dialog.close() }, t("Close"))));
   if (!dialog.open) dialog.showModal();
+  // Core decides the phrase to type (stopping relays, several of them); the page shows it.
+  let preview;
+  try {
+    preview = (await api("POST", path, { workers, dry_run: true })).data;
+  } catch (e) {
+    fill(body, errorBox(e));
+    return;
+  }
+  const phrase = preview.confirmation || "";
+  const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
+  fill(body,
+    el("p", {}, t("Relays: %1", workers.join(", "))),
+    el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
+    confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
+    el("div", { class: "toolbar" }, run));
+  const update = () => { run.disabled = !reason.value.trim() || (confirm && confirm.value.trim() !== phrase); };
+  reason.addEventListener("input", update);
+  if (confirm) confirm.addEventListener("input", update);
   reason.focus();
   run.addEventListener("click", async () => {
     run.disabled = true;
     try {
-      const r = (await api("POST", `/api/v1/relays/${command}`, { workers, reason: reason.value.trim() })).data;
+      const r = (await api("POST", path, { workers, reason: reason.value.trim() })).data;
       finished = true;
       fill(body, el("div", { id: "action-result" },
         el("p", { id: "action-changed" }, command === "forget" ? t("Forgotten: %1", r.changed.join(", ") || "-") : t("Changed: %1", r.changed.join(", ") || "-")),

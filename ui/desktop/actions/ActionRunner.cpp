@@ -86,6 +86,7 @@ ActionRequest ActionRunner::request() const
     r.reason = m_reason;
     r.replayTopic = m_replayTopic;
     r.chunkSize = ChunkSize;
+    r.confirmAlways = m_production; // a production profile confirms every action by typing
     return r;
 }
 
@@ -155,30 +156,23 @@ void ActionRunner::showPreview(const ActionResult& preview)
     for (auto it = preview.skipped.cbegin(); it != preview.skipped.cend(); ++it)
         summary +=
             QLatin1Char(' ') + tr("%1 %2 row(s) match but are not eligible.").arg(it.value()).arg(it.key());
-    if (preview.matched > ChunkSize)
+    if (preview.runsAsJob)
         summary += QLatin1Char(' ') + tr("It runs in chunks of %1 rows, each its own audited transaction; "
                                          "Cancel stops it between chunks.")
                                           .arg(ChunkSize);
-    QString phrase;
-    const QString verb = m_kind == ActionKind::Requeue             ? QStringLiteral("requeue")
-                         : m_kind == ActionKind::MarkDead          ? QStringLiteral("dead")
-                         : m_kind == ActionKind::ReplayDeadLetters ? QStringLiteral("replay")
-                                                                   : QStringLiteral("discard");
-    if (m_target.isBulk() || preview.matched > 1 || m_production)
-        phrase = QStringLiteral("%1 %2").arg(verb).arg(preview.matched);
     if (m_production)
         summary += QLatin1Char(' ') + tr("This is a PRODUCTION connection.");
 
     m_preview = preview;
     m_result.expected = preview.matched;
     m_dialog->setOrdering(preview.consequences);
-    m_dialog->setPreview(summary, preview.matched, preview.sample, phrase);
+    m_dialog->setPreview(summary, preview.matched, preview.sample, preview.confirmation);
 }
 
 void ActionRunner::execute()
 {
     m_executed = true;
-    if (m_result.expected > ChunkSize) {
+    if (m_preview.runsAsJob) {
         m_progress = new QProgressDialog(tr("Applying in chunks of %1…").arg(ChunkSize), tr("Cancel"), 0,
                                          int(std::min<qint64>(m_result.expected, INT_MAX)), m_parent);
         m_progress->setObjectName(QStringLiteral("actionProgress"));
@@ -214,7 +208,7 @@ void ActionRunner::execute()
                     Qt::QueuedConnection);
             };
             // The preview's count is the progress total: no second count before the run.
-            return BulkActionEngine(db).run(kind, request, control, &previewed);
+            return BulkActionEngine(db).run(kind, request, previewed, control);
         },
         [this](const Result<ActionResult>& r) {
             if (!r.ok()) {

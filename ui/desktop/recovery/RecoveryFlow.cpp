@@ -428,31 +428,6 @@ const PreparedAction* RecoveryFlow::selectedAction() const
     return m_action >= 0 && m_action < m_finding.actions.size() ? &m_finding.actions.at(m_action) : nullptr;
 }
 
-QString RecoveryFlow::verbOf(const PreparedAction& a)
-{
-    switch (a.operation) {
-    case PreparedAction::Operation::RequeueEvents:
-        return QStringLiteral("requeue");
-    case PreparedAction::Operation::MarkEventsDead:
-        return QStringLiteral("dead");
-    case PreparedAction::Operation::ReplayDeadLetters:
-        return QStringLiteral("replay");
-    case PreparedAction::Operation::DiscardDeadLetters:
-        return QStringLiteral("discard");
-    case PreparedAction::Operation::ResumeRelays:
-        return QStringLiteral("resume");
-    case PreparedAction::Operation::DrainRelays:
-        return QStringLiteral("drain");
-    case PreparedAction::Operation::ForgetRelays:
-        return QStringLiteral("forget");
-    case PreparedAction::Operation::SwitchNotifyOff:
-        return QStringLiteral("notify-off");
-    case PreparedAction::Operation::RunCommand:
-        break;
-    }
-    return {};
-}
-
 void RecoveryFlow::selectAction(int row)
 {
     m_action = row;
@@ -534,10 +509,11 @@ void RecoveryFlow::preparePreview()
     // Core decides which engine the operation needs (PreparedActionRunner).
     const qint64 staleAfter = m_options.relayStaleAfterMs();
     const QString actor = m_context.actor;
+    const bool production = m_context.production; // core asks a production profile to type every time
     m_context.actions->run<ActionResult>(
         this,
-        [action, staleAfter, actor](Database& db) {
-            return PreparedActionRunner(db, staleAfter).preview(action, actor);
+        [action, staleAfter, actor, production](Database& db) {
+            return PreparedActionRunner(db, staleAfter).preview(action, actor, production);
         },
         done);
 }
@@ -554,7 +530,7 @@ void RecoveryFlow::showPreview(const ActionResult& preview)
     if (preview.conflictCount > 0)
         summary += QLatin1Char(' ') +
                    tr("%1 named row(s) are in another state and are left alone.").arg(preview.conflictCount);
-    if (preview.matched > BulkActionEngine::MaxChunkSize)
+    if (preview.runsAsJob)
         summary += QLatin1Char(' ') +
                    tr("It runs in chunks of %1 rows, each its own audited transaction; Cancel stops "
                       "it between chunks.")
@@ -578,8 +554,8 @@ void RecoveryFlow::showPreview(const ActionResult& preview)
     m_previewOrderingBox->setVisible(!preview.consequences.isEmpty());
 
     m_reason->setText(m_finding.id + QStringLiteral(": "));
-    const bool confirm = a.typedConfirmation || m_context.production || preview.matched > 1;
-    m_confirmPhrase = confirm ? QStringLiteral("%1 %2").arg(verbOf(a)).arg(preview.matched) : QString();
+    m_confirmPhrase = preview.confirmation; // core decides it (production asks for it every time)
+    const bool confirm = !m_confirmPhrase.isEmpty();
     m_confirmLabel->setText(tr("Type \"%1\" to confirm:").arg(m_confirmPhrase));
     m_confirmLabel->setVisible(confirm);
     m_confirm->setVisible(confirm);
@@ -651,7 +627,7 @@ void RecoveryFlow::run()
                     Qt::QueuedConnection);
             };
             // The preview the operator confirmed gives the count: no second count before the run.
-            return PreparedActionRunner(db, staleAfter).run(action, reason, actor, control, &previewed);
+            return PreparedActionRunner(db, staleAfter).run(action, reason, actor, previewed, control);
         },
         done);
 }

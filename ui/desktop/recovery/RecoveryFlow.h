@@ -72,7 +72,6 @@ private:
     void finishRun(const Result<ActionResult>& result);
     void verify();
     const PreparedAction* selectedAction() const;
-    static QString verbOf(const PreparedAction& action);
 
     ConsoleContext m_context;
     DiagnosisOptions m_options;

@@ -1,5 +1,8 @@
 #include "ui/desktop/relays/RelayControlDialog.h"
 
+#include "core/ops/ActionConfirmation.h"
+#include "core/ops/ActionTarget.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -60,11 +63,18 @@ RelayControlDialog::RelayControlDialog(RelayControl::Command command, const QVec
     form->addRow(tr("Reason:"), m_reason);
     m_confirm = new QLineEdit(this);
     m_confirm->setObjectName(QStringLiteral("relayControlConfirm"));
-    if (production) {
-        m_phrase =
-            QStringLiteral("%1 %2").arg(RelayControl::desiredState(command).toLower()).arg(relays.size());
+    // Core decides whether a phrase is typed and how it reads (stopping relays, several of them, a
+    // production profile).
+    ActionTarget target;
+    for (const QJsonObject& r : relays)
+        target.workerIds << r.value(QStringLiteral("worker_id")).toString();
+    m_phrase =
+        ActionConfirmation::phraseFor(RelayControl::actionName(command), target, relays.size(), production);
+    if (!m_phrase.isEmpty()) {
         m_confirm->setPlaceholderText(m_phrase);
-        form->addRow(tr("PRODUCTION — type \"%1\" to confirm:").arg(m_phrase), m_confirm);
+        form->addRow(production ? tr("PRODUCTION — type \"%1\" to confirm:").arg(m_phrase)
+                                : tr("Type \"%1\" to confirm:").arg(m_phrase),
+                     m_confirm);
     } else {
         m_confirm->hide();
     }

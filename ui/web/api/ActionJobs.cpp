@@ -66,7 +66,8 @@ ActionJobs::~ActionJobs()
         job->thread->wait();
 }
 
-std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionRequest& request)
+std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionRequest& request,
+                                             const ActionResult& preview)
 {
     QMutexLocker lock(&m_mutex);
     pruneLocked();
@@ -87,13 +88,14 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
     job->target = targetJson(request);
     job->createdAt = QDateTime::currentDateTimeUtc();
     job->progress.action = actionName(kind);
+    job->progress.expected = preview.matched;
     const DatabaseTarget target = m_target;
     const Listener listener = m_listener;
     auto announce = [job, listener]() {
         if (listener && !job->announced.exchange(true))
             listener(job->id);
     };
-    job->thread.reset(QThread::create([job, kind, request, target, announce]() {
+    job->thread.reset(QThread::create([job, kind, request, preview, target, announce]() {
         Result<ActionResult> result = Error::runtime(QStringLiteral("the job did not run"));
         {
             auto db = target.open(QStringLiteral("web-job"));
@@ -109,7 +111,7 @@ std::optional<QJsonObject> ActionJobs::start(ActionKind kind, const ActionReques
                     }
                     announce();
                 };
-                result = BulkActionEngine(**db).run(kind, request, control);
+                result = BulkActionEngine(**db).run(kind, request, preview, control);
             }
         } // the connection closes on this thread, which opened it
         QMutexLocker jobLock(&job->mutex);

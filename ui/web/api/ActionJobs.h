@@ -38,9 +38,11 @@ public:
     ActionJobs(const ActionJobs&) = delete;
     ActionJobs& operator=(const ActionJobs&) = delete;
 
-    // Starts `request` (already validated) as a job and returns its JSON; nothing when
-    // MaxRunning jobs are running already.
-    std::optional<QJsonObject> start(ActionKind kind, const ActionRequest& request);
+    // Starts `request` (already validated) as a job that runs with `preview` (its count is the
+    // progress total; nothing is counted again) and returns its JSON; nothing when MaxRunning jobs
+    // are running already.
+    std::optional<QJsonObject> start(ActionKind kind, const ActionRequest& request,
+                                     const ActionResult& preview);
     // The job's JSON: state (running, done, cancelled, failed), progress, and when finished
     // the engine's result without sample rows; nothing for an unknown id.
     std::optional<QJsonObject> status(const QString& id);

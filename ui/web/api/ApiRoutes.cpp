@@ -31,10 +31,12 @@ const QByteArray Delete = QByteArrayLiteral("DELETE");
 QList<ApiRoute> table()
 {
     const QString bulk = QStringLiteral(
-        " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run and up "
-        "to one chunk of ids "
-        "answer at once; more runs as a job (202, Location: the job's href, /api/v1/jobs/{id} or, on a "
-        "fleet member, /api/v1/members/{name}/jobs/{id}).");
+        " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run answers with "
+        "core's preview: matched, sample, verb, confirmation (the phrase a console asks the operator to "
+        "type, empty when none) and job (whether the run takes more than one chunk). A run previews "
+        "once and answers at once, or, when it takes more than one chunk, runs as a job (202, "
+        "Location: the job's href, /api/v1/jobs/{id} or, on a fleet member, "
+        "/api/v1/members/{name}/jobs/{id}).");
     return {
         {Get,
          QStringLiteral("/api/v1/summary"),
@@ -242,7 +244,8 @@ QList<ApiRoute> table()
              "with this id and key in the doctor's latest run, through core as the desktop's "
              "Recovery runs it. Body: key, dry_run, reason (required to run), expected (required "
              "to run: the preview's matched count; another count now is a 409 and nothing "
-             "changes). More rows than one chunk run as a job: 202 with the job and its Location, as "
+             "changes). The preview carries verb, confirmation and job as the bulk actions' do. More "
+             "rows than one chunk run as a job: 202 with the job and its Location, as "
              "the bulk actions. An action that is a command line to run, or that core does not "
              "know, is a 400."),
          {},
@@ -289,7 +292,8 @@ QList<ApiRoute> table()
          QStringLiteral("Pauses, resumes or drains relay workers, or forgets the registration of relays "
                         "that are gone (as `outboxctl relays forget`: 409 for a relay whose heartbeat is "
                         "fresher than stale_after_s, default 60). Body: workers (1 to 1000 ids), reason, "
-                        "stale_after_s (forget only)."),
+                        "stale_after_s (forget only), dry_run (nothing changes; the answer carries "
+                        "verb and confirmation, the phrase a console asks the operator to type)."),
          {},
          Checked,
          RelaysController::control},

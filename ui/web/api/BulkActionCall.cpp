@@ -6,9 +6,8 @@
 #include "ui/web/api/ApiContext.h"
 #include "ui/web/api/ApiInput.h"
 
-#include <algorithm>
-#include <atomic>
 #include <memory>
+#include <optional>
 
 namespace outbox::web {
 
@@ -207,10 +206,10 @@ QJsonObject maskActionReply(const PayloadMasker& masker, QJsonObject reply)
     return masker.maskRow(reply);
 }
 
-void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ApiDone& done,
-                  const PayloadMasker& masker)
+void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request, const ActionResult& preview,
+                  const ApiDone& done, const PayloadMasker& masker)
 {
-    auto job = api.jobs.start(kind, request);
+    auto job = api.jobs.start(kind, request, preview);
     if (!job) {
         WebReply r = WebReply::error(
             429, tr("%1 bulk actions are running already; try again when one has finished (GET /api/v1/jobs)")
@@ -222,6 +221,35 @@ void startBulkJob(ApiContext& api, ActionKind kind, const ActionRequest& request
     r.headers << qMakePair(QByteArrayLiteral("Location"),
                            job->value(QStringLiteral("href")).toString().toUtf8());
     done(r);
+}
+
+void previewThenRun(ApiContext& api, const std::function<Result<ActionResult>(Database&)>& preview,
+                    const std::function<Result<ActionResult>(Database&, const ActionResult&)>& run,
+                    std::optional<ActionKind> jobKind, const ActionRequest& request,
+                    const PayloadMasker& masker, ApiDone done)
+{
+    // The preview on the pool decides (core: ActionResult::runsAsJob); one chunk's worth runs there
+    // and then with it, more runs as a job that takes the same preview.
+    auto previewed = std::make_shared<std::optional<ActionResult>>();
+    api.submit(
+        [preview, run, jobKind, previewed, masker](Database& db) {
+            auto counted = preview(db);
+            if (!counted)
+                return WebReply::fromError(counted.error());
+            if (counted->runsAsJob && jobKind) {
+                *previewed = *counted;
+                return WebReply::json(maskActionReply(masker, counted->toJson()), 202);
+            }
+            auto result = run(db, *counted);
+            if (!result)
+                return WebReply::fromError(result.error());
+            return WebReply::json(maskActionReply(masker, result->toJson()));
+        },
+        [&api, jobKind, request, previewed, masker, done = std::move(done)](const WebReply& reply) {
+            if (previewed->has_value())
+                return startBulkJob(api, *jobKind, request, **previewed, done, masker);
+            done(reply);
+        });
 }
 
 void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDone done)
@@ -243,43 +271,20 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
             s.error().kind, field.isEmpty() ? s.message() : tr("%1 (field %2)").arg(s.message(), field)}));
     }
 
-    // A dry run and a small id list answer at once, as one request on the pool.
-    QVector<qint64> uniqueIds = request.ids;
-    std::sort(uniqueIds.begin(), uniqueIds.end());
-    uniqueIds.erase(std::unique(uniqueIds.begin(), uniqueIds.end()), uniqueIds.end());
-    if (request.dryRun || (!uniqueIds.isEmpty() && uniqueIds.size() <= request.chunkSize)) {
-        api.query([request, kind](Database& db) { return OperatorActions(db).perform(kind, request); },
+    if (request.dryRun) {
+        api.query([request, kind](Database& db) { return BulkActionEngine(db).preview(kind, request); },
                   [masker](const auto& result) { return maskActionReply(masker, result.toJson()); },
                   std::move(done));
         return;
     }
-    // More ids than one chunk: a job, no need to count first.
-    if (!uniqueIds.isEmpty())
-        return startBulkJob(api, kind, request, done, masker);
-    // A group or a filter: count on the pool; one chunk's worth runs there and then, more is a job.
-    auto needsJob = std::make_shared<std::atomic<bool>>(false);
-    api.submit(
-        [request, kind, needsJob, masker](Database& db) {
-            BulkActionEngine engine(db);
-            ActionRequest counting = request;
-            counting.sampleSize = 0;
-            auto preview = engine.preview(kind, counting);
-            if (!preview)
-                return WebReply::fromError(preview.error());
-            if (preview->matched > request.chunkSize) {
-                needsJob->store(true);
-                return WebReply::json(maskActionReply(masker, preview->toJson()), 202);
-            }
-            auto result = engine.run(kind, request);
-            if (!result)
-                return WebReply::fromError(result.error());
-            return WebReply::json(maskActionReply(masker, result->toJson()));
+    ActionRequest counting = request; // the run's own preview: its count, no sample
+    counting.sampleSize = 0;
+    previewThenRun(
+        api, [kind, counting](Database& db) { return BulkActionEngine(db).preview(kind, counting); },
+        [kind, request](Database& db, const ActionResult& preview) {
+            return BulkActionEngine(db).run(kind, request, preview);
         },
-        [&api, kind, request, needsJob, masker, done = std::move(done)](const WebReply& reply) {
-            if (needsJob->load())
-                return startBulkJob(api, kind, request, done, masker);
-            done(reply);
-        });
+        kind, request, masker, std::move(done));
 }
 
 } // namespace outbox::web

@@ -8,9 +8,6 @@
 #include "ui/web/api/Controllers.h"
 #include "ui/web/live/LatestFindings.h"
 
-#include <atomic>
-#include <memory>
-
 namespace outbox::web {
 
 void FindingsController::show(ApiContext& api, const ApiCall& call, ApiDone done)
@@ -77,39 +74,28 @@ void FindingsController::act(ApiContext& api, const ApiCall& call, ApiDone done)
                   std::move(done));
         return;
     }
-    // Core counts again; a count other than the one confirmed is refused before anything changes.
-    // One chunk's worth runs there and then; more runs as a job (202, progress on /ws, cancellable)
-    // like every bulk action of the API, never holding a lane of the pool for the whole run.
+    // Core previews again; a count other than the one confirmed is refused before anything changes.
+    // One chunk's worth runs there and then with that preview; more runs as a job (202, progress on
+    // /ws, cancellable) like every bulk action of the API, never holding a lane of the pool for the
+    // whole run.
     const auto bulk = PreparedActionRunner::bulkKind(action.operation);
     const ActionRequest request = PreparedActionRunner::request(action, reason->trimmed(), actor);
-    auto needsJob = std::make_shared<std::atomic<bool>>(false);
-    api.submit(
-        [action, actor, staleMs, request, needsJob, masker,
-         expected = qint64(expected.toDouble())](Database& db) {
-            PreparedActionRunner runner(db, staleMs);
-            auto preview = runner.preview(action, actor);
-            if (!preview)
-                return WebReply::fromError(preview.error());
-            if (preview->matched != expected)
-                return WebReply::fromError(Error::conflict(tr("%1 row(s) match now, %2 were previewed and "
-                                                              "confirmed: nothing was changed; preview again")
-                                                               .arg(preview->matched)
-                                                               .arg(expected)));
-            if (!PreparedActionRunner::controlsRelays(action.operation) &&
-                preview->matched > request.chunkSize) {
-                needsJob->store(true);
-                return WebReply::json(maskActionReply(masker, preview->toJson()), 202);
-            }
-            auto result = runner.run(action, request.reason, actor, {}, &*preview);
-            if (!result)
-                return WebReply::fromError(result.error());
-            return WebReply::json(maskActionReply(masker, result->toJson()));
+    const qint64 confirmed = qint64(expected.toDouble());
+    previewThenRun(
+        api,
+        [action, actor, staleMs, confirmed](Database& db) -> Result<ActionResult> {
+            auto preview = PreparedActionRunner(db, staleMs).preview(action, actor);
+            if (preview && preview->matched != confirmed)
+                return Error::conflict(tr("%1 row(s) match now, %2 were previewed and confirmed: nothing was "
+                                          "changed; preview again")
+                                           .arg(preview->matched)
+                                           .arg(confirmed));
+            return preview;
         },
-        [&api, bulk, request, needsJob, masker, done = std::move(done)](const WebReply& reply) {
-            if (needsJob->load() && bulk)
-                return startBulkJob(api, *bulk, request, done, masker);
-            done(reply);
-        });
+        [action, actor, staleMs, reason = request.reason](Database& db, const ActionResult& preview) {
+            return PreparedActionRunner(db, staleMs).run(action, reason, actor, preview);
+        },
+        bulk ? std::optional<ActionKind>(*bulk) : std::nullopt, request, masker, std::move(done));
 }
 
 } // namespace outbox::web

@@ -1,8 +1,10 @@
 // /api/v1/relays/{command}: the audited pause, resume and drain of relay workers, and forgetting
 // the registration of relays that are gone (core's RelayControl, as `outboxctl relays`).
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/BulkActionEngine.h"
 #include "core/ops/RelayControl.h"
 #include "ui/web/api/ApiContext.h"
+#include "ui/web/api/ApiInput.h"
 #include "ui/web/api/Controllers.h"
 
 namespace outbox::web {
@@ -11,7 +13,7 @@ void RelaysController::control(ApiContext& api, const ApiCall& call, ApiDone don
 {
     const QString command = call.args.value(0);
     const bool forget = command == QLatin1String("forget");
-    QStringList known{QStringLiteral("workers"), QStringLiteral("reason")};
+    QStringList known{QStringLiteral("workers"), QStringLiteral("reason"), QStringLiteral("dry_run")};
     if (forget)
         known << QStringLiteral("stale_after_s");
     auto body = jsonBody(call.body, known);
@@ -25,6 +27,25 @@ void RelaysController::control(ApiContext& api, const ApiCall& call, ApiDone don
     if (!body->value(QStringLiteral("workers")).isArray() || w.isEmpty() || w.size() > 1000 ||
         workers.size() != w.size())
         return done(WebReply::error(400, tr("workers must be an array of 1 to 1000 relay worker ids")));
+    auto dryRun = boolField(*body, QStringLiteral("dry_run"));
+    if (!dryRun)
+        return done(WebReply::fromError(dryRun.error()));
+    const RelayControl::Command c = command == QLatin1String("pause")    ? RelayControl::Command::Pause
+                                    : command == QLatin1String("resume") ? RelayControl::Command::Resume
+                                                                         : RelayControl::Command::Drain;
+    const QString action = forget ? QStringLiteral("relay.forget") : RelayControl::actionName(c);
+    if (*dryRun) {
+        // What the console shows before it asks for a reason: core's verb and the phrase to type.
+        ActionTarget target;
+        target.workerIds = workers;
+        return done(WebReply::json(
+            QJsonObject{{QStringLiteral("action"), action},
+                        {QStringLiteral("dry_run"), true},
+                        {QStringLiteral("workers"), QJsonArray::fromStringList(workers)},
+                        {QStringLiteral("verb"), ActionConfirmation::verb(action)},
+                        {QStringLiteral("confirmation"),
+                         ActionConfirmation::phraseFor(action, target, workers.size(), false)}}));
+    }
     const QJsonValue reasonValue = body->value(QStringLiteral("reason"));
     const QString reason = reasonValue.toString().trimmed();
     if (!reasonValue.isString() || reason.isEmpty() || reason.size() > BulkActionEngine::MaxReasonLength)
@@ -51,9 +72,6 @@ void RelaysController::control(ApiContext& api, const ApiCall& call, ApiDone don
                   toJson, std::move(done));
         return;
     }
-    const RelayControl::Command c = command == QLatin1String("pause")    ? RelayControl::Command::Pause
-                                    : command == QLatin1String("resume") ? RelayControl::Command::Resume
-                                                                         : RelayControl::Command::Drain;
     api.query([c, workers, reason, actor = call.principal.name](
                   Database& db) { return RelayControl(db).apply(c, workers, reason, actor); },
               toJson, std::move(done));
