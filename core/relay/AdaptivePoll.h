@@ -34,6 +34,14 @@ public:
         m_next = m_ceiling;
         return m_current;
     }
+    // A new ceiling (a standby relay polls less often); the next wait keeps within it.
+    void setCeiling(int ceilingMs)
+    {
+        m_ceiling = std::max(1, ceilingMs);
+        m_floor = std::clamp(m_floor, 1, m_ceiling);
+        m_next = std::min(m_next, m_ceiling);
+        m_current = std::min(m_current, m_ceiling);
+    }
     // The interval of the latest empty or failed claim.
     int interval() const { return m_current; }
     int floor() const { return m_floor; }

@@ -195,9 +195,13 @@ void Relay::updateDoorbell()
         m_doorbell.reset();
         m_wakeUp.clear();
     }
-    // Enough relays ring on this database already (ReplicationDoorbell::MaxPerDatabase): poll, and
-    // ask again now and then, so that a relay takes over a doorbell whose relay went away.
+    // Enough relays ring on this database already (ReplicationDoorbell::MaxPerDatabase): poll as a
+    // standby, and ask again now and then, so that a relay takes over a doorbell whose relay went
+    // away. The ringing relays claim a commit's events within milliseconds; a standby polls every
+    // StandbyPollMs at most when idle and joins at the poll's floor once a claim finds events. At the
+    // idle ceiling 196 standbys cost their server 114 % of a core (tests/bench/relay_idle_cost.sh).
     constexpr qint64 CrowdCheckMs = 30000;
+    constexpr int StandbyPollMs = 2000;
     if (!m_doorbellCrowded.isEmpty() && m_sinceCrowdCheck.isValid() &&
         m_sinceCrowdCheck.elapsed() < CrowdCheckMs)
         return;
@@ -209,11 +213,13 @@ void Relay::updateDoorbell()
                 .arg(*ringing)
                 .arg(ReplicationDoorbell::MaxPerDatabase)
                 .arg(CrowdCheckMs / 1000);
+        m_poll.setCeiling(std::max(m_options.pollIntervalMs, StandbyPollMs));
         m_sinceCrowdCheck.restart();
         return;
     }
     if (!m_doorbellCrowded.isEmpty()) {
         m_doorbellCrowded.clear();
+        m_poll.setCeiling(m_options.pollIntervalMs);
         m_wakeUp.clear(); // say the new wake-up
     }
     auto bell = ReplicationDoorbell::open(

@@ -50,16 +50,38 @@ for arm in $arms; do
     "$ctl" relay --db "$url" --kafka-bootstrap "$bootstrap" --worker-id "idle-$arm-$r" --quiet "${extra[@]}" \
       >"/tmp/relay_idle_cost.$arm.$r.log" 2>&1 &
     pids+=($!)
+    # Many relays: started a few a second, as a fleet's hosts would, not all in one instant (200 at
+    # once on 2 cores drove the load to 350 and the script past its limit).
+    if [ "$relays" -gt 1 ]; then sleep 0.25; fi
   done
 done
-sleep $(( 10 + relays / 5 ))
+# Until every relay of every arm has registered and says RUNNING or IDLE (at most 10 minutes), then 10 s
+# of settling.
+for arm in $arms; do
+  for _ in $(seq 600); do
+    up=$("${psql[@]}" -d "idle_$arm" -tAc "SELECT count(*) FROM outbox_relays WHERE state IN ('RUNNING', 'IDLE')")
+    [ "$up" -ge "$relays" ] && break
+    sleep 1
+  done
+  echo "$arm: $up of $relays relays up"
+done
+sleep 10
 declare -A before
 for arm in $arms; do
   while IFS=: read -r pid ticks; do before[$arm:$pid]=$ticks; done < <(cpu_of_db "idle_$arm")
 done
+relays_cpu() { # CPU ticks of the relay processes themselves
+  local p t=0
+  for p in "${pids[@]}"; do
+    [ -r "/proc/$p/stat" ] && t=$(( t + $(awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$p/stat") ))
+  done
+  echo "$t"
+}
+relays_before=$(relays_cpu)
 start=$(date +%s.%N)
 sleep "$seconds"
 end=$(date +%s.%N)
+relays_after=$(relays_cpu)
 for arm in $arms; do
   used=0
   procs=0
@@ -71,4 +93,6 @@ for arm in $arms; do
   awk -v a="$arm" -v w="$wakeup" -v u="$used" -v t="$tick" -v s="$start" -v e="$end" -v n="$procs" \
     'BEGIN { printf "%-9s wake-up %-9s %3d server processes  %6.2f %% of one core\n", a, w, n, 100 * u / t / (e - s) }'
 done
+awk -v u=$(( relays_after - relays_before )) -v t="$tick" -v s="$start" -v e="$end" -v n="${#pids[@]}" \
+  'BEGIN { printf "the %d relay processes themselves: %6.2f %% of one core\n", n, 100 * u / t / (e - s) }'
 echo "load $(cut -d' ' -f1-3 /proc/loadavg)"
