@@ -13,8 +13,11 @@
 // the catalogues (RecordingTranslator).
 #include "core/db/DeadLetterStore.h"
 #include "core/db/InboxStore.h"
+#include "core/ops/DeadLetterEditor.h"
 #include "core/ops/OperatorActions.h"
+#include "core/support/Failpoints.h"
 #include "tests/support/ConsoleClicks.h"
+#include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RecordingTranslator.h"
 #include "tests/support/ScreenTexts.h"
 #include "tests/support/TestDatabases.h"
@@ -32,13 +35,16 @@
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
+#include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QFile>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLibraryInfo>
 #include <QLineEdit>
@@ -48,6 +54,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPointer>
+#include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSqlRecord>
@@ -567,6 +575,159 @@ private slots:
         report();
     }
 
+    // Dead letters › Edit…: another operator's edit lands first; the conflict the dialog shows.
+    void staleEditConflict()
+    {
+        MainWindow& window = *m_window;
+        QVERIFY(clickTab(window, window.deadLetters()));
+        auto* table = child<QTableView>(&window, "deadLettersTable");
+        const int row = rowWith(table, m_sku);
+        QVERIFY(row >= 0);
+        clickRow(table, row);
+        const qint64 id = window.deadLetters()->model()->record(row).value(QStringLiteral("id")).toInteger();
+        QTest::mouseClick(child<QPushButton>(&window, "editButton"), Qt::LeftButton);
+        auto* edit = waitForTopLevel<QDialog>(QStringLiteral("dlqEditDialog"));
+        QVERIFY(edit);
+        DeadLetterEdit other;
+        other.actor = QStringLiteral("alice");
+        other.reason = QStringLiteral("INC-7 retry");
+        other.payload = QByteArray(R"({"sku":"SKU-1","quantity":3})");
+        other.baseEditCount = DeadLetterStore(*m_db).find(id)->editCount;
+        QVERIFY(DeadLetterEditor(*m_db).edit(id, other).ok());
+        auto* payload = child<QPlainTextEdit>(edit, "dlqEditPayload");
+        payload->selectAll();
+        QTest::keyClicks(payload, QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":5}"));
+        QTest::keyClicks(child<QLineEdit>(edit, "dlqEditReason"), m_reason);
+        QTest::mouseClick(child<QPushButton>(edit, "dlqEditSave"), Qt::LeftButton);
+        auto* error = child<QLabel>(edit, "dlqEditError");
+        QTRY_VERIFY_WITH_TIMEOUT(error->text().contains(QString::number(id)), 10000);
+        QVERIFY(edit->isVisible());
+        look(edit, QStringLiteral("edit dead letter, edited meanwhile"));
+        m_texts.push_back({QStringLiteral("status bar"), window.statusBar()->currentMessage()});
+        edit->reject();
+        report();
+    }
+
+    // Recovery: a requeue of 2,500 FAILED events runs in chunks: its progress, Cancel, verification.
+    void chunkedRunProgress()
+    {
+        MainWindow& window = *m_window;
+        const QVector<qint64> ids = insertEvents(*m_db, 2500);
+        forceStatus(*m_db, ids, QStringLiteral("FAILED"), m_chunked);
+        QVERIFY(Failpoints::configure(QStringLiteral("ops.bulk.between_chunks=sleep(1500)")).ok());
+        QVERIFY(clickTab(window, window.recovery()));
+        QTest::mouseClick(child<QPushButton>(&window, "runDoctor"), Qt::LeftButton);
+        FindingsModel* model = window.recovery()->model();
+        int row = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&]() {
+                for (int i = 0; i < model->rowCount(); ++i)
+                    if (model->at(i)->id == QLatin1String("failed-events") &&
+                        model->at(i)->evidence.count == 2500)
+                        row = i;
+                return row >= 0;
+            }(),
+            20000);
+        auto* findings = child<QTableView>(&window, "recoveryFindings");
+        QTest::mouseClick(findings->viewport(), Qt::LeftButton, {},
+                          findings->visualRect(model->index(row, FindingsModel::TitleColumn)).center());
+        RecoveryFlow* flow = window.recovery()->flow();
+        QTRY_COMPARE_WITH_TIMEOUT(flow->finding().evidence.count, qint64(2500), 5000);
+        auto* actions = child<QListWidget>(flow, "findingActions");
+        int requeue = -1;
+        for (int i = 0; i < actions->count(); ++i)
+            if (flow->finding().actions.at(i).operation == PreparedAction::Operation::RequeueEvents)
+                requeue = i;
+        QVERIFY(requeue >= 0);
+        QTest::mouseClick(actions->viewport(), Qt::LeftButton, {},
+                          actions->visualItemRect(actions->item(requeue)).center());
+        QTest::mouseClick(child<QPushButton>(flow, "previewAction"), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(flow->step(), RecoveryFlow::Preview, 20000);
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryReason"), m_reason);
+        QTest::keyClicks(child<QLineEdit>(flow, "recoveryConfirm"), QStringLiteral("requeue 2500"));
+        QTest::mouseClick(child<QPushButton>(flow, "recoveryRun"), Qt::LeftButton);
+        auto* progress = child<QProgressBar>(flow, "recoveryProgress");
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() >= 1000, 20000);
+        QCOMPARE(flow->step(), int(RecoveryFlow::Running));
+        look(&window, QStringLiteral("chunked run, progress"));
+        QTest::mouseClick(child<QPushButton>(flow, "recoveryCancel"), Qt::LeftButton);
+        look(&window, QStringLiteral("chunked run, cancelling"));
+        auto* verification = child<QLabel>(flow, "verificationResult");
+        QTRY_VERIFY_WITH_TIMEOUT(verification->property("findingGone").isValid(), 30000);
+        QVERIFY(Failpoints::configure(QString()).ok());
+        look(&window, QStringLiteral("chunked run, cancelled"));
+        report();
+    }
+
+    // Relays: a managed relay runs on this database; Connect… to another asks stop or keep.
+    void managedRelayQuestion()
+    {
+        MainWindow& window = *m_window;
+        auto broker =
+            startOutboxctl({QStringLiteral("kafka"), QStringLiteral("--topic"), QStringLiteral("Order:1")});
+        QVERIFY(broker->canReadLine() || broker->waitForReadyRead(10000));
+        const QByteArray line = broker->readLine().trimmed();
+        QVERIFY2(line.startsWith("bootstrap 127.0.0.1:"), line.constData());
+        QVERIFY(clickTab(window, window.relays()));
+        auto* arguments = child<QLineEdit>(&window, "relayArguments");
+        arguments->clear();
+        QTest::keyClicks(arguments, QStringLiteral("--kafka-bootstrap=") + QString::fromUtf8(line.mid(10)));
+        QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.relays()->managedRelay()->isRunning(), 15000);
+        auto other = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                          TestDatabases::uniqueName(QStringLiteral("zhwalk-other")));
+        m_data << other->url().redacted() << other->url().database;
+        menuAction(window, MainWindow::tr("&Connect…"))->trigger();
+        auto* dialog = waitForTopLevel<QDialog>(QStringLiteral("connectDialog"));
+        QVERIFY(dialog);
+        auto* url = child<QLineEdit>(dialog, "profileUrl");
+        url->clear();
+        QTest::keyClicks(url, TestDatabases::urlText(other->url()));
+        QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+        auto* question = waitForTopLevel<QMessageBox>(QStringLiteral("managedRelayQuestion"));
+        QVERIFY(question);
+        look(question, QStringLiteral("managed relay question"));
+        QTest::mouseClick(child<QPushButton>(question, "cancelSwitch"), Qt::LeftButton);
+        QTest::qWait(200);
+        m_texts.push_back({QStringLiteral("status bar"), window.statusBar()->currentMessage()});
+        if (dialog->isVisible())
+            dialog->reject();
+        QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isActive(), 20000);
+        terminateAndWait(*broker);
+        report();
+    }
+
+    // Connect… to a server that wants the password the URL does not give: the prompt.
+    void passwordPrompt()
+    {
+        if (!TestDatabases::available(QStringLiteral("mysql")))
+            QSKIP("no MariaDB test server");
+        MainWindow& window = *m_window;
+        auto db = TestDatabases::fresh(QStringLiteral("mysql"),
+                                       TestDatabases::uniqueName(QStringLiteral("zhwalk-pw")));
+        DatabaseUrl url = db->url();
+        QVERIFY(!url.password.isEmpty());
+        url.password.clear();
+        m_data << url.redacted() << url.database << url.user;
+        menuAction(window, MainWindow::tr("&Connect…"))->trigger();
+        auto* dialog = waitForTopLevel<QDialog>(QStringLiteral("connectDialog"));
+        QVERIFY(dialog);
+        auto* edit = child<QLineEdit>(dialog, "profileUrl");
+        edit->clear();
+        QTest::keyClicks(edit, url.redacted());
+        QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+        auto* prompt = waitForTopLevel<QInputDialog>(QStringLiteral("passwordPrompt"));
+        QVERIFY2(prompt, "no password prompt");
+        QTest::qWait(200);
+        look(prompt, QStringLiteral("password prompt"));
+        prompt->reject();
+        QTest::qWait(200);
+        if (dialog->isVisible())
+            dialog->reject();
+        report();
+    }
+
     // Every text the product looked up above has a translation.
     void everyLookupTranslated()
     {
@@ -652,7 +813,7 @@ private:
             QVERIFY(DeadLetterStore(db).insert(letter).ok());
         }
         // The database's own words: errors, names, ids, payload keys and values, the host, paths.
-        m_data << m_authorization << m_tooLarge << m_sku << QStringLiteral("unknown SKU SKU-<n>")
+        m_data << m_authorization << m_tooLarge << m_chunked << m_sku << QStringLiteral("unknown SKU SKU-<n>")
                << QStringLiteral("SKU-1") << QStringLiteral("OrderCreated") << QStringLiteral("OrderPaid")
                << QStringLiteral("Order") << QStringLiteral("relay-old") << QStringLiteral("relay-host")
                << QStringLiteral("alice") << QStringLiteral("INC-7 retry") << m_reason
@@ -689,6 +850,7 @@ private:
     const QString m_authorization = QStringLiteral("Broker: Topic authorization failed");
     const QString m_tooLarge = QStringLiteral("Broker: Message size too large");
     const QString m_sku = QStringLiteral("unknown SKU SKU-1");
+    const QString m_chunked = QStringLiteral("Broker: Local: Message timed out");
     const QString m_reason = QStringLiteral("INC-9 walk");
     const QString m_refused = QStringLiteral("mysql://outbox@127.0.0.1:1/outbox");
     qint64 m_failedId = 0;
