@@ -1,17 +1,8 @@
 #include "core/db/DeadLetterGroupLetters.h"
 
 #include "core/db/EventStatus.h"
-#include "core/db/FailureGroups.h"
 
 namespace outbox {
-
-bool DeadLetterGroupLetters::isMember(const DeadLetterGroup& group, const QString& error)
-{
-    const QString fingerprint = group.fingerprintSeenAs
-                                    ? group.fingerprintSeenAs(FailureGroups::fingerprint(error))
-                                    : FailureGroups::fingerprint(error);
-    return DeadLetterGroups::errorClass(error) == group.errorClass && fingerprint == group.fingerprint;
-}
 
 Result<DeadLetterPage> DeadLetterGroupLetters::list(const DeadLetterGroup& group, qint64 beforeId, int limit)
 {
@@ -30,7 +21,7 @@ Result<DeadLetterPage> DeadLetterGroupLetters::list(const DeadLetterGroup& group
         if (!scanned)
             return scanned.error();
         for (const DeadLetter& letter : std::as_const(scanned->letters)) {
-            if (!isMember(group, letter.error))
+            if (!DeadLetterGroups::isMember(group, letter.error))
                 continue;
             page.letters << letter;
             if (page.letters.size() == limit) {

@@ -11,7 +11,7 @@ class Database;
 // The dead letters of one group (consumer, error class, fingerprint), in the pages and the order
 // of DeadLetterStore::list (newest first, keyset on the id): what a list shows when it is opened
 // on a group (the desktop's Dead letters page from its Groups dialog). A letter belongs to the
-// group as DeadLetterGroups::ids decides it.
+// group as DeadLetterGroups::isMember decides it (as for DeadLetterGroups::ids).
 class DeadLetterGroupLetters
 {
 public:
@@ -20,9 +20,6 @@ public:
     // Up to `limit` letters of the group with an id below `beforeId` (0: from the newest);
     // nextAfterId is the cursor of the next page, 0 at the end.
     Result<DeadLetterPage> list(const DeadLetterGroup& group, qint64 beforeId, int limit);
-
-    // Whether a dead letter with this error text is one of the group's (its class and fingerprint).
-    static bool isMember(const DeadLetterGroup& group, const QString& error);
 
 private:
     Database& m_db;

@@ -1,7 +1,6 @@
 #include "core/db/DeadLetterGroups.h"
 
 #include "core/db/Database.h"
-#include "core/db/DeadLetterGroupLetters.h"
 #include "core/db/EventStatus.h"
 #include "core/db/FailureGroups.h"
 
@@ -87,6 +86,14 @@ Result<QVector<DeadLetterGroup>> DeadLetterGroups::list(const QStringList& statu
     return groups;
 }
 
+bool DeadLetterGroups::isMember(const DeadLetterGroup& group, const QString& error)
+{
+    const QString fingerprint = group.fingerprintSeenAs
+                                    ? group.fingerprintSeenAs(FailureGroups::fingerprint(error))
+                                    : FailureGroups::fingerprint(error);
+    return errorClass(error) == group.errorClass && fingerprint == group.fingerprint;
+}
+
 Result<QVector<qint64>> DeadLetterGroups::ids(const DeadLetterGroup& group, qint64 afterId, int limit)
 {
     if (limit <= 0 || limit > 10000)
@@ -111,7 +118,7 @@ Result<QVector<qint64>> DeadLetterGroups::ids(const DeadLetterGroup& group, qint
         while (q->next() && out.size() < limit) {
             ++rows;
             cursor = q->value(0).toLongLong();
-            if (DeadLetterGroupLetters::isMember(group, q->value(1).toString()))
+            if (isMember(group, q->value(1).toString()))
                 out << cursor;
         }
         if (rows < Scan)

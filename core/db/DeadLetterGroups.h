@@ -53,6 +53,8 @@ public:
     // "retries exhausted after N attempts: …") or "permanent" (the handler or the consumer refused
     // the message: a poison payload, an unknown schema version, invalid JSON).
     static QString errorClass(const QString& error);
+    // Whether a dead letter with this error text is one of the group's (its class and fingerprint).
+    static bool isMember(const DeadLetterGroup& group, const QString& error);
 
 private:
     Database& m_db;
