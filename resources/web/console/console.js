@@ -12,10 +12,6 @@ const LETTER_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "REPLAYING"];
 const PAGE = 50;
 let me = null; // {name, role, may_change}
 let cleanup = []; // live subscriptions of the current view
-// Renders overlap (a click on "next" while the page before still loads): only the latest may say
-// the view is ready or show its error, or a test or a user reads a view that another render is
-// still filling.
-let renders = 0;
 const view = () => document.getElementById("view");
 // The view is shown for this address: a click on a link changes the address at once and the view
 // only once the hashchange event has run, so "ready" names the address it is ready for.
@@ -59,12 +55,12 @@ async function render(options) {
                   "dead-letter": letterView, "dl-groups": letterGroupsView, audit: auditView, relays: relaysView, recovery: recoveryView,
                   blocked: blockedView };
   const fn = views[name];
-  // Each render fills a view element of its own: one still awaiting its data when a later render
-  // starts goes on filling the element it was given, which is no longer on the page.
+  // Renders overlap (a click on "next" while the page before still loads). Each fills a view
+  // element of its own: one still awaiting its data when a later render starts goes on filling the
+  // element it was given, which is no longer on the page, and never says it is ready.
   const shown = view();
   const v = shown.cloneNode(false);
   shown.replaceWith(v);
-  const seq = ++renders;
   fill(v, el("p", { class: "muted" }, t("Loading…")));
   v.dataset.view = name;
   delete v.dataset.ready;
@@ -74,9 +70,9 @@ async function render(options) {
   } catch (e) {
     if (e.status === 401 && signIn && signIn.enabled()) return showSignInError(e.message);
     if (e.status === 401) { clearToken(); return showSignIn(t("The token was refused; sign in again.")); }
-    if (seq === renders) fill(v, errorBox(e));
+    fill(v, errorBox(e));
   }
-  if (seq !== renders) return; // a later render owns the view now
+  if (!v.isConnected) return; // a later render owns the page now
   markReady(v);
   // From navigation start to the first rendered view (printed by the browser test).
   if (!window.outboxConsoleReadyMs) window.outboxConsoleReadyMs = performance.now();
