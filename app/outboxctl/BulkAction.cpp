@@ -186,10 +186,7 @@ int runAction(Context& ctx, ActionRequest request, ActionKind kind, const QStrin
     if (!db)
         return ctx.fail(db.error());
     BulkActionEngine engine(**db);
-    ActionRequest previewing = request;
-    if (!request.dryRun)
-        previewing.sampleSize = 0; // the run's own preview: its count, no sample
-    auto preview = engine.preview(kind, previewing);
+    auto preview = request.dryRun ? engine.preview(kind, request) : engine.previewForRun(kind, request);
     if (!preview)
         return ctx.fail(preview.error());
     if (request.dryRun) {

@@ -648,6 +648,13 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
     return result;
 }
 
+Result<ActionResult> BulkActionEngine::previewForRun(ActionKind kind, const ActionRequest& request)
+{
+    ActionRequest counting = request;
+    counting.sampleSize = 0;
+    return preview(kind, counting);
+}
+
 Result<ActionResult> BulkActionEngine::run(ActionKind kind, const ActionRequest& request,
                                            const ActionResult& previewed, const BulkControl& control)
 {

@@ -74,6 +74,10 @@ public:
     // chunk (`runsAsJob`), for every front end to show as they are.
     // Reads only (filter previews in one read transaction). request.dryRun is ignored.
     Result<ActionResult> preview(ActionKind kind, const ActionRequest& request);
+    // preview() without a sample: what a run takes when no operator saw a preview of its own (a
+    // confirmed `outboxctl` action, an API run, OperatorActions): its count, skipped rows, verb and
+    // phrase.
+    Result<ActionResult> previewForRun(ActionKind kind, const ActionRequest& request);
 
     // Changes the target in audited chunks (request.dryRun is ignored). `previewed` is the preview
     // of this request that the operator saw and confirmed: its count (the progress total,

@@ -9,9 +9,7 @@ Result<ActionResult> OperatorActions::perform(ActionKind kind, const ActionReque
     BulkActionEngine engine(m_db);
     if (request.dryRun)
         return engine.preview(kind, request);
-    ActionRequest counting = request; // the run takes its count from a preview, without a sample
-    counting.sampleSize = 0;
-    auto preview = engine.preview(kind, counting);
+    auto preview = engine.previewForRun(kind, request);
     if (!preview)
         return preview.error();
     return engine.run(kind, request, *preview);

@@ -277,10 +277,8 @@ void runBulkAction(ApiContext& api, const ApiCall& call, ActionKind kind, ApiDon
                   std::move(done));
         return;
     }
-    ActionRequest counting = request; // the run's own preview: its count, no sample
-    counting.sampleSize = 0;
     previewThenRun(
-        api, [kind, counting](Database& db) { return BulkActionEngine(db).preview(kind, counting); },
+        api, [kind, request](Database& db) { return BulkActionEngine(db).previewForRun(kind, request); },
         [kind, request](Database& db, const ActionResult& preview) {
             return BulkActionEngine(db).run(kind, request, preview);
         },
