@@ -105,7 +105,7 @@
     </message>
     <message>
         <source>%1 unsent event(s) have a payload that is no JSON object or array, or headers that are no JSON object</source>
-        <translation>%1 个未发送事件的负载不是 JSON 对象或数组，或消息头不是 JSON 对象</translation>
+        <translation>%1 个未发送事件的载荷不是 JSON 对象或数组，或消息头不是 JSON 对象</translation>
     </message>
     <message>
         <source>%1 event(s) carry a header of a name the relay sets itself; the relay drops the writer&apos;s value</source>
@@ -127,7 +127,7 @@
     <name>outbox::DeadLetterEditor</name>
     <message>
         <source>nothing to change: give a new payload, new headers or both</source>
-        <translation>没有需要修改的内容：请提供新的负载、新的消息头或两者</translation>
+        <translation>没有需要修改的内容：请提供新的载荷、新的消息头或两者</translation>
     </message>
     <message>
         <source>a reason is required</source>
@@ -147,11 +147,11 @@
     </message>
     <message>
         <source>the payload is limited to %1 bytes (it has %2)</source>
-        <translation>负载最多 %1 字节（当前为 %2）</translation>
+        <translation>载荷最多 %1 字节（当前为 %2）</translation>
     </message>
     <message>
         <source>the payload is not valid JSON: %1 at byte %2</source>
-        <translation>负载不是有效的 JSON：%1，位于第 %2 字节</translation>
+        <translation>载荷不是有效的 JSON：%1，位于第 %2 字节</translation>
     </message>
     <message>
         <source>at most %1 headers</source>
@@ -206,11 +206,11 @@
     </message>
     <message>
         <source>the payload is binary, not JSON</source>
-        <translation>负载是二进制数据，不是 JSON</translation>
+        <translation>载荷是二进制数据，不是 JSON</translation>
     </message>
     <message>
         <source>the payload would be larger than %1 bytes</source>
-        <translation>负载将超过 %1 字节</translation>
+        <translation>载荷将超过 %1 字节</translation>
     </message>
     <message>
         <source>the group has more than %1 dead letters: edit it in parts (a narrower group)</source>
@@ -468,11 +468,11 @@
     </message>
     <message>
         <source>The payload with its headers is larger than the broker&apos;s message.max.bytes or the topic&apos;s max.message.bytes.</source>
-        <translation>负载连同消息头大于 Broker 的 message.max.bytes 或主题的 max.message.bytes。</translation>
+        <translation>载荷连同消息头大于 Broker 的 message.max.bytes 或主题的 max.message.bytes。</translation>
     </message>
     <message>
         <source>The relay&apos;s producer limit (-X message.max.bytes, 1 MB by default) is lower than the payload.</source>
-        <translation>中继的生产者上限（-X message.max.bytes，默认 1 MB）小于负载大小。</translation>
+        <translation>中继的生产者上限（-X message.max.bytes，默认 1 MB）小于载荷大小。</translation>
     </message>
     <message>
         <source>A producer put something into the event that does not belong there (a file, a whole document).</source>
@@ -480,7 +480,7 @@
     </message>
     <message>
         <source>Open the sample events and look at their payload size: expected, or a producer bug?</source>
-        <translation>打开样本事件查看负载大小：这是预期的，还是生产者的缺陷？</translation>
+        <translation>打开样本事件查看载荷大小：这是预期的，还是生产者的缺陷？</translation>
     </message>
     <message>
         <source>If the size is legitimate: outside the product, raise max.message.bytes on the topic (and message.max.bytes on the brokers), raise the relay&apos;s -X message.max.bytes, restart the relays, then requeue the group (prepared below).</source>
@@ -520,7 +520,7 @@
     </message>
     <message>
         <source>Open a sample event and compare its payload and schema_version with what the topic accepts.</source>
-        <translation>打开一个样本事件，将它的负载和 schema_version 与该主题接受的内容进行比较。</translation>
+        <translation>打开一个样本事件，将它的载荷和 schema_version 与该主题接受的内容进行比较。</translation>
     </message>
     <message>
         <source>Outside the product: fix the producer (or register the compatible schema) and deploy it, so that new events are valid.</source>
@@ -817,7 +817,7 @@
     </message>
     <message>
         <source>replace %1 with %2 anywhere in the payload</source>
-        <translation>在负载的任意位置把 %1 替换为 %2</translation>
+        <translation>在载荷的任意位置把 %1 替换为 %2</translation>
     </message>
     <message>
         <source>replace %1 with %2 in %3</source>
@@ -825,7 +825,7 @@
     </message>
     <message>
         <source>the payload is not JSON (%1 at byte %2)</source>
-        <translation>负载不是 JSON（第 %2 字节处：%1）</translation>
+        <translation>载荷不是 JSON（第 %2 字节处：%1）</translation>
     </message>
     <message>
         <source>%1 has that value already</source>
@@ -833,7 +833,7 @@
     </message>
     <message>
         <source>no value %1 in the payload</source>
-        <translation>负载中没有值 %1</translation>
+        <translation>载荷中没有值 %1</translation>
     </message>
 </context>
 <context>
@@ -1244,7 +1244,7 @@
     </message>
     <message>
         <source>The FAILED event itself failed for a reason failed-events explains (a poison payload, a topic ACL, attempts exhausted).</source>
-        <translation>该 FAILED 事件本身失败的原因见 failed-events（有毒负载、主题 ACL、尝试次数用尽）。</translation>
+        <translation>该 FAILED 事件本身失败的原因见 failed-events（有毒载荷、主题 ACL、尝试次数用尽）。</translation>
     </message>
     <message>
         <source>List every blocked aggregate with its blocking event, since when and how many events wait: `outboxctl events blocked`, the console&apos;s Blocked page or GET /api/v1/events/blocked.</source>
@@ -1272,7 +1272,7 @@
     </message>
     <message>
         <source>Open a sample dead letter and read its error, payload and context.</source>
-        <translation>打开一条样本死信，阅读其错误、负载和上下文。</translation>
+        <translation>打开一条样本死信，阅读其错误、载荷和上下文。</translation>
     </message>
     <message>
         <source>Outside the product: fix the consumer or the data it missed (deploy the fix, add the reference data).</source>
@@ -1556,7 +1556,7 @@
     </message>
     <message>
         <source>When the payload itself is the cause (a typo, a wrong value, a missing field), repair the group&apos;s payloads before replaying, or the replay makes the same dead letters again: one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
-        <translation>当负载本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的负载，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
+        <translation>当载荷本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的载荷，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
     </message>
     <message>
         <source>The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or load balancer in between holds the connection without passing anything on.</source>

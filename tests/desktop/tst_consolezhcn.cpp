@@ -403,7 +403,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(diffs->toPlainText().contains(QLatin1Char('#') + QString::number(broken)),
                                  15000);
         const QString text = diffs->toPlainText();
-        QVERIFY2(text.contains(QStringLiteral("负载不是 JSON（")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("载荷不是 JSON（")), qPrintable(text));
         QVERIFY2(ScreenTexts::latinWords(
                      text, {QStringLiteral("sku"), QStringLiteral("SKU-1"), QStringLiteral("SKU-2")})
                      .isEmpty(),
