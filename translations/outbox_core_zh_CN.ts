@@ -1104,18 +1104,6 @@
         <translation>%1（该批事件重新变为 PENDING 并将被重新发送）</translation>
     </message>
     <message>
-        <source>%1: %2 (%3)</source>
-        <translation>%1：%2（%3）</translation>
-    </message>
-    <message>
-        <source>the batch&apos;s transaction is rolled back and its events are sent again</source>
-        <translation>该批的事务已回滚，其事件将被重新发送</translation>
-    </message>
-    <message>
-        <source>the leases expire and the events are sent again</source>
-        <translation>租约将到期，事件将被重新发送</translation>
-    </message>
-    <message>
         <source>%1: %2 event(s) fenced: their lease was taken over</source>
         <translation>%1：%2 个事件被隔离：它们的租约已被接管</translation>
     </message>
@@ -1194,6 +1182,14 @@
     <message>
         <source>%1 relay %2: %3</source>
         <translation>%1 中继 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the batch&apos;s transaction is rolled back and its events are sent again)</source>
+        <translation>%1：%2（该批的事务已回滚，其事件将被重新发送）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the leases expire and the events are sent again)</source>
+        <translation>%1：%2（租约将到期，事件将被重新发送）</translation>
     </message>
 </context>
 <context>

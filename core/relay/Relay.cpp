@@ -823,10 +823,8 @@ void Relay::record(Flight& flight, const Outcome& o)
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);
-            m_log(RelayLogText::english(RelayLogText::MarkFailed)
-                      .arg(QLatin1String(what), result.message(),
-                           RelayLogText::english(held ? RelayLogText::MarkFailedHeld
-                                                      : RelayLogText::MarkFailedLeases)));
+            m_log(RelayLogText::english(held ? RelayLogText::MarkFailedHeld : RelayLogText::MarkFailedLeases)
+                      .arg(QLatin1String(what), result.message()));
             return false;
         }
         counter.fetch_add(result->updated);

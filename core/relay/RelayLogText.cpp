@@ -43,11 +43,10 @@ const char* const RelayLogText::BrokerReachable =
     QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1 reachable again");
 const char* const RelayLogText::BatchPendingAgain =
     QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1 (the batch's events are PENDING again and are sent again)");
-const char* const RelayLogText::MarkFailed = QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1: %2 (%3)");
 const char* const RelayLogText::MarkFailedHeld = QT_TRANSLATE_NOOP(
-    "outbox::RelayLogText", "the batch's transaction is rolled back and its events are sent again");
+    "outbox::RelayLogText", "%1: %2 (the batch's transaction is rolled back and its events are sent again)");
 const char* const RelayLogText::MarkFailedLeases =
-    QT_TRANSLATE_NOOP("outbox::RelayLogText", "the leases expire and the events are sent again");
+    QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1: %2 (the leases expire and the events are sent again)");
 const char* const RelayLogText::Fenced =
     QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1: %2 event(s) fenced: their lease was taken over");
 const char* const RelayLogText::Released =
@@ -195,7 +194,6 @@ const QVector<const char*>& lineTemplates()
                                           T::ProducerRecreated,
                                           T::BrokerReachable,
                                           T::BatchPendingAgain,
-                                          T::MarkFailed,
                                           T::MarkFailedHeld,
                                           T::MarkFailedLeases,
                                           T::Fenced,
@@ -253,7 +251,7 @@ QString RelayLogText::translated(const QString& line)
                     {{1, m.captured(1)}, {2, m.captured(2)}, {3, translateText(m.captured(3), true)}});
     if (line.startsWith(outboxctl))
         return outboxctl + translateText(line.mid(outboxctl.size()), true);
-    return translateText(line, true);
+    return line; // not the relay's own line: the child's error (in its language), the command echo
 }
 
 } // namespace outbox

@@ -30,7 +30,6 @@ public:
     static const char* const ProducerRecreated;
     static const char* const BrokerReachable;
     static const char* const BatchPendingAgain;
-    static const char* const MarkFailed;
     static const char* const MarkFailedHeld;
     static const char* const MarkFailedLeases;
     static const char* const Fenced;
@@ -58,10 +57,10 @@ public:
 
     // A template as the relay writes it: English.
     static QString english(const char* text) { return QString::fromLatin1(text); }
-    // One output line of `outboxctl relay` ("TIME relay WORKER: TEXT", "outboxctl relay: TEXT" or
-    // a bare TEXT) in the reader's language: the text translated when it was written from a
-    // template (its arguments kept, or translated when they are one of the phrases above); any
-    // other line (the child's own errors, which it translates itself) as it is.
+    // One output line of `outboxctl relay` ("TIME relay WORKER: TEXT" or "outboxctl relay: TEXT")
+    // in the reader's language: the text translated when it was written from a template (its
+    // arguments kept, or translated when they are one of the phrases above); any other line (the
+    // child's own errors, which it translates itself, the console's command echo) as it is.
     static QString translated(const QString& line);
     // Every template (for the tests: each has a translation).
     static QStringList templates();
