@@ -251,12 +251,13 @@ QString DeadLettersPage::groupText(const DeadLetterGroup& group) const
 
 DeadLetterFilter DeadLettersPage::typedFilter() const
 {
-    DeadLetterFilter filter;
-    if (!m_status->currentData().toString().isEmpty())
-        filter.statuses = QStringList{m_status->currentData().toString()};
-    filter.consumerName = m_consumer->text().trimmed();
-    filter.errorText = m_error->text().trimmed();
-    return filter;
+    // The form's fields under core's filter names, read by core as it reads the API's query and
+    // outboxctl's options. The status is one of core's (the box lists them), so nothing is refused.
+    auto filter = DeadLetterFilter::fromJson({{QStringLiteral("status"), m_status->currentData().toString()},
+                                              {QStringLiteral("consumer"), m_consumer->text().trimmed()},
+                                              {QStringLiteral("error"), m_error->text().trimmed()}});
+    Q_ASSERT(filter.ok());
+    return filter.ok() ? *filter : DeadLetterFilter{};
 }
 
 void DeadLettersPage::reload()

@@ -27,6 +27,20 @@ QStringList queryValues(const QUrlQuery& query, const QString& key)
     return values;
 }
 
+QJsonObject queryObject(const QUrlQuery& query, const QStringList& keys, const QStringList& repeatable)
+{
+    QJsonObject object;
+    for (const QString& key : keys) {
+        if (!query.hasQueryItem(key))
+            continue;
+        object[key] =
+            repeatable.contains(key)
+                ? QJsonValue(QJsonArray::fromStringList(query.allQueryItemValues(key, QUrl::FullyDecoded)))
+                : QJsonValue(queryValue(query, key));
+    }
+    return object;
+}
+
 Result<qint64> queryNumber(const QUrlQuery& query, const QString& key, qint64 fallback, qint64 min,
                            qint64 max, const QString& message)
 {

@@ -45,10 +45,11 @@ Result<std::optional<QByteArray>> editedPayload(const QJsonObject& body)
 Result<DeadLetterGroup> bodyGroup(const QJsonObject& body)
 {
     const QJsonObject g = body.value(QStringLiteral("group")).toObject();
-    DeadLetterGroup group;
-    group.consumerName = g.value(QStringLiteral("consumer")).toString();
-    group.errorClass = g.value(QStringLiteral("error_class")).toString();
-    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
+    auto parsed = DeadLetterGroup::fromJson(g);
+    if (!parsed)
+        return parsed.error().about(QStringLiteral("group"));
+    DeadLetterGroup group = *parsed;
+    group.statuses.clear(); // an edit takes NEW letters only
     if (group.consumerName.isEmpty() || group.errorClass.isEmpty() ||
         !g.value(QStringLiteral("fingerprint")).isString())
         return Error::usage(tr("group must be {\"consumer\", \"error_class\", \"fingerprint\"} as GET "
@@ -84,15 +85,13 @@ QJsonObject maskedPreview(const PayloadMasker& masker, QJsonObject preview)
 
 void DeadLettersController::list(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    auto statuses = deadLetterStatuses(queryValues(call.query, QStringLiteral("status")));
-    if (!statuses)
-        return done(WebReply::fromError(statuses.error()));
-    DeadLetterFilter filter;
-    filter.statuses = *statuses;
-    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
-    filter.topic = queryValue(call.query, QStringLiteral("topic"));
-    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
-    filter.errorText = queryValue(call.query, QStringLiteral("error"));
+    // The query's names are the filter's JSON names (core/db reads them): one list of keys.
+    const QJsonObject filterJson =
+        queryObject(call.query, DeadLetterFilter::keys(), {QStringLiteral("status")});
+    auto parsed = DeadLetterFilter::fromJson(filterJson);
+    if (!parsed)
+        return done(WebReply::fromError(parsed.error()));
+    const DeadLetterFilter filter = *parsed;
     if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter.errorText.isEmpty()); !s)
         return done(WebReply::fromError(s.error()));
     api.queryPage(
