@@ -3,6 +3,7 @@
 #include "core/db/DeadLetterGroupLetters.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/DeadLetterEditor.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
@@ -372,10 +373,9 @@ void DeadLettersPage::editSelected()
                                .arg(letter.value(QStringLiteral("status")).toString()));
         return;
     }
-    // A production profile promises a typed confirmation for every action: an edit too.
-    const QString phrase = m_context.production
-                               ? QStringLiteral("edit %1").arg(letter.value(QStringLiteral("id")).toInteger())
-                               : QString();
+    // A production profile promises a typed confirmation for every action: an edit too (core's phrase).
+    const QString phrase = ActionConfirmation::letterEditPhrase(
+        letter.value(QStringLiteral("id")).toInteger(), m_context.production);
     auto* dialog = new DeadLetterEditDialog(letter, phrase, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &DeadLetterEditDialog::saveRequested, this, [this, dialog]() {
