@@ -84,6 +84,63 @@ Result<QStringList> ConsumerOverviewQuery::consumerNames()
     return names;
 }
 
+ConsumerOverview ConsumerOverview::withCountsOf(const ConsumerOverview& counted) const
+{
+    ConsumerOverview merged = *this;
+    merged.reconciled = counted.reconciled;
+    merged.unconsumedOlderThanMs = counted.unconsumedOlderThanMs;
+    merged.lagQueried = counted.lagQueried;
+    merged.lagError = counted.lagError;
+    for (ConsumerSummary& c : merged.consumers)
+        for (const ConsumerSummary& n : counted.consumers)
+            if (n.consumerName == c.consumerName) {
+                c.unconsumed = n.unconsumed;
+                c.lag = n.lag;
+            }
+    return merged;
+}
+
+// The counts, dead letters and processing rate of one consumer: each reads its inbox rows.
+Status ConsumerOverviewQuery::loadFigures(ConsumerSummary& c, const QString& rateSql,
+                                          const QVariantMap& rateBinds, int rateBuckets)
+{
+    const Dialect& d = m_db.dialect();
+    const QString& name = c.consumerName;
+    const QVariantMap binds{{QStringLiteral(":consumer"), name}};
+    auto counts = m_db.exec(QStringLiteral("SELECT status, COUNT(*), MAX(processed_at) FROM {inbox} "
+                                           "WHERE consumer_name = :consumer GROUP BY status"),
+                            binds);
+    if (!counts)
+        return counts.error();
+    while (counts->next()) {
+        const QString status = counts->value(0).toString();
+        if (status == QLatin1String("PROCESSED")) {
+            c.processed = counts->value(1).toLongLong();
+            if (!counts->value(2).isNull())
+                c.lastProcessedAt = d.toDateTime(counts->value(2));
+        } else if (status == QLatin1String("FAILED")) {
+            c.failed = counts->value(1).toLongLong();
+        }
+    }
+    auto letters = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {dead_letters} WHERE consumer_name = "
+                                              ":consumer AND status = 'NEW'"),
+                               binds);
+    if (!letters)
+        return letters.error();
+    c.deadLettersNew = letters->toLongLong();
+
+    QVariantMap b = rateBinds;
+    b.insert(QStringLiteral(":consumer"), name);
+    auto rate = m_db.exec(rateSql, b);
+    if (!rate)
+        return rate.error();
+    c.rateCounts = QVector<qint64>(rateBuckets, 0);
+    if (rate->next())
+        for (int i = 0; i < rateBuckets; ++i)
+            c.rateCounts[i] = rate->value(i).toLongLong(); // NULL (no rows) reads as 0
+    return {};
+}
+
 Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
 {
     if (o.rateBuckets < 1 || o.rateBuckets > 240)
@@ -105,7 +162,9 @@ Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
     overview.lagQueried = !o.lag.bootstrap.trimmed().isEmpty();
 
     QStringList names;
-    if (!o.consumerName.isEmpty()) {
+    if (!o.consumers.isEmpty()) {
+        names = o.consumers;
+    } else if (!o.consumerName.isEmpty()) {
         names << o.consumerName;
     } else {
         auto known = consumerNames();
@@ -117,9 +176,13 @@ Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
                 names << extra;
         std::sort(names.begin(), names.end());
     }
-    auto duplicates = InboxStore(m_db).duplicateCounts();
-    if (!duplicates)
-        return duplicates.error();
+    QMap<QString, qint64> duplicates;
+    if (o.figures) {
+        auto counted = InboxStore(m_db).duplicateCounts();
+        if (!counted)
+            return counted.error();
+        duplicates = *counted;
+    }
 
     // One statement for the whole rate history: a SUM per bucket over the (consumer, processed_at)
     // index range, bucket bounds bound as values.
@@ -141,40 +204,10 @@ Result<ConsumerOverview> ConsumerOverviewQuery::load(const Options& o)
     for (const QString& name : names) {
         ConsumerSummary c;
         c.consumerName = name;
-        c.duplicates = duplicates->value(name);
-        const QVariantMap binds{{QStringLiteral(":consumer"), name}};
-        auto counts = m_db.exec(QStringLiteral("SELECT status, COUNT(*), MAX(processed_at) FROM {inbox} "
-                                               "WHERE consumer_name = :consumer GROUP BY status"),
-                                binds);
-        if (!counts)
-            return counts.error();
-        while (counts->next()) {
-            const QString status = counts->value(0).toString();
-            if (status == QLatin1String("PROCESSED")) {
-                c.processed = counts->value(1).toLongLong();
-                if (!counts->value(2).isNull())
-                    c.lastProcessedAt = d.toDateTime(counts->value(2));
-            } else if (status == QLatin1String("FAILED")) {
-                c.failed = counts->value(1).toLongLong();
-            }
-        }
-        auto letters = m_db.scalar(QStringLiteral("SELECT COUNT(*) FROM {dead_letters} WHERE consumer_name = "
-                                                  ":consumer AND status = 'NEW'"),
-                                   binds);
-        if (!letters)
-            return letters.error();
-        c.deadLettersNew = letters->toLongLong();
-
-        QVariantMap b = rateBinds;
-        b.insert(QStringLiteral(":consumer"), name);
-        auto rate = m_db.exec(rateSql, b);
-        if (!rate)
-            return rate.error();
-        c.rateCounts = QVector<qint64>(o.rateBuckets, 0);
-        if (rate->next())
-            for (int i = 0; i < o.rateBuckets; ++i)
-                c.rateCounts[i] = rate->value(i).toLongLong(); // NULL (no rows) reads as 0
-
+        c.duplicates = duplicates.value(name);
+        if (o.figures)
+            if (Status s = loadFigures(c, rateSql, rateBinds, o.rateBuckets); !s)
+                return s.error();
         if (o.reconcile) {
             if (o.cancelled && o.cancelled->load())
                 return Error::usage(QStringLiteral("the count of unconsumed events was cancelled"));

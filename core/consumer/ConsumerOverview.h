@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
+#include <QVariantMap>
 #include <QVector>
 #include <atomic>
 #include <memory>
@@ -46,6 +47,9 @@ struct ConsumerOverview
     QVector<ConsumerSummary> consumers;
 
     QJsonObject toJson() const;
+    // This overview's figures with the unconsumed counts and lag of `counted`, a later load of the
+    // same consumers with figures = false (the slow part of a page that shows the fast part first).
+    ConsumerOverview withCountsOf(const ConsumerOverview& counted) const;
 };
 
 // Builds the ConsumerOverview from the inbox, dead_letters and consumer_counters tables, the
@@ -62,6 +66,11 @@ public:
         qint64 unconsumedOlderThanMs = 5 * 60 * 1000;
         ConsumerLag::Options lag;   // lag.bootstrap empty: no lag
         QStringList extraConsumers; // configured names that may have no rows yet
+        // Non-empty: exactly these consumers, in this order (the ones a fast first load found).
+        QStringList consumers;
+        // False: only the unconsumed count and the lag, none of the counts and rates (which read
+        // the consumer's inbox rows again: seconds on a million of them).
+        bool figures = true;
         // Set from another thread: the reconciliation stops before its next consumer and load()
         // returns an error (an operator cancelled a slow count on a big inbox).
         std::shared_ptr<std::atomic<bool>> cancelled;
@@ -73,6 +82,9 @@ public:
     Result<QStringList> consumerNames();
 
 private:
+    Status loadFigures(ConsumerSummary& c, const QString& rateSql, const QVariantMap& rateBinds,
+                       int rateBuckets);
+
     Database& m_db;
 };
 

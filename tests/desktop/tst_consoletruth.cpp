@@ -1,6 +1,7 @@
 #include "core/db/InboxStore.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/BulkEvents.h"
+#include "tests/support/ConsoleClicks.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
@@ -60,31 +61,6 @@ class TestConsoleTruth : public QObject
     Q_OBJECT
 
 private:
-    static QAction* menuAction(MainWindow& window, const QString& text)
-    {
-        for (QAction* menu : window.menuBar()->actions())
-            if (menu->menu())
-                for (QAction* a : menu->menu()->actions())
-                    if (a->text() == text)
-                        return a;
-        qWarning("no menu action %s", qPrintable(text));
-        return nullptr;
-    }
-
-    template <typename T> static T* waitForTopLevel(const QString& name)
-    {
-        T* found = nullptr;
-        (void)QTest::qWaitFor(
-            [&]() {
-                for (QWidget* w : QApplication::topLevelWidgets())
-                    if (w->objectName() == name && w->isVisible())
-                        found = qobject_cast<T*>(w);
-                return found != nullptr;
-            },
-            10000);
-        return found;
-    }
-
     // Opens Connection > Connect…, types the URL and presses Connect.
     static QDialog* connectThroughDialog(MainWindow& window, const QString& url)
     {

@@ -83,31 +83,27 @@ Finding finding(const QString& id, const QString& kind, Severity severity, const
 Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
 {
     Database& db = context.db();
-    auto eventsFloor = windowFloor(db, db.dialect().sql(QStringLiteral("{events}")));
+    const QString events = db.dialect().sql(QStringLiteral("{events}"));
+    auto eventsFloor = windowFloor(db, events);
     if (!eventsFloor)
         return eventsFloor.error();
     QVector<Finding> findings;
-    for (auto part : {&ContractCheck::insertedFindings, &ContractCheck::topicFindings,
-                      &ContractCheck::shapeFindings, &ContractCheck::timeFindings})
-        if (Status status = (this->*part)(context, *eventsFloor, findings); !status)
+    Scan scan{context, db, db.dialect(), Runbook::of(id()), events, *eventsFloor, findings};
+    for (auto part :
+         {&ContractCheck::insertedFindings, &ContractCheck::topicFindings, &ContractCheck::shapeFindings,
+          &ContractCheck::timeFindings, &ContractCheck::inboxFindings})
+        if (Status status = (this->*part)(scan); !status)
             return status.error();
-    if (Status status = inboxFindings(context, findings); !status)
-        return status.error();
     return findings;
 }
 
-Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsFloor,
-                                       QVector<Finding>& findings) const
+Status ContractCheck::insertedFindings(Scan& s) const
 {
-    const Runbook& rb = Runbook::of(id());
-    Database& db = context.db();
-    const Dialect& d = db.dialect();
-    const QString events = d.sql(QStringLiteral("{events}"));
-    const QVariantMap window{{QStringLiteral(":floor"), eventsFloor}};
+    const QVariantMap window{{QStringLiteral(":floor"), s.eventsFloor}};
     // Inserted as SENT: the relay sets sent_at whenever it marks an event SENT, and an operator's
     // resend clears both. Such an event is never published: a silent loss unless it is sent again.
     auto sent =
-        sample(db, events, QStringLiteral("id > :floor AND status = 'SENT' AND sent_at IS NULL"), window);
+        sample(s.db, s.events, QStringLiteral("id > :floor AND status = 'SENT' AND sent_at IS NULL"), window);
     if (!sent)
         return sent.error();
     if (sent->count > 0) {
@@ -115,8 +111,8 @@ Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsF
                             QStringLiteral("events"), QStringLiteral("event"));
         f.title =
             tr("%1 event(s) are SENT but were never sent (a writer inserted them as SENT)").arg(sent->count);
-        f.causes << rb.cause("created-sent");
-        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("resend");
+        f.causes << s.rb.cause("created-sent");
+        f.runbook << s.rb.step("rule") << s.rb.step("fix-status") << s.rb.step("resend");
         PreparedAction resend;
         resend.operation = PreparedAction::Operation::RequeueEvents;
         resend.resend = true;
@@ -128,13 +124,13 @@ Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsF
         command.flag(QStringLiteral("resend"));
         for (qint64 eventId : sent->ids)
             command.positional(QString::number(eventId));
-        context.prepareCommand(resend, command);
+        s.context.prepareCommand(resend, command);
         f.actions << resend;
-        findings << f;
+        s.findings << f;
     }
 
     // Inserted as SENDING: without a lease no reaper ever takes the row back.
-    auto sending = sample(db, events,
+    auto sending = sample(s.db, s.events,
                           QStringLiteral("id > :floor AND status = 'SENDING' AND (lease_until IS NULL OR "
                                          "lease_token IS NULL)"),
                           window);
@@ -145,8 +141,8 @@ Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsF
                             QStringLiteral("events"), QStringLiteral("event"));
         f.title = tr("%1 event(s) are SENDING without a lease (a writer inserted them as SENDING)")
                       .arg(sending->count);
-        f.causes << rb.cause("created-sending");
-        f.runbook << rb.step("rule") << rb.step("fix-status") << rb.step("requeue");
+        f.causes << s.rb.cause("created-sending");
+        f.runbook << s.rb.step("rule") << s.rb.step("fix-status") << s.rb.step("requeue");
         PreparedAction requeue;
         requeue.operation = PreparedAction::Operation::RequeueEvents;
         requeue.force = true;
@@ -158,30 +154,26 @@ Status ContractCheck::insertedFindings(DiagnosisContext& context, qint64 eventsF
         command.flag(QStringLiteral("force"));
         for (qint64 eventId : sending->ids)
             command.positional(QString::number(eventId));
-        context.prepareCommand(requeue, command);
+        s.context.prepareCommand(requeue, command);
         f.actions << requeue;
-        findings << f;
+        s.findings << f;
     }
     return {};
 }
 
-Status ContractCheck::topicFindings(DiagnosisContext& context, qint64 eventsFloor,
-                                    QVector<Finding>& findings) const
+Status ContractCheck::topicFindings(Scan& s) const
 {
-    const Runbook& rb = Runbook::of(id());
-    Database& db = context.db();
-    const QString events = db.dialect().sql(QStringLiteral("{events}"));
     // No topic of their own, and the topic template makes no valid topic name of their types
     // (e.g. an aggregate_type with a space): the relay fails them.
     auto groups =
-        db.exec(QStringLiteral("SELECT aggregate_type, event_type, COUNT(*), MIN(id) FROM %1 WHERE "
-                               "id > :floor AND topic IS NULL AND status IN ('PENDING','FAILED') "
-                               "GROUP BY aggregate_type, event_type ORDER BY MIN(id) LIMIT :limit")
-                    .arg(events),
-                {{QStringLiteral(":floor"), eventsFloor}, {QStringLiteral(":limit"), MaxTopicGroups}});
+        s.db.exec(QStringLiteral("SELECT aggregate_type, event_type, COUNT(*), MIN(id) FROM %1 WHERE "
+                                 "id > :floor AND topic IS NULL AND status IN ('PENDING','FAILED') "
+                                 "GROUP BY aggregate_type, event_type ORDER BY MIN(id) LIMIT :limit")
+                      .arg(s.events),
+                  {{QStringLiteral(":floor"), s.eventsFloor}, {QStringLiteral(":limit"), MaxTopicGroups}});
     if (!groups)
         return groups.error();
-    const TopicRouter router(context.options().topicTemplate);
+    const TopicRouter router(s.context.options().topicTemplate);
     Sample unroutable;
     QStringList types;
     while (groups->next()) {
@@ -199,33 +191,28 @@ Status ContractCheck::topicFindings(DiagnosisContext& context, qint64 eventsFloo
     if (unroutable.count > 0) {
         Finding f = finding(id(), QStringLiteral("no-topic"), Severity::Warning, unroutable,
                             QStringLiteral("events"), QStringLiteral("event"));
-        f.evidence.details.insert(QStringLiteral("topic_template"), context.options().topicTemplate);
+        f.evidence.details.insert(QStringLiteral("topic_template"), s.context.options().topicTemplate);
         f.evidence.details.insert(QStringLiteral("types"), types.join(QStringLiteral(", ")));
         f.title = tr("%1 unsent event(s) name no topic, and the topic template %2 makes none of their types")
                       .arg(unroutable.count)
-                      .arg(context.options().topicTemplate);
-        f.causes << rb.cause("no-topic");
-        f.runbook << rb.step("topic").arg(types.join(QStringLiteral(", ")));
-        findings << f;
+                      .arg(s.context.options().topicTemplate);
+        f.causes << s.rb.cause("no-topic");
+        f.runbook << s.rb.step("topic").arg(types.join(QStringLiteral(", ")));
+        s.findings << f;
     }
     return {};
 }
 
-Status ContractCheck::shapeFindings(DiagnosisContext& context, qint64 eventsFloor,
-                                    QVector<Finding>& findings) const
+Status ContractCheck::shapeFindings(Scan& s) const
 {
-    const Runbook& rb = Runbook::of(id());
-    Database& db = context.db();
-    const Dialect& d = db.dialect();
-    const QString events = d.sql(QStringLiteral("{events}"));
-    const QVariantMap window{{QStringLiteral(":floor"), eventsFloor}};
+    const QVariantMap window{{QStringLiteral(":floor"), s.eventsFloor}};
     // Payload that is no JSON object or array, or headers that are no JSON object: MariaDB/MySQL's
     // LONGTEXT takes anything, SQLite's CHECK only asks for JSON, and PostgreSQL's jsonb takes any
     // JSON value (refused only from schema 18 on). The relay would send a scalar payload that
     // consumers refuse, and drops headers that are not an object, traceparent with them.
-    auto notJson = sample(db, events,
+    auto notJson = sample(s.db, s.events,
                           QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND ") +
-                              JsonShape::badEventCondition(db.kind()),
+                              JsonShape::badEventCondition(s.db.kind()),
                           window);
     if (!notJson)
         return notJson.error();
@@ -235,8 +222,8 @@ Status ContractCheck::shapeFindings(DiagnosisContext& context, qint64 eventsFloo
         f.title = tr("%1 unsent event(s) have a payload that is no JSON object or array, or headers "
                      "that are no JSON object")
                       .arg(notJson->count);
-        f.causes << rb.cause("not-json");
-        f.runbook << rb.step("json");
+        f.causes << s.rb.cause("not-json");
+        f.runbook << s.rb.step("json");
         PreparedAction dead;
         dead.operation = PreparedAction::Operation::MarkEventsDead;
         dead.ids = notJson->ids;
@@ -246,16 +233,16 @@ Status ContractCheck::shapeFindings(DiagnosisContext& context, qint64 eventsFloo
         CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
         for (qint64 eventId : notJson->ids)
             command.positional(QString::number(eventId));
-        context.prepareCommand(dead, command);
+        s.context.prepareCommand(dead, command);
         f.actions << dead;
-        findings << f;
+        s.findings << f;
     }
 
     // A writer's header of a name the relay sets itself: the relay drops it (the consumer sees the
     // relay's value), so whatever the writer meant by it is lost.
-    auto reserved = sample(db, events,
+    auto reserved = sample(s.db, s.events,
                            QStringLiteral("id > :floor AND ") +
-                               ReservedHeaders::sqlCondition(db.kind(), QStringLiteral("headers")),
+                               ReservedHeaders::sqlCondition(s.db.kind(), QStringLiteral("headers")),
                            window);
     if (!reserved)
         return reserved.error();
@@ -268,35 +255,30 @@ Status ContractCheck::shapeFindings(DiagnosisContext& context, qint64 eventsFloo
         f.title = tr("%1 event(s) carry a header of a name the relay sets itself; the relay drops the "
                      "writer's value")
                       .arg(reserved->count);
-        f.causes << rb.cause("reserved-header");
-        f.runbook << rb.step("reserved");
-        findings << f;
+        f.causes << s.rb.cause("reserved-header");
+        f.runbook << s.rb.step("reserved");
+        s.findings << f;
     }
     return {};
 }
 
-Status ContractCheck::timeFindings(DiagnosisContext& context, qint64 eventsFloor,
-                                   QVector<Finding>& findings) const
+Status ContractCheck::timeFindings(Scan& s) const
 {
-    const Runbook& rb = Runbook::of(id());
-    Database& db = context.db();
-    const Dialect& d = db.dialect();
-    const QString events = d.sql(QStringLiteral("{events}"));
     // Times written in another time zone: created_at in the future (it defaults to the database's
     // now in UTC), or available_at a whole number of quarter hours after created_at, as when a
     // MariaDB writer whose session is at +05:00 writes available_at = NOW(6). Such an event is held
     // back for hours while it looks PENDING and fine.
-    const QString now = d.now();
+    const QString now = s.d.now();
     // The database's clock, read first: one statement at a time on the connection.
-    auto dbNow = db.scalar(QStringLiteral("SELECT %1").arg(now));
+    auto dbNow = s.db.scalar(QStringLiteral("SELECT %1").arg(now));
     if (!dbNow)
         return dbNow.error();
-    const QDateTime serverNow = d.toDateTime(*dbNow);
-    auto future = db.exec(
+    const QDateTime serverNow = s.d.toDateTime(*dbNow);
+    auto future = s.db.exec(
         QStringLiteral("SELECT id, created_at, available_at FROM %1 WHERE id > :floor AND status = 'PENDING' "
                        "AND (created_at > %2 OR available_at > %2) ORDER BY id LIMIT :limit")
-            .arg(events, now),
-        {{QStringLiteral(":floor"), eventsFloor}, {QStringLiteral(":limit"), MaxActionIds}});
+            .arg(s.events, now),
+        {{QStringLiteral(":floor"), s.eventsFloor}, {QStringLiteral(":limit"), MaxActionIds}});
     if (!future)
         return future.error();
     Sample skewed;
@@ -304,8 +286,8 @@ Status ContractCheck::timeFindings(DiagnosisContext& context, qint64 eventsFloor
     qint64 likelyZone = 0; // created_at ahead, or a delay of whole quarter hours
 
     while (future->next()) {
-        const QDateTime created = d.toDateTime(future->value(1));
-        const QDateTime available = d.toDateTime(future->value(2));
+        const QDateTime created = s.d.toDateTime(future->value(1));
+        const QDateTime available = s.d.toDateTime(future->value(2));
         const qint64 createdAheadMs = serverNow.msecsTo(created);
         const qint64 delayMs = created.msecsTo(available);
         constexpr qint64 Quarter = 15 * 60 * 1000;
@@ -337,36 +319,34 @@ Status ContractCheck::timeFindings(DiagnosisContext& context, qint64 eventsFloor
                       .arg(skewed.count)
                       .arg(QString::number(double(largestMs) / 3600000.0, 'f', 1))
                       .arg(likelyZone);
-        f.causes << rb.cause("future-time");
-        f.runbook << rb.step("utc");
-        findings << f;
+        f.causes << s.rb.cause("future-time");
+        f.runbook << s.rb.step("utc");
+        s.findings << f;
     }
     return {};
 }
 
-Status ContractCheck::inboxFindings(DiagnosisContext& context, QVector<Finding>& findings) const
+Status ContractCheck::inboxFindings(Scan& s) const
 {
-    const Runbook& rb = Runbook::of(id());
-    Database& db = context.db();
-    const Dialect& d = db.dialect();
     // Inbox rows of a status the console, `consumers` and `reconcile` do not know (the tables made
     // by `outboxctl migrate` refuse them; an inbox created by hand may not).
-    const QString inbox = d.sql(QStringLiteral("{inbox}"));
-    auto inboxFloor = windowFloor(db, inbox);
+    const QString inbox = s.d.sql(QStringLiteral("{inbox}"));
+    auto inboxFloor = windowFloor(s.db, inbox);
     if (!inboxFloor)
         return inboxFloor.error();
-    auto unknown = sample(
-        db, inbox, QStringLiteral("id > :floor AND (status IS NULL OR status NOT IN ('PROCESSED','FAILED'))"),
-        {{QStringLiteral(":floor"), *inboxFloor}});
+    auto unknown =
+        sample(s.db, inbox,
+               QStringLiteral("id > :floor AND (status IS NULL OR status NOT IN ('PROCESSED','FAILED'))"),
+               {{QStringLiteral(":floor"), *inboxFloor}});
     if (!unknown)
         return unknown.error();
     if (unknown->count > 0) {
         Finding f = finding(id(), QStringLiteral("inbox-status"), Severity::Warning, *unknown,
                             QStringLiteral("inbox rows"), QStringLiteral("inbox"));
         f.title = tr("%1 inbox row(s) have a status other than PROCESSED or FAILED").arg(unknown->count);
-        f.causes << rb.cause("inbox-status");
-        f.runbook << rb.step("inbox");
-        findings << f;
+        f.causes << s.rb.cause("inbox-status");
+        f.runbook << s.rb.step("inbox");
+        s.findings << f;
     }
     return {};
 }

@@ -4,6 +4,8 @@
 
 namespace outbox {
 
+class Database;
+class Dialect;
 class Runbook;
 
 // Rows that writers or consumers put in the tables against the contract (docs/contract.md): events
@@ -25,12 +27,25 @@ public:
     Runbook runbook() const override;
 
 private:
-    // The parts of run(), each a kind of violation; eventsFloor bounds the events looked at.
-    Status insertedFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
-    Status topicFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
-    Status shapeFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
-    Status timeFindings(DiagnosisContext& context, qint64 eventsFloor, QVector<Finding>& findings) const;
-    Status inboxFindings(DiagnosisContext& context, QVector<Finding>& findings) const;
+    // What every part of run() reads, set up once: the database, its dialect, the runbook page, the
+    // events table's name and the window's floor (the newest WindowRows events), and where the
+    // findings go.
+    struct Scan
+    {
+        DiagnosisContext& context;
+        Database& db;
+        const Dialect& d;
+        const Runbook& rb;
+        QString events;
+        qint64 eventsFloor;
+        QVector<Finding>& findings;
+    };
+    // The parts of run(), each a kind of violation.
+    Status insertedFindings(Scan& s) const;
+    Status topicFindings(Scan& s) const;
+    Status shapeFindings(Scan& s) const;
+    Status timeFindings(Scan& s) const;
+    Status inboxFindings(Scan& s) const;
 };
 
 } // namespace outbox

@@ -239,9 +239,17 @@ void ConsumersPage::refresh()
                 emit statusMessage(r.message());
                 return;
             }
+            m_figures = *r;
             showOverview(*r);
             emit figuresLoaded();
-            reconcile(generation, options);
+            ConsumerOverviewQuery::Options counts = options;
+            counts.figures = false; // shown already: only the counts and the lag are left
+            for (const ConsumerSummary& c : r->consumers)
+                counts.consumers << c.consumerName;
+            if (!counts.consumers.isEmpty())
+                reconcile(generation, counts);
+            else
+                emit overviewLoaded();
         });
 }
 
@@ -269,7 +277,7 @@ void ConsumersPage::reconcile(quint64 generation, const ConsumerOverviewQuery::O
                 emit statusMessage(r.message());
                 return;
             }
-            showOverview(*r);
+            showOverview(m_figures.withCountsOf(*r));
             emit overviewLoaded();
         });
 }

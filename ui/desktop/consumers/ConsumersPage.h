@@ -58,6 +58,7 @@ private:
     void cancelReconcile();
 
     ConsoleContext m_context;
+    ConsumerOverview m_figures; // the fast part of the last overview, shown while the counts run
     RecordTableModel* m_consumers = nullptr;
     RecordTableModel* m_lag = nullptr;
     RecordTableModel* m_inbox = nullptr;
