@@ -18,12 +18,9 @@ bool DeadLetterFilter::isEmpty() const
 SqlCondition DeadLetterFilter::toCondition(const Dialect& dialect) const
 {
     SqlCondition c;
-    if (!statuses.isEmpty()) {
-        QVariantList values;
-        for (const QString& s : statuses)
-            values << s;
-        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"), values);
-    }
+    if (!statuses.isEmpty())
+        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"),
+                QVariantList(statuses.cbegin(), statuses.cend()));
     if (!consumerName.isEmpty())
         c.add(QStringLiteral("consumer_name = :f_consumer"), QStringLiteral(":f_consumer"), consumerName);
     if (!topic.isEmpty())

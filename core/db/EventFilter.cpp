@@ -110,12 +110,9 @@ bool EventFilter::isEmpty() const
 SqlCondition EventFilter::toCondition(const Dialect& dialect) const
 {
     SqlCondition c;
-    if (!statuses.isEmpty()) {
-        QVariantList values;
-        for (const QString& s : statuses)
-            values << s;
-        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"), values);
-    }
+    if (!statuses.isEmpty())
+        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"),
+                QVariantList(statuses.cbegin(), statuses.cend()));
     if (!eventType.isEmpty())
         c.add(QStringLiteral("event_type = :f_type"), QStringLiteral(":f_type"), eventType);
     if (!aggregateType.isEmpty())

@@ -1,6 +1,7 @@
 #include "ui/web/api/ApiInput.h"
 
 #include "core/db/EventStatus.h"
+#include "core/support/JsonPage.h"
 #include "core/support/JsonText.h"
 
 #include <QCoreApplication>
@@ -68,9 +69,7 @@ Result<Page> Page::fromQuery(const QUrlQuery& query)
 
 QJsonObject Page::json(const QString& key, const QJsonArray& rows, qint64 nextAfterId)
 {
-    return QJsonObject{
-        {key, rows},
-        {QStringLiteral("next_after_id"), nextAfterId > 0 ? QJsonValue(nextAfterId) : QJsonValue()}};
+    return pageJson(key, rows, nextAfterId);
 }
 
 Result<QJsonObject> jsonBody(const QByteArray& body, const QStringList& known)
