@@ -576,6 +576,10 @@ private slots:
              R"({"group":{"consumer":"inventory","error_class":"permanent","fingerprint":"f","example":"x"},)"
              R"("change":{"set":"sku","value":"A"}})",
              QStringLiteral("unknown group field \"example\"")},
+            {QStringLiteral("/api/v1/dead-letters/groups/edit/preview"),
+             R"({"group":{"consumer":"inventory","error_class":"permanent","fingerprint":"f",)"
+             R"("statuses":["REPLAYED"]},"change":{"set":"sku","value":"A"}})",
+             QStringLiteral("only NEW dead letters can be edited")},
         };
         for (const Case& c : cases) {
             QJsonObject body = QJsonDocument::fromJson(c.body).object();
