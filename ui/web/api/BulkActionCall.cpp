@@ -12,6 +12,24 @@ namespace outbox::web {
 
 namespace {
 
+// The object under `key` read by `fromJson` into `target` (absent: left empty); a value of another
+// type is refused.
+template <typename T>
+Status readObject(const QJsonObject& body, const QString& key, std::optional<T>& target,
+                  Result<T> (*fromJson)(const QJsonObject&))
+{
+    const QJsonValue value = body.value(key);
+    if (value.isUndefined())
+        return {};
+    if (!value.isObject())
+        return Error::usage(tr("%1 must be a JSON object").arg(key));
+    auto parsed = fromJson(value.toObject());
+    if (!parsed)
+        return parsed.error();
+    target = *parsed;
+    return {};
+}
+
 // The request a body asks for, before core checks it.
 Result<ActionRequest> requestFromBody(const ApiCall& call, ActionKind kind)
 {
@@ -36,34 +54,17 @@ Result<ActionRequest> requestFromBody(const ApiCall& call, ActionKind kind)
         request.ids << qint64(d);
     }
     // Filters and groups are read by core/db beside their toJson(): the same names everywhere.
-    const QJsonValue filter = body->value(QStringLiteral("filter"));
-    if (!filter.isUndefined() && !filter.isObject())
-        return Error::usage(tr("filter must be a JSON object"));
-    if (filter.isObject() && deadLetters) {
-        auto dl = DeadLetterFilter::fromJson(filter.toObject());
-        if (!dl)
-            return dl.error();
-        request.deadLetterFilter = *dl;
-    } else if (filter.isObject()) {
-        auto ef = EventFilter::fromJson(filter.toObject());
-        if (!ef)
-            return ef.error();
-        request.eventFilter = *ef;
-    }
-    const QJsonValue group = body->value(QStringLiteral("group"));
-    if (!group.isUndefined() && !group.isObject())
-        return Error::usage(tr("group must be a JSON object"));
-    if (group.isObject() && deadLetters) {
-        auto dlGroup = DeadLetterGroup::fromJson(group.toObject());
-        if (!dlGroup)
-            return dlGroup.error();
-        request.deadLetterGroup = *dlGroup;
-    } else if (group.isObject()) {
-        auto fg = FailureGroup::fromJson(group.toObject());
-        if (!fg)
-            return fg.error();
-        request.group = *fg;
-    }
+    Status target = deadLetters ? readObject(*body, QStringLiteral("filter"), request.deadLetterFilter,
+                                             &DeadLetterFilter::fromJson)
+                                : readObject(*body, QStringLiteral("filter"), request.eventFilter,
+                                             &EventFilter::fromJson);
+    if (!target)
+        return target.error();
+    target = deadLetters ? readObject(*body, QStringLiteral("group"), request.deadLetterGroup,
+                                      &DeadLetterGroup::fromJson)
+                         : readObject(*body, QStringLiteral("group"), request.group, &FailureGroup::fromJson);
+    if (!target)
+        return target.error();
     for (const QString& key : {QStringLiteral("reason"), QStringLiteral("to_topic")})
         if (auto v = stringField(*body, key); !v)
             return v.error();
