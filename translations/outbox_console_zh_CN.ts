@@ -1361,7 +1361,7 @@
     </message>
     <message>
         <source>Topic: %1 · Aggregate: %2/%3 · Payload size: %4</source>
-        <translation>主题：%1 · 聚合：%2/%3 · 负载大小：%4</translation>
+        <translation>主题：%1 · 聚合：%2/%3 · 载荷大小：%4</translation>
     </message>
     <message>
         <source>(routed by the relay&apos;s topic template)</source>
@@ -1412,7 +1412,7 @@
     </message>
     <message>
         <source>Payload size</source>
-        <translation>负载大小</translation>
+        <translation>载荷大小</translation>
     </message>
 </context>
 <context>
@@ -1897,7 +1897,7 @@
     <name>outbox::desktop::GroupEditDialog</name>
     <message>
         <source>Edit the payloads of a dead-letter group</source>
-        <translation>编辑死信分组的负载</translation>
+        <translation>编辑死信分组的载荷</translation>
     </message>
     <message>
         <source>Consumer %1, %2 dead letter(s) failing with &quot;%3&quot;. One change for every NEW letter of the group; each keeps its original, and a replay of the group sends the edited messages.</source>

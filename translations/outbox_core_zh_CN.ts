@@ -105,7 +105,7 @@
     </message>
     <message>
         <source>%1 unsent event(s) have a payload that is no JSON object or array, or headers that are no JSON object</source>
-        <translation>%1 个未发送事件的负载不是 JSON 对象或数组，或消息头不是 JSON 对象</translation>
+        <translation>%1 个未发送事件的载荷不是 JSON 对象或数组，或消息头不是 JSON 对象</translation>
     </message>
     <message>
         <source>%1 event(s) carry a header of a name the relay sets itself; the relay drops the writer&apos;s value</source>
@@ -122,12 +122,16 @@
         <source>cannot connect to %1: %2</source>
         <translation>无法连接到 %1：%2</translation>
     </message>
+    <message>
+        <source>cannot prepare the session on %1: %2</source>
+        <translation>无法在 %1 上准备会话：%2</translation>
+    </message>
 </context>
 <context>
     <name>outbox::DeadLetterEditor</name>
     <message>
         <source>nothing to change: give a new payload, new headers or both</source>
-        <translation>没有需要修改的内容：请提供新的负载、新的消息头或两者</translation>
+        <translation>没有需要修改的内容：请提供新的载荷、新的消息头或两者</translation>
     </message>
     <message>
         <source>a reason is required</source>
@@ -147,11 +151,11 @@
     </message>
     <message>
         <source>the payload is limited to %1 bytes (it has %2)</source>
-        <translation>负载最多 %1 字节（当前为 %2）</translation>
+        <translation>载荷最多 %1 字节（当前为 %2）</translation>
     </message>
     <message>
         <source>the payload is not valid JSON: %1 at byte %2</source>
-        <translation>负载不是有效的 JSON：%1，位于第 %2 字节</translation>
+        <translation>载荷不是有效的 JSON：%1，位于第 %2 字节</translation>
     </message>
     <message>
         <source>at most %1 headers</source>
@@ -229,11 +233,11 @@
     </message>
     <message>
         <source>the payload is binary, not JSON</source>
-        <translation>负载是二进制数据，不是 JSON</translation>
+        <translation>载荷是二进制数据，不是 JSON</translation>
     </message>
     <message>
         <source>the payload would be larger than %1 bytes</source>
-        <translation>负载将超过 %1 字节</translation>
+        <translation>载荷将超过 %1 字节</translation>
     </message>
     <message>
         <source>the group has more than %1 dead letters: edit it in parts (a narrower group)</source>
@@ -550,11 +554,11 @@
     </message>
     <message>
         <source>The payload with its headers is larger than the broker&apos;s message.max.bytes or the topic&apos;s max.message.bytes.</source>
-        <translation>负载连同消息头大于 Broker 的 message.max.bytes 或主题的 max.message.bytes。</translation>
+        <translation>载荷连同消息头大于 Broker 的 message.max.bytes 或主题的 max.message.bytes。</translation>
     </message>
     <message>
         <source>The relay&apos;s producer limit (-X message.max.bytes, 1 MB by default) is lower than the payload.</source>
-        <translation>中继的生产者上限（-X message.max.bytes，默认 1 MB）小于负载大小。</translation>
+        <translation>中继的生产者上限（-X message.max.bytes，默认 1 MB）小于载荷大小。</translation>
     </message>
     <message>
         <source>A producer put something into the event that does not belong there (a file, a whole document).</source>
@@ -562,7 +566,7 @@
     </message>
     <message>
         <source>Open the sample events and look at their payload size: expected, or a producer bug?</source>
-        <translation>打开样本事件查看负载大小：这是预期的，还是生产者的缺陷？</translation>
+        <translation>打开样本事件查看载荷大小：这是预期的，还是生产者的缺陷？</translation>
     </message>
     <message>
         <source>If the size is legitimate: outside the product, raise max.message.bytes on the topic (and message.max.bytes on the brokers), raise the relay&apos;s -X message.max.bytes, restart the relays, then requeue the group (prepared below).</source>
@@ -602,7 +606,7 @@
     </message>
     <message>
         <source>Open a sample event and compare its payload and schema_version with what the topic accepts.</source>
-        <translation>打开一个样本事件，将它的负载和 schema_version 与该主题接受的内容进行比较。</translation>
+        <translation>打开一个样本事件，将它的载荷和 schema_version 与该主题接受的内容进行比较。</translation>
     </message>
     <message>
         <source>Outside the product: fix the producer (or register the compatible schema) and deploy it, so that new events are valid.</source>
@@ -821,6 +825,61 @@
         <source>no member %1 in %2 (members: %3)</source>
         <translation>%2 中没有成员 %1（成员：%3）</translation>
     </message>
+    <message>
+        <source>password_file %1 may be read or changed by other users: allow its owner only (chmod 600)</source>
+        <translation>password_file %1 可能被其他用户读取或修改：只允许其所有者访问（chmod 600）</translation>
+    </message>
+    <message>
+        <source>a member name is a letter or digit followed by up to 62 letters, digits, _ or -</source>
+        <translation>成员名称以字母或数字开头，后接最多 62 个字母、数字、_ 或 -</translation>
+    </message>
+    <message>
+        <source>the name is the same as member %1&apos;s on line %2 (both would take their password from %3)</source>
+        <translation>该名称与第 %2 行成员 %1 的名称相同（两者都会从 %3 读取密码）</translation>
+    </message>
+    <message>
+        <source>[fleet] max_connections must be a number between 1 and %1 (got &quot;%2&quot;)</source>
+        <translation>[fleet] max_connections 必须是 1 到 %1 之间的数字（实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>[fleet] unreachable_after must be a number of ticks between 1 and %1 (got &quot;%2&quot;)</source>
+        <translation>[fleet] unreachable_after 必须是 1 到 %1 之间的采样轮数（实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>[fleet] %1 must be a duration between %2 and %3, such as 3s (got &quot;%4&quot;)</source>
+        <translation>[fleet] %1 必须是 %2 到 %3 之间的时长，例如 3s（实际为“%4”）</translation>
+    </message>
+    <message>
+        <source>table_prefix %1 (got &quot;%2&quot;)</source>
+        <translation>table_prefix %1（实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>invalid tag &quot;%1&quot; (tags are name=value or a word of letters, digits and _ . : / -, separated by commas)</source>
+        <translation>无效的标签“%1”（标签为 名称=值，或由字母、数字和 _ . : / - 组成的词，以逗号分隔）</translation>
+    </message>
+    <message>
+        <source>broker must be kafka://HOST:PORT or amqp://USER@HOST:PORT/VHOST (got &quot;%1&quot;)</source>
+        <translation>broker 必须为 kafka://HOST:PORT 或 amqp://USER@HOST:PORT/VHOST（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>a broker password does not belong in the fleet file: the relay takes it from its own configuration or environment</source>
+        <translation>Broker 密码不应写在舰队文件中：中继从它自己的配置或环境变量中读取</translation>
+    </message>
+    <message>
+        <source>a password does not belong in the fleet file: give it in %1 or the member&apos;s password_file</source>
+        <translation>密码不应写在舰队文件中：请通过 %1 或该成员的 password_file 提供</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::FleetFileWriter</name>
+    <message>
+        <source>member %1: a value with a double quote or a line break cannot be written</source>
+        <translation>成员 %1：含双引号或换行的值无法写入</translation>
+    </message>
+    <message>
+        <source>cannot write the fleet file %1: %2</source>
+        <translation>无法写入舰队文件 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>outbox::FleetMember</name>
@@ -838,6 +897,14 @@
     <message>
         <source>did not answer within %1</source>
         <translation>未在 %1 内响应</translation>
+    </message>
+    <message>
+        <source>no outbox schema yet (outboxctl migrate creates it)</source>
+        <translation>尚无 outbox 数据库结构（outboxctl migrate 会创建它）</translation>
+    </message>
+    <message>
+        <source>the outbox schema is at version %1 of %2</source>
+        <translation>outbox 数据库结构处于第 %1 版（共 %2 版）</translation>
     </message>
 </context>
 <context>
@@ -899,7 +966,7 @@
     </message>
     <message>
         <source>replace %1 with %2 anywhere in the payload</source>
-        <translation>在负载的任意位置把 %1 替换为 %2</translation>
+        <translation>在载荷的任意位置把 %1 替换为 %2</translation>
     </message>
     <message>
         <source>replace %1 with %2 in %3</source>
@@ -907,7 +974,7 @@
     </message>
     <message>
         <source>the payload is not JSON (%1 at byte %2)</source>
-        <translation>负载不是 JSON（第 %2 字节处：%1）</translation>
+        <translation>载荷不是 JSON（第 %2 字节处：%1）</translation>
     </message>
     <message>
         <source>%1 has that value already</source>
@@ -915,7 +982,7 @@
     </message>
     <message>
         <source>no value %1 in the payload</source>
-        <translation>负载中没有值 %1</translation>
+        <translation>载荷中没有值 %1</translation>
     </message>
 </context>
 <context>
@@ -1069,6 +1136,157 @@
     <message>
         <source>no error given</source>
         <translation>未给出错误</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::RelayLogText</name>
+    <message>
+        <source>still %1: %2</source>
+        <translation>仍为 %1：%2</translation>
+    </message>
+    <message>
+        <source>LISTEN %1 failed; polling every %2 ms</source>
+        <translation>LISTEN %1 失败；改为每 %2 毫秒轮询一次</translation>
+    </message>
+    <message>
+        <source>wake-up trigger %1 is on (outboxctl notify on): every writer&apos;s commit waits for the notification lock</source>
+        <translation>唤醒触发器 %1 已开启（outboxctl notify on）：每个写入方的提交都要等待通知锁</translation>
+    </message>
+    <message>
+        <source>wake-up trigger %1 is off (the default)</source>
+        <translation>唤醒触发器 %1 已关闭（默认）</translation>
+    </message>
+    <message>
+        <source>wake-up: notify (every commit of events wakes this relay)</source>
+        <translation>唤醒方式：通知（每次提交事件都会唤醒此中继）</translation>
+    </message>
+    <message>
+        <source>wake-up: doorbell (temporary logical replication slot %1 on publication %2; polling every %3 to %4 ms as a safety net)</source>
+        <translation>唤醒方式：门铃（发布 %2 上的临时逻辑复制槽 %1；另每 %3 至 %4 毫秒轮询一次作为保险）</translation>
+    </message>
+    <message>
+        <source>wake-up: data_version (the database&apos;s change counter, every %1 ms)</source>
+        <translation>唤醒方式：data_version（数据库的变更计数器，每 %1 毫秒一次）</translation>
+    </message>
+    <message>
+        <source>wake-up: poll (every %1 to %2 ms while idle)</source>
+        <translation>唤醒方式：轮询（空闲时每 %1 至 %2 毫秒一次）</translation>
+    </message>
+    <message>
+        <source>wake-up: poll (every %1 to %2 ms while idle); no doorbell: %3</source>
+        <translation>唤醒方式：轮询（空闲时每 %1 至 %2 毫秒一次）；没有门铃：%3</translation>
+    </message>
+    <message>
+        <source>doorbell lost (%1): polling every %2 to %3 ms until it rings again</source>
+        <translation>门铃已失去（%1）：在它再次响起之前每 %2 至 %3 毫秒轮询一次</translation>
+    </message>
+    <message>
+        <source>desired state %1: drained</source>
+        <translation>期望状态 %1：已排空</translation>
+    </message>
+    <message>
+        <source>drain time (%1 ms) passed with %2 event(s) unanswered by %3; their leases expire and they are sent again</source>
+        <translation>排空时间（%1 毫秒）已过，%3 仍有 %2 个事件未应答；它们的租约将到期并被重新发送</translation>
+    </message>
+    <message>
+        <source>recreating the producer after a fatal error: %1</source>
+        <translation>发生致命错误后重新创建生产者：%1</translation>
+    </message>
+    <message>
+        <source>%1 reachable again</source>
+        <translation>%1 已可再次连接</translation>
+    </message>
+    <message>
+        <source>%1 (the batch&apos;s events are PENDING again and are sent again)</source>
+        <translation>%1（该批事件重新变为 PENDING 并将被重新发送）</translation>
+    </message>
+    <message>
+        <source>%1: %2 event(s) fenced: their lease was taken over</source>
+        <translation>%1：%2 个事件被隔离：它们的租约已被接管</translation>
+    </message>
+    <message>
+        <source>%1 event(s) released, %2; claiming again once it drains</source>
+        <translation>已释放 %1 个事件，%2；排空后再次认领</translation>
+    </message>
+    <message>
+        <source>retention: %1 DEAD event(s) older than [relay] dead_retention removed (audited as events.retention_dead)</source>
+        <translation>保留期：已删除 %1 个早于 [relay] dead_retention 的 DEAD 事件（审计记录为 events.retention_dead）</translation>
+    </message>
+    <message>
+        <source>heartbeat: %1</source>
+        <translation>心跳：%1</translation>
+    </message>
+    <message>
+        <source>heartbeat failed: %1</source>
+        <translation>心跳失败：%1</translation>
+    </message>
+    <message>
+        <source>desired state %1</source>
+        <translation>期望状态 %1</translation>
+    </message>
+    <message>
+        <source>counted the lost attempt of %1 event(s) whose relay died holding them</source>
+        <translation>已为 %1 个事件计入丢失的一次尝试（持有它们的中继已停止）</translation>
+    </message>
+    <message>
+        <source>returned %1 event(s) with expired leases to PENDING</source>
+        <translation>已将 %1 个租约过期的事件退回 PENDING</translation>
+    </message>
+    <message>
+        <source>%1 event(s) with %2 had used up their %3 attempts: marked %4</source>
+        <translation>%1 个%2的事件已用完 %3 次尝试：已标记为 %4</translation>
+    </message>
+    <message>
+        <source>lost held claims</source>
+        <translation>丢失持有认领</translation>
+    </message>
+    <message>
+        <source>expired leases</source>
+        <translation>租约过期</translation>
+    </message>
+    <message>
+        <source>%1 dead letter(s) back to NEW: out of replay attempts, the last one never answered (its replayer stopped or crashed)</source>
+        <translation>%1 条死信退回 NEW：重放尝试已用完，最后一次始终没有应答（其重放者已停止或崩溃）</translation>
+    </message>
+    <message>
+        <source>replay of dead letter #%1 to %2 not acknowledged (%3); %4</source>
+        <translation>死信 #%1 重放到 %2 未被确认（%3）；%4</translation>
+    </message>
+    <message>
+        <source>dead letter #%1 replayed to %2 (partition %3, offset %4)</source>
+        <translation>死信 #%1 已重放到 %2（分区 %3，偏移量 %4）</translation>
+    </message>
+    <message>
+        <source>dead letter #%1 was replayed, but its lease had expired and passed to another replayer meanwhile</source>
+        <translation>死信 #%1 已重放，但其租约此前已过期并转交给了另一个重放者</translation>
+    </message>
+    <message>
+        <source>%1 worker(s), %2 -&gt; %3</source>
+        <translation>%1 个工作者，%2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>%1 worker(s), %2 (tables %3*) -&gt; %4</source>
+        <translation>%1 个工作者，%2（表 %3*）-&gt; %4</translation>
+    </message>
+    <message>
+        <source>sent %1 (%2/s) failed %3 dead %4 retried %5 released %6 fenced %7 reaped %8 | commit-&gt;ack p50 %9 p99 %10</source>
+        <translation>已发送 %1（%2/秒） 失败 %3 死亡 %4 重试 %5 释放 %6 隔离 %7 回收 %8 | 提交到确认 p50 %9 p99 %10</translation>
+    </message>
+    <message>
+        <source>stopped; %1</source>
+        <translation>已停止；%1</translation>
+    </message>
+    <message>
+        <source>%1 relay %2: %3</source>
+        <translation>%1 中继 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the batch&apos;s transaction is rolled back and its events are sent again)</source>
+        <translation>%1：%2（该批的事务已回滚，其事件将被重新发送）</translation>
+    </message>
+    <message>
+        <source>%1: %2 (the leases expire and the events are sent again)</source>
+        <translation>%1：%2（租约将到期，事件将被重新发送）</translation>
     </message>
 </context>
 <context>
@@ -1341,7 +1559,7 @@
     </message>
     <message>
         <source>The FAILED event itself failed for a reason failed-events explains (a poison payload, a topic ACL, attempts exhausted).</source>
-        <translation>该 FAILED 事件本身失败的原因见 failed-events（有毒负载、主题 ACL、尝试次数用尽）。</translation>
+        <translation>该 FAILED 事件本身失败的原因见 failed-events（有毒载荷、主题 ACL、尝试次数用尽）。</translation>
     </message>
     <message>
         <source>List every blocked aggregate with its blocking event, since when and how many events wait: `outboxctl events blocked`, the console&apos;s Blocked page or GET /api/v1/events/blocked.</source>
@@ -1369,7 +1587,7 @@
     </message>
     <message>
         <source>Open a sample dead letter and read its error, payload and context.</source>
-        <translation>打开一条样本死信，阅读其错误、负载和上下文。</translation>
+        <translation>打开一条样本死信，阅读其错误、载荷和上下文。</translation>
     </message>
     <message>
         <source>Outside the product: fix the consumer or the data it missed (deploy the fix, add the reference data).</source>
@@ -1653,7 +1871,7 @@
     </message>
     <message>
         <source>When the payload itself is the cause (a typo, a wrong value, a missing field), repair the group&apos;s payloads before replaying, or the replay makes the same dead letters again: one JSON change for the whole group, every diff previewed, with a reason (outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run, then without --dry-run). Each letter keeps its original and the edit is audited in chunks.</source>
-        <translation>当负载本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的负载，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
+        <translation>当载荷本身就是原因（拼写错误、错误的值、缺少字段）时，请在重放前修复该分组的载荷，否则重放会再次产生同样的死信：对整个分组做一次 JSON 更改，预览每一处差异，并填写原因（outboxctl dlq edit-group --consumer NAME --group-class CLASS --group FINGERPRINT --set PATH --to VALUE --dry-run，然后去掉 --dry-run）。每条死信都保留其原始消息，编辑按分块记入审计。</translation>
     </message>
     <message>
         <source>The broker took the connection but does not answer: it hangs, is overloaded, or a proxy or load balancer in between holds the connection without passing anything on.</source>
@@ -1955,6 +2173,116 @@
     <message>
         <source>notifications   off (the default): relays wake by doorbell or poll (see outboxctl notify)</source>
         <translation>通知            关闭（默认）：中继由门铃或轮询唤醒（见 outboxctl notify）</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::config::Config</name>
+    <message>
+        <source>must be a lower-case letter or _ followed by up to 30 lower-case letters, digits or _</source>
+        <translation>必须以小写字母或 _ 开头，后接最多 30 个小写字母、数字或 _</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须为 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be a number between %1 and %2</source>
+        <translation>必须是 %1 到 %2 之间的数字</translation>
+    </message>
+    <message>
+        <source>must be %1</source>
+        <translation>必须为 %1</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>must be a duration such as 30s, 15m, 2h, 7d or 0</source>
+        <translation>必须是时长，例如 30s、15m、2h、7d 或 0</translation>
+    </message>
+    <message>
+        <source> (got &quot;%1&quot;)</source>
+        <translation>（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>%1:%2: unknown section [%3] (known: %4)</source>
+        <translation>%1:%2：未知的节 [%3]（可用的节：%4）</translation>
+    </message>
+    <message>
+        <source>invalid Kafka property name &quot;%1&quot;</source>
+        <translation>无效的 Kafka 属性名“%1”</translation>
+    </message>
+    <message>
+        <source>invalid token name &quot;%1&quot;</source>
+        <translation>无效的令牌名“%1”</translation>
+    </message>
+    <message>
+        <source>unknown key %1 in [%2]</source>
+        <translation>[%2] 中的未知键 %1</translation>
+    </message>
+    <message>
+        <source>[%1] %2 is set twice</source>
+        <translation>[%1] %2 被设置了两次</translation>
+    </message>
+    <message>
+        <source>%1 cannot be given on the command line</source>
+        <translation>%1 不能在命令行中给出</translation>
+    </message>
+    <message>
+        <source>invalid Kafka property &quot;%1&quot; (expected name=value)</source>
+        <translation>无效的 Kafka 属性“%1”（应为 名称=值）</translation>
+    </message>
+    <message>
+        <source>-X %1: secrets are not taken from the command line; use the environment or the [kafka] section of the configuration file</source>
+        <translation>-X %1：机密不从命令行读取；请使用环境变量或配置文件的 [kafka] 节</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::config::IniFile</name>
+    <message>
+        <source>unterminated quoted value</source>
+        <translation>引号中的值没有结束</translation>
+    </message>
+    <message>
+        <source>unexpected text after the quoted value</source>
+        <translation>引号中的值后面有多余的文本</translation>
+    </message>
+    <message>
+        <source>cannot read the configuration file %1</source>
+        <translation>无法读取配置文件 %1</translation>
+    </message>
+    <message>
+        <source>the configuration file %1 is larger than %2 bytes</source>
+        <translation>配置文件 %1 超过 %2 字节</translation>
+    </message>
+    <message>
+        <source>the file is not text</source>
+        <translation>该文件不是文本文件</translation>
+    </message>
+    <message>
+        <source>the line is not valid UTF-8</source>
+        <translation>该行不是有效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>malformed section header (expected [name] or [kind name])</source>
+        <translation>节标题格式错误（应为 [名称] 或 [类型 名称]）</translation>
+    </message>
+    <message>
+        <source>section [%1] appears twice</source>
+        <translation>节 [%1] 出现了两次</translation>
+    </message>
+    <message>
+        <source>expected [section] or key = value</source>
+        <translation>应为 [节] 或 键 = 值</translation>
+    </message>
+    <message>
+        <source>%1 stands before any [section]</source>
+        <translation>%1 出现在任何 [节] 之前</translation>
+    </message>
+    <message>
+        <source>[%1] %2 is set twice</source>
+        <translation>[%1] %2 被设置了两次</translation>
     </message>
 </context>
 </TS>

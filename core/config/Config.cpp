@@ -2,6 +2,7 @@
 
 #include "core/config/IniFile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QProcessEnvironment>
@@ -85,8 +86,10 @@ QVector<ConfigKey> buildKeys()
     // Lower case only (PostgreSQL folds unquoted names to lower case); Database::open and the fleet
     // file check prefixes against this pattern.
     prefix.pattern = QStringLiteral("[a-z_][a-z0-9_]{0,30}");
-    prefix.patternHelp = QStringLiteral(
-        "must be a lower-case letter or _ followed by up to 30 lower-case letters, digits or _");
+    // Translated where it is shown (check(), the fleet file's table_prefix).
+    prefix.patternHelp = QString::fromUtf8(QT_TRANSLATE_NOOP(
+        "outbox::config::Config",
+        "must be a lower-case letter or _ followed by up to 30 lower-case letters, digits or _"));
     keys << prefix;
     // [kafka]: bootstrap and any librdkafka property
     keys << text(QStringLiteral("kafka.bootstrap"), QStringLiteral("kafka-bootstrap"),
@@ -392,7 +395,7 @@ Result<bool> parseBoolean(const QString& text)
     if (v == QLatin1String("false") || v == QLatin1String("no") || v == QLatin1String("off") ||
         v == QLatin1String("0"))
         return false;
-    return Error::usage(QStringLiteral("must be true or false"));
+    return Error::usage(QCoreApplication::translate("outbox::config::Config", "must be true or false"));
 }
 
 QStringList splitList(const QString& text)
@@ -411,7 +414,8 @@ Status check(const ConfigKey& k, const QString& value)
     case ValueType::Text:
         if (!k.pattern.isEmpty() && !value.isEmpty() &&
             !QRegularExpression(QRegularExpression::anchoredPattern(k.pattern)).match(value).hasMatch())
-            return Error::usage(k.patternHelp);
+            return Error::usage(
+                QCoreApplication::translate("outbox::config::Config", k.patternHelp.toUtf8().constData()));
         return {};
     case ValueType::List:
         return {};
@@ -419,7 +423,10 @@ Status check(const ConfigKey& k, const QString& value)
         bool ok = false;
         const qint64 v = value.trimmed().toLongLong(&ok);
         if (!ok || v < k.min || v > k.max)
-            return Error::usage(QStringLiteral("must be a number between %1 and %2").arg(k.min).arg(k.max));
+            return Error::usage(
+                QCoreApplication::translate("outbox::config::Config", "must be a number between %1 and %2")
+                    .arg(k.min)
+                    .arg(k.max));
         return {};
     }
     case ValueType::Boolean: {
@@ -436,7 +443,9 @@ Status check(const ConfigKey& k, const QString& value)
     }
     case ValueType::Choice:
         if (!k.choices.contains(value.trimmed()))
-            return Error::usage(QStringLiteral("must be %1").arg(k.choices.join(QStringLiteral(" or "))));
+            return Error::usage(
+                QCoreApplication::translate("outbox::config::Config", "must be %1")
+                    .arg(k.choices.join(QCoreApplication::translate("outbox::config::Config", " or "))));
         return {};
     }
     return {};
@@ -482,7 +491,8 @@ Result<qint64> parseDuration(const QString& text)
     static const QRegularExpression re(QStringLiteral("^(\\d{1,12})\\s*(ms|s|m|h|d)?$"));
     const auto m = re.match(text.trimmed());
     if (!m.hasMatch())
-        return Error::usage(QStringLiteral("must be a duration such as 30s, 15m, 2h, 7d or 0"));
+        return Error::usage(QCoreApplication::translate("outbox::config::Config",
+                                                        "must be a duration such as 30s, 15m, 2h, 7d or 0"));
     const qint64 n = m.captured(1).toLongLong();
     const QString unit = m.captured(2);
     const qint64 factor = unit == QLatin1String("ms")  ? 1
@@ -540,8 +550,11 @@ Status Config::set(const QString& key, const QString& value, const Source& sourc
     if (const ConfigKey* k = find(key)) {
         if (Status s = check(*k, value); !s) {
             const QString where = whereOf(key, source);
-            return Error::usage(where + QStringLiteral(": ") + s.message() +
-                                (k->secret ? QString() : QStringLiteral(" (got \"%1\")").arg(value)));
+            return Error::usage(
+                where + QStringLiteral(": ") + s.message() +
+                (k->secret
+                     ? QString()
+                     : QCoreApplication::translate("outbox::config::Config", " (got \"%1\")").arg(value)));
         }
     }
     m_set.insert(key, Setting{key, value, source, isSecretName(key)});
@@ -569,7 +582,8 @@ Result<Config> Config::load(const ConfigInputs& inputs)
         const QStringList known = sections();
         for (const auto& [section, line] : std::as_const(document->sections))
             if (!known.contains(section))
-                return Error::usage(QStringLiteral("%1:%2: unknown section [%3] (known: %4)")
+                return Error::usage(QCoreApplication::translate("outbox::config::Config",
+                                                                "%1:%2: unknown section [%3] (known: %4)")
                                         .arg(inputs.file)
                                         .arg(line)
                                         .arg(section, known.join(QStringLiteral(", "))));
@@ -579,10 +593,14 @@ Result<Config> Config::load(const ConfigInputs& inputs)
             QString name = e.key;
             if (e.section == KafkaSection) {
                 if (!kafkaName.match(name).hasMatch())
-                    return Error::usage(at + QStringLiteral("invalid Kafka property name \"%1\"").arg(name));
+                    return Error::usage(at + QCoreApplication::translate("outbox::config::Config",
+                                                                         "invalid Kafka property name \"%1\"")
+                                                 .arg(name));
             } else if (e.section == TokensSection) {
                 if (name.contains(QLatin1Char('/')))
-                    return Error::usage(at + QStringLiteral("invalid token name \"%1\"").arg(name));
+                    return Error::usage(at + QCoreApplication::translate("outbox::config::Config",
+                                                                         "invalid token name \"%1\"")
+                                                 .arg(name));
             } else if (e.section == GroupsSection) {
                 // A group's name as the provider writes it (case kept).
             } else {
@@ -591,9 +609,13 @@ Result<Config> Config::load(const ConfigInputs& inputs)
             const QString key = e.section + QLatin1Char('.') + name;
             if (e.section != KafkaSection && e.section != TokensSection && e.section != GroupsSection &&
                 !find(key))
-                return Error::usage(at + QStringLiteral("unknown key %1 in [%2]").arg(e.key, e.section));
+                return Error::usage(
+                    at + QCoreApplication::translate("outbox::config::Config", "unknown key %1 in [%2]")
+                             .arg(e.key, e.section));
             if (seen.contains(key))
-                return Error::usage(at + QStringLiteral("[%1] %2 is set twice").arg(e.section, e.key));
+                return Error::usage(
+                    at + QCoreApplication::translate("outbox::config::Config", "[%1] %2 is set twice")
+                             .arg(e.section, e.key));
             seen.insert(key);
             if (Status s = config.set(key, e.value, Source{Source::File, inputs.file, e.line, {}}); !s)
                 return s.error();
@@ -611,7 +633,9 @@ Result<Config> Config::load(const ConfigInputs& inputs)
     for (const FlagValue& f : inputs.flags) {
         const ConfigKey* k = find(f.key);
         if (!k || k->flag.isEmpty() || k->secret)
-            return Error::usage(QStringLiteral("%1 cannot be given on the command line").arg(f.key));
+            return Error::usage(QCoreApplication::translate("outbox::config::Config",
+                                                            "%1 cannot be given on the command line")
+                                    .arg(f.key));
         if (Status s =
                 config.set(k->key, f.value, Source{Source::Flag, {}, 0, QStringLiteral("--") + k->flag});
             !s)
@@ -622,11 +646,16 @@ Result<Config> Config::load(const ConfigInputs& inputs)
         const QString name = argument.left(eq).trimmed();
         if (eq <= 0 || name.isEmpty())
             return Error::usage(
-                QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(argument));
+                QCoreApplication::translate("outbox::config::Config",
+                                            "invalid Kafka property \"%1\" (expected name=value)")
+                    .arg(argument));
         if (isSecretName(KafkaSection + QLatin1Char('.') + name))
-            return Error::usage(QStringLiteral("-X %1: secrets are not taken from the command line; use the "
-                                               "environment or the [kafka] section of the configuration file")
-                                    .arg(name));
+            return Error::usage(
+                QCoreApplication::translate("outbox::config::Config",
+                                            "-X %1: secrets are not taken from the command line; "
+                                            "use the environment or the [kafka] section of the "
+                                            "configuration file")
+                    .arg(name));
         if (Status s = config.set(KafkaSection + QLatin1Char('.') + name, argument.mid(eq + 1).trimmed(),
                                   Source{Source::Flag, {}, 0, QStringLiteral("-X ") + name});
             !s)

@@ -1,5 +1,6 @@
 #include "core/config/IniFile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -21,10 +22,14 @@ Result<QString> cleanValue(const QString& raw, const QString& path, int line)
     if (value.startsWith(QLatin1Char('"'))) {
         const int close = value.indexOf(QLatin1Char('"'), 1);
         if (close < 0)
-            return syntax(path, line, QStringLiteral("unterminated quoted value"));
+            return syntax(
+                path, line,
+                QCoreApplication::translate("outbox::config::IniFile", "unterminated quoted value"));
         const QString rest = value.mid(close + 1).trimmed();
         if (!rest.isEmpty() && !rest.startsWith(QLatin1Char(';')) && !rest.startsWith(QLatin1Char('#')))
-            return syntax(path, line, QStringLiteral("unexpected text after the quoted value"));
+            return syntax(path, line,
+                          QCoreApplication::translate("outbox::config::IniFile",
+                                                      "unexpected text after the quoted value"));
         return value.mid(1, close - 1);
     }
     for (int i = 1; i < value.size(); ++i)
@@ -39,10 +44,14 @@ Result<IniDocument> IniFile::read(const QString& path)
 {
     QFile file(path);
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly))
-        return Error::usage(QStringLiteral("cannot read the configuration file %1").arg(path));
-    if (file.size() > MaxBytes)
         return Error::usage(
-            QStringLiteral("the configuration file %1 is larger than %2 bytes").arg(path).arg(MaxBytes));
+            QCoreApplication::translate("outbox::config::IniFile", "cannot read the configuration file %1")
+                .arg(path));
+    if (file.size() > MaxBytes)
+        return Error::usage(QCoreApplication::translate("outbox::config::IniFile",
+                                                        "the configuration file %1 is larger than %2 bytes")
+                                .arg(path)
+                                .arg(MaxBytes));
     return parse(file.read(MaxBytes), path);
 }
 
@@ -66,23 +75,31 @@ Result<IniDocument> IniFile::parse(const QByteArray& bytes, const QString& path)
             raw.chop(1);
         for (const char c : std::as_const(raw))
             if ((uchar(c) < 0x20 && c != '\t') || c == 0x7f)
-                return syntax(path, lineNo, QStringLiteral("the file is not text"));
+                return syntax(path, lineNo,
+                              QCoreApplication::translate("outbox::config::IniFile", "the file is not text"));
         const QString line = QString::fromUtf8(raw).trimmed();
         if (line.contains(QChar::ReplacementCharacter))
-            return syntax(path, lineNo, QStringLiteral("the line is not valid UTF-8"));
+            return syntax(
+                path, lineNo,
+                QCoreApplication::translate("outbox::config::IniFile", "the line is not valid UTF-8"));
         if (line.isEmpty() || line.startsWith(QLatin1Char(';')) || line.startsWith(QLatin1Char('#')))
             continue;
         if (line.startsWith(QLatin1Char('['))) {
             const auto m = sectionRe.match(line);
             if (!m.hasMatch())
-                return syntax(path, lineNo,
-                              QStringLiteral("malformed section header (expected [name] or [kind name])"));
+                return syntax(
+                    path, lineNo,
+                    QCoreApplication::translate("outbox::config::IniFile",
+                                                "malformed section header (expected [name] or [kind name])"));
             // "[member orders]": the kind is lower-cased, the name kept as written.
             section = m.captured(1).toLower();
             if (m.hasCaptured(2))
                 section += QLatin1Char(' ') + m.captured(2);
             if (sections.contains(section))
-                return syntax(path, lineNo, QStringLiteral("section [%1] appears twice").arg(section));
+                return syntax(
+                    path, lineNo,
+                    QCoreApplication::translate("outbox::config::IniFile", "section [%1] appears twice")
+                        .arg(section));
             sections.insert(section);
             document.sections.push_back({section, lineNo});
             keys.clear();
@@ -90,15 +107,22 @@ Result<IniDocument> IniFile::parse(const QByteArray& bytes, const QString& path)
         }
         const auto m = keyRe.match(line);
         if (!m.hasMatch())
-            return syntax(path, lineNo, QStringLiteral("expected [section] or key = value"));
+            return syntax(
+                path, lineNo,
+                QCoreApplication::translate("outbox::config::IniFile", "expected [section] or key = value"));
         if (section.isEmpty())
-            return syntax(path, lineNo, QStringLiteral("%1 stands before any [section]").arg(m.captured(1)));
+            return syntax(
+                path, lineNo,
+                QCoreApplication::translate("outbox::config::IniFile", "%1 stands before any [section]")
+                    .arg(m.captured(1)));
         auto value = cleanValue(m.captured(2), path, lineNo);
         if (!value)
             return value.error();
         const QString key = m.captured(1);
         if (keys.contains(key))
-            return syntax(path, lineNo, QStringLiteral("[%1] %2 is set twice").arg(section, key));
+            return syntax(path, lineNo,
+                          QCoreApplication::translate("outbox::config::IniFile", "[%1] %2 is set twice")
+                              .arg(section, key));
         keys.insert(key);
         document.entries.push_back(IniEntry{section, key, *value, lineNo});
     }

@@ -99,8 +99,9 @@ Result<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const O
     for (const QString& statement : readOnly ? QStringList() : db->m_dialect->sessionSetup()) {
         QSqlQuery q(db->m_db);
         if (!q.exec(statement))
-            return Error::runtime(QStringLiteral("cannot prepare the session on %1: %2")
-                                      .arg(url.redacted(), describe(q.lastError())));
+            return Error::runtime(
+                QCoreApplication::translate("outbox::Database", "cannot prepare the session on %1: %2")
+                    .arg(url.redacted(), describe(q.lastError())));
     }
     return db;
 }

@@ -56,8 +56,9 @@ Result<QString> readPasswordFile(const QString& path)
                                       QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
     if (info.permissions() & others)
         return Error::usage(
-            QStringLiteral("password_file %1 may be read or changed by other users: allow its "
-                           "owner only (chmod 600)")
+            QCoreApplication::translate("outbox::Fleet",
+                                        "password_file %1 may be read or changed by other users: allow "
+                                        "its owner only (chmod 600)")
                 .arg(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
@@ -96,8 +97,9 @@ DiagnosisOptions FleetMember::diagnosisOptions(DiagnosisOptions base) const
     return base;
 }
 
-const QString Fleet::MemberNameRule =
-    QStringLiteral("a member name is a letter or digit followed by up to 62 letters, digits, _ or -");
+// English here; translated where an error shows it.
+const QString Fleet::MemberNameRule = QString::fromUtf8(QT_TRANSLATE_NOOP(
+    "outbox::Fleet", "a member name is a letter or digit followed by up to 62 letters, digits, _ or -"));
 
 bool Fleet::isMemberName(const QString& name)
 {
@@ -154,9 +156,10 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             return at(path, line,
                       QCoreApplication::translate("outbox::Fleet", "[member] needs a name: [member orders]"));
         if (!isMemberName(name))
-            return at(
-                path, line,
-                QCoreApplication::translate("outbox::Fleet", "member %1: %2").arg(name, MemberNameRule));
+            return at(path, line,
+                      QCoreApplication::translate("outbox::Fleet", "member %1: %2")
+                          .arg(name, QCoreApplication::translate("outbox::Fleet",
+                                                                 MemberNameRule.toUtf8().constData())));
         const QString variable = passwordVariable(name);
         if (byVariable.contains(variable)) {
             const FleetMember& other = fleet.m_members.at(
@@ -167,8 +170,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                     ? QCoreApplication::translate("outbox::Fleet",
                                                   "a member of that name is already on line %1")
                           .arg(other.line)
-                    : QStringLiteral("the name is the same as member %1's on line %2 (both would "
-                                     "take their password from %3)")
+                    : QCoreApplication::translate("outbox::Fleet",
+                                                  "the name is the same as member %1's on line %2 (both "
+                                                  "would take their password from %3)")
                           .arg(other.name)
                           .arg(other.line)
                           .arg(variable));
@@ -200,7 +204,8 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 const int n = e.value.toInt(&ok);
                 if (!ok || n < 1 || n > MaxConnectionsLimit)
                     return at(path, e.line,
-                              QStringLiteral(
+                              QCoreApplication::translate(
+                                  "outbox::Fleet",
                                   "[fleet] max_connections must be a number between 1 and %1 (got \"%2\")")
                                   .arg(MaxConnectionsLimit)
                                   .arg(e.value));
@@ -210,8 +215,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 const int n = e.value.toInt(&ok);
                 if (!ok || n < 1 || n > MaxUnreachableAfter)
                     return at(path, e.line,
-                              QStringLiteral("[fleet] unreachable_after must be a number of ticks between 1 "
-                                             "and %1 (got \"%2\")")
+                              QCoreApplication::translate(
+                                  "outbox::Fleet", "[fleet] unreachable_after must be a number of ticks "
+                                                   "between 1 and %1 (got \"%2\")")
                                   .arg(MaxUnreachableAfter)
                                   .arg(e.value));
                 fleet.m_unreachableAfter = n;
@@ -222,7 +228,8 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 const qint64 max = timeout ? MaxTimeoutMs : MaxIntervalMs;
                 if (!ms || *ms < min || *ms > max)
                     return at(path, e.line,
-                              QStringLiteral(
+                              QCoreApplication::translate(
+                                  "outbox::Fleet",
                                   "[fleet] %1 must be a duration between %2 and %3, such as 3s (got \"%4\")")
                                   .arg(key, durationText(min), durationText(max), e.value));
                 (timeout                                   ? fleet.m_timeoutMs
@@ -245,7 +252,10 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             if (!e.value.isEmpty() && !prefixRe.match(e.value).hasMatch())
                 return memberError(
                     path, e.line, member.name,
-                    QStringLiteral("table_prefix %1 (got \"%2\")").arg(prefixKey->patternHelp, e.value));
+                    QCoreApplication::translate("outbox::Fleet", "table_prefix %1 (got \"%2\")")
+                        .arg(QCoreApplication::translate("outbox::config::Config",
+                                                         prefixKey->patternHelp.toUtf8().constData()),
+                             e.value));
             prefixes.insert(member.name, e.value);
         } else if (key == QLatin1String("tags")) {
             for (const QString& item : e.value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -258,8 +268,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                 if (!tagWord.match(name).hasMatch() || (eq >= 0 && !tagWord.match(value).hasMatch()))
                     return memberError(
                         path, e.line, member.name,
-                        QStringLiteral("invalid tag \"%1\" (tags are name=value or a word of letters, "
-                                       "digits and _ . : / -, separated by commas)")
+                        QCoreApplication::translate("outbox::Fleet",
+                                                    "invalid tag \"%1\" (tags are name=value or a word of "
+                                                    "letters, digits and _ . : / -, separated by commas)")
                             .arg(tag));
                 member.tags.push_back({name, eq < 0 ? QString() : value});
             }
@@ -268,14 +279,16 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
             const QUrl url(e.value, QUrl::StrictMode);
             if (!url.isValid() || url.host().isEmpty() || !BrokerRegistry::fromUrl(e.value))
                 return memberError(path, e.line, member.name,
-                                   QStringLiteral("broker must be kafka://HOST:PORT or "
-                                                  "amqp://USER@HOST:PORT/VHOST (got \"%1\")")
+                                   QCoreApplication::translate("outbox::Fleet",
+                                                               "broker must be kafka://HOST:PORT or "
+                                                               "amqp://USER@HOST:PORT/VHOST (got \"%1\")")
                                        .arg(e.value));
             if (!url.password().isEmpty())
                 return memberError(
                     path, e.line, member.name,
-                    QStringLiteral("a broker password does not belong in the fleet file: the "
-                                   "relay takes it from its own configuration or environment"));
+                    QCoreApplication::translate("outbox::Fleet",
+                                                "a broker password does not belong in the fleet file: the "
+                                                "relay takes it from its own configuration or environment"));
             member.broker = e.value;
         } else if (key == QLatin1String("password_file")) {
             if (e.value.isEmpty())
@@ -302,8 +315,9 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
         if (!url->password.isEmpty())
             return memberError(
                 path, line, member.name,
-                QStringLiteral("a password does not belong in the fleet file: give it in %1 or "
-                               "the member's password_file")
+                QCoreApplication::translate("outbox::Fleet",
+                                            "a password does not belong in the fleet file: give it in %1 "
+                                            "or the member's password_file")
                     .arg(passwordVariable(member.name)));
         const QString variable = passwordVariable(member.name);
         if (!environment.value(variable).isEmpty()) {

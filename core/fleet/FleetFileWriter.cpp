@@ -3,6 +3,7 @@
 #include "core/db/DatabaseUrl.h"
 #include "core/fleet/Fleet.h"
 
+#include <QCoreApplication>
 #include <QProcessEnvironment>
 #include <QSaveFile>
 
@@ -36,15 +37,21 @@ Result<QByteArray> FleetFileWriter::render(const QVector<Member>& members)
                       "[fleet]\n";
     for (const Member& m : members) {
         if (!Fleet::isMemberName(m.name))
-            return Error::usage(QStringLiteral("member %1: %2").arg(m.name, Fleet::MemberNameRule));
+            return Error::usage(
+                QCoreApplication::translate("outbox::Fleet", "member %1: %2")
+                    .arg(m.name, QCoreApplication::translate("outbox::Fleet",
+                                                             Fleet::MemberNameRule.toUtf8().constData())));
         auto url = DatabaseUrl::parse(m.url);
         if (!url)
-            return Error::usage(QStringLiteral("member %1: %2").arg(m.name, url.message()));
+            return Error::usage(
+                QCoreApplication::translate("outbox::Fleet", "member %1: %2").arg(m.name, url.message()));
         const QString tags = m.tags.join(QStringLiteral(", "));
         for (const QString& v : {m.name, m.tablePrefix, tags})
             if (!writable(v))
                 return Error::usage(
-                    QStringLiteral("member %1: a value with a double quote or a line break cannot be written")
+                    QCoreApplication::translate(
+                        "outbox::FleetFileWriter",
+                        "member %1: a value with a double quote or a line break cannot be written")
                         .arg(m.name));
         text += "\n[member " + m.name.toUtf8() + "]\nurl = " + value(url->redacted()) + '\n';
         if (!m.tablePrefix.isEmpty())
@@ -67,7 +74,8 @@ Status FleetFileWriter::write(const QString& path, const QVector<Member>& member
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(*text) != text->size() || !file.commit())
         return Error::usage(
-            QStringLiteral("cannot write the fleet file %1: %2").arg(path, file.errorString()));
+            QCoreApplication::translate("outbox::FleetFileWriter", "cannot write the fleet file %1: %2")
+                .arg(path, file.errorString()));
     return {};
 }
 

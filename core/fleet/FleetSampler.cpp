@@ -78,10 +78,10 @@ MemberSample sampleMember(const FleetMember& member, const DiagnosisOptions& opt
         return done(MemberSample::State::Unreachable, version.message());
     if (*version == 0)
         return done(MemberSample::State::Unmigrated,
-                    QStringLiteral("no outbox schema yet (outboxctl migrate creates it)"));
+                    FleetSampler::tr("no outbox schema yet (outboxctl migrate creates it)"));
     if (*version < migrator.latestVersion())
         return done(MemberSample::State::Unmigrated,
-                    QStringLiteral("the outbox schema is at version %1 of %2")
+                    FleetSampler::tr("the outbox schema is at version %1 of %2")
                         .arg(*version)
                         .arg(migrator.latestVersion()));
     auto snapshot = MetricsQuery(**db).sample();

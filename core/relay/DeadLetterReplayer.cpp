@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/relay/RelayLogText.h"
 #include "core/support/Backoff.h"
 #include "core/support/Failpoints.h"
 
@@ -44,9 +45,7 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
     ReplayRound round;
     round.gaveUp = claim->gaveUp;
     if (claim->gaveUp > 0)
-        m_log(QStringLiteral("%1 dead letter(s) back to NEW: out of replay attempts, the last one never "
-                             "answered (its replayer stopped or crashed)")
-                  .arg(claim->gaveUp));
+        m_log(RelayLogText::english(RelayLogText::ReplayGaveUp).arg(claim->gaveUp));
     const QVector<DeadLetter>& letters = claim->letters;
     round.claimed = int(letters.size());
     if (letters.isEmpty())
@@ -126,7 +125,7 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             auto recorded = store.markReplayFailed(l.id, claim->leaseToken, how, error, delay);
             if (how == ReplayFailure::GiveUp && recorded && *recorded)
                 ++round.gaveUp;
-            m_log(QStringLiteral("replay of dead letter #%1 to %2 not acknowledged (%3); %4")
+            m_log(RelayLogText::english(RelayLogText::ReplayNotAcknowledged)
                       .arg(l.id)
                       .arg(topic, r.message, recorded ? outcome : recorded.message()));
             continue;
@@ -144,16 +143,14 @@ Result<ReplayRound> DeadLetterReplayer::deliver(int limit, qint64 timeoutMs, con
             m_log(marked.message());
         } else if (*marked) {
             ++round.delivered;
-            m_log(QStringLiteral("dead letter #%1 replayed to %2 (partition %3, offset %4)")
+            m_log(RelayLogText::english(RelayLogText::Replayed)
                       .arg(l.id)
                       .arg(topic)
                       .arg(r.partition)
                       .arg(r.offset));
         } else {
             ++round.fenced;
-            m_log(QStringLiteral("dead letter #%1 was replayed, but its lease had expired and passed to "
-                                 "another replayer meanwhile")
-                      .arg(l.id));
+            m_log(RelayLogText::english(RelayLogText::ReplayLeaseExpired).arg(l.id));
         }
     }
     return round;

@@ -8,6 +8,7 @@
 #include "core/ops/DeadRetention.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/relay/DeadLetterReplayer.h"
+#include "core/relay/RelayLogText.h"
 #include "core/support/Failpoints.h"
 
 #include <QCoreApplication>
@@ -57,7 +58,7 @@ void Relay::setState(const QString& state, const QString& error)
     else if (state == m_state && !error.isEmpty() && error != m_lastError)
         // Still DEGRADED, for another reason: the session that was cut off is now refused anew
         // (too many connections, read-only...). The database's own words, once per new reason.
-        m_log(QStringLiteral("still %1: %2").arg(state, error));
+        m_log(RelayLogText::english(RelayLogText::StillState).arg(state, error));
     m_state = state;
     if (!error.isEmpty())
         m_lastError = error;
@@ -99,7 +100,7 @@ Status Relay::connect()
         if (m_listening)
             m_listener->onNotification(m_notifyContext.get(), [this] { m_notified = true; });
         else
-            m_log(QStringLiteral("LISTEN %1 failed; polling every %2 ms")
+            m_log(RelayLogText::english(RelayLogText::ListenFailed)
                       .arg(m_db->dialect().newEventsChannel())
                       .arg(m_options.pollIntervalMs));
     }
@@ -130,10 +131,8 @@ void Relay::checkWakeUpTrigger()
         const bool on = state->exists && state->enabled;
         if (on != m_triggerOn) {
             m_triggerOn = on;
-            m_log(on ? QStringLiteral("wake-up trigger %1 is on (outboxctl notify on): every writer's commit "
-                                      "waits for the notification lock")
-                           .arg(state->trigger)
-                     : QStringLiteral("wake-up trigger %1 is off (the default)").arg(state->trigger));
+            m_log(RelayLogText::english(on ? RelayLogText::TriggerOn : RelayLogText::TriggerOff)
+                      .arg(state->trigger));
         }
     }
     updateDoorbell();
@@ -143,24 +142,21 @@ void Relay::checkWakeUpTrigger()
     m_wakeUp = wakeUp;
     m_pulse.setWakeUp(wakeUp); // the heartbeat's thread writes it into the registry row
     if (wakeUp == QLatin1String("notify"))
-        m_log(QStringLiteral("wake-up: notify (every commit of events wakes this relay)"));
+        m_log(RelayLogText::english(RelayLogText::WakeUpNotify));
     else if (wakeUp == QLatin1String("doorbell"))
-        m_log(QStringLiteral("wake-up: doorbell (temporary logical replication slot %1 on publication %2; "
-                             "polling every %3 to %4 ms as a safety net)")
+        m_log(RelayLogText::english(RelayLogText::WakeUpDoorbell)
                   .arg(m_doorbell->slotName(), ReplicationDoorbell::publication(m_db->dialect()))
                   .arg(m_poll.floor())
                   .arg(m_poll.ceiling()));
     else if (wakeUp == QLatin1String("data_version"))
-        m_log(QStringLiteral("wake-up: data_version (the database's change counter, every %1 ms)")
-                  .arg(ChangeCheckMs));
+        m_log(RelayLogText::english(RelayLogText::WakeUpDataVersion).arg(ChangeCheckMs));
+    else if (m_doorbellRefused.isEmpty() && m_doorbellCrowded.isEmpty())
+        m_log(RelayLogText::english(RelayLogText::WakeUpPoll).arg(m_poll.floor()).arg(m_poll.ceiling()));
     else
-        m_log(QStringLiteral("wake-up: poll (every %1 to %2 ms while idle)%3")
+        m_log(RelayLogText::english(RelayLogText::WakeUpPollNoDoorbell)
                   .arg(m_poll.floor())
                   .arg(m_poll.ceiling())
-                  .arg(m_doorbellRefused.isEmpty() && m_doorbellCrowded.isEmpty()
-                           ? QString()
-                           : QString(QStringLiteral("; no doorbell: ") +
-                                     (m_doorbellRefused.isEmpty() ? m_doorbellCrowded : m_doorbellRefused))));
+                  .arg(m_doorbellRefused.isEmpty() ? m_doorbellCrowded : m_doorbellRefused));
 }
 
 bool Relay::doorbellRings() const
@@ -235,14 +231,14 @@ void Relay::updateDoorbell()
         m_notified = true;
         m_poll.found(); // an empty claim after a ring is retried at the poll's floor
     });
-    QObject::connect(
-        m_doorbell.get(), &ReplicationDoorbell::lost, m_notifyContext.get(), [this](const QString& why) {
-            m_log(QStringLiteral("doorbell lost (%1): polling every %2 to %3 ms until it rings again")
-                      .arg(why)
-                      .arg(m_poll.floor())
-                      .arg(m_poll.ceiling()));
-            m_notified = true; // a ring may have been lost with it: claim now
-        });
+    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::lost, m_notifyContext.get(),
+                     [this](const QString& why) {
+                         m_log(RelayLogText::english(RelayLogText::DoorbellLost)
+                                   .arg(why)
+                                   .arg(m_poll.floor())
+                                   .arg(m_poll.ceiling()));
+                         m_notified = true; // a ring may have been lost with it: claim now
+                     });
 }
 
 bool Relay::databaseChanged()
@@ -329,7 +325,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         maintenance();
         if (stopping && m_flights.empty()) {
             if (!stopRequested.load())
-                m_log(QStringLiteral("desired state %1: drained").arg(m_desired));
+                m_log(RelayLogText::english(RelayLogText::Drained).arg(m_desired));
             return;
         }
         if (stopping && !m_sinceStop.isValid())
@@ -337,8 +333,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
         if (stopping && m_sinceStop.elapsed() >= drainLimitMs()) {
             // Whatever the broker does, a stop ends within the lease: what it left unanswered stays
             // SENDING until the lease expires, then goes again (the attempt counted, as for a crash).
-            m_log(QStringLiteral("drain time (%1 ms) passed with %2 event(s) unanswered by %3; their "
-                                 "leases expire and they are sent again")
+            m_log(RelayLogText::english(RelayLogText::DrainTimePassed)
                       .arg(drainLimitMs())
                       .arg(inFlightCount())
                       .arg(m_options.brokerText()));
@@ -358,7 +353,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             // Do not claim while the broker is unreachable: events stay PENDING for whoever can send.
             BrokerCall call(m_pulse, m_callProbe);
             if (m_publisher->fatal()) {
-                m_log(QStringLiteral("recreating the producer after a fatal error: %1")
+                m_log(RelayLogText::english(RelayLogText::ProducerRecreated)
                           .arg(m_publisher->connectionError()));
                 auto fresh = m_options.publisher();
                 if (fresh)
@@ -372,7 +367,7 @@ void Relay::loop(const std::atomic<bool>& stopRequested)
             }
             m_degraded = false;
             m_degradedRounds = 0;
-            m_log(QStringLiteral("%1 reachable again").arg(m_publisher->kind()));
+            m_log(RelayLogText::english(RelayLogText::BrokerReachable).arg(m_publisher->kind()));
         }
 
         // Keep up to two batches in flight: the next claim overlaps the current batch's flight. A
@@ -592,8 +587,7 @@ void Relay::finishHeld(Flight& f)
         return; // rolled back after a failed mark; the connection is not reused
     if (Status s = f.held->finish(f.journalId); !s) {
         m_stats.markErrors.fetch_add(1);
-        m_log(
-            QStringLiteral("%1 (the batch's events are PENDING again and are sent again)").arg(s.message()));
+        m_log(RelayLogText::english(RelayLogText::BatchPendingAgain).arg(s.message()));
         f.held.reset();
         return;
     }
@@ -829,11 +823,8 @@ void Relay::record(Flight& flight, const Outcome& o)
     auto account = [&](const char* what, const Result<FenceResult>& result, std::atomic<qint64>& counter) {
         if (!result) {
             m_stats.markErrors.fetch_add(1);
-            m_log(QStringLiteral("%1: %2 (%3)")
-                      .arg(QLatin1String(what), result.message(),
-                           held ? QStringLiteral("the batch's transaction is rolled back and its events "
-                                                 "are sent again")
-                                : QStringLiteral("the leases expire and the events are sent again")));
+            m_log(RelayLogText::english(held ? RelayLogText::MarkFailedHeld : RelayLogText::MarkFailedLeases)
+                      .arg(QLatin1String(what), result.message()));
             return false;
         }
         counter.fetch_add(result->updated);
@@ -848,7 +839,7 @@ void Relay::record(Flight& flight, const Outcome& o)
         }
         if (!result->fenced.isEmpty()) {
             m_stats.fenced.fetch_add(result->fenced.size());
-            m_log(QStringLiteral("%1: %2 event(s) fenced: their lease was taken over")
+            m_log(RelayLogText::english(RelayLogText::Fenced)
                       .arg(QLatin1String(what))
                       .arg(result->fenced.size()));
         }
@@ -870,9 +861,7 @@ void Relay::record(Flight& flight, const Outcome& o)
             degrade(o.connectionError);
         if (!o.notQueued.isEmpty()) {
             m_queueFull = true;
-            m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
-                      .arg(o.notQueued.size())
-                      .arg(o.notQueuedWhy));
+            m_log(RelayLogText::english(RelayLogText::Released).arg(o.notQueued.size()).arg(o.notQueuedWhy));
         }
         return;
     }
@@ -902,9 +891,7 @@ void Relay::record(Flight& flight, const Outcome& o)
     if (!o.notQueued.isEmpty()) {
         m_queueFull = true;
         if (account("release", m_store->release(batch.leaseToken, o.notQueued), m_stats.released))
-            m_log(QStringLiteral("%1 event(s) released, %2; claiming again once it drains")
-                      .arg(o.notQueued.size())
-                      .arg(o.notQueuedWhy));
+            m_log(RelayLogText::english(RelayLogText::Released).arg(o.notQueued.size()).arg(o.notQueuedWhy));
     }
 }
 
@@ -979,9 +966,7 @@ void Relay::maintenanceReplayAndRetention(bool force)
                 break;
             }
             if (*removed > 0)
-                m_log(QStringLiteral("retention: %1 DEAD event(s) older than [relay] dead_retention removed "
-                                     "(audited as events.retention_dead)")
-                          .arg(*removed));
+                m_log(RelayLogText::english(RelayLogText::RetentionDead).arg(*removed));
             if (*removed < m_options.retentionBatch)
                 break;
         }

@@ -4,6 +4,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
 #include "core/db/RelayStore.h"
+#include "core/relay/RelayLogText.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -72,7 +73,7 @@ void RelayHeartbeat::run()
                 sinceOpenFailed.invalidate();
             } else {
                 sinceOpenFailed.start();
-                m_log(QStringLiteral("heartbeat: %1").arg(opened.message()));
+                m_log(RelayLogText::english(RelayLogText::HeartbeatOpen).arg(opened.message()));
             }
         }
         if (db && (!sinceBeat.isValid() || sinceBeat.elapsed() >= m_options.heartbeatMs)) {
@@ -162,11 +163,11 @@ bool RelayHeartbeat::beat(Database& db)
     r.leaseExpiredTotal = m_stats.leaseExpired.load();
     auto desired = RelayStore(db).heartbeat(r);
     if (!desired) {
-        m_log(QStringLiteral("heartbeat failed: %1").arg(desired.message()));
+        m_log(RelayLogText::english(RelayLogText::HeartbeatFailed).arg(desired.message()));
         return false;
     }
     if (*desired != m_pulse.desired())
-        m_log(QStringLiteral("desired state %1").arg(*desired));
+        m_log(RelayLogText::english(RelayLogText::DesiredState).arg(*desired));
     m_pulse.setDesired(*desired);
     return true;
 }
@@ -190,18 +191,17 @@ void RelayHeartbeat::reaped(const Result<ReapResult>& result, bool held)
         return;
     m_stats.leaseExpired.fetch_add(result->returned + result->exhausted);
     if (result->returned > 0)
-        m_log(held ? QStringLiteral("counted the lost attempt of %1 event(s) whose relay died holding them")
-                         .arg(result->returned)
-                   : QStringLiteral("returned %1 event(s) with expired leases to PENDING")
-                         .arg(result->returned));
+        m_log(RelayLogText::english(held ? RelayLogText::LostAttemptsCounted : RelayLogText::ExpiredReturned)
+                  .arg(result->returned));
     if (result->exhausted > 0) {
         const bool ordered = m_options.ordering == OrderingMode::Aggregate;
         (ordered ? m_stats.failed : m_stats.dead).fetch_add(result->exhausted);
-        m_log(QStringLiteral("%1 event(s) with %2 had used up their %3 attempts: marked %4")
-                  .arg(result->exhausted)
-                  .arg(held ? QStringLiteral("lost held claims") : QStringLiteral("expired leases"))
-                  .arg(m_options.maxAttempts)
-                  .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
+        m_log(
+            RelayLogText::english(RelayLogText::AttemptsUsedUp)
+                .arg(result->exhausted)
+                .arg(RelayLogText::english(held ? RelayLogText::LostHeldClaims : RelayLogText::ExpiredLeases))
+                .arg(m_options.maxAttempts)
+                .arg(ordered ? QStringLiteral("FAILED") : QStringLiteral("DEAD")));
     }
 }
 

@@ -1,6 +1,7 @@
 #include "core/relay/RelayRunner.h"
 
 #include "core/relay/Relay.h"
+#include "core/relay/RelayLogText.h"
 
 #include <QMutex>
 #include <QThread>
@@ -89,8 +90,7 @@ QString relayProgressLine(const RelayStats& stats, qint64 sentBefore, qint64 ela
 {
     const QVector<qint64> latencies = stats.recentLatencies();
     const qint64 sent = stats.sent.load();
-    return QStringLiteral("sent %1 (%2/s) failed %3 dead %4 retried %5 released %6 fenced %7 reaped %8 | "
-                          "commit->ack p50 %9 p99 %10")
+    return RelayLogText::english(RelayLogText::Progress)
         .arg(sent)
         .arg(elapsedMs > 0 ? (sent - sentBefore) * 1000 / elapsedMs : 0)
         .arg(stats.failed.load())

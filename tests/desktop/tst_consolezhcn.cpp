@@ -18,6 +18,8 @@
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
+#include "ui/desktop/relays/ManagedRelay.h"
+#include "ui/desktop/relays/RelaysPage.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -31,6 +33,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -45,6 +48,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <QTimer>
 #include <QTranslator>
 
 using namespace outbox;
@@ -403,13 +407,96 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(diffs->toPlainText().contains(QLatin1Char('#') + QString::number(broken)),
                                  15000);
         const QString text = diffs->toPlainText();
-        QVERIFY2(text.contains(QStringLiteral("负载不是 JSON（")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("载荷不是 JSON（")), qPrintable(text));
         QVERIFY2(ScreenTexts::latinWords(
                      text, {QStringLiteral("sku"), QStringLiteral("SKU-1"), QStringLiteral("SKU-2")})
                      .isEmpty(),
                  qPrintable(text));
         repair->close();
         groups->close();
+    }
+
+    // A fleet file the console cannot read, opened by File › Open fleet file…: Qt's warning box says
+    // why in Chinese, for a syntax error (IniFile) and for a value the configuration refuses.
+    void fleetFileErrorsAreChinese_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("syntax") << QByteArray("[member a]\nurl = \"sqlite:///tmp/a.db\n")
+                                << QStringLiteral("引号中的值没有结束");
+        QTest::newRow("table prefix")
+            << QByteArray("[member a]\nurl = sqlite:///tmp/a.db\ntable_prefix = Shop-\n")
+            << QStringLiteral("必须以小写字母或 _ 开头");
+        QTest::newRow("duration") << QByteArray(
+                                         "[fleet]\ninterval = soon\n[member a]\nurl = sqlite:///tmp/a.db\n")
+                                  << QStringLiteral("必须是");
+    }
+
+    void fleetFileErrorsAreChinese()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("fleet.ini"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        menuAction(window, QStringLiteral("openFleetAction"))->trigger();
+        auto* dialog = waitForTopLevel<QFileDialog>(QStringLiteral("openFleetDialog"));
+        QVERIFY(dialog);
+        // QMessageBox::warning runs its own event loop: it is read and closed from a timer.
+        QString warning;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&]() {
+            for (QWidget* w : QApplication::topLevelWidgets())
+                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
+                    poll.stop();
+                    warning = box->text();
+                    box->done(QMessageBox::Ok);
+                }
+        });
+        poll.start(50);
+        dialog->selectFile(path); // the file, as a double click in its list chooses it
+        QMetaObject::invokeMethod(dialog, "accept");
+        QTRY_VERIFY_WITH_TIMEOUT(!warning.isEmpty(), 10000);
+        QVERIFY2(warning.contains(expected), qPrintable(warning));
+        QVERIFY2(latinWords(warning, {path, QStringLiteral("sqlite:///tmp/a.db"), QStringLiteral("Shop-"),
+                                      QStringLiteral("soon"), QStringLiteral("interval"),
+                                      QStringLiteral("fleet"), QStringLiteral("table_prefix")})
+                     .isEmpty(),
+                 qPrintable(warning));
+    }
+
+    // The managed relay's output (the child writes English log lines, for its journal) reads in
+    // Chinese on the Relays page: its start line and how it wakes up.
+    void managedRelayLinesAreChinese()
+    {
+        if (qEnvironmentVariable("OUTBOXCTL").isEmpty())
+            QSKIP("OUTBOXCTL not set");
+        auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
+                                       TestDatabases::uniqueName(QStringLiteral("zhrelaylog")));
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectToText(TestDatabases::urlText(db->url())));
+        QTRY_VERIFY_WITH_TIMEOUT(window.snapshotsSeen() > 0, 10000);
+        QVERIFY(clickTab(window, window.relays()));
+        QTest::keyClicks(child<QLineEdit>(&window, "relayArguments"),
+                         QStringLiteral("--kafka-bootstrap 127.0.0.1:9"));
+        QTest::mouseClick(child<QPushButton>(&window, "startRelay"), Qt::LeftButton);
+        auto* log = child<QPlainTextEdit>(&window, "relayLog");
+        QTRY_VERIFY_WITH_TIMEOUT(log->toPlainText().contains(QStringLiteral("唤醒方式：")), 20000);
+        const QString text = log->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("outboxctl relay: 1 个工作者，")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("wake-up")) && !text.contains(QLatin1String("worker(s)")),
+                 qPrintable(text));
+        QTest::mouseClick(child<QPushButton>(&window, "stopRelay"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.relays()->managedRelay()->isActive(), 20000);
     }
 
     // The check above can fail.

@@ -149,6 +149,74 @@ private slots:
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'REPLAYED'")),
                  qint64(Letters));
     }
+
+    // Issue 40: the Recovery view's "Repair the payloads … first" (the dead-letters finding of a group
+    // the consumer refused) opens the same group edit as Edit group… (a command line for the CLI, a
+    // button here); the repair it runs is the group's.
+    void repairsFromTheRecoveryFinding()
+    {
+        QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("chromium")).isEmpty(),
+                 "chromium is not installed (installer/install-deps.sh installs it)");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"),
+                                       TestDatabases::uniqueName(QStringLiteral("grprecovery")));
+        constexpr int Refused = 4;
+        for (int i = 0; i < Refused; ++i) {
+            DeadLetter letter;
+            letter.consumerName = QStringLiteral("inventory");
+            letter.eventId = QStringLiteral("e-rec-%1").arg(i);
+            letter.topic = QStringLiteral("orders");
+            letter.payload = QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\"}").arg(i).toUtf8();
+            letter.error = QStringLiteral("unknown SKU SKU-l");
+            QVERIFY(DeadLetterStore(*db).insert(letter).ok());
+        }
+        WebConfig config;
+        config.port = 0;
+        config.sampleIntervalMs = 500;
+        config.tokens = {ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
+                                  AccessControl::hashToken(OperatorSecret)}};
+        WebServer server(config, DatabaseTarget(db->url(), QString()));
+        QVERIFY(server.start().ok());
+        QString base = server.baseUrl().toString();
+        base.chop(1);
+
+        ChromiumPage page;
+        ConsoleView view(page);
+        QString error;
+        QVERIFY2(
+            page.open(base + QStringLiteral("/console/#token=") + QString::fromUtf8(OperatorSecret), &error),
+            qPrintable(error));
+        QVERIFY(view.ready(QStringLiteral("events")));
+        page.navigate(base + QStringLiteral("/console/#/recovery"));
+        QVERIFY(view.ready(QStringLiteral("recovery")));
+        const QString repair = QStringLiteral("#findings .card[data-id=dead-letters] .act-repair-group");
+        QVERIFY(page.waitFor(QStringLiteral("document.querySelector('%1')").arg(repair), 20000));
+        QVERIFY2(view.text(repair).startsWith(QLatin1String("Repair the payloads of the 4 dead letter(s)")),
+                 qPrintable(view.text(repair)));
+        QVERIFY(page.click(repair));
+        QVERIFY(page.waitFor(QStringLiteral("document.getElementById('group-edit-path')")));
+        QVERIFY2(view.text(QStringLiteral("#action-dialog p.muted")).contains(QLatin1String("inventory")),
+                 qPrintable(view.text(QStringLiteral("#action-dialog p.muted"))));
+        QVERIFY(page.type(QStringLiteral("#group-edit-path"), QStringLiteral("sku")));
+        QVERIFY(page.type(QStringLiteral("#group-edit-to"), QStringLiteral("\"SKU-1\"")));
+        QVERIFY(page.click(QStringLiteral("#group-edit-preview")));
+        QVERIFY(page.waitFor(
+            QStringLiteral("document.querySelectorAll('#group-edit-diffs li.diff-add').length === %1")
+                .arg(Refused),
+            15000));
+        QVERIFY(page.type(QStringLiteral("#action-reason"), QStringLiteral("SKU typo, from the finding")));
+        QVERIFY(page.type(QStringLiteral("#action-confirm"), QStringLiteral("edit %1").arg(Refused)));
+        QVERIFY(page.waitFor(QStringLiteral("!document.getElementById('action-run').disabled")));
+        QVERIFY(page.click(QStringLiteral("#action-run")));
+        QVERIFY(page.waitFor(QStringLiteral("document.getElementById('action-affected')"), 15000));
+        QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"),
+                           QStringLiteral(
+                               "status = 'NEW' AND edit_count = 1 AND payload LIKE '%\"sku\":\"SKU-1\"%'")),
+                 qint64(Refused));
+        QCOMPARE(
+            countRows(*db, QStringLiteral("{audit}"),
+                      QStringLiteral("action = 'dlq.edit_group' AND reason = 'SKU typo, from the finding'")),
+            qint64(1));
+    }
 };
 
 QTEST_MAIN(TestGroupEditWeb)

@@ -1,6 +1,7 @@
 #include "app/outboxctl/Signals.h"
 #include "app/outboxctl/Systemd.h"
 #include "app/outboxctl/commands/Commands.h"
+#include "core/relay/RelayLogText.h"
 #include "core/relay/RelayRunner.h"
 #include "core/support/TerminalText.h"
 
@@ -36,12 +37,14 @@ int runRelay(Context& ctx)
     std::atomic<bool>& stop = installStopSignals();
     const bool verbose = !ctx.parser.isSet(QStringLiteral("quiet"));
     if (verbose)
-        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: " << workers
-                << " worker(s), " << url.redacted()
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: "
                 << (target->tablePrefix().isEmpty()
-                        ? QString()
-                        : QStringLiteral(" (tables %1*)").arg(target->tablePrefix()))
-                << " -> " << options->brokerText() << Qt::endl;
+                        ? RelayLogText::english(RelayLogText::Starting)
+                              .arg(QString::number(workers), url.redacted(), options->brokerText())
+                        : RelayLogText::english(RelayLogText::StartingTables)
+                              .arg(QString::number(workers), url.redacted(), target->tablePrefix(),
+                                   options->brokerText()))
+                << Qt::endl;
     qint64 lastSent = 0;
     QElapsedTimer sinceReport;
     sinceReport.start();
@@ -75,8 +78,9 @@ int runRelay(Context& ctx)
     if (!s)
         return ctx.fail(s.error());
     if (verbose)
-        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: stopped; "
-                << relayProgressLine(*runner.totals(), 0, 0) << Qt::endl;
+        ctx.err << systemd::prefix(systemd::Priority::Notice) << "outboxctl relay: "
+                << RelayLogText::english(RelayLogText::Stopped).arg(relayProgressLine(*runner.totals(), 0, 0))
+                << Qt::endl;
     return Ok;
 }
 

@@ -693,8 +693,12 @@ function findingCard(f) {
   // Every audited action is previewed and run by the server (core's PreparedActionRunner); a
   // command line is shown to copy.
   const actions = (f.actions || []).map((a, index) => {
-    const button = me.may_change && a.operation !== "command"
-      ? el("button", { type: "button", class: "act-prepared", onclick: () => openPreparedAction({ finding: f, index, action: a, onDone: render }) }, `${tc(a.label)}…`)
+    // A dead-letter group's payload repair (a command for the CLI) opens the group edit, as the
+    // Dead-letter groups view's Edit group… does.
+    const repair = a.operation === "command" && a.target && a.target.failure_group && a.target.failure_group.consumer;
+    const button = !me.may_change ? null
+      : repair ? el("button", { type: "button", class: "act-repair-group", onclick: () => openGroupEdit({ group: { ...a.target.failure_group, count: f.evidence ? f.evidence.count : "" }, onDone: render }) }, `${tc(a.label)}…`)
+      : a.operation !== "command" ? el("button", { type: "button", class: "act-prepared", onclick: () => openPreparedAction({ finding: f, index, action: a, onDone: render }) }, `${tc(a.label)}…`)
       : null;
     return el("li", {}, button || el("strong", {}, tc(a.label)), a.consequence ? ` — ${tc(a.consequence)}` : "", a.command ? [" ", el("code", {}, a.command)] : null);
   });

@@ -6,6 +6,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
@@ -74,28 +75,18 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("target_ids"), tr("Target ids")}},
                                    this);
     auto* split = new QSplitter(Qt::Vertical, this);
-    m_table = new QTableView(split);
-    m_table->setObjectName(QStringLiteral("auditTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false); // wrapping would elide at the end
-    const QFontMetrics fm(m_table->font());
-    const int pad = 24;
-    const QList<QPair<int, int>> widths{
-        {0, fm.horizontalAdvance(QStringLiteral("000000")) + pad},
-        {1, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad},
-        {2, 170},
-        {3, fm.horizontalAdvance(QStringLiteral("deadletters.discard")) + pad},
-        {4, 320},
-        {5, fm.horizontalAdvance(tr("Affected")) + pad},
-        {6, fm.horizontalAdvance(QStringLiteral("cancelled")) + pad},
-        {7, fm.horizontalAdvance(QStringLiteral("dead_letter")) + pad}};
-    for (const auto& w : widths)
-        m_table->setColumnWidth(w.first, w.second);
-    m_hint = new EmptyHint(m_table);
+    auto* table =
+        new RecordTable(QStringLiteral("auditTable"), m_model, QAbstractItemView::ExtendedSelection, split);
+    table->setWidths({{0, QStringLiteral("000000")},
+                      {1, QStringLiteral("2026-12-31 23:59:59")},
+                      {2, {}, 170},
+                      {3, QStringLiteral("deadletters.discard")},
+                      {4, {}, 320},
+                      {5, tr("Affected")},
+                      {6, QStringLiteral("cancelled")},
+                      {7, QStringLiteral("dead_letter")}});
+    m_table = table;
+    m_hint = table->hint();
     m_hint->setReason(tr("Not connected."));
     m_detail = new QPlainTextEdit(split);
     m_detail->setObjectName(QStringLiteral("auditDetail"));
@@ -104,23 +95,21 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (!current.isValid() || current.row() >= m_model->rowCount()) {
-                    m_detail->clear();
-                    return;
-                }
-                QStringList lines;
-                for (int c = 0; c < m_model->columnCount(); ++c)
-                    lines << QStringLiteral("%1: %2").arg(m_model->columns().at(c).title,
-                                                          m_model->cellText(current.row(), c));
-                const QJsonObject o = m_model->record(current.row());
-                for (const QString& key : {QStringLiteral("host"), QStringLiteral("filter"),
-                                           QStringLiteral("before"), QStringLiteral("after")})
-                    if (!o.value(key).isNull() && !o.value(key).isUndefined())
-                        lines << QStringLiteral("%1: %2").arg(key, JsonText::of(o.value(key)));
-                m_detail->setPlainText(lines.join(QLatin1Char('\n')));
-            });
+    connect(table, &RecordTable::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= m_model->rowCount()) {
+            m_detail->clear();
+            return;
+        }
+        QStringList lines;
+        for (int c = 0; c < m_model->columnCount(); ++c)
+            lines << QStringLiteral("%1: %2").arg(m_model->columns().at(c).title, m_model->cellText(row, c));
+        const QJsonObject o = m_model->record(row);
+        for (const QString& key : {QStringLiteral("host"), QStringLiteral("filter"), QStringLiteral("before"),
+                                   QStringLiteral("after")})
+            if (!o.value(key).isNull() && !o.value(key).isUndefined())
+                lines << QStringLiteral("%1: %2").arg(key, JsonText::of(o.value(key)));
+        m_detail->setPlainText(lines.join(QLatin1Char('\n')));
+    });
     connect(apply, &QPushButton::clicked, this, &AuditPage::reload);
     connect(more, &QPushButton::clicked, this, &AuditPage::loadMore);
     connect(csv, &QPushButton::clicked, this, [this]() {

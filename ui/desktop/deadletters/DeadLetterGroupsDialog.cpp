@@ -5,6 +5,7 @@
 #include "ui/desktop/deadletters/GroupEditDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QDialogButtonBox>
@@ -28,14 +29,10 @@ DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QW
                                     {QStringLiteral("fingerprint"), tr("Fingerprint")},
                                     {QStringLiteral("example"), tr("Example")}},
                                    this);
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("dlqGroupsTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_hint = new EmptyHint(m_table);
+    auto* table =
+        new RecordTable(QStringLiteral("dlqGroupsTable"), m_model, QAbstractItemView::SingleSelection, this);
+    m_table = table;
+    m_hint = table->hint();
     layout->addWidget(m_table, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);

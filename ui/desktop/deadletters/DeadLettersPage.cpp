@@ -14,6 +14,7 @@
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/PlainToolTip.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QComboBox>
@@ -112,31 +113,18 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("last_failed_at"), tr("Last failed"), true},
                                     {QStringLiteral("error"), tr("Error")}},
                                    this);
-    m_table = new QTableView(split);
-    m_table->setObjectName(QStringLiteral("deadLettersTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false); // wrapping would elide at the end
-    {
-        // Widths by meaning, so the error (last, stretching) stays on screen.
-        const QFontMetrics fm(m_table->font());
-        const int pad = 24;
-        const QList<QPair<int, int>> widths{
-            {0, fm.horizontalAdvance(QStringLiteral("000000")) + pad},
-            {1, fm.horizontalAdvance(QStringLiteral("REPLAYING")) + pad},
-            {2, 100},
-            {3, 90},
-            {4, 110},
-            {5, fm.horizontalAdvance(tr("Attempts")) + pad},
-            {6, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad}};
-        for (const auto& w : widths)
-            m_table->setColumnWidth(w.first, w.second);
-    }
-    m_hint = new EmptyHint(m_table);
+    auto* table = new RecordTable(QStringLiteral("deadLettersTable"), m_model,
+                                  QAbstractItemView::ExtendedSelection, split);
+    // Widths by meaning, so the error (last, stretching) stays on screen.
+    table->setWidths({{0, QStringLiteral("000000")},
+                      {1, QStringLiteral("REPLAYING")},
+                      {2, {}, 100},
+                      {3, {}, 90},
+                      {4, {}, 110},
+                      {5, tr("Attempts")},
+                      {6, QStringLiteral("2026-12-31 23:59:59")}});
+    m_table = table;
+    m_hint = table->hint();
     m_hint->setReason(tr("Not connected."));
     m_detail = new QPlainTextEdit(split);
     m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
@@ -151,12 +139,10 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     connect(discard, &QPushButton::clicked, this, [this]() { act(false); });
     connect(edit, &QPushButton::clicked, this, &DeadLettersPage::editSelected);
     connect(groups, &QPushButton::clicked, this, &DeadLettersPage::showGroups);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (!current.isValid())
-                    return;
-                showDetail(m_model->record(current.row()));
-            });
+    connect(table, &RecordTable::currentRowChanged, this, [this](int row) {
+        if (row >= 0)
+            showDetail(m_model->record(row));
+    });
     // The list gets most of the width, so that its error column (last) shows more than a word.
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);

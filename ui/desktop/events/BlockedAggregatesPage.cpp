@@ -5,6 +5,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QDateTime>
@@ -47,17 +48,11 @@ BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("attempts"), tr("Attempts")},
                                     {QStringLiteral("error"), tr("Error")}},
                                    this);
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("blockedTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
     // Aggregate ids often share a long prefix: cut in the middle (never the distinguishing end).
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_hint = new EmptyHint(m_table);
+    auto* table =
+        new RecordTable(QStringLiteral("blockedTable"), m_model, QAbstractItemView::ExtendedSelection, this);
+    m_table = table;
+    m_hint = table->hint();
     m_hint->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 

@@ -9,6 +9,7 @@
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QCheckBox>
@@ -131,16 +132,15 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
     auto* horizontal = new QSplitter(Qt::Horizontal, vertical);
-    m_table = new QTableView(horizontal);
-    m_table->setObjectName(QStringLiteral("eventsTable"));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false); // wrapping would elide at the end
-    m_eventsHint = new EmptyHint(m_table);
+    auto* table = new RecordTable(QStringLiteral("eventsTable"), nullptr,
+                                  QAbstractItemView::ExtendedSelection, horizontal);
+    table->verticalHeader()->setDefaultSectionSize(22);
+    connect(table, &RecordTable::currentRowChanged, this, [this](int row) {
+        if (auto e = m_model ? m_model->eventAt(row) : std::nullopt)
+            m_inspector->inspect(e->id);
+    });
+    m_table = table;
+    m_eventsHint = table->hint();
     m_eventsHint->setReason(tr("Not connected."));
     m_inspector = new EventInspector(horizontal);
     horizontal->setStretchFactor(0, 2); // the table (and its Last error column) gets the room
@@ -178,19 +178,11 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
                                      {QStringLiteral("fingerprint"), tr("Error fingerprint")},
                                      {QStringLiteral("example"), tr("Example")}},
                                     this);
-    m_groupsView = new QTableView(groupsBox);
-    m_groupsView->setObjectName(QStringLiteral("failureGroups"));
-    m_groupsView->setModel(m_groups);
-    m_groupsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_groupsView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_groupsView->horizontalHeader()->setStretchLastSection(true);
-    m_groupsView->setColumnWidth(0, 70);
-    m_groupsView->setColumnWidth(1, 110);
-    m_groupsView->setColumnWidth(2, 420);
-    m_groupsView->setTextElideMode(Qt::ElideMiddle);
-    m_groupsView->setWordWrap(false); // wrapping would elide at the end
-    m_groupsView->verticalHeader()->hide();
-    m_groupsHint = new EmptyHint(m_groupsView);
+    auto* groupsView = new RecordTable(QStringLiteral("failureGroups"), m_groups,
+                                       QAbstractItemView::SingleSelection, groupsBox);
+    groupsView->setWidths({{0, {}, 70}, {1, {}, 110}, {2, {}, 420}});
+    m_groupsView = groupsView;
+    m_groupsHint = groupsView->hint();
     groupsLayout->addWidget(m_groupsView);
     vertical->setStretchFactor(0, 4);
     vertical->setStretchFactor(1, 1);
@@ -225,17 +217,12 @@ void EventsPage::setContext(const ConsoleContext& context)
     m_table->setModel(m_model);
     // Widths by meaning: short fixed columns narrow, the time with its seconds whole, and the
     // error text (the last column) takes the rest.
-    const QFontMetrics fm(m_table->font());
-    const int pad = 24;
-    const QList<QPair<int, int>> widths{
-        {EventTableModel::IdColumn, fm.horizontalAdvance(QStringLiteral("00000000")) + pad},
-        {EventTableModel::StatusColumn, fm.horizontalAdvance(QStringLiteral("SENDING")) + pad},
-        {EventTableModel::TypeColumn, 120},
-        {EventTableModel::AggregateColumn, 140},
-        {EventTableModel::AttemptsColumn, fm.horizontalAdvance(tr("Attempts")) + pad},
-        {EventTableModel::CreatedColumn, fm.horizontalAdvance(QStringLiteral("2026-12-31 23:59:59")) + pad}};
-    for (const auto& w : widths)
-        m_table->setColumnWidth(w.first, w.second);
+    m_table->setWidths({{EventTableModel::IdColumn, QStringLiteral("00000000")},
+                        {EventTableModel::StatusColumn, QStringLiteral("SENDING")},
+                        {EventTableModel::TypeColumn, {}, 120},
+                        {EventTableModel::AggregateColumn, {}, 140},
+                        {EventTableModel::AttemptsColumn, tr("Attempts")},
+                        {EventTableModel::CreatedColumn, QStringLiteral("2026-12-31 23:59:59")}});
     connect(m_model, &EventTableModel::loadFailed, this, &EventsPage::statusMessage);
     connect(m_model, &EventTableModel::fetchFinished, this, [this]() {
         m_loadedAt = QDateTime::currentDateTime();
@@ -246,11 +233,6 @@ void EventsPage::setContext(const ConsoleContext& context)
                 : tr("%n event(s) so far, more as you scroll; %1", nullptr, m_model->rowCount()).arg(asOf));
         m_eventsHint->setReason(emptyReason(m_model->filter()));
     });
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (auto e = m_model->eventAt(current.row()))
-                    m_inspector->inspect(e->id);
-            });
     applyFilter();
     refreshGroups();
 }

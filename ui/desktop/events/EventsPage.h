@@ -3,6 +3,7 @@
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/ops/OperatorActions.h"
 #include "ui/desktop/ConsoleContext.h"
+#include "ui/desktop/widgets/RecordTable.h"
 
 #include <QDateTime>
 #include <QPointer>
@@ -65,7 +66,7 @@ private:
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner; // the action under way, if any
     EventTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
+    RecordTable* m_table = nullptr;
     EventInspector* m_inspector = nullptr;
     RecordTableModel* m_groups = nullptr;
     QTableView* m_groupsView = nullptr;

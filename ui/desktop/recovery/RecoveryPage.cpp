@@ -4,6 +4,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/widgets/RecordTable.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,13 +35,12 @@ RecoveryPage::RecoveryPage(QWidget* parent) : QWidget(parent)
     top->addWidget(m_runNow);
     leftLayout->addLayout(top);
     m_model = new FindingsModel(this);
-    m_table = new QTableView(left);
-    m_table->setObjectName(QStringLiteral("recoveryFindings"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
+    auto* table = new RecordTable(QStringLiteral("recoveryFindings"), m_model,
+                                  QAbstractItemView::SingleSelection, left);
+    m_table = table;
+    // The title takes the room and keeps its beginning; severity, check and count fit their text.
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(FindingsModel::TitleColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(FindingsModel::SeverityColumn,
                                                       QHeaderView::ResizeToContents);
@@ -57,8 +57,7 @@ RecoveryPage::RecoveryPage(QWidget* parent) : QWidget(parent)
     layout->addWidget(split);
 
     connect(m_runNow, &QPushButton::clicked, this, &RecoveryPage::runDoctor);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { choose(current.row()); });
+    connect(table, &RecordTable::currentRowChanged, this, &RecoveryPage::choose);
     connect(m_flow, &RecoveryFlow::statusMessage, this, &RecoveryPage::statusMessage);
     connect(m_flow, &RecoveryFlow::acted, this, &RecoveryPage::runDoctor);
     connect(m_flow, &RecoveryFlow::startManagedRelay, this, &RecoveryPage::startManagedRelay);

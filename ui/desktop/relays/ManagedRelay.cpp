@@ -1,5 +1,7 @@
 #include "ui/desktop/relays/ManagedRelay.h"
 
+#include "core/relay/RelayLogText.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -103,10 +105,16 @@ void ManagedRelay::launch()
     emit stateChanged(tr("running"));
 }
 
-void ManagedRelay::emitLine(const QString& text)
+void ManagedRelay::emitLine(const QString& output)
 {
+    // The child logs in English (its log lines are read by greps and the journal's priority
+    // parser); the console shows each line in the reader's language.
+    QStringList lines = output.split(QLatin1Char('\n'));
+    for (QString& l : lines)
+        l = RelayLogText::translated(l);
+    const QString text = lines.join(QLatin1Char('\n'));
     if (!text.isEmpty())
-        m_lastLine = text.section(QLatin1Char('\n'), -1);
+        m_lastLine = lines.constLast();
     emit line(text);
 }
 

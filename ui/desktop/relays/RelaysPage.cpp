@@ -6,6 +6,7 @@
 #include "ui/desktop/relays/RelayControlDialog.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QBrush>
@@ -57,22 +58,19 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_notCurrent->setStyleSheet(QStringLiteral("color: #616161; font-weight: bold;"));
     m_notCurrent->hide();
     layout->addWidget(m_notCurrent);
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("relaysTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    // Last error: its start and its end, all of it in the tooltip (wrapping would elide the end).
-    m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->setWordWrap(false);
-    m_table->setColumnWidth(0, 200);
-    m_table->setColumnWidth(3, 90);
-    m_table->setColumnWidth(4, 80);
-    for (int c : {2, 6, 7, 8, 9})
-        m_table->setColumnWidth(c, 70);
-    m_hint = new EmptyHint(m_table);
+    // Last error: its start and its end, all of it in the tooltip.
+    auto* table =
+        new RecordTable(QStringLiteral("relaysTable"), m_model, QAbstractItemView::ExtendedSelection, this);
+    table->setWidths({{0, {}, 200},
+                      {3, {}, 90},
+                      {4, {}, 80},
+                      {2, {}, 70},
+                      {6, {}, 70},
+                      {7, {}, 70},
+                      {8, {}, 70},
+                      {9, {}, 70}});
+    m_table = table;
+    m_hint = table->hint();
     m_hint->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 
