@@ -128,6 +128,61 @@
     </message>
 </context>
 <context>
+    <name>outbox::DatabaseUrl</name>
+    <message>
+        <source>invalid database URL &quot;%1&quot;: %2</source>
+        <translation>无效的数据库 URL“%1”：%2</translation>
+    </message>
+    <message>
+        <source>the value of option &quot;%1&quot; must not contain &apos;;&apos;, &apos;=&apos;, quotes, backslashes or control characters</source>
+        <translation>选项“%1”的值不得包含 &apos;;&apos;、&apos;=&apos;、引号、反斜杠或控制字符</translation>
+    </message>
+    <message>
+        <source>the value of option &quot;%1&quot; must not start or end with a space</source>
+        <translation>选项“%1”的值不得以空格开头或结尾</translation>
+    </message>
+    <message>
+        <source>no database given</source>
+        <translation>未提供数据库</translation>
+    </message>
+    <message>
+        <source>expected postgresql://, mysql:// or sqlite:///</source>
+        <translation>应为 postgresql://、mysql:// 或 sqlite:///</translation>
+    </message>
+    <message>
+        <source>the SQLite URL names no file (sqlite:///path/to/file.db)</source>
+        <translation>SQLite URL 没有指定文件（sqlite:///path/to/file.db）</translation>
+    </message>
+    <message>
+        <source>in-memory SQLite is not supported; name a file</source>
+        <translation>不支持内存中的 SQLite；请指定一个文件</translation>
+    </message>
+    <message>
+        <source>unknown scheme &quot;%1&quot; (expected postgresql, mysql or sqlite)</source>
+        <translation>未知的协议“%1”（应为 postgresql、mysql 或 sqlite）</translation>
+    </message>
+    <message>
+        <source>no host</source>
+        <translation>没有主机</translation>
+    </message>
+    <message>
+        <source>invalid port</source>
+        <translation>无效的端口</translation>
+    </message>
+    <message>
+        <source>expected exactly one database name in the path</source>
+        <translation>路径中应恰好有一个数据库名</translation>
+    </message>
+    <message>
+        <source>unsupported option &quot;%1&quot;</source>
+        <translation>不支持的选项“%1”</translation>
+    </message>
+    <message>
+        <source>option &quot;%1&quot; is given twice</source>
+        <translation>选项“%1”给出了两次</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLetterEditor</name>
     <message>
         <source>nothing to change: give a new payload, new headers or both</source>
@@ -1068,6 +1123,13 @@
     </message>
 </context>
 <context>
+    <name>outbox::KafkaBroker</name>
+    <message>
+        <source>no Kafka bootstrap servers given</source>
+        <translation>未提供 Kafka 引导服务器</translation>
+    </message>
+</context>
+<context>
     <name>outbox::MemberBroker</name>
     <message>
         <source>set [kafka] bootstrap (or [broker] url) in the configuration, or give the broker&apos;s address with --kafka-bootstrap when you start outboxctl relay with this database&apos;s connection options</source>
@@ -1287,6 +1349,33 @@
     <message>
         <source>%1: %2 (the leases expire and the events are sent again)</source>
         <translation>%1：%2（租约将到期，事件将被重新发送）</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::RelayOptions</name>
+    <message>
+        <source>the batch size must be between 1 and 10000</source>
+        <translation>批大小必须在 1 到 10000 之间</translation>
+    </message>
+    <message>
+        <source>the lease must be at least 1000 ms</source>
+        <translation>租约至少为 1000 毫秒</translation>
+    </message>
+    <message>
+        <source>max attempts must be at least 1</source>
+        <translation>最大尝试次数至少为 1</translation>
+    </message>
+    <message>
+        <source>the backoff cap must not be below its base</source>
+        <translation>退避上限不得低于其基数</translation>
+    </message>
+    <message>
+        <source>poll interval and heartbeat are too short</source>
+        <translation>轮询间隔和心跳太短</translation>
+    </message>
+    <message>
+        <source>the linger must be between 0 and 1000 ms</source>
+        <translation>linger 必须在 0 到 1000 毫秒之间</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2097,13 @@
     <message>
         <source>The SENT events go back to PENDING and are produced again with their original event_id; every consumer receives them again, and an inbox skips what it has. Events with a dead letter of %1, or a discarded one of any consumer, are left out.</source>
         <translation>SENT 事件回到 PENDING，以原来的 event_id 再次发送；每个消费者都会再次收到它们，收件箱会跳过已有的事件。%1 有死信的事件、或任何消费者已丢弃其死信的事件不包括在内。</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::cli::Context</name>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
     </message>
 </context>
 <context>

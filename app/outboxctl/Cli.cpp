@@ -5,6 +5,7 @@
 #include "core/db/Migrator.h"
 #include "core/support/TerminalText.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -247,7 +248,9 @@ QString hintFor(const QString& subject)
             ways << k->env;
         ways << QStringLiteral("[%1] %2").arg(k->section(), k->name());
         const QString last = ways.takeLast();
-        return ways.isEmpty() ? last : ways.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+        return ways.isEmpty() ? last
+                              : ways.join(QStringLiteral(", ")) +
+                                    QCoreApplication::translate("outbox::cli::Context", " or ") + last;
     }
     // An operation's input.
     static const QHash<QString, QString> inputs{

@@ -3,6 +3,7 @@
 #include "core/db/Dialect.h"
 #include "core/support/TypedUrl.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QUrl>
 #include <QUrlQuery>
@@ -15,7 +16,7 @@ Error bad(const QString& text, const QString& why)
     // Never echo a password back, for a valid URL or an invalid one, whatever its shape: the URL is
     // shown without it (and without its option values, where a password may hide), and the reason
     // (a driver's or QUrl's sentence may quote the URL) never contains one either.
-    return Error::usage(QStringLiteral("invalid database URL \"%1\": %2")
+    return Error::usage(QCoreApplication::translate("outbox::DatabaseUrl", "invalid database URL \"%1\": %2")
                             .arg(TypedUrl::shown(text), TypedUrl::scrubbed(why, text)));
 }
 
@@ -26,13 +27,16 @@ Status checkOptionValue(const QString& key, const QString& value)
             c == QLatin1Char('"') || c == QLatin1Char('\\') || c.category() == QChar::Other_Control ||
             c.category() == QChar::Other_Format || (c.isSpace() && c != QLatin1Char(' ')))
             return Error::usage(
-                QStringLiteral("the value of option \"%1\" must not contain ';', '=', quotes, "
-                               "backslashes or control characters")
+                QCoreApplication::translate("outbox::DatabaseUrl",
+                                            "the value of option \"%1\" must not contain ';', '=', quotes, "
+                                            "backslashes or control characters")
                     .arg(key));
     }
     if (value != value.trimmed())
         return Error::usage(
-            QStringLiteral("the value of option \"%1\" must not start or end with a space").arg(key));
+            QCoreApplication::translate("outbox::DatabaseUrl",
+                                        "the value of option \"%1\" must not start or end with a space")
+                .arg(key));
     return {};
 }
 
@@ -51,11 +55,13 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
 {
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return Error::usage(QStringLiteral("no database given")).about(QStringLiteral("database.url"));
+        return Error::usage(QCoreApplication::translate("outbox::DatabaseUrl", "no database given"))
+            .about(QStringLiteral("database.url"));
 
     const int sep = trimmed.indexOf(QLatin1String("://"));
     if (sep <= 0)
-        return bad(trimmed, QStringLiteral("expected postgresql://, mysql:// or sqlite:///"));
+        return bad(trimmed, QCoreApplication::translate("outbox::DatabaseUrl",
+                                                        "expected postgresql://, mysql:// or sqlite:///"));
     const QString scheme = trimmed.left(sep).toLower();
 
     DatabaseUrl url;
@@ -67,9 +73,12 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
             path.truncate(q);
         path = QUrl::fromPercentEncoding(path.toUtf8());
         if (path.isEmpty() || path == QLatin1String("/"))
-            return bad(trimmed, QStringLiteral("the SQLite URL names no file (sqlite:///path/to/file.db)"));
+            return bad(trimmed, QCoreApplication::translate(
+                                    "outbox::DatabaseUrl",
+                                    "the SQLite URL names no file (sqlite:///path/to/file.db)"));
         if (path == QLatin1String(":memory:"))
-            return bad(trimmed, QStringLiteral("in-memory SQLite is not supported; name a file"));
+            return bad(trimmed, QCoreApplication::translate(
+                                    "outbox::DatabaseUrl", "in-memory SQLite is not supported; name a file"));
         url.database = QDir::cleanPath(path);
         return url;
     }
@@ -79,20 +88,21 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     else if (scheme == QLatin1String("mysql") || scheme == QLatin1String("mariadb"))
         url.kind = DatabaseKind::MySql;
     else
-        return bad(
-            trimmed,
-            QStringLiteral("unknown scheme \"%1\" (expected postgresql, mysql or sqlite)").arg(scheme));
+        return bad(trimmed,
+                   QCoreApplication::translate("outbox::DatabaseUrl",
+                                               "unknown scheme \"%1\" (expected postgresql, mysql or sqlite)")
+                       .arg(scheme));
 
     const QUrl u(trimmed, QUrl::StrictMode);
     if (!u.isValid())
         return bad(trimmed, urlError(u));
     if (u.host().isEmpty())
-        return bad(trimmed, QStringLiteral("no host"));
+        return bad(trimmed, QCoreApplication::translate("outbox::DatabaseUrl", "no host"));
     const auto dialect = Dialect::create(url.kind);
     url.host = u.host();
     url.port = u.port(dialect->defaultPort());
     if (url.port <= 0 || url.port > 65535)
-        return bad(trimmed, QStringLiteral("invalid port"));
+        return bad(trimmed, QCoreApplication::translate("outbox::DatabaseUrl", "invalid port"));
     url.user = u.userName();
     url.password =
         u.password(); // without one here, core/config adds [database] password (OUTBOX_DB_PASSWORD)
@@ -100,7 +110,8 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     if (db.startsWith(QLatin1Char('/')))
         db.remove(0, 1);
     if (db.isEmpty() || db.contains(QLatin1Char('/')))
-        return bad(trimmed, QStringLiteral("expected exactly one database name in the path"));
+        return bad(trimmed, QCoreApplication::translate("outbox::DatabaseUrl",
+                                                        "expected exactly one database name in the path"));
     url.database = db;
 
     const QUrlQuery query(u);
@@ -110,10 +121,14 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
     for (const auto& item : query.queryItems(QUrl::FullyDecoded)) {
         const QString key = item.first;
         if (!accepted.contains(key))
-            return bad(trimmed, QStringLiteral("unsupported option \"%1\"").arg(key));
+            return bad(
+                trimmed,
+                QCoreApplication::translate("outbox::DatabaseUrl", "unsupported option \"%1\"").arg(key));
         // Once for each option: the driver would take the last one (sslmode=require&sslmode=disable).
         if (seen.contains(key))
-            return bad(trimmed, QStringLiteral("option \"%1\" is given twice").arg(key));
+            return bad(
+                trimmed,
+                QCoreApplication::translate("outbox::DatabaseUrl", "option \"%1\" is given twice").arg(key));
         seen << key;
         // The driver's option string is "key=value;key=value" and libpq's is "key=value key=value":
         // a decoded value holding ';', '=', a quote, a backslash or a control character could carry

@@ -5,6 +5,8 @@
 #include "core/db/TopicRouter.h"
 #include "core/support/CommandLine.h"
 
+#include <QCoreApplication>
+
 namespace outbox {
 
 Status RelayOptions::validateCommon() const
@@ -16,17 +18,23 @@ Status RelayOptions::validateCommon() const
                    QStringLiteral("a worker id must not start with \"-\" nor hold control characters"))
             .about(QStringLiteral("relay.worker_id"));
     if (batchSize < 1 || batchSize > 10000)
-        return Error::usage(QStringLiteral("the batch size must be between 1 and 10000"));
+        return Error::usage(QCoreApplication::translate("outbox::RelayOptions",
+                                                        "the batch size must be between 1 and 10000"));
     if (leaseMs < 1000)
-        return Error::usage(QStringLiteral("the lease must be at least 1000 ms"));
+        return Error::usage(
+            QCoreApplication::translate("outbox::RelayOptions", "the lease must be at least 1000 ms"));
     if (maxAttempts < 1)
-        return Error::usage(QStringLiteral("max attempts must be at least 1"));
+        return Error::usage(
+            QCoreApplication::translate("outbox::RelayOptions", "max attempts must be at least 1"));
     if (backoffBaseMs < 1 || backoffCapMs < backoffBaseMs)
-        return Error::usage(QStringLiteral("the backoff cap must not be below its base"));
+        return Error::usage(QCoreApplication::translate("outbox::RelayOptions",
+                                                        "the backoff cap must not be below its base"));
     if (pollIntervalMs < 10 || heartbeatMs < 100)
-        return Error::usage(QStringLiteral("poll interval and heartbeat are too short"));
+        return Error::usage(
+            QCoreApplication::translate("outbox::RelayOptions", "poll interval and heartbeat are too short"));
     if (lingerMs < 0 || lingerMs > 1000)
-        return Error::usage(QStringLiteral("the linger must be between 0 and 1000 ms"))
+        return Error::usage(QCoreApplication::translate("outbox::RelayOptions",
+                                                        "the linger must be between 0 and 1000 ms"))
             .about(QStringLiteral("relay.linger_ms"));
     return {};
 }

@@ -207,6 +207,40 @@ private slots:
         dialog->reject();
     }
 
+    // A URL the console cannot use: the Connect dialog says why in Chinese (core's DatabaseUrl).
+    void invalidUrlIsChinese()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        menuAction(window, MainWindow::tr("&Connect…"))->trigger();
+        QDialog* dialog = nullptr; // this window's (another test's may wait for its deletion)
+        QTRY_VERIFY((dialog = window.findChild<QDialog*>(QStringLiteral("connectDialog"))) &&
+                    dialog->isVisible());
+        auto* field = child<QLineEdit>(dialog, "profileUrl");
+        auto* error = child<QLabel>(dialog, "connectError");
+        QVERIFY(field && error);
+        const QList<QPair<QString, QString>> cases{
+            {QStringLiteral("redis://outbox@db/outbox"),
+             QStringLiteral("未知的协议“redis”（应为 postgresql、mysql 或 sqlite）")},
+            {QStringLiteral("mysql://outbox@db/shop/outbox"), QStringLiteral("路径中应恰好有一个数据库名")}};
+        for (const auto& [url, expected] : cases) {
+            field->clear();
+            QTest::keyClicks(field, url);
+            QTest::mouseClick(child<QPushButton>(dialog, "connectButton"), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(error->isVisible() && error->text().contains(url), 15000);
+            const QString text = error->text();
+            QVERIFY2(text.contains(QStringLiteral("无效的数据库 URL")) && text.contains(expected),
+                     qPrintable(text));
+            QVERIFY2(latinWords(text, {url, QStringLiteral("URL"), QStringLiteral("redis"),
+                                       QStringLiteral("postgresql"), QStringLiteral("mysql"),
+                                       QStringLiteral("sqlite"), QStringLiteral("SQLite")})
+                         .isEmpty(),
+                     qPrintable(text));
+        }
+        dialog->reject();
+    }
+
     // Recovery › a failure group: its error class is a word of the console ("确定性"), and the
     // sample event's Trail tab reads in Chinese: created, claims, last error (its class translated),
     // the operator's requeue, a consumer's inbox row and dead letter. The relay's error, names,

@@ -302,6 +302,14 @@ private slots:
         window.pages()->setCurrentWidget(window.audit());
         QTest::mouseClick(child<QPushButton>(&window, "auditApply"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 5, 10000);
+        // Enter in a filter box applies it, as on the other pages.
+        auto* action = child<QLineEdit>(&window, "auditAction");
+        QTest::keyClicks(action, QStringLiteral("relay.pause"));
+        QTest::keyClick(action, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 1, 10000);
+        action->clear();
+        QTest::keyClick(action, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(window.audit()->model()->rowCount(), 5, 10000);
         QTemporaryDir dir;
         QSignalSpy exported(window.audit(), &AuditPage::exported);
         window.audit()->exportTo(dir.filePath(QStringLiteral("audit.json")), AuditPage::Format::Json);

@@ -1,5 +1,6 @@
 #include "core/broker/kafka/ConsumerLag.h"
 
+#include <QCoreApplication>
 #include <QSet>
 #include <algorithm>
 #include <librdkafka/rdkafka.h>
@@ -33,7 +34,8 @@ QJsonObject PartitionLag::toJson() const
 Result<QVector<PartitionLag>> ConsumerLag::query(const Options& o, const QString& consumerName)
 {
     if (o.bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::KafkaBroker", "no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
     if (consumerName.trimmed().isEmpty())
         return Error::usage(QStringLiteral("consumer lag needs a consumer name"));

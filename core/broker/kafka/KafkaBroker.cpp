@@ -6,6 +6,7 @@
 #include "core/broker/kafka/KafkaSource.h"
 #include "core/config/Config.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace outbox {
@@ -100,7 +101,8 @@ Status KafkaBroker::validateForRelay(qint64 leaseMs) const
     if (!m_producerRefusal)
         return m_producerRefusal;
     if (m_bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::KafkaBroker", "no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
     // A claimed event is produced at once and librdkafka reports it within message.timeout.ms; the
     // mark follows. All of it must end before the lease does, or another relay would send it too.
@@ -137,7 +139,8 @@ Result<std::unique_ptr<MessageSource>> KafkaBroker::source(const MessageSource::
 Status KafkaBroker::validateForConsumer(const MessageSource::Settings& settings) const
 {
     if (m_bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::KafkaBroker", "no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
     if (settings.topics.isEmpty())
         return Error::usage(QStringLiteral("the consumer needs at least one topic"));

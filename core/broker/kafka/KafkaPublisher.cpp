@@ -4,6 +4,7 @@
 #include "core/support/TerminalText.h"
 #include "core/support/TopicName.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QMutexLocker>
@@ -33,7 +34,8 @@ Result<std::unique_ptr<KafkaPublisher>> KafkaPublisher::create(const QString& bo
                                                                const KafkaProperties& properties)
 {
     if (bootstrap.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("no Kafka bootstrap servers given"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::KafkaBroker", "no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
     std::unique_ptr<KafkaPublisher> p(new KafkaPublisher);
     char err[512];

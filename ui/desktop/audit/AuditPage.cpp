@@ -4,6 +4,7 @@
 #include "core/ops/AuditLog.h"
 #include "core/support/JsonText.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTable.h"
@@ -32,33 +33,20 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("auditPage"));
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    m_action = new QLineEdit(this);
-    m_action->setObjectName(QStringLiteral("auditAction"));
-    m_action->setPlaceholderText(tr("action, e.g. events.requeue"));
-    m_actor = new QLineEdit(this);
-    m_actor->setObjectName(QStringLiteral("auditActor"));
-    m_actor->setPlaceholderText(tr("actor"));
-    m_sinceEnabled = new QCheckBox(tr("since"), this);
-    m_sinceEnabled->setObjectName(QStringLiteral("auditSinceEnabled"));
-    m_since = new QDateTimeEdit(QDateTime::currentDateTime().addDays(-7), this);
-    m_since->setObjectName(QStringLiteral("auditSince"));
-    m_since->setCalendarPopup(true);
-    m_since->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    m_since->setEnabled(false); // used only when ticked; Tab then skips it
-    connect(m_sinceEnabled, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
-    auto* apply = new QPushButton(tr("Apply"), this);
-    apply->setObjectName(QStringLiteral("auditApply"));
-    auto* more = new QPushButton(tr("Load more"), this);
-    auto* csv = new QPushButton(tr("Export CSV…"), this);
-    csv->setObjectName(QStringLiteral("exportCsv"));
-    auto* json = new QPushButton(tr("Export JSON…"), this);
-    json->setObjectName(QStringLiteral("exportJson"));
+    m_action = controls::filterEdit(this, QStringLiteral("auditAction"), tr("action, e.g. events.requeue"));
+    m_actor = controls::filterEdit(this, QStringLiteral("auditActor"), tr("actor"));
+    const auto since = controls::timeBound(this, tr("since"), QStringLiteral("auditSince"),
+                                           QDateTime::currentDateTime().addDays(-7));
+    m_sinceEnabled = since.enabled;
+    m_since = since.at;
+    auto* apply = controls::button(this, tr("Apply"), QStringLiteral("auditApply"));
+    auto* more = controls::button(this, tr("Load more"), QStringLiteral("auditMore"));
+    auto* csv = controls::button(this, tr("Export CSV…"), QStringLiteral("exportCsv"));
+    auto* json = controls::button(this, tr("Export JSON…"), QStringLiteral("exportJson"));
     for (QWidget* w :
          std::initializer_list<QWidget*>{m_action, m_actor, m_sinceEnabled, m_since, apply, more, csv, json})
         bar->addWidget(w);
-    m_info = new QLabel(this);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setObjectName(QStringLiteral("auditInfo"));
+    m_info = controls::infoLabel(this, QStringLiteral("auditInfo"));
     bar->addStretch();
     bar->addWidget(m_info);
     layout->addLayout(bar);
@@ -111,6 +99,9 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
         m_detail->setPlainText(lines.join(QLatin1Char('\n')));
     });
     connect(apply, &QPushButton::clicked, this, &AuditPage::reload);
+    for (QLineEdit* e : {m_action, m_actor})
+        connect(e, &QLineEdit::returnPressed, this,
+                &AuditPage::reload); // Enter applies, as on the other pages
     connect(more, &QPushButton::clicked, this, &AuditPage::loadMore);
     connect(csv, &QPushButton::clicked, this, [this]() {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export audit log"),

@@ -5,6 +5,7 @@
 #include "ui/desktop/widgets/ChartAxes.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 #include "ui/desktop/widgets/RecordTableModel.h"
 
 #include <QChart>
@@ -27,22 +28,6 @@
 #include <cmath>
 
 namespace outbox::desktop {
-
-namespace {
-
-QTableView* makeTable(QWidget* parent, const QString& name, RecordTableModel* model)
-{
-    auto* table = new QTableView(parent);
-    table->setObjectName(name);
-    table->setModel(model);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->setWordWrap(false);
-    return table;
-}
-
-} // namespace
 
 ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
 {
@@ -87,8 +72,10 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
                                         {QStringLiteral("last_processed_at"), tr("Last processed"), true},
                                         {QStringLiteral("total_lag"), tr("Lag")}},
                                        this);
-    m_consumerTable = makeTable(left, QStringLiteral("consumersTable"), m_consumers);
-    m_consumerHint = new EmptyHint(m_consumerTable);
+    auto* consumerTable = new RecordTable(QStringLiteral("consumersTable"), m_consumers,
+                                          QAbstractItemView::ExtendedSelection, left);
+    m_consumerTable = consumerTable;
+    m_consumerHint = consumerTable->hint();
     m_consumerHint->setReason(tr("Not connected."));
     leftLayout->addWidget(m_consumerTable, 2);
     m_lag = new RecordTableModel({{QStringLiteral("consumer"), tr("Consumer")},
@@ -98,7 +85,8 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
                                   {QStringLiteral("high_watermark"), tr("High watermark")},
                                   {QStringLiteral("lag"), tr("Lag")}},
                                  this);
-    m_lagTable = makeTable(left, QStringLiteral("consumerLagTable"), m_lag);
+    m_lagTable = new RecordTable(QStringLiteral("consumerLagTable"), m_lag,
+                                 QAbstractItemView::ExtendedSelection, left);
     leftLayout->addWidget(m_lagTable, 1);
 
     m_chart = new QChart;
@@ -160,8 +148,10 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
                                     {QStringLiteral("last_error"), tr("Last error")},
                                     {QStringLiteral("traceparent"), tr("Trace (traceparent)")}},
                                    this);
-    m_inboxTable = makeTable(inboxBox, QStringLiteral("inboxTable"), m_inbox);
-    m_inboxHint = new EmptyHint(m_inboxTable);
+    auto* inboxTable = new RecordTable(QStringLiteral("inboxTable"), m_inbox,
+                                       QAbstractItemView::ExtendedSelection, inboxBox);
+    m_inboxTable = inboxTable;
+    m_inboxHint = inboxTable->hint();
     m_inboxHint->setReason(tr("Not connected."));
     inboxLayout->addWidget(m_inboxTable, 1);
     split->setStretchFactor(0, 3);

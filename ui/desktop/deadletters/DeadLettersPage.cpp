@@ -10,6 +10,7 @@
 #include "ui/desktop/deadletters/DeadLetterEditDialog.h"
 #include "ui/desktop/deadletters/DeadLetterGroupsDialog.h"
 #include "ui/desktop/deadletters/GroupEditDialog.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/DeadLetterText.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -41,31 +42,22 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_status->addItem(tr("Any status"), QString());
     for (const QString& s : DeadLetterStatus::all())
         m_status->addItem(Labels::status(s), s);
-    m_consumer = new QLineEdit(this);
-    m_consumer->setObjectName(QStringLiteral("dlqConsumer"));
-    m_consumer->setPlaceholderText(tr("consumer"));
-    m_error = new QLineEdit(this);
-    m_error->setObjectName(QStringLiteral("dlqError"));
-    m_error->setPlaceholderText(tr("error contains"));
+    m_consumer = controls::filterEdit(this, QStringLiteral("dlqConsumer"), tr("consumer"));
+    m_error = controls::filterEdit(this, QStringLiteral("dlqError"), tr("error contains"));
     m_error->setToolTip(tr("Dead letters whose error contains this text (any case)."));
-    auto* apply = new QPushButton(tr("Apply"), this);
-    apply->setObjectName(QStringLiteral("dlqApply"));
-    auto* more = new QPushButton(tr("Load more"), this);
-    more->setObjectName(QStringLiteral("dlqMore"));
+    auto* apply = controls::button(this, tr("Apply"), QStringLiteral("dlqApply"));
+    auto* more = controls::button(this, tr("Load more"), QStringLiteral("dlqMore"));
     m_scope = new QComboBox(this);
     m_scope->setObjectName(QStringLiteral("dlqScope"));
     m_scope->addItem(tr("Selected dead letters"));
     m_scope->addItem(tr("Every dead letter of the filter"));
-    auto* replay = new QPushButton(tr("Replay…"), this);
-    replay->setObjectName(QStringLiteral("replayButton"));
-    auto* discard = new QPushButton(tr("Discard…"), this);
-    discard->setObjectName(QStringLiteral("discardButton"));
-    auto* edit = new QPushButton(tr("Edit…"), this);
-    edit->setObjectName(QStringLiteral("editButton"));
-    edit->setToolTip(tr("Repair the selected NEW dead letter's payload and headers before replaying it."));
-    auto* groups = new QPushButton(tr("Groups…"), this);
-    groups->setObjectName(QStringLiteral("groupsButton"));
-    groups->setToolTip(
+    auto* replay = controls::button(this, tr("Replay…"), QStringLiteral("replayButton"));
+    auto* discard = controls::button(this, tr("Discard…"), QStringLiteral("discardButton"));
+    auto* edit = controls::button(
+        this, tr("Edit…"), QStringLiteral("editButton"),
+        tr("Repair the selected NEW dead letter's payload and headers before replaying it."));
+    auto* groups = controls::button(
+        this, tr("Groups…"), QStringLiteral("groupsButton"),
         tr("NEW dead letters grouped by consumer and error; replay or discard a whole group."));
     for (QWidget* w : std::initializer_list<QWidget*>{m_status, m_consumer, m_error, apply, more, m_scope,
                                                       replay, discard, edit, groups})
@@ -76,27 +68,20 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     m_groupBar = new QWidget(this);
     auto* groupRow = new QHBoxLayout(m_groupBar);
     groupRow->setContentsMargins(0, 0, 0, 0);
-    m_groupText = new QLabel(m_groupBar);
-    m_groupText->setObjectName(QStringLiteral("dlqGroupShown"));
-    m_groupText->setTextFormat(Qt::PlainText);
+    m_groupText = controls::infoLabel(m_groupBar, QStringLiteral("dlqGroupShown"));
     m_groupText->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_groupText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto* showFilterButton = new QPushButton(tr("Show the filter"), m_groupBar);
-    showFilterButton->setObjectName(QStringLiteral("dlqGroupClear"));
-    showFilterButton->setToolTip(tr("Leave the group: the list shows the filter boxes' dead letters again."));
+    auto* showFilterButton =
+        controls::button(m_groupBar, tr("Show the filter"), QStringLiteral("dlqGroupClear"),
+                         tr("Leave the group: the list shows the filter boxes' dead letters again."));
     groupRow->addWidget(m_groupText, 1);
     groupRow->addWidget(showFilterButton);
     m_groupBar->hide();
     layout->addWidget(m_groupBar);
     connect(showFilterButton, &QPushButton::clicked, this, &DeadLettersPage::showFilter);
     auto* freshness = new QHBoxLayout;
-    m_info = new QLabel(this);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setObjectName(QStringLiteral("dlqInfo"));
-    m_newRows = new QPushButton(this);
-    m_newRows->setObjectName(QStringLiteral("dlqNew"));
-    m_newRows->setStyleSheet(QStringLiteral("font-weight: bold;"));
-    m_newRows->hide();
+    m_info = controls::infoLabel(this, QStringLiteral("dlqInfo"));
+    m_newRows = controls::newRowsButton(this, QStringLiteral("dlqNew"));
     freshness->addWidget(m_info);
     freshness->addWidget(m_newRows);
     freshness->addStretch();

@@ -6,6 +6,7 @@
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/events/EventTableModel.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -42,10 +43,7 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     for (const QString& s : EventStatus::all())
         m_status->addItem(Labels::status(s), s);
     auto edit = [this](const QString& name, const QString& placeholder) {
-        auto* e = new QLineEdit(this);
-        e->setObjectName(name);
-        e->setPlaceholderText(placeholder);
-        e->setClearButtonEnabled(true);
+        QLineEdit* e = controls::filterEdit(this, name, placeholder);
         connect(e, &QLineEdit::returnPressed, this, &EventsPage::applyFilter);
         return e;
     };
@@ -53,27 +51,19 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_aggregateType = edit(QStringLiteral("filterAggregateType"), tr("aggregate type"));
     m_aggregate = edit(QStringLiteral("filterAggregate"), tr("aggregate id"));
     m_error = edit(QStringLiteral("filterError"), tr("error text"));
-    m_fromEnabled = new QCheckBox(tr("from"), this);
-    m_fromEnabled->setObjectName(QStringLiteral("filterFromEnabled"));
-    m_from = new QDateTimeEdit(QDateTime::currentDateTime().addDays(-1), this);
-    m_from->setObjectName(QStringLiteral("filterFrom"));
-    m_untilEnabled = new QCheckBox(tr("until"), this);
-    m_untilEnabled->setObjectName(QStringLiteral("filterUntilEnabled"));
-    m_until = new QDateTimeEdit(QDateTime::currentDateTime().addSecs(3600), this);
-    m_until->setObjectName(QStringLiteral("filterUntil"));
-    for (QDateTimeEdit* d : {m_from, m_until}) {
-        d->setCalendarPopup(true);
-        d->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-        d->setEnabled(false); // used only when ticked; Tab then skips it
-    }
-    connect(m_fromEnabled, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
-    connect(m_untilEnabled, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
+    const auto from = controls::timeBound(this, tr("from"), QStringLiteral("filterFrom"),
+                                          QDateTime::currentDateTime().addDays(-1));
+    const auto until = controls::timeBound(this, tr("until"), QStringLiteral("filterUntil"),
+                                           QDateTime::currentDateTime().addSecs(3600));
+    m_fromEnabled = from.enabled;
+    m_from = from.at;
+    m_untilEnabled = until.enabled;
+    m_until = until.at;
     m_order = new QComboBox(this);
     m_order->setObjectName(QStringLiteral("sortOrder"));
     m_order->addItem(tr("Newest first"), false);
     m_order->addItem(tr("Oldest first"), true);
-    auto* apply = new QPushButton(tr("Apply"), this);
-    apply->setObjectName(QStringLiteral("applyFilter"));
+    auto* apply = controls::button(this, tr("Apply"), QStringLiteral("applyFilter"));
     for (QWidget* w :
          std::initializer_list<QWidget*>{m_status, m_type, m_aggregateType, m_aggregate, m_error,
                                          m_fromEnabled, m_from, m_untilEnabled, m_until, m_order, apply})
@@ -107,17 +97,10 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     m_scope->setObjectName(QStringLiteral("actionScope"));
     m_scope->addItem(tr("Selected events"));
     m_scope->addItem(tr("Every event of the current filter"));
-    auto* requeue = new QPushButton(tr("Requeue…"), this);
-    requeue->setObjectName(QStringLiteral("requeueButton"));
-    auto* dead = new QPushButton(tr("Mark DEAD…"), this);
-    dead->setObjectName(QStringLiteral("markDeadButton"));
-    m_info = new QLabel(this);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setObjectName(QStringLiteral("eventsInfo"));
-    m_newRows = new QPushButton(this);
-    m_newRows->setObjectName(QStringLiteral("newEvents"));
-    m_newRows->setStyleSheet(QStringLiteral("font-weight: bold;"));
-    m_newRows->hide();
+    auto* requeue = controls::button(this, tr("Requeue…"), QStringLiteral("requeueButton"));
+    auto* dead = controls::button(this, tr("Mark DEAD…"), QStringLiteral("markDeadButton"));
+    m_info = controls::infoLabel(this, QStringLiteral("eventsInfo"));
+    m_newRows = controls::newRowsButton(this, QStringLiteral("newEvents"));
     connect(m_newRows, &QPushButton::clicked, this, &EventsPage::reloadTable);
     actions->addWidget(new QLabel(tr("Act on:"), this));
     actions->addWidget(m_scope);
@@ -157,18 +140,13 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
         m_groupsStatus->addItem(Labels::status(st), st);
     groupsBar->addWidget(m_groupsStatus);
     groupsBar->addWidget(new QLabel(tr("events, by error class and error text"), groupsBox));
-    m_groupsInfo = new QLabel(groupsBox);
-    m_groupsInfo->setTextFormat(Qt::PlainText);
-    m_groupsInfo->setObjectName(QStringLiteral("groupsInfo"));
+    m_groupsInfo = controls::infoLabel(groupsBox, QStringLiteral("groupsInfo"));
     groupsBar->addWidget(m_groupsInfo);
     groupsBar->addStretch();
     connect(m_groupsStatus, &QComboBox::currentIndexChanged, this, &EventsPage::refreshGroups);
-    auto* refresh = new QPushButton(tr("Refresh groups"), groupsBox);
-    refresh->setObjectName(QStringLiteral("refreshGroups"));
-    auto* requeueGroup = new QPushButton(tr("Requeue group…"), groupsBox);
-    requeueGroup->setObjectName(QStringLiteral("requeueGroup"));
-    auto* deadGroup = new QPushButton(tr("Mark group DEAD…"), groupsBox);
-    deadGroup->setObjectName(QStringLiteral("deadGroup"));
+    auto* refresh = controls::button(groupsBox, tr("Refresh groups"), QStringLiteral("refreshGroups"));
+    auto* requeueGroup = controls::button(groupsBox, tr("Requeue group…"), QStringLiteral("requeueGroup"));
+    auto* deadGroup = controls::button(groupsBox, tr("Mark group DEAD…"), QStringLiteral("deadGroup"));
     groupsBar->addWidget(refresh);
     groupsBar->addWidget(requeueGroup);
     groupsBar->addWidget(deadGroup);

@@ -4,6 +4,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/relays/ManagedRelay.h"
 #include "ui/desktop/relays/RelayControlDialog.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTable.h"
@@ -51,9 +52,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
             return QBrush(QColor(0xff, 0xcd, 0xd2));
         return {};
     });
-    m_notCurrent = new QLabel(this);
-    m_notCurrent->setObjectName(QStringLiteral("relaysNotCurrent"));
-    m_notCurrent->setTextFormat(Qt::PlainText);
+    m_notCurrent = controls::infoLabel(this, QStringLiteral("relaysNotCurrent"));
     m_notCurrent->setWordWrap(true);
     m_notCurrent->setStyleSheet(QStringLiteral("color: #616161; font-weight: bold;"));
     m_notCurrent->hide();
@@ -74,26 +73,26 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_hint->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 
-    auto* controls = new QHBoxLayout;
+    auto* controlBar = new QHBoxLayout;
     m_reason = new QLineEdit(this);
     m_reason->setObjectName(QStringLiteral("relayReason"));
     m_reason->setPlaceholderText(tr("reason (required, asked for again before anything changes)"));
-    controls->addWidget(m_reason, 1);
+    controlBar->addWidget(m_reason, 1);
     const QList<QPair<RelayControl::Command, QString>> buttons{
         {RelayControl::Command::Pause, QStringLiteral("pauseRelay")},
         {RelayControl::Command::Resume, QStringLiteral("resumeRelay")},
         {RelayControl::Command::Drain, QStringLiteral("drainRelay")}};
     for (const auto& b : buttons) {
-        auto* button = new QPushButton(b.first == RelayControl::Command::Pause    ? tr("Pause")
-                                       : b.first == RelayControl::Command::Resume ? tr("Resume")
-                                                                                  : tr("Drain"),
-                                       this);
-        button->setObjectName(b.second);
+        auto* button = controls::button(this,
+                                        b.first == RelayControl::Command::Pause    ? tr("Pause")
+                                        : b.first == RelayControl::Command::Resume ? tr("Resume")
+                                                                                   : tr("Drain"),
+                                        b.second);
         const RelayControl::Command command = b.first;
         connect(button, &QPushButton::clicked, this, [this, command]() { control(command); });
-        controls->addWidget(button);
+        controlBar->addWidget(button);
     }
-    layout->addLayout(controls);
+    layout->addLayout(controlBar);
 
     auto* managed = new QGroupBox(tr("Managed relay (outboxctl relay as a child process)"), this);
     auto* managedLayout = new QVBoxLayout(managed);
@@ -101,25 +100,18 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_arguments = new QLineEdit(managed);
     m_arguments->setObjectName(QStringLiteral("relayArguments"));
     m_arguments->setPlaceholderText(tr("extra arguments, e.g. --kafka-bootstrap 127.0.0.1:9092"));
-    auto* start = new QPushButton(tr("Start"), managed);
-    start->setObjectName(QStringLiteral("startRelay"));
-    auto* stop = new QPushButton(tr("Stop"), managed);
-    stop->setObjectName(QStringLiteral("stopRelay"));
-    m_relayState = new QLabel(tr("not running"), managed);
-    m_relayState->setTextFormat(Qt::PlainText);
-    m_relayState->setObjectName(QStringLiteral("managedRelayState"));
+    auto* start = controls::button(managed, tr("Start"), QStringLiteral("startRelay"));
+    auto* stop = controls::button(managed, tr("Stop"), QStringLiteral("stopRelay"));
+    m_relayState = controls::infoLabel(managed, QStringLiteral("managedRelayState"));
+    m_relayState->setText(tr("not running"));
     managedBar->addWidget(m_arguments, 1);
     managedBar->addWidget(start);
     managedBar->addWidget(stop);
     managedBar->addWidget(m_relayState);
-    m_relayBroker = new QLabel(managed);
-    m_relayBroker->setTextFormat(Qt::PlainText);
-    m_relayBroker->setObjectName(QStringLiteral("managedRelayBroker"));
+    m_relayBroker = controls::infoLabel(managed, QStringLiteral("managedRelayBroker"));
     managedBar->addWidget(m_relayBroker);
     managedLayout->addLayout(managedBar);
-    m_relayDatabase = new QLabel(managed);
-    m_relayDatabase->setTextFormat(Qt::PlainText);
-    m_relayDatabase->setObjectName(QStringLiteral("managedRelayDatabase"));
+    m_relayDatabase = controls::infoLabel(managed, QStringLiteral("managedRelayDatabase"));
     managedLayout->addWidget(m_relayDatabase);
     // Relays the console started for other databases and kept running when it switched away.
     m_backgroundTable = new QTableWidget(0, 3, managed);

@@ -1,0 +1,58 @@
+#include "ui/desktop/widgets/Controls.h"
+
+#include <QCheckBox>
+#include <QDateTimeEdit>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+
+namespace outbox::desktop::controls {
+
+QLineEdit* filterEdit(QWidget* parent, const QString& objectName, const QString& placeholder)
+{
+    auto* e = new QLineEdit(parent);
+    e->setObjectName(objectName);
+    e->setPlaceholderText(placeholder);
+    e->setClearButtonEnabled(true);
+    return e;
+}
+
+QPushButton* button(QWidget* parent, const QString& text, const QString& objectName, const QString& toolTip)
+{
+    auto* b = new QPushButton(text, parent);
+    b->setObjectName(objectName);
+    if (!toolTip.isEmpty())
+        b->setToolTip(toolTip);
+    return b;
+}
+
+QLabel* infoLabel(QWidget* parent, const QString& objectName)
+{
+    auto* l = new QLabel(parent);
+    l->setObjectName(objectName);
+    l->setTextFormat(Qt::PlainText);
+    return l;
+}
+
+QPushButton* newRowsButton(QWidget* parent, const QString& objectName)
+{
+    auto* b = new QPushButton(parent);
+    b->setObjectName(objectName);
+    b->setStyleSheet(QStringLiteral("font-weight: bold;"));
+    b->hide();
+    return b;
+}
+
+TimeBound timeBound(QWidget* parent, const QString& text, const QString& objectName, const QDateTime& initial)
+{
+    TimeBound t{new QCheckBox(text, parent), new QDateTimeEdit(initial, parent)};
+    t.enabled->setObjectName(objectName + QStringLiteral("Enabled"));
+    t.at->setObjectName(objectName);
+    t.at->setCalendarPopup(true);
+    t.at->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    t.at->setEnabled(false);
+    QObject::connect(t.enabled, &QCheckBox::toggled, t.at, &QWidget::setEnabled);
+    return t;
+}
+
+} // namespace outbox::desktop::controls
