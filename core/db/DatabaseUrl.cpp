@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -76,7 +77,8 @@ Result<DatabaseUrl> DatabaseUrl::parse(const QString& text)
             return bad(trimmed, QCoreApplication::translate(
                                     "outbox::DatabaseUrl",
                                     "the SQLite URL names no file (sqlite:///path/to/file.db)"));
-        if (path == QLatin1String(":memory:"))
+        // SQLite's in-memory name, also as sqlite:///:memory: (a file of that name at / otherwise).
+        if (QFileInfo(path).fileName() == QLatin1String(":memory:"))
             return bad(trimmed, QCoreApplication::translate(
                                     "outbox::DatabaseUrl", "in-memory SQLite is not supported; name a file"));
         url.database = QDir::cleanPath(path);

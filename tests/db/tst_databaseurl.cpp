@@ -77,6 +77,8 @@ private slots:
                                         << "names no file";
         QTest::newRow("sqlite memory") << "sqlite://:memory:"
                                        << "in-memory";
+        QTest::newRow("sqlite memory, three slashes") << "sqlite:///:memory:"
+                                                      << "in-memory";
         QTest::newRow("unknown option") << "postgresql://u@h/db?evil=1"
                                         << "unsupported option";
     }

@@ -4,6 +4,7 @@
 #include "ui/desktop/fleet/BacklogSparklineDelegate.h"
 #include "ui/desktop/fleet/FleetTableModel.h"
 #include "ui/desktop/widgets/Labels.h"
+#include "ui/desktop/widgets/RecordTable.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -43,21 +44,17 @@ FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidge
     m_filtered->setFilterKeyColumn(FleetTableModel::Member);
     connect(m_filter, &QLineEdit::textChanged, m_filtered, &QSortFilterProxyModel::setFilterFixedString);
 
-    m_table = new QTableView(this);
-    m_table->setObjectName(QStringLiteral("fleetTable"));
-    m_table->setModel(m_filtered);
+    m_table =
+        new RecordTable(QStringLiteral("fleetTable"), m_filtered, QAbstractItemView::SingleSelection, this);
     m_table->setItemDelegateForColumn(FleetTableModel::Trend, new BacklogSparklineDelegate(m_table));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // At 1280 px the error (last, stretching) wraps onto up to three lines and the other texts are
-    // whole (fitColumns); anything still cut off is whole in its tooltip.
+    // Unlike the other record tables: at 1280 px the error (last, stretching) wraps onto up to three
+    // lines and the other texts are whole (fitColumns); anything still cut off is whole in its tooltip.
     m_table->setWordWrap(true);
-    m_table->verticalHeader()->hide();
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setMaximumSectionSize(m_table->fontMetrics().lineSpacing() * MaxErrorLines +
                                                      8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(FleetTableModel::Trend, 120);
     connect(m_table, &QTableView::doubleClicked, this, &FleetPage::openRow);
     connect(m_table, &QTableView::activated, this, &FleetPage::openRow); // Enter on a row
