@@ -170,6 +170,26 @@
         <translation>无效的端口</translation>
     </message>
     <message>
+        <source>the user name holds a character a URL may not hold (percent-encode it)</source>
+        <translation>用户名含有 URL 中不允许的字符（请对其进行百分号编码）</translation>
+    </message>
+    <message>
+        <source>the password holds a character a URL may not hold (percent-encode it, or give it in [database] password)</source>
+        <translation>密码含有 URL 中不允许的字符（请对其进行百分号编码，或在 [database] password 中提供）</translation>
+    </message>
+    <message>
+        <source>invalid host name</source>
+        <translation>无效的主机名</translation>
+    </message>
+    <message>
+        <source>invalid database name</source>
+        <translation>无效的数据库名</translation>
+    </message>
+    <message>
+        <source>not a URL (%1)</source>
+        <translation>不是有效的 URL（%1）</translation>
+    </message>
+    <message>
         <source>expected exactly one database name in the path</source>
         <translation>路径中应恰好有一个数据库名</translation>
     </message>

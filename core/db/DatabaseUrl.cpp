@@ -43,11 +43,30 @@ Status checkOptionValue(const QString& key, const QString& value)
 
 // QUrl's error sentence ends with the URL it was given ("…; source was \"postgresql://u:pw@…\""):
 // keep only the sentence.
+// QUrl's own error texts are English and not in any catalogue: the part they name, in ours.
 QString urlError(const QUrl& u)
 {
-    const QString text = u.errorString();
+    QString text = u.errorString();
     const int source = text.indexOf(QLatin1String("; source was"));
-    return source < 0 ? text : text.left(source);
+    if (source >= 0)
+        text.truncate(source);
+    const auto says = [&text](const char* part) {
+        return text.contains(QLatin1String(part), Qt::CaseInsensitive);
+    };
+    if (says("user name"))
+        return QCoreApplication::translate(
+            "outbox::DatabaseUrl", "the user name holds a character a URL may not hold (percent-encode it)");
+    if (says("password"))
+        return QCoreApplication::translate("outbox::DatabaseUrl",
+                                           "the password holds a character a URL may not hold "
+                                           "(percent-encode it, or give it in [database] password)");
+    if (says("port"))
+        return QCoreApplication::translate("outbox::DatabaseUrl", "invalid port");
+    if (says("hostname") || says("IPv"))
+        return QCoreApplication::translate("outbox::DatabaseUrl", "invalid host name");
+    if (says("path"))
+        return QCoreApplication::translate("outbox::DatabaseUrl", "invalid database name");
+    return QCoreApplication::translate("outbox::DatabaseUrl", "not a URL (%1)").arg(text);
 }
 
 } // namespace

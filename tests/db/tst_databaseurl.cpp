@@ -79,6 +79,10 @@ private slots:
                                        << "in-memory";
         QTest::newRow("sqlite memory, three slashes") << "sqlite:///:memory:"
                                                       << "in-memory";
+        QTest::newRow("space in user") << "postgresql://a b@h/db"
+                                       << "user name holds a character";
+        QTest::newRow("bad host") << "postgresql://u@h^x/db"
+                                  << "invalid host name";
         QTest::newRow("unknown option") << "postgresql://u@h/db?evil=1"
                                         << "unsupported option";
     }

@@ -223,7 +223,11 @@ private slots:
         const QList<QPair<QString, QString>> cases{
             {QStringLiteral("redis://outbox@db/outbox"),
              QStringLiteral("未知的协议“redis”（应为 postgresql、mysql 或 sqlite）")},
-            {QStringLiteral("mysql://outbox@db/shop/outbox"), QStringLiteral("路径中应恰好有一个数据库名")}};
+            {QStringLiteral("mysql://outbox@db/shop/outbox"), QStringLiteral("路径中应恰好有一个数据库名")},
+            // QUrl's own English errors, said in core's words.
+            {QStringLiteral("postgresql://outbox@db:99999/outbox"), QStringLiteral("无效的端口")},
+            {QStringLiteral("postgresql://out box@db/outbox"),
+             QStringLiteral("用户名含有 URL 中不允许的字符")}};
         for (const auto& [url, expected] : cases) {
             field->clear();
             QTest::keyClicks(field, url);
