@@ -1932,8 +1932,8 @@
         <translation>预览</translation>
     </message>
     <message>
-        <source>Type the number of dead letters to confirm</source>
-        <translation>输入死信数量以确认</translation>
+        <source>Type the phrase shown after the preview to confirm</source>
+        <translation>预览后输入显示的短语以确认</translation>
     </message>
     <message>
         <source>Reason (required, kept in the audit log)</source>
@@ -1944,8 +1944,8 @@
         <translation>编辑</translation>
     </message>
     <message>
-        <source>Type %1 to confirm</source>
-        <translation>输入 %1 以确认</translation>
+        <source>Type &quot;%1&quot; to confirm:</source>
+        <translation>输入“%1”以确认：</translation>
     </message>
     <message>
         <source>Reading the group…</source>

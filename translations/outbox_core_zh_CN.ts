@@ -278,6 +278,29 @@
     </message>
 </context>
 <context>
+    <name>outbox::DeadLetterFilter</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Consumer</source>
+        <translation>消费者</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Error contains</source>
+        <translation>错误包含</translation>
+    </message>
+</context>
+<context>
     <name>outbox::DeadLetterGroupEditor</name>
     <message>
         <source>only NEW dead letters can be edited: the group must be of NEW letters</source>
@@ -383,6 +406,65 @@
     <message>
         <source>%1 d</source>
         <translation>%1 天</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::EventFilter</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Event type</source>
+        <translation>事件类型</translation>
+    </message>
+    <message>
+        <source>Aggregate type</source>
+        <translation>聚合类型</translation>
+    </message>
+    <message>
+        <source>Aggregate id</source>
+        <translation>聚合 ID</translation>
+    </message>
+    <message>
+        <source>Error contains</source>
+        <translation>错误包含</translation>
+    </message>
+    <message>
+        <source>Created from</source>
+        <translation>创建时间起</translation>
+    </message>
+    <message>
+        <source>Created until</source>
+        <translation>创建时间止</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation>追踪 ID</translation>
+    </message>
+    <message>
+        <source>Header KEY=VALUE</source>
+        <translation>消息头 键=值</translation>
+    </message>
+    <message>
+        <source>Payload PATH=VALUE</source>
+        <translation>负载 路径=值</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>偏移量</translation>
     </message>
 </context>
 <context>
@@ -976,6 +1058,21 @@
     <message>
         <source>no value %1 in the payload</source>
         <translation>载荷中没有值 %1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::JsonFields</name>
+    <message>
+        <source>unknown %1 field &quot;%2&quot; (expected %3)</source>
+        <translation>未知的 %1 字段“%2”（应为 %3 之一）</translation>
+    </message>
+    <message>
+        <source>%1 field &quot;%2&quot; must be a string</source>
+        <translation>%1 字段“%2”必须是字符串</translation>
+    </message>
+    <message>
+        <source>field &quot;%1&quot; must be an array of strings or a comma-separated list</source>
+        <translation>字段“%1”必须是字符串数组或以逗号分隔的列表</translation>
     </message>
 </context>
 <context>

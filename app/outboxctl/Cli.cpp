@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cstdio>
 
 namespace outbox::cli {
@@ -282,6 +283,25 @@ void Context::printJson(const QJsonValue& value)
     // characters escaped the JSON way instead.
     m_stdout.writeRaw(
         TerminalText::escapeJson(QString::fromUtf8(doc.toJson(QJsonDocument::Indented))).toUtf8());
+}
+
+void Context::printRecord(const QJsonObject& record)
+{
+    qsizetype keyWidth = 0;
+    for (auto it = record.begin(); it != record.end(); ++it)
+        keyWidth = std::max(keyWidth, it.key().size() + 2);
+    for (auto it = record.begin(); it != record.end(); ++it) {
+        QString value;
+        if (it->isObject())
+            value = QString::fromUtf8(QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact));
+        else if (it->isArray())
+            value = QString::fromUtf8(QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
+        else if (it->isNull())
+            value = QStringLiteral("-");
+        else
+            value = it->toVariant().toString();
+        out << it.key().leftJustified(keyWidth) << TerminalText::escape(value) << "\n";
+    }
 }
 
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName)

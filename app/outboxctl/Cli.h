@@ -66,6 +66,10 @@ public:
     int fail(const Error& error);
     int usage(const QString& message) { return fail(Error::usage(message)); }
     void printJson(const QJsonValue& value);
+    // One record (an event, a dead letter) for people: a "key  value" line per field, the keys in a
+    // column as wide as the longest and two spaces ("replay_lease_until" ran into its value once);
+    // objects and arrays as compact JSON, null as "-", every value on one line.
+    void printRecord(const QJsonObject& record);
 
 private:
     config::Config m_config;

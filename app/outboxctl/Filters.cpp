@@ -2,6 +2,8 @@
 
 #include "core/db/EventStatus.h"
 
+#include <QJsonArray>
+
 namespace outbox::cli {
 
 // Builds an EventFilter from the filter options shared by `events list`, `requeue` and `dead`.
@@ -116,20 +118,17 @@ QList<QCommandLineOption> eventFilterOptions()
 
 Result<DeadLetterFilter> deadLetterFilterFromOptions(const QCommandLineParser& p)
 {
-    DeadLetterFilter f;
-    for (const QString& value : p.values(QStringLiteral("status"))) {
-        for (const QString& s : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            auto status = DeadLetterStatus::parse(s);
-            if (!status)
-                return status.error();
-            f.statuses << *status;
-        }
+    // The options are core's filter fields spelt with dashes (--event-id: "event_id"); core reads
+    // them as it reads the API's query and body.
+    QJsonObject json;
+    for (const QString& key : DeadLetterFilter::keys()) {
+        const QString option = QString(key).replace(QLatin1Char('_'), QLatin1Char('-'));
+        if (p.isSet(option))
+            json[key] = key == QLatin1String("status")
+                            ? QJsonValue(QJsonArray::fromStringList(p.values(option)))
+                            : QJsonValue(p.value(option));
     }
-    f.consumerName = p.value(QStringLiteral("consumer"));
-    f.topic = p.value(QStringLiteral("topic"));
-    f.eventId = p.value(QStringLiteral("event-id"));
-    f.errorText = p.value(QStringLiteral("error"));
-    return f;
+    return DeadLetterFilter::fromJson(json);
 }
 
 QList<QCommandLineOption> deadLetterFilterOptions()

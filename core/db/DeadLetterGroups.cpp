@@ -3,6 +3,7 @@
 #include "core/db/Database.h"
 #include "core/db/EventStatus.h"
 #include "core/db/FailureGroups.h"
+#include "core/db/JsonFields.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -39,6 +40,26 @@ QJsonObject DeadLetterGroup::toJson() const
         {QStringLiteral("first_id"), firstId},
         {QStringLiteral("statuses"),
          QJsonArray::fromStringList(statuses.isEmpty() ? QStringList{DeadLetterStatus::New} : statuses)}};
+}
+
+Result<DeadLetterGroup> DeadLetterGroup::fromJson(const QJsonObject& json)
+{
+    if (Status s = JsonFields::check(json, QStringLiteral("group"),
+                                     {QStringLiteral("consumer"), QStringLiteral("error_class"),
+                                      QStringLiteral("fingerprint"), QStringLiteral("statuses")},
+                                     {QStringLiteral("statuses")});
+        !s)
+        return s.error();
+    auto statuses = JsonFields::statuses(json.value(QStringLiteral("statuses")), QStringLiteral("statuses"),
+                                         [](const QString& name) { return DeadLetterStatus::parse(name); });
+    if (!statuses)
+        return statuses.error();
+    DeadLetterGroup group;
+    group.statuses = *statuses;
+    group.consumerName = json.value(QStringLiteral("consumer")).toString();
+    group.errorClass = json.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = json.value(QStringLiteral("fingerprint")).toString();
+    return group;
 }
 
 QString DeadLetterGroups::errorClass(const QString& error)

@@ -32,6 +32,10 @@ struct DeadLetterGroup
     std::function<QString(const QString&)> fingerprintSeenAs;
 
     QJsonObject toJson() const;
+    // A group as a caller names it (GET /api/v1/dead-letters/groups lists it so): "consumer",
+    // "error_class", "fingerprint" (strings) and "statuses" (absent: NEW); another field or an
+    // unknown status is refused.
+    static Result<DeadLetterGroup> fromJson(const QJsonObject& json);
 };
 
 // Groups dead letters by (consumer, error class, fingerprint) and turns a group back into the

@@ -2,7 +2,9 @@
 
 #include "core/db/Dialect.h"
 #include "core/db/EventStatus.h"
+#include "core/db/JsonFields.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -108,12 +110,9 @@ bool EventFilter::isEmpty() const
 SqlCondition EventFilter::toCondition(const Dialect& dialect) const
 {
     SqlCondition c;
-    if (!statuses.isEmpty()) {
-        QVariantList values;
-        for (const QString& s : statuses)
-            values << s;
-        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"), values);
-    }
+    if (!statuses.isEmpty())
+        c.addIn(QStringLiteral("status"), QStringLiteral("f_status"),
+                QVariantList(statuses.cbegin(), statuses.cend()));
     if (!eventType.isEmpty())
         c.add(QStringLiteral("event_type = :f_type"), QStringLiteral(":f_type"), eventType);
     if (!aggregateType.isEmpty())
@@ -206,32 +205,49 @@ QJsonObject EventFilter::toJson() const
     return o;
 }
 
+QVector<FilterField> EventFilter::fields()
+{
+    const auto tr = [](const char* text) { return QCoreApplication::translate("outbox::EventFilter", text); };
+    return {
+        {QStringLiteral("status"), tr("Status"), {}, EventStatus::all()},
+        {QStringLiteral("type"), tr("Event type"), {}, {}},
+        {QStringLiteral("aggregate_type"), tr("Aggregate type"), {}, {}},
+        {QStringLiteral("aggregate"), tr("Aggregate id"), {}, {}},
+        {QStringLiteral("error"), tr("Error contains"), {}, {}},
+        {QStringLiteral("created_from"), tr("Created from"), QStringLiteral("2026-01-31T00:00:00Z"), {}},
+        {QStringLiteral("created_until"), tr("Created until"), QStringLiteral("2026-01-31T23:59:59Z"), {}},
+        {QStringLiteral("event_id"), tr("Event id"), {}, {}},
+        // The W3C trace id (or a whole traceparent), looked up through its index (migration 13).
+        {QStringLiteral("trace_id"), tr("Trace id"), QStringLiteral("4bf92f3577b34da6a3ce929d0e0e4736"), {}},
+        {QStringLiteral("header"), tr("Header KEY=VALUE"), QStringLiteral("trace_id=4bf92f35"), {}},
+        {QStringLiteral("payload"), tr("Payload PATH=VALUE"), QStringLiteral("customer.id=C-42"), {}},
+        {QStringLiteral("topic"), tr("Topic"), {}, {}},
+        {QStringLiteral("partition"), tr("Partition"), QStringLiteral("0"), {}},
+        {QStringLiteral("offset"), tr("Offset"), QStringLiteral("1200"), {}},
+    };
+}
+
+const QStringList& EventFilter::keys()
+{
+    static const QStringList keys = FilterField::names(fields());
+    return keys;
+}
+
 Result<EventFilter> EventFilter::fromJson(const QJsonObject& json)
 {
-    static const QStringList known = {
-        QStringLiteral("status"),        QStringLiteral("type"),     QStringLiteral("aggregate_type"),
-        QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
-        QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
-        QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
-        QStringLiteral("offset"),        QStringLiteral("trace_id")};
+    // A text field of another type is refused, not read as empty: a filter that lost a field would
+    // match more events than the caller named.
+    static const QStringList others = {QStringLiteral("status"),  QStringLiteral("header"),
+                                       QStringLiteral("payload"), QStringLiteral("partition"),
+                                       QStringLiteral("offset"),  QStringLiteral("trace_id")};
+    if (Status s = JsonFields::check(json, QStringLiteral("filter"), keys(), others); !s)
+        return s.error();
     EventFilter f;
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        if (!known.contains(it.key()))
-            return Error::usage(QStringLiteral("unknown filter field \"%1\"").arg(it.key()));
-    }
-    const QJsonValue status = json.value(QStringLiteral("status"));
-    QStringList statusNames;
-    if (status.isString())
-        statusNames = status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
-    else if (status.isArray())
-        for (const QJsonValue& v : status.toArray())
-            statusNames << v.toString();
-    for (const QString& s : statusNames) {
-        auto parsed = EventStatus::parse(s);
-        if (!parsed)
-            return parsed.error();
-        f.statuses << *parsed;
-    }
+    auto statuses = JsonFields::statuses(json.value(QStringLiteral("status")), QStringLiteral("status"),
+                                         [](const QString& name) { return EventStatus::parse(name); });
+    if (!statuses)
+        return statuses.error();
+    f.statuses = *statuses;
     f.eventType = json.value(QStringLiteral("type")).toString();
     f.aggregateType = json.value(QStringLiteral("aggregate_type")).toString();
     f.aggregateId = json.value(QStringLiteral("aggregate")).toString();

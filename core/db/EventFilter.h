@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/db/FilterField.h"
 #include "core/db/SqlCondition.h"
 #include "core/support/Result.h"
 
@@ -63,6 +64,11 @@ struct EventFilter
     SqlCondition toCondition(const Dialect& dialect) const;
     QJsonObject toJson() const;
     static Result<EventFilter> fromJson(const QJsonObject& json);
+    // The fields toJson() writes and fromJson() reads (the API's names, its query string's too),
+    // with their labels, examples and choices, in the order a form shows them.
+    static QVector<FilterField> fields();
+    // Their names.
+    static const QStringList& keys();
 };
 
 } // namespace outbox

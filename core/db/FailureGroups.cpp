@@ -2,8 +2,10 @@
 
 #include "core/db/Database.h"
 #include "core/db/EventStatus.h"
+#include "core/db/JsonFields.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QSqlQuery>
 #include <algorithm>
@@ -28,6 +30,35 @@ Result<QString> statusClause(const QStringList& statuses)
     return QStringLiteral("status IN (%1) AND last_error IS NOT NULL").arg(quoted.join(QStringLiteral(", ")));
 }
 } // namespace
+
+QJsonObject FailureGroup::toJson() const
+{
+    return QJsonObject{{QStringLiteral("error_class"), errorClass},
+                       {QStringLiteral("fingerprint"), fingerprint},
+                       {QStringLiteral("example"), example},
+                       {QStringLiteral("count"), count},
+                       {QStringLiteral("first_id"), firstId},
+                       {QStringLiteral("statuses"), QJsonArray::fromStringList(statuses)}};
+}
+
+Result<FailureGroup> FailureGroup::fromJson(const QJsonObject& json)
+{
+    if (Status s = JsonFields::check(
+            json, QStringLiteral("group"),
+            {QStringLiteral("error_class"), QStringLiteral("fingerprint"), QStringLiteral("statuses")},
+            {QStringLiteral("statuses")});
+        !s)
+        return s.error();
+    auto statuses = JsonFields::statuses(json.value(QStringLiteral("statuses")), QStringLiteral("statuses"),
+                                         [](const QString& name) { return EventStatus::parse(name); });
+    if (!statuses)
+        return statuses.error();
+    FailureGroup group;
+    group.statuses = *statuses;
+    group.errorClass = json.value(QStringLiteral("error_class")).toString();
+    group.fingerprint = json.value(QStringLiteral("fingerprint")).toString();
+    return group;
+}
 
 QString FailureGroups::fingerprint(const QString& errorText)
 {

@@ -2,6 +2,7 @@
 
 #include "core/support/Result.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -27,6 +28,13 @@ struct FailureGroup
     // then takes the events whose fingerprint looks like `fingerprint` once passed through it.
     // Empty: fingerprints as they are.
     std::function<QString(const QString&)> fingerprintSeenAs;
+
+    // {"error_class", "fingerprint", "example", "count", "first_id", "statuses"}, as
+    // GET /api/v1/failure-groups lists it.
+    QJsonObject toJson() const;
+    // A group as a caller names it: "error_class", "fingerprint" (strings) and "statuses" (absent:
+    // any); another field or an unknown status is refused.
+    static Result<FailureGroup> fromJson(const QJsonObject& json);
 };
 
 // Groups PENDING/SENDING/FAILED/DEAD events with an error by (error class, fingerprint), and

@@ -1,6 +1,7 @@
 #include "core/ops/ActionConfirmation.h"
 
 #include "core/ops/ActionTarget.h"
+#include "core/ops/DeadLetterGroupEditor.h"
 #include "core/ops/OperatorActions.h"
 
 #include <utility>
@@ -13,7 +14,7 @@ QString ActionConfirmation::verb(const QString& actionName)
         {"events.requeue", "requeue"}, {"events.dead", "dead"},    {"dlq.replay", "replay"},
         {"dlq.discard", "discard"},    {"relay.pause", "pause"},   {"relay.resume", "resume"},
         {"relay.drain", "drain"},      {"relay.forget", "forget"}, {"notify.off", "notify-off"},
-        {"notify.on", "notify-on"}};
+        {"notify.on", "notify-on"},    {"dlq.edit", "edit"},       {"dlq.edit_group", "edit"}};
     for (const auto& [action, word] : verbs)
         if (actionName == QLatin1String(action))
             return QString::fromLatin1(word);
@@ -45,6 +46,20 @@ void ActionConfirmation::decide(ActionResult& preview, const ActionTarget& targe
 {
     preview.verb = verb(preview.action);
     preview.confirmation = phraseFor(preview.action, target, preview.matched, asked);
+}
+
+void ActionConfirmation::decide(GroupEditPreview& preview)
+{
+    const QString action = QStringLiteral("dlq.edit_group");
+    ActionTarget target;
+    target.deadLetterGroup = preview.group;
+    preview.verb = verb(action);
+    preview.confirmation = phraseFor(action, target, preview.changing, false);
+}
+
+QString ActionConfirmation::letterEditPhrase(qint64 letterId, bool asked)
+{
+    return asked ? phrase(QStringLiteral("dlq.edit"), letterId) : QString();
 }
 
 } // namespace outbox

@@ -5,6 +5,7 @@
 namespace outbox {
 
 struct ActionResult;
+struct GroupEditPreview;
 struct ActionTarget;
 
 // What an operator reads and types before an audited action runs, decided here once for every
@@ -20,7 +21,8 @@ class ActionConfirmation
 public:
     // The verb of an audited action: "events.requeue" -> "requeue", "events.dead" -> "dead",
     // "dlq.replay" -> "replay", "dlq.discard" -> "discard", "relay.pause" -> "pause" (resume,
-    // drain, forget), "notify.off" -> "notify-off"; empty for a name that is not an action.
+    // drain, forget), "dlq.edit" and "dlq.edit_group" -> "edit", "notify.off" -> "notify-off"; empty for a
+    // name that is not an action.
     static QString verb(const QString& actionName);
     // Whether the action `actionName` on `count` rows (or relays) of `target` needs a typed
     // confirmation (`asked`: the caller asks for one).
@@ -31,6 +33,13 @@ public:
     static QString phraseFor(const QString& actionName, const ActionTarget& target, qint64 count, bool asked);
     // Fills a preview's verb and confirmation (empty when none is needed) from its action and count.
     static void decide(ActionResult& preview, const ActionTarget& target, bool asked);
+    // Fills a group edit's verb ("edit") and confirmation ("edit 25": the letters that change, always
+    // asked: a group is bulk work).
+    static void decide(GroupEditPreview& preview);
+    // The phrase typed before one dead letter's message is edited: "edit <id>", naming the letter,
+    // when `asked` (a production connection promises a typed confirmation for every change), else
+    // empty.
+    static QString letterEditPhrase(qint64 letterId, bool asked);
 };
 
 } // namespace outbox

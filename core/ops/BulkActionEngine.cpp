@@ -541,19 +541,21 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
     QMap<QString, qint64> before;
     QVector<qint64> orderingIds; // event actions: eligible targets whose aggregates are looked at
 
+    // Ids named or a group's members, one chunk at a time: what of it would change, and a sample.
+    // `skipped`: where the ids that would not change are counted (a group's), or null (ids named).
+    const auto previewChunk = [&](const QVector<qint64>& chunk, QMap<QString, qint64>* skipped) -> Status {
+        QVector<qint64> eligible;
+        if (Status s = classify(m_db, spec, chunk, false, &eligible, &before, result, skipped); !s)
+            return s;
+        result.matched += eligible.size();
+        orderingIds << eligible.mid(0, ActionResult::MaxOrderingIds - int(orderingIds.size()));
+        return appendSample(m_db, spec, eligible, r.sampleSize, result);
+    };
     if (!r.ids.isEmpty()) {
         const QVector<qint64> ids = sortedUnique(r.ids);
-        for (int i = 0; i < ids.size(); i += MaxChunkSize) {
-            QVector<qint64> eligible;
-            if (Status s = classify(m_db, spec, ids.mid(i, MaxChunkSize), false, &eligible, &before, result,
-                                    nullptr);
-                !s)
+        for (int i = 0; i < ids.size(); i += MaxChunkSize)
+            if (Status s = previewChunk(ids.mid(i, MaxChunkSize), nullptr); !s)
                 return s.error();
-            result.matched += eligible.size();
-            orderingIds << eligible.mid(0, ActionResult::MaxOrderingIds - int(orderingIds.size()));
-            if (Status s = appendSample(m_db, spec, eligible, r.sampleSize, result); !s)
-                return s.error();
-        }
     } else if (hasGroup(r)) {
         // Walk the group's members in keyset pages; memory stays at one page.
         constexpr int Page = 10000;
@@ -562,17 +564,9 @@ Result<ActionResult> BulkActionEngine::preview(ActionKind kind, const ActionRequ
             auto members = groupMembers(m_db, r, afterId, Page);
             if (!members)
                 return members.error();
-            for (int i = 0; i < members->size(); i += MaxChunkSize) {
-                QVector<qint64> eligible;
-                if (Status s = classify(m_db, spec, members->mid(i, MaxChunkSize), false, &eligible, &before,
-                                        result, &result.skipped);
-                    !s)
+            for (int i = 0; i < members->size(); i += MaxChunkSize)
+                if (Status s = previewChunk(members->mid(i, MaxChunkSize), &result.skipped); !s)
                     return s.error();
-                result.matched += eligible.size();
-                orderingIds << eligible.mid(0, ActionResult::MaxOrderingIds - int(orderingIds.size()));
-                if (Status s = appendSample(m_db, spec, eligible, r.sampleSize, result); !s)
-                    return s.error();
-            }
             if (members->size() < Page)
                 break;
             afterId = members->last();

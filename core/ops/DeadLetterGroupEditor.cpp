@@ -4,6 +4,7 @@
 #include "core/db/DeadLetter.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/AuditLog.h"
 #include "core/ops/DeadLetterEditor.h"
 
@@ -49,6 +50,8 @@ QJsonObject GroupEditPreview::toJson(bool withPayloads) const
                        {QStringLiteral("description"), change.describe()},
                        {QStringLiteral("changing"), changing},
                        {QStringLiteral("skipped"), skipped},
+                       {QStringLiteral("verb"), verb},
+                       {QStringLiteral("confirmation"), confirmation},
                        {QStringLiteral("dead_letters"), list}};
 }
 
@@ -119,6 +122,7 @@ Result<GroupEditPreview> DeadLetterGroupEditor::preview(const DeadLetterGroup& g
     if (p.items.size() >= MaxPreviewLetters)
         return Error::usage(tr("the group has more than %1 dead letters: edit it in parts (a narrower group)")
                                 .arg(MaxPreviewLetters));
+    ActionConfirmation::decide(p);
     return p;
 }
 

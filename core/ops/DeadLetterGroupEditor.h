@@ -35,6 +35,9 @@ struct GroupEditPreview
     QVector<GroupEditItem> items; // every NEW dead letter of the group, ascending id
     qint64 changing = 0;
     qint64 skipped = 0;
+    // Decided by ActionConfirmation: "edit" and the phrase the operator types ("edit 25").
+    QString verb;
+    QString confirmation;
 
     // {id -> edit count} of the letters that change: what apply() locks each edit to.
     QHash<qint64, int> versions() const;

@@ -367,6 +367,24 @@ private slots:
                                     url, QStringLiteral("--json")});
         QVERIFY2(list.exitCode == 0, list.err.constData());
         QCOMPARE(list.json().value(QStringLiteral("dead_letters")).toArray().size(), 2);
+        // The options are core's filter fields (read by DeadLetterFilter::fromJson, as the API's query):
+        // --event-id is "event_id", --status takes a comma list, an unknown status is refused.
+        const auto listed = [&](const QStringList& options) {
+            return outboxctl(QStringList{QStringLiteral("dlq"), QStringLiteral("list"),
+                                         QStringLiteral("--db"), url, QStringLiteral("--json")} +
+                             options);
+        };
+        const Run byEvent =
+            listed({QStringLiteral("--event-id"), QStringLiteral("e-1"), QStringLiteral("--status"),
+                    QStringLiteral("NEW,replayed"), QStringLiteral("--topic"), QStringLiteral("order")});
+        QVERIFY2(byEvent.exitCode == 0, byEvent.err.constData());
+        QCOMPARE(byEvent.json().value(QStringLiteral("dead_letters")).toArray().size(), 2);
+        const Run otherEvent = listed({QStringLiteral("--event-id"), QStringLiteral("e-2")});
+        QVERIFY2(otherEvent.exitCode == 0, otherEvent.err.constData());
+        QCOMPARE(otherEvent.json().value(QStringLiteral("dead_letters")).toArray().size(), 0);
+        const Run badStatus = listed({QStringLiteral("--status"), QStringLiteral("NEW,GONE")});
+        QCOMPARE(badStatus.exitCode, 2);
+        QVERIFY2(badStatus.err.contains("unknown dead-letter status \"GONE\""), badStatus.err.constData());
         const Run discard = outboxctl({QStringLiteral("dlq"), QStringLiteral("discard"), QStringLiteral("1"),
                                        QStringLiteral("--db"), url, QStringLiteral("--reason"),
                                        QStringLiteral("test data"), QStringLiteral("--yes")});

@@ -191,6 +191,9 @@ private slots:
                       QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
         QVERIFY2(preview.exitCode == 0, preview.err.constData());
         QCOMPARE(preview.json().value(QStringLiteral("changing")).toInt(), 25);
+        // Core's verb and phrase, the ones every console asks for.
+        QCOMPARE(preview.json().value(QStringLiteral("verb")).toString(), QStringLiteral("edit"));
+        QCOMPARE(preview.json().value(QStringLiteral("confirmation")).toString(), QStringLiteral("edit 25"));
         const QJsonArray items = preview.json().value(QStringLiteral("dead_letters")).toArray();
         QCOMPARE(items.size(), 25);
         for (const QJsonValue& v : items)

@@ -532,7 +532,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(
             child<QLabel>(edit, "groupEditSummary")->text().startsWith(QLatin1String("25 of 25")), 10000);
         QTest::keyClicks(child<QLineEdit>(edit, "groupEditReason"), QStringLiteral("SKU typo"));
-        QTest::keyClicks(child<QLineEdit>(edit, "groupEditConfirm"), QStringLiteral("25"));
+        QTest::keyClicks(child<QLineEdit>(edit, "groupEditConfirm"), QStringLiteral("edit 25"));
         QTest::mouseClick(child<QPushButton>(edit, "groupEditRun"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(countRows(*db, QStringLiteral("{dead_letters}"),
                                             QStringLiteral("edit_count = 1 AND payload LIKE '%\"SKU-1\"%'")),

@@ -389,8 +389,13 @@ private slots:
                  qint64(0));
         QTest::keyClicks(child<QLineEdit>(edit, "groupEditReason"),
                          QStringLiteral("SKU typo: SKU-l is SKU-1"));
-        QVERIFY(!run->isEnabled()); // the count is not typed yet
-        QTest::keyClicks(child<QLineEdit>(edit, "groupEditConfirm"), QStringLiteral("25"));
+        QVERIFY(!run->isEnabled()); // core's phrase is not typed yet
+        auto* confirm = child<QLineEdit>(edit, "groupEditConfirm");
+        QCOMPARE(confirm->placeholderText(), QStringLiteral("edit 25"));
+        QTest::keyClicks(confirm, QStringLiteral("25")); // the count alone, as before, is not the phrase
+        QVERIFY(!run->isEnabled());
+        confirm->clear();
+        QTest::keyClicks(confirm, QStringLiteral("edit 25"));
         QVERIFY(run->isEnabled());
         QTest::mouseClick(run, Qt::LeftButton);
         auto* result = child<QLabel>(edit, "groupEditResult");

@@ -103,11 +103,13 @@ report "a connection opened outside core/db without a DatabaseTarget (take one a
 # The action decided once (docs/architecture.md, "Operator actions: decided once"): the verb of an action and the
 # phrase an operator types to confirm it ("requeue 12") are core/ops/ActionConfirmation's; previews
 # carry them (verb, confirmation) and every front end shows what it is given. Outside core/ops no
-# phrase is put together from a verb, and the web console's JavaScript builds none from a template.
+# phrase is put together from a verb or written out as one ("edit %1"), no typed confirmation is
+# checked against a count the front end picked, and the web console's JavaScript builds none from a
+# template.
 report "a confirmation phrase or a verb is decided outside core/ops (show the preview's verb and confirmation):" \
-  "$(grep -rnE '"%1 %2"\)\.arg\([^)]*([Vv]erb|desiredState|operation|actionName)|verbOf\(' app core ui \
-      --include='*.cpp' --include='*.h' | grep -v '^core/ops/'
-     grep -rnE '(phrase|[Cc]onfirm[A-Za-z]*)[[:space:]]*=[^;]*`[^`]*\$\{|`\$\{([A-Za-z]+\.)*(kind|command|operation|verb)\} \$\{' \
+  "$(grep -rnE '"%1 %2"\)\.arg\([^)]*([Vv]erb|desiredState|operation|actionName)|verbOf\(|"(requeue|dead|replay|discard|pause|resume|drain|forget|edit|notify-on|notify-off) %[0-9]"|[Cc]onfirm[^;]*[!=]=[^;]*QString::number\(' \
+      app core ui --include='*.cpp' --include='*.h' | grep -v '^core/ops/' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'
+     grep -rnE '(phrase|[Cc]onfirm[A-Za-z]*)[[:space:]]*=[^;]*`[^`]*\$\{|`\$\{([A-Za-z]+\.)*(kind|command|operation|verb)\} \$\{|[Cc]onfirm[^;]*[!=]==?[^;]*String\(' \
       resources/web/console --include='*.js')"
 
 report "a design document outside the repository is cited (say it here or in docs/architecture.md):" \

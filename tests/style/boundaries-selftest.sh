@@ -36,6 +36,17 @@ expect_failure() {
   fi
 }
 
+expect_failure "a desktop dialog writes its own confirmation phrase" \
+  ui/desktop/deadletters/DeadLettersPage.cpp 'const QString phrase = QStringLiteral("edit %1").arg(id);' \
+  "ui/desktop/deadletters/DeadLettersPage.cpp"
+expect_failure "a desktop dialog checks the typed confirmation against its own count" \
+  ui/desktop/deadletters/GroupEditDialog.cpp 'const bool ok = m_confirm->text().trimmed() == QString::number(n);' \
+  "ui/desktop/deadletters/GroupEditDialog.cpp"
+expect_failure "the web console checks the typed confirmation against its own count" \
+  resources/web/console/actions.js 'const ok = () => confirm.value.trim() !== String(changing.length);' \
+  "resources/web/console/actions.js"
+expect_failure "the web console builds a phrase from a template" \
+  resources/web/console/actions.js 'const phrase = `${kind} ${matched}`;' "resources/web/console/actions.js"
 expect_failure "a lower core floor includes a higher one (db -> ops)" \
   core/db/EventStore.cpp '#include "core/ops/AuditLog.h"' "core/db/EventStore.cpp"
 expect_failure "a header of a lower floor includes a higher one (support -> db)" \

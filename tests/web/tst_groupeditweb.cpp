@@ -87,11 +87,17 @@ private slots:
                  qPrintable(view.text(QStringLiteral("#group-edit-diffs li .difference"))));
         QCOMPARE(countRows(*db, QStringLiteral("{dead_letters}"), QStringLiteral("edit_count > 0")),
                  qint64(0));
-        // A reason and the count typed: only then can it run.
+        // A reason and core's phrase ("edit 25", the API's preview.confirmation) typed: only then can it
+        // run; the verb alone does not confirm.
         QVERIFY(page.type(QStringLiteral("#action-reason"), QStringLiteral("SKU typo: SKU-l is SKU-1")));
         QCOMPARE(page.evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")),
                  QStringLiteral("true"));
-        QVERIFY(page.type(QStringLiteral("#action-confirm"), QString::number(Letters)));
+        QCOMPARE(page.evaluate(QStringLiteral("document.getElementById('action-confirm').placeholder")),
+                 QStringLiteral("edit %1").arg(Letters));
+        QVERIFY(page.type(QStringLiteral("#action-confirm"), QStringLiteral("edit")));
+        QCOMPARE(page.evaluate(QStringLiteral("String(document.getElementById('action-run').disabled)")),
+                 QStringLiteral("true"));
+        QVERIFY(page.type(QStringLiteral("#action-confirm"), QStringLiteral(" %1").arg(Letters)));
         QVERIFY(page.waitFor(QStringLiteral("!document.getElementById('action-run').disabled")));
         QVERIFY(page.click(QStringLiteral("#action-run")));
         QVERIFY(page.waitFor(QStringLiteral("document.getElementById('action-affected')"), 15000));
@@ -198,7 +204,7 @@ private slots:
                 .arg(Refused),
             15000));
         QVERIFY(page.type(QStringLiteral("#action-reason"), QStringLiteral("SKU typo, from the finding")));
-        QVERIFY(page.type(QStringLiteral("#action-confirm"), QString::number(Refused)));
+        QVERIFY(page.type(QStringLiteral("#action-confirm"), QStringLiteral("edit %1").arg(Refused)));
         QVERIFY(page.waitFor(QStringLiteral("!document.getElementById('action-run').disabled")));
         QVERIFY(page.click(QStringLiteral("#action-run")));
         QVERIFY(page.waitFor(QStringLiteral("document.getElementById('action-affected')"), 15000));

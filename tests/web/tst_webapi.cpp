@@ -1,4 +1,5 @@
 // The JSON API and /metrics over real HTTP against real PostgreSQL, MariaDB and SQLite.
+#include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "core/metrics/MetricsSampler.h"
 #include "core/support/Failpoints.h"
@@ -515,6 +516,139 @@ private slots:
         QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
         // The server is still healthy afterwards.
         QCOMPARE(f.http->get(QStringLiteral("/api/v1/events"), ViewerSecret).status, 200);
+    }
+
+    // Filters and groups are read by core/db (EventFilter, DeadLetterFilter, FailureGroup,
+    // DeadLetterGroup::fromJson): an unknown field or a value of the wrong type is one 400 that names
+    // it, never a field read as empty (a filter that lost its "type" would requeue every FAILED
+    // event), and nothing changes.
+    void filtersAndGroupsOfTheWrongShapeAreRefused()
+    {
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("shapes"));
+        const auto ids = insertEvents(*f.db, 3);
+        forceStatus(*f.db, ids, QStringLiteral("FAILED"), QStringLiteral("boom"));
+        DeadLetter letter;
+        letter.consumerName = QStringLiteral("inventory");
+        letter.topic = QStringLiteral("orders");
+        letter.eventId = QStringLiteral("ev-1");
+        letter.payload = QByteArrayLiteral("{}");
+        letter.headers = QByteArrayLiteral("{}");
+        letter.error = QStringLiteral("cannot reserve stock");
+        QVERIFY(DeadLetterStore(*f.db).insert(letter).ok());
+
+        struct Case
+        {
+            QString path;
+            QByteArray body;
+            QString says; // a part of the one-line error
+        };
+        const QList<Case> cases = {
+            {QStringLiteral("/api/v1/events/requeue"), R"({"filter":{"status":"FAILED","type":5}})",
+             QStringLiteral("filter field \"type\" must be a string")},
+            {QStringLiteral("/api/v1/events/requeue"), R"({"filter":{"status":"FAILED","error":["boom"]}})",
+             QStringLiteral("filter field \"error\" must be a string")},
+            {QStringLiteral("/api/v1/events/requeue"), R"({"filter":{"status":["FAILED",3]}})",
+             QStringLiteral("field \"status\" must be an array of strings")},
+            {QStringLiteral("/api/v1/events/requeue"), R"({"filter":{"statuz":"FAILED"}})",
+             QStringLiteral("unknown filter field \"statuz\" (expected status, type,")},
+            {QStringLiteral("/api/v1/events/requeue"), R"({"group":"boom"})",
+             QStringLiteral("group must be a JSON object")},
+            {QStringLiteral("/api/v1/events/requeue"), R"({"group":{"error_class":1,"fingerprint":"boom"}})",
+             QStringLiteral("group field \"error_class\" must be a string")},
+            {QStringLiteral("/api/v1/events/requeue"),
+             R"({"group":{"error_class":"x","fingerprint":"boom","count":3}})",
+             QStringLiteral("unknown group field \"count\"")},
+            {QStringLiteral("/api/v1/events/dead"),
+             R"({"group":{"error_class":"x","fingerprint":"boom","statuses":["NOPE"]}})",
+             QStringLiteral("unknown status \"NOPE\"")},
+            {QStringLiteral("/api/v1/dead-letters/replay"), R"({"filter":{"consumer":5}})",
+             QStringLiteral("filter field \"consumer\" must be a string")},
+            {QStringLiteral("/api/v1/dead-letters/discard"),
+             R"({"filter":{"consumer":"inventory","topics":"x"}})",
+             QStringLiteral(
+                 "unknown filter field \"topics\" (expected status, consumer, topic, event_id, error)")},
+            {QStringLiteral("/api/v1/dead-letters/discard"), R"({"filter":{"status":{"NEW":true}}})",
+             QStringLiteral("field \"status\" must be an array of strings")},
+            {QStringLiteral("/api/v1/dead-letters/replay"),
+             R"({"group":{"consumer":"inventory","error_class":"permanent","fingerprint":"f","statuses":"GONE"}})",
+             QStringLiteral("unknown dead-letter status \"GONE\"")},
+            {QStringLiteral("/api/v1/dead-letters/groups/edit/preview"),
+             R"({"group":{"consumer":"inventory","error_class":"permanent","fingerprint":"f","example":"x"},)"
+             R"("change":{"set":"sku","value":"A"}})",
+             QStringLiteral("unknown group field \"example\"")},
+            {QStringLiteral("/api/v1/dead-letters/groups/edit/preview"),
+             R"({"group":{"consumer":"inventory","error_class":"permanent","fingerprint":"f",)"
+             R"("statuses":["REPLAYED"]},"change":{"set":"sku","value":"A"}})",
+             QStringLiteral("only NEW dead letters can be edited")},
+        };
+        for (const Case& c : cases) {
+            QJsonObject body = QJsonDocument::fromJson(c.body).object();
+            QVERIFY2(!body.isEmpty(), c.body.constData());
+            if (!c.path.contains(QLatin1String("/edit/")))
+                body[QStringLiteral("reason")] = QStringLiteral("shape test");
+            const auto r = f.http->post(c.path, QJsonDocument(body).toJson(), OperatorSecret);
+            const QString error = r.json().value(QStringLiteral("error")).toString();
+            QVERIFY2(r.status == 400, qPrintable(QStringLiteral("%1 %2 -> %3 %4")
+                                                     .arg(c.path, QString::fromUtf8(c.body))
+                                                     .arg(r.status)
+                                                     .arg(error)));
+            QVERIFY2(error.contains(c.says) && !error.contains(QLatin1Char('\n')),
+                     qPrintable(QStringLiteral("%1: %2").arg(QString::fromUtf8(c.body), error)));
+        }
+        // The lists read their query by the same names and rules.
+        for (const QString& query : {QStringLiteral("/api/v1/dead-letters?status=NEW,GONE"),
+                                     QStringLiteral("/api/v1/dead-letters?topics=orders"),
+                                     QStringLiteral("/api/v1/events?status=FAILED,NOPE")})
+            QVERIFY2(f.http->get(query, ViewerSecret).status == 400, qPrintable(query));
+        const auto letters = f.http->get(
+            QStringLiteral("/api/v1/dead-letters?status=NEW,REPLAYED&event_id=ev-1"), ViewerSecret);
+        QCOMPARE(letters.status, 200);
+        QCOMPARE(letters.json().value(QStringLiteral("dead_letters")).toArray().size(), 1);
+
+        for (qint64 id : ids)
+            QCOMPARE(statusOf(*f.db, id), QStringLiteral("FAILED"));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{dead_letters}"), QStringLiteral("status = 'NEW'")),
+                 qint64(1));
+        QCOMPARE(countRows(*f.db, QStringLiteral("{audit}")), qint64(0));
+    }
+
+    // GET /api/v1/filters names the fields the lists take (the web console builds its forms from
+    // them): each is a query parameter its list accepts, with a label; another name is refused.
+    void theFiltersTheListsTakeAreServed()
+    {
+        Fixture f(QStringLiteral("sqlite"), QStringLiteral("filters"));
+        const auto r = f.http->get(QStringLiteral("/api/v1/filters"), ViewerSecret);
+        QCOMPARE(r.status, 200);
+        for (const auto& [list, path] :
+             {std::pair{QStringLiteral("events"), QStringLiteral("/api/v1/events")},
+              std::pair{QStringLiteral("dead_letters"), QStringLiteral("/api/v1/dead-letters")}}) {
+            const QJsonArray fields = r.json().value(list).toArray();
+            QVERIFY2(fields.size() >= 5, qPrintable(list));
+            QStringList names;
+            for (const QJsonValue& v : fields) {
+                const QJsonObject field = v.toObject();
+                const QString name = field.value(QStringLiteral("name")).toString();
+                names << name;
+                QVERIFY2(!field.value(QStringLiteral("label")).toString().isEmpty(), qPrintable(name));
+                const QJsonArray choices = field.value(QStringLiteral("choices")).toArray();
+                const QString example = field.value(QStringLiteral("example")).toString();
+                const QString value = !choices.isEmpty()  ? choices.first().toString()
+                                      : example.isEmpty() ? QStringLiteral("x")
+                                                          : example;
+                QUrlQuery q;
+                q.addQueryItem(name, value);
+                // Error texts are searched by operators only (tst_viewerleaks).
+                const auto listed =
+                    f.http->get(path + QLatin1Char('?') + q.toString(QUrl::FullyEncoded), OperatorSecret);
+                QVERIFY2(listed.status == 200, qPrintable(QStringLiteral("%1?%2=%3 -> %4 %5")
+                                                              .arg(path, name, value)
+                                                              .arg(listed.status)
+                                                              .arg(QString::fromUtf8(listed.body))));
+            }
+            QCOMPARE(names.size(), QSet<QString>(names.begin(), names.end()).size());
+            QVERIFY(names.contains(QStringLiteral("status")));
+            QCOMPARE(f.http->get(path + QStringLiteral("?not_a_field=1"), ViewerSecret).status, 400);
+        }
     }
 
     void injectionInFiltersMatchesNothing_data() { TestDatabases::addKinds(); }

@@ -89,18 +89,20 @@ int runDlqEditGroup(Context& ctx)
             printPreview(ctx, *preview, ctx.out);
         return Ok;
     }
-    // Every diff is shown before anything changes; then --yes, or the count typed on a terminal.
+    // Every diff is shown before anything changes; then --yes, or core's phrase ("edit 25") typed on
+    // a terminal.
     if (!ctx.assumeYes()) {
         if (!isatty(STDIN_FILENO))
             return ctx.usage(QStringLiteral("refusing to edit %1 dead letter(s) without confirmation: pass "
                                             "--yes, or --dry-run to preview")
                                  .arg(preview->changing));
         printPreview(ctx, *preview, ctx.err);
-        ctx.err << "edit " << preview->changing << " dead letter(s) (the originals are kept)? Type "
-                << preview->changing << " to confirm: " << Qt::flush;
-        char answer[32] = {};
-        if (!std::fgets(answer, sizeof answer, stdin) ||
-            QByteArray(answer).trimmed() != QByteArray::number(preview->changing))
+        const QString phrase =
+            preview->confirmation.isEmpty() ? QStringLiteral("yes") : preview->confirmation;
+        ctx.err << "edit " << preview->changing << " dead letter(s) (the originals are kept)? Type " << phrase
+                << " to confirm: " << Qt::flush;
+        char answer[64] = {};
+        if (!std::fgets(answer, sizeof answer, stdin) || QString::fromUtf8(answer).trimmed() != phrase)
             return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
     }
     GroupEditRequest request;

@@ -1,6 +1,7 @@
 #include "app/outboxctl/Filters.h"
 #include "app/outboxctl/commands/Dlq.h"
 #include "core/db/DeadLetterStore.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -26,12 +27,7 @@ int runDlqList(Context& ctx)
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
-        QJsonArray letters;
-        for (const DeadLetter& l : page->letters)
-            letters.append(l.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("dead_letters"), letters},
-                                  {QStringLiteral("next_after_id"),
-                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        ctx.printJson(pageJson(QStringLiteral("dead_letters"), rowsJson(page->letters), page->nextAfterId));
         return Ok;
     }
     // The replay column: where a requested replay stands, or why the last one gave up.

@@ -1,9 +1,7 @@
 #include "app/outboxctl/commands/Dlq.h"
 #include "core/db/DeadLetterStore.h"
 
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <algorithm>
 
 namespace outbox::cli {
 
@@ -27,17 +25,7 @@ int runDlqShow(Context& ctx)
         ctx.printJson(json);
         return Ok;
     }
-    // A column as wide as the longest key and two spaces: "replay_lease_until" (18) ran into its value.
-    qsizetype keyWidth = 0;
-    for (auto it = json.begin(); it != json.end(); ++it)
-        keyWidth = std::max(keyWidth, it.key().size() + 2);
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        const QString value =
-            it->isObject() ? QString::fromUtf8(QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact))
-            : it->isNull() ? QStringLiteral("-")
-                           : it->toVariant().toString();
-        ctx.out << it.key().leftJustified(keyWidth) << value << "\n";
-    }
+    ctx.printRecord(json);
     return Ok;
 }
 

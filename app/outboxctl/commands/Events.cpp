@@ -4,12 +4,10 @@
 #include "core/db/EventStatus.h"
 #include "core/db/EventStore.h"
 #include "core/ops/EventTrail.h"
-#include "core/support/TerminalText.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <algorithm>
 
 namespace outbox::cli {
 
@@ -37,12 +35,7 @@ int runEventsList(Context& ctx)
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
-        QJsonArray events;
-        for (const OutboxEvent& e : page->events)
-            events.append(e.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("events"), events},
-                                  {QStringLiteral("next_after_id"),
-                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        ctx.printJson(pageJson(QStringLiteral("events"), rowsJson(page->events), page->nextAfterId));
         return Ok;
     }
     QVector<QStringList> rows;
@@ -79,22 +72,7 @@ int runEventsShow(Context& ctx)
         ctx.printJson(json);
         return Ok;
     }
-    // A column as wide as the longest key and two spaces: "replay_lease_until" (18) ran into its value.
-    qsizetype keyWidth = 0;
-    for (auto it = json.begin(); it != json.end(); ++it)
-        keyWidth = std::max(keyWidth, it.key().size() + 2);
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        QString value;
-        if (it->isObject() || it->isArray())
-            value = QString::fromUtf8(it->isObject()
-                                          ? QJsonDocument(it->toObject()).toJson(QJsonDocument::Compact)
-                                          : QJsonDocument(it->toArray()).toJson(QJsonDocument::Compact));
-        else if (it->isNull())
-            value = QStringLiteral("-");
-        else
-            value = it->toVariant().toString();
-        ctx.out << it.key().leftJustified(keyWidth) << TerminalText::escape(value) << "\n";
-    }
+    ctx.printRecord(json);
     return Ok;
 }
 

@@ -1,6 +1,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/consumer/ConsumerOverview.h"
 #include "core/db/InboxStore.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -29,12 +30,7 @@ int runInboxList(Context& ctx)
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
-        QJsonArray rows;
-        for (const InboxRecord& r : page->records)
-            rows.append(r.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("inbox"), rows},
-                                  {QStringLiteral("next_after_id"),
-                                   page->nextAfterId > 0 ? QJsonValue(page->nextAfterId) : QJsonValue()}});
+        ctx.printJson(pageJson(QStringLiteral("inbox"), rowsJson(page->records), page->nextAfterId));
         return Ok;
     }
     QVector<QStringList> rows;

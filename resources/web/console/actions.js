@@ -452,7 +452,7 @@ function isJson(text) {
 
 // Dead-letter group Edit group…: one JSON change for every NEW letter of the group (set a member,
 // or replace a value) → Preview (every letter's diff, through the same DeadLetterGroupEditor as the
-// desktop and `outboxctl dlq edit-group`) → reason → the count typed to confirm → the edit in
+// desktop and `outboxctl dlq edit-group`) → reason → core's phrase typed to confirm → the edit in
 // audited chunks, each letter locked to the edit it was previewed at.
 // spec: {group: {consumer, error_class, fingerprint, count}, onDone}
 export function openGroupEdit(spec) {
@@ -500,22 +500,23 @@ export function openGroupEdit(spec) {
       l.changes ? el("div", {}, (l.differences || []).map((d) => el("div", { class: "difference" }, d)))
         : el("span", { class: "muted" }, t("unchanged: %1", l.skipped || "")))));
     const reason = el("textarea", { id: "action-reason", required: true, maxlength: 2000, "aria-required": "true" });
-    const confirm = el("input", { id: "action-confirm", autocomplete: "off", size: 8 });
+    // Core decides the phrase to type ("edit 25"); the dialog asks for what it is given.
+    const phrase = preview.confirmation || "";
+    const confirm = phrase ? el("input", { id: "action-confirm", autocomplete: "off", placeholder: phrase }) : null;
     const run = el("button", { id: "action-run", class: "danger", type: "button", disabled: true }, t("Edit %1 dead letter(s)", changing.length));
-    const check = () => { run.disabled = !reason.value.trim() || confirm.value.trim() !== String(changing.length) || changing.length === 0; };
-    reason.addEventListener("input", check);
-    confirm.addEventListener("input", check);
+    const check = () => { run.disabled = !reason.value.trim() || (confirm && confirm.value.trim() !== phrase) || changing.length === 0; };
+    for (const i of [reason, confirm]) if (i) i.addEventListener("input", check);
     fill(body,
       el("p", { id: "group-edit-summary" }, t("%1 of %2 dead letter(s) change: %3", changing.length, letters.length, preview.description)),
       list,
       el("div", { class: "row" }, el("label", { for: "action-reason" }, t("Reason (required, kept in the audit log)")), reason),
-      el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type %1 to confirm", changing.length)), confirm),
+      confirm ? el("div", { class: "row" }, el("label", { for: "action-confirm" }, t("Type \"%1\" to confirm:", phrase)), confirm) : null,
       el("div", { class: "toolbar" }, el("button", { id: "edit-back", type: "button", onclick: editing }, t("Back to editing")), run));
     reason.focus();
     run.onclick = async () => {
       run.disabled = true;
       reason.disabled = true;
-      confirm.disabled = true;
+      if (confirm) confirm.disabled = true;
       const versions = changing.map((l) => ({ id: l.id, edit_count: l.edit_count }));
       try {
         const r = (await api("POST", "/api/v1/dead-letters/groups/edit", { group: groupBody, change, reason: reason.value.trim(), versions })).data;

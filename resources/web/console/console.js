@@ -8,9 +8,12 @@ import {
 } from "./lib.js";
 
 const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "DEAD"];
-const LETTER_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "REPLAYING"];
 const PAGE = 50;
 let me = null; // {name, role, may_change}
+// The fields each list filters by, as core names them (GET /api/v1/filters): {events: [...],
+// dead_letters: [...]}, each {name, label, example, choices}. The forms are built from them, so the
+// console keeps no copy of the names.
+let filterFields = { events: [], dead_letters: [] };
 let cleanup = []; // live subscriptions of the current view
 const view = () => document.getElementById("view");
 // The view is shown for this address: a click on a link changes the address at once and the view
@@ -117,6 +120,7 @@ function showMemberRefused(message) {
 async function start() {
   try {
     me = await get(member ? `/api/v1/me?member=${encodeURIComponent(member)}` : "/api/v1/me");
+    filterFields = await get("/api/v1/filters");
   } catch (e) {
     // A member this token does not see: refused, and the token kept for the wall and its members.
     if (member && e.status === 404) return showMemberRefused(e.message);
@@ -216,11 +220,18 @@ function selectAllBox(tableId) {
 }
 
 // ---- Events ---------------------------------------------------------------------------------
-const EVENT_FILTERS = ["status", "type", "aggregate_type", "aggregate", "error", "created_from", "created_until",
-                       "event_id", "trace_id", "header", "payload", "topic", "partition", "offset"];
+// A list's search fields as core describes them (labels from core's catalogue); the page reads
+// its filter from the address by their names, which are the API's query parameters.
+function searchFields(list) {
+  return filterFields[list].map((f) => ({
+    name: f.name, label: tc(f.label), options: f.choices.length ? f.choices : null,
+    placeholder: f.example, size: Math.max(14, f.example.length),
+  }));
+}
 
 async function eventsView(v, _, params) {
-  const filter = valuesOf(params, EVENT_FILTERS);
+  const fields = searchFields("events");
+  const filter = valuesOf(params, fields.map((f) => f.name));
   const started = performance.now();
   // A refused filter (a malformed time, a bad header key or payload path) keeps the form with the
   // API's message, so that it can be corrected.
@@ -232,24 +243,6 @@ async function eventsView(v, _, params) {
     if (e.status === 401) throw e;
     pageError = e;
   }
-  // The search fields, with the same names and rules as the API and `outboxctl events list`.
-  const fields = [
-    { name: "status", label: t("Status"), options: STATUSES },
-    { name: "type", label: t("Event type") },
-    { name: "aggregate_type", label: t("Aggregate type") },
-    { name: "aggregate", label: t("Aggregate id") },
-    { name: "error", label: t("Error contains") },
-    { name: "created_from", label: t("Created from"), placeholder: "2026-01-31T00:00:00Z", size: 20 },
-    { name: "created_until", label: t("Created until"), placeholder: "2026-01-31T23:59:59Z", size: 20 },
-    { name: "event_id", label: t("Event id") },
-    // The W3C trace id (or a whole traceparent), looked up through its index (migration 13).
-    { name: "trace_id", label: t("Trace id"), placeholder: "4bf92f3577b34da6a3ce929d0e0e4736", size: 34 },
-    { name: "header", label: t("Header KEY=VALUE"), placeholder: "trace_id=4bf92f35" },
-    { name: "payload", label: t("Payload PATH=VALUE"), placeholder: "customer.id=C-42" },
-    { name: "topic", label: t("Topic") },
-    { name: "partition", label: t("Partition"), size: 5 },
-    { name: "offset", label: t("Offset"), size: 10 },
-  ];
   const table = el("table", { id: "events" },
     el("thead", {}, el("tr", {}, el("th", {}, me.may_change ? selectAllBox("events") : ""), [t("Id"), t("Event id"), t("Type"), t("Aggregate"), t("Status"), t("Attempts"), t("Created"), t("Last error")].map((h) => el("th", {}, h)))),
     el("tbody", {}, page.events.map((e) => el("tr", { "data-id": e.id },
@@ -412,10 +405,9 @@ async function blockedView(v) {
 }
 
 // ---- Dead letters ---------------------------------------------------------------------------
-const LETTER_FILTERS = ["status", "consumer", "topic", "event_id", "error"];
-
 async function lettersView(v, _, params) {
-  const filter = valuesOf(params, LETTER_FILTERS);
+  const fields = searchFields("dead_letters");
+  const filter = valuesOf(params, fields.map((f) => f.name));
   const page = await get(`/api/v1/dead-letters${query({ ...filter, limit: PAGE, after_id: params.get("after") })}`);
   const table = el("table", { id: "letters" },
     el("thead", {}, el("tr", {}, el("th", {}, me.may_change ? selectAllBox("letters") : ""), [t("Id"), t("Consumer"), t("Topic"), t("Event id"), t("Status"), t("Attempts"), t("Last failed"), t("Error")].map((h) => el("th", {}, h)))),
@@ -431,10 +423,7 @@ async function lettersView(v, _, params) {
     el("button", { type: "button", id: "act-replay-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "replay", target: { filter }, onDone: render }) }, t("Replay all matching…")),
     el("button", { type: "button", id: "act-discard-filter", disabled: !Object.keys(filter).length, onclick: () => openAction({ kind: "discard", target: { filter }, onDone: render }) }, t("Discard all matching…"))) : null;
   fill(v, el("h1", {}, t("Dead letters")),
-    filterForm("letter-filter", [
-      { name: "status", label: t("Status"), options: LETTER_STATUSES }, { name: "consumer", label: t("Consumer") },
-      { name: "topic", label: t("Topic") }, { name: "event_id", label: t("Event id") }, { name: "error", label: t("Error contains") }],
-    params, (values) => go("/dead-letters", values)),
+    filterForm("letter-filter", fields, params, (values) => go("/dead-letters", values)),
     actions, table, page.dead_letters.length ? null : el("p", { class: "muted" }, t("No dead letter matches.")),
     pager("letters-pager", params, page.next_after_id, { path: "/dead-letters", params: filter }));
 }

@@ -3,6 +3,7 @@
 #include "core/db/DeadLetterGroupLetters.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventStatus.h"
+#include "core/ops/ActionConfirmation.h"
 #include "core/ops/DeadLetterEditor.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
@@ -222,12 +223,13 @@ QString DeadLettersPage::groupText(const DeadLetterGroup& group) const
 
 DeadLetterFilter DeadLettersPage::typedFilter() const
 {
-    DeadLetterFilter filter;
-    if (!m_status->currentData().toString().isEmpty())
-        filter.statuses = QStringList{m_status->currentData().toString()};
-    filter.consumerName = m_consumer->text().trimmed();
-    filter.errorText = m_error->text().trimmed();
-    return filter;
+    // The form's fields under core's filter names, read by core as it reads the API's query and
+    // outboxctl's options. The status is one of core's (the box lists them), so nothing is refused.
+    auto filter = DeadLetterFilter::fromJson({{QStringLiteral("status"), m_status->currentData().toString()},
+                                              {QStringLiteral("consumer"), m_consumer->text().trimmed()},
+                                              {QStringLiteral("error"), m_error->text().trimmed()}});
+    Q_ASSERT(filter.ok());
+    return filter.ok() ? *filter : DeadLetterFilter{};
 }
 
 void DeadLettersPage::reload()
@@ -342,10 +344,9 @@ void DeadLettersPage::editSelected()
                                .arg(letter.value(QStringLiteral("status")).toString()));
         return;
     }
-    // A production profile promises a typed confirmation for every action: an edit too.
-    const QString phrase = m_context.production
-                               ? QStringLiteral("edit %1").arg(letter.value(QStringLiteral("id")).toInteger())
-                               : QString();
+    // A production profile promises a typed confirmation for every action: an edit too (core's phrase).
+    const QString phrase = ActionConfirmation::letterEditPhrase(
+        letter.value(QStringLiteral("id")).toInteger(), m_context.production);
     auto* dialog = new DeadLetterEditDialog(letter, phrase, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &DeadLetterEditDialog::saveRequested, this, [this, dialog]() {

@@ -66,7 +66,7 @@ GroupEditDialog::GroupEditDialog(const ConsoleContext& context, const DeadLetter
     m_reason->setMaxLength(2000);
     m_confirm = new QLineEdit(this);
     m_confirm->setObjectName(QStringLiteral("groupEditConfirm"));
-    m_confirmLabel = new QLabel(tr("Type the number of dead letters to confirm"), this);
+    m_confirmLabel = new QLabel(tr("Type the phrase shown after the preview to confirm"), this);
     confirmForm->addRow(tr("Reason (required, kept in the audit log)"), m_reason);
     confirmForm->addRow(m_confirmLabel, m_confirm);
     layout->addLayout(confirmForm);
@@ -103,10 +103,13 @@ void GroupEditDialog::updateState()
     const bool replace = m_kind->currentIndex() == 1;
     m_from->setEnabled(replace);
     const qint64 changing = m_preview ? m_preview->changing : 0;
-    m_confirmLabel->setText(changing > 0 ? tr("Type %1 to confirm").arg(changing)
-                                         : tr("Type the number of dead letters to confirm"));
+    // Core decides the phrase ("edit 25"); the dialog asks for what it is given.
+    const QString phrase = m_preview ? m_preview->confirmation : QString();
+    m_confirmLabel->setText(phrase.isEmpty() ? tr("Type the phrase shown after the preview to confirm")
+                                             : tr("Type \"%1\" to confirm:").arg(phrase));
+    m_confirm->setPlaceholderText(phrase);
     m_run->setEnabled(!m_running && m_preview && changing > 0 && !m_reason->text().trimmed().isEmpty() &&
-                      m_confirm->text().trimmed() == QString::number(changing));
+                      m_confirm->text().trimmed() == phrase);
     m_previewButton->setEnabled(!m_running);
 }
 

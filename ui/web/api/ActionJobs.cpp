@@ -42,8 +42,7 @@ QJsonObject targetJson(const ActionRequest& r)
     if (r.deadLetterFilter)
         t[QStringLiteral("filter")] = r.deadLetterFilter->toJson();
     if (r.group)
-        t[QStringLiteral("group")] = QJsonObject{{QStringLiteral("error_class"), r.group->errorClass},
-                                                 {QStringLiteral("fingerprint"), r.group->fingerprint}};
+        t[QStringLiteral("group")] = r.group->toJson();
     if (r.deadLetterGroup)
         t[QStringLiteral("group")] = r.deadLetterGroup->toJson();
     return t;

@@ -1,6 +1,7 @@
 #include "ui/web/api/ApiInput.h"
 
 #include "core/db/EventStatus.h"
+#include "core/support/JsonPage.h"
 #include "core/support/JsonText.h"
 
 #include <QCoreApplication>
@@ -25,6 +26,20 @@ QStringList queryValues(const QUrlQuery& query, const QString& key)
     for (const QString& v : query.allQueryItemValues(key, QUrl::FullyDecoded))
         values << v.split(QLatin1Char(','), Qt::SkipEmptyParts);
     return values;
+}
+
+QJsonObject queryObject(const QUrlQuery& query, const QStringList& keys, const QStringList& repeatable)
+{
+    QJsonObject object;
+    for (const QString& key : keys) {
+        if (!query.hasQueryItem(key))
+            continue;
+        object[key] =
+            repeatable.contains(key)
+                ? QJsonValue(QJsonArray::fromStringList(query.allQueryItemValues(key, QUrl::FullyDecoded)))
+                : QJsonValue(queryValue(query, key));
+    }
+    return object;
 }
 
 Result<qint64> queryNumber(const QUrlQuery& query, const QString& key, qint64 fallback, qint64 min,
@@ -54,9 +69,7 @@ Result<Page> Page::fromQuery(const QUrlQuery& query)
 
 QJsonObject Page::json(const QString& key, const QJsonArray& rows, qint64 nextAfterId)
 {
-    return QJsonObject{
-        {key, rows},
-        {QStringLiteral("next_after_id"), nextAfterId > 0 ? QJsonValue(nextAfterId) : QJsonValue()}};
+    return pageJson(key, rows, nextAfterId);
 }
 
 Result<QJsonObject> jsonBody(const QByteArray& body, const QStringList& known)

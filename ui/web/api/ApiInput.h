@@ -19,6 +19,10 @@ QString tr(const char* text);
 QString queryValue(const QUrlQuery& query, const QString& key);
 // Every value of a repeatable, comma-separated parameter (?status=NEW,FAILED&status=DEAD).
 QStringList queryValues(const QUrlQuery& query, const QString& key);
+// The parameters named in `keys` as the JSON object core reads a filter from (EventFilter::fromJson,
+// DeadLetterFilter::fromJson): a key in `repeatable` is the array of all its values, as given
+// (?header=a=1&header=b=2), any other its value. Absent parameters are left out.
+QJsonObject queryObject(const QUrlQuery& query, const QStringList& keys, const QStringList& repeatable);
 // A parameter that is a whole number of at least `min` (and at most `max`); `fallback` when absent.
 Result<qint64> queryNumber(const QUrlQuery& query, const QString& key, qint64 fallback, qint64 min,
                            qint64 max, const QString& message);

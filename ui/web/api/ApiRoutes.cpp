@@ -1,5 +1,7 @@
 #include "ui/web/api/ApiRoutes.h"
 
+#include "core/db/DeadLetterFilter.h"
+#include "core/db/EventFilter.h"
 #include "ui/web/api/ApiInput.h"
 #include "ui/web/api/BulkActionCall.h"
 #include "ui/web/api/Controllers.h"
@@ -80,10 +82,20 @@ QList<ApiRoute> table()
          ApiRoute::Scope::Server,
          OidcOnly},
 
+        {Get,
+         QStringLiteral("/api/v1/filters"),
+         Viewer,
+         QStringLiteral(
+             "The fields the lists filter by, as core names them: events (GET /api/v1/events) and "
+             "dead_letters (GET /api/v1/dead-letters), each a list of name (the query parameter and "
+             "the filter's JSON field), label, example and choices (the values a status takes)."),
+         {},
+         Ignored,
+         FiltersController::list},
         {Get, QStringLiteral("/api/v1/events"), Viewer,
          QStringLiteral("Outbox events, newest first (order=asc: oldest first); filters as `outboxctl events "
                         "list` takes them."),
-         paged(eventFilterKeys()) << QStringLiteral("order"), Checked, EventsController::list},
+         paged(EventFilter::keys()) << QStringLiteral("order"), Checked, EventsController::list},
         {Get,
          QStringLiteral("/api/v1/events/blocked"),
          Viewer,
@@ -133,9 +145,7 @@ QList<ApiRoute> table()
          FailureGroupsController::list},
 
         {Get, QStringLiteral("/api/v1/dead-letters"), Viewer, QStringLiteral("Dead letters, newest first."),
-         paged({QStringLiteral("status"), QStringLiteral("consumer"), QStringLiteral("topic"),
-                QStringLiteral("event_id"), QStringLiteral("error")}),
-         Checked, DeadLettersController::list},
+         paged(DeadLetterFilter::keys()), Checked, DeadLettersController::list},
         {Get,
          QStringLiteral("/api/v1/dead-letters/groups"),
          Viewer,

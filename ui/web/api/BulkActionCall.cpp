@@ -1,7 +1,6 @@
 #include "ui/web/api/BulkActionCall.h"
 
 #include "core/db/DeadLetterGroups.h"
-#include "core/db/EventStatus.h"
 #include "core/db/FailureGroups.h"
 #include "ui/web/api/ApiContext.h"
 #include "ui/web/api/ApiInput.h"
@@ -13,103 +12,22 @@ namespace outbox::web {
 
 namespace {
 
-// A JSON object whose fields are all in `strings` (string values) or `others` (checked by the caller).
-Status knownFields(const QJsonObject& object, const QString& what, const QStringList& strings,
-                   const QStringList& others = {})
+// The object under `key` read by `fromJson` into `target` (absent: left empty); a value of another
+// type is refused.
+template <typename T>
+Status readObject(const QJsonObject& body, const QString& key, std::optional<T>& target,
+                  Result<T> (*fromJson)(const QJsonObject&))
 {
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!strings.contains(it.key()) && !others.contains(it.key()))
-            return Error::usage(tr("unknown %1 field \"%2\" (expected %3)")
-                                    .arg(what, it.key(), (strings + others).join(QStringLiteral(", "))));
-        if (strings.contains(it.key()) && !it->isString())
-            return Error::usage(tr("%1 field \"%2\" must be a string").arg(what, it.key()));
-    }
-    return {};
-}
-
-// A group's "statuses" (absent: any), each read by `parse` (an event's or a dead letter's status):
-// the doctor's prepared actions name the group in one status ("statuses": ["FAILED"]).
-template <typename Statuses, typename Parse>
-Status groupStatuses(const QJsonObject& g, Statuses& out, Parse parse)
-{
-    const QJsonValue statuses = g.value(QStringLiteral("statuses"));
-    if (!statuses.isUndefined() && !statuses.isArray())
-        return Error::usage(tr("group field \"statuses\" must be an array of strings"));
-    for (const QJsonValue& v : statuses.toArray()) {
-        auto status = parse(v.toString());
-        if (!v.isString() || !status)
-            return Error::usage(tr("group field \"statuses\" names an unknown status"));
-        out << *status;
-    }
-    return {};
-}
-
-// A dead-letter failure group as GET /api/v1/dead-letters/groups lists it.
-Result<DeadLetterGroup> deadLetterGroup(const QJsonValue& value)
-{
+    const QJsonValue value = body.value(key);
+    if (value.isUndefined())
+        return {};
     if (!value.isObject())
-        return Error::usage(tr("group must be a JSON object"));
-    const QJsonObject g = value.toObject();
-    if (Status s = knownFields(
-            g, QStringLiteral("group"),
-            {QStringLiteral("consumer"), QStringLiteral("error_class"), QStringLiteral("fingerprint")},
-            {QStringLiteral("statuses")});
-        !s)
-        return s.error();
-    DeadLetterGroup group;
-    if (Status s =
-            groupStatuses(g, group.statuses, [](const QString& t) { return DeadLetterStatus::parse(t); });
-        !s)
-        return s.error();
-    group.consumerName = g.value(QStringLiteral("consumer")).toString();
-    group.errorClass = g.value(QStringLiteral("error_class")).toString();
-    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
-    return group;
-}
-
-// An event failure group as GET /api/v1/failure-groups lists it.
-Result<FailureGroup> eventGroup(const QJsonValue& value)
-{
-    if (!value.isObject())
-        return Error::usage(tr("group must be a JSON object"));
-    const QJsonObject g = value.toObject();
-    if (Status s = knownFields(g, QStringLiteral("group"),
-                               {QStringLiteral("error_class"), QStringLiteral("fingerprint")},
-                               {QStringLiteral("statuses")});
-        !s)
-        return s.error();
-    FailureGroup group;
-    if (Status s = groupStatuses(g, group.statuses, [](const QString& t) { return EventStatus::parse(t); });
-        !s)
-        return s.error();
-    group.errorClass = g.value(QStringLiteral("error_class")).toString();
-    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
-    return group;
-}
-
-Result<DeadLetterFilter> deadLetterFilter(const QJsonObject& f)
-{
-    if (Status s = knownFields(f, QStringLiteral("filter"),
-                               {QStringLiteral("consumer"), QStringLiteral("topic"),
-                                QStringLiteral("event_id"), QStringLiteral("error")},
-                               {QStringLiteral("status")});
-        !s)
-        return s.error();
-    const QJsonValue status = f.value(QStringLiteral("status"));
-    QStringList names =
-        status.isArray() ? QStringList() : status.toString().split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (const QJsonValue& v : status.toArray())
-        names << v.toString();
-    auto statuses = deadLetterStatuses(names);
-    if (!statuses)
-        return statuses.error();
-    DeadLetterFilter filter;
-    filter.statuses = *statuses;
-    filter.consumerName = f.value(QStringLiteral("consumer")).toString();
-    filter.topic = f.value(QStringLiteral("topic")).toString();
-    filter.eventId = f.value(QStringLiteral("event_id")).toString();
-    filter.errorText = f.value(QStringLiteral("error")).toString();
-    return filter;
+        return Error::usage(tr("%1 must be a JSON object").arg(key));
+    auto parsed = fromJson(value.toObject());
+    if (!parsed)
+        return parsed.error();
+    target = *parsed;
+    return {};
 }
 
 // The request a body asks for, before core checks it.
@@ -135,32 +53,18 @@ Result<ActionRequest> requestFromBody(const ApiCall& call, ActionKind kind)
             return Error::usage(tr("ids must be an array of positive integers"));
         request.ids << qint64(d);
     }
-    const QJsonValue filter = body->value(QStringLiteral("filter"));
-    if (!filter.isUndefined() && !filter.isObject())
-        return Error::usage(tr("filter must be a JSON object"));
-    if (filter.isObject() && deadLetters) {
-        auto dl = deadLetterFilter(filter.toObject());
-        if (!dl)
-            return dl.error();
-        request.deadLetterFilter = *dl;
-    } else if (filter.isObject()) {
-        auto ef = EventFilter::fromJson(filter.toObject());
-        if (!ef)
-            return ef.error();
-        request.eventFilter = *ef;
-    }
-    const QJsonValue group = body->value(QStringLiteral("group"));
-    if (!group.isUndefined() && deadLetters) {
-        auto dlGroup = deadLetterGroup(group);
-        if (!dlGroup)
-            return dlGroup.error();
-        request.deadLetterGroup = *dlGroup;
-    } else if (!group.isUndefined()) {
-        auto fg = eventGroup(group);
-        if (!fg)
-            return fg.error();
-        request.group = *fg;
-    }
+    // Filters and groups are read by core/db beside their toJson(): the same names everywhere.
+    Status target = deadLetters ? readObject(*body, QStringLiteral("filter"), request.deadLetterFilter,
+                                             &DeadLetterFilter::fromJson)
+                                : readObject(*body, QStringLiteral("filter"), request.eventFilter,
+                                             &EventFilter::fromJson);
+    if (!target)
+        return target.error();
+    target = deadLetters ? readObject(*body, QStringLiteral("group"), request.deadLetterGroup,
+                                      &DeadLetterGroup::fromJson)
+                         : readObject(*body, QStringLiteral("group"), request.group, &FailureGroup::fromJson);
+    if (!target)
+        return target.error();
     for (const QString& key : {QStringLiteral("reason"), QStringLiteral("to_topic")})
         if (auto v = stringField(*body, key); !v)
             return v.error();

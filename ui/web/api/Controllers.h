@@ -17,6 +17,7 @@ namespace SummaryController { ApiHandler summary, me; }
 namespace AuthController { ApiHandler settings, token; }
 namespace EventsController { ApiHandler list, blocked, show, trace; }
 namespace FailureGroupsController { ApiHandler list; }
+namespace FiltersController { ApiHandler list; }
 namespace DeadLettersController { ApiHandler list, groups, show, edit, previewGroupEdit, editGroup; }
 namespace AuditController { ApiHandler list, show; }
 namespace JobsController { ApiHandler list, show, cancel; }
@@ -31,8 +32,5 @@ namespace MetricsController { ApiHandler exposition; }
 namespace SocketController { ApiHandler notUpgraded; }
 namespace RunbooksController { ApiHandler index, page; }
 // clang-format on
-
-// The query parameters of GET /api/v1/events that filter (core's EventFilter keys).
-const QStringList& eventFilterKeys();
 
 } // namespace outbox::web

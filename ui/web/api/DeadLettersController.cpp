@@ -40,21 +40,28 @@ Result<std::optional<QByteArray>> editedPayload(const QJsonObject& body)
     return std::optional<QByteArray>(*decoded);
 }
 
-// The group of a group edit's body: {"consumer", "error_class", "fingerprint"} as GET
-// /api/v1/dead-letters/groups lists it (NEW letters only).
-Result<DeadLetterGroup> bodyGroup(const QJsonObject& body)
+// The group and the change of a group edit's body (its preview's and its own): the group as GET
+// /api/v1/dead-letters/groups lists it, {"consumer", "error_class", "fingerprint"} (core refuses
+// statuses other than NEW), taken as `masker` showed it to the requester.
+Result<GroupEditRequest> groupEditBody(const QJsonObject& body, const PayloadMasker& masker)
 {
     const QJsonObject g = body.value(QStringLiteral("group")).toObject();
-    DeadLetterGroup group;
-    group.consumerName = g.value(QStringLiteral("consumer")).toString();
-    group.errorClass = g.value(QStringLiteral("error_class")).toString();
-    group.fingerprint = g.value(QStringLiteral("fingerprint")).toString();
-    if (group.consumerName.isEmpty() || group.errorClass.isEmpty() ||
+    auto group = DeadLetterGroup::fromJson(g);
+    if (!group)
+        return group.error().about(QStringLiteral("group"));
+    if (group->consumerName.isEmpty() || group->errorClass.isEmpty() ||
         !g.value(QStringLiteral("fingerprint")).isString())
         return Error::usage(tr("group must be {\"consumer\", \"error_class\", \"fingerprint\"} as GET "
                                "/api/v1/dead-letters/groups lists it"))
             .about(QStringLiteral("group"));
-    return group;
+    auto change = JsonChange::fromJson(body.value(QStringLiteral("change")).toObject());
+    if (!change)
+        return change.error();
+    GroupEditRequest request;
+    request.group = *group;
+    matchAsSeen(request.group, masker);
+    request.change = *change;
+    return request;
 }
 
 // A group edit's preview as `masker` lets its requester see it (a viewer's token acting on a member):
@@ -84,15 +91,13 @@ QJsonObject maskedPreview(const PayloadMasker& masker, QJsonObject preview)
 
 void DeadLettersController::list(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    auto statuses = deadLetterStatuses(queryValues(call.query, QStringLiteral("status")));
-    if (!statuses)
-        return done(WebReply::fromError(statuses.error()));
-    DeadLetterFilter filter;
-    filter.statuses = *statuses;
-    filter.consumerName = queryValue(call.query, QStringLiteral("consumer"));
-    filter.topic = queryValue(call.query, QStringLiteral("topic"));
-    filter.eventId = queryValue(call.query, QStringLiteral("event_id"));
-    filter.errorText = queryValue(call.query, QStringLiteral("error"));
+    // The query's names are the filter's JSON names (core/db reads them): one list of keys.
+    const QJsonObject filterJson =
+        queryObject(call.query, DeadLetterFilter::keys(), {QStringLiteral("status")});
+    auto parsed = DeadLetterFilter::fromJson(filterJson);
+    if (!parsed)
+        return done(WebReply::fromError(parsed.error()));
+    const DeadLetterFilter filter = *parsed;
     if (Status s = refuseMaskedSearch(api.maskerFor(call.principal), !filter.errorText.isEmpty()); !s)
         return done(WebReply::fromError(s.error()));
     api.queryPage(
@@ -189,17 +194,12 @@ void DeadLettersController::previewGroupEdit(ApiContext& api, const ApiCall& cal
     auto body = jsonBody(call.body, {QStringLiteral("group"), QStringLiteral("change")});
     if (!body)
         return done(WebReply::fromError(body.error()));
-    auto group = bodyGroup(*body);
-    if (!group)
-        return done(WebReply::fromError(group.error()));
-    auto change = JsonChange::fromJson(body->value(QStringLiteral("change")).toObject());
-    if (!change)
-        return done(WebReply::fromError(change.error()));
     const PayloadMasker masker = api.maskerFor(call.principal);
-    DeadLetterGroup named = *group;
-    matchAsSeen(named, masker);
-    api.query([group = named,
-               change = *change](Database& db) { return DeadLetterGroupEditor(db).preview(group, change); },
+    auto edit = groupEditBody(*body, masker);
+    if (!edit)
+        return done(WebReply::fromError(edit.error()));
+    api.query([group = edit->group, change = edit->change](
+                  Database& db) { return DeadLetterGroupEditor(db).preview(group, change); },
               [masker](const GroupEditPreview& p) { return maskedPreview(masker, p.toJson(true)); },
               std::move(done));
 }
@@ -211,19 +211,13 @@ void DeadLettersController::editGroup(ApiContext& api, const ApiCall& call, ApiD
                              QStringLiteral("versions"), QStringLiteral("chunk_size")});
     if (!body)
         return done(WebReply::fromError(body.error()));
-    auto group = bodyGroup(*body);
-    if (!group)
-        return done(WebReply::fromError(group.error()));
-    auto change = JsonChange::fromJson(body->value(QStringLiteral("change")).toObject());
-    if (!change)
-        return done(WebReply::fromError(change.error()));
+    auto edit = groupEditBody(*body, api.maskerFor(call.principal));
+    if (!edit)
+        return done(WebReply::fromError(edit.error()));
     auto reason = stringField(*body, QStringLiteral("reason"));
     if (!reason)
         return done(WebReply::fromError(reason.error()));
-    GroupEditRequest request;
-    request.group = *group;
-    matchAsSeen(request.group, api.maskerFor(call.principal));
-    request.change = *change;
+    GroupEditRequest request = *edit;
     request.reason = *reason;
     request.actor = call.principal.name;
     // The preview's dead_letters [{id, edit_count}] of the letters that change: each edit is locked

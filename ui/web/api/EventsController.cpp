@@ -8,31 +8,12 @@
 
 namespace outbox::web {
 
-const QStringList& eventFilterKeys()
-{
-    static const QStringList keys = {
-        QStringLiteral("status"),        QStringLiteral("type"),     QStringLiteral("aggregate_type"),
-        QStringLiteral("aggregate"),     QStringLiteral("error"),    QStringLiteral("created_from"),
-        QStringLiteral("created_until"), QStringLiteral("event_id"), QStringLiteral("topic"),
-        QStringLiteral("header"),        QStringLiteral("payload"),  QStringLiteral("partition"),
-        QStringLiteral("offset"),        QStringLiteral("trace_id")};
-    return keys;
-}
-
 void EventsController::list(ApiContext& api, const ApiCall& call, ApiDone done)
 {
-    QJsonObject filterJson;
-    for (const QString& key : eventFilterKeys()) {
-        if (!call.query.hasQueryItem(key))
-            continue;
-        if (key == QLatin1String("status"))
-            filterJson[key] = QJsonArray::fromStringList(queryValues(call.query, key));
-        else if (key == QLatin1String("header") || key == QLatin1String("payload")) // values may hold commas
-            filterJson[key] =
-                QJsonArray::fromStringList(call.query.allQueryItemValues(key, QUrl::FullyDecoded));
-        else
-            filterJson[key] = queryValue(call.query, key);
-    }
+    // Header and payload matches may hold commas: each parameter is one match.
+    const QJsonObject filterJson =
+        queryObject(call.query, EventFilter::keys(),
+                    {QStringLiteral("status"), QStringLiteral("header"), QStringLiteral("payload")});
     auto filter = EventFilter::fromJson(filterJson);
     if (!filter)
         return done(WebReply::fromError(filter.error()));

@@ -15,13 +15,7 @@ void FailureGroupsController::list(ApiContext& api, const ApiCall& call, ApiDone
         [masker = api.maskerFor(call.principal)](const QVector<FailureGroup>& groups) {
             QJsonArray rows;
             for (const FailureGroup& g : groups)
-                rows.append(
-                    QJsonObject{{QStringLiteral("error_class"), g.errorClass},
-                                {QStringLiteral("fingerprint"), g.fingerprint},
-                                {QStringLiteral("example"), g.example},
-                                {QStringLiteral("count"), g.count},
-                                {QStringLiteral("first_id"), g.firstId},
-                                {QStringLiteral("statuses"), QJsonArray::fromStringList(g.statuses)}});
+                rows.append(g.toJson());
             // Error texts may quote payloads: masked for viewers, and grouped on the masked text.
             rows = masker.maskGroups(rows, {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
             return QJsonObject{{QStringLiteral("groups"), rows}};
