@@ -23,10 +23,8 @@ SqlCondition UnconsumedScope::topicCondition(const QString& prefix) const
     SqlCondition c;
     if (!topicsKnown)
         return c;
-    QVariantList values;
-    for (const QString& t : topics)
-        values << t;
-    c.addIn(QStringLiteral("COALESCE(e.sent_topic, e.topic)"), prefix + QStringLiteral("t"), values);
+    c.addIn(QStringLiteral("COALESCE(e.sent_topic, e.topic)"), prefix + QStringLiteral("t"),
+            QVariantList(topics.cbegin(), topics.cend()));
     return c;
 }
 

@@ -50,9 +50,7 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
     Transaction tx(m_db);
     if (Status s = tx.beginWrite(); !s)
         return s.error();
-    QVariantList ids;
-    for (const QString& id : workerIds)
-        ids << id;
+    const QVariantList ids(workerIds.cbegin(), workerIds.cend());
     SqlCondition byId;
     byId.addIn(QStringLiteral("worker_id"), QStringLiteral("w"), ids);
     auto rows = m_db.exec(QStringLiteral("SELECT worker_id, desired_state FROM {relays} WHERE %1%2")
@@ -76,9 +74,7 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
         return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
 
     if (!result.changed.isEmpty()) {
-        QVariantList changed;
-        for (const QString& id : result.changed)
-            changed << id;
+        const QVariantList changed(result.changed.cbegin(), result.changed.cend());
         SqlCondition c;
         c.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
         c.binds.insert(QStringLiteral(":state"), state);
@@ -128,9 +124,7 @@ Result<RelayControlResult> RelayControl::forget(const QStringList& workerIds, qi
     Transaction tx(m_db);
     if (Status s = tx.beginWrite(); !s)
         return s.error();
-    QVariantList ids;
-    for (const QString& id : workerIds)
-        ids << id;
+    const QVariantList ids(workerIds.cbegin(), workerIds.cend());
     SqlCondition byId;
     byId.addIn(QStringLiteral("worker_id"), QStringLiteral("w"), ids);
     auto rows = m_db.exec(QStringLiteral("SELECT worker_id, state, heartbeat_at, %1 FROM {relays} WHERE %2%3")
@@ -160,9 +154,7 @@ Result<RelayControlResult> RelayControl::forget(const QStringList& workerIds, qi
     if (found.isEmpty())
         return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
     SqlCondition stale;
-    QVariantList changed;
-    for (const QString& id : result.changed)
-        changed << id;
+    const QVariantList changed(result.changed.cbegin(), result.changed.cend());
     stale.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
     auto removed = m_db.exec(QStringLiteral("DELETE FROM {relays} WHERE %1").arg(stale.where()), stale.binds);
     if (!removed)
