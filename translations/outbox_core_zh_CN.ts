@@ -452,7 +452,7 @@
     </message>
     <message>
         <source>Payload PATH=VALUE</source>
-        <translation>负载 路径=值</translation>
+        <translation>载荷 路径=值</translation>
     </message>
     <message>
         <source>Topic</source>

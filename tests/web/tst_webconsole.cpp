@@ -804,7 +804,7 @@ private slots:
         QCOMPARE(text(QStringLiteral("#events-pager-next")), QStringLiteral("下一页"));
         // The search form is built from GET /api/v1/filters; its labels come from core's catalogue.
         QCOMPARE(text(QStringLiteral("label[for=event-filter-type]")), QStringLiteral("事件类型"));
-        QCOMPARE(text(QStringLiteral("label[for=event-filter-payload]")), QStringLiteral("负载 路径=值"));
+        QCOMPARE(text(QStringLiteral("label[for=event-filter-payload]")), QStringLiteral("载荷 路径=值"));
     }
 
     void cleanupTestCase()
