@@ -31,6 +31,31 @@ class TestGroupEditWeb : public QObject
 {
     Q_OBJECT
 
+private:
+    // The web server over `db` with one operator token; null when it did not start.
+    static std::unique_ptr<WebServer> startServer(Database& db)
+    {
+        WebConfig config;
+        config.port = 0;
+        config.sampleIntervalMs = 500;
+        config.tokens = {ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
+                                  AccessControl::hashToken(OperatorSecret)}};
+        auto server = std::make_unique<WebServer>(config, DatabaseTarget(db.url(), QString()));
+        return server->start().ok() ? std::move(server) : nullptr;
+    }
+
+    // The console at `base` in Chromium, signed in with the operator token, on its Events view.
+    static bool openAsOperator(ChromiumPage& page, ConsoleView& view, const QString& base)
+    {
+        QString error;
+        if (!page.open(base + QStringLiteral("/console/#token=") + QString::fromUtf8(OperatorSecret),
+                       &error)) {
+            qWarning("the console did not open: %s", qPrintable(error));
+            return false;
+        }
+        return view.ready(QStringLiteral("events"));
+    }
+
 private slots:
     void repairsAndReplaysTheGroup()
     {
@@ -51,23 +76,14 @@ private slots:
             letter.error = QStringLiteral("unknown SKU SKU-l");
             QVERIFY(DeadLetterStore(*db).insert(letter).ok());
         }
-        WebConfig config;
-        config.port = 0;
-        config.sampleIntervalMs = 500;
-        config.tokens = {ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
-                                  AccessControl::hashToken(OperatorSecret)}};
-        WebServer server(config, DatabaseTarget(db->url(), QString()));
-        QVERIFY(server.start().ok());
-        QString base = server.baseUrl().toString();
+        const auto server = startServer(*db);
+        QVERIFY(server);
+        QString base = server->baseUrl().toString();
         base.chop(1);
 
         ChromiumPage page;
         ConsoleView view(page);
-        QString error;
-        QVERIFY2(
-            page.open(base + QStringLiteral("/console/#token=") + QString::fromUtf8(OperatorSecret), &error),
-            qPrintable(error));
-        QVERIFY(view.ready(QStringLiteral("events")));
+        QVERIFY(openAsOperator(page, view, base));
         page.navigate(base + QStringLiteral("/console/#/dl-groups"));
         QVERIFY(view.ready(QStringLiteral("dl-groups")));
         QCOMPARE(view.count(QStringLiteral("#dl-groups tbody tr")), 1);
@@ -169,23 +185,14 @@ private slots:
             letter.error = QStringLiteral("unknown SKU SKU-l");
             QVERIFY(DeadLetterStore(*db).insert(letter).ok());
         }
-        WebConfig config;
-        config.port = 0;
-        config.sampleIntervalMs = 500;
-        config.tokens = {ApiToken{QStringLiteral("alice-oncall"), Role::Operator,
-                                  AccessControl::hashToken(OperatorSecret)}};
-        WebServer server(config, DatabaseTarget(db->url(), QString()));
-        QVERIFY(server.start().ok());
-        QString base = server.baseUrl().toString();
+        const auto server = startServer(*db);
+        QVERIFY(server);
+        QString base = server->baseUrl().toString();
         base.chop(1);
 
         ChromiumPage page;
         ConsoleView view(page);
-        QString error;
-        QVERIFY2(
-            page.open(base + QStringLiteral("/console/#token=") + QString::fromUtf8(OperatorSecret), &error),
-            qPrintable(error));
-        QVERIFY(view.ready(QStringLiteral("events")));
+        QVERIFY(openAsOperator(page, view, base));
         page.navigate(base + QStringLiteral("/console/#/recovery"));
         QVERIFY(view.ready(QStringLiteral("recovery")));
         const QString repair = QStringLiteral("#findings .card[data-id=dead-letters] .act-repair-group");
