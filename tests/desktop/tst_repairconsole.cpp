@@ -33,6 +33,21 @@ class TestRepairConsole : public QObject
     Q_OBJECT
 
 private:
+    // One NEW dead letter of the topic "orders".
+    static Result<qint64> insertLetter(Database& db, const QString& consumer, const QString& eventId,
+                                       const QByteArray& headers, const QByteArray& payload,
+                                       const QString& error)
+    {
+        DeadLetter l;
+        l.consumerName = consumer;
+        l.eventId = eventId;
+        l.topic = QStringLiteral("orders");
+        l.headers = headers;
+        l.payload = payload;
+        l.error = error;
+        return DeadLetterStore(db).insert(l);
+    }
+
     static QDialog* openDialog(QWidget& window, const char* name)
     {
         QDialog* dialog = nullptr;
@@ -120,14 +135,9 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("prodedit")));
-        DeadLetter l;
-        l.consumerName = QStringLiteral("inventory");
-        l.eventId = QStringLiteral("e-prod");
-        l.topic = QStringLiteral("orders");
-        l.headers = R"({"trace_id":"t-1"})";
-        l.payload = R"({"sku":"SKU-l","quantity":3})";
-        l.error = QStringLiteral("unknown SKU SKU-l");
-        auto id = DeadLetterStore(*db).insert(l);
+        auto id =
+            insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-prod"), R"({"trace_id":"t-1"})",
+                         R"({"sku":"SKU-l","quantity":3})", QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -164,14 +174,9 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("editor")));
-        DeadLetter l;
-        l.consumerName = QStringLiteral("inventory");
-        l.eventId = QStringLiteral("e-typo");
-        l.topic = QStringLiteral("orders");
-        l.headers = R"({"trace_id":"t-1"})";
-        l.payload = R"({"sku":"SKU-l","quantity":3})";
-        l.error = QStringLiteral("unknown SKU SKU-l");
-        auto id = DeadLetterStore(*db).insert(l);
+        const QByteArray original = R"({"sku":"SKU-l","quantity":3})";
+        auto id = insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-typo"),
+                               R"({"trace_id":"t-1"})", original, QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -189,7 +194,7 @@ private slots:
         auto* payload = child<QPlainTextEdit>(dialog, "dlqEditPayload");
         auto* error = child<QLabel>(dialog, "dlqEditError");
         auto* save = child<QPushButton>(dialog, "dlqEditSave");
-        QCOMPARE(payload->toPlainText(), QString::fromUtf8(l.payload));
+        QCOMPARE(payload->toPlainText(), QString::fromUtf8(original));
 
         // Invalid JSON: refused with a message, the dialog stays, nothing is written.
         replaceText(payload, QStringLiteral("{\"sku\": \"SKU-1\", "));
@@ -198,7 +203,7 @@ private slots:
         QVERIFY(dialog->isVisible());
         QVERIFY2(error->text().contains(QStringLiteral("not valid JSON")), qPrintable(error->text()));
         QTest::qWait(200);
-        QCOMPARE(DeadLetterStore(*db).find(*id)->payload, l.payload);
+        QCOMPARE(DeadLetterStore(*db).find(*id)->payload, original);
         // Headers must be an object of strings.
         replaceText(payload, QStringLiteral("{\"sku\":\"SKU-1\",\"quantity\":3}"));
         auto* headers = child<QPlainTextEdit>(dialog, "dlqEditHeaders");
@@ -212,7 +217,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(DeadLetterStore(*db).find(*id)->editCount == 1, 10000);
         auto edited = DeadLetterStore(*db).find(*id);
         QCOMPARE(edited->payload, QByteArray(R"({"sku":"SKU-1","quantity":3})"));
-        QCOMPARE(edited->originalPayload, l.payload);
+        QCOMPARE(edited->originalPayload, original);
         QCOMPARE(
             QJsonDocument::fromJson(edited->headers).object().value(QStringLiteral("x-fixed")).toString(),
             QStringLiteral("yes"));
@@ -240,14 +245,9 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("stale")));
-        DeadLetter l;
-        l.consumerName = QStringLiteral("inventory");
-        l.eventId = QStringLiteral("e-stale");
-        l.topic = QStringLiteral("orders");
-        l.headers = R"({"trace_id":"t-1"})";
-        l.payload = R"({"sku":"SKU-l","quantity":3})";
-        l.error = QStringLiteral("unknown SKU SKU-l");
-        auto id = DeadLetterStore(*db).insert(l);
+        auto id =
+            insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-stale"), R"({"trace_id":"t-1"})",
+                         R"({"sku":"SKU-l","quantity":3})", QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -295,14 +295,7 @@ private slots:
         QVector<qint64> ids;
         for (const QString& error : {QStringLiteral("unknown SKU 1"), QStringLiteral("unknown SKU 22"),
                                      QStringLiteral("order 5 is closed")}) {
-            DeadLetter l;
-            l.consumerName = QStringLiteral("inventory");
-            l.eventId = error;
-            l.topic = QStringLiteral("orders");
-            l.headers = "{}";
-            l.payload = "{}";
-            l.error = error;
-            ids << DeadLetterStore(*db).insert(l).value();
+            ids << insertLetter(*db, QStringLiteral("inventory"), error, "{}", "{}", error).value();
         }
         MainWindow window;
         window.show();
@@ -348,17 +341,13 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("grpedit")));
         for (int i = 0; i < 25; ++i) {
-            DeadLetter l;
-            l.consumerName = QStringLiteral("inventory");
-            l.eventId = QStringLiteral("e-%1").arg(i);
-            l.topic = QStringLiteral("orders");
-            l.headers = "{}";
-            l.payload = QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\",\"quantity\":%2}")
-                            .arg(i)
-                            .arg(i + 1)
-                            .toUtf8();
-            l.error = QStringLiteral("unknown SKU SKU-l");
-            QVERIFY(DeadLetterStore(*db).insert(l).ok());
+            QVERIFY(insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-%1").arg(i), "{}",
+                                 QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\",\"quantity\":%2}")
+                                     .arg(i)
+                                     .arg(i + 1)
+                                     .toUtf8(),
+                                 QStringLiteral("unknown SKU SKU-l"))
+                        .ok());
         }
         MainWindow window;
         window.show();
@@ -449,14 +438,7 @@ private slots:
             {QStringLiteral("inventory"), QStringLiteral("100% of 'stock' gone")}};
         QVector<qint64> ids;
         for (const auto& [consumer, error] : letters) {
-            DeadLetter l;
-            l.consumerName = consumer;
-            l.eventId = error;
-            l.topic = QStringLiteral("orders");
-            l.headers = "{}";
-            l.payload = "{}";
-            l.error = error;
-            ids << DeadLetterStore(*db).insert(l).value();
+            ids << insertLetter(*db, consumer, error, "{}", "{}", error).value();
         }
         MainWindow window;
         window.show();
