@@ -53,29 +53,32 @@ public:
     bool ok() const { return m_value.has_value(); }
     explicit operator bool() const { return ok(); }
 
-    const T& value() const&
-    {
-        Q_ASSERT(ok());
-        return *m_value;
-    }
-    T& value() &
-    {
-        Q_ASSERT(ok());
-        return *m_value;
-    }
-    T&& value() &&
-    {
-        Q_ASSERT(ok());
-        return std::move(*m_value);
-    }
-    const T* operator->() const { return &*m_value; }
-    T* operator->() { return &*m_value; }
-    const T& operator*() const& { return *m_value; }
+    // Reading the value of an error is a programming error in every build: it stops the process
+    // with the error's message instead of reading an empty optional (undefined behaviour).
+    const T& value() const& { return checked(); }
+    T& value() & { return checked(); }
+    T&& value() && { return std::move(checked()); }
+    const T* operator->() const { return &checked(); }
+    T* operator->() { return &checked(); }
+    const T& operator*() const& { return checked(); }
 
     const Error& error() const { return m_error; }
     const QString& message() const { return m_error.message; }
 
 private:
+    const T& checked() const
+    {
+        if (Q_UNLIKELY(!m_value))
+            qFatal("Result: the value of an error was read: %s", qPrintable(m_error.message));
+        return *m_value;
+    }
+    T& checked()
+    {
+        if (Q_UNLIKELY(!m_value))
+            qFatal("Result: the value of an error was read: %s", qPrintable(m_error.message));
+        return *m_value;
+    }
+
     std::optional<T> m_value;
     Error m_error;
 };
