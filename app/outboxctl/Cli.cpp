@@ -182,6 +182,16 @@ Result<Fleet> Context::fleet() const
     return Fleet::load(file);
 }
 
+Result<std::optional<Fleet>> Context::configuredFleet() const
+{
+    if (!m_config.isSet(QStringLiteral("general.fleet")))
+        return std::optional<Fleet>();
+    auto loaded = fleet();
+    if (!loaded)
+        return loaded.error();
+    return std::optional<Fleet>(std::move(loaded).value());
+}
+
 bool Context::watchesFleet() const
 {
     return !parser.isSet(QStringLiteral("member")) && m_config.isSet(QStringLiteral("general.fleet")) &&
@@ -304,6 +314,55 @@ void Context::printRecord(const QJsonObject& record)
     }
 }
 
+int Context::showRecord(const QJsonObject& record)
+{
+    if (json())
+        printJson(record);
+    else
+        printRecord(record);
+    return Ok;
+}
+
+void Context::printNextPage(qint64 nextAfterId)
+{
+    if (nextAfterId > 0)
+        out << "more: --after-id " << nextAfterId << "\n";
+}
+
+std::function<int(Context&)> withoutPositionals(const QString& what, std::function<int(Context&)> run)
+{
+    return [what, run = std::move(run)](Context& ctx) {
+        if (!ctx.positionals.isEmpty())
+            return ctx.usage(QStringLiteral("%1 takes no positional arguments").arg(what));
+        return run(ctx);
+    };
+}
+
+QStringList subcommandNames(const QList<Subcommand>& subcommands)
+{
+    QStringList names;
+    for (const Subcommand& sub : subcommands)
+        names << sub.name;
+    return names;
+}
+
+int runSubcommand(Context& ctx, const QString& command, const QList<Subcommand>& subcommands)
+{
+    // "list, show or blocked"
+    QStringList names = subcommandNames(subcommands);
+    const QString last = names.takeLast();
+    const QString expected =
+        names.isEmpty() ? last : names.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+    if (ctx.positionals.isEmpty())
+        return ctx.usage(QStringLiteral("%1 needs a sub-command: %2").arg(command, expected));
+    const QString name = ctx.positionals.takeFirst();
+    for (const Subcommand& sub : subcommands)
+        if (sub.name == name)
+            return sub.run(ctx);
+    return ctx.usage(
+        QStringLiteral("unknown %1 sub-command \"%2\" (expected %3)").arg(command, name, expected));
+}
+
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName)
 {
     static const QRegularExpression relative(QStringLiteral("^(\\d+)\\s*(s|m|h|d)$"));
@@ -341,6 +400,19 @@ Result<QVector<qint64>> parseIds(const QStringList& words)
     return ids;
 }
 
+Result<qint64> oneId(const QStringList& words, const QString& what)
+{
+    const Error usage = Error::usage(QStringLiteral("%1 takes one ID").arg(what));
+    if (words.size() != 1)
+        return usage;
+    auto ids = parseIds(words); // "12,13" names 12, as it always has
+    if (!ids)
+        return ids.error();
+    if (ids->isEmpty())
+        return usage;
+    return ids->first();
+}
+
 Result<Paging> pagingFromOptions(const QCommandLineParser& parser)
 {
     Paging paging;
@@ -356,6 +428,23 @@ Result<Paging> pagingFromOptions(const QCommandLineParser& parser)
             return Error::usage(QStringLiteral("--after-id must be a non-negative number"));
     }
     return paging;
+}
+
+QList<QCommandLineOption> pagingOptions()
+{
+    return {QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."),
+                               QStringLiteral("n")),
+            QCommandLineOption(QStringLiteral("after-id"),
+                               QStringLiteral("Continue after this id (keyset paging)."),
+                               QStringLiteral("id"))};
+}
+
+Result<qint64> ageOption(const QCommandLineParser& parser, const QString& name, const QString& fallback)
+{
+    auto since = parseTimeArgument(parser.isSet(name) ? parser.value(name) : fallback, name);
+    if (!since)
+        return since.error();
+    return std::max<qint64>(0, since->msecsTo(QDateTime::currentDateTimeUtc()));
 }
 
 QString table(const QStringList& header, const QVector<QStringList>& databaseRows)

@@ -14,6 +14,8 @@
 #include <QTextStream>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace outbox::cli {
 
@@ -52,6 +54,8 @@ public:
     Result<DatabaseTarget> target() const;
     // The fleet file ([general] fleet, --fleet, OUTBOX_FLEET), read now.
     Result<Fleet> fleet() const;
+    // Like fleet() when a fleet file is configured; none without one.
+    Result<std::optional<Fleet>> configuredFleet() const;
     // True when a command that can watch a fleet (doctor, status) should: a fleet file is given,
     // no --member, and no database given with more weight than the fleet (a --db flag over a fleet
     // file named in the configuration file).
@@ -61,6 +65,15 @@ public:
     Result<std::unique_ptr<Database>> openDatabase(const QString& purpose = QStringLiteral("cli"));
     // Like openDatabase(), and refuses a database without the outbox schema.
     Result<std::unique_ptr<Database>> openMigratedDatabase();
+    // What `work` returns on the migrated database (openMigratedDatabase()), or why it could not
+    // be opened: the commands that do one thing on the database, then print what it returned.
+    template <typename Work> auto onDatabase(Work&& work) -> decltype(work(std::declval<Database&>()))
+    {
+        auto db = openMigratedDatabase();
+        if (!db)
+            return db.error();
+        return work(**db);
+    }
 
     // One error line on stderr (with withHint()); returns the exit code that goes with it.
     int fail(const Error& error);
@@ -70,6 +83,10 @@ public:
     // column as wide as the longest and two spaces ("replay_lease_until" ran into its value once);
     // objects and arrays as compact JSON, null as "-", every value on one line.
     void printRecord(const QJsonObject& record);
+    // `record` as JSON with --json, else as printRecord() does; returns Ok.
+    int showRecord(const QJsonObject& record);
+    // The line that tells how to get a keyset page's next page, when there is one.
+    void printNextPage(qint64 nextAfterId);
 
 private:
     config::Config m_config;
@@ -92,6 +109,23 @@ struct Command
     // database and refuse --fleet without --member.
     bool watchesFleets = false;
 };
+
+// `run`, refusing positional arguments first: "`what` takes no positional arguments".
+std::function<int(Context&)> withoutPositionals(const QString& what, std::function<int(Context&)> run);
+
+// One sub-command: its word, its own options (besides its command's) and what runs.
+struct Subcommand
+{
+    QString name;
+    QList<QCommandLineOption> options;
+    std::function<int(Context&)> run;
+};
+
+// Takes the sub-command word off ctx.positionals and runs that sub-command of `command`; a usage
+// error without one or with an unknown one ("events needs a sub-command: list, show or blocked").
+int runSubcommand(Context& ctx, const QString& command, const QList<Subcommand>& subcommands);
+// Their words ("list", "show"), in order.
+QStringList subcommandNames(const QList<Subcommand>& subcommands);
 
 // Options every command takes: --config, --json, --yes (and the common configuration flags).
 QList<QCommandLineOption> commonOptions();
@@ -131,6 +165,9 @@ QString withHint(const Error& error);
 // Parses "15m", "2h", "7d" (ago) or an ISO 8601 time; an invalid value is a usage error.
 Result<QDateTime> parseTimeArgument(const QString& text, const QString& optionName);
 Result<QVector<qint64>> parseIds(const QStringList& words);
+// The one ID a sub-command takes: a usage error ("dlq show takes one ID") without one or with
+// more words.
+Result<qint64> oneId(const QStringList& words, const QString& what);
 
 // --limit (1..10000, default 50) and --after-id (keyset cursor, >= 0) of the listing commands.
 struct Paging
@@ -139,6 +176,11 @@ struct Paging
     qint64 afterId = 0;
 };
 Result<Paging> pagingFromOptions(const QCommandLineParser& parser);
+// The --limit and --after-id options of a listing command.
+QList<QCommandLineOption> pagingOptions();
+// An age option ("15m", "2h", "7d" or an ISO 8601 time, see parseTimeArgument) as milliseconds
+// before now, never negative; `fallback` when the option is not given.
+Result<qint64> ageOption(const QCommandLineParser& parser, const QString& name, const QString& fallback);
 // Renders rows as aligned columns.
 QString table(const QStringList& header, const QVector<QStringList>& rows);
 QString formatAge(qint64 ms);

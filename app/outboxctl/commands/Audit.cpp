@@ -1,6 +1,7 @@
 #include "app/outboxctl/commands/Commands.h"
 #include "core/ops/AuditCsv.h"
 #include "core/ops/AuditLog.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,10 +26,7 @@ int runAuditList(Context& ctx)
         return ctx.fail(paging.error());
     query.limit = paging->limit;
     query.afterId = paging->afterId;
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto entries = AuditLog(**db).list(query);
+    auto entries = ctx.onDatabase([&](Database& db) { return AuditLog(db).list(query); });
     if (!entries)
         return ctx.fail(entries.error());
     if (ctx.parser.isSet(QStringLiteral("csv"))) {
@@ -42,10 +40,7 @@ int runAuditList(Context& ctx)
         return Ok;
     }
     if (ctx.json()) {
-        QJsonArray array;
-        for (const AuditEntry& e : *entries)
-            array.append(e.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("entries"), array}});
+        ctx.printJson(QJsonObject{{QStringLiteral("entries"), rowsJson(*entries)}});
         return Ok;
     }
     QVector<QStringList> rows;

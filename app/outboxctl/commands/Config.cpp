@@ -30,13 +30,10 @@ int runConfig(Context& ctx)
         return ctx.usage(
             QStringLiteral("config needs the sub-command show (outboxctl config show [--json])"));
     // With a fleet file: every member too, each value with its source, passwords redacted.
-    std::optional<Fleet> fleet;
-    if (ctx.config().isSet(QStringLiteral("general.fleet"))) {
-        auto loaded = ctx.fleet();
-        if (!loaded)
-            return ctx.fail(loaded.error());
-        fleet = std::move(loaded).value();
-    }
+    auto configuredFleet = ctx.configuredFleet();
+    if (!configuredFleet)
+        return ctx.fail(configuredFleet.error());
+    const std::optional<Fleet>& fleet = *configuredFleet;
     if (ctx.json()) {
         QJsonObject json = ctx.config().toJson();
         if (fleet)

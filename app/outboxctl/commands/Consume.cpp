@@ -15,8 +15,6 @@ namespace {
 
 int runConsume(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("consume takes no positional arguments"));
     if (!ctx.parser.isSet(QStringLiteral("demo-inventory")))
         return ctx.usage(QStringLiteral(
             "consume needs a handler: --demo-inventory (the demo inventory service) is the built-in one"));
@@ -103,7 +101,7 @@ Command consumeCommand()
                  QStringLiteral("Demo: share of first attempts that fail transiently (default 5)."),
                  QStringLiteral("p")),
              QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr."))},
-            runConsume,
+            withoutPositionals(QStringLiteral("consume"), runConsume),
             {},
             {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
              QStringLiteral("amqp.*"), QStringLiteral("consumer.*")}};

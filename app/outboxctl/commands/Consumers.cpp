@@ -11,24 +11,18 @@ namespace {
 
 int runConsumers(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("consumers takes no positional arguments"));
     ConsumerOverviewQuery::Options options;
     options.consumerName = ctx.parser.value(QStringLiteral("consumer"));
-    const QString age = ctx.parser.isSet(QStringLiteral("older-than"))
-                            ? ctx.parser.value(QStringLiteral("older-than"))
-                            : QStringLiteral("5m");
-    auto since = parseTimeArgument(age, QStringLiteral("older-than"));
-    if (!since)
-        return ctx.fail(since.error());
-    options.unconsumedOlderThanMs = std::max<qint64>(0, since->msecsTo(QDateTime::currentDateTimeUtc()));
+    auto olderThan = ageOption(ctx.parser, QStringLiteral("older-than"), QStringLiteral("5m"));
+    if (!olderThan)
+        return ctx.fail(olderThan.error());
+    options.unconsumedOlderThanMs = *olderThan;
     options.reconcile = !ctx.parser.isSet(QStringLiteral("no-reconcile"));
     if (ctx.parser.isSet(QStringLiteral("rate-window"))) {
-        auto window =
-            parseTimeArgument(ctx.parser.value(QStringLiteral("rate-window")), QStringLiteral("rate-window"));
+        auto window = ageOption(ctx.parser, QStringLiteral("rate-window"), QString());
         if (!window)
             return ctx.fail(window.error());
-        options.rateWindowMs = std::max<qint64>(0, window->msecsTo(QDateTime::currentDateTimeUtc()));
+        options.rateWindowMs = *window;
     }
     options.lag.bootstrap = ctx.config().value(QStringLiteral("kafka.bootstrap"));
     if (ctx.config().isSet(QStringLiteral("consumer.topics"))) // else every topic the group committed on
@@ -36,10 +30,7 @@ int runConsumers(Context& ctx)
     for (const auto& p : ctx.config().kafkaProperties())
         options.lag.kafka.insert(p.key, p.value);
 
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto overview = ConsumerOverviewQuery(**db).load(options);
+    auto overview = ctx.onDatabase([&](Database& db) { return ConsumerOverviewQuery(db).load(options); });
     if (!overview)
         return ctx.fail(overview.error());
     if (ctx.json()) {
@@ -110,7 +101,7 @@ Command consumersCommand()
                             QStringLiteral("Skip the unconsumed count (it walks the SENT events).")),
          QCommandLineOption(QStringLiteral("rate-window"),
                             QStringLiteral("Processing-rate history (default 1h)."), QStringLiteral("age"))},
-        runConsumers,
+        withoutPositionals(QStringLiteral("consumers"), runConsumers),
         {},
         {QStringLiteral("kafka.bootstrap"), QStringLiteral("consumer.topics"), QStringLiteral("-X")}};
 }

@@ -26,8 +26,6 @@ constexpr int DemoMaxMessageBytes = 100000;
 
 int runDemo(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("demo takes no positional arguments"));
     bool ok = true;
     const int rate =
         ctx.parser.isSet(QStringLiteral("rate")) ? ctx.parser.value(QStringLiteral("rate")).toInt(&ok) : 50;
@@ -211,7 +209,7 @@ Command demoCommand()
          QCommandLineOption(QStringLiteral("duration"),
                             QStringLiteral("Stop after this many seconds (default: until Ctrl-C)."),
                             QStringLiteral("s"))},
-        runDemo,
+        withoutPositionals(QStringLiteral("demo"), runDemo),
         {},
         {QStringLiteral("broker.url"), QStringLiteral("amqp.*")}};
 }

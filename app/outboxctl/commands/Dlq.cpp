@@ -10,23 +10,14 @@ namespace outbox::cli {
 
 namespace {
 
-QList<DlqSubcommand> subcommands()
+QList<Subcommand> subcommands()
 {
     return {dlqList(), dlqShow(), dlqGroups(), dlqEdit(), dlqEditGroup(), dlqReplay(), dlqDiscard()};
 }
 
 int runDlq(Context& ctx)
 {
-    if (ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral(
-            "dlq needs a sub-command: list, show, groups, edit, edit-group, replay or discard"));
-    const QString name = ctx.positionals.takeFirst();
-    for (const DlqSubcommand& sub : subcommands())
-        if (sub.name == name)
-            return sub.run(ctx);
-    return ctx.usage(QStringLiteral("unknown dlq sub-command \"%1\" (expected list, show, groups, edit, "
-                                    "edit-group, replay or discard)")
-                         .arg(name));
+    return runSubcommand(ctx, QStringLiteral("dlq"), subcommands());
 }
 
 } // namespace
@@ -84,18 +75,15 @@ Command dlqCommand()
                                   QStringLiteral("replay/discard: the group's error class (retries_exhausted "
                                                  "or permanent)."),
                                   QStringLiteral("class"));
-    QStringList names;
-    for (const DlqSubcommand& sub : subcommands()) {
-        names << sub.name;
+    for (const Subcommand& sub : subcommands())
         options << sub.options;
-    }
     return {
         QStringLiteral("dlq"),
         QStringLiteral("Dead letters: list | show ID | groups | edit ID | edit-group | replay | discard."),
         QStringLiteral("list|show|groups|edit|edit-group|replay|discard [IDS...]"),
         options,
         runDlq,
-        names,
+        subcommandNames(subcommands()),
         {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
          QStringLiteral("amqp.*")}};
 }

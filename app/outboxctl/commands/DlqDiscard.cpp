@@ -2,7 +2,7 @@
 
 namespace outbox::cli {
 
-DlqSubcommand dlqDiscard()
+Subcommand dlqDiscard()
 {
     return {QStringLiteral("discard"), {}, [](Context& ctx) {
                 return runDlqAction(ctx, ActionKind::DiscardDeadLetters);

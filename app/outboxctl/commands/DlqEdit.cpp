@@ -27,11 +27,9 @@ Result<QByteArray> readBounded(const QString& path, qint64 maxBytes, const QStri
 
 int runDlqEdit(Context& ctx)
 {
-    if (ctx.positionals.size() != 1)
-        return ctx.usage(QStringLiteral("dlq edit takes one ID"));
-    auto ids = parseIds(ctx.positionals);
-    if (!ids)
-        return ctx.fail(ids.error());
+    auto id = oneId(ctx.positionals, QStringLiteral("dlq edit"));
+    if (!id)
+        return ctx.fail(id.error());
     DeadLetterEdit edit;
     if (ctx.parser.isSet(QStringLiteral("payload-file"))) {
         auto payload = readBounded(ctx.parser.value(QStringLiteral("payload-file")),
@@ -69,7 +67,7 @@ int runDlqEdit(Context& ctx)
     auto db = ctx.openMigratedDatabase();
     if (!db)
         return ctx.fail(db.error());
-    auto current = DeadLetterStore(**db).find(ids->first());
+    auto current = DeadLetterStore(**db).find(*id);
     if (!current)
         return ctx.fail(current.error());
     // The edit is made from the version shown here (or the one --edit-count names, as read by
@@ -99,7 +97,7 @@ int runDlqEdit(Context& ctx)
         if (!std::fgets(answer, sizeof answer, stdin) || QByteArray(answer).trimmed() != "yes")
             return ctx.usage(QStringLiteral("not confirmed; nothing changed"));
     }
-    auto result = DeadLetterEditor(**db).edit(ids->first(), edit);
+    auto result = DeadLetterEditor(**db).edit(*id, edit);
     if (!result)
         return ctx.fail(result.error());
     if (ctx.json()) {
@@ -115,7 +113,7 @@ int runDlqEdit(Context& ctx)
 
 } // namespace
 
-DlqSubcommand dlqEdit()
+Subcommand dlqEdit()
 {
     return {
         QStringLiteral("edit"),

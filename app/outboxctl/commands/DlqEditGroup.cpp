@@ -132,7 +132,7 @@ int runDlqEditGroup(Context& ctx)
 
 } // namespace
 
-DlqSubcommand dlqEditGroup()
+Subcommand dlqEditGroup()
 {
     return {
         QStringLiteral("edit-group"),

@@ -1,6 +1,7 @@
 #include "app/outboxctl/commands/Dlq.h"
 #include "core/db/DeadLetterGroups.h"
 #include "core/db/EventStatus.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -11,15 +12,10 @@ namespace {
 
 int runDlqGroups(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("dlq groups takes no positional arguments"));
     QStringList statuses;
     for (const QString& value : ctx.parser.values(QStringLiteral("status")))
         statuses << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto groups = DeadLetterGroups(**db).list(statuses);
+    auto groups = ctx.onDatabase([&](Database& db) { return DeadLetterGroups(db).list(statuses); });
     if (!groups)
         return ctx.fail(groups.error());
     const QString consumer = ctx.parser.value(QStringLiteral("consumer"));
@@ -28,10 +24,7 @@ int runDlqGroups(Context& ctx)
         if (consumer.isEmpty() || g.consumerName == consumer)
             shown << g;
     if (ctx.json()) {
-        QJsonArray list;
-        for (const DeadLetterGroup& g : shown)
-            list.append(g.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("groups"), list}});
+        ctx.printJson(QJsonObject{{QStringLiteral("groups"), rowsJson(shown)}});
         return Ok;
     }
     if (shown.isEmpty()) {
@@ -52,9 +45,9 @@ int runDlqGroups(Context& ctx)
 
 } // namespace
 
-DlqSubcommand dlqGroups()
+Subcommand dlqGroups()
 {
-    return {QStringLiteral("groups"), {}, runDlqGroups};
+    return {QStringLiteral("groups"), {}, withoutPositionals(QStringLiteral("dlq groups"), runDlqGroups)};
 }
 
 } // namespace outbox::cli

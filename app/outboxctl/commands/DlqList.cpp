@@ -12,18 +12,14 @@ namespace {
 
 int runDlqList(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("dlq list takes no positional arguments"));
     auto filter = deadLetterFilterFromOptions(ctx.parser);
     if (!filter)
         return ctx.fail(filter.error());
     auto paging = pagingFromOptions(ctx.parser);
     if (!paging)
         return ctx.fail(paging.error());
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto page = DeadLetterStore(**db).list(*filter, paging->afterId, paging->limit);
+    auto page = ctx.onDatabase(
+        [&](Database& db) { return DeadLetterStore(db).list(*filter, paging->afterId, paging->limit); });
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
@@ -60,21 +56,20 @@ int runDlqList(Context& ctx)
                       QStringLiteral("TOPIC"), QStringLiteral("EVENT ID"), QStringLiteral("ATT"),
                       QStringLiteral("LAST FAILED (UTC)"), QStringLiteral("ERROR"), QStringLiteral("REPLAY")},
                      rows);
-    if (page->nextAfterId > 0)
-        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    ctx.printNextPage(page->nextAfterId);
     return Ok;
 }
 
 } // namespace
 
-DlqSubcommand dlqList()
+Subcommand dlqList()
 {
     return {QStringLiteral("list"),
             {QCommandLineOption(QStringLiteral("limit"), QStringLiteral("list: rows per page (default 50)."),
                                 QStringLiteral("n")),
              QCommandLineOption(QStringLiteral("after-id"), QStringLiteral("list: continue after this id."),
                                 QStringLiteral("id"))},
-            runDlqList};
+            withoutPositionals(QStringLiteral("dlq list"), runDlqList)};
 }
 
 } // namespace outbox::cli

@@ -136,7 +136,7 @@ int runDlqReplay(Context& ctx)
 
 } // namespace
 
-DlqSubcommand dlqReplay()
+Subcommand dlqReplay()
 {
     return {
         QStringLiteral("replay"),

@@ -9,29 +9,18 @@ namespace {
 
 int runDlqShow(Context& ctx)
 {
-    if (ctx.positionals.size() != 1)
-        return ctx.usage(QStringLiteral("dlq show takes one ID"));
-    auto ids = parseIds(ctx.positionals);
-    if (!ids)
-        return ctx.fail(ids.error());
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto letter = DeadLetterStore(**db).find(ids->first());
+    auto id = oneId(ctx.positionals, QStringLiteral("dlq show"));
+    if (!id)
+        return ctx.fail(id.error());
+    auto letter = ctx.onDatabase([&](Database& db) { return DeadLetterStore(db).find(*id); });
     if (!letter)
         return ctx.fail(letter.error());
-    const QJsonObject json = letter->toJson();
-    if (ctx.json()) {
-        ctx.printJson(json);
-        return Ok;
-    }
-    ctx.printRecord(json);
-    return Ok;
+    return ctx.showRecord(letter->toJson());
 }
 
 } // namespace
 
-DlqSubcommand dlqShow()
+Subcommand dlqShow()
 {
     return {QStringLiteral("show"), {}, runDlqShow};
 }

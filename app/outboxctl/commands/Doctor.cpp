@@ -214,8 +214,6 @@ int runFleetDoctor(Context& ctx, Severity failOn, DiagnosisOptions options)
 
 int runDoctor(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("doctor takes no positional arguments"));
     Severity failOn = Severity::Critical;
     if (ctx.parser.isSet(QStringLiteral("fail-on"))) {
         const QString level = ctx.parser.value(QStringLiteral("fail-on")).trimmed().toLower();
@@ -310,7 +308,7 @@ Command doctorCommand()
                  "Check the unconsumed events of this consumer, repeatable (adds to [doctor] consumers)."),
              QStringLiteral("name")),
          QCommandLineOption(QStringLiteral("timings"), QStringLiteral("Print the time each check took."))},
-        runDoctor,
+        withoutPositionals(QStringLiteral("doctor"), runDoctor),
         {},
         {QStringLiteral("doctor.*")},
         true};

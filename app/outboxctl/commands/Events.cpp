@@ -15,8 +15,6 @@ namespace {
 
 int runEventsList(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("events list takes no positional arguments"));
     auto filter = eventFilterFromOptions(ctx.parser);
     if (!filter)
         return ctx.fail(filter.error());
@@ -28,10 +26,7 @@ int runEventsList(Context& ctx)
     request.limit = paging->limit;
     request.afterId = paging->afterId;
     request.ascending = ctx.parser.isSet(QStringLiteral("asc"));
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto page = EventStore(**db).list(request);
+    auto page = ctx.onDatabase([&](Database& db) { return EventStore(db).list(request); });
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
@@ -52,8 +47,7 @@ int runEventsList(Context& ctx)
                       QStringLiteral("TYPE"), QStringLiteral("AGGREGATE"), QStringLiteral("CREATED (UTC)"),
                       QStringLiteral("LAST ERROR")},
                      rows);
-    if (page->nextAfterId > 0)
-        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    ctx.printNextPage(page->nextAfterId);
     return Ok;
 }
 
@@ -61,26 +55,15 @@ int runEventsShow(Context& ctx)
 {
     if (ctx.positionals.size() != 1)
         return ctx.usage(QStringLiteral("events show takes one ID or EVENT_ID"));
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto event = EventStore(**db).find(ctx.positionals.first());
+    auto event = ctx.onDatabase([&](Database& db) { return EventStore(db).find(ctx.positionals.first()); });
     if (!event)
         return ctx.fail(event.error());
-    const QJsonObject json = event->toJson();
-    if (ctx.json()) {
-        ctx.printJson(json);
-        return Ok;
-    }
-    ctx.printRecord(json);
-    return Ok;
+    return ctx.showRecord(event->toJson());
 }
 
 // `events blocked`: aggregates held back by a FAILED event in ordering mode.
 int runEventsBlocked(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("events blocked takes no positional arguments"));
     BlockedAggregatesQuery query;
     if (ctx.parser.isSet(QStringLiteral("limit"))) {
         bool ok = false;
@@ -89,10 +72,7 @@ int runEventsBlocked(Context& ctx)
             return ctx.usage(
                 QStringLiteral("--limit must be a number between 1 and %1").arg(BlockedAggregates::MaxLimit));
     }
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto blocked = BlockedAggregates(**db).list(query);
+    auto blocked = ctx.onDatabase([&](Database& db) { return BlockedAggregates(db).list(query); });
     if (!blocked)
         return ctx.fail(blocked.error());
     if (ctx.json()) {
@@ -122,38 +102,32 @@ int runEventsBlocked(Context& ctx)
     return Ok;
 }
 
+QList<Subcommand> subcommands()
+{
+    return {{QStringLiteral("list"), {}, withoutPositionals(QStringLiteral("events list"), runEventsList)},
+            {QStringLiteral("show"), {}, runEventsShow},
+            {QStringLiteral("blocked"),
+             {},
+             withoutPositionals(QStringLiteral("events blocked"), runEventsBlocked)}};
+}
+
 int runEvents(Context& ctx)
 {
-    if (ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("events needs a sub-command: list, show or blocked"));
-    const QString sub = ctx.positionals.takeFirst();
-    if (sub == QLatin1String("list"))
-        return runEventsList(ctx);
-    if (sub == QLatin1String("show"))
-        return runEventsShow(ctx);
-    if (sub == QLatin1String("blocked"))
-        return runEventsBlocked(ctx);
-    return ctx.usage(
-        QStringLiteral("unknown events sub-command \"%1\" (expected list, show or blocked)").arg(sub));
+    return runSubcommand(ctx, QStringLiteral("events"), subcommands());
 }
 
 } // namespace
 
 Command eventsCommand()
 {
-    QList<QCommandLineOption> options = eventFilterOptions();
-    options << QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."),
-                                  QStringLiteral("n"))
-            << QCommandLineOption(QStringLiteral("after-id"),
-                                  QStringLiteral("Continue after this id (keyset paging)."),
-                                  QStringLiteral("id"))
-            << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
+    QList<QCommandLineOption> options = eventFilterOptions() + pagingOptions();
+    options << QCommandLineOption(QStringLiteral("asc"), QStringLiteral("Oldest first."));
     return {QStringLiteral("events"),
             QStringLiteral("Browse events: list [filters] | show ID|EVENT_ID | blocked (ordering mode)."),
             QStringLiteral("list|show|blocked [ID]"),
             options,
             runEvents,
-            {QStringLiteral("list"), QStringLiteral("show"), QStringLiteral("blocked")}};
+            subcommandNames(subcommands())};
 }
 
 } // namespace outbox::cli

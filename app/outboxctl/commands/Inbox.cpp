@@ -12,8 +12,6 @@ namespace {
 
 int runInboxList(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("inbox list takes no positional arguments"));
     InboxFilter filter;
     filter.consumerName = ctx.parser.value(QStringLiteral("consumer"));
     filter.status = ctx.parser.value(QStringLiteral("status")).toUpper();
@@ -23,10 +21,8 @@ int runInboxList(Context& ctx)
     auto paging = pagingFromOptions(ctx.parser);
     if (!paging)
         return ctx.fail(paging.error());
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto page = InboxStore(**db).list(filter, paging->afterId, paging->limit);
+    auto page = ctx.onDatabase(
+        [&](Database& db) { return InboxStore(db).list(filter, paging->afterId, paging->limit); });
     if (!page)
         return ctx.fail(page.error());
     if (ctx.json()) {
@@ -47,19 +43,15 @@ int runInboxList(Context& ctx)
                       QStringLiteral("ATT"), QStringLiteral("EVENT ID"), QStringLiteral("AGGREGATE"),
                       QStringLiteral("AT (UTC)"), QStringLiteral("LAST ERROR")},
                      rows);
-    if (page->nextAfterId > 0)
-        ctx.out << "more: --after-id " << page->nextAfterId << "\n";
+    ctx.printNextPage(page->nextAfterId);
     return Ok;
 }
 
 int runInbox(Context& ctx)
 {
-    if (ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("inbox needs a sub-command: list"));
-    const QString sub = ctx.positionals.takeFirst();
-    if (sub == QLatin1String("list"))
-        return runInboxList(ctx);
-    return ctx.usage(QStringLiteral("unknown inbox sub-command \"%1\" (expected list)").arg(sub));
+    return runSubcommand(
+        ctx, QStringLiteral("inbox"),
+        {{QStringLiteral("list"), {}, withoutPositionals(QStringLiteral("inbox list"), runInboxList)}});
 }
 
 } // namespace
@@ -70,16 +62,14 @@ Command inboxCommand()
         QStringLiteral("inbox"),
         QStringLiteral("Browse the consumers' inbox rows: list [--consumer C] [--status S] [--event-id E]."),
         QStringLiteral("list"),
-        {QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name (exact)."),
-                            QStringLiteral("name")),
-         QCommandLineOption(QStringLiteral("status"), QStringLiteral("PROCESSED or FAILED."),
-                            QStringLiteral("status")),
-         QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("Event id (exact)."),
-                            QStringLiteral("id")),
-         QCommandLineOption(QStringLiteral("limit"), QStringLiteral("Rows per page (default 50)."),
-                            QStringLiteral("n")),
-         QCommandLineOption(QStringLiteral("after-id"),
-                            QStringLiteral("Continue after this id (keyset paging)."), QStringLiteral("id"))},
+        QList<QCommandLineOption>{
+            QCommandLineOption(QStringLiteral("consumer"), QStringLiteral("Consumer name (exact)."),
+                               QStringLiteral("name")),
+            QCommandLineOption(QStringLiteral("status"), QStringLiteral("PROCESSED or FAILED."),
+                               QStringLiteral("status")),
+            QCommandLineOption(QStringLiteral("event-id"), QStringLiteral("Event id (exact)."),
+                               QStringLiteral("id"))} +
+            pagingOptions(),
         runInbox,
         {QStringLiteral("list")}};
 }

@@ -16,8 +16,6 @@ namespace {
 
 int runKafka(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("kafka takes no positional arguments"));
     bool ok = true;
     const int brokers = ctx.parser.isSet(QStringLiteral("brokers"))
                             ? ctx.parser.value(QStringLiteral("brokers")).toInt(&ok)
@@ -77,7 +75,7 @@ Command kafkaCommand()
          QCommandLineOption(QStringLiteral("port"),
                             QStringLiteral("Bootstrap port on 127.0.0.1 (default: one the system picks)."),
                             QStringLiteral("port"))},
-        runKafka,
+        withoutPositionals(QStringLiteral("kafka"), runKafka),
         {}};
 }
 

@@ -56,24 +56,19 @@ int runShow(Context& ctx, Database& db)
                 << "\n";
         return Ok;
     }
-    if (!state->exists) {
-        ctx.out << QCoreApplication::translate(
-                       "outbox::cli::Notify",
-                       "notifications: none (the trigger %1 on %2 is missing: run outboxctl migrate as the "
-                       "schema owner)")
-                       .arg(state->trigger, state->table)
-                << "\n";
-        return Ok;
-    }
-    ctx.out << (state->enabled ? QCoreApplication::translate(
-                                     "outbox::cli::Notify",
-                                     "notifications: on (every INSERT of events wakes the relays; trigger %1 "
-                                     "on %2)")
-                               : QCoreApplication::translate(
-                                     "outbox::cli::Notify",
-                                     "notifications: off (relays poll: up to relay.poll_ms after an idle "
-                                     "spell; trigger %1 on %2 disabled)"))
-                   .arg(state->trigger, state->table)
+    // The trigger (%1) on its table (%2): missing, on or off.
+    const char* line =
+        !state->exists
+            ? QT_TRANSLATE_NOOP("outbox::cli::Notify",
+                                "notifications: none (the trigger %1 on %2 is missing: run outboxctl "
+                                "migrate as the schema owner)")
+        : state->enabled ? QT_TRANSLATE_NOOP("outbox::cli::Notify",
+                                             "notifications: on (every INSERT of events wakes the relays; "
+                                             "trigger %1 on %2)")
+                         : QT_TRANSLATE_NOOP("outbox::cli::Notify",
+                                             "notifications: off (relays poll: up to relay.poll_ms after an "
+                                             "idle spell; trigger %1 on %2 disabled)");
+    ctx.out << QCoreApplication::translate("outbox::cli::Notify", line).arg(state->trigger, state->table)
             << "\n";
     if (last)
         ctx.out << TerminalText::escape(
@@ -133,19 +128,17 @@ int runSwitch(Context& ctx, bool enabled)
                        "notifications are already %1 (trigger %2 on %3); nothing changed")
                        .arg(word(enabled), result->trigger, result->table)
                 << "\n";
-    else if (enabled)
-        ctx.out << QCoreApplication::translate(
-                       "outbox::cli::Notify",
-                       "notifications on: trigger %1 on %2 enabled (audit #%3); relays that LISTEN are woken "
-                       "by every commit again")
-                       .arg(result->trigger, result->table)
-                       .arg(result->auditId)
-                << "\n";
     else
         ctx.out << QCoreApplication::translate(
                        "outbox::cli::Notify",
-                       "notifications off: trigger %1 on %2 disabled (audit #%3); writers commit without "
-                       "NOTIFY, relays poll (relay.poll_min_ms doubling up to relay.poll_ms while idle)")
+                       enabled
+                           ? QT_TRANSLATE_NOOP("outbox::cli::Notify",
+                                               "notifications on: trigger %1 on %2 enabled (audit #%3); "
+                                               "relays that LISTEN are woken by every commit again")
+                           : QT_TRANSLATE_NOOP("outbox::cli::Notify",
+                                               "notifications off: trigger %1 on %2 disabled (audit #%3); "
+                                               "writers commit without NOTIFY, relays poll "
+                                               "(relay.poll_min_ms doubling up to relay.poll_ms while idle)"))
                        .arg(result->trigger, result->table)
                        .arg(result->auditId)
                 << "\n";

@@ -11,19 +11,14 @@ namespace {
 
 int runReconcile(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("reconcile takes no positional arguments"));
     ReconcileOptions options;
     options.consumerName = ctx.config().value(QStringLiteral("consumer.name"));
     if (options.consumerName.trimmed().isEmpty())
         return ctx.usage(QStringLiteral("reconcile needs --consumer NAME (or [consumer] name)"));
-    const QString age = ctx.parser.isSet(QStringLiteral("older-than"))
-                            ? ctx.parser.value(QStringLiteral("older-than"))
-                            : QStringLiteral("5m");
-    auto since = parseTimeArgument(age, QStringLiteral("older-than"));
-    if (!since)
-        return ctx.fail(since.error());
-    options.olderThanMs = std::max<qint64>(0, since->msecsTo(QDateTime::currentDateTimeUtc()));
+    auto olderThan = ageOption(ctx.parser, QStringLiteral("older-than"), QStringLiteral("5m"));
+    if (!olderThan)
+        return ctx.fail(olderThan.error());
+    options.olderThanMs = *olderThan;
     for (const auto& [name, field, max] :
          {std::make_tuple(QStringLiteral("chunk"), &options.chunkSize, 10000),
           std::make_tuple(QStringLiteral("sample"), &options.sampleSize, 1000)}) {
@@ -86,8 +81,7 @@ int runReconcile(Context& ctx)
             ctx.out << table({QStringLiteral("ID"), QStringLiteral("EVENT ID"), QStringLiteral("TOPIC"),
                               QStringLiteral("CREATED (UTC)"), QStringLiteral("SENT (UTC)")},
                              rows);
-        if (result->nextAfterId > 0)
-            ctx.out << "more: --after-id " << result->nextAfterId << "\n";
+        ctx.printNextPage(result->nextAfterId);
         return Ok;
     }
     ctx.out << result->unconsumed << " of " << result->scanned << " event(s) SENT more than "
@@ -128,7 +122,7 @@ Command reconcileCommand()
                             QStringLiteral("--list: events per page (default 1000)."), QStringLiteral("n")),
          QCommandLineOption(QStringLiteral("after-id"),
                             QStringLiteral("--list: continue after this outbox id."), QStringLiteral("id"))},
-        runReconcile,
+        withoutPositionals(QStringLiteral("reconcile"), runReconcile),
         {},
         {QStringLiteral("consumer.name")}};
 }

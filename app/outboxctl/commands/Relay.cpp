@@ -17,8 +17,6 @@ namespace {
 
 int runRelay(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("relay takes no positional arguments"));
     auto options = RelayOptions::fromConfig(ctx.config());
     if (!options)
         return ctx.fail(options.error());
@@ -92,7 +90,7 @@ Command relayCommand()
             QStringLiteral("Deliver PENDING events to Kafka or RabbitMQ (leases, fencing, retries)."),
             QString(),
             {QCommandLineOption(QStringLiteral("quiet"), QStringLiteral("Only errors on stderr."))},
-            runRelay,
+            withoutPositionals(QStringLiteral("relay"), runRelay),
             {},
             {QStringLiteral("broker.url"), QStringLiteral("kafka.bootstrap"), QStringLiteral("-X"),
              QStringLiteral("amqp.*"), QStringLiteral("relay.*")}};

@@ -4,6 +4,7 @@
 #include "core/broker/BrokerRegistry.h"
 #include "core/db/RelayStore.h"
 #include "core/ops/RelayControl.h"
+#include "core/support/JsonPage.h"
 #include "core/support/TerminalText.h"
 
 #include <QJsonArray>
@@ -16,17 +17,11 @@ namespace {
 
 int runList(Context& ctx)
 {
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto relays = RelayStore(**db).list();
+    auto relays = ctx.onDatabase([](Database& db) { return RelayStore(db).list(); });
     if (!relays)
         return ctx.fail(relays.error());
     if (ctx.json()) {
-        QJsonArray list;
-        for (const RelayRecord& r : *relays)
-            list.append(r.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("relays"), list}});
+        ctx.printJson(QJsonObject{{QStringLiteral("relays"), rowsJson(*relays)}});
         return Ok;
     }
     QVector<QStringList> rows;

@@ -51,8 +51,6 @@ int runNewToken(Context& ctx)
 
 int runServe(Context& ctx)
 {
-    if (!ctx.positionals.isEmpty())
-        return ctx.usage(QStringLiteral("serve takes no positional arguments"));
     if (ctx.parser.isSet(QStringLiteral("new-token")))
         return runNewToken(ctx);
     if (ctx.parser.isSet(QStringLiteral("api-reference"))) {
@@ -70,13 +68,10 @@ int runServe(Context& ctx)
     // /api/v1/members/{name}/…. Without --member (or --db) the server has no database of its own:
     // a member that is down must not keep the wall from starting, and no member is the default one
     // an operator could act on by mistake.
-    std::optional<Fleet> fleet;
-    if (ctx.config().isSet(QStringLiteral("general.fleet"))) {
-        auto loaded = ctx.fleet();
-        if (!loaded)
-            return ctx.fail(loaded.error());
-        fleet = std::move(loaded).value();
-    }
+    auto configuredFleet = ctx.configuredFleet();
+    if (!configuredFleet)
+        return ctx.fail(configuredFleet.error());
+    const std::optional<Fleet>& fleet = *configuredFleet;
     const bool wallOnly = fleet && ctx.config().value(QStringLiteral("database.url")).isEmpty();
     DatabaseTarget target;
     if (!wallOnly) {
@@ -152,7 +147,7 @@ Command serveCommand()
             QStringLiteral("NOC dashboard, JSON API and Prometheus /metrics over HTTP."),
             QString(),
             options,
-            runServe,
+            withoutPositionals(QStringLiteral("serve"), runServe),
             {},
             {QStringLiteral("web.*"), QStringLiteral("kafka.bootstrap")},
             true};

@@ -6,6 +6,7 @@
 #include "core/metrics/HeldBackEvents.h"
 #include "core/metrics/MetricsQuery.h"
 #include "core/ops/NotifyTrigger.h"
+#include "core/support/JsonPage.h"
 #include "core/support/TerminalText.h"
 
 #include <QCoreApplication>
@@ -23,10 +24,7 @@ int runFleetStatus(Context& ctx)
     if (!samples)
         return ctx.fail(samples.error());
     if (ctx.json()) {
-        QJsonArray members;
-        for (const MemberSample& s : std::as_const(*samples))
-            members.append(s.toJson());
-        ctx.printJson(QJsonObject{{QStringLiteral("members"), members}});
+        ctx.printJson(QJsonObject{{QStringLiteral("members"), rowsJson(*samples)}});
         return Ok;
     }
     QVector<QStringList> rows;
@@ -104,9 +102,6 @@ int runStatus(Context& ctx)
         QJsonObject dlq;
         for (auto it = letters->cbegin(); it != letters->cend(); ++it)
             dlq[it.key()] = it.value();
-        QJsonArray relayArray;
-        for (const RelayRecord& r : *relays)
-            relayArray.append(r.toJson());
         ctx.printJson(QJsonObject{
             {QStringLiteral("database"), (*db)->url().redacted()},
             {QStringLiteral("events"), events},
@@ -123,7 +118,7 @@ int runStatus(Context& ctx)
                           held->notDue > 0 ? QJsonValue(double(held->lastDueInMs) / 1000.0) : QJsonValue()},
                          {QStringLiteral("created_ahead"), held->createdAhead}}},
             {QStringLiteral("dead_letters"), dlq},
-            {QStringLiteral("relays"), relayArray},
+            {QStringLiteral("relays"), rowsJson(*relays)},
             {QStringLiteral("notifications"), notifications},
         });
         return Ok;

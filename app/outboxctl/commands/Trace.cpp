@@ -82,10 +82,7 @@ int runTrace(Context& ctx)
         return runTraceById(ctx, ctx.parser.value(QStringLiteral("trace-id")));
     if (ctx.positionals.size() != 1)
         return ctx.usage(QStringLiteral("trace takes one EVENT_ID (or numeric id), or --trace-id ID"));
-    auto db = ctx.openMigratedDatabase();
-    if (!db)
-        return ctx.fail(db.error());
-    auto trail = EventTrail::build(**db, ctx.positionals.first());
+    auto trail = ctx.onDatabase([&](Database& db) { return EventTrail::build(db, ctx.positionals.first()); });
     if (!trail)
         return ctx.fail(trail.error());
     if (ctx.json()) {
