@@ -22,6 +22,33 @@ Result<MemberBroker::Choice> DiagnosisCheck::relayBroker(DiagnosisContext& conte
     return MemberBroker::choose({}, *relays, o.brokerUnknown);
 }
 
+PreparedAction DiagnosisCheck::eventsAction(DiagnosisContext& context, PreparedAction::Operation operation,
+                                            const QVector<qint64>& ids, EventsFlag flag, const QString& label,
+                                            const QString& consequence)
+{
+    Q_ASSERT(operation == PreparedAction::Operation::RequeueEvents ||
+             operation == PreparedAction::Operation::MarkEventsDead);
+    PreparedAction action;
+    action.operation = operation;
+    action.resend = flag == EventsFlag::Resend;
+    action.force = flag == EventsFlag::Force;
+    action.ids = ids;
+    action.typedConfirmation = true;
+    action.label = label;
+    action.consequence = consequence;
+    CommandLine command(QStringLiteral("outboxctl"),
+                        {operation == PreparedAction::Operation::RequeueEvents ? QStringLiteral("requeue")
+                                                                               : QStringLiteral("dead")});
+    if (action.resend)
+        command.flag(QStringLiteral("resend"));
+    if (action.force)
+        command.flag(QStringLiteral("force"));
+    for (qint64 eventId : ids)
+        command.positional(QString::number(eventId));
+    context.prepareCommand(action, command);
+    return action;
+}
+
 Result<PreparedAction> DiagnosisCheck::startRelayAction(DiagnosisContext& context)
 {
     const DiagnosisOptions& o = context.options();

@@ -36,6 +36,14 @@ protected:
     // broker there is no command: commandRefused says what the operator must add.
     static Result<PreparedAction> startRelayAction(DiagnosisContext& context);
 
+    // What the operator can do about events a check found, confirmed by typing: requeue them
+    // (`operation` RequeueEvents; with --resend or --force as `flag` says) or mark them DEAD
+    // (MarkEventsDead), with `label`, `consequence` and its outboxctl command line.
+    enum class EventsFlag { None, Resend, Force };
+    static PreparedAction eventsAction(DiagnosisContext& context, PreparedAction::Operation operation,
+                                       const QVector<qint64>& ids, EventsFlag flag, const QString& label,
+                                       const QString& consequence);
+
     // The broker a relay (or a delivering replay) started from a prepared command must publish to:
     // MemberBroker::choose() of the configured one (options().brokerArguments) and this database's
     // relay registry rows (read only when nothing is configured).

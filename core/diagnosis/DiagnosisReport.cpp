@@ -1,5 +1,7 @@
 #include "core/diagnosis/DiagnosisReport.h"
 
+#include "core/support/JsonPage.h"
+
 #include <QJsonArray>
 
 namespace outbox {
@@ -71,12 +73,6 @@ QVector<Finding> DiagnosisReport::withId(const QString& id) const
 
 QJsonObject DiagnosisReport::toJson() const
 {
-    QJsonArray list;
-    for (const Finding& f : findings)
-        list.append(f.toJson());
-    QJsonArray checkList;
-    for (const CheckRun& c : checks)
-        checkList.append(c.toJson());
     return {
         {QStringLiteral("taken_at"),
          takenAt.isValid() ? QJsonValue(takenAt.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue()},
@@ -85,8 +81,8 @@ QJsonObject DiagnosisReport::toJson() const
         {QStringLiteral("counts"), QJsonObject{{severityName(Severity::Critical), count(Severity::Critical)},
                                                {severityName(Severity::Warning), count(Severity::Warning)},
                                                {severityName(Severity::Info), count(Severity::Info)}}},
-        {QStringLiteral("findings"), list},
-        {QStringLiteral("checks"), checkList}};
+        {QStringLiteral("findings"), rowsJson(findings)},
+        {QStringLiteral("checks"), rowsJson(checks)}};
 }
 
 } // namespace outbox

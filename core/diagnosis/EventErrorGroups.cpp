@@ -70,12 +70,7 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
         }
         EventErrorGroup& g = groups[*it];
         g.count += q->value(2).toLongLong();
-        const QDateTime oldest = d.toDateTime(q->value(4));
-        const QDateTime newest = d.toDateTime(q->value(5));
-        if (oldest.isValid() && (!g.oldest.isValid() || oldest < g.oldest))
-            g.oldest = oldest;
-        if (newest.isValid() && (!g.newest.isValid() || newest > g.newest))
-            g.newest = newest;
+        widenSpan(g.oldest, g.newest, d.toDateTime(q->value(4)), d.toDateTime(q->value(5)));
         allTexts << qMakePair(text.toLower(), q->value(2).toLongLong());
         Texts& t = texts[*it];
         t.texts << text;
@@ -103,34 +98,43 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
         }
         const Texts& t = sortedTexts[i];
         // The smallest id of each text; when the group has few texts, the first ids of the largest.
-        QVector<qint64> ids = t.firstIds;
-        std::sort(ids.begin(), ids.end());
-        ids.resize(std::min<int>(int(ids.size()), Finding::MaxSamples));
-        for (int k = 0; k < t.texts.size() && ids.size() < std::min<qint64>(g.count, Finding::MaxSamples);
-             ++k) {
+        auto ids = EventErrorGroups::sampleIds(t.firstIds, g.count, int(t.texts.size()), [&](int k) {
             const QString clause = t.nullText.at(k) ? QStringLiteral("last_error IS NULL")
                                                     : QStringLiteral("last_error = :text");
             QVariantMap binds{{QStringLiteral(":limit"), Finding::MaxSamples}};
             if (!t.nullText.at(k))
                 binds.insert(QStringLiteral(":text"), t.texts.at(k));
-            auto more = db.exec(
+            return db.exec(
                 QStringLiteral("SELECT id FROM {events} WHERE status IN ('FAILED', 'DEAD') AND status = '%1' "
                                "AND %2 ORDER BY id "
                                "LIMIT :limit")
                     .arg(status, clause),
                 binds);
-            if (!more)
-                return more.error();
-            while (more->next() && ids.size() < Finding::MaxSamples) {
-                const qint64 id = more->value(0).toLongLong();
-                if (!ids.contains(id))
-                    ids << id;
-            }
-        }
-        std::sort(ids.begin(), ids.end());
-        g.sampleIds = ids;
+        });
+        if (!ids)
+            return ids.error();
+        g.sampleIds = *ids;
     }
     return groups;
+}
+
+Result<QVector<qint64>> EventErrorGroups::sampleIds(QVector<qint64> ids, qint64 count, int texts,
+                                                    const std::function<Result<QSqlQuery>(int)>& firstIdsOf)
+{
+    std::sort(ids.begin(), ids.end());
+    ids.resize(std::min<int>(int(ids.size()), Finding::MaxSamples));
+    for (int k = 0; k < texts && ids.size() < std::min<qint64>(count, Finding::MaxSamples); ++k) {
+        auto more = firstIdsOf(k);
+        if (!more)
+            return more.error();
+        while (more->next() && ids.size() < Finding::MaxSamples) {
+            const qint64 id = more->value(0).toLongLong();
+            if (!ids.contains(id))
+                ids << id;
+        }
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 } // namespace outbox

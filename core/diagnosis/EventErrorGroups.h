@@ -3,9 +3,11 @@
 #include "core/support/Result.h"
 
 #include <QDateTime>
+#include <QSqlQuery>
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <functional>
 
 namespace outbox {
 
@@ -36,6 +38,12 @@ public:
     static Result<QVector<EventErrorGroup>> scan(DiagnosisContext& context, const QString& status);
     // The longest part of a fingerprint without <n>, <uuid> or <hex> placeholders.
     static QString literalOf(const QString& fingerprint);
+    // The sample ids of a group of `count` rows over `texts` distinct error texts: the smallest id
+    // of each text and, while those are fewer than Finding::MaxSamples, the first ids of each text
+    // in turn as `firstIdsOf(k)` reads them (SELECT id … ORDER BY id LIMIT MaxSamples); sorted.
+    // The events' groups and the dead letters' (DeadLettersCheck) take their samples alike.
+    static Result<QVector<qint64>> sampleIds(QVector<qint64> smallestIds, qint64 count, int texts,
+                                             const std::function<Result<QSqlQuery>(int)>& firstIdsOf);
 };
 
 } // namespace outbox

@@ -1,5 +1,7 @@
 #include "core/diagnosis/Finding.h"
 
+#include "core/support/JsonPage.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -37,6 +39,27 @@ QString FindingEvidence::unitText() const
     return unit;
 }
 
+void widenSpan(QDateTime& oldest, QDateTime& newest, const QDateTime& from, const QDateTime& to)
+{
+    if (from.isValid() && (!oldest.isValid() || from < oldest))
+        oldest = from;
+    if (to.isValid() && (!newest.isValid() || to > newest))
+        newest = to;
+}
+
+void FindingEvidence::span(const QDateTime& from, const QDateTime& to)
+{
+    widenSpan(oldest, newest, from, to);
+}
+
+void FindingEvidence::addRelay(const QString& workerId, const QDateTime& from, const QDateTime& to)
+{
+    ++count;
+    if (sampleNames.size() < Finding::MaxSamples)
+        sampleNames << workerId;
+    span(from, to);
+}
+
 QJsonObject FindingEvidence::toJson() const
 {
     QJsonObject o = details;
@@ -56,9 +79,6 @@ QJsonObject FindingEvidence::toJson() const
 
 QJsonObject Finding::toJson() const
 {
-    QJsonArray actionList;
-    for (const PreparedAction& a : actions)
-        actionList.append(a.toJson());
     return {{QStringLiteral("id"), id},
             {QStringLiteral("key"), key},
             {QStringLiteral("severity"), severityName(severity)},
@@ -66,7 +86,7 @@ QJsonObject Finding::toJson() const
             {QStringLiteral("evidence"), evidence.toJson()},
             {QStringLiteral("causes"), QJsonArray::fromStringList(causes)},
             {QStringLiteral("runbook"), QJsonArray::fromStringList(runbook)},
-            {QStringLiteral("actions"), actionList}};
+            {QStringLiteral("actions"), rowsJson(actions)}};
 }
 
 } // namespace outbox

@@ -12,6 +12,9 @@
 
 namespace outbox {
 
+// Widens [oldest, newest] to take `from` and `to` in; an invalid time changes nothing.
+void widenSpan(QDateTime& oldest, QDateTime& newest, const QDateTime& from, const QDateTime& to);
+
 // What a check saw: how many, since when, and a few samples to open.
 struct FindingEvidence
 {
@@ -23,6 +26,12 @@ struct FindingEvidence
     QVector<qint64> sampleIds; // events and dead letters, at most Finding::MaxSamples
     QStringList sampleNames;   // relays (worker ids)
     QJsonObject details;       // check-specific facts (error class, fingerprint, consumer, threshold…)
+
+    // Widens oldest and newest to take these times in; an invalid time changes nothing.
+    void span(const QDateTime& from, const QDateTime& to);
+    // One more relay seen: counted, its worker id a sample (up to Finding::MaxSamples), and its
+    // times taken into oldest and newest (span()).
+    void addRelay(const QString& workerId, const QDateTime& from, const QDateTime& to);
 
     QJsonObject toJson() const;
     // `unit` for people, translated ("events" / "个事件"); JSON keeps `unit` itself.

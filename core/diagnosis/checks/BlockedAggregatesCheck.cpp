@@ -42,10 +42,7 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
     QJsonArray details;
     QVector<qint64> actionIds;
     for (const BlockedAggregate& b : blocked) {
-        if (!f.evidence.oldest.isValid() || b.since < f.evidence.oldest)
-            f.evidence.oldest = b.since;
-        if (!f.evidence.newest.isValid() || b.since > f.evidence.newest)
-            f.evidence.newest = b.since;
+        f.evidence.span(b.since, b.since);
         if (actionIds.size() < MaxActionIds)
             actionIds << b.blockingId;
         if (f.evidence.sampleIds.size() >= Finding::MaxSamples)
@@ -73,23 +70,14 @@ Result<QVector<Finding>> BlockedAggregatesCheck::run(DiagnosisContext& context)
     f.runbook << rb.step("list") << rb.step("open") << rb.step("requeue") << rb.step("dead");
     for (auto op : {PreparedAction::Operation::RequeueEvents, PreparedAction::Operation::MarkEventsDead}) {
         const bool requeue = op == PreparedAction::Operation::RequeueEvents;
-        PreparedAction a;
-        a.operation = op;
-        a.ids = actionIds;
-        a.typedConfirmation = true;
-        a.label = requeue ? tr("Requeue the %1 blocking event(s)").arg(actionIds.size())
-                          : tr("Mark the %1 blocking event(s) DEAD").arg(actionIds.size());
-        a.consequence =
+        f.actions << eventsAction(
+            context, op, actionIds, EventsFlag::None,
+            requeue ? tr("Requeue the %1 blocking event(s)").arg(actionIds.size())
+                    : tr("Mark the %1 blocking event(s) DEAD").arg(actionIds.size()),
             requeue ? tr("The blocking events go back to PENDING and are sent first; the events "
                          "waiting behind them follow in order.")
                     : tr("The blocking events become DEAD and are never sent; the events waiting behind "
-                         "them are sent without them.");
-        CommandLine command(QStringLiteral("outboxctl"),
-                            {requeue ? QStringLiteral("requeue") : QStringLiteral("dead")});
-        for (qint64 eventId : actionIds)
-            command.positional(QString::number(eventId));
-        context.prepareCommand(a, command);
-        f.actions << a;
+                         "them are sent without them."));
     }
     return QVector<Finding>{f};
 }

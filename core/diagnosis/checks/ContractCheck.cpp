@@ -88,7 +88,14 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
     if (!eventsFloor)
         return eventsFloor.error();
     QVector<Finding> findings;
-    Scan scan{context, db, db.dialect(), Runbook::of(id()), events, *eventsFloor, findings};
+    Scan scan{context,
+              db,
+              db.dialect(),
+              Runbook::of(id()),
+              events,
+              *eventsFloor,
+              {{QStringLiteral(":floor"), *eventsFloor}},
+              findings};
     for (auto part :
          {&ContractCheck::insertedFindings, &ContractCheck::topicFindings, &ContractCheck::shapeFindings,
           &ContractCheck::timeFindings, &ContractCheck::inboxFindings})
@@ -99,11 +106,10 @@ Result<QVector<Finding>> ContractCheck::run(DiagnosisContext& context)
 
 Status ContractCheck::insertedFindings(Scan& s) const
 {
-    const QVariantMap window{{QStringLiteral(":floor"), s.eventsFloor}};
     // Inserted as SENT: the relay sets sent_at whenever it marks an event SENT, and an operator's
     // resend clears both. Such an event is never published: a silent loss unless it is sent again.
-    auto sent =
-        sample(s.db, s.events, QStringLiteral("id > :floor AND status = 'SENT' AND sent_at IS NULL"), window);
+    auto sent = sample(s.db, s.events, QStringLiteral("id > :floor AND status = 'SENT' AND sent_at IS NULL"),
+                       s.window);
     if (!sent)
         return sent.error();
     if (sent->count > 0) {
@@ -113,19 +119,10 @@ Status ContractCheck::insertedFindings(Scan& s) const
             tr("%1 event(s) are SENT but were never sent (a writer inserted them as SENT)").arg(sent->count);
         f.causes << s.rb.cause("created-sent");
         f.runbook << s.rb.step("rule") << s.rb.step("fix-status") << s.rb.step("resend");
-        PreparedAction resend;
-        resend.operation = PreparedAction::Operation::RequeueEvents;
-        resend.resend = true;
-        resend.ids = sent->ids;
-        resend.typedConfirmation = true;
-        resend.label = tr("Send the %1 event(s) that were never sent").arg(sent->ids.size());
-        resend.consequence = tr("The events go back to PENDING and the relay publishes them.");
-        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
-        command.flag(QStringLiteral("resend"));
-        for (qint64 eventId : sent->ids)
-            command.positional(QString::number(eventId));
-        s.context.prepareCommand(resend, command);
-        f.actions << resend;
+        f.actions << eventsAction(s.context, PreparedAction::Operation::RequeueEvents, sent->ids,
+                                  EventsFlag::Resend,
+                                  tr("Send the %1 event(s) that were never sent").arg(sent->ids.size()),
+                                  tr("The events go back to PENDING and the relay publishes them."));
         s.findings << f;
     }
 
@@ -133,7 +130,7 @@ Status ContractCheck::insertedFindings(Scan& s) const
     auto sending = sample(s.db, s.events,
                           QStringLiteral("id > :floor AND status = 'SENDING' AND (lease_until IS NULL OR "
                                          "lease_token IS NULL)"),
-                          window);
+                          s.window);
     if (!sending)
         return sending.error();
     if (sending->count > 0) {
@@ -143,19 +140,10 @@ Status ContractCheck::insertedFindings(Scan& s) const
                       .arg(sending->count);
         f.causes << s.rb.cause("created-sending");
         f.runbook << s.rb.step("rule") << s.rb.step("fix-status") << s.rb.step("requeue");
-        PreparedAction requeue;
-        requeue.operation = PreparedAction::Operation::RequeueEvents;
-        requeue.force = true;
-        requeue.ids = sending->ids;
-        requeue.typedConfirmation = true;
-        requeue.label = tr("Requeue the %1 event(s) stuck in SENDING").arg(sending->ids.size());
-        requeue.consequence = tr("The events go back to PENDING and the relay publishes them.");
-        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
-        command.flag(QStringLiteral("force"));
-        for (qint64 eventId : sending->ids)
-            command.positional(QString::number(eventId));
-        s.context.prepareCommand(requeue, command);
-        f.actions << requeue;
+        f.actions << eventsAction(s.context, PreparedAction::Operation::RequeueEvents, sending->ids,
+                                  EventsFlag::Force,
+                                  tr("Requeue the %1 event(s) stuck in SENDING").arg(sending->ids.size()),
+                                  tr("The events go back to PENDING and the relay publishes them."));
         s.findings << f;
     }
     return {};
@@ -205,7 +193,6 @@ Status ContractCheck::topicFindings(Scan& s) const
 
 Status ContractCheck::shapeFindings(Scan& s) const
 {
-    const QVariantMap window{{QStringLiteral(":floor"), s.eventsFloor}};
     // Payload that is no JSON object or array, or headers that are no JSON object: MariaDB/MySQL's
     // LONGTEXT takes anything, SQLite's CHECK only asks for JSON, and PostgreSQL's jsonb takes any
     // JSON value (refused only from schema 18 on). The relay would send a scalar payload that
@@ -213,7 +200,7 @@ Status ContractCheck::shapeFindings(Scan& s) const
     auto notJson = sample(s.db, s.events,
                           QStringLiteral("id > :floor AND status IN ('PENDING','SENDING','FAILED') AND ") +
                               JsonShape::badEventCondition(s.db.kind()),
-                          window);
+                          s.window);
     if (!notJson)
         return notJson.error();
     if (notJson->count > 0) {
@@ -224,17 +211,9 @@ Status ContractCheck::shapeFindings(Scan& s) const
                       .arg(notJson->count);
         f.causes << s.rb.cause("not-json");
         f.runbook << s.rb.step("json");
-        PreparedAction dead;
-        dead.operation = PreparedAction::Operation::MarkEventsDead;
-        dead.ids = notJson->ids;
-        dead.typedConfirmation = true;
-        dead.label = tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size());
-        dead.consequence = tr("The events are never sent; they stay in the table as DEAD.");
-        CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("dead")});
-        for (qint64 eventId : notJson->ids)
-            command.positional(QString::number(eventId));
-        s.context.prepareCommand(dead, command);
-        f.actions << dead;
+        f.actions << eventsAction(s.context, PreparedAction::Operation::MarkEventsDead, notJson->ids,
+                                  EventsFlag::None, tr("Mark the %1 event(s) DEAD").arg(notJson->ids.size()),
+                                  tr("The events are never sent; they stay in the table as DEAD."));
         s.findings << f;
     }
 
@@ -243,7 +222,7 @@ Status ContractCheck::shapeFindings(Scan& s) const
     auto reserved = sample(s.db, s.events,
                            QStringLiteral("id > :floor AND ") +
                                ReservedHeaders::sqlCondition(s.db.kind(), QStringLiteral("headers")),
-                           window);
+                           s.window);
     if (!reserved)
         return reserved.error();
     if (reserved->count > 0) {
@@ -301,10 +280,7 @@ Status ContractCheck::timeFindings(Scan& s) const
         ++skewed.count;
         if (skewed.ids.size() < MaxActionIds)
             skewed.ids << future->value(0).toLongLong();
-        if (!skewed.oldest.isValid() || created < skewed.oldest)
-            skewed.oldest = created;
-        if (!skewed.newest.isValid() || created > skewed.newest)
-            skewed.newest = created;
+        widenSpan(skewed.oldest, skewed.newest, created, created);
         largestMs = std::max({largestMs, createdAheadMs, availableAheadMs});
     }
     if (skewed.count > 0) {

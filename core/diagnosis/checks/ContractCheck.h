@@ -2,6 +2,8 @@
 
 #include "core/diagnosis/DiagnosisCheck.h"
 
+#include <QVariantMap>
+
 namespace outbox {
 
 class Database;
@@ -38,6 +40,7 @@ private:
         const Runbook& rb;
         QString events;
         qint64 eventsFloor;
+        QVariantMap window; // :floor, eventsFloor: the events of the window
         QVector<Finding>& findings;
     };
     // The parts of run(), each a kind of violation.

@@ -63,12 +63,7 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         g.count += q->value(2).toLongLong();
         g.texts << text;
         g.firstIds << q->value(3).toLongLong();
-        const QDateTime oldest = d.toDateTime(q->value(4));
-        const QDateTime newest = d.toDateTime(q->value(5));
-        if (oldest.isValid() && (!g.oldest.isValid() || oldest < g.oldest))
-            g.oldest = oldest;
-        if (newest.isValid() && (!g.newest.isValid() || newest > g.newest))
-            g.newest = newest;
+        widenSpan(g.oldest, g.newest, d.toDateTime(q->value(4)), d.toDateTime(q->value(5)));
     }
     std::stable_sort(groups.begin(), groups.end(),
                      [](const LetterGroup& a, const LetterGroup& b) { return a.count > b.count; });
@@ -76,26 +71,16 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
 
     QVector<Finding> findings;
     for (LetterGroup& g : groups) {
-        QVector<qint64> ids = g.firstIds;
-        std::sort(ids.begin(), ids.end());
-        ids.resize(std::min<int>(int(ids.size()), Finding::MaxSamples));
-        for (int k = 0; k < g.texts.size() && ids.size() < std::min<qint64>(g.count, Finding::MaxSamples);
-             ++k) {
-            auto more =
-                db.exec(QStringLiteral("SELECT id FROM {dead_letters} WHERE status = 'NEW' AND consumer_name "
-                                       "= :consumer AND error = :text ORDER BY id LIMIT :limit"),
-                        {{QStringLiteral(":consumer"), g.consumer},
-                         {QStringLiteral(":text"), g.texts.at(k)},
-                         {QStringLiteral(":limit"), Finding::MaxSamples}});
-            if (!more)
-                return more.error();
-            while (more->next() && ids.size() < Finding::MaxSamples) {
-                const qint64 id = more->value(0).toLongLong();
-                if (!ids.contains(id))
-                    ids << id;
-            }
-        }
-        std::sort(ids.begin(), ids.end());
+        auto ids = EventErrorGroups::sampleIds(g.firstIds, g.count, int(g.texts.size()), [&](int k) {
+            return db.exec(
+                QStringLiteral("SELECT id FROM {dead_letters} WHERE status = 'NEW' AND consumer_name "
+                               "= :consumer AND error = :text ORDER BY id LIMIT :limit"),
+                {{QStringLiteral(":consumer"), g.consumer},
+                 {QStringLiteral(":text"), g.texts.at(k)},
+                 {QStringLiteral(":limit"), Finding::MaxSamples}});
+        });
+        if (!ids)
+            return ids.error();
 
         Finding f;
         f.id = id();
@@ -109,7 +94,7 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         f.evidence.oldest = g.oldest;
         f.evidence.newest = g.newest;
         f.evidence.sampleKind = QStringLiteral("dead_letter");
-        f.evidence.sampleIds = ids;
+        f.evidence.sampleIds = *ids;
         f.evidence.details.insert(QStringLiteral("consumer"), g.consumer);
         f.evidence.details.insert(QStringLiteral("fingerprint"), g.fingerprint);
         f.evidence.details.insert(QStringLiteral("example"), g.example);

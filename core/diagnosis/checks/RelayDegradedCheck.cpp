@@ -6,6 +6,7 @@
 #include "core/support/TextClip.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 namespace outbox {
 
@@ -14,6 +15,40 @@ namespace {
 bool healthy(const RelayRecord& r)
 {
     return r.state == QLatin1String("RUNNING") || r.state == QLatin1String("IDLE");
+}
+
+// What a DEGRADED relay's error says went wrong: the key of its cause and of its step in the
+// runbook, the first whose words the error contains (RabbitMQ's errors name RabbitMQ: "RabbitMQ
+// unreachable at …", "connection blocked by RabbitMQ …").
+const char* errorKind(const QString& error)
+{
+    struct Kind
+    {
+        const char* key;
+        bool rabbitOnly;
+        QStringList words; // none: any error (of RabbitMQ, with rabbitOnly)
+    };
+    static const Kind kinds[] = {
+        {"rabbitmq-blocked", true, {QStringLiteral("blocked")}},
+        {"rabbitmq-refused", true, {QStringLiteral("access_refused")}},
+        {"stalled", false, {QStringLiteral("no answer"), QStringLiteral("answered none")}},
+        {"rabbitmq-unreachable", true, {}},
+        {"authentication", false, {QStringLiteral("authenticat"), QStringLiteral("sasl")}},
+        {"tls", false, {QStringLiteral("ssl"), QStringLiteral("tls"), QStringLiteral("certificate")}},
+        {"cluster-acl",
+         false,
+         {QStringLiteral("cluster authorization"), QStringLiteral("cluster_authorization")}},
+    };
+    const QString lower = error.toLower();
+    const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
+    for (const Kind& k : kinds) {
+        if (k.rabbitOnly && !rabbit)
+            continue;
+        if (k.words.isEmpty() || std::any_of(k.words.cbegin(), k.words.cend(),
+                                             [&](const QString& w) { return lower.contains(w); }))
+            return k.key;
+    }
+    return "unreachable";
 }
 
 } // namespace
@@ -50,51 +85,17 @@ Result<QVector<Finding>> RelayDegradedCheck::run(DiagnosisContext& context)
             findings << f;
         }
         Finding& f = findings[at];
-        ++f.evidence.count;
-        if (f.evidence.sampleNames.size() < Finding::MaxSamples)
-            f.evidence.sampleNames << r.workerId;
-        if (!f.evidence.oldest.isValid() || r.startedAt < f.evidence.oldest)
-            f.evidence.oldest = r.startedAt;
-        if (!f.evidence.newest.isValid() || r.heartbeatAt > f.evidence.newest)
-            f.evidence.newest = r.heartbeatAt;
+        f.evidence.addRelay(r.workerId, r.startedAt, r.heartbeatAt);
     }
 
     for (Finding& f : findings) {
         const QString error = f.evidence.details.value(QStringLiteral("last_error")).toString();
-        const QString lower = error.toLower();
         f.title = tr("%1 relay(s) DEGRADED: %2")
                       .arg(f.evidence.count)
                       .arg(error.isEmpty() ? tr("no error given") : clipAtWord(error, 120));
-        // RabbitMQ's errors say so ("RabbitMQ unreachable at …", "connection blocked by RabbitMQ …").
-        const bool rabbit = lower.contains(QLatin1String("rabbitmq"));
-        if (rabbit && lower.contains(QLatin1String("blocked"))) {
-            f.causes << rb.cause("rabbitmq-blocked");
-            f.runbook << rb.step("rabbitmq-blocked");
-        } else if (rabbit && lower.contains(QLatin1String("access_refused"))) {
-            f.causes << rb.cause("rabbitmq-refused");
-            f.runbook << rb.step("rabbitmq-refused");
-        } else if (lower.contains(QLatin1String("no answer")) ||
-                   lower.contains(QLatin1String("answered none"))) {
-            f.causes << rb.cause("stalled");
-            f.runbook << rb.step("stalled");
-        } else if (rabbit) {
-            f.causes << rb.cause("rabbitmq-unreachable");
-            f.runbook << rb.step("rabbitmq-unreachable");
-        } else if (lower.contains(QLatin1String("authenticat")) || lower.contains(QLatin1String("sasl"))) {
-            f.causes << rb.cause("authentication");
-            f.runbook << rb.step("authentication");
-        } else if (lower.contains(QLatin1String("ssl")) || lower.contains(QLatin1String("tls")) ||
-                   lower.contains(QLatin1String("certificate"))) {
-            f.causes << rb.cause("tls");
-            f.runbook << rb.step("tls");
-        } else if (lower.contains(QLatin1String("cluster authorization")) ||
-                   lower.contains(QLatin1String("cluster_authorization"))) {
-            f.causes << rb.cause("cluster-acl");
-            f.runbook << rb.step("cluster-acl");
-        } else {
-            f.causes << rb.cause("unreachable");
-            f.runbook << rb.step("unreachable");
-        }
+        const char* kind = errorKind(error);
+        f.causes << rb.cause(kind);
+        f.runbook << rb.step(kind);
         f.causes << rb.cause("nothing-lost");
         f.runbook << rb.step("keep") << rb.step("recovers");
         if (f.severity == Severity::Critical)

@@ -38,13 +38,7 @@ Result<QVector<Finding>> RelayStaleCheck::run(DiagnosisContext& context)
     for (const RelayRecord& r : *all) {
         if (r.heartbeatAgeMs <= staleAfter)
             continue;
-        ++f.evidence.count;
-        if (f.evidence.sampleNames.size() < Finding::MaxSamples)
-            f.evidence.sampleNames << r.workerId;
-        if (!f.evidence.oldest.isValid() || r.heartbeatAt < f.evidence.oldest)
-            f.evidence.oldest = r.heartbeatAt;
-        if (!f.evidence.newest.isValid() || r.heartbeatAt > f.evidence.newest)
-            f.evidence.newest = r.heartbeatAt;
+        f.evidence.addRelay(r.workerId, r.heartbeatAt, r.heartbeatAt);
         const qint64 holds = held.value(r.workerId);
         leases += holds;
         relays.append(QJsonObject{{QStringLiteral("worker_id"), r.workerId},

@@ -97,10 +97,7 @@ Result<QVector<Finding>> ReplayStuckCheck::run(DiagnosisContext& context)
         if (f.evidence.sampleIds.size() < Finding::MaxSamples)
             f.evidence.sampleIds << r.id;
         const QDateTime at = requestedAt.value(r.id);
-        if (at.isValid() && (!f.evidence.oldest.isValid() || at < f.evidence.oldest))
-            f.evidence.oldest = at;
-        if (at.isValid() && (!f.evidence.newest.isValid() || at > f.evidence.newest))
-            f.evidence.newest = at;
+        f.evidence.span(at, at);
     }
     if (f.evidence.count == 0)
         return QVector<Finding>{};

@@ -101,35 +101,36 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
         if (inWindow + beforeWindow == 0)
             continue;
 
+        // The first `limit` ids of the window and the probe that `selected` selects.
+        const auto idsOf = [&](const SqlCondition& selected, int limit) -> Result<QVector<qint64>> {
+            QVariantMap binds = selected.binds;
+            binds.insert(QStringLiteral(":from"), from);
+            binds.insert(QStringLiteral(":age"), age);
+            binds.insert(QStringLiteral(":first"), first->toLongLong());
+            binds.insert(QStringLiteral(":low"), first->toLongLong() - OlderProbe);
+            binds.insert(QStringLiteral(":limit"), limit);
+            auto q =
+                db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE ((%1) OR (%2)) AND %3 ORDER BY "
+                                       "e.id LIMIT :limit")
+                            .arg(window, before, selected.where()),
+                        binds);
+            if (!q)
+                return q.error();
+            QVector<qint64> ids;
+            while (q->next())
+                ids << q->value(0).toLongLong();
+            return ids;
+        };
         // The resend: the counted events of the window and the probe that undo no decision.
-        QVariantMap resendBinds = resendable.binds;
-        resendBinds.insert(QStringLiteral(":from"), from);
-        resendBinds.insert(QStringLiteral(":age"), age);
-        resendBinds.insert(QStringLiteral(":first"), first->toLongLong());
-        resendBinds.insert(QStringLiteral(":low"), first->toLongLong() - OlderProbe);
-        resendBinds.insert(QStringLiteral(":limit"), MaxActionIds);
-        auto ids = db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE ((%1) OR (%2)) AND %3 ORDER BY "
-                                          "e.id LIMIT :limit")
-                               .arg(window, before, resendable.where()),
-                           resendBinds);
-        if (!ids)
-            return ids.error();
-        QVector<qint64> actionIds;
-        while (ids->next())
-            actionIds << ids->value(0).toLongLong();
+        auto resendIds = idsOf(resendable, MaxActionIds);
+        if (!resendIds)
+            return resendIds.error();
+        const QVector<qint64>& actionIds = *resendIds;
         // Samples: every counted event, resendable or not.
-        QVariantMap sampleBinds = resendBinds;
-        sampleBinds.remove(QStringLiteral(":ur"));
-        sampleBinds.insert(QStringLiteral(":limit"), Finding::MaxSamples);
-        auto samples = db.exec(QStringLiteral("SELECT e.id FROM {events} e WHERE ((%1) OR (%2)) AND %3 ORDER "
-                                              "BY e.id LIMIT :limit")
-                                   .arg(window, before, counted.where()),
-                               sampleBinds);
+        auto samples = idsOf(counted, Finding::MaxSamples);
         if (!samples)
             return samples.error();
-        QVector<qint64> sampleIds;
-        while (samples->next())
-            sampleIds << samples->value(0).toLongLong();
+        const QVector<qint64>& sampleIds = *samples;
 
         Finding f;
         f.id = id();
@@ -182,25 +183,14 @@ Result<QVector<Finding>> UnconsumedCheck::run(DiagnosisContext& context)
                                                QStringLiteral("%1s").arg(o.unconsumedOlderThanMs / 1000))
                                        .flag(QStringLiteral("list"))))
             f.actions << list;
-        if (!actionIds.isEmpty()) {
-            PreparedAction resend;
-            resend.operation = PreparedAction::Operation::RequeueEvents;
-            resend.resend = true;
-            resend.ids = actionIds;
-            resend.typedConfirmation = true;
-            resend.label = tr("Send the %1 unprocessed event(s) again").arg(actionIds.size());
-            resend.consequence =
+        if (!actionIds.isEmpty())
+            f.actions << eventsAction(
+                context, PreparedAction::Operation::RequeueEvents, actionIds, EventsFlag::Resend,
+                tr("Send the %1 unprocessed event(s) again").arg(actionIds.size()),
                 tr("The SENT events go back to PENDING and are produced again with their original "
                    "event_id; every consumer receives them again, and an inbox skips what it has. Events "
                    "with a dead letter of %1, or a discarded one of any consumer, are left out.")
-                    .arg(consumer);
-            CommandLine command(QStringLiteral("outboxctl"), {QStringLiteral("requeue")});
-            command.flag(QStringLiteral("resend"));
-            for (qint64 eventId : actionIds)
-                command.positional(QString::number(eventId));
-            context.prepareCommand(resend, command);
-            f.actions << resend;
-        }
+                    .arg(consumer));
         findings << f;
     }
     return findings;
