@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <limits>
 
 namespace outbox {
 
@@ -79,24 +80,32 @@ Result<QString> EventFilter::parseTraceId(const QString& text)
     return id;
 }
 
-Result<int> EventFilter::parsePartition(const QString& text)
+namespace {
+
+// A partition or an offset: a whole number from 0 to `max`.
+Result<qint64> parseNonNegative(const QString& text, const QString& what, qint64 max)
 {
     bool ok = false;
-    const int v = text.trimmed().toInt(&ok);
-    if (!ok || v < 0)
+    const qint64 v = text.trimmed().toLongLong(&ok);
+    if (!ok || v < 0 || v > max)
         return Error::usage(
-            QStringLiteral("partition must be a non-negative number, not \"%1\"").arg(text.left(40)));
+            QStringLiteral("%1 must be a non-negative number, not \"%2\"").arg(what, text.left(40)));
     return v;
+}
+
+} // namespace
+
+Result<int> EventFilter::parsePartition(const QString& text)
+{
+    auto v = parseNonNegative(text, QStringLiteral("partition"), std::numeric_limits<int>::max());
+    if (!v)
+        return v.error();
+    return int(*v);
 }
 
 Result<qint64> EventFilter::parseOffset(const QString& text)
 {
-    bool ok = false;
-    const qint64 v = text.trimmed().toLongLong(&ok);
-    if (!ok || v < 0)
-        return Error::usage(
-            QStringLiteral("offset must be a non-negative number, not \"%1\"").arg(text.left(40)));
-    return v;
+    return parseNonNegative(text, QStringLiteral("offset"), std::numeric_limits<qint64>::max());
 }
 
 bool EventFilter::isEmpty() const

@@ -2,6 +2,7 @@
 
 #include "core/db/Database.h"
 #include "core/db/SqlCondition.h"
+#include "core/support/Failpoints.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -49,6 +50,18 @@ Result<qint64> AuditLog::append(const AuditEntry& e)
     const qint64 id = q->next() ? q->value(0).toLongLong() : q->lastInsertId().toLongLong();
     if (Status s = Database::finished(q.value()); !s)
         return Error::runtime(QStringLiteral("cannot write the audit log: %1").arg(s.message()));
+    return id;
+}
+
+Result<qint64> AuditLog::appendAndCommit(const AuditEntry& entry, Transaction& tx)
+{
+    auto id = append(entry);
+    if (!id)
+        return id;
+    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
+        return s.error();
+    if (Status s = tx.commit(); !s)
+        return s.error();
     return id;
 }
 

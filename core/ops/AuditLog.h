@@ -8,6 +8,7 @@
 namespace outbox {
 
 class Database;
+class Transaction;
 
 struct AuditQuery
 {
@@ -33,6 +34,9 @@ public:
     explicit AuditLog(Database& db) : m_db(db) {}
     // Writes inside the caller's transaction, so the change and its record commit together.
     Result<qint64> append(const AuditEntry& entry);
+    // append(), then commits `tx`, the caller's transaction: the change and its record together.
+    // The failpoint "ops.before_audit_commit" (tests) fails it between the two.
+    Result<qint64> appendAndCommit(const AuditEntry& entry, Transaction& tx);
     Result<QVector<AuditEntry>> list(const AuditQuery& query);
     // One entry, states whole; a missing id is a not-found error.
     Result<AuditEntry> find(qint64 id);

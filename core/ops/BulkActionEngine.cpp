@@ -8,6 +8,7 @@
 #include "core/ops/ActionConfirmation.h"
 #include "core/ops/AuditLog.h"
 #include "core/support/Failpoints.h"
+#include "core/support/JsonPage.h"
 
 #include <QSet>
 #include <QSqlQuery>
@@ -352,13 +353,9 @@ Status runChunk(Database& db, const Spec& spec, const ActionRequest& request, co
                     : (chunk.conflictCount == 0 && affected == qint64(eligible.size()))
                         ? QStringLiteral("ok")
                         : QStringLiteral("partial");
-    auto auditId = AuditLog(db).append(entry);
+    auto auditId = AuditLog(db).appendAndCommit(entry, tx);
     if (!auditId)
         return auditId.error();
-    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
-        return s;
-    if (Status s = tx.commit(); !s)
-        return s;
 
     result.matched += eligible.size();
     result.affected += affected;
@@ -440,10 +437,7 @@ QJsonObject ActionResult::toJson() const
         o[QStringLiteral("job")] = runsAsJob;
     }
     if (dryRun && action.startsWith(QLatin1String("events."))) {
-        QJsonArray ord;
-        for (const OrderingConsequence& consequence : ordering)
-            ord.append(consequence.toJson());
-        o[QStringLiteral("ordering")] = ord;
+        o[QStringLiteral("ordering")] = rowsJson(ordering);
         o[QStringLiteral("consequences")] = QJsonArray::fromStringList(consequences);
     }
     return o;

@@ -3,7 +3,6 @@
 #include "core/db/Database.h"
 #include "core/db/DeadLetterStore.h"
 #include "core/ops/AuditLog.h"
-#include "core/support/Failpoints.h"
 #include "core/support/JsonText.h"
 
 #include <QJsonArray>
@@ -147,13 +146,9 @@ Result<DeadLetterEditResult> DeadLetterEditor::edit(qint64 id, const DeadLetterE
     entry.filter = QJsonObject{{QStringLiteral("changed"), changedParts},
                                {QStringLiteral("edit"), result.after.editCount}};
     entry.outcome = QStringLiteral("ok");
-    auto auditId = AuditLog(m_db).append(entry);
+    auto auditId = AuditLog(m_db).appendAndCommit(entry, tx);
     if (!auditId)
         return auditId.error();
-    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
-        return s.error();
-    if (Status s = tx.commit(); !s)
-        return s.error();
     result.auditId = *auditId;
     return result;
 }

@@ -5,6 +5,7 @@
 #include "core/db/EventStore.h"
 #include "core/db/HeldClaim.h"
 #include "core/ops/AuditLog.h"
+#include "core/support/JsonPage.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -106,6 +107,23 @@ TrailStep auditStep(const AuditEntry& a, const Phrase& target)
 }
 
 // The writer's row: created, then the claims and the last error the row keeps.
+// The audit log's entries on one target (the event, one of its dead letters): a step each, its
+// summary ending with `target`.
+Status auditSteps(AuditLog& audit, const QString& targetKind, qint64 targetId, const Phrase& target,
+                  QVector<TrailStep>& steps)
+{
+    AuditQuery query;
+    query.targetKind = targetKind;
+    query.targetId = targetId;
+    query.limit = EventTrail::MaxSteps;
+    auto entries = audit.list(query);
+    if (!entries)
+        return entries.error();
+    for (const AuditEntry& a : *entries)
+        steps << auditStep(a, target);
+    return {};
+}
+
 void rowSteps(const OutboxEvent& e, QVector<TrailStep>& steps)
 {
     // The W3C trace the writer started (docs/contract.md, "Trace context"): the relay sends the
@@ -306,17 +324,12 @@ Status deadLetterSteps(Database& db, AuditLog& audit, const OutboxEvent& e, QVec
                             {QStringLiteral("topic"), l.replayTopic.isEmpty() ? l.topic : l.replayTopic},
                             {QStringLiteral("replay_count"), l.replayCount},
                             {QStringLiteral("status"), l.status}});
-        AuditQuery dq;
-        dq.targetKind = QStringLiteral("dead_letter");
-        dq.targetId = l.id;
-        dq.limit = EventTrail::MaxSteps;
-        auto dlAudit = audit.list(dq);
-        if (!dlAudit)
-            return dlAudit.error();
-        for (const AuditEntry& a : *dlAudit)
-            steps << auditStep(
-                a,
-                {QT_TRANSLATE_NOOP("outbox::EventTrail", " (dead letter %1)"), {QString::number(l.id)}, {}});
+        if (Status s = auditSteps(
+                audit, QStringLiteral("dead_letter"), l.id,
+                {QT_TRANSLATE_NOOP("outbox::EventTrail", " (dead letter %1)"), {QString::number(l.id)}, {}},
+                steps);
+            !s)
+            return s.error();
     }
     return {};
 }
@@ -338,10 +351,7 @@ QJsonObject TrailStep::toJson() const
 
 QJsonObject EventTrail::toJson() const
 {
-    QJsonArray list;
-    for (const TrailStep& s : steps)
-        list.append(s.toJson());
-    return QJsonObject{{QStringLiteral("event"), event.toJson()}, {QStringLiteral("steps"), list}};
+    return QJsonObject{{QStringLiteral("event"), event.toJson()}, {QStringLiteral("steps"), rowsJson(steps)}};
 }
 
 Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
@@ -361,16 +371,11 @@ Result<EventTrail> EventTrail::build(Database& db, const QString& idOrEventId)
         return s.error();
     sentStep(e, steps);
     AuditLog audit(db);
-    AuditQuery aq;
-    aq.targetKind = QStringLiteral("event");
-    aq.targetId = e.id;
-    aq.limit = EventTrail::MaxSteps;
-    auto eventAudit = audit.list(aq);
-    if (!eventAudit)
-        return eventAudit.error();
-    for (const AuditEntry& a : *eventAudit)
-        steps << auditStep(
-            a, {QT_TRANSLATE_NOOP("outbox::EventTrail", " (event %1)"), {QString::number(e.id)}, {}});
+    if (Status s = auditSteps(
+            audit, QStringLiteral("event"), e.id,
+            {QT_TRANSLATE_NOOP("outbox::EventTrail", " (event %1)"), {QString::number(e.id)}, {}}, steps);
+        !s)
+        return s.error();
 
     if (Status s = inboxSteps(db, e, steps); !s)
         return s.error();

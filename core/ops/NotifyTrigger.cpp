@@ -2,7 +2,6 @@
 
 #include "core/db/Database.h"
 #include "core/ops/AuditLog.h"
-#include "core/support/Failpoints.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -123,13 +122,9 @@ Result<NotifySwitchResult> NotifyTrigger::switchOnce(bool enabled, const QString
     entry.before = QJsonObject{{current->trigger, word(current->enabled)}};
     entry.after = QJsonObject{{current->trigger, word(enabled)}};
     entry.outcome = QStringLiteral("ok");
-    auto audit = AuditLog(m_db).append(entry);
+    auto audit = AuditLog(m_db).appendAndCommit(entry, tx);
     if (!audit)
         return audit.error();
-    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
-        return s.error();
-    if (Status s = tx.commit(); !s)
-        return s.error();
     result.changed = true;
     result.auditId = *audit;
     return result;

@@ -3,12 +3,43 @@
 #include "core/db/Database.h"
 #include "core/db/SqlCondition.h"
 #include "core/ops/AuditLog.h"
-#include "core/support/Failpoints.h"
 
 #include <QSqlQuery>
 #include <QSysInfo>
 
 namespace outbox {
+
+namespace {
+
+// The named relays that are not registered (result.missing); an error when none of them is.
+Status noteMissing(RelayControlResult& result, const QStringList& named, const QStringList& found)
+{
+    for (const QString& id : named)
+        if (!found.contains(id))
+            result.missing << id;
+    if (found.isEmpty())
+        return Error::notFound(QStringLiteral("no such relay: %1").arg(named.join(QStringLiteral(", "))));
+    return {};
+}
+
+// The audit entry of a relay action on `targets` (worker ids); the caller adds the outcome (and
+// the state after, where there is one).
+AuditEntry auditEntry(const RelayControlResult& result, const QStringList& targets, const QString& reason,
+                      const QString& actor, const QJsonObject& before)
+{
+    AuditEntry entry;
+    entry.actor = actor;
+    entry.host = QSysInfo::machineHostName();
+    entry.action = result.action;
+    entry.targetKind = QStringLiteral("relay");
+    entry.targetIds = QJsonArray::fromStringList(targets);
+    entry.reason = reason.trimmed();
+    entry.affectedCount = result.changed.size();
+    entry.before = before;
+    return entry;
+}
+
+} // namespace
 
 QString RelayControl::actionName(Command command)
 {
@@ -67,11 +98,8 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
         if (prior != state)
             result.changed << rows->value(0).toString();
     }
-    for (const QString& id : workerIds)
-        if (!found.contains(id))
-            result.missing << id;
-    if (found.isEmpty())
-        return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
+    if (Status s = noteMissing(result, workerIds, found); !s)
+        return s.error();
 
     if (!result.changed.isEmpty()) {
         const QVariantList changed(result.changed.cbegin(), result.changed.cend());
@@ -84,30 +112,15 @@ Result<RelayControlResult> RelayControl::apply(Command command, const QStringLis
             return update.error();
     }
 
-    AuditEntry entry;
-    entry.actor = actor;
-    entry.host = QSysInfo::machineHostName();
-    entry.action = result.action;
-    entry.targetKind = QStringLiteral("relay");
-    QJsonArray targets;
-    for (const QString& id : found)
-        targets.append(id);
-    entry.targetIds = targets;
-    entry.reason = reason.trimmed();
-    entry.affectedCount = result.changed.size();
-    entry.before = before;
+    AuditEntry entry = auditEntry(result, found, reason, actor, before);
     entry.after = QJsonObject{{state, found.size()}};
     entry.outcome = result.changed.isEmpty()
                         ? QStringLiteral("none")
                         : (result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial"));
-    auto audit = AuditLog(m_db).append(entry);
+    auto audit = AuditLog(m_db).appendAndCommit(entry, tx);
     if (!audit)
         return audit.error();
     result.auditId = *audit;
-    if (Status s = Failpoints::hit("ops.before_audit_commit"); !s)
-        return s.error();
-    if (Status s = tx.commit(); !s)
-        return s.error();
     return result;
 }
 
@@ -148,11 +161,8 @@ Result<RelayControlResult> RelayControl::forget(const QStringList& workerIds, qi
         before[state] = before.value(state).toInt() + 1;
         result.changed << worker;
     }
-    for (const QString& id : workerIds)
-        if (!found.contains(id))
-            result.missing << id;
-    if (found.isEmpty())
-        return Error::notFound(QStringLiteral("no such relay: %1").arg(workerIds.join(QStringLiteral(", "))));
+    if (Status s = noteMissing(result, workerIds, found); !s)
+        return s.error();
     SqlCondition stale;
     const QVariantList changed(result.changed.cbegin(), result.changed.cend());
     stale.addIn(QStringLiteral("worker_id"), QStringLiteral("c"), changed);
@@ -160,15 +170,7 @@ Result<RelayControlResult> RelayControl::forget(const QStringList& workerIds, qi
     if (!removed)
         return removed.error();
 
-    AuditEntry entry;
-    entry.actor = actor;
-    entry.host = QSysInfo::machineHostName();
-    entry.action = result.action;
-    entry.targetKind = QStringLiteral("relay");
-    entry.targetIds = QJsonArray::fromStringList(result.changed);
-    entry.reason = reason.trimmed();
-    entry.affectedCount = result.changed.size();
-    entry.before = before;
+    AuditEntry entry = auditEntry(result, result.changed, reason, actor, before);
     entry.outcome = result.missing.isEmpty() ? QStringLiteral("ok") : QStringLiteral("partial");
     auto audit = AuditLog(m_db).append(entry);
     if (!audit)
