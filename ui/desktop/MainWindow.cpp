@@ -16,6 +16,7 @@
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 #include "ui/desktop/relays/RelaysPage.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QApplication>
@@ -59,14 +60,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
-    m_profileTag = new QLabel(tr("Not connected"), central);
-    m_profileTag->setTextFormat(Qt::PlainText);
-    m_profileTag->setObjectName(QStringLiteral("profileTag"));
+    m_profileTag = controls::infoLabel(central, QStringLiteral("profileTag"));
+    m_profileTag->setText(tr("Not connected"));
     m_profileTag->setMargin(4);
     layout->addWidget(m_profileTag);
-    m_banner = new QLabel(central);
-    m_banner->setTextFormat(Qt::PlainText);
-    m_banner->setObjectName(QStringLiteral("connectionBanner"));
+    m_banner = controls::infoLabel(central, QStringLiteral("connectionBanner"));
     m_banner->setStyleSheet(
         QStringLiteral("background: #c62828; color: white; font-weight: bold; padding: 6px;"));
     m_banner->setWordWrap(true);
@@ -659,14 +657,25 @@ Status MainWindow::openFleetMember(const QString& name)
     return {};
 }
 
+QFileDialog* MainWindow::fleetFileDialog(const QString& title, const QString& objectName, bool save)
+{
+    auto* dialog = new QFileDialog(this, title, QString(), tr("Fleet files (*.ini *.conf);;All files (*)"));
+    dialog->setObjectName(objectName);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (save) {
+        dialog->setAcceptMode(QFileDialog::AcceptSave);
+        dialog->setFileMode(QFileDialog::AnyFile);
+        dialog->setDefaultSuffix(QStringLiteral("ini"));
+    } else {
+        dialog->setFileMode(QFileDialog::ExistingFile);
+    }
+    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    return dialog;
+}
+
 void MainWindow::showOpenFleetDialog()
 {
-    auto* dialog = new QFileDialog(this, tr("Open fleet file"), QString(),
-                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("openFleetDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    auto* dialog = fleetFileDialog(tr("Open fleet file"), QStringLiteral("openFleetDialog"), false);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
         if (auto opened = openFleet(path); !opened)
             QMessageBox::warning(this, tr("Fleet file"), opened.message());
@@ -676,12 +685,8 @@ void MainWindow::showOpenFleetDialog()
 
 void MainWindow::showImportProfilesDialog()
 {
-    auto* dialog = new QFileDialog(this, tr("Import connection profiles from a fleet file"), QString(),
-                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("importProfilesDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setFileMode(QFileDialog::ExistingFile);
-    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    auto* dialog = fleetFileDialog(tr("Import connection profiles from a fleet file"),
+                                   QStringLiteral("importProfilesDialog"), false);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
         auto imported = FleetProfiles::import(path);
         showStatus(imported ? tr("Imported %n connection profile(s) from %1 (no passwords: a member's comes "
@@ -695,14 +700,8 @@ void MainWindow::showImportProfilesDialog()
 
 void MainWindow::showExportProfilesDialog()
 {
-    auto* dialog = new QFileDialog(this, tr("Export connection profiles to a fleet file"), QString(),
-                                   tr("Fleet files (*.ini *.conf);;All files (*)"));
-    dialog->setObjectName(QStringLiteral("exportProfilesDialog"));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setAcceptMode(QFileDialog::AcceptSave);
-    dialog->setFileMode(QFileDialog::AnyFile);
-    dialog->setDefaultSuffix(QStringLiteral("ini"));
-    dialog->setOption(QFileDialog::DontUseNativeDialog);
+    auto* dialog = fleetFileDialog(tr("Export connection profiles to a fleet file"),
+                                   QStringLiteral("exportProfilesDialog"), true);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {
         const QVector<ConnectionProfile> profiles = ProfileStore::load();
         const Status written = FleetProfiles::write(path, profiles);

@@ -12,6 +12,7 @@
 #include <QPointer>
 #include <functional>
 
+class QFileDialog;
 class QLabel;
 class QTabWidget;
 class QTimer;
@@ -95,6 +96,9 @@ signals:
     void snapshotReady(const outbox::MetricsSnapshot& snapshot);
 
 private:
+    // A fleet file dialog (Qt's own, deleted on close): an existing file to read, or with `save`
+    // one to write (".ini" added when no suffix is typed).
+    QFileDialog* fleetFileDialog(const QString& title, const QString& objectName, bool save);
     // Where the operator left the window, else the screen's available size (a 1280×800 laptop
     // gets 1280×800, not a fixed 1400×900 that hangs off its edges).
     void restoreWindowGeometry();

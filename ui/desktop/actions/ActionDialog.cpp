@@ -1,6 +1,7 @@
 #include "ui/desktop/actions/ActionDialog.h"
 
 #include "ui/desktop/actions/PreviewSample.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/PlainToolTip.h"
 
 #include <QDialogButtonBox>
@@ -39,27 +40,18 @@ void ActionDialog::build(const QString& title, const QString& summary, const QSt
     setObjectName(QStringLiteral("actionDialog"));
     setWindowTitle(title);
     auto* layout = new QVBoxLayout(this);
-    m_summary = new QLabel(summary, this);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setObjectName(QStringLiteral("actionSummary"));
-    m_summary->setWordWrap(true);
+    m_summary = controls::paragraph(this, QStringLiteral("actionSummary"));
+    m_summary->setText(summary);
     layout->addWidget(m_summary);
-    m_consequence = new QLabel(this);
-    m_consequence->setTextFormat(Qt::PlainText);
-    m_consequence->setObjectName(QStringLiteral("actionConsequence"));
-    m_consequence->setWordWrap(true);
+    m_consequence = controls::paragraph(this, QStringLiteral("actionConsequence"));
     m_consequence->hide();
     layout->addWidget(m_consequence);
-    m_ordering = new QLabel(this);
-    m_ordering->setObjectName(QStringLiteral("actionOrdering"));
-    m_ordering->setWordWrap(true);
-    m_ordering->setTextFormat(Qt::PlainText);
+    m_ordering = controls::paragraph(this, QStringLiteral("actionOrdering"));
     m_ordering->hide();
     layout->addWidget(m_ordering);
 
-    m_busyLabel = new QLabel(tr("Reading the preview (how many rows, a sample)…"), this);
-    m_busyLabel->setTextFormat(Qt::PlainText);
-    m_busyLabel->setObjectName(QStringLiteral("actionBusyLabel"));
+    m_busyLabel = controls::infoLabel(this, QStringLiteral("actionBusyLabel"));
+    m_busyLabel->setText(tr("Reading the preview (how many rows, a sample)…"));
     layout->addWidget(m_busyLabel);
     m_busyBar = new QProgressBar(this);
     m_busyBar->setObjectName(QStringLiteral("actionBusy"));

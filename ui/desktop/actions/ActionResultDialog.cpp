@@ -2,6 +2,7 @@
 
 #include "core/ops/AuditLog.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -25,11 +26,8 @@ ActionResultDialog::ActionResultDialog(DatabaseSession* session, const QString& 
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     auto addLine = [&](const QString& label, const QString& text, const char* name) {
-        auto* value = new QLabel(text, this);
-        value->setTextFormat(Qt::PlainText);
-        value->setObjectName(QLatin1String(name));
-        value->setWordWrap(true);
-        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        auto* value = controls::paragraph(this, QLatin1String(name), true);
+        value->setText(text);
         form->addRow(label, value);
     };
     addLine(tr("Done:"), tr("%n row(s) changed", nullptr, int(result.affected)), "resultDone");
@@ -67,9 +65,7 @@ ActionResultDialog::ActionResultDialog(DatabaseSession* session, const QString& 
         layout->addWidget(conflicts);
     }
 
-    m_auditStatus = new QLabel(this);
-    m_auditStatus->setTextFormat(Qt::PlainText);
-    m_auditStatus->setObjectName(QStringLiteral("resultAuditStatus"));
+    m_auditStatus = controls::infoLabel(this, QStringLiteral("resultAuditStatus"));
     m_auditStatus->hide();
     layout->addWidget(m_auditStatus);
     m_audit = new QTableWidget(0, 7, this);

@@ -46,6 +46,18 @@ ActionRunner::ActionRunner(DatabaseSession* session, ActionKind kind, ActionTarg
 {
 }
 
+void ActionRunner::run(QPointer<ActionRunner>& holder, const ConsoleContext& context, ActionKind kind,
+                       ActionTarget target, QString description, QWidget* parent,
+                       const std::function<void(const QString& summary)>& finished)
+{
+    auto* runner = new ActionRunner(context.actions, kind, std::move(target), std::move(description),
+                                    context.production, context.actor, parent);
+    connect(runner, &ActionRunner::finished, parent,
+            [finished](const QString& summary, bool) { finished(summary); });
+    holder = runner;
+    runner->start();
+}
+
 ActionRunner::~ActionRunner()
 {
     // A run still going on the worker thread stops before its next chunk.

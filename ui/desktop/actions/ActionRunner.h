@@ -2,10 +2,12 @@
 
 #include "core/ops/ActionTarget.h"
 #include "core/ops/BulkActionEngine.h"
+#include "ui/desktop/ConsoleContext.h"
 
 #include <QObject>
 #include <QPointer>
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QProgressDialog;
@@ -36,6 +38,12 @@ public:
     ~ActionRunner() override;
 
     void start();
+    // The console's way to act: a runner on the connection's action session (with its production
+    // flag and actor), held in `holder` (a page abandons it when its connection goes), started;
+    // `finished` gets its summary, on `parent`'s thread while `parent` lives.
+    static void run(QPointer<ActionRunner>& holder, const ConsoleContext& context, ActionKind kind,
+                    ActionTarget target, QString description, QWidget* parent,
+                    const std::function<void(const QString& summary)>& finished);
     // The connection is going away: a run under way stops before its next chunk, an open dialog
     // closes, and the runner finishes at once (the session's destructor then waits at most for
     // the chunk under way).

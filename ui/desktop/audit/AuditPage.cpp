@@ -74,11 +74,8 @@ AuditPage::AuditPage(QWidget* parent) : QWidget(parent)
                       {6, QStringLiteral("cancelled")},
                       {7, QStringLiteral("dead_letter")}});
     m_table = table;
-    m_hint = table->hint();
-    m_hint->setReason(tr("Not connected."));
-    m_detail = new QPlainTextEdit(split);
-    m_detail->setObjectName(QStringLiteral("auditDetail"));
-    m_detail->setReadOnly(true);
+    table->hint()->setReason(tr("Not connected."));
+    m_detail = controls::readOnlyText(split, QStringLiteral("auditDetail"));
     m_detail->setPlaceholderText(tr("Select an entry to read all of it."));
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
@@ -131,7 +128,7 @@ void AuditPage::reload()
     m_detail->clear();
     m_info->clear();
     if (!m_context.browse)
-        m_hint->setReason(tr("Not connected."));
+        m_table->hint()->setReason(tr("Not connected."));
     loadMore();
 }
 
@@ -205,8 +202,8 @@ void AuditPage::loadMore()
             m_cursor = r->size() < PageSize ? -1 : r->constLast().id;
             m_info->setText(tr("%n entrie(s), as of %1", nullptr, m_model->rowCount())
                                 .arg(Labels::time(QDateTime::currentDateTime())));
-            m_hint->setReason(tr("No audit entries match: nothing was done through the console or "
-                                 "outboxctl yet, or the filter excludes it."));
+            m_table->hint()->setReason(tr("No audit entries match: nothing was done through the console or "
+                                          "outboxctl yet, or the filter excludes it."));
         });
 }
 

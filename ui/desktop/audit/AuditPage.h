@@ -10,11 +10,10 @@ class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
-class QTableView;
 
 namespace outbox::desktop {
 
-class EmptyHint;
+class RecordTable;
 class RecordTableModel;
 
 // The append-only audit log: filter, browse in keyset pages, export every matching row as CSV or JSON.
@@ -47,7 +46,7 @@ private:
 
     ConsoleContext m_context;
     RecordTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
+    RecordTable* m_table = nullptr;
     QLineEdit* m_action = nullptr;
     QLineEdit* m_actor = nullptr;
     QCheckBox* m_sinceEnabled = nullptr;
@@ -58,7 +57,6 @@ private:
     bool m_following = false;
     QLabel* m_info = nullptr;
     QPlainTextEdit* m_detail = nullptr;
-    EmptyHint* m_hint = nullptr;
 };
 
 } // namespace outbox::desktop

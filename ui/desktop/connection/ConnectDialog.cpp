@@ -1,6 +1,7 @@
 #include "ui/desktop/connection/ConnectDialog.h"
 
 #include "core/config/Config.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QComboBox>
@@ -63,10 +64,7 @@ ConnectDialog::ConnectDialog(QWidget* parent) : QDialog(parent), m_profiles(Prof
     note->setTextFormat(Qt::PlainText);
     note->setWordWrap(true);
     layout->addWidget(note);
-    m_error = new QLabel(this);
-    m_error->setTextFormat(Qt::PlainText);
-    m_error->setObjectName(QStringLiteral("connectError"));
-    m_error->setWordWrap(true);
+    m_error = controls::paragraph(this, QStringLiteral("connectError"));
     m_error->setMinimumWidth(m_url->minimumWidth());
     m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     m_error->hide();

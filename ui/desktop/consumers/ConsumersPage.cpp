@@ -3,6 +3,7 @@
 #include "core/db/InboxStore.h"
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/widgets/ChartAxes.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTable.h"
@@ -35,23 +36,18 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
 
     auto* bar = new QHBoxLayout;
-    auto* refresh = new QPushButton(tr("Refresh"), this);
-    refresh->setObjectName(QStringLiteral("consumersRefresh"));
-    m_bootstrap = new QLineEdit(this);
-    m_bootstrap->setObjectName(QStringLiteral("consumersBootstrap"));
-    m_bootstrap->setPlaceholderText(tr("Kafka bootstrap for lag, e.g. localhost:9092"));
-    m_bootstrap->setClearButtonEnabled(true);
-    m_info = new QLabel(this);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setObjectName(QStringLiteral("consumersInfo"));
+    auto* refresh = controls::button(this, tr("Refresh"), QStringLiteral("consumersRefresh"));
+    m_bootstrap = controls::filterEdit(this, QStringLiteral("consumersBootstrap"),
+                                       tr("Kafka bootstrap for lag, e.g. localhost:9092"));
+    m_info = controls::infoLabel(this, QStringLiteral("consumersInfo"));
     bar->addWidget(refresh);
     bar->addWidget(new QLabel(tr("Lag from:"), this));
     bar->addWidget(m_bootstrap, 1);
     bar->addWidget(m_info, 1);
     // Counting unconsumed events walks the SENT events: on a big inbox that takes a while, and
     // the operator may not want to wait for it.
-    m_cancelReconcile = new QPushButton(tr("Cancel the count"), this);
-    m_cancelReconcile->setObjectName(QStringLiteral("consumersCancelReconcile"));
+    m_cancelReconcile =
+        controls::button(this, tr("Cancel the count"), QStringLiteral("consumersCancelReconcile"));
     m_cancelReconcile->hide();
     bar->addWidget(m_cancelReconcile);
     connect(m_cancelReconcile, &QPushButton::clicked, this, &ConsumersPage::cancelReconcile);
@@ -115,22 +111,15 @@ ConsumersPage::ConsumersPage(QWidget* parent) : QWidget(parent)
     m_inboxConsumer = new QLineEdit(inboxBox);
     m_inboxConsumer->setObjectName(QStringLiteral("inboxConsumer"));
     m_inboxConsumer->setPlaceholderText(tr("consumer (exact)"));
-    m_inboxStatus = new QComboBox(inboxBox);
-    m_inboxStatus->setObjectName(QStringLiteral("inboxStatus"));
-    m_inboxStatus->addItem(tr("Any status"), QString());
-    m_inboxStatus->addItem(Labels::status(QStringLiteral("PROCESSED")), QStringLiteral("PROCESSED"));
-    m_inboxStatus->addItem(Labels::status(QStringLiteral("FAILED")), QStringLiteral("FAILED"));
+    m_inboxStatus = controls::statusBox(inboxBox, QStringLiteral("inboxStatus"), tr("Any status"),
+                                        {QStringLiteral("PROCESSED"), QStringLiteral("FAILED")});
     m_inboxEventId = new QLineEdit(inboxBox);
     m_inboxEventId->setObjectName(QStringLiteral("inboxEventId"));
     m_inboxEventId->setPlaceholderText(tr("event id (exact)"));
-    auto* apply = new QPushButton(tr("Apply"), inboxBox);
-    apply->setObjectName(QStringLiteral("inboxApply"));
-    m_inboxMore = new QPushButton(tr("Load more"), inboxBox);
-    m_inboxMore->setObjectName(QStringLiteral("inboxMore"));
+    auto* apply = controls::button(inboxBox, tr("Apply"), QStringLiteral("inboxApply"));
+    m_inboxMore = controls::button(inboxBox, tr("Load more"), QStringLiteral("inboxMore"));
     m_inboxMore->setEnabled(false);
-    m_inboxInfo = new QLabel(inboxBox);
-    m_inboxInfo->setTextFormat(Qt::PlainText);
-    m_inboxInfo->setObjectName(QStringLiteral("inboxInfo"));
+    m_inboxInfo = controls::infoLabel(inboxBox, QStringLiteral("inboxInfo"));
     filters->addWidget(m_inboxConsumer, 1);
     filters->addWidget(m_inboxStatus);
     filters->addWidget(m_inboxEventId, 2);

@@ -107,35 +107,30 @@ DeadLetterEditDialog::DeadLetterEditDialog(const QJsonObject& letter, const QStr
 
 QString DeadLetterEditDialog::problem() const
 {
-    // Where the parser stopped, as line and column of the text in the box (its offset counts bytes).
-    const auto where = [](const QString& text, const QJsonParseError& error) {
+    // `text` read into `doc`; when it is no JSON, `message` with the parser's words (%1) and the line
+    // (%2) and column (%3) of the box where it stopped (the parser's offset counts bytes).
+    const auto parse = [](const QString& text, QJsonDocument& doc, const QString& message) {
+        QJsonParseError error{};
+        doc = QJsonDocument::fromJson(text.toUtf8(), &error);
+        if (error.error == QJsonParseError::NoError)
+            return QString();
         const QString before = QString::fromUtf8(text.toUtf8().left(error.offset));
         const qsizetype line = before.count(QLatin1Char('\n')) + 1;
         const qsizetype column = before.size() - (before.lastIndexOf(QLatin1Char('\n')) + 1) + 1;
-        return std::make_pair(line, column);
+        return message.arg(JsonText::parseError(error.error)).arg(line).arg(column);
     };
     if (!m_binary) {
-        const QString text = m_payload->toPlainText();
-        QJsonParseError error{};
-        QJsonDocument::fromJson(text.toUtf8(), &error);
-        if (error.error != QJsonParseError::NoError) {
-            const auto [line, column] = where(text, error);
-            return tr("The payload is not valid JSON: %1 (line %2, column %3).")
-                .arg(JsonText::parseError(error.error))
-                .arg(line)
-                .arg(column);
-        }
+        QJsonDocument parsed;
+        if (const QString invalid = parse(m_payload->toPlainText(), parsed,
+                                          tr("The payload is not valid JSON: %1 (line %2, column %3)."));
+            !invalid.isEmpty())
+            return invalid;
     }
-    const QString headersText = m_headers->toPlainText();
-    QJsonParseError error{};
-    const QJsonDocument headers = QJsonDocument::fromJson(headersText.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        const auto [line, column] = where(headersText, error);
-        return tr("The headers are not valid JSON: %1 (line %2, column %3).")
-            .arg(JsonText::parseError(error.error))
-            .arg(line)
-            .arg(column);
-    }
+    QJsonDocument headers;
+    if (const QString invalid = parse(m_headers->toPlainText(), headers,
+                                      tr("The headers are not valid JSON: %1 (line %2, column %3)."));
+        !invalid.isEmpty())
+        return invalid;
     if (!headers.isObject())
         return tr("The headers must be a JSON object.");
     const QJsonObject o = headers.object();

@@ -32,7 +32,6 @@ DeadLetterGroupsDialog::DeadLetterGroupsDialog(const ConsoleContext& context, QW
     auto* table =
         new RecordTable(QStringLiteral("dlqGroupsTable"), m_model, QAbstractItemView::SingleSelection, this);
     m_table = table;
-    m_hint = table->hint();
     layout->addWidget(m_table, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
@@ -63,7 +62,7 @@ void DeadLetterGroupsDialog::reload()
     const quint64 generation = ++m_generation;
     DatabaseSession* session = m_context.analysis ? m_context.analysis : m_context.browse;
     if (!session) {
-        m_hint->setReason(tr("Not connected."));
+        m_table->hint()->setReason(tr("Not connected."));
         return;
     }
     session->run<QVector<DeadLetterGroup>>(
@@ -83,54 +82,54 @@ void DeadLetterGroupsDialog::reload()
                 rows << row;
             }
             m_model->setRows(rows);
-            m_hint->setReason(tr("No NEW dead letters — nothing to group."));
+            m_table->hint()->setReason(tr("No NEW dead letters — nothing to group."));
         });
+}
+
+const DeadLetterGroup* DeadLetterGroupsDialog::selectedGroup(bool toChange)
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if ((toChange && !m_context.actions) || rows.isEmpty() || rows.first().row() >= m_groups.size()) {
+        emit statusMessage(tr("Select a group first."));
+        return nullptr;
+    }
+    return &m_groups.at(rows.first().row());
 }
 
 void DeadLetterGroupsDialog::act(ActionKind kind)
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (!m_context.actions || rows.isEmpty() || rows.first().row() >= m_groups.size()) {
-        emit statusMessage(tr("Select a group first."));
+    const DeadLetterGroup* selected = selectedGroup(true);
+    if (!selected)
         return;
-    }
-    const DeadLetterGroup group = m_groups.at(rows.first().row());
+    const DeadLetterGroup group = *selected;
     ActionTarget target;
     QString description; // for the preview
     target.deadLetterGroup = group;
     description =
         tr("Every NEW dead letter of %1 failing with \"%2\" (%3)")
             .arg(group.consumerName, group.fingerprint.left(120), Labels::errorClass(group.errorClass));
-    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
-                                    m_context.actor, this);
-    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+    ActionRunner::run(m_runner, m_context, kind, target, description, this, [this](const QString& summary) {
         emit statusMessage(summary);
         emit changed();
         reload();
     });
-    m_runner = runner;
-    runner->start();
 }
 
 void DeadLetterGroupsDialog::openLetters()
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty() || rows.first().row() >= m_groups.size()) {
-        emit statusMessage(tr("Select a group first."));
+    const DeadLetterGroup* group = selectedGroup(false);
+    if (!group)
         return;
-    }
-    emit showLetters(m_groups.at(rows.first().row()));
+    emit showLetters(*group);
     accept();
 }
 
 void DeadLetterGroupsDialog::editGroup()
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (!m_context.actions || rows.isEmpty() || rows.first().row() >= m_groups.size()) {
-        emit statusMessage(tr("Select a group first."));
+    const DeadLetterGroup* group = selectedGroup(true);
+    if (!group)
         return;
-    }
-    auto* dialog = new GroupEditDialog(m_context, m_groups.at(rows.first().row()), this);
+    auto* dialog = new GroupEditDialog(m_context, *group, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &GroupEditDialog::statusMessage, this, &DeadLetterGroupsDialog::statusMessage);
     connect(dialog, &GroupEditDialog::edited, this, [this] {

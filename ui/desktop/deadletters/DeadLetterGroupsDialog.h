@@ -7,12 +7,10 @@
 #include <QDialog>
 #include <QPointer>
 
-class QTableView;
-
 namespace outbox::desktop {
 
 class ActionRunner;
-class EmptyHint;
+class RecordTable;
 class RecordTableModel;
 
 // NEW dead letters grouped by consumer, error class and fingerprint (core/db/DeadLetterGroups),
@@ -39,13 +37,15 @@ private:
     void act(ActionKind kind);
     void editGroup();
     void openLetters();
+    // The selected group, or none (and the status line says to select one; `toChange`: also
+    // without a connection to act on).
+    const DeadLetterGroup* selectedGroup(bool toChange);
 
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;
     QVector<DeadLetterGroup> m_groups;
     RecordTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
-    EmptyHint* m_hint = nullptr;
+    RecordTable* m_table = nullptr;
     quint64 m_generation = 0;
 };
 

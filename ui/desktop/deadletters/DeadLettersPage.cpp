@@ -37,11 +37,8 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("deadLettersPage"));
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    m_status = new QComboBox(this);
-    m_status->setObjectName(QStringLiteral("dlqStatus"));
-    m_status->addItem(tr("Any status"), QString());
-    for (const QString& s : DeadLetterStatus::all())
-        m_status->addItem(Labels::status(s), s);
+    m_status =
+        controls::statusBox(this, QStringLiteral("dlqStatus"), tr("Any status"), DeadLetterStatus::all());
     m_consumer = controls::filterEdit(this, QStringLiteral("dlqConsumer"), tr("consumer"));
     m_error = controls::filterEdit(this, QStringLiteral("dlqError"), tr("error contains"));
     m_error->setToolTip(tr("Dead letters whose error contains this text (any case)."));
@@ -109,11 +106,8 @@ DeadLettersPage::DeadLettersPage(QWidget* parent) : QWidget(parent)
                       {5, tr("Attempts")},
                       {6, QStringLiteral("2026-12-31 23:59:59")}});
     m_table = table;
-    m_hint = table->hint();
-    m_hint->setReason(tr("Not connected."));
-    m_detail = new QPlainTextEdit(split);
-    m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
-    m_detail->setReadOnly(true);
+    table->hint()->setReason(tr("Not connected."));
+    m_detail = controls::readOnlyText(split, QStringLiteral("deadLetterDetail"));
     layout->addWidget(split, 1);
 
     connect(apply, &QPushButton::clicked, this, &DeadLettersPage::showFilter);
@@ -140,7 +134,7 @@ void DeadLettersPage::setContext(const ConsoleContext& context)
     m_info->clear();
     m_newRows->hide();
     if (!context.browse)
-        m_hint->setReason(tr("Not connected."));
+        m_table->hint()->setReason(tr("Not connected."));
     if (m_runner) // its session is about to go: stop before the next chunk, do not wait for the run
         m_runner->abandon();
     m_group.reset(); // another database's letters
@@ -272,9 +266,10 @@ void DeadLettersPage::loadMore()
             m_model->appendRows(rows);
             m_cursor = r->nextAfterId == 0 ? -1 : r->nextAfterId;
             m_loadedAt = QDateTime::currentDateTime();
-            m_hint->setReason(filter.statuses == QStringList{DeadLetterStatus::New}
-                                  ? tr("No NEW dead letters — good: every consumer handled its messages.")
-                                  : tr("No dead letters match the filter."));
+            m_table->hint()->setReason(
+                filter.statuses == QStringList{DeadLetterStatus::New}
+                    ? tr("No NEW dead letters — good: every consumer handled its messages.")
+                    : tr("No dead letters match the filter."));
             updateInfo();
         });
 }
@@ -313,15 +308,12 @@ void DeadLettersPage::act(bool replay)
         }
         description = tr("%n selected dead letter(s)", nullptr, int(target.ids.size()));
     }
-    auto* runner = new ActionRunner(m_context.actions,
-                                    replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters,
-                                    target, description, m_context.production, m_context.actor, this);
-    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
-        emit statusMessage(summary);
-        reload();
-    });
-    m_runner = runner;
-    runner->start();
+    ActionRunner::run(m_runner, m_context,
+                      replay ? ActionKind::ReplayDeadLetters : ActionKind::DiscardDeadLetters, target,
+                      description, this, [this](const QString& summary) {
+                          emit statusMessage(summary);
+                          reload();
+                      });
 }
 
 void DeadLettersPage::showDetail(const QJsonObject& o)

@@ -15,12 +15,11 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QPlainTextEdit;
-class QTableView;
 
 namespace outbox::desktop {
 
-class EmptyHint;
 class ActionRunner;
+class RecordTable;
 class RecordTableModel;
 
 // The consumer-side dead letters: list in keyset pages, inspect, replay and discard.
@@ -65,7 +64,7 @@ private:
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner; // the action under way, if any
     RecordTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
+    RecordTable* m_table = nullptr;
     QPlainTextEdit* m_detail = nullptr;
     QComboBox* m_status = nullptr;
     QLineEdit* m_consumer = nullptr;
@@ -81,7 +80,6 @@ private:
     void updateInfo();
     QLabel* m_info = nullptr;
     QPushButton* m_newRows = nullptr;
-    EmptyHint* m_hint = nullptr;
     QDateTime m_loadedAt;
     qint64 m_shownTotal = -1;  // the sampler's count when the list was loaded
     qint64 m_latestTotal = -1; // the sampler's latest count

@@ -1,6 +1,7 @@
 #include "ui/desktop/deadletters/GroupEditDialog.h"
 
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -47,18 +48,12 @@ GroupEditDialog::GroupEditDialog(const ConsoleContext& context, const DeadLetter
     form->addRow(tr("Value to replace (JSON; other text is a string)"), m_from);
     form->addRow(tr("New value (JSON; other text is a string)"), m_to);
     layout->addLayout(form);
-    m_previewButton = new QPushButton(tr("Preview"), this);
-    m_previewButton->setObjectName(QStringLiteral("groupEditPreview"));
+    m_previewButton = controls::button(this, tr("Preview"), QStringLiteral("groupEditPreview"));
     layout->addWidget(m_previewButton, 0, Qt::AlignLeft);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("groupEditSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setWordWrap(true);
+    m_summary = controls::paragraph(this, QStringLiteral("groupEditSummary"));
     layout->addWidget(m_summary);
     // Database text (payload values): plain text only.
-    m_diffs = new QPlainTextEdit(this);
-    m_diffs->setObjectName(QStringLiteral("groupEditDiffs"));
-    m_diffs->setReadOnly(true);
+    m_diffs = controls::readOnlyText(this, QStringLiteral("groupEditDiffs"));
     layout->addWidget(m_diffs, 1);
     auto* confirmForm = new QFormLayout;
     m_reason = new QLineEdit(this);
@@ -70,10 +65,7 @@ GroupEditDialog::GroupEditDialog(const ConsoleContext& context, const DeadLetter
     confirmForm->addRow(tr("Reason (required, kept in the audit log)"), m_reason);
     confirmForm->addRow(m_confirmLabel, m_confirm);
     layout->addLayout(confirmForm);
-    m_result = new QLabel(this);
-    m_result->setObjectName(QStringLiteral("groupEditResult"));
-    m_result->setTextFormat(Qt::PlainText);
-    m_result->setWordWrap(true);
+    m_result = controls::paragraph(this, QStringLiteral("groupEditResult"));
     layout->addWidget(m_result);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_run = buttons->addButton(tr("Edit"), QDialogButtonBox::ActionRole);

@@ -3,6 +3,7 @@
 #include "core/db/BlockedAggregates.h"
 #include "ui/desktop/actions/ActionRunner.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/EmptyHint.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTable.h"
@@ -23,17 +24,14 @@ BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("blockedPage"));
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    auto* refresh = new QPushButton(tr("Refresh"), this);
-    refresh->setObjectName(QStringLiteral("blockedRefresh"));
-    auto* requeue = new QPushButton(tr("Requeue blocking event…"), this);
-    requeue->setObjectName(QStringLiteral("blockedRequeue"));
-    requeue->setToolTip(tr("The blocking event is sent again first; the waiting events follow in order."));
-    auto* dead = new QPushButton(tr("Mark blocking event DEAD…"), this);
-    dead->setObjectName(QStringLiteral("blockedDead"));
-    dead->setToolTip(tr("The blocking event is never sent; the waiting events are sent without it."));
-    m_info = new QLabel(this);
-    m_info->setTextFormat(Qt::PlainText);
-    m_info->setObjectName(QStringLiteral("blockedInfo"));
+    auto* refresh = controls::button(this, tr("Refresh"), QStringLiteral("blockedRefresh"));
+    auto* requeue =
+        controls::button(this, tr("Requeue blocking event…"), QStringLiteral("blockedRequeue"),
+                         tr("The blocking event is sent again first; the waiting events follow in order."));
+    auto* dead =
+        controls::button(this, tr("Mark blocking event DEAD…"), QStringLiteral("blockedDead"),
+                         tr("The blocking event is never sent; the waiting events are sent without it."));
+    m_info = controls::infoLabel(this, QStringLiteral("blockedInfo"));
     bar->addWidget(refresh);
     bar->addWidget(m_info, 1);
     bar->addWidget(requeue);
@@ -52,8 +50,7 @@ BlockedAggregatesPage::BlockedAggregatesPage(QWidget* parent) : QWidget(parent)
     auto* table =
         new RecordTable(QStringLiteral("blockedTable"), m_model, QAbstractItemView::ExtendedSelection, this);
     m_table = table;
-    m_hint = table->hint();
-    m_hint->setReason(tr("Not connected."));
+    table->hint()->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 
     connect(refresh, &QPushButton::clicked, this, &BlockedAggregatesPage::reload);
@@ -65,7 +62,7 @@ void BlockedAggregatesPage::setContext(const ConsoleContext& context)
 {
     m_context = context;
     if (!context.browse)
-        m_hint->setReason(tr("Not connected."));
+        m_table->hint()->setReason(tr("Not connected."));
     if (m_runner)
         m_runner->abandon();
     reload();
@@ -133,8 +130,9 @@ void BlockedAggregatesPage::reload()
                     m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select |
                                                                                 QItemSelectionModel::Rows);
             fitAggregateColumn();
-            m_hint->setReason(tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
-                                 "its aggregate."));
+            m_table->hint()->setReason(
+                tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
+                   "its aggregate."));
             m_info->setText(r->aggregates.isEmpty()
                                 ? QString()
                                 : tr("%n blocked aggregate(s), as of %1", nullptr, r->total)
@@ -155,14 +153,10 @@ void BlockedAggregatesPage::act(ActionKind kind)
         return;
     }
     description = tr("The blocking event(s) of %n selected aggregate(s)", nullptr, int(target.ids.size()));
-    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
-                                    m_context.actor, this);
-    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+    ActionRunner::run(m_runner, m_context, kind, target, description, this, [this](const QString& summary) {
         emit statusMessage(summary);
         reload();
     });
-    m_runner = runner;
-    runner->start();
 }
 
 } // namespace outbox::desktop

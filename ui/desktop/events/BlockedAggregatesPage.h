@@ -8,12 +8,11 @@
 #include <QWidget>
 
 class QLabel;
-class QTableView;
 
 namespace outbox::desktop {
 
 class ActionRunner;
-class EmptyHint;
+class RecordTable;
 class RecordTableModel;
 
 // Ordering mode: the aggregates a FAILED event holds back (core/db/BlockedAggregates, the
@@ -49,9 +48,8 @@ private:
     ConsoleContext m_context;
     QPointer<ActionRunner> m_runner;
     RecordTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
+    RecordTable* m_table = nullptr;
     QLabel* m_info = nullptr;
-    EmptyHint* m_hint = nullptr;
     quint64 m_generation = 0;
     QList<qint64> m_sampled;  // FAILED, PENDING and SENDING of the latest sample
     QList<qint64> m_loadedAt; // …when the list on screen was read

@@ -36,12 +36,10 @@ EventsPage::EventsPage(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
 
     auto* filters = new QHBoxLayout;
-    m_status = new QComboBox(this);
-    m_status->setObjectName(QStringLiteral("filterStatus"));
-    m_status->addItem(tr("Any status"), QString());
-    m_status->addItem(tr("Unsent (PENDING, SENDING, FAILED)"), QStringLiteral("PENDING,SENDING,FAILED"));
-    for (const QString& s : EventStatus::all())
-        m_status->addItem(Labels::status(s), s);
+    m_status =
+        controls::statusBox(this, QStringLiteral("filterStatus"), tr("Any status"), EventStatus::all());
+    m_status->insertItem(1, tr("Unsent (PENDING, SENDING, FAILED)"),
+                         QStringLiteral("PENDING,SENDING,FAILED"));
     auto edit = [this](const QString& name, const QString& placeholder) {
         QLineEdit* e = controls::filterEdit(this, name, placeholder);
         connect(e, &QLineEdit::returnPressed, this, &EventsPage::applyFilter);
@@ -233,36 +231,35 @@ Result<EventFilter> EventsPage::currentFilter() const
         return Error::usage(tr("The time range is empty: \"from\" must be before \"until\"."));
     f.eventId = m_eventId->text().trimmed();
     f.topic = m_topic->text().trimmed();
-    if (const QString id = m_traceId->text().trimmed(); !id.isEmpty()) {
-        auto traceId = EventFilter::parseTraceId(id);
-        if (!traceId)
-            return Error::usage(tr("Trace id: %1").arg(traceId.message()));
-        f.traceId = *traceId;
-    }
-    if (const QString h = m_header->text().trimmed(); !h.isEmpty()) {
-        auto m = EventFilter::parseHeaderMatch(h, tr("header"));
-        if (!m)
-            return Error::usage(tr("Header search: %1").arg(m.message()));
-        f.headers << *m;
-    }
-    if (const QString pl = m_payload->text().trimmed(); !pl.isEmpty()) {
-        auto m = EventFilter::parsePayloadMatch(pl, tr("payload"));
-        if (!m)
-            return Error::usage(tr("Payload search: %1").arg(m.message()));
-        f.payload << *m;
-    }
-    if (const QString p = m_partition->text().trimmed(); !p.isEmpty()) {
-        auto v = EventFilter::parsePartition(p);
-        if (!v)
-            return Error::usage(tr("Partition: %1").arg(v.message()));
-        f.partition = *v;
-    }
-    if (const QString o = m_offset->text().trimmed(); !o.isEmpty()) {
-        auto v = EventFilter::parseOffset(o);
-        if (!v)
-            return Error::usage(tr("Offset: %1").arg(v.message()));
-        f.offset = *v;
-    }
+    // A box core parses: empty, no condition; else its value, or core's words after the box's
+    // name (`what`, with %1 for them).
+    const auto parse = [](const QLineEdit* box, const QString& what, const auto& parser,
+                          auto&& use) -> Status {
+        const QString text = box->text().trimmed();
+        if (text.isEmpty())
+            return {};
+        auto value = parser(text);
+        if (!value)
+            return Error::usage(what.arg(value.message()));
+        use(*value);
+        return {};
+    };
+    for (Status s :
+         {parse(m_traceId, tr("Trace id: %1"), &EventFilter::parseTraceId,
+                [&](const QString& id) { f.traceId = id; }),
+          parse(
+              m_header, tr("Header search: %1"),
+              [&](const QString& h) { return EventFilter::parseHeaderMatch(h, tr("header")); },
+              [&](const FieldMatch& m) { f.headers << m; }),
+          parse(
+              m_payload, tr("Payload search: %1"),
+              [&](const QString& pl) { return EventFilter::parsePayloadMatch(pl, tr("payload")); },
+              [&](const FieldMatch& m) { f.payload << m; }),
+          parse(m_partition, tr("Partition: %1"), &EventFilter::parsePartition,
+                [&](int p) { f.partition = p; }),
+          parse(m_offset, tr("Offset: %1"), &EventFilter::parseOffset, [&](qint64 o) { f.offset = o; })})
+        if (!s)
+            return s.error();
     return f;
 }
 
@@ -507,9 +504,7 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         }
         description = tr("%n selected event(s)", nullptr, int(target.ids.size()));
     }
-    auto* runner = new ActionRunner(m_context.actions, kind, target, description, m_context.production,
-                                    m_context.actor, this);
-    connect(runner, &ActionRunner::finished, this, [this](const QString& summary, bool) {
+    ActionRunner::run(m_runner, m_context, kind, target, description, this, [this](const QString& summary) {
         emit statusMessage(summary);
         if (m_model)
             m_model->setQuery(m_model->filter(), m_model->ascending());
@@ -519,8 +514,6 @@ void EventsPage::act(ActionKind kind, bool onGroup)
         if (m_inspector->eventId() > 0)
             m_inspector->inspect(m_inspector->eventId());
     });
-    m_runner = runner;
-    runner->start();
 }
 
 } // namespace outbox::desktop

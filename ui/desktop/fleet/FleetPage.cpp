@@ -3,6 +3,7 @@
 #include "core/fleet/FleetSampler.h"
 #include "ui/desktop/fleet/BacklogSparklineDelegate.h"
 #include "ui/desktop/fleet/FleetTableModel.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/RecordTable.h"
 
@@ -24,15 +25,11 @@ FleetPage::FleetPage(const Fleet& fleet, const DiagnosisOptions& options, QWidge
     setObjectName(QStringLiteral("fleetPage"));
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    m_filter = new QLineEdit(this);
-    m_filter->setObjectName(QStringLiteral("fleetFilter"));
-    m_filter->setPlaceholderText(tr("Filter by name or tag (team=checkout)"));
-    m_filter->setClearButtonEnabled(true);
+    m_filter = controls::filterEdit(this, QStringLiteral("fleetFilter"),
+                                    tr("Filter by name or tag (team=checkout)"));
     bar->addWidget(new QLabel(tr("Filter:"), this));
     bar->addWidget(m_filter, 1);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("fleetSummary"));
-    m_summary->setTextFormat(Qt::PlainText);
+    m_summary = controls::infoLabel(this, QStringLiteral("fleetSummary"));
     bar->addWidget(m_summary, 2);
     layout->addLayout(bar);
 

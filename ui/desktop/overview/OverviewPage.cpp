@@ -5,6 +5,7 @@
 #include "ui/desktop/overview/OldestPendingChart.h"
 #include "ui/desktop/overview/StatTile.h"
 #include "ui/desktop/widgets/ChartAxes.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/Labels.h"
 
 #include <QBarCategoryAxis>
@@ -73,12 +74,9 @@ OverviewPage::OverviewPage(bool wallboard, QWidget* parent)
         m_pause->setObjectName(QStringLiteral("pauseSampling"));
         controls->addWidget(m_pause);
         controls->addStretch();
-        m_updated = new QLabel(this);
-        m_updated->setTextFormat(Qt::PlainText);
-        m_updated->setObjectName(QStringLiteral("lastUpdated"));
+        m_updated = controls::infoLabel(this, QStringLiteral("lastUpdated"));
         controls->addWidget(m_updated);
-        auto* wall = new QPushButton(tr("Wallboard"), this);
-        wall->setObjectName(QStringLiteral("wallboardButton"));
+        auto* wall = controls::button(this, tr("Wallboard"), QStringLiteral("wallboardButton"));
         controls->addWidget(wall);
         layout->addLayout(controls);
         connect(m_interval, &QComboBox::currentIndexChanged, this, [this](int) {

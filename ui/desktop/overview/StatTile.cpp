@@ -1,5 +1,7 @@
 #include "ui/desktop/overview/StatTile.h"
 
+#include "ui/desktop/widgets/Controls.h"
+
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
@@ -11,9 +13,8 @@ StatTile::StatTile(const QString& caption, QWidget* parent) : QFrame(parent)
 {
     setFrameShape(QFrame::StyledPanel);
     auto* layout = new QVBoxLayout(this);
-    m_value = new QLabel(QStringLiteral("–"), this);
-    m_value->setTextFormat(Qt::PlainText);
-    m_value->setObjectName(QStringLiteral("tileValue"));
+    m_value = controls::infoLabel(this, QStringLiteral("tileValue"));
+    m_value->setText(QStringLiteral("–"));
     m_value->setAlignment(Qt::AlignCenter);
     m_captionText = caption;
     m_caption = new QLabel(caption, this);

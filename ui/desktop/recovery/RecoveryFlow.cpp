@@ -5,6 +5,7 @@
 #include "core/diagnosis/PreparedActionRunner.h"
 #include "ui/desktop/actions/PreviewSample.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/DeadLetterText.h"
 #include "ui/desktop/widgets/EventInspector.h"
 #include "ui/desktop/widgets/Labels.h"
@@ -50,13 +51,6 @@ QListWidget* list(const QString& name, QWidget* parent)
     return w;
 }
 
-QPushButton* button(const QString& text, const QString& name, QWidget* parent)
-{
-    auto* b = new QPushButton(text, parent);
-    b->setObjectName(name);
-    return b;
-}
-
 // A step's page inside a scroll area: a long evidence text or audit summary scrolls within the
 // page instead of making the window taller than the screen.
 void addScrolled(QStackedWidget* steps, QWidget* page)
@@ -80,9 +74,7 @@ void keepLow(QListWidget* list)
 RecoveryFlow::RecoveryFlow(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
-    m_stepLabel = new QLabel(this);
-    m_stepLabel->setTextFormat(Qt::PlainText);
-    m_stepLabel->setObjectName(QStringLiteral("recoveryStep"));
+    m_stepLabel = controls::infoLabel(this, QStringLiteral("recoveryStep"));
     QFont bold = m_stepLabel->font();
     bold.setBold(true);
     m_stepLabel->setFont(bold);
@@ -100,11 +92,7 @@ void RecoveryFlow::buildWhatHappened()
 {
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
-    m_title = new QLabel(page);
-    m_title->setTextFormat(Qt::PlainText);
-    m_title->setObjectName(QStringLiteral("findingTitle"));
-    m_title->setWordWrap(true);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title = controls::paragraph(page, QStringLiteral("findingTitle"), true);
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.2);
     big.setBold(true);
@@ -113,27 +101,17 @@ void RecoveryFlow::buildWhatHappened()
 
     auto* happened = new QGroupBox(tr("What happened"), page);
     auto* happenedLayout = new QVBoxLayout(happened);
-    m_evidence = new QLabel(happened);
-    m_evidence->setTextFormat(Qt::PlainText);
-    m_evidence->setObjectName(QStringLiteral("findingEvidence"));
-    m_evidence->setWordWrap(true);
-    m_evidence->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_evidence = controls::paragraph(happened, QStringLiteral("findingEvidence"), true);
     // Long evidence scrolls in its box: a word-wrapped label's height would otherwise become the
     // page's least height and make the window taller than a laptop's screen.
-    auto* evidenceScroll = new QScrollArea(happened);
-    evidenceScroll->setObjectName(QStringLiteral("findingEvidenceScroll"));
-    evidenceScroll->setWidgetResizable(true);
-    evidenceScroll->setFrameShape(QFrame::NoFrame);
-    evidenceScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    evidenceScroll->setWidget(m_evidence);
-    evidenceScroll->setMinimumHeight(m_evidence->fontMetrics().lineSpacing() * 2);
-    happenedLayout->addWidget(evidenceScroll, 1);
+    happenedLayout->addWidget(
+        controls::scrollBox(m_evidence, happened, QStringLiteral("findingEvidenceScroll")), 1);
     auto* samplesRow = new QHBoxLayout;
     m_samples = list(QStringLiteral("findingSamples"), happened);
     m_samples->setFlow(QListView::LeftToRight);
     m_samples->setWrapping(true);
     m_samples->setMaximumHeight(m_samples->fontMetrics().height() * 4);
-    m_openSample = button(tr("Open in inspector"), QStringLiteral("openSample"), happened);
+    m_openSample = controls::button(happened, tr("Open in inspector"), QStringLiteral("openSample"));
     samplesRow->addWidget(m_samples, 1);
     samplesRow->addWidget(m_openSample);
     happenedLayout->addLayout(samplesRow);
@@ -159,10 +137,7 @@ void RecoveryFlow::buildWhatHappened()
     m_actions = list(QStringLiteral("findingActions"), actions);
     m_actions->setMaximumHeight(m_actions->fontMetrics().height() * 5);
     actionsLayout->addWidget(m_actions);
-    m_consequence = new QLabel(actions);
-    m_consequence->setTextFormat(Qt::PlainText);
-    m_consequence->setObjectName(QStringLiteral("recoveryConsequence"));
-    m_consequence->setWordWrap(true);
+    m_consequence = controls::paragraph(actions, QStringLiteral("recoveryConsequence"));
     actionsLayout->addWidget(m_consequence);
     auto* commandRow = new QHBoxLayout;
     m_command = new QLineEdit(actions);
@@ -170,13 +145,14 @@ void RecoveryFlow::buildWhatHappened()
     m_command->setReadOnly(true);
     m_command->setToolTip(
         tr("The same action from a shell, with the finding as its reason (change it as you like)."));
-    m_copyCommand = button(tr("Copy command"), QStringLiteral("copyCommand"), actions);
-    m_previewButton = button(tr("Preview…"), QStringLiteral("previewAction"), actions);
-    m_startRelay = button(tr("Start a managed relay"), QStringLiteral("startManagedRelay"), actions);
+    m_copyCommand = controls::button(actions, tr("Copy command"), QStringLiteral("copyCommand"));
+    m_previewButton = controls::button(actions, tr("Preview…"), QStringLiteral("previewAction"));
+    m_startRelay =
+        controls::button(actions, tr("Start a managed relay"), QStringLiteral("startManagedRelay"));
     m_startRelay->setToolTip(
         tr("The console starts outboxctl relay on this database as its child (Relays page)."));
     m_startRelay->hide();
-    m_editGroup = button(tr("Edit group…"), QStringLiteral("recoveryEditGroup"), actions);
+    m_editGroup = controls::button(actions, tr("Edit group…"), QStringLiteral("recoveryEditGroup"));
     m_editGroup->setToolTip(tr("Repair the payloads of the group: one JSON change, every letter's diff "
                                "previewed, a reason and the count typed."));
     m_editGroup->hide();
@@ -214,24 +190,13 @@ void RecoveryFlow::buildPreview()
 {
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
-    m_previewSummary = new QLabel(page);
-    m_previewSummary->setTextFormat(Qt::PlainText);
-    m_previewSummary->setObjectName(QStringLiteral("previewSummary"));
-    m_previewSummary->setWordWrap(true);
+    m_previewSummary = controls::paragraph(page, QStringLiteral("previewSummary"));
     layout->addWidget(m_previewSummary);
-    m_previewOrdering = new QLabel(page);
-    m_previewOrdering->setTextFormat(Qt::PlainText);
-    m_previewOrdering->setObjectName(QStringLiteral("recoveryOrdering"));
-    m_previewOrdering->setWordWrap(true);
+    m_previewOrdering = controls::paragraph(page, QStringLiteral("recoveryOrdering"));
     // Up to nine lines (PreviewSample::ordering): they scroll in a box of a few lines, so that the
     // preview never makes the window taller than a laptop's screen.
-    m_previewOrderingBox = new QScrollArea(page);
-    m_previewOrderingBox->setObjectName(QStringLiteral("recoveryOrderingBox"));
-    m_previewOrderingBox->setWidgetResizable(true);
-    m_previewOrderingBox->setFrameShape(QFrame::NoFrame);
-    m_previewOrderingBox->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_previewOrderingBox->setWidget(m_previewOrdering);
-    m_previewOrderingBox->setMinimumHeight(m_previewOrdering->fontMetrics().lineSpacing() * 2);
+    m_previewOrderingBox =
+        controls::scrollBox(m_previewOrdering, page, QStringLiteral("recoveryOrderingBox"));
     m_previewOrderingBox->setMaximumHeight(m_previewOrdering->fontMetrics().lineSpacing() * 5);
     m_previewOrderingBox->hide();
     layout->addWidget(m_previewOrderingBox);
@@ -256,8 +221,8 @@ void RecoveryFlow::buildPreview()
     form->addRow(m_confirmLabel, m_confirm);
     layout->addLayout(form);
     auto* buttons = new QHBoxLayout;
-    auto* back = button(tr("Back"), QStringLiteral("backToFinding"), page);
-    m_run = button(tr("Run"), QStringLiteral("recoveryRun"), page);
+    auto* back = controls::button(page, tr("Back"), QStringLiteral("backToFinding"));
+    m_run = controls::button(page, tr("Run"), QStringLiteral("recoveryRun"));
     buttons->addWidget(back);
     buttons->addStretch(1);
     buttons->addWidget(m_run);
@@ -273,13 +238,10 @@ void RecoveryFlow::buildRunning()
 {
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
-    m_progressText = new QLabel(page);
-    m_progressText->setTextFormat(Qt::PlainText);
-    m_progressText->setObjectName(QStringLiteral("recoveryProgressText"));
-    m_progressText->setWordWrap(true);
+    m_progressText = controls::paragraph(page, QStringLiteral("recoveryProgressText"));
     m_progress = new QProgressBar(page);
     m_progress->setObjectName(QStringLiteral("recoveryProgress"));
-    m_cancelButton = button(tr("Cancel"), QStringLiteral("recoveryCancel"), page);
+    m_cancelButton = controls::button(page, tr("Cancel"), QStringLiteral("recoveryCancel"));
     m_cancelButton->setToolTip(tr("Stops between chunks: finished chunks stay committed and audited."));
     layout->addWidget(m_progressText);
     layout->addWidget(m_progress);
@@ -298,21 +260,13 @@ void RecoveryFlow::buildVerification()
 {
     auto* page = new QWidget(m_steps);
     auto* layout = new QVBoxLayout(page);
-    m_verifyText = new QLabel(page);
-    m_verifyText->setTextFormat(Qt::PlainText);
-    m_verifyText->setObjectName(QStringLiteral("verificationResult"));
-    m_verifyText->setWordWrap(true);
-    m_verifyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_auditText = new QLabel(page);
-    m_auditText->setTextFormat(Qt::PlainText);
-    m_auditText->setObjectName(QStringLiteral("verificationAudit"));
-    m_auditText->setWordWrap(true);
-    m_auditText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verifyText = controls::paragraph(page, QStringLiteral("verificationResult"), true);
+    m_auditText = controls::paragraph(page, QStringLiteral("verificationAudit"), true);
     layout->addWidget(m_verifyText);
     layout->addWidget(m_auditText);
     auto* buttons = new QHBoxLayout;
-    m_verifyAgain = button(tr("Check again"), QStringLiteral("verifyAgain"), page);
-    auto* finished = button(tr("Back to the findings"), QStringLiteral("backToFindings"), page);
+    m_verifyAgain = controls::button(page, tr("Check again"), QStringLiteral("verifyAgain"));
+    auto* finished = controls::button(page, tr("Back to the findings"), QStringLiteral("backToFindings"));
     buttons->addWidget(m_verifyAgain);
     buttons->addStretch(1);
     buttons->addWidget(finished);

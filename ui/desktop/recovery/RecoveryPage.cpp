@@ -4,6 +4,7 @@
 #include "ui/desktop/connection/DatabaseSession.h"
 #include "ui/desktop/recovery/FindingsModel.h"
 #include "ui/desktop/recovery/RecoveryFlow.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/RecordTable.h"
 
 #include <QHBoxLayout>
@@ -24,12 +25,9 @@ RecoveryPage::RecoveryPage(QWidget* parent) : QWidget(parent)
     auto* left = new QWidget(split);
     auto* leftLayout = new QVBoxLayout(left);
     auto* top = new QHBoxLayout;
-    m_lastRun = new QLabel(tr("The doctor has not run yet."), left);
-    m_lastRun->setTextFormat(Qt::PlainText);
-    m_lastRun->setObjectName(QStringLiteral("doctorLastRun"));
-    m_lastRun->setWordWrap(true);
-    m_runNow = new QPushButton(tr("Run the doctor now"), left);
-    m_runNow->setObjectName(QStringLiteral("runDoctor"));
+    m_lastRun = controls::paragraph(left, QStringLiteral("doctorLastRun"));
+    m_lastRun->setText(tr("The doctor has not run yet."));
+    m_runNow = controls::button(left, tr("Run the doctor now"), QStringLiteral("runDoctor"));
     m_runNow->setEnabled(false);
     top->addWidget(m_lastRun, 1);
     top->addWidget(m_runNow);

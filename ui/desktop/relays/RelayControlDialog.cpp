@@ -2,6 +2,7 @@
 
 #include "core/ops/ActionConfirmation.h"
 #include "core/ops/ActionTarget.h"
+#include "ui/desktop/widgets/Controls.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -31,10 +32,8 @@ RelayControlDialog::RelayControlDialog(RelayControl::Command command, const QVec
             ? tr("Resumed relays claim and send events again at their next heartbeat.")
             : tr("Draining relays finish the events in flight, give back their claims and exit; the "
                  "process must be started again to send more.");
-    auto* summary = new QLabel(consequence, this);
-    summary->setTextFormat(Qt::PlainText);
-    summary->setObjectName(QStringLiteral("relayControlSummary"));
-    summary->setWordWrap(true);
+    auto* summary = controls::paragraph(this, QStringLiteral("relayControlSummary"));
+    summary->setText(consequence);
     layout->addWidget(summary);
 
     auto* preview = new QTableWidget(int(relays.size()), 4, this);
@@ -79,10 +78,7 @@ RelayControlDialog::RelayControlDialog(RelayControl::Command command, const QVec
         m_confirm->hide();
     }
     layout->addLayout(form);
-    m_error = new QLabel(this);
-    m_error->setTextFormat(Qt::PlainText);
-    m_error->setObjectName(QStringLiteral("relayControlError"));
-    m_error->setWordWrap(true);
+    m_error = controls::paragraph(this, QStringLiteral("relayControlError"));
     m_error->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     m_error->hide();
     layout->addWidget(m_error);

@@ -69,8 +69,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
                       {8, {}, 70},
                       {9, {}, 70}});
     m_table = table;
-    m_hint = table->hint();
-    m_hint->setReason(tr("Not connected."));
+    table->hint()->setReason(tr("Not connected."));
     layout->addWidget(m_table, 1);
 
     auto* controlBar = new QHBoxLayout;
@@ -123,9 +122,7 @@ RelaysPage::RelaysPage(QWidget* parent) : QWidget(parent)
     m_backgroundTable->setMaximumHeight(110);
     m_backgroundTable->hide();
     managedLayout->addWidget(m_backgroundTable);
-    m_log = new QPlainTextEdit(managed);
-    m_log->setObjectName(QStringLiteral("relayLog"));
-    m_log->setReadOnly(true);
+    m_log = controls::readOnlyText(managed, QStringLiteral("relayLog"));
     m_log->setMaximumBlockCount(5000);
     managedLayout->addWidget(m_log);
     layout->addWidget(managed, 1);
@@ -187,8 +184,7 @@ void RelaysPage::showBackgroundRelays()
         ManagedRelay* relay = m_background.at(i);
         m_backgroundTable->setItem(i, 0, new QTableWidgetItem(relay->database()));
         m_backgroundTable->setItem(i, 1, new QTableWidgetItem(relay->description()));
-        auto* stop = new QPushButton(tr("Stop"), m_backgroundTable);
-        stop->setObjectName(QStringLiteral("stopBackgroundRelay"));
+        auto* stop = controls::button(m_backgroundTable, tr("Stop"), QStringLiteral("stopBackgroundRelay"));
         connect(stop, &QPushButton::clicked, relay, &ManagedRelay::stop);
         m_backgroundTable->setCellWidget(i, 2, stop);
     }
@@ -201,7 +197,7 @@ void RelaysPage::setContext(const ConsoleContext& context)
     m_model->setRows({});
     m_notCurrent->hide();
     m_reason->clear();
-    m_hint->setReason(context.browse ? QString() : tr("Not connected."));
+    m_table->hint()->setReason(context.browse ? QString() : tr("Not connected."));
     // The managed relay belongs to its connection: the page of another database never shows its
     // state or log. One kept in the background for this database is this page's again.
     const QString database = ManagedRelay::databaseLabel(context.target);
@@ -263,8 +259,9 @@ void RelaysPage::showSnapshot(const MetricsSnapshot& snapshot)
             m_relayBroker->setText(broker.isEmpty() ? QString() : tr("publishes to %1").arg(broker));
     }
     m_model->setRows(rows);
-    m_hint->setReason(tr("No relay has registered with this database: nothing sends the outbox's events. "
-                         "Start one below or with outboxctl relay."));
+    m_table->hint()->setReason(
+        tr("No relay has registered with this database: nothing sends the outbox's events. "
+           "Start one below or with outboxctl relay."));
     for (int i = 0; i < rows.size(); ++i)
         if (selected.contains(rows.at(i).value(QStringLiteral("worker_id")).toString()))
             m_table->selectionModel()->select(m_model->index(i, 0),

@@ -10,15 +10,14 @@
 
 class QLineEdit;
 class QPlainTextEdit;
-class QTableView;
 class QLabel;
 class QTableWidget;
 
 namespace outbox::desktop {
 
-class EmptyHint;
 class ManagedRelay;
 class RelayControlDialog;
+class RecordTable;
 class RecordTableModel;
 
 // Every registered relay (from the sampler's snapshots) with pause / resume / drain through
@@ -61,7 +60,7 @@ private:
 
     ConsoleContext m_context;
     RecordTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
+    RecordTable* m_table = nullptr;
     QLineEdit* m_reason = nullptr;
     QLineEdit* m_arguments = nullptr;
     QPlainTextEdit* m_log = nullptr;
@@ -74,7 +73,6 @@ private:
     QSet<const QObject*> m_wired;          // managed relays whose signals this page receives
     QString m_database;                    // the label of the connection shown (ManagedRelay::databaseLabel)
     QHash<QString, QString> m_argumentsOf; // relay arguments per database label
-    EmptyHint* m_hint = nullptr;
     QLabel* m_notCurrent = nullptr;
 };
 

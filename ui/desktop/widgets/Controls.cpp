@@ -1,10 +1,15 @@
 #include "ui/desktop/widgets/Controls.h"
 
+#include "ui/desktop/widgets/Labels.h"
+
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDateTimeEdit>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 
 namespace outbox::desktop::controls {
 
@@ -32,6 +37,46 @@ QLabel* infoLabel(QWidget* parent, const QString& objectName)
     l->setObjectName(objectName);
     l->setTextFormat(Qt::PlainText);
     return l;
+}
+
+QComboBox* statusBox(QWidget* parent, const QString& objectName, const QString& any,
+                     const QStringList& statuses)
+{
+    auto* box = new QComboBox(parent);
+    box->setObjectName(objectName);
+    box->addItem(any, QString());
+    for (const QString& s : statuses)
+        box->addItem(Labels::status(s), s);
+    return box;
+}
+
+QPlainTextEdit* readOnlyText(QWidget* parent, const QString& objectName)
+{
+    auto* text = new QPlainTextEdit(parent);
+    text->setObjectName(objectName);
+    text->setReadOnly(true);
+    return text;
+}
+
+QLabel* paragraph(QWidget* parent, const QString& objectName, bool selectable)
+{
+    auto* l = infoLabel(parent, objectName);
+    l->setWordWrap(true);
+    if (selectable)
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+QScrollArea* scrollBox(QLabel* label, QWidget* parent, const QString& objectName)
+{
+    auto* box = new QScrollArea(parent);
+    box->setObjectName(objectName);
+    box->setWidgetResizable(true);
+    box->setFrameShape(QFrame::NoFrame);
+    box->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    box->setWidget(label);
+    box->setMinimumHeight(label->fontMetrics().lineSpacing() * 2);
+    return box;
 }
 
 QPushButton* newRowsButton(QWidget* parent, const QString& objectName)

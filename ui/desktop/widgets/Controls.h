@@ -4,10 +4,13 @@
 #include <QString>
 
 class QCheckBox;
+class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QWidget;
 
 namespace outbox::desktop::controls {
@@ -22,6 +25,18 @@ QPushButton* button(QWidget* parent, const QString& text, const QString& objectN
                     const QString& toolTip = QString());
 // A status line (counts, "as of", errors): plain text, never markup.
 QLabel* infoLabel(QWidget* parent, const QString& objectName);
+// A status filter: `any` (the caller's words for no filter, an empty value) first, then each of
+// `statuses` in the user's language (Labels::status) with the status as its value.
+QComboBox* statusBox(QWidget* parent, const QString& objectName, const QString& any,
+                     const QStringList& statuses);
+// A read-only text pane (a whole record, a log, diffs).
+QPlainTextEdit* readOnlyText(QWidget* parent, const QString& objectName);
+// A paragraph (evidence, a summary, a consequence): plain text, word-wrapped; `selectable`: the
+// mouse selects (and copies) its text.
+QLabel* paragraph(QWidget* parent, const QString& objectName, bool selectable = false);
+// `label` in a frameless box that scrolls it up and down, at least two of its lines high: a long
+// text scrolls there instead of making the window taller than a laptop's screen.
+QScrollArea* scrollBox(QLabel* label, QWidget* parent, const QString& objectName);
 // "N new — show": bold, hidden until rows arrived that the list does not show yet.
 QPushButton* newRowsButton(QWidget* parent, const QString& objectName);
 

@@ -5,6 +5,7 @@
 #include "core/ops/EventTrail.h"
 #include "core/support/JsonText.h"
 #include "ui/desktop/connection/DatabaseSession.h"
+#include "ui/desktop/widgets/Controls.h"
 #include "ui/desktop/widgets/JsonTreeModel.h"
 #include "ui/desktop/widgets/Labels.h"
 #include "ui/desktop/widgets/PlainToolTip.h"
@@ -33,24 +34,24 @@ struct Inspection
 
 QString stepLabel(const QString& kind)
 {
-    if (kind == QLatin1String("created"))
-        return EventInspector::tr("Created");
-    if (kind == QLatin1String("attempts"))
-        return EventInspector::tr("Claims");
-    if (kind == QLatin1String("held"))
-        return EventInspector::tr("Held");
-    if (kind == QLatin1String("last_error"))
-        return EventInspector::tr("Last error");
-    if (kind == QLatin1String("sent"))
-        return EventInspector::tr("Sent");
-    if (kind == QLatin1String("audit"))
-        return EventInspector::tr("Operator action");
-    if (kind == QLatin1String("inbox"))
-        return EventInspector::tr("Consumer inbox");
-    if (kind == QLatin1String("dead_letter"))
-        return EventInspector::tr("Dead letter");
-    if (kind == QLatin1String("replayed"))
-        return EventInspector::tr("Replayed");
+    static const struct
+    {
+        const char* kind;
+        const char* label;
+    } labels[] = {
+        {"created", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Created")},
+        {"attempts", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Claims")},
+        {"held", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Held")},
+        {"last_error", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Last error")},
+        {"sent", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Sent")},
+        {"audit", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Operator action")},
+        {"inbox", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Consumer inbox")},
+        {"dead_letter", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Dead letter")},
+        {"replayed", QT_TRANSLATE_NOOP("outbox::desktop::EventInspector", "Replayed")},
+    };
+    for (const auto& l : labels)
+        if (kind == QLatin1String(l.kind))
+            return EventInspector::tr(l.label);
     return kind;
 }
 } // namespace
@@ -60,16 +61,12 @@ EventInspector::EventInspector(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("eventInspector"));
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
-    m_title = new QLabel(tr("Select an event to inspect it."), this);
-    m_title->setTextFormat(Qt::PlainText);
-    m_title->setObjectName(QStringLiteral("inspectorTitle"));
+    m_title = controls::infoLabel(this, QStringLiteral("inspectorTitle"));
+    m_title->setText(tr("Select an event to inspect it."));
     top->addWidget(m_title, 1);
-    m_summary = new QLabel(this);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setObjectName(QStringLiteral("inspectorSummary"));
+    m_summary = controls::infoLabel(this, QStringLiteral("inspectorSummary"));
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* copy = new QPushButton(tr("Copy as JSON"), this);
-    copy->setObjectName(QStringLiteral("copyJson"));
+    auto* copy = controls::button(this, tr("Copy as JSON"), QStringLiteral("copyJson"));
     top->addWidget(copy);
     layout->addLayout(top);
     // What the runbooks ask about first, without opening the Columns tab: where it goes, whose
