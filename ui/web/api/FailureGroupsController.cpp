@@ -1,5 +1,6 @@
 // /api/v1/failure-groups: the outbox's failed events grouped by error class and fingerprint.
 #include "core/db/FailureGroups.h"
+#include "core/support/JsonPage.h"
 #include "ui/web/api/ApiContext.h"
 #include "ui/web/api/Controllers.h"
 
@@ -13,11 +14,9 @@ void FailureGroupsController::list(ApiContext& api, const ApiCall& call, ApiDone
             return statuses.isEmpty() ? groups.list() : groups.list(statuses);
         },
         [masker = api.maskerFor(call.principal)](const QVector<FailureGroup>& groups) {
-            QJsonArray rows;
-            for (const FailureGroup& g : groups)
-                rows.append(g.toJson());
             // Error texts may quote payloads: masked for viewers, and grouped on the masked text.
-            rows = masker.maskGroups(rows, {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
+            const QJsonArray rows = masker.maskGroups(
+                rowsJson(groups), {QStringLiteral("error_class"), QStringLiteral("fingerprint")});
             return QJsonObject{{QStringLiteral("groups"), rows}};
         },
         std::move(done));

@@ -2,6 +2,7 @@
 // builds its search forms from them instead of keeping a copy of the names.
 #include "core/db/DeadLetterFilter.h"
 #include "core/db/EventFilter.h"
+#include "core/support/JsonPage.h"
 #include "ui/web/api/Controllers.h"
 #include "ui/web/http/WebReply.h"
 
@@ -9,23 +10,10 @@
 
 namespace outbox::web {
 
-namespace {
-
-QJsonArray fieldsJson(const QVector<FilterField>& fields)
-{
-    QJsonArray list;
-    for (const FilterField& f : fields)
-        list.append(f.toJson());
-    return list;
-}
-
-} // namespace
-
 void FiltersController::list(ApiContext&, const ApiCall&, ApiDone done)
 {
-    done(WebReply::json(
-        QJsonObject{{QStringLiteral("events"), fieldsJson(EventFilter::fields())},
-                    {QStringLiteral("dead_letters"), fieldsJson(DeadLetterFilter::fields())}}));
+    done(WebReply::json(QJsonObject{{QStringLiteral("events"), rowsJson(EventFilter::fields())},
+                                    {QStringLiteral("dead_letters"), rowsJson(DeadLetterFilter::fields())}}));
 }
 
 } // namespace outbox::web

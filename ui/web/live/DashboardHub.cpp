@@ -153,14 +153,9 @@ void DashboardHub::authenticate(QWebSocket* socket, const QByteArray& token, boo
     if (!client || client->authenticated)
         return;
     const AccessControl::Check check = m_access.check(token);
-    if (check.unknownKey && m_identity && !keysRefreshed) {
-        QPointer<QWebSocket> guard(socket);
-        m_identity->refreshKeys([this, guard, token] {
-            if (guard)
-                authenticate(guard, token, true);
-        });
+    if (refreshKeysFirst(check, keysRefreshed, socket,
+                         [this, token](QWebSocket* s) { authenticate(s, token, true); }))
         return;
-    }
     const auto& principal = check.principal;
     if (!principal) {
         socket->sendTextMessage(encode({{QStringLiteral("type"), QStringLiteral("error")},
@@ -176,6 +171,19 @@ void DashboardHub::authenticate(QWebSocket* socket, const QByteArray& token, boo
     if (principal->expiresAt > 0)
         watchExpiry(socket); // an access token's socket lives as long as the token (or its renewal)
     admit(*client, false);
+}
+
+bool DashboardHub::refreshKeysFirst(const AccessControl::Check& check, bool keysRefreshed, QWebSocket* socket,
+                                    const std::function<void(QWebSocket*)>& retry)
+{
+    if (!check.unknownKey || !m_identity || keysRefreshed)
+        return false;
+    QPointer<QWebSocket> guard(socket);
+    m_identity->refreshKeys([guard, retry] {
+        if (guard)
+            retry(guard);
+    });
+    return true;
 }
 
 void DashboardHub::watchExpiry(QWebSocket* socket)
@@ -201,14 +209,9 @@ void DashboardHub::renew(QWebSocket* socket, const QByteArray& token, bool keysR
     if (!client || !client->authenticated || client->anonymous || client->principal.expiresAt <= 0)
         return;
     const AccessControl::Check check = m_access.check(token);
-    if (check.unknownKey && m_identity && !keysRefreshed) {
-        QPointer<QWebSocket> guard(socket);
-        m_identity->refreshKeys([this, guard, token] {
-            if (guard)
-                renew(guard, token, true);
-        });
+    if (refreshKeysFirst(check, keysRefreshed, socket,
+                         [this, token](QWebSocket* s) { renew(s, token, true); }))
         return;
-    }
     // Only the same person's newer token: a socket never changes hands.
     if (!check.principal || check.principal->name != client->principal.name ||
         check.principal->expiresAt <= 0) {

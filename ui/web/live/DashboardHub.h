@@ -12,6 +12,7 @@
 #include <QPointer>
 #include <QStringList>
 #include <QWebSocket>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -117,6 +118,11 @@ private:
     // A renewed access token on an open socket ({"type": "auth"} again): the same person's, valid;
     // the socket then lives until the new token expires. Anything else closes it.
     void renew(QWebSocket* socket, const QByteArray& token, bool keysRefreshed);
+    // True when `check` met a signing key the identity provider may have rotated in since its keys
+    // were read (and they were not read again for this token yet): they are read again, and `retry`
+    // runs then with the socket, if it is still open.
+    bool refreshKeysFirst(const AccessControl::Check& check, bool keysRefreshed, QWebSocket* socket,
+                          const std::function<void(QWebSocket*)>& retry);
     // Closes the socket when its access token has expired (unless renewed by then).
     void watchExpiry(QWebSocket* socket);
     void onClientRequest(Client& client, const QJsonObject& request);
