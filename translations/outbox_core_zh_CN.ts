@@ -1145,6 +1145,26 @@
 <context>
     <name>outbox::KafkaBroker</name>
     <message>
+        <source>message.timeout.ms=0 means no delivery timeout at all in librdkafka: a claimed event could wait for its report longer than any lease, and another relay would send it too; give a timeout below the lease (%1 ms)</source>
+        <translation>message.timeout.ms=0 表示 librdkafka 完全没有投递超时：已认领的事件等待投递报告的时间可能超过任何租约，另一个中继也会发送它；请给出低于租约（%1 毫秒）的超时</translation>
+    </message>
+    <message>
+        <source>message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed %3 ms; lower message.timeout.ms or lengthen the lease</source>
+        <translation>message.timeout.ms（%1 毫秒）对租约（%2 毫秒）来说太长：租约必须超过 %3 毫秒；请调低 message.timeout.ms 或延长租约</translation>
+    </message>
+    <message>
+        <source>the consumer needs at least one topic</source>
+        <translation>消费者至少需要一个主题</translation>
+    </message>
+    <message>
+        <source>%1 must stay false: the consumer acknowledges only after its database commit</source>
+        <translation>%1 必须保持为 false：消费者只在其数据库提交之后才确认</translation>
+    </message>
+    <message>
+        <source>group.id cannot be set: the consumer group is named after the consumer</source>
+        <translation>不能设置 group.id：消费者组以消费者的名称命名</translation>
+    </message>
+    <message>
         <source>no Kafka bootstrap servers given</source>
         <translation>未提供 Kafka 引导服务器</translation>
     </message>
@@ -1222,6 +1242,18 @@
 </context>
 <context>
     <name>outbox::RelayLogText</name>
+    <message>
+        <source>%1 -&gt; %2</source>
+        <translation>状态 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2: %3</source>
+        <translation>状态 %1 -&gt; %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: no answer for %2 s</source>
+        <translation>%1：%2 秒无应答</translation>
+    </message>
     <message>
         <source>still %1: %2</source>
         <translation>仍为 %1：%2</translation>
@@ -2399,6 +2431,56 @@
     <message>
         <source>[%1] %2 is set twice</source>
         <translation>[%1] %2 被设置了两次</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::KafkaProperties</name>
+    <message>
+        <source>invalid Kafka property &quot;%1&quot; (expected name=value)</source>
+        <translation>无效的 Kafka 属性“%1”（应为 名称=值）</translation>
+    </message>
+    <message>
+        <source>enable.idempotence must stay true for the outbox relay</source>
+        <translation>对 outbox 中继而言，enable.idempotence 必须保持为 true</translation>
+    </message>
+    <message>
+        <source>acks must stay all for the outbox relay</source>
+        <translation>对 outbox 中继而言，acks 必须保持为 all</translation>
+    </message>
+    <message>
+        <source>%1 is not supported by the relay</source>
+        <translation>中继不支持 %1</translation>
+    </message>
+</context>
+<context>
+    <name>outbox::AmqpBroker</name>
+    <message>
+        <source>a password does not belong on the command line (other users see it in the process list): give it in OUTBOX_BROKER_PASSWORD or [amqp] password_file</source>
+        <translation>密码不应出现在命令行上（其他用户能在进程列表中看到它）：请通过 OUTBOX_BROKER_PASSWORD 或 [amqp] password_file 提供</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>no AMQP broker URL given</source>
+        <translation>未给出 AMQP Broker URL</translation>
+    </message>
+    <message>
+        <source>no AMQP broker URL given (amqp://user@host:5672/vhost)</source>
+        <translation>未给出 AMQP Broker URL（amqp://user@host:5672/vhost）</translation>
+    </message>
+    <message>
+        <source>the AMQP publish window must be between 1 and 65535</source>
+        <translation>AMQP 发布窗口必须在 1 到 65535 之间</translation>
+    </message>
+    <message>
+        <source>the lease (%1 ms) must exceed the AMQP confirm deadline (%2 ms)</source>
+        <translation>租约（%1 毫秒）必须超过 AMQP 确认期限（%2 毫秒）</translation>
+    </message>
+    <message>
+        <source>a consumer on RabbitMQ needs a queue</source>
+        <translation>RabbitMQ 上的消费者需要一个队列</translation>
     </message>
 </context>
 </TS>

@@ -53,8 +53,9 @@ void Relay::setState(const QString& state, const QString& error)
         return s == QLatin1String("RUNNING") || s == QLatin1String("IDLE");
     };
     if (state != m_state && !(routine(state) && routine(m_state)))
-        m_log(QStringLiteral("%1 -> %2%3")
-                  .arg(m_state, state, error.isEmpty() ? QString() : QStringLiteral(": ") + error));
+        m_log(error.isEmpty()
+                  ? RelayLogText::english(RelayLogText::StateChanged).arg(m_state, state)
+                  : RelayLogText::english(RelayLogText::StateChangedBecause).arg(m_state, state, error));
     else if (state == m_state && !error.isEmpty() && error != m_lastError)
         // Still DEGRADED, for another reason: the session that was cut off is now refused anew
         // (too many connections, read-only...). The database's own words, once per new reason.

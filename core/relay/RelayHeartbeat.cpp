@@ -141,10 +141,12 @@ bool RelayHeartbeat::beat(Database& db)
     // The loop waits on the broker for longer than it should: alive, but it cannot publish.
     if (!pulse.brokerCall.isEmpty() && pulse.brokerCallMs >= stuckAfterMs()) {
         r.state = QStringLiteral("DEGRADED");
-        r.lastError =
-            QStringLiteral("%1: no answer for %2 s").arg(pulse.brokerCall).arg(pulse.brokerCallMs / 1000);
+        r.lastError = RelayLogText::english(RelayLogText::NoAnswerFor)
+                          .arg(pulse.brokerCall)
+                          .arg(pulse.brokerCallMs / 1000);
         if (m_reportedError.isEmpty())
-            m_log(QStringLiteral("%1 -> DEGRADED: %2").arg(pulse.state, r.lastError));
+            m_log(RelayLogText::english(RelayLogText::StateChangedBecause)
+                      .arg(pulse.state, QStringLiteral("DEGRADED"), r.lastError));
         m_reportedError = r.lastError;
     } else {
         m_reportedError.clear();

@@ -8,6 +8,11 @@
 
 namespace outbox {
 
+const char* const RelayLogText::StateChanged = QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1 -> %2");
+const char* const RelayLogText::StateChangedBecause =
+    QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1 -> %2: %3");
+const char* const RelayLogText::NoAnswerFor =
+    QT_TRANSLATE_NOOP("outbox::RelayLogText", "%1: no answer for %2 s");
 const char* const RelayLogText::StillState = QT_TRANSLATE_NOOP("outbox::RelayLogText", "still %1: %2");
 const char* const RelayLogText::ListenFailed =
     QT_TRANSLATE_NOOP("outbox::RelayLogText", "LISTEN %1 failed; polling every %2 ms");
@@ -153,8 +158,10 @@ QString translate(const char* text)
     return QCoreApplication::translate(Context, text);
 }
 
-// A line's text in the reader's language; `argumentsToo`: its arguments when they are phrases.
-QString translateText(const QString& text, bool argumentsToo)
+// A line's text in the reader's language, its arguments too when they were written from a
+// template (a phrase, or one level of a template with arguments of its own: "RUNNING -> DEGRADED:
+// publish: no answer for 31 s").
+QString translateText(const QString& text, int depth = 0)
 {
     for (const Pattern& p : patterns()) {
         const auto m = p.re.match(text);
@@ -162,11 +169,11 @@ QString translateText(const QString& text, bool argumentsToo)
             continue;
         if (p.numbers.isEmpty())
             return translate(p.text);
-        if (!argumentsToo)
-            continue; // a phrase argument has no arguments of its own
+        if (depth >= 2)
+            continue; // deeper arguments stay as written
         QHash<int, QString> args;
         for (int i = 0; i < p.numbers.size(); ++i)
-            args.insert(p.numbers.at(i), translateText(m.captured(i + 1), false));
+            args.insert(p.numbers.at(i), translateText(m.captured(i + 1), depth + 1));
         return fill(translate(p.text), args);
     }
     return text;
@@ -179,7 +186,10 @@ namespace {
 const QVector<const char*>& lineTemplates()
 {
     using T = RelayLogText;
-    static const QVector<const char*> all{T::StillState,
+    static const QVector<const char*> all{T::StateChanged,
+                                          T::StateChangedBecause,
+                                          T::NoAnswerFor,
+                                          T::StillState,
                                           T::ListenFailed,
                                           T::TriggerOn,
                                           T::TriggerOff,
@@ -248,9 +258,9 @@ QString RelayLogText::translated(const QString& line)
     static const QLatin1String outboxctl("outboxctl relay: ");
     if (const auto m = worker.match(line); m.hasMatch())
         return fill(translate(WorkerLine),
-                    {{1, m.captured(1)}, {2, m.captured(2)}, {3, translateText(m.captured(3), true)}});
+                    {{1, m.captured(1)}, {2, m.captured(2)}, {3, translateText(m.captured(3))}});
     if (line.startsWith(outboxctl))
-        return outboxctl + translateText(line.mid(outboxctl.size()), true);
+        return outboxctl + translateText(line.mid(outboxctl.size()));
     return line; // not the relay's own line: the child's error (in its language), the command echo
 }
 

@@ -15,6 +15,9 @@ class RelayLogText
 {
 public:
     // Relay
+    static const char* const StateChanged;        // "RUNNING -> PAUSED"
+    static const char* const StateChangedBecause; // "RUNNING -> DEGRADED: why"
+    static const char* const NoAnswerFor;         // a broker call that hangs (heartbeat)
     static const char* const StillState;
     static const char* const ListenFailed;
     static const char* const TriggerOn;

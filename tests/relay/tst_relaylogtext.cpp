@@ -2,6 +2,8 @@
 // priority parser and an operator's grep read their words) and read in the reader's language where
 // a console shows them: each line is recognised by the template it was written from, with core's
 // zh_CN catalogue loaded as outbox-console loads it.
+#include "core/broker/amqp/AmqpBroker.h"
+#include "core/broker/kafka/KafkaProperties.h"
 #include "core/relay/RelayLogText.h"
 #include "tests/support/TestPaths.h"
 
@@ -56,6 +58,22 @@ private slots:
         }
     }
 
+    // What a relay or consumer form refuses about its broker reads in the reader's language too.
+    void brokerOptionErrorsAreChinese()
+    {
+        KafkaProperties kafka;
+        const Status acks = kafka.set(QStringLiteral("acks"), QStringLiteral("1"));
+        QVERIFY(!acks.ok());
+        QCOMPARE(acks.message(), QStringLiteral("对 outbox 中继而言，acks 必须保持为 all"));
+        AmqpOptions options;
+        options.url.host = QStringLiteral("127.0.0.1");
+        options.window = 0;
+        const Status window = AmqpBroker(options).validateForRelay(30000);
+        QVERIFY(!window.ok());
+        QCOMPARE(window.message(), QStringLiteral("AMQP 发布窗口必须在 1 到 65535 之间"));
+        QCOMPARE(window.error().subject, QStringLiteral("amqp.window"));
+    }
+
     void linesReadInChinese_data()
     {
         QTest::addColumn<QString>("line");
@@ -70,6 +88,12 @@ private slots:
                                      << QStringLiteral(
                                             "2026-12-07T21:55:40.123Z 中继 relay-1：mark sent：database is "
                                             "locked（租约将到期，事件将被重新发送）");
+        QTest::newRow("state change, a hung broker call")
+            << Worker + T::english(T::StateChangedBecause)
+                            .arg(QStringLiteral("RUNNING"), QStringLiteral("DEGRADED"),
+                                 T::english(T::NoAnswerFor).arg(QStringLiteral("publish")).arg(31))
+            << QStringLiteral(
+                   "2026-12-07T21:55:40.123Z 中继 relay-1：状态 RUNNING -> DEGRADED：publish：31 秒无应答");
         QTest::newRow("a phrase as an argument")
             << Worker + T::english(T::AttemptsUsedUp)
                             .arg(2)

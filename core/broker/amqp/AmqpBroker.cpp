@@ -5,6 +5,7 @@
 #include "core/broker/amqp/AmqpSource.h"
 #include "core/config/Config.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 namespace outbox {
@@ -20,9 +21,10 @@ Result<std::unique_ptr<AmqpBroker>> AmqpBroker::fromConfig(const config::Config&
     amqp.queue = config.value(QStringLiteral("consumer.queue"));
     if (!url.password.isEmpty() && config.source(urlKey).kind == config::Source::Flag)
         return config.located(
-            urlKey, Error::usage(QStringLiteral("a password does not belong on the command line (other "
-                                                "users see it in the process list): give it in "
-                                                "OUTBOX_BROKER_PASSWORD or [amqp] password_file")));
+            urlKey, Error::usage(QCoreApplication::translate(
+                        "outbox::AmqpBroker",
+                        "a password does not belong on the command line (other users see it in the process "
+                        "list): give it in OUTBOX_BROKER_PASSWORD or [amqp] password_file")));
     if (url.password.isEmpty())
         url.password = config.value(QStringLiteral("broker.password"));
     const QString passwordFile = config.value(QStringLiteral("amqp.password_file"));
@@ -31,7 +33,8 @@ Result<std::unique_ptr<AmqpBroker>> AmqpBroker::fromConfig(const config::Config&
         if (!file.open(QIODevice::ReadOnly))
             return config.located(
                 QStringLiteral("amqp.password_file"),
-                Error::usage(QStringLiteral("cannot read %1: %2").arg(passwordFile, file.errorString())));
+                Error::usage(QCoreApplication::translate("outbox::AmqpBroker", "cannot read %1: %2")
+                                 .arg(passwordFile, file.errorString())));
         url.password = QString::fromUtf8(file.readLine(4096)).trimmed();
     }
     if (url.password.isEmpty() && url.user == QLatin1String("guest"))
@@ -81,7 +84,8 @@ qint64 AmqpBroker::deliveryDeadlineMs() const
 Status AmqpBroker::validateUrl() const
 {
     if (m_options.url.host.isEmpty())
-        return Error::usage(QStringLiteral("no AMQP broker URL given")).about(QStringLiteral("broker.url"));
+        return Error::usage(QCoreApplication::translate("outbox::AmqpBroker", "no AMQP broker URL given"))
+            .about(QStringLiteral("broker.url"));
     return {};
 }
 
@@ -90,12 +94,15 @@ Status AmqpBroker::validateForRelay(qint64 leaseMs) const
     if (Status s = validateUrl(); !s)
         return s;
     if (m_options.window < 1 || m_options.window > 65535)
-        return Error::usage(QStringLiteral("the AMQP publish window must be between 1 and 65535"))
+        return Error::usage(QCoreApplication::translate(
+                                "outbox::AmqpBroker", "the AMQP publish window must be between 1 and 65535"))
             .about(QStringLiteral("amqp.window"));
     // A claimed event is published at once and confirmed (or given up) within the confirm timeout;
     // the mark follows. All of it must end before the lease does.
     if (deliveryDeadlineMs() >= leaseMs)
-        return Error::usage(QStringLiteral("the lease (%1 ms) must exceed the AMQP confirm deadline (%2 ms)")
+        return Error::usage(QCoreApplication::translate(
+                                "outbox::AmqpBroker",
+                                "the lease (%1 ms) must exceed the AMQP confirm deadline (%2 ms)")
                                 .arg(leaseMs)
                                 .arg(deliveryDeadlineMs()))
             .about(QStringLiteral("relay.lease_ms"));
@@ -118,7 +125,8 @@ Status AmqpBroker::validateForConsumer(const MessageSource::Settings&) const
     if (Status s = validateUrl(); !s)
         return s;
     if (m_options.queue.trimmed().isEmpty())
-        return Error::usage(QStringLiteral("a consumer on RabbitMQ needs a queue"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::AmqpBroker", "a consumer on RabbitMQ needs a queue"))
             .about(QStringLiteral("consumer.queue"));
     return {};
 }

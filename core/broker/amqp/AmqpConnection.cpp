@@ -1,5 +1,6 @@
 #include "core/broker/amqp/AmqpConnection.h"
 
+#include <QCoreApplication>
 #include <amqp_ssl_socket.h>
 #include <amqp_tcp_socket.h>
 #include <sys/socket.h>
@@ -61,7 +62,9 @@ Result<std::unique_ptr<AmqpConnection>> AmqpConnection::open(const AmqpOptions& 
 {
     const AmqpUrl& url = options.url;
     if (url.host.isEmpty())
-        return Error::usage(QStringLiteral("no AMQP broker URL given (amqp://user@host:5672/vhost)"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::AmqpBroker",
+                                               "no AMQP broker URL given (amqp://user@host:5672/vhost)"))
             .about(QStringLiteral("broker.url"));
     std::unique_ptr<AmqpConnection> c(new AmqpConnection);
     c->m_state = amqp_new_connection();

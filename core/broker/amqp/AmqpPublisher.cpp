@@ -2,6 +2,7 @@
 
 #include "core/support/TopicName.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QRegularExpression>
 #include <QThread>
@@ -37,7 +38,9 @@ constexpr qint64 ReadMarginMs = 1000;
 Result<std::unique_ptr<AmqpPublisher>> AmqpPublisher::create(const AmqpOptions& options)
 {
     if (options.url.host.isEmpty())
-        return Error::usage(QStringLiteral("no AMQP broker URL given (amqp://user@host:5672/vhost)"))
+        return Error::usage(
+                   QCoreApplication::translate("outbox::AmqpBroker",
+                                               "no AMQP broker URL given (amqp://user@host:5672/vhost)"))
             .about(QStringLiteral("broker.url"));
     if (options.window < 1 || options.window > 65535)
         return Error::usage(QStringLiteral("the AMQP publish window must be between 1 and 65535"))

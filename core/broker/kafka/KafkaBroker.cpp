@@ -108,14 +108,17 @@ Status KafkaBroker::validateForRelay(qint64 leaseMs) const
     // mark follows. All of it must end before the lease does, or another relay would send it too.
     if (m_producer.messageTimeoutMs() <= 0)
         return Error::usage(
-            QStringLiteral("message.timeout.ms=0 means no delivery timeout at all in librdkafka: a claimed "
-                           "event could wait for its report longer than any lease, and another relay would "
-                           "send it too; give a timeout below the lease (%1 ms)")
+            QCoreApplication::translate(
+                "outbox::KafkaBroker",
+                "message.timeout.ms=0 means no delivery timeout at all in librdkafka: a claimed "
+                "event could wait for its report longer than any lease, and another relay would "
+                "send it too; give a timeout below the lease (%1 ms)")
                 .arg(leaseMs));
     const qint64 worstCase = deliveryDeadlineMs();
     if (m_producer.messageTimeoutMs() >= leaseMs || worstCase >= leaseMs)
         return Error::usage(
-                   QStringLiteral(
+                   QCoreApplication::translate(
+                       "outbox::KafkaBroker",
                        "message.timeout.ms (%1 ms) is too long for the lease (%2 ms): the lease must exceed "
                        "%3 ms; lower message.timeout.ms or lengthen the lease")
                        .arg(m_producer.messageTimeoutMs())
@@ -143,18 +146,22 @@ Status KafkaBroker::validateForConsumer(const MessageSource::Settings& settings)
                    QCoreApplication::translate("outbox::KafkaBroker", "no Kafka bootstrap servers given"))
             .about(QStringLiteral("kafka.bootstrap"));
     if (settings.topics.isEmpty())
-        return Error::usage(QStringLiteral("the consumer needs at least one topic"));
+        return Error::usage(
+            QCoreApplication::translate("outbox::KafkaBroker", "the consumer needs at least one topic"));
     // Offsets move only after the database commit; these would let librdkafka move them on its own.
     for (const char* name : {"enable.auto.commit", "enable.auto.offset.store"}) {
         const QString value = m_consumer.value(QLatin1String(name));
         if (!value.isEmpty() && value != QLatin1String("false"))
             return Error::usage(
-                QStringLiteral("%1 must stay false: the consumer acknowledges only after its database commit")
+                QCoreApplication::translate(
+                    "outbox::KafkaBroker",
+                    "%1 must stay false: the consumer acknowledges only after its database commit")
                     .arg(QLatin1String(name)));
     }
     if (m_consumer.contains(QStringLiteral("group.id")))
-        return Error::usage(
-                   QStringLiteral("group.id cannot be set: the consumer group is named after the consumer"))
+        return Error::usage(QCoreApplication::translate(
+                                "outbox::KafkaBroker",
+                                "group.id cannot be set: the consumer group is named after the consumer"))
             .about(QStringLiteral("consumer.name"));
     return {};
 }

@@ -1,5 +1,7 @@
 #include "core/broker/kafka/KafkaProperties.h"
 
+#include <QCoreApplication>
+
 namespace outbox {
 
 KafkaProperties::KafkaProperties()
@@ -21,8 +23,9 @@ Status KafkaProperties::setFromArgument(const QString& nameEqualsValue)
 {
     const int eq = nameEqualsValue.indexOf(QLatin1Char('='));
     if (eq <= 0)
-        return Error::usage(
-            QStringLiteral("invalid Kafka property \"%1\" (expected name=value)").arg(nameEqualsValue));
+        return Error::usage(QCoreApplication::translate("outbox::KafkaProperties",
+                                                        "invalid Kafka property \"%1\" (expected name=value)")
+                                .arg(nameEqualsValue));
     return set(nameEqualsValue.left(eq).trimmed(), nameEqualsValue.mid(eq + 1).trimmed());
 }
 
@@ -30,12 +33,16 @@ Status KafkaProperties::set(const QString& name, const QString& value)
 {
     // The outbox's promise rests on these: refuse rather than silently weaken it.
     if (name == QLatin1String("enable.idempotence") && value != QLatin1String("true"))
-        return Error::usage(QStringLiteral("enable.idempotence must stay true for the outbox relay"));
+        return Error::usage(QCoreApplication::translate(
+            "outbox::KafkaProperties", "enable.idempotence must stay true for the outbox relay"));
     if ((name == QLatin1String("acks") || name == QLatin1String("request.required.acks")) &&
         value != QLatin1String("all") && value != QLatin1String("-1"))
-        return Error::usage(QStringLiteral("acks must stay all for the outbox relay"));
+        return Error::usage(QCoreApplication::translate("outbox::KafkaProperties",
+                                                        "acks must stay all for the outbox relay"));
     if (name == QLatin1String("enable.gapless.guarantee") || name == QLatin1String("transactional.id"))
-        return Error::usage(QStringLiteral("%1 is not supported by the relay").arg(name));
+        return Error::usage(
+            QCoreApplication::translate("outbox::KafkaProperties", "%1 is not supported by the relay")
+                .arg(name));
     // librdkafka's alias: one value, so that the lease check sees what librdkafka will use.
     if (name == QLatin1String("delivery.timeout.ms")) {
         m_values.insert(QStringLiteral("message.timeout.ms"), value);
