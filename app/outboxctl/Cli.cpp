@@ -284,7 +284,7 @@ int Context::fail(const Error& error)
     return error.kind == ErrorKind::Usage ? UsageError : RuntimeError;
 }
 
-void Context::printJson(const QJsonValue& value)
+int Context::printJson(const QJsonValue& value)
 {
     const QJsonDocument doc =
         value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject());
@@ -293,6 +293,7 @@ void Context::printJson(const QJsonValue& value)
     // characters escaped the JSON way instead.
     m_stdout.writeRaw(
         TerminalText::escapeJson(QString::fromUtf8(doc.toJson(QJsonDocument::Indented))).toUtf8());
+    return Ok;
 }
 
 void Context::printRecord(const QJsonObject& record)
@@ -317,9 +318,8 @@ void Context::printRecord(const QJsonObject& record)
 int Context::showRecord(const QJsonObject& record)
 {
     if (json())
-        printJson(record);
-    else
-        printRecord(record);
+        return printJson(record);
+    printRecord(record);
     return Ok;
 }
 

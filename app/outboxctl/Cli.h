@@ -78,7 +78,8 @@ public:
     // One error line on stderr (with withHint()); returns the exit code that goes with it.
     int fail(const Error& error);
     int usage(const QString& message) { return fail(Error::usage(message)); }
-    void printJson(const QJsonValue& value);
+    // `value` as indented JSON; returns Ok, so that a command can end with it.
+    int printJson(const QJsonValue& value);
     // One record (an event, a dead letter) for people: a "key  value" line per field, the keys in a
     // column as wide as the longest and two spaces ("replay_lease_until" ran into its value once);
     // objects and arrays as compact JSON, null as "-", every value on one line.

@@ -39,10 +39,8 @@ int runAuditList(Context& ctx)
         ctx.out.flush();
         return Ok;
     }
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{{QStringLiteral("entries"), rowsJson(*entries)}});
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(QJsonObject{{QStringLiteral("entries"), rowsJson(*entries)}});
     QVector<QStringList> rows;
     for (const AuditEntry& e : *entries)
         rows << QStringList{QString::number(e.id),

@@ -100,10 +100,8 @@ int runDlqEdit(Context& ctx)
     auto result = DeadLetterEditor(**db).edit(*id, edit);
     if (!result)
         return ctx.fail(result.error());
-    if (ctx.json()) {
-        ctx.printJson(result->toJson());
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(result->toJson());
     ctx.out << "dead letter #" << result->after.id << " edited (" << (edit.payload ? "payload" : "")
             << (edit.payload && edit.headers ? " and " : "") << (edit.headers ? "headers" : "") << ", edit "
             << result->after.editCount << ", audit #" << result->auditId

@@ -23,10 +23,8 @@ int runDlqGroups(Context& ctx)
     for (const DeadLetterGroup& g : *groups)
         if (consumer.isEmpty() || g.consumerName == consumer)
             shown << g;
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{{QStringLiteral("groups"), rowsJson(shown)}});
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(QJsonObject{{QStringLiteral("groups"), rowsJson(shown)}});
     if (shown.isEmpty()) {
         ctx.out << "no dead-letter groups\n";
         return Ok;

@@ -22,10 +22,9 @@ int runDlqList(Context& ctx)
         [&](Database& db) { return DeadLetterStore(db).list(*filter, paging->afterId, paging->limit); });
     if (!page)
         return ctx.fail(page.error());
-    if (ctx.json()) {
-        ctx.printJson(pageJson(QStringLiteral("dead_letters"), rowsJson(page->letters), page->nextAfterId));
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(
+            pageJson(QStringLiteral("dead_letters"), rowsJson(page->letters), page->nextAfterId));
     // The replay column: where a requested replay stands, or why the last one gave up.
     const auto replayState = [](const DeadLetter& l) -> QString {
         if (l.status == QLatin1String("REPLAYING")) {

@@ -29,10 +29,8 @@ int runEventsList(Context& ctx)
     auto page = ctx.onDatabase([&](Database& db) { return EventStore(db).list(request); });
     if (!page)
         return ctx.fail(page.error());
-    if (ctx.json()) {
-        ctx.printJson(pageJson(QStringLiteral("events"), rowsJson(page->events), page->nextAfterId));
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(pageJson(QStringLiteral("events"), rowsJson(page->events), page->nextAfterId));
     QVector<QStringList> rows;
     for (const OutboxEvent& e : page->events) {
         rows << QStringList{QString::number(e.id),
@@ -75,10 +73,8 @@ int runEventsBlocked(Context& ctx)
     auto blocked = ctx.onDatabase([&](Database& db) { return BlockedAggregates(db).list(query); });
     if (!blocked)
         return ctx.fail(blocked.error());
-    if (ctx.json()) {
-        ctx.printJson(blocked->toJson());
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(blocked->toJson());
     if (blocked->aggregates.isEmpty()) {
         ctx.out
             << "no blocked aggregates: no FAILED event holds back a later PENDING event of its aggregate\n";

@@ -25,10 +25,8 @@ int runInboxList(Context& ctx)
         [&](Database& db) { return InboxStore(db).list(filter, paging->afterId, paging->limit); });
     if (!page)
         return ctx.fail(page.error());
-    if (ctx.json()) {
-        ctx.printJson(pageJson(QStringLiteral("inbox"), rowsJson(page->records), page->nextAfterId));
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(pageJson(QStringLiteral("inbox"), rowsJson(page->records), page->nextAfterId));
     QVector<QStringList> rows;
     for (const InboxRecord& r : page->records)
         rows << QStringList{QString::number(r.id),

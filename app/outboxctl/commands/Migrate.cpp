@@ -25,10 +25,9 @@ int printGrants(Context& ctx, Database& db)
         QJsonArray statements;
         for (const QString& g : grants)
             statements.append(QString(g + QLatin1Char(';')));
-        ctx.printJson(QJsonObject{{QStringLiteral("database"), db.url().redacted()},
-                                  {QStringLiteral("role"), role},
-                                  {QStringLiteral("statements"), statements}});
-        return Ok;
+        return ctx.printJson(QJsonObject{{QStringLiteral("database"), db.url().redacted()},
+                                         {QStringLiteral("role"), role},
+                                         {QStringLiteral("statements"), statements}});
     }
     if (grants.isEmpty()) {
         ctx.out << "-- SQLite has no roles or grants: whoever can write the database file can change "

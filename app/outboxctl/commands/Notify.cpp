@@ -45,8 +45,7 @@ int runShow(Context& ctx, Database& db)
         QJsonObject json = stateJson(db, *state);
         json.insert(QStringLiteral("may_switch"), state->exists && state->mayAlter);
         json.insert(QStringLiteral("last_switch"), last ? QJsonValue(last->toJson()) : QJsonValue());
-        ctx.printJson(json);
-        return Ok;
+        return ctx.printJson(json);
     }
     if (!state->supported) {
         ctx.out << QCoreApplication::translate(
@@ -106,8 +105,8 @@ int runSwitch(Context& ctx, bool enabled)
     auto result = NotifyTrigger(**db).setEnabled(enabled, reason, ctx.actor());
     if (!result)
         return ctx.fail(result.error());
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{
+    if (ctx.json())
+        return ctx.printJson(QJsonObject{
             {QStringLiteral("database"), (*db)->url().redacted()},
             {QStringLiteral("action"), result->action},
             {QStringLiteral("table"), result->table},
@@ -115,8 +114,6 @@ int runSwitch(Context& ctx, bool enabled)
             {QStringLiteral("notifications"), word(enabled)},
             {QStringLiteral("changed"), result->changed},
             {QStringLiteral("audit_id"), result->changed ? QJsonValue(result->auditId) : QJsonValue()}});
-        return Ok;
-    }
     if (!result->supported)
         ctx.out << QCoreApplication::translate(
                        "outbox::cli::Notify",

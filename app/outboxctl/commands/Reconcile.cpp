@@ -59,10 +59,8 @@ int runReconcile(Context& ctx)
     auto result = Reconciler(**outbox, inbox.get()).run(options);
     if (!result)
         return ctx.fail(result.error());
-    if (ctx.json()) {
-        ctx.printJson(result->toJson());
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(result->toJson());
     const QString topics = result->topicsKnown
                                ? QStringLiteral("topics %1").arg(result->topics.join(QStringLiteral(", ")))
                                : QStringLiteral("every topic (the consumer recorded none)");

@@ -20,10 +20,8 @@ int runList(Context& ctx)
     auto relays = ctx.onDatabase([](Database& db) { return RelayStore(db).list(); });
     if (!relays)
         return ctx.fail(relays.error());
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{{QStringLiteral("relays"), rowsJson(*relays)}});
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(QJsonObject{{QStringLiteral("relays"), rowsJson(*relays)}});
     QVector<QStringList> rows;
     for (const RelayRecord& r : *relays)
         rows << QStringList{r.workerId,
@@ -90,13 +88,12 @@ int runControl(Context& ctx, const QString& verb)
     }
     if (!result)
         return ctx.fail(result.error());
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{{QStringLiteral("action"), result->action},
-                                  {QStringLiteral("changed"), QJsonArray::fromStringList(result->changed)},
-                                  {QStringLiteral("missing"), QJsonArray::fromStringList(result->missing)},
-                                  {QStringLiteral("audit_id"), result->auditId}});
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(
+            QJsonObject{{QStringLiteral("action"), result->action},
+                        {QStringLiteral("changed"), QJsonArray::fromStringList(result->changed)},
+                        {QStringLiteral("missing"), QJsonArray::fromStringList(result->missing)},
+                        {QStringLiteral("audit_id"), result->auditId}});
     ctx.out << result->changed.size() << " relay(s) changed (" << result->action << ", audit #"
             << result->auditId << ")\n";
     for (const QString& m : result->missing)

@@ -23,10 +23,8 @@ int runFleetStatus(Context& ctx)
     auto samples = sampleFleetOnce(ctx, DiagnosisOptions::fromConfig(ctx.config()));
     if (!samples)
         return ctx.fail(samples.error());
-    if (ctx.json()) {
-        ctx.printJson(QJsonObject{{QStringLiteral("members"), rowsJson(*samples)}});
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(QJsonObject{{QStringLiteral("members"), rowsJson(*samples)}});
     QVector<QStringList> rows;
     for (const MemberSample& s : std::as_const(*samples)) {
         const bool counted =
@@ -102,7 +100,7 @@ int runStatus(Context& ctx)
         QJsonObject dlq;
         for (auto it = letters->cbegin(); it != letters->cend(); ++it)
             dlq[it.key()] = it.value();
-        ctx.printJson(QJsonObject{
+        return ctx.printJson(QJsonObject{
             {QStringLiteral("database"), (*db)->url().redacted()},
             {QStringLiteral("events"), events},
             {QStringLiteral("sent_is_estimate"), sample->sentIsEstimate},
@@ -121,7 +119,6 @@ int runStatus(Context& ctx)
             {QStringLiteral("relays"), rowsJson(*relays)},
             {QStringLiteral("notifications"), notifications},
         });
-        return Ok;
     }
     ctx.out << "database  " << (*db)->url().redacted() << "\n\nevents\n";
     QVector<QStringList> rows;

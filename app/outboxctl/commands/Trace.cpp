@@ -85,10 +85,8 @@ int runTrace(Context& ctx)
     auto trail = ctx.onDatabase([&](Database& db) { return EventTrail::build(db, ctx.positionals.first()); });
     if (!trail)
         return ctx.fail(trail.error());
-    if (ctx.json()) {
-        ctx.printJson(trail->toJson());
-        return Ok;
-    }
+    if (ctx.json())
+        return ctx.printJson(trail->toJson());
     printTrail(ctx, *trail);
     return Ok;
 }
