@@ -57,22 +57,20 @@ Result<QVector<EventErrorGroup>> EventErrorGroups::scan(DiagnosisContext& contex
         const QString text = q->value(1).toString();
         const QString print = FailureGroups::fingerprint(text);
         const QString key = errorClass + QChar(0x1f) + print;
-        auto it = index.find(key);
-        if (it == index.end()) {
-            it = index.insert(key, int(groups.size()));
-            EventErrorGroup g;
-            g.errorClass = errorClass;
-            g.fingerprint = print;
-            g.example = text;
-            g.literal = literalOf(print);
-            groups << g;
+        const int at = groupIndex(index, groups, key, [&] {
             texts << Texts{};
-        }
-        EventErrorGroup& g = groups[*it];
+            EventErrorGroup made;
+            made.errorClass = errorClass;
+            made.fingerprint = print;
+            made.example = text;
+            made.literal = literalOf(print);
+            return made;
+        });
+        EventErrorGroup& g = groups[at];
         g.count += q->value(2).toLongLong();
         widenSpan(g.oldest, g.newest, d.toDateTime(q->value(4)), d.toDateTime(q->value(5)));
         allTexts << qMakePair(text.toLower(), q->value(2).toLongLong());
-        Texts& t = texts[*it];
+        Texts& t = texts[at];
         t.texts << text;
         t.nullText << isNull;
         t.firstIds << q->value(3).toLongLong();

@@ -3,6 +3,7 @@
 #include "core/support/Result.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QSqlQuery>
 #include <QString>
 #include <QStringList>
@@ -42,6 +43,18 @@ public:
     // of each text and, while those are fewer than Finding::MaxSamples, the first ids of each text
     // in turn as `firstIdsOf(k)` reads them (SELECT id … ORDER BY id LIMIT MaxSamples); sorted.
     // The events' groups and the dead letters' (DeadLettersCheck) take their samples alike.
+    // The index in `groups` of the group `key` names (`index` keeps them); a new group from `make()`
+    // at the end when there is none yet. The events' and the dead letters' scans merge rows so.
+    template <typename Group, typename Make>
+    static int groupIndex(QHash<QString, int>& index, QVector<Group>& groups, const QString& key, Make make)
+    {
+        auto it = index.find(key);
+        if (it == index.end()) {
+            it = index.insert(key, int(groups.size()));
+            groups << make();
+        }
+        return *it;
+    }
     static Result<QVector<qint64>> sampleIds(QVector<qint64> smallestIds, qint64 count, int texts,
                                              const std::function<Result<QSqlQuery>(int)>& firstIdsOf);
 };

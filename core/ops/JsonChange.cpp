@@ -193,29 +193,33 @@ bool findAt(QJsonValue& root, const QStringList& path,
 
 } // namespace
 
-Result<JsonChange> JsonChange::set(const QString& path, const QString& value)
+Result<JsonChange> JsonChange::at(Kind kind, const QString& path)
 {
-    auto parts = parsePath(path, false);
+    auto parts = parsePath(path, kind == Kind::Replace);
     if (!parts)
         return parts.error();
     JsonChange c;
-    c.m_kind = Kind::Set;
+    c.m_kind = kind;
     c.m_path = *parts;
-    c.m_value = valueOf(value);
+    return c;
+}
+
+Result<JsonChange> JsonChange::set(const QString& path, const QString& value)
+{
+    auto c = at(Kind::Set, path);
+    if (c)
+        c->m_value = valueOf(value);
     return c;
 }
 
 Result<JsonChange> JsonChange::replace(const QString& path, const QString& from, const QString& to)
 {
-    auto parts = parsePath(path, true);
-    if (!parts)
-        return parts.error();
-    JsonChange c;
-    c.m_kind = Kind::Replace;
-    c.m_path = *parts;
-    c.m_from = valueOf(from);
-    c.m_value = valueOf(to);
-    if (c.m_from == c.m_value)
+    auto c = at(Kind::Replace, path);
+    if (!c)
+        return c;
+    c->m_from = valueOf(from);
+    c->m_value = valueOf(to);
+    if (c->m_from == c->m_value)
         return Error::usage(tr("replacing a value with itself changes nothing"));
     return c;
 }

@@ -51,6 +51,10 @@ public:
     Outcome apply(const QByteArray& payload) const;
 
 private:
+    // A change of `kind` at `path` (a replacement may name the whole document: an empty path),
+    // its values still to set.
+    static Result<JsonChange> at(Kind kind, const QString& path);
+
     Kind m_kind = Kind::Set;
     QStringList m_path;
     QJsonValue m_value; // set: the new value; replace: `to`

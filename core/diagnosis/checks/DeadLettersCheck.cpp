@@ -50,16 +50,13 @@ Result<QVector<Finding>> DeadLettersCheck::run(DiagnosisContext& context)
         const QString text = q->value(1).toString();
         const QString print = FailureGroups::fingerprint(text);
         const QString key = consumer + QChar(0x1f) + DeadLetterGroups::errorClass(text) + QChar(0x1f) + print;
-        auto it = index.find(key);
-        if (it == index.end()) {
-            it = index.insert(key, int(groups.size()));
-            LetterGroup g;
-            g.consumer = consumer;
-            g.fingerprint = print;
-            g.example = text;
-            groups << g;
-        }
-        LetterGroup& g = groups[*it];
+        LetterGroup& g = groups[EventErrorGroups::groupIndex(index, groups, key, [&] {
+            LetterGroup made;
+            made.consumer = consumer;
+            made.fingerprint = print;
+            made.example = text;
+            return made;
+        })];
         g.count += q->value(2).toLongLong();
         g.texts << text;
         g.firstIds << q->value(3).toLongLong();
