@@ -188,23 +188,17 @@ void AuditPage::loadMore()
     const quint64 generation = m_generation;
     m_context.browse->run<QVector<AuditEntry>>(
         this, [q](Database& db) { return AuditLog(db).list(q); },
-        [this, generation](const Result<QVector<AuditEntry>>& r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
-                emit statusMessage(r.message());
-                return;
-            }
-            QVector<QJsonObject> rows;
-            for (const AuditEntry& e : *r)
-                rows << e.toJson();
-            m_model->appendRows(rows);
-            m_cursor = r->size() < PageSize ? -1 : r->constLast().id;
-            m_info->setText(tr("%n entrie(s), as of %1", nullptr, m_model->rowCount())
-                                .arg(Labels::time(QDateTime::currentDateTime())));
-            m_table->hint()->setReason(tr("No audit entries match: nothing was done through the console or "
-                                          "outboxctl yet, or the filter excludes it."));
-        });
+        latestRead<QVector<AuditEntry>>(
+            &m_generation, generation, [this](const QString& error) { emit statusMessage(error); },
+            [this](const QVector<AuditEntry>& entries) {
+                m_model->appendRecords(entries);
+                m_cursor = entries.size() < PageSize ? -1 : entries.constLast().id;
+                m_info->setText(tr("%n entrie(s), as of %1", nullptr, m_model->rowCount())
+                                    .arg(Labels::time(QDateTime::currentDateTime())));
+                m_table->hint()->setReason(
+                    tr("No audit entries match: nothing was done through the console or "
+                       "outboxctl yet, or the filter excludes it."));
+            }));
 }
 
 void AuditPage::exportTo(const QString& path, Format format)

@@ -9,6 +9,22 @@
 
 namespace outbox::desktop {
 
+// `done` for a read a newer one can overtake (a page reloading): it runs only while `generation`
+// is still `*latest`, with the value read; an error goes to `failed`.
+template <typename T>
+std::function<void(const Result<T>&)> latestRead(const quint64* latest, quint64 generation,
+                                                 std::function<void(const QString&)> failed,
+                                                 std::function<void(const T&)> done)
+{
+    return [latest, generation, failed = std::move(failed), done = std::move(done)](const Result<T>& r) {
+        if (generation != *latest)
+            return;
+        if (!r.ok())
+            return failed(r.message());
+        done(*r);
+    };
+}
+
 // A database connection on its own thread. The GUI hands it jobs (a function of Database&) and
 // gets the result back on the GUI thread; nothing here ever blocks the caller. Jobs run in order.
 class DatabaseSession : public QObject

@@ -352,10 +352,7 @@ void ConsumersPage::loadMoreInbox()
                 emit statusMessage(r.message());
                 return;
             }
-            QVector<QJsonObject> rows;
-            for (const InboxRecord& rec : r->records)
-                rows << rec.toJson();
-            m_inbox->appendRows(rows);
+            m_inbox->appendRecords(r->records);
             m_inboxCursor = r->nextAfterId > 0 ? r->nextAfterId : -1;
             m_inboxMore->setEnabled(m_inboxCursor > 0);
             m_inboxInfo->setText(tr("%n row(s)", nullptr, m_inbox->rowCount()));

@@ -67,23 +67,19 @@ void DeadLetterGroupsDialog::reload()
     }
     session->run<QVector<DeadLetterGroup>>(
         this, [](Database& db) { return DeadLetterGroups(db).list(); },
-        [this, generation](const Result<QVector<DeadLetterGroup>>& r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
-                emit statusMessage(r.message());
-                return;
-            }
-            m_groups = *r;
-            QVector<QJsonObject> rows;
-            for (const DeadLetterGroup& g : m_groups) {
-                QJsonObject row = g.toJson();
-                row[QStringLiteral("error_class")] = Labels::errorClass(g.errorClass);
-                rows << row;
-            }
-            m_model->setRows(rows);
-            m_table->hint()->setReason(tr("No NEW dead letters — nothing to group."));
-        });
+        latestRead<QVector<DeadLetterGroup>>(
+            &m_generation, generation, [this](const QString& error) { emit statusMessage(error); },
+            [this](const QVector<DeadLetterGroup>& groups) {
+                m_groups = groups;
+                QVector<QJsonObject> rows;
+                for (const DeadLetterGroup& g : m_groups) {
+                    QJsonObject row = g.toJson();
+                    row[QStringLiteral("error_class")] = Labels::errorClass(g.errorClass);
+                    rows << row;
+                }
+                m_model->setRows(rows);
+                m_table->hint()->setReason(tr("No NEW dead letters — nothing to group."));
+            }));
 }
 
 const DeadLetterGroup* DeadLetterGroupsDialog::selectedGroup(bool toChange)

@@ -253,25 +253,18 @@ void DeadLettersPage::loadMore()
             return group ? DeadLetterGroupLetters(db).list(*group, cursor, PageSize)
                          : DeadLetterStore(db).list(filter, cursor, PageSize);
         },
-        [this, generation, filter](const Result<DeadLetterPage>& r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
-                emit statusMessage(r.message());
-                return;
-            }
-            QVector<QJsonObject> rows;
-            for (const DeadLetter& l : r->letters)
-                rows << l.toJson();
-            m_model->appendRows(rows);
-            m_cursor = r->nextAfterId == 0 ? -1 : r->nextAfterId;
-            m_loadedAt = QDateTime::currentDateTime();
-            m_table->hint()->setReason(
-                filter.statuses == QStringList{DeadLetterStatus::New}
-                    ? tr("No NEW dead letters — good: every consumer handled its messages.")
-                    : tr("No dead letters match the filter."));
-            updateInfo();
-        });
+        latestRead<DeadLetterPage>(
+            &m_generation, generation, [this](const QString& error) { emit statusMessage(error); },
+            [this, filter](const DeadLetterPage& page) {
+                m_model->appendRecords(page.letters);
+                m_cursor = page.nextAfterId == 0 ? -1 : page.nextAfterId;
+                m_loadedAt = QDateTime::currentDateTime();
+                m_table->hint()->setReason(
+                    filter.statuses == QStringList{DeadLetterStatus::New}
+                        ? tr("No NEW dead letters — good: every consumer handled its messages.")
+                        : tr("No dead letters match the filter."));
+                updateInfo();
+            }));
 }
 
 void DeadLettersPage::act(bool replay)

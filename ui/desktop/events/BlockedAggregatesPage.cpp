@@ -109,35 +109,36 @@ void BlockedAggregatesPage::reload()
     }
     m_context.browse->run<BlockedAggregateList>(
         this, [](Database& db) { return BlockedAggregates(db).list(BlockedAggregatesQuery{}); },
-        [this, generation, selected](const Result<BlockedAggregateList>& r) {
-            if (generation != m_generation)
-                return;
-            if (!r.ok()) {
+        latestRead<BlockedAggregateList>(
+            &m_generation, generation,
+            [this](const QString& error) {
                 m_model->setRows({});
                 m_info->clear();
-                emit statusMessage(r.message());
-                return;
-            }
-            QVector<QJsonObject> rows;
-            for (const BlockedAggregate& b : r->aggregates) {
-                QJsonObject o = b.toJson();
-                o[QStringLiteral("aggregate")] = QString(b.aggregateType + QLatin1Char('/') + b.aggregateId);
-                rows << o;
-            }
-            m_model->setRows(rows);
-            for (int i = 0; i < rows.size(); ++i)
-                if (selected.contains(qint64(rows.at(i).value(QStringLiteral("blocking_id")).toInteger())))
-                    m_table->selectionModel()->select(m_model->index(i, 0), QItemSelectionModel::Select |
-                                                                                QItemSelectionModel::Rows);
-            fitAggregateColumn();
-            m_table->hint()->setReason(
-                tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
-                   "its aggregate."));
-            m_info->setText(r->aggregates.isEmpty()
-                                ? QString()
-                                : tr("%n blocked aggregate(s), as of %1", nullptr, r->total)
-                                      .arg(Labels::time(QDateTime::currentDateTime())));
-        });
+                emit statusMessage(error);
+            },
+            [this, selected](const BlockedAggregateList& list) {
+                QVector<QJsonObject> rows;
+                for (const BlockedAggregate& b : list.aggregates) {
+                    QJsonObject o = b.toJson();
+                    o[QStringLiteral("aggregate")] =
+                        QString(b.aggregateType + QLatin1Char('/') + b.aggregateId);
+                    rows << o;
+                }
+                m_model->setRows(rows);
+                for (int i = 0; i < rows.size(); ++i)
+                    if (selected.contains(
+                            qint64(rows.at(i).value(QStringLiteral("blocking_id")).toInteger())))
+                        m_table->selectionModel()->select(
+                            m_model->index(i, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+                fitAggregateColumn();
+                m_table->hint()->setReason(
+                    tr("No blocked aggregates: no FAILED event holds back a later PENDING event of "
+                       "its aggregate."));
+                m_info->setText(list.aggregates.isEmpty()
+                                    ? QString()
+                                    : tr("%n blocked aggregate(s), as of %1", nullptr, list.total)
+                                          .arg(Labels::time(QDateTime::currentDateTime())));
+            }));
 }
 
 void BlockedAggregatesPage::act(ActionKind kind)

@@ -28,6 +28,14 @@ public:
 
     void setRows(const QVector<QJsonObject>& rows);
     void appendRows(const QVector<QJsonObject>& rows);
+    // Each record's toJson() as a row, at the end (dead letters, audit entries, inbox rows).
+    template <typename Records> void appendRecords(const Records& records)
+    {
+        QVector<QJsonObject> rows;
+        for (const auto& r : records)
+            rows << r.toJson();
+        appendRows(rows);
+    }
     void prependRows(const QVector<QJsonObject>& rows);
     void setRowBrush(RowBrush brush) { m_brush = std::move(brush); }
     const QJsonObject& record(int row) const { return m_rows.at(row); }
