@@ -5,6 +5,7 @@
 #include "core/db/FailureGroups.h"
 #include "core/db/JsonFields.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QSqlQuery>
@@ -66,6 +67,21 @@ QString DeadLetterGroups::errorClass(const QString& error)
 {
     return error.startsWith(QLatin1String("retries exhausted")) ? QStringLiteral("retries_exhausted")
                                                                 : QStringLiteral("permanent");
+}
+
+QVector<FilterField> DeadLetterGroups::fields()
+{
+    // The dead-letter filter's labels, one text each in the catalogue.
+    const auto label = [](const char* text) {
+        return QCoreApplication::translate("outbox::DeadLetterFilter", text);
+    };
+    return {
+        {QStringLiteral("status"),
+         label("Status"),
+         {},
+         {DeadLetterStatus::New, DeadLetterStatus::Replayed, DeadLetterStatus::Discarded}},
+        {QStringLiteral("consumer"), label("Consumer"), {}, {}},
+    };
 }
 
 Result<QVector<DeadLetterGroup>> DeadLetterGroups::list(const QStringList& statuses)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/db/FilterField.h"
 #include "core/support/Result.h"
 
 #include <QJsonObject>
@@ -59,6 +60,10 @@ public:
     static QString errorClass(const QString& error);
     // Whether a dead letter with this error text is one of the group's (its class and fingerprint).
     static bool isMember(const DeadLetterGroup& group, const QString& error);
+    // The fields the group list takes (GET /api/v1/filters serves them as "dead_letter_groups"):
+    // "status", the statuses a group is counted over (NEW, REPLAYED or DISCARDED; several
+    // comma-separated; a letter being replayed is in no group's choice), and "consumer".
+    static QVector<FilterField> fields();
 
 private:
     Database& m_db;

@@ -7,13 +7,14 @@ import {
   t, takeTokenFromFragment, tc, token, translateStatic,
 } from "./lib.js";
 
-const STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "DEAD"];
 const PAGE = 50;
 let me = null; // {name, role, may_change}
 // The fields each list filters by, as core names them (GET /api/v1/filters): {events: [...],
-// dead_letters: [...]}, each {name, label, example, choices}. The forms are built from them, so the
-// console keeps no copy of the names.
-let filterFields = { events: [], dead_letters: [] };
+// dead_letters: [...], dead_letter_groups: [...]}, each {name, label, example, choices}. The forms
+// are built from them, so the console keeps no copy of the names, nor of the statuses.
+let filterFields = { events: [], dead_letters: [], dead_letter_groups: [] };
+// The values a list's field takes (its choices: the statuses), as core lists them.
+const choicesOf = (list, name) => (filterFields[list] || []).find((f) => f.name === name)?.choices || [];
 let cleanup = []; // live subscriptions of the current view
 const view = () => document.getElementById("view");
 // The view is shown for this address: a click on a link changes the address at once and the view
@@ -151,7 +152,7 @@ function renderCounts() {
   const s = live.snapshot;
   if (!s) return;
   const box = document.getElementById("counts");
-  const counts = [...STATUSES.map((st) => [st, `#/events?status=${st}`, t(st), s.events[st] ?? 0, st === "FAILED" || st === "DEAD"]),
+  const counts = [...choicesOf("events", "status").map((st) => [st, `#/events?status=${st}`, t(st), s.events[st] ?? 0, st === "FAILED" || st === "DEAD"]),
     ["DLQ", "#/dead-letters?status=NEW", t("Dead letters NEW"), s.dead_letters?.NEW ?? 0, false]];
   // The links are made once and their numbers updated in place: a link being clicked or holding
   // the keyboard focus is not replaced under the pointer on every snapshot.
@@ -432,14 +433,14 @@ async function lettersView(v, _, params) {
 // GET /api/v1/dead-letters/groups (as `outboxctl dlq groups` and the desktop's Dead-letter groups):
 // one row per consumer, error class and fingerprint; Replay… and Discard… act on exactly that group
 // (the body's `group`, never an error substring, which would also take other groups sharing it).
-const LETTER_GROUP_STATUSES = ["NEW", "REPLAYED", "DISCARDED", "NEW,REPLAYED,DISCARDED"];
-
 async function letterGroupsView(v, _, params) {
   const status = params.get("status") || "NEW";
   const consumer = params.get("consumer") || "";
   const data = await get(`/api/v1/dead-letters/groups${query({ status, consumer })}`);
+  // Each status a group is counted over, then all of them.
+  const statuses = choicesOf("dead_letter_groups", "status");
   const select = el("select", { id: "dl-groups-status", onchange: (e) => go("/dl-groups", { status: e.target.value, consumer }) },
-    LETTER_GROUP_STATUSES.map((s) => el("option", { value: s }, s.split(",").map((x) => t(x)).join(", "))));
+    [...statuses, statuses.join(",")].map((s) => el("option", { value: s }, s.split(",").map((x) => t(x)).join(", "))));
   select.value = status;
   const consumerInput = el("input", { id: "dl-groups-consumer", name: "consumer", size: 14, value: consumer });
   const form = el("form", { id: "dl-groups-filter", class: "filters" },

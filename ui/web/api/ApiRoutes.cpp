@@ -29,16 +29,29 @@ const QByteArray Post = QByteArrayLiteral("POST");
 const QByteArray Patch = QByteArrayLiteral("PATCH");
 const QByteArray Delete = QByteArrayLiteral("DELETE");
 
+// A bulk action (requeue, dead, replay, discard): an operator's POST of `what` with the bulk
+// engine's body (`fields`: the action's own fields besides the common ones).
+template <ActionKind Kind> ApiRoute bulkRoute(const QString& path, const QString& what, const QString& fields)
+{
+    return {Post,
+            path,
+            Operator,
+            what + QStringLiteral(
+                       " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run answers "
+                       "with core's preview: matched, sample, verb, confirmation (the phrase a console asks "
+                       "the operator to type, empty when none) and job (whether the run takes more than one "
+                       "chunk). A run previews once and answers at once, or, when it takes more than one "
+                       "chunk, runs as a job (202, Location: the job's href, /api/v1/jobs/{id} or, on a "
+                       "fleet member, /api/v1/members/{name}/jobs/{id}).")
+                       .arg(fields),
+            {},
+            Checked,
+            bulkAction<Kind>};
+}
+
 // The API. Lists take limit (1..1000, default 100) and after_id and answer next_after_id.
 QList<ApiRoute> table()
 {
-    const QString bulk = QStringLiteral(
-        " Body: ids, group or filter, reason (required), dry_run, force%1. A dry run answers with "
-        "core's preview: matched, sample, verb, confirmation (the phrase a console asks the operator to "
-        "type, empty when none) and job (whether the run takes more than one chunk). A run previews "
-        "once and answers at once, or, when it takes more than one chunk, runs as a job (202, "
-        "Location: the job's href, /api/v1/jobs/{id} or, on a fleet member, "
-        "/api/v1/members/{name}/jobs/{id}).");
     return {
         {Get,
          QStringLiteral("/api/v1/summary"),
@@ -86,9 +99,10 @@ QList<ApiRoute> table()
          QStringLiteral("/api/v1/filters"),
          Viewer,
          QStringLiteral(
-             "The fields the lists filter by, as core names them: events (GET /api/v1/events) and "
-             "dead_letters (GET /api/v1/dead-letters), each a list of name (the query parameter and "
-             "the filter's JSON field), label, example and choices (the values a status takes)."),
+             "The fields the lists filter by, as core names them: events (GET /api/v1/events), "
+             "dead_letters (GET /api/v1/dead-letters) and dead_letter_groups (GET "
+             "/api/v1/dead-letters/groups), each a list of name (the query parameter and the filter's "
+             "JSON field), label, example and choices (the values a status takes)."),
          {},
          Ignored,
          FiltersController::list},
@@ -104,22 +118,14 @@ QList<ApiRoute> table()
          {QStringLiteral("limit"), QStringLiteral("min_wait_ms")},
          Checked,
          EventsController::blocked},
-        {Post,
-         QStringLiteral("/api/v1/events/requeue"),
-         Operator,
-         QStringLiteral("Puts FAILED or DEAD (with force: stuck SENDING; with resend: SENT) events back to "
-                        "PENDING.") +
-             bulk.arg(QStringLiteral(", resend")),
-         {},
-         Checked,
-         bulkAction<ActionKind::Requeue>},
-        {Post,
-         QStringLiteral("/api/v1/events/dead"),
-         Operator,
-         QStringLiteral("Marks PENDING or FAILED events DEAD.") + bulk.arg(QString()),
-         {},
-         Checked,
-         bulkAction<ActionKind::MarkDead>},
+        bulkRoute<ActionKind::Requeue>(
+            QStringLiteral("/api/v1/events/requeue"),
+            QStringLiteral(
+                "Puts FAILED or DEAD (with force: stuck SENDING; with resend: SENT) events back to "
+                "PENDING."),
+            QStringLiteral(", resend")),
+        bulkRoute<ActionKind::MarkDead>(QStringLiteral("/api/v1/events/dead"),
+                                        QStringLiteral("Marks PENDING or FAILED events DEAD."), QString()),
         {Get,
          QStringLiteral("/api/v1/events/{id}"),
          Viewer,
@@ -175,21 +181,13 @@ QList<ApiRoute> table()
          {},
          Checked,
          DeadLettersController::editGroup},
-        {Post,
-         QStringLiteral("/api/v1/dead-letters/replay"),
-         Operator,
-         QStringLiteral("Replays NEW (with force: also REPLAYED or DISCARDED) dead letters to their topic.") +
-             bulk.arg(QStringLiteral(", to_topic")),
-         {},
-         Checked,
-         bulkAction<ActionKind::ReplayDeadLetters>},
-        {Post,
-         QStringLiteral("/api/v1/dead-letters/discard"),
-         Operator,
-         QStringLiteral("Discards dead letters.") + bulk.arg(QString()),
-         {},
-         Checked,
-         bulkAction<ActionKind::DiscardDeadLetters>},
+        bulkRoute<ActionKind::ReplayDeadLetters>(
+            QStringLiteral("/api/v1/dead-letters/replay"),
+            QStringLiteral(
+                "Replays NEW (with force: also REPLAYED or DISCARDED) dead letters to their topic."),
+            QStringLiteral(", to_topic")),
+        bulkRoute<ActionKind::DiscardDeadLetters>(QStringLiteral("/api/v1/dead-letters/discard"),
+                                                  QStringLiteral("Discards dead letters."), QString()),
         {Get,
          QStringLiteral("/api/v1/dead-letters/{id:\\d+}"),
          Viewer,
