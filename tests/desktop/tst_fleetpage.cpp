@@ -3,6 +3,7 @@
 // (a PostgreSQL member on the fixture server and a SQLite member), core's FleetSampler behind it.
 #include "core/db/DeadLetterStore.h"
 #include "core/fleet/Fleet.h"
+#include "tests/support/ConsoleClicks.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/ConsoleStartup.h"
@@ -294,10 +295,7 @@ private slots:
         QTest::keyClicks(child<QLineEdit>(dialog, "actionReason"), QStringLiteral("broker fixed"));
         auto* confirm = child<QLineEdit>(dialog, "actionConfirm");
         QCOMPARE(confirm->placeholderText(), QStringLiteral("requeue 3"));
-        QVERIFY(!child<QPushButton>(dialog, "actionRun")->isEnabled());
-        QTest::keyClicks(confirm, confirm->placeholderText());
-        QVERIFY(child<QPushButton>(dialog, "actionRun")->isEnabled());
-        QTest::mouseClick(child<QPushButton>(dialog, "actionRun"), Qt::LeftButton);
+        QVERIFY(confirmAndRun(confirm, child<QPushButton>(dialog, "actionRun"), confirm->placeholderText()));
         QDialog* result = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((result = window.findChild<QDialog*>(QStringLiteral("actionResult"))) !=
                                          nullptr &&

@@ -2,6 +2,7 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/ops/OperatorActions.h"
+#include "tests/support/ConsoleClicks.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/RelayThread.h"
 #include "tests/support/TestDatabases.h"
@@ -569,10 +570,8 @@ private slots:
         auto* run = child<QPushButton>(dialog, "relayControlRun");
         auto* confirm = child<QLineEdit>(dialog, "relayControlConfirm");
         QVERIFY(confirm->isVisible()); // production profile
-        QVERIFY(!run->isEnabled());    // reason given, confirmation not yet
-        QTest::keyClicks(confirm, QStringLiteral("pause 2"));
-        QVERIFY(run->isEnabled());
-        QTest::mouseClick(run, Qt::LeftButton);
+        // Reason given, confirmation not yet: the run waits for it.
+        QVERIFY(confirmAndRun(confirm, run, QStringLiteral("pause 2")));
         QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 10000);
         QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("desired_state = 'PAUSE'")),
                  qint64(2));

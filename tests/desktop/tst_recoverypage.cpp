@@ -3,10 +3,10 @@
 // preview → reason (prefilled with the finding id) → typed confirmation → chunked run (with
 // Cancel) → verification that the check no longer finds it, and audit rows naming the finding.
 #include "core/config/Config.h"
-#include "core/db/DeadLetterStore.h"
 #include "core/ops/NotifyTrigger.h"
 #include "core/support/Failpoints.h"
 #include "tests/support/ConsoleClicks.h"
+#include "tests/support/DeadLetters.h"
 #include "tests/support/NotifyingWriters.h"
 #include "tests/support/OutboxctlProcess.h"
 #include "tests/support/TestDatabases.h"
@@ -185,12 +185,7 @@ private slots:
         QTest::keyClicks(reason, QStringLiteral("ACL fixed (INC-7)"));
         QVERIFY(!run->isEnabled());
         QVERIFY(confirm->isVisible());
-        QTest::keyClicks(confirm, QStringLiteral("requeue 5"));
-        QVERIFY(!run->isEnabled());
-        confirm->clear();
-        QTest::keyClicks(confirm, QStringLiteral("requeue 6"));
-        QVERIFY(run->isEnabled());
-        QTest::mouseClick(run, Qt::LeftButton);
+        QVERIFY(confirmAndRun(confirm, run, QStringLiteral("requeue 6"), QStringLiteral("requeue 5")));
 
         // Verification: the check runs again and the finding is gone.
         auto* verification = child<QLabel>(flow, "verificationResult");
@@ -478,14 +473,11 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("dlqrunbook")));
         for (int i = 0; i < 25; ++i) {
-            DeadLetter l;
-            l.consumerName = QStringLiteral("inventory");
-            l.eventId = QStringLiteral("e-%1").arg(i);
-            l.topic = QStringLiteral("orders");
-            l.headers = "{}";
-            l.payload = QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\"}").arg(i).toUtf8();
-            l.error = QStringLiteral("unknown SKU SKU-l");
-            QVERIFY(DeadLetterStore(*db).insert(l).ok());
+            QVERIFY(
+                insertDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-%1").arg(i), "{}",
+                                 QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\"}").arg(i).toUtf8(),
+                                 QStringLiteral("unknown SKU SKU-l"))
+                    .ok());
         }
         MainWindow window;
         window.show();
@@ -554,14 +546,10 @@ private slots:
         auto other = TestDatabases::fresh(QStringLiteral("sqlite"),
                                           TestDatabases::uniqueName(QStringLiteral("dlqretries")));
         for (int i = 0; i < 3; ++i) {
-            DeadLetter l;
-            l.consumerName = QStringLiteral("billing");
-            l.eventId = QStringLiteral("b-%1").arg(i);
-            l.topic = QStringLiteral("orders");
-            l.headers = "{}";
-            l.payload = "{}";
-            l.error = QStringLiteral("retries exhausted after 5 attempts: ledger timeout");
-            QVERIFY(DeadLetterStore(*other).insert(l).ok());
+            QVERIFY(insertDeadLetter(*other, QStringLiteral("billing"), QStringLiteral("b-%1").arg(i), "{}",
+                                     "{}",
+                                     QStringLiteral("retries exhausted after 5 attempts: ledger timeout"))
+                        .ok());
         }
         MainWindow second;
         second.show();

@@ -1,6 +1,8 @@
 #include "core/db/DeadLetterStore.h"
 #include "core/db/EventWriter.h"
 #include "core/ops/DeadLetterEditor.h"
+#include "tests/support/ConsoleClicks.h"
+#include "tests/support/DeadLetters.h"
 #include "tests/support/TestDatabases.h"
 #include "tests/support/WidgetFinder.h"
 #include "ui/desktop/MainWindow.h"
@@ -34,20 +36,6 @@ class TestRepairConsole : public QObject
 
 private:
     // One NEW dead letter of the topic "orders".
-    static Result<qint64> insertLetter(Database& db, const QString& consumer, const QString& eventId,
-                                       const QByteArray& headers, const QByteArray& payload,
-                                       const QString& error)
-    {
-        DeadLetter l;
-        l.consumerName = consumer;
-        l.eventId = eventId;
-        l.topic = QStringLiteral("orders");
-        l.headers = headers;
-        l.payload = payload;
-        l.error = error;
-        return DeadLetterStore(db).insert(l);
-    }
-
     static QDialog* openDialog(QWidget& window, const char* name)
     {
         QDialog* dialog = nullptr;
@@ -135,9 +123,9 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("prodedit")));
-        auto id =
-            insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-prod"), R"({"trace_id":"t-1"})",
-                         R"({"sku":"SKU-l","quantity":3})", QStringLiteral("unknown SKU SKU-l"));
+        auto id = insertDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-prod"),
+                                   R"({"trace_id":"t-1"})", R"({"sku":"SKU-l","quantity":3})",
+                                   QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -175,8 +163,8 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("editor")));
         const QByteArray original = R"({"sku":"SKU-l","quantity":3})";
-        auto id = insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-typo"),
-                               R"({"trace_id":"t-1"})", original, QStringLiteral("unknown SKU SKU-l"));
+        auto id = insertDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-typo"),
+                                   R"({"trace_id":"t-1"})", original, QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -245,9 +233,9 @@ private slots:
     {
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("stale")));
-        auto id =
-            insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-stale"), R"({"trace_id":"t-1"})",
-                         R"({"sku":"SKU-l","quantity":3})", QStringLiteral("unknown SKU SKU-l"));
+        auto id = insertDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-stale"),
+                                   R"({"trace_id":"t-1"})", R"({"sku":"SKU-l","quantity":3})",
+                                   QStringLiteral("unknown SKU SKU-l"));
         QVERIFY(id.ok());
 
         MainWindow window;
@@ -295,7 +283,7 @@ private slots:
         QVector<qint64> ids;
         for (const QString& error : {QStringLiteral("unknown SKU 1"), QStringLiteral("unknown SKU 22"),
                                      QStringLiteral("order 5 is closed")}) {
-            ids << insertLetter(*db, QStringLiteral("inventory"), error, "{}", "{}", error).value();
+            ids << insertDeadLetter(*db, QStringLiteral("inventory"), error, "{}", "{}", error).value();
         }
         MainWindow window;
         window.show();
@@ -341,13 +329,14 @@ private slots:
         auto db = TestDatabases::fresh(QStringLiteral("sqlite"),
                                        TestDatabases::uniqueName(QStringLiteral("grpedit")));
         for (int i = 0; i < 25; ++i) {
-            QVERIFY(insertLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-%1").arg(i), "{}",
+            QVERIFY(
+                insertDeadLetter(*db, QStringLiteral("inventory"), QStringLiteral("e-%1").arg(i), "{}",
                                  QStringLiteral("{\"order_id\":\"o%1\",\"sku\":\"SKU-l\",\"quantity\":%2}")
                                      .arg(i)
                                      .arg(i + 1)
                                      .toUtf8(),
                                  QStringLiteral("unknown SKU SKU-l"))
-                        .ok());
+                    .ok());
         }
         MainWindow window;
         window.show();
@@ -381,12 +370,8 @@ private slots:
         QVERIFY(!run->isEnabled()); // core's phrase is not typed yet
         auto* confirm = child<QLineEdit>(edit, "groupEditConfirm");
         QCOMPARE(confirm->placeholderText(), QStringLiteral("edit 25"));
-        QTest::keyClicks(confirm, QStringLiteral("25")); // the count alone, as before, is not the phrase
-        QVERIFY(!run->isEnabled());
-        confirm->clear();
-        QTest::keyClicks(confirm, QStringLiteral("edit 25"));
-        QVERIFY(run->isEnabled());
-        QTest::mouseClick(run, Qt::LeftButton);
+        // The count alone, as before, is not the phrase.
+        QVERIFY(confirmAndRun(confirm, run, QStringLiteral("edit 25"), QStringLiteral("25")));
         auto* result = child<QLabel>(edit, "groupEditResult");
         QTRY_VERIFY_WITH_TIMEOUT(result->text().startsWith(QStringLiteral("Edited 25 dead letter(s)")),
                                  10000);
@@ -438,7 +423,7 @@ private slots:
             {QStringLiteral("inventory"), QStringLiteral("100% of 'stock' gone")}};
         QVector<qint64> ids;
         for (const auto& [consumer, error] : letters) {
-            ids << insertLetter(*db, consumer, error, "{}", "{}", error).value();
+            ids << insertDeadLetter(*db, consumer, error, "{}", "{}", error).value();
         }
         MainWindow window;
         window.show();

@@ -1,9 +1,9 @@
 // The fleet sampler against real databases: two members in one PostgreSQL database (different table
 // prefixes), one MariaDB, one SQLite file, an unmigrated SQLite file, a port that refuses and a port
 // that accepts TCP and never answers. One member is sick (PENDING and FAILED events, no relay).
-#include "core/db/DeadLetterStore.h"
 #include "core/db/Migrator.h"
 #include "core/fleet/FleetSampler.h"
+#include "tests/support/DeadLetters.h"
 #include "tests/support/TestDatabases.h"
 
 #include <QElapsedTimer>
@@ -89,14 +89,9 @@ private slots:
         forceStatus(*orders, sick.mid(0, 2), QStringLiteral("FAILED"), QStringLiteral("broker said no"));
         // Two NEW dead letters and one already decided: the fleet counts the NEW ones (issue 36 M1).
         for (int i = 0; i < 3; ++i) {
-            DeadLetter letter;
-            letter.consumerName = QStringLiteral("inventory");
-            letter.eventId = QStringLiteral("e-fleet-%1").arg(i);
-            letter.topic = QStringLiteral("orders");
-            letter.headers = "{}";
-            letter.payload = "{}";
-            letter.error = QStringLiteral("unknown SKU");
-            auto id = DeadLetterStore(*orders).insert(letter);
+            auto id =
+                insertDeadLetter(*orders, QStringLiteral("inventory"), QStringLiteral("e-fleet-%1").arg(i),
+                                 "{}", "{}", QStringLiteral("unknown SKU"));
             QVERIFY(id.ok());
             if (i == 2)
                 exec(*orders, QStringLiteral("UPDATE {dead_letters} SET status = 'DISCARDED' WHERE id = :id"),

@@ -6,7 +6,9 @@
 #include "ui/desktop/recovery/RecoveryFlow.h"
 #include "ui/desktop/recovery/RecoveryPage.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTabBar>
@@ -17,6 +19,24 @@ namespace outbox::test {
 
 using desktop::FindingsModel;
 using desktop::MainWindow;
+
+bool confirmAndRun(QLineEdit* confirm, QAbstractButton* run, const QString& phrase, const QString& wrong)
+{
+    QTest::keyClicks(confirm, wrong);
+    if (run->isEnabled()) {
+        qWarning("%s is enabled before the confirmation \"%s\" is typed", qPrintable(run->objectName()),
+                 qPrintable(phrase));
+        return false;
+    }
+    confirm->clear();
+    QTest::keyClicks(confirm, phrase);
+    if (!run->isEnabled()) {
+        qWarning("%s stays disabled with \"%s\" typed", qPrintable(run->objectName()), qPrintable(phrase));
+        return false;
+    }
+    QTest::mouseClick(run, Qt::LeftButton);
+    return true;
+}
 
 bool clickTab(MainWindow& window, QWidget* page)
 {

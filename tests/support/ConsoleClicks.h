@@ -5,7 +5,9 @@
 #include <QTest>
 #include <QWidget>
 
+class QAbstractButton;
 class QAction;
+class QLineEdit;
 
 namespace outbox::desktop {
 class MainWindow;
@@ -24,6 +26,12 @@ bool chooseFinding(desktop::MainWindow& window, const QString& id);
 // The entry of one of the window's menus with this objectName or (translated) text; warns and
 // returns null when there is none.
 QAction* menuAction(desktop::MainWindow& window, const QString& nameOrText);
+
+// The typed confirmation as an operator meets it: `run` stays disabled with `wrong` typed into
+// `confirm` (or with nothing, when `wrong` is empty); with `phrase` typed instead it is enabled and
+// clicked. False, with a warning, when either does not hold.
+bool confirmAndRun(QLineEdit* confirm, QAbstractButton* run, const QString& phrase,
+                   const QString& wrong = {});
 
 // The visible top-level window of type T with this objectName, once it appears (null after `ms`).
 template <typename T> T* waitForTopLevel(const QString& name, int ms = 15000)
