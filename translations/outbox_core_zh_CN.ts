@@ -1255,6 +1255,10 @@
         <translation>%1：%2 秒无应答</translation>
     </message>
     <message>
+        <source>wake-up: poll (every %1 to %2 ms while idle) until the doorbell&apos;s slot %3 exists: PostgreSQL creates it once the transactions open on the server have ended (waiting %4 s so far)</source>
+        <translation>唤醒方式：轮询（空闲时每 %1 至 %2 毫秒一次），直到门铃的复制槽 %3 建好：PostgreSQL 要等服务器上已打开的事务结束后才创建它（已等待 %4 秒）</translation>
+    </message>
+    <message>
         <source>still %1: %2</source>
         <translation>仍为 %1：%2</translation>
     </message>

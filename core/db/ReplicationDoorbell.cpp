@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSocketNotifier>
+#include <QThread>
 #include <algorithm>
 #include <libpq-fe.h>
 #include <vector>
@@ -158,42 +159,98 @@ ReplicationDoorbell::open(const DatabaseUrl& url, const QString& publication, co
                        .arg(bell->m_backendPid)
                        .arg(counter.fetchAndAddRelaxed(1));
     const QByteArray slot = identifier(bell->m_conn, bell->m_slot);
-    const QByteArray create =
-        "CREATE_REPLICATION_SLOT " + slot + " TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT";
-    PGresult* created = PQexec(bell->m_conn, create.constData());
-    const bool slotOk = PQresultStatus(created) == PGRES_TUPLES_OK;
-    const QString slotError = QString::fromUtf8(PQresultErrorMessage(created)).simplified();
-    PQclear(created);
-    if (!slotOk)
-        return Error::runtime(QStringLiteral("no temporary replication slot: %1").arg(slotError));
-
     // publication_names is a list of identifiers inside a string literal.
     const QByteArray names = literal(bell->m_conn, QString::fromUtf8(identifier(bell->m_conn, publication)));
-    const QByteArray start = "START_REPLICATION SLOT " + slot +
-                             " LOGICAL 0/0 (proto_version '1', publication_names " + names + ")";
-    PGresult* started = PQexec(bell->m_conn, start.constData());
-    const bool streaming = PQresultStatus(started) == PGRES_COPY_BOTH;
-    const QString startError = QString::fromUtf8(PQresultErrorMessage(started)).simplified();
-    PQclear(started);
-    if (!streaming)
-        return Error::runtime(QStringLiteral("the replication stream did not start: %1").arg(startError));
+    bell->m_startStatement = "START_REPLICATION SLOT " + slot + " LOGICAL 0/0 (proto_version '1', " +
+                             "publication_names " + names + ")";
+    // From here on nothing waits: the slot may take as long as the server's oldest transaction.
     if (PQsetnonblocking(bell->m_conn, 1) != 0)
         return Error::runtime(errorOf(bell->m_conn));
+    bell->m_opening.start();
+    if (!bell->sendQuery("CREATE_REPLICATION_SLOT " + slot + " TEMPORARY LOGICAL pgoutput NOEXPORT_SNAPSHOT"))
+        return Error::runtime(QStringLiteral("no temporary replication slot: %1").arg(errorOf(bell->m_conn)));
 
     ReplicationDoorbell* raw = bell.get();
     bell->m_notifier = std::make_unique<QSocketNotifier>(PQsocket(bell->m_conn), QSocketNotifier::Read);
     QObject::connect(bell->m_notifier.get(), &QSocketNotifier::activated, raw,
                      [raw] { raw->readAvailable(); });
     QObject::connect(&bell->m_feedback, &QTimer::timeout, raw, [raw] { (void)raw->sendFeedback(false); });
-    bell->m_feedback.start(FeedbackMs);
-    // What arrived with the stream's start waits in libpq's buffer, unseen by the notifier.
+    // An answer that arrived with the request's flush waits in libpq's buffer, unseen by the notifier.
     QTimer::singleShot(0, raw, [raw] { raw->readAvailable(); });
     return bell;
+}
+
+bool ReplicationDoorbell::sendQuery(const QByteArray& statement)
+{
+    if (PQsendQuery(m_conn, statement.constData()) != 1)
+        return false;
+    // Non-blocking: a short statement normally goes at once; else flush until it has.
+    for (int rc = PQflush(m_conn); rc != 0; rc = PQflush(m_conn)) {
+        if (rc < 0)
+            return false;
+        QThread::msleep(1);
+    }
+    return true;
+}
+
+void ReplicationDoorbell::refuse(const QString& why)
+{
+    m_notifier.reset();
+    PQfinish(m_conn);
+    m_conn = nullptr;
+    emit refused(why);
+}
+
+void ReplicationDoorbell::advanceOpening()
+{
+    // The answers to CREATE_REPLICATION_SLOT, then to START_REPLICATION, as they complete.
+    while (m_conn && m_stage != Stage::Streaming && !PQisBusy(m_conn)) {
+        PGresult* r = PQgetResult(m_conn);
+        if (!r) {
+            if (m_stage == Stage::Creating) {
+                // The slot exists (its one result was read): start streaming from it.
+                m_stage = Stage::Starting;
+                if (!sendQuery(m_startStatement)) {
+                    refuse(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
+                    return;
+                }
+                continue;
+            }
+            refuse(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
+            return;
+        }
+        const ExecStatusType status = PQresultStatus(r);
+        const QString error = QString::fromUtf8(PQresultErrorMessage(r)).simplified();
+        PQclear(r);
+        if (m_stage == Stage::Creating) {
+            if (status != PGRES_TUPLES_OK) {
+                refuse(QStringLiteral("no temporary replication slot: %1").arg(error));
+                return;
+            }
+            continue; // then the null result that ends the statement
+        }
+        if (status != PGRES_COPY_BOTH) {
+            refuse(QStringLiteral("the replication stream did not start: %1").arg(error));
+            return;
+        }
+        m_stage = Stage::Streaming;
+        m_feedback.start(FeedbackMs);
+        emit ready();
+    }
 }
 
 ReplicationDoorbell::~ReplicationDoorbell()
 {
     m_notifier.reset();
+    if (m_conn && m_stage != Stage::Streaming) {
+        // Still waiting for the slot: the WAL sender waits on the server's transactions, not on
+        // this socket, so tell it to stop waiting instead of leaving it there.
+        if (PGcancel* cancel = PQgetCancel(m_conn)) {
+            char error[256];
+            (void)PQcancel(cancel, error, sizeof error);
+            PQfreeCancel(cancel);
+        }
+    }
     if (m_conn)
         PQfinish(m_conn); // the temporary slot goes with the connection
 }
@@ -212,8 +269,16 @@ void ReplicationDoorbell::readAvailable()
     if (!m_conn)
         return;
     if (PQconsumeInput(m_conn) == 0) {
-        fail(errorOf(m_conn));
+        if (m_stage == Stage::Streaming)
+            fail(errorOf(m_conn));
+        else
+            refuse(errorOf(m_conn));
         return;
+    }
+    if (m_stage != Stage::Streaming) {
+        advanceOpening();
+        if (!isRinging())
+            return;
     }
     bool ring = false;
     bool reply = false;

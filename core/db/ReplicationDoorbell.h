@@ -47,9 +47,12 @@ public:
     // open() names them).
     static Result<int> ringingOn(class Database& db);
 
-    // Connects, checks what the doorbell needs (one sentence naming what is missing when it cannot
-    // ring: the role, wal_level, `table` in `publication`), creates the temporary slot and starts
-    // streaming.
+    // Connects and checks what the doorbell needs (one sentence naming what is missing when it cannot
+    // ring: the role, wal_level, `table` in `publication`), then asks for the temporary slot and the
+    // stream without waiting for them: PostgreSQL creates a logical slot only once every transaction
+    // that holds a transaction id on the server has ended, which a long batch job or a forgotten
+    // open transaction can make minutes or hours. ready() or refused() follows; the caller polls
+    // meanwhile.
     static Result<std::unique_ptr<ReplicationDoorbell>> open(const DatabaseUrl& url,
                                                              const QString& publication, const QString& table,
                                                              const QString& applicationName,
@@ -58,10 +61,19 @@ public:
 
     QString slotName() const { return m_slot; }
     int backendPid() const { return m_backendPid; }
-    // False once the connection is lost (lost() was emitted).
+    // False once the connection is lost or refused (lost() or refused() was emitted).
     bool isOpen() const { return m_conn != nullptr; }
+    // Streaming: rang() fires at the commits of events (false while the slot is being created).
+    bool isRinging() const { return m_conn != nullptr && m_stage == Stage::Streaming; }
+    // Milliseconds since open() asked for the slot.
+    qint64 openingForMs() const { return m_opening.elapsed(); }
 
 signals:
+    // The slot exists and the stream started: the doorbell rings from now on.
+    void ready();
+    // The slot or the stream was refused (no free replication slot, …): no doorbell on this
+    // connection; the server's words.
+    void refused(const QString& why);
     // A transaction that inserted events committed.
     void rang();
     // The replication connection failed (the server ended it, a network error): no more rings.
@@ -69,7 +81,11 @@ signals:
 
 private:
     ReplicationDoorbell() = default;
+    enum class Stage { Creating, Starting, Streaming };
     void readAvailable();
+    void advanceOpening();
+    bool sendQuery(const QByteArray& statement);
+    void refuse(const QString& why);
     bool sendFeedback(bool replyRequested);
     void fail(const QString& why);
 
@@ -77,6 +93,9 @@ private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     QTimer m_feedback;
     QString m_slot;
+    QByteArray m_startStatement;
+    Stage m_stage = Stage::Creating;
+    QElapsedTimer m_opening;
     int m_backendPid = 0;
     quint64 m_received = 0;  // the latest WAL position the server sent (confirmed as flushed)
     bool m_inserted = false; // the transaction being decoded inserted events

@@ -140,6 +140,11 @@ void Relay::checkWakeUpTrigger()
     const QString wakeUp = wakeUpName();
     if (wakeUp == m_wakeUp)
         return;
+    // A doorbell whose slot is being created normally rings within milliseconds: say its wake-up
+    // then. One that waits on the server's open transactions is said meanwhile (the relay polls).
+    const bool opening = m_doorbell && m_doorbell->isOpen() && !m_doorbell->isRinging();
+    if (opening && m_doorbell->openingForMs() < DoorbellPatienceMs)
+        return;
     m_wakeUp = wakeUp;
     m_pulse.setWakeUp(wakeUp); // the heartbeat's thread writes it into the registry row
     if (wakeUp == QLatin1String("notify"))
@@ -151,6 +156,12 @@ void Relay::checkWakeUpTrigger()
                   .arg(m_poll.ceiling()));
     else if (wakeUp == QLatin1String("data_version"))
         m_log(RelayLogText::english(RelayLogText::WakeUpDataVersion).arg(ChangeCheckMs));
+    else if (opening)
+        m_log(RelayLogText::english(RelayLogText::WakeUpPollDoorbellOpening)
+                  .arg(m_poll.floor())
+                  .arg(m_poll.ceiling())
+                  .arg(m_doorbell->slotName())
+                  .arg(m_doorbell->openingForMs() / 1000));
     else if (m_doorbellRefused.isEmpty() && m_doorbellCrowded.isEmpty())
         m_log(RelayLogText::english(RelayLogText::WakeUpPoll).arg(m_poll.floor()).arg(m_poll.ceiling()));
     else
@@ -162,7 +173,7 @@ void Relay::checkWakeUpTrigger()
 
 bool Relay::doorbellRings() const
 {
-    return m_doorbell && m_doorbell->isOpen();
+    return m_doorbell && m_doorbell->isRinging();
 }
 
 QString Relay::wakeUpName() const
@@ -184,8 +195,10 @@ void Relay::updateDoorbell()
         m_doorbell.reset();
         return;
     }
-    if (doorbellRings() || !m_doorbellRefused.isEmpty())
+    if (!m_doorbellRefused.isEmpty())
         return;
+    if (m_doorbell && m_doorbell->isOpen())
+        return; // ringing, or its slot is still being created (the relay polls meanwhile)
     if (m_doorbell) {
         // It rang and was lost (the server ended its connection): the claims went on by polling;
         // ring again from now.
@@ -228,6 +241,17 @@ void Relay::updateDoorbell()
         return;
     }
     m_doorbell = std::move(bell).value();
+    // Both arrive from inside the doorbell's own reading: say the new wake-up from the loop, where
+    // a refused doorbell may be let go.
+    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::ready, m_notifyContext.get(), [this] {
+        QTimer::singleShot(0, m_notifyContext.get(), [this] { checkWakeUpTrigger(); });
+    });
+    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::refused, m_notifyContext.get(),
+                     [this](const QString& why) {
+                         m_doorbellRefused = why;
+                         m_wakeUp.clear(); // say why, also after "until the slot is created"
+                         QTimer::singleShot(0, m_notifyContext.get(), [this] { checkWakeUpTrigger(); });
+                     });
     QObject::connect(m_doorbell.get(), &ReplicationDoorbell::rang, m_notifyContext.get(), [this] {
         m_notified = true;
         m_poll.found(); // an empty claim after a ring is retried at the poll's floor

@@ -212,6 +212,8 @@ private:
     // Without notifications: the statement that tells whether others committed (SQLite), its last
     // answer, and when it was last asked.
     static constexpr int ChangeCheckMs = 5;
+    // A doorbell's slot not created after this long is said in the log (the relay polls meanwhile).
+    static constexpr qint64 DoorbellPatienceMs = 2000;
     QString m_changeCounter;
     QVariant m_lastChangeCount;
     QElapsedTimer m_sinceChangeCheck;

@@ -34,6 +34,10 @@ const char* const RelayLogText::WakeUpPoll =
     QT_TRANSLATE_NOOP("outbox::RelayLogText", "wake-up: poll (every %1 to %2 ms while idle)");
 const char* const RelayLogText::WakeUpPollNoDoorbell = QT_TRANSLATE_NOOP(
     "outbox::RelayLogText", "wake-up: poll (every %1 to %2 ms while idle); no doorbell: %3");
+const char* const RelayLogText::WakeUpPollDoorbellOpening = QT_TRANSLATE_NOOP(
+    "outbox::RelayLogText",
+    "wake-up: poll (every %1 to %2 ms while idle) until the doorbell's slot %3 exists: PostgreSQL "
+    "creates it once the transactions open on the server have ended (waiting %4 s so far)");
 const char* const RelayLogText::DoorbellLost = QT_TRANSLATE_NOOP(
     "outbox::RelayLogText", "doorbell lost (%1): polling every %2 to %3 ms until it rings again");
 const char* const RelayLogText::Drained =
@@ -198,6 +202,7 @@ const QVector<const char*>& lineTemplates()
                                           T::WakeUpDataVersion,
                                           T::WakeUpPoll,
                                           T::WakeUpPollNoDoorbell,
+                                          T::WakeUpPollDoorbellOpening,
                                           T::DoorbellLost,
                                           T::Drained,
                                           T::DrainTimePassed,

@@ -27,6 +27,7 @@ public:
     static const char* const WakeUpDataVersion;
     static const char* const WakeUpPoll;
     static const char* const WakeUpPollNoDoorbell;
+    static const char* const WakeUpPollDoorbellOpening;
     static const char* const DoorbellLost;
     static const char* const Drained;
     static const char* const DrainTimePassed;

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTest>
 #include <memory>
 #include <vector>
@@ -158,6 +159,51 @@ private slots:
         QCOMPARE(log.count("wake-up: doorbell (temporary logical replication slot"), 2);
         // The temporary slot goes with the relay (once the server has seen its connection close).
         QTRY_COMPARE_WITH_TIMEOUT(walSender(), qint64(0), 10000);
+    }
+
+    // PostgreSQL creates a logical slot only once every transaction that holds a transaction id on
+    // the server has ended. A writer's transaction left open (here on another database of the same
+    // server) must not stop the relay, as it did while the slot was created in the relay's loop: it
+    // delivers by polling, says why it has no doorbell yet, and rings once the transaction ends.
+    void aSlotWaitingOnAnOpenTransactionDoesNotStopTheRelay()
+    {
+        if (!postgres())
+            QSKIP("no PostgreSQL test server configured");
+        auto db = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("bellwait"));
+        auto other = TestDatabases::fresh(QStringLiteral("postgresql"), QStringLiteral("bellblock"));
+        QVERIFY(other->beginWrite().ok());
+        auto xid = other->scalar(QStringLiteral("SELECT txid_current()"));
+        QVERIFY2(xid.ok(), qPrintable(xid.message()));
+        bool open = true;
+        const auto end = qScopeGuard([&] {
+            if (open)
+                (void)other->commit(); // never leave it open for the tests after this one
+        });
+        insertEvents(*db, 20);
+        auto b = EmbeddedBroker::start(1);
+        QVERIFY(b.ok() && (*b)->createTopic(QStringLiteral("order"), 1).ok());
+        auto relay = startOutboxctl(relayArgs(db->url(), (*b)->bootstrap(), QStringLiteral("bellwait")));
+        QTRY_COMPARE_WITH_TIMEOUT(sent(*db), qint64(20), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("wakeup = 'poll'")), qint64(1), 15000);
+        QCOMPARE(countRows(*db, QStringLiteral("{relays}"), QStringLiteral("wakeup = 'doorbell'")),
+                 qint64(0));
+
+        QVERIFY(other->commit().ok());
+        open = false;
+        QTRY_COMPARE_WITH_TIMEOUT(
+            countRows(*db, QStringLiteral("{relays}"), QStringLiteral("wakeup = 'doorbell'")), qint64(1),
+            15000);
+        const qint64 rang = oneEventAfterIdle(*db, IdleMs);
+        QVERIFY2(rang < PollMs / 4, qPrintable(QStringLiteral("%1 ms").arg(rang)));
+
+        QCOMPARE(terminateAndWait(*relay), 0);
+        const QByteArray log = relay->readAll();
+        QVERIFY2(log.contains("wake-up: poll (every 10 to 8000 ms while idle) until the doorbell's slot "
+                              "outbox_doorbell_") &&
+                     log.contains("creates it once the transactions open on the server have ended"),
+                 log.constData());
+        QCOMPARE(log.count("wake-up: doorbell (temporary logical replication slot"), 1);
     }
 
     // Every WAL sender decodes all of the server's WAL, so doorbells cost the server about the square
