@@ -3,8 +3,8 @@
 // the same broker; the inbox consumer's rate on the queue; and commit -> ack latency at a steady
 // offered load.
 //
-//   outbox-amqp-bench --db postgresql://outbox@127.0.0.1:55432/postgres --broker
-//   amqp://guest@127.0.0.1:55672/%2f
+//   outbox-amqp-bench --db postgresql://outbox@127.0.0.1:25432/postgres --broker
+//   amqp://guest@127.0.0.1:25672/%2f
 //                     [--events 100000] [--window 1000] [--rate 1000] [--seconds 15] [--smoke]
 //                     [--stages raw,relay,consumer,latency] [--broker-pid PID] [--db-pid PID]
 //   (password: OUTBOX_BROKER_PASSWORD, default guest)

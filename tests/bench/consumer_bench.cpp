@@ -8,7 +8,7 @@
 // same run on the same database: the same insert on a minimal inbox table (primary key only), one transaction
 // per message and 100 messages per transaction (what pgbench would measure).
 //
-//   outbox-consumer-bench --db postgresql://outbox@127.0.0.1:55432/bench [--db mysql://…] [--db sqlite://…]
+//   outbox-consumer-bench --db postgresql://outbox@127.0.0.1:25432/bench [--db mysql://…] [--db sqlite://…]
 //                         [--messages 20000] [--partitions 6] [--batch-size 500]
 //                         [--handler batch|message|inventory]
 //                         [--smoke]

@@ -9,7 +9,7 @@
 // it the best a tick could do with every core busy (the sum of the members' lone samples divided by
 // the cores, or by max_connections when that is smaller).
 //
-//   outbox-fleet-bench --db postgresql://outbox@127.0.0.1:55432/postgres [--sqlite 150] [--pg 50]
+//   outbox-fleet-bench --db postgresql://outbox@127.0.0.1:25432/postgres [--sqlite 150] [--pg 50]
 //                      [--events 10000] [--black-holes 5] [--max-connections 16] [--timeout-ms 3000]
 //                      [--ticks 6] [--smoke]
 #include "core/db/Database.h"

@@ -1,7 +1,7 @@
 // Relay benchmark (not a unit test): prints events/s and latency percentiles, and compares the
 // relay with the limits measured in the same run on the same machine.
 //
-//   outbox-relay-bench --db postgresql://outbox@127.0.0.1:55432/bench [--events 200000] [--relays 2]
+//   outbox-relay-bench --db postgresql://outbox@127.0.0.1:25432/bench [--events 200000] [--relays 2]
 //                      [--rate 2000] [--seconds 20] [--batch 500] [--rounds 2] [--smoke]
 //   OUTBOX_DB_PASSWORD=… outbox-relay-bench --db mysql://outbox@127.0.0.1:3306/bench     (MariaDB)
 //   outbox-relay-bench --db postgresql://… --minrelay /path/to/minrelay [--attribute]  (the external limit)

@@ -9,7 +9,7 @@
 // table's size and dead tuples; at the end a verdict on RSS growth (±10 % after the warm-up
 // row), latency drift, table growth, backlog, the consumer keeping up and every WebSocket live.
 //
-//   outbox-soak-bench --db postgresql://outbox@127.0.0.1:55432/postgres [--duration 30m]
+//   outbox-soak-bench --db postgresql://outbox@127.0.0.1:25432/postgres [--duration 30m]
 //                     [--rate 2000] [--interval 60] [--retention 2m] [--ws-clients 20] [--smoke]
 //   tests/bench/soak.sh BUILD_DIR PORT [30m] [2000]   (a private PostgreSQL, the 30-minute run)
 #include "core/broker/kafka/EmbeddedBroker.h"

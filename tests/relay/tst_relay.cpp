@@ -293,7 +293,7 @@ private slots:
         (void)kafkaProducer(o).set(QStringLiteral("message.max.bytes"), QStringLiteral("20000"));
         RelayThread relay(db->url(), o);
         relay.start();
-        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 98 && count(*db, "FAILED") == 2, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(count(*db, "SENT") == 98 && count(*db, "FAILED") == 2, 90000);
         relay.stop();
         QCOMPARE(countRows(*db, QStringLiteral("{events}"),
                            QStringLiteral("status = 'FAILED' AND last_error LIKE '%too large%' AND "
