@@ -253,8 +253,14 @@ void FleetSampler::sampleDone(int index, quint64 tick, MemberSample sample)
         slot.backoffMs =
             std::min(MaxBackoffMs, m_fleet.intervalMs() * (qint64(1) << std::min(slot.failures - 1, 20)));
         slot.lastError = sample.error;
-        if (current)
-            resolve(index, missed(index, sample.error, false));
+        if (current) {
+            MemberSample failed = missed(index, sample.error, false);
+            // From the second failure in a row the next ticks skip the member until its backoff has
+            // passed (tick()): say when, from this failure on, as the skipped ticks do.
+            if (slot.failures >= 2 && !failed.reachable())
+                failed.nextAttemptMs = slot.backoffMs;
+            resolve(index, failed);
+        }
     } else {
         // An answer, in time or late: the member's last answer from now on (a late one is slow, not
         // unreachable).
