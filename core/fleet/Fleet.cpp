@@ -71,6 +71,48 @@ Result<QString> readPasswordFile(const QString& path)
     return password;
 }
 
+// A member's tags: name=value or a word, separated by commas.
+Status readTags(FleetMember& member, const config::IniEntry& e, const QString& path)
+{
+    static const QRegularExpression tagWord(QStringLiteral("^[A-Za-z0-9_.:/-]{1,64}$"));
+    for (const QString& item : e.value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString tag = item.trimmed();
+        if (tag.isEmpty())
+            continue;
+        const int eq = tag.indexOf(QLatin1Char('='));
+        const QString name = eq < 0 ? tag : tag.left(eq).trimmed();
+        const QString value = eq < 0 ? QString() : tag.mid(eq + 1).trimmed();
+        if (!tagWord.match(name).hasMatch() || (eq >= 0 && !tagWord.match(value).hasMatch()))
+            return memberError(path, e.line, member.name,
+                               QCoreApplication::translate(
+                                   "outbox::Fleet", "invalid tag \"%1\" (tags are name=value or a word of "
+                                                    "letters, digits and _ . : / -, separated by commas)")
+                                   .arg(tag));
+        member.tags.push_back({name, eq < 0 ? QString() : value});
+    }
+    return {};
+}
+
+// A member's broker, printed into prepared commands as --broker=URL: a broker the relay knows, no
+// password.
+Status readBroker(FleetMember& member, const config::IniEntry& e, const QString& path)
+{
+    const QUrl url(e.value, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty() || !BrokerRegistry::fromUrl(e.value))
+        return memberError(path, e.line, member.name,
+                           QCoreApplication::translate("outbox::Fleet",
+                                                       "broker must be kafka://HOST:PORT or "
+                                                       "amqp://USER@HOST:PORT/VHOST (got \"%1\")")
+                               .arg(e.value));
+    if (!url.password().isEmpty())
+        return memberError(path, e.line, member.name,
+                           QCoreApplication::translate(
+                               "outbox::Fleet", "a broker password does not belong in the fleet file: the "
+                                                "relay takes it from its own configuration or environment"));
+    member.broker = e.value;
+    return {};
+}
+
 } // namespace
 
 QStringList FleetMember::tagTexts() const
@@ -133,7 +175,6 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
     auto document = config::IniFile::parse(text, path);
     if (!document)
         return document.error();
-    static const QRegularExpression tagWord(QStringLiteral("^[A-Za-z0-9_.:/-]{1,64}$"));
     const config::ConfigKey* prefixKey = config::Config::find(QStringLiteral("database.table_prefix"));
     const QRegularExpression prefixRe(QRegularExpression::anchoredPattern(prefixKey->pattern));
 
@@ -258,38 +299,11 @@ Result<Fleet> Fleet::parse(const QByteArray& text, const QString& path,
                              e.value));
             prefixes.insert(member.name, e.value);
         } else if (key == QLatin1String("tags")) {
-            for (const QString& item : e.value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-                const QString tag = item.trimmed();
-                if (tag.isEmpty())
-                    continue;
-                const int eq = tag.indexOf(QLatin1Char('='));
-                const QString name = eq < 0 ? tag : tag.left(eq).trimmed();
-                const QString value = eq < 0 ? QString() : tag.mid(eq + 1).trimmed();
-                if (!tagWord.match(name).hasMatch() || (eq >= 0 && !tagWord.match(value).hasMatch()))
-                    return memberError(
-                        path, e.line, member.name,
-                        QCoreApplication::translate("outbox::Fleet",
-                                                    "invalid tag \"%1\" (tags are name=value or a word of "
-                                                    "letters, digits and _ . : / -, separated by commas)")
-                            .arg(tag));
-                member.tags.push_back({name, eq < 0 ? QString() : value});
-            }
+            if (Status tags = readTags(member, e, path); !tags)
+                return tags.error();
         } else if (key == QLatin1String("broker")) {
-            // Printed into prepared commands as --broker=URL: a broker the relay knows, no password.
-            const QUrl url(e.value, QUrl::StrictMode);
-            if (!url.isValid() || url.host().isEmpty() || !BrokerRegistry::fromUrl(e.value))
-                return memberError(path, e.line, member.name,
-                                   QCoreApplication::translate("outbox::Fleet",
-                                                               "broker must be kafka://HOST:PORT or "
-                                                               "amqp://USER@HOST:PORT/VHOST (got \"%1\")")
-                                       .arg(e.value));
-            if (!url.password().isEmpty())
-                return memberError(
-                    path, e.line, member.name,
-                    QCoreApplication::translate("outbox::Fleet",
-                                                "a broker password does not belong in the fleet file: the "
-                                                "relay takes it from its own configuration or environment"));
-            member.broker = e.value;
+            if (Status broker = readBroker(member, e, path); !broker)
+                return broker.error();
         } else if (key == QLatin1String("password_file")) {
             if (e.value.isEmpty())
                 return memberError(
