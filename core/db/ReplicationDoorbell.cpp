@@ -193,14 +193,6 @@ bool ReplicationDoorbell::sendQuery(const QByteArray& statement)
     return true;
 }
 
-void ReplicationDoorbell::refuse(const QString& why)
-{
-    m_notifier.reset();
-    PQfinish(m_conn);
-    m_conn = nullptr;
-    emit refused(why);
-}
-
 void ReplicationDoorbell::advanceOpening()
 {
     // The answers to CREATE_REPLICATION_SLOT, then to START_REPLICATION, as they complete.
@@ -211,12 +203,12 @@ void ReplicationDoorbell::advanceOpening()
                 // The slot exists (its one result was read): start streaming from it.
                 m_stage = Stage::Starting;
                 if (!sendQuery(m_startStatement)) {
-                    refuse(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
+                    fail(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
                     return;
                 }
                 continue;
             }
-            refuse(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
+            fail(QStringLiteral("the replication stream did not start: %1").arg(errorOf(m_conn)));
             return;
         }
         const ExecStatusType status = PQresultStatus(r);
@@ -224,13 +216,13 @@ void ReplicationDoorbell::advanceOpening()
         PQclear(r);
         if (m_stage == Stage::Creating) {
             if (status != PGRES_TUPLES_OK) {
-                refuse(QStringLiteral("no temporary replication slot: %1").arg(error));
+                fail(QStringLiteral("no temporary replication slot: %1").arg(error));
                 return;
             }
             continue; // then the null result that ends the statement
         }
         if (status != PGRES_COPY_BOTH) {
-            refuse(QStringLiteral("the replication stream did not start: %1").arg(error));
+            fail(QStringLiteral("the replication stream did not start: %1").arg(error));
             return;
         }
         m_stage = Stage::Streaming;
@@ -257,11 +249,15 @@ ReplicationDoorbell::~ReplicationDoorbell()
 
 void ReplicationDoorbell::fail(const QString& why)
 {
+    const bool rang = m_stage == Stage::Streaming;
     m_feedback.stop();
     m_notifier.reset();
     PQfinish(m_conn);
     m_conn = nullptr;
-    emit lost(why);
+    if (rang)
+        emit lost(why);
+    else
+        emit refused(why); // the slot or the stream never came
 }
 
 void ReplicationDoorbell::readAvailable()
@@ -269,10 +265,7 @@ void ReplicationDoorbell::readAvailable()
     if (!m_conn)
         return;
     if (PQconsumeInput(m_conn) == 0) {
-        if (m_stage == Stage::Streaming)
-            fail(errorOf(m_conn));
-        else
-            refuse(errorOf(m_conn));
+        fail(errorOf(m_conn));
         return;
     }
     if (m_stage != Stage::Streaming) {

@@ -85,7 +85,6 @@ private:
     void readAvailable();
     void advanceOpening();
     bool sendQuery(const QByteArray& statement);
-    void refuse(const QString& why);
     bool sendFeedback(bool replyRequested);
     void fail(const QString& why);
 

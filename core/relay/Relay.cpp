@@ -243,9 +243,9 @@ void Relay::updateDoorbell()
     m_doorbell = std::move(bell).value();
     // Both arrive from inside the doorbell's own reading: say the new wake-up from the loop, where
     // a refused doorbell may be let go.
-    QObject::connect(m_doorbell.get(), &ReplicationDoorbell::ready, m_notifyContext.get(), [this] {
-        QTimer::singleShot(0, m_notifyContext.get(), [this] { checkWakeUpTrigger(); });
-    });
+    QObject::connect(
+        m_doorbell.get(), &ReplicationDoorbell::ready, m_notifyContext.get(),
+        [this] { checkWakeUpTrigger(); }, Qt::QueuedConnection);
     QObject::connect(m_doorbell.get(), &ReplicationDoorbell::refused, m_notifyContext.get(),
                      [this](const QString& why) {
                          m_doorbellRefused = why;
